@@ -1,0 +1,1 @@
+"""The ``twentystrong`` command line: one module per subcommand, imported only when that subcommand runs."""

@@ -1,0 +1,65 @@
+"""Entry point of the ``twentystrong`` command: parse arguments, dispatch to one subcommand module.
+
+Each subcommand lives in ``twentystrong/cli/<name>.py`` and exposes ``configure(parser)`` and ``run(args) -> int``.
+Modules are imported lazily so ``twentystrong validate`` never pays for importing Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from twentystrong import __version__
+
+# name -> (module, one-line help). Order is the order shown by --help.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("twentystrong.cli.play", "play in the terminal UI, straight into a game"),
+    "validate": ("twentystrong.cli.validate", "check deck files and report every problem"),
+    "schema": ("twentystrong.cli.schema", "print the JSON Schema of deck files"),
+    "headless": ("twentystrong.cli.headless", "JSON-lines protocol on stdin/stdout, for bots and scripts"),
+    "odds": ("twentystrong.cli.odds", "damage distribution and kill probability for a set of dice"),
+    "simulate": ("twentystrong.cli.simulate", "play many bot games and report win rates"),
+    "bench": ("twentystrong.cli.bench", "run the project's benchmarks"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors say how to get help (exit status 2, no traceback)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help'.\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser, every subcommand configured (imports each subcommand module)."""
+    parser = _Parser(prog="twentystrong", description="20 Strong in your terminal.")
+    parser.add_argument("--version", action="version", version=f"twentystrong {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        module.configure(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
+        # Bare `twentystrong` (or only play options): the TUI, resuming the autosave if there is one.
+        args_list = ["play", "--resume", *args_list]
+    if args_list and args_list[0] in SUBCOMMANDS:
+        # Configure only the subcommand that runs, so each stays as light as its own imports.
+        name = args_list[0]
+        module = importlib.import_module(SUBCOMMANDS[name][0])
+        parser = _Parser(prog=f"twentystrong {name}", description=SUBCOMMANDS[name][1])
+        module.configure(parser)
+        args = parser.parse_args(args_list[1:])
+        try:
+            return int(module.run(args))
+        except KeyboardInterrupt:
+            return 130
+    build_parser().parse_args(args_list)
+    return 0

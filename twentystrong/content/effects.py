@@ -1,0 +1,637 @@
+"""The effect vocabulary: every card, boss rule, item and hero ability is a list of these.
+
+An effect is data: a ``kind`` and its parameters (a pydantic discriminated union keyed by ``kind``). The engine
+implements each kind once, at a named hook point (architecture.md contract 7). Three fields are common to all
+kinds and say *when* the effect is live:
+
+- ``timing`` (on conflict cards and bosses): ``during`` — live from activation until the card is defeated or
+  leaves; ``after`` — resolves in Resolve step 2, defeated or not; ``special`` — live while the card is in the
+  active area, defeated or not, firing at ``trigger``.
+- ``trigger``: for kinds that *happen* (heal, banish, lose Health …) rather than modify a rule: the moment they
+  fire. Passive kinds (restrictions, damage modifiers) ignore it.
+- ``once_per_round``: for item and hero effects the player uses: at most once each round.
+- ``condition``: an optional guard checked when the effect would apply.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Color = Literal["yellow", "green", "blue", "purple", "red"]
+COLORS: tuple[Color, ...] = ("yellow", "green", "blue", "purple", "red")
+Face = Literal["miss", "hit", "crit"]
+Stat = Literal["health", "strategy", "recovery"]
+Timing = Literal["during", "after", "special"]
+Trigger = Literal[
+    "on_activate",
+    "on_defeat",
+    "after_roll",
+    "start_of_round",
+    "after_suffer_damage",
+    "on_enemy_defeated",
+    "on_use",
+]
+
+
+class Frozen(BaseModel):
+    """Base of every content model: immutable, unknown keys rejected, docstrings become schema descriptions."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+class Condition(Frozen):
+    """A guard on an effect: every field that is set must hold for the effect to apply."""
+
+    health_below: int | None = Field(default=None, ge=2, le=7)
+    """The hero's Health is below this value."""
+    health_at_most: int | None = Field(default=None, ge=1, le=6)
+    """The hero's Health is at most this value."""
+    enemy_level: int | None = Field(default=None, ge=1, le=3)
+    """The enemy concerned (defeated, targeted) is of this level."""
+    color_exhausted: Color | None = None
+    """At least one die of this colour is in the exhausted area."""
+    other_enemies_active: bool | None = None
+    """True: another undefeated enemy is active; False: this is the only one."""
+
+
+class EffectBase(Frozen):
+    """Fields common to every effect kind."""
+
+    timing: Timing = "during"
+    """When the effect is live on a conflict card or boss: during, after or special."""
+    trigger: Trigger | None = None
+    """For effects that happen: the moment they fire (ignored by passive rule changes)."""
+    once_per_round: bool = False
+    """For item and hero effects the player uses: at most once each round."""
+    condition: Condition | None = None
+    """An optional guard; the effect applies only while it holds."""
+    text: str | None = Field(default=None, max_length=300)
+    """Optional wording that replaces the generated plain-words text in the card browser."""
+
+
+# --- Commit restrictions ---------------------------------------------------------------------------------------
+
+
+class CannotCommitColor(EffectBase):
+    """Dice of these colours cannot be committed."""
+
+    kind: Literal["cannot_commit_color"]
+    colors: list[Color] = Field(min_length=1)
+    """The colours that may not be committed."""
+
+
+class CommitLimit(EffectBase):
+    """At most ``count`` dice may be committed per Strategy phase or per engagement."""
+
+    kind: Literal["commit_limit"]
+    count: int = Field(ge=0, le=17)
+    """How many dice at most."""
+    per: Literal["phase", "engagement"] = "phase"
+    """Whether the limit counts per Strategy phase or over the whole engagement."""
+
+
+class CommitAllOfColor(EffectBase):
+    """Committing one die of a colour forces committing every pool die of that colour."""
+
+    kind: Literal["commit_all_of_color"]
+    colors: list[Color] | None = None
+    """The colours concerned; all colours when omitted."""
+
+
+# --- Roll manipulation -----------------------------------------------------------------------------------------
+
+
+class MissesNotRerolled(EffectBase):
+    """Unapplied dice showing a miss keep it: they are not rolled again in a later Strategy phase."""
+
+    kind: Literal["misses_not_rerolled"]
+
+
+class RerollHitPerMiss(EffectBase):
+    """After each roll, for each miss one rolled hit (player's choice) must be rolled again."""
+
+    kind: Literal["reroll_hit_per_miss"]
+
+
+class InvertResults(EffectBase):
+    """For dice of these colours, rolled basic hits count as misses and misses as basic hits."""
+
+    kind: Literal["invert_results"]
+    colors: list[Color] = Field(min_length=1)
+    """The colours whose results are inverted."""
+
+
+class RollTest(EffectBase):
+    """Roll ``count`` dice of a colour as a test; if fewer than ``need`` hits show, the consequences happen."""
+
+    kind: Literal["roll_test"]
+    count: int = Field(ge=1, le=6)
+    """How many dice are rolled for the test."""
+    color: Color = "blue"
+    """The colour of the test dice (their faces are used; no die leaves its zone)."""
+    need: int = Field(ge=1, le=6)
+    """Hits (crits count as hits) needed to pass."""
+    on_fail: list[Effect] = Field(min_length=1)
+    """What happens when the test fails."""
+
+
+# --- Apply restrictions ----------------------------------------------------------------------------------------
+
+
+class ApplyLimit(EffectBase):
+    """At most ``count`` dice may be applied per Apply step (to any card), or to this card in total."""
+
+    kind: Literal["apply_limit"]
+    count: int = Field(ge=1, le=17)
+    """How many dice at most."""
+    scope: Literal["step", "card"] = "step"
+    """step: per Apply step, all cards together; card: to this card in total."""
+
+
+class OneDiePerColorPerStep(EffectBase):
+    """In each Apply step at most one die of each colour may be applied."""
+
+    kind: Literal["one_die_per_color_per_step"]
+
+
+class OneColorPerEnemy(EffectBase):
+    """Every die applied to one enemy must share a colour."""
+
+    kind: Literal["one_color_per_enemy"]
+
+
+class SameColorPairs(EffectBase):
+    """Dice may be applied to this card only in same-colour pairs (the second die must match the first)."""
+
+    kind: Literal["same_color_pairs"]
+
+
+class CannotApplyColor(EffectBase):
+    """Dice of these colours cannot be applied to this card."""
+
+    kind: Literal["cannot_apply_color"]
+    colors: list[Color] = Field(min_length=1)
+    """The colours that may not be applied."""
+
+
+class CritsCannotApply(EffectBase):
+    """Dice showing a crit cannot be applied to this card."""
+
+    kind: Literal["crits_cannot_apply"]
+
+
+class RequiresPair(EffectBase):
+    """A die of ``color`` may be applied to this card only if a ``partner`` die is already applied to it."""
+
+    kind: Literal["requires_pair"]
+    color: Color
+    """The colour that needs a partner."""
+    partner: Color
+    """The colour that must already be applied."""
+
+
+class ApplyRequiresExhaustedColor(EffectBase):
+    """A die may be applied to this card only if a die of its colour is in the exhausted area."""
+
+    kind: Literal["apply_requires_exhausted_color"]
+
+
+class NoApplyWhileMiss(EffectBase):
+    """Nothing can be applied while any rolled, unapplied die shows a miss."""
+
+    kind: Literal["no_apply_while_miss"]
+
+
+# --- Damage modifiers ------------------------------------------------------------------------------------------
+
+
+class CritsDealZero(EffectBase):
+    """Crits deal 0 damage to this card."""
+
+    kind: Literal["crits_deal_zero"]
+
+
+class BasicHitsDealZero(EffectBase):
+    """Basic hits of these colours deal 0 damage to this card."""
+
+    kind: Literal["basic_hits_deal_zero"]
+    colors: list[Color] = Field(min_length=1)
+    """The colours whose basic hits deal nothing."""
+
+
+class ColorBonus(EffectBase):
+    """Dice of these colours deal ``amount`` more damage (applied hits and crits; never below 0)."""
+
+    kind: Literal["color_bonus"]
+    colors: list[Color] = Field(min_length=1)
+    """The colours that deal more (or, with a negative amount, less)."""
+    amount: int = Field(ge=-2, le=3)
+    """Damage added to each applied die of those colours."""
+    this_round: bool = False
+    """For single-use items: the bonus lasts until the end of this round."""
+    against_level: int | None = Field(default=None, ge=1, le=3)
+    """Only against enemies of this level."""
+
+
+class DamageCapPerRound(EffectBase):
+    """This card takes at most ``amount`` damage each round."""
+
+    kind: Literal["damage_cap_per_round"]
+    amount: int = Field(ge=1, le=12)
+    """The most damage counted each round."""
+
+
+class ImmuneWhileOthers(EffectBase):
+    """This card cannot be defeated while another undefeated enemy is active."""
+
+    kind: Literal["immune_while_others"]
+
+
+class RequiresColorsToDefeat(EffectBase):
+    """This card can be defeated only once dice of at least ``count`` different colours are applied to it."""
+
+    kind: Literal["requires_colors_to_defeat"]
+    count: int = Field(ge=2, le=5)
+    """How many different colours must be applied."""
+
+
+# --- Defeat and tempo ------------------------------------------------------------------------------------------
+
+
+class OneDefeatPerStep(EffectBase):
+    """At most one enemy may be defeated in each Apply step."""
+
+    kind: Literal["one_defeat_per_step"]
+
+
+class DefeatAlsoDefeats(EffectBase):
+    """Defeating this card also defeats another active enemy of the player's choice."""
+
+    kind: Literal["defeat_also_defeats"]
+    max_level: int = Field(default=2, ge=1, le=3)
+    """The highest level of enemy the bonus defeat may take."""
+
+
+class ReturnsUnlessFirstDefeat(EffectBase):
+    """If this card is not the first enemy defeated this round, it returns to the top of its stack instead."""
+
+    kind: Literal["returns_unless_first_defeat"]
+
+
+class FleesOnRoll(EffectBase):
+    """After a roll, if at least ``misses`` rolled dice show a miss, this card flees (leaves; applied dice exhaust)."""
+
+    kind: Literal["flees_on_roll"]
+    misses: int = Field(ge=1, le=17)
+    """How many misses make it flee."""
+
+
+# --- Penalties -------------------------------------------------------------------------------------------------
+
+
+class LoseHealthPerMiss(EffectBase):
+    """After each roll, lose ``amount`` Health for each die showing a miss (or for each colour with N+ hits)."""
+
+    kind: Literal["lose_health_per_miss"]
+    amount: int = Field(default=1, ge=1, le=3)
+    """Health lost per miss."""
+    per_color_hits: int | None = Field(default=None, ge=2, le=5)
+    """If set: count colours showing at least this many hits instead of misses."""
+
+
+class NoRecovery(EffectBase):
+    """No dice may be recovered this round."""
+
+    kind: Literal["no_recovery"]
+
+
+class ItemsBlocked(EffectBase):
+    """Items cannot be used."""
+
+    kind: Literal["items_blocked"]
+
+
+class BanishStrongestPoolDie(EffectBase):
+    """Banish the strongest die in the dice pool."""
+
+    kind: Literal["banish_strongest_pool_die"]
+    count: int = Field(default=1, ge=1, le=3)
+    """How many dice are banished."""
+
+
+class BanishAppliedDice(EffectBase):
+    """Banish the dice applied to this card."""
+
+    kind: Literal["banish_applied_dice"]
+
+
+class ExtraEnemyNextRound(EffectBase):
+    """Next round, activate one more enemy."""
+
+    kind: Literal["extra_enemy_next_round"]
+    count: int = Field(default=1, ge=1, le=3)
+    """How many more enemies."""
+
+
+class EnemyDamageFixed(EffectBase):
+    """Every undefeated enemy deals exactly ``amount`` damage (a boss aura)."""
+
+    kind: Literal["enemy_damage_fixed"]
+    amount: int = Field(ge=0, le=6)
+    """The damage each enemy deals."""
+
+
+class LoseHealth(EffectBase):
+    """Lose ``amount`` Health."""
+
+    kind: Literal["lose_health"]
+    amount: int = Field(ge=1, le=6)
+    """Health lost."""
+
+
+class ExhaustPoolDice(EffectBase):
+    """Exhaust ``count`` dice from the pool (the player chooses which)."""
+
+    kind: Literal["exhaust_pool_dice"]
+    count: int = Field(ge=1, le=6)
+    """How many dice."""
+
+
+class LowerStat(EffectBase):
+    """Lower a stat by ``amount`` (Strategy and Recovery never go below 1, R1)."""
+
+    kind: Literal["lower_stat"]
+    stat: Stat
+    """Which stat."""
+    amount: int = Field(default=1, ge=1, le=3)
+    """By how much."""
+
+
+# --- Stacks and bosses -----------------------------------------------------------------------------------------
+
+
+class DiscardStackTop(EffectBase):
+    """Discard the top card of a stack: once (player's choice), per die applied to this card, or of every stack."""
+
+    kind: Literal["discard_stack_top"]
+    per: Literal["once", "applied_die", "each_stack"] = "once"
+    """once: one stack of the player's choice; applied_die: once per die applied to this card; each_stack: all."""
+
+
+class RevealBoss(EffectBase):
+    """Reveal the top card of the boss deck."""
+
+    kind: Literal["reveal_boss"]
+
+
+# --- Rewards and single-use items ------------------------------------------------------------------------------
+
+
+class Heal(EffectBase):
+    """Gain ``amount`` Health (never above 6, R1)."""
+
+    kind: Literal["heal"]
+    amount: int = Field(ge=1, le=6)
+    """Health gained."""
+
+
+class Recover(EffectBase):
+    """Recover exhausted dice to the pool: ``count`` of the player's choice, or all (optionally of some colours)."""
+
+    kind: Literal["recover"]
+    count: int | None = Field(default=None, ge=1, le=17)
+    """How many dice; all when omitted."""
+    colors: list[Color] | None = None
+    """Only dice of these colours."""
+
+
+class RaiseStat(EffectBase):
+    """Raise a stat by ``amount`` (never above 6, R1)."""
+
+    kind: Literal["raise_stat"]
+    stat: Stat
+    """Which stat."""
+    amount: int = Field(default=1, ge=1, le=3)
+    """By how much."""
+
+
+class SetStat(EffectBase):
+    """Set a stat to ``value``."""
+
+    kind: Literal["set_stat"]
+    stat: Stat
+    """Which stat."""
+    value: int = Field(ge=1, le=6)
+    """The new value."""
+
+
+class RollExhaustedRecoverHits(EffectBase):
+    """Roll every exhausted die; those showing a hit or crit are recovered."""
+
+    kind: Literal["roll_exhausted_recover_hits"]
+
+
+class DefeatEnemy(EffectBase):
+    """Defeat an active enemy of at most ``max_level``, optionally paying by exhausting or banishing dice."""
+
+    kind: Literal["defeat_enemy"]
+    max_level: int = Field(default=1, ge=1, le=3)
+    """The highest level that can be targeted."""
+    cost: Literal["none", "exhaust", "banish"] = "none"
+    """What the player pays."""
+    cost_dice: int = Field(default=0, ge=0, le=6)
+    """How many pool dice are paid."""
+
+
+class DiscardEnemy(EffectBase):
+    """Discard an active, undefeated enemy of at most ``max_level`` (no reward, no damage)."""
+
+    kind: Literal["discard_enemy"]
+    max_level: int = Field(default=1, ge=1, le=3)
+    """The highest level that can be targeted."""
+
+
+class SetEnemyHealth(EffectBase):
+    """Set an active enemy's Health to ``value`` for the rest of the conflict."""
+
+    kind: Literal["set_enemy_health"]
+    value: int = Field(ge=1, le=12)
+    """The new Health."""
+
+
+class CancelEnemyEffects(EffectBase):
+    """Cancel every effect of one active enemy for the rest of the conflict."""
+
+    kind: Literal["cancel_enemy_effects"]
+
+
+class TakeStackReward(EffectBase):
+    """Gain the instant reward of a stack's top card (the card stays where it is)."""
+
+    kind: Literal["take_stack_reward"]
+
+
+class ActivateFewer(EffectBase):
+    """The next time additional enemies (+N) would be activated, activate one fewer."""
+
+    kind: Literal["activate_fewer"]
+
+
+class DoubleNextInstant(EffectBase):
+    """The next instant reward taken is gained twice."""
+
+    kind: Literal["double_next_instant"]
+
+
+# --- Ongoing items and abilities the player uses ---------------------------------------------------------------
+
+
+class ConvertFace(EffectBase):
+    """Turn one rolled, unapplied die showing ``from_face`` into ``to_face``."""
+
+    kind: Literal["convert_face"]
+    from_face: Face
+    """The face to change."""
+    to_face: Face
+    """What it becomes."""
+    colors: list[Color] | None = None
+    """Only dice of these colours; any when omitted."""
+
+
+class SwapMissAndHit(EffectBase):
+    """Two rolled, unapplied dice of different colours, one showing a miss and one a basic hit, swap faces."""
+
+    kind: Literal["swap_miss_and_hit"]
+
+
+class PairMissesToHits(EffectBase):
+    """Two rolled, unapplied dice of the same colour that both show a miss become basic hits."""
+
+    kind: Literal["pair_misses_to_hits"]
+
+
+class KeepUnappliedHits(EffectBase):
+    """Unapplied dice showing a hit or crit are not rolled again in a later Strategy phase."""
+
+    kind: Literal["keep_unapplied_hits"]
+
+
+class ExtraRecovery(EffectBase):
+    """Recover up to ``count`` more dice each round, only of these colours."""
+
+    kind: Literal["extra_recovery"]
+    count: int = Field(default=1, ge=1, le=6)
+    """How many more."""
+    colors: list[Color] | None = None
+    """Only these colours; any when omitted."""
+
+
+class StatModifier(EffectBase):
+    """While held, a stat is changed by ``amount`` (a trade-off such as −1 Recovery)."""
+
+    kind: Literal["stat_modifier"]
+    stat: Stat
+    """Which stat."""
+    amount: int = Field(ge=-3, le=3)
+    """The change while held."""
+
+
+class BanishForDamage(EffectBase):
+    """Banish a pool die to deal damage to an active enemy equal to that die's number of hit faces."""
+
+    kind: Literal["banish_for_damage"]
+
+
+class IgnoreEffect(EffectBase):
+    """The hero ignores enemy effects of the given kinds."""
+
+    kind: Literal["ignore_effect"]
+    kinds: list[str] = Field(min_length=1)
+    """Effect kinds ignored."""
+
+
+# --- Boss rules ------------------------------------------------------------------------------------------------
+
+
+class WinCondition(EffectBase):
+    """Changes how the fight is won: the boss alone, or every active enemy as well."""
+
+    kind: Literal["win_condition"]
+    require: Literal["boss", "all_enemies"] = "all_enemies"
+    """What must be defeated to win."""
+
+
+Effect = Annotated[
+    CannotCommitColor
+    | CommitLimit
+    | CommitAllOfColor
+    | MissesNotRerolled
+    | RerollHitPerMiss
+    | InvertResults
+    | RollTest
+    | ApplyLimit
+    | OneDiePerColorPerStep
+    | OneColorPerEnemy
+    | SameColorPairs
+    | CannotApplyColor
+    | CritsCannotApply
+    | RequiresPair
+    | ApplyRequiresExhaustedColor
+    | NoApplyWhileMiss
+    | CritsDealZero
+    | BasicHitsDealZero
+    | ColorBonus
+    | DamageCapPerRound
+    | ImmuneWhileOthers
+    | RequiresColorsToDefeat
+    | OneDefeatPerStep
+    | DefeatAlsoDefeats
+    | ReturnsUnlessFirstDefeat
+    | FleesOnRoll
+    | LoseHealthPerMiss
+    | NoRecovery
+    | ItemsBlocked
+    | BanishStrongestPoolDie
+    | BanishAppliedDice
+    | ExtraEnemyNextRound
+    | EnemyDamageFixed
+    | LoseHealth
+    | ExhaustPoolDice
+    | LowerStat
+    | DiscardStackTop
+    | RevealBoss
+    | Heal
+    | Recover
+    | RaiseStat
+    | SetStat
+    | RollExhaustedRecoverHits
+    | DefeatEnemy
+    | DiscardEnemy
+    | SetEnemyHealth
+    | CancelEnemyEffects
+    | TakeStackReward
+    | ActivateFewer
+    | DoubleNextInstant
+    | ConvertFace
+    | SwapMissAndHit
+    | PairMissesToHits
+    | KeepUnappliedHits
+    | ExtraRecovery
+    | StatModifier
+    | BanishForDamage
+    | IgnoreEffect
+    | WinCondition,
+    Field(discriminator="kind"),
+]
+
+RollTest.model_rebuild()
+
+EFFECT_KINDS: tuple[str, ...] = tuple(
+    sorted(
+        cls.model_fields["kind"].annotation.__args__[0]  # type: ignore[union-attr]
+        for cls in EffectBase.__subclasses__()
+    )
+)
+"""Every effect kind name, sorted (used by error messages and the schema)."""

@@ -1,0 +1,23 @@
+"""Where the shipped decks live: ``content/`` in a checkout, ``twentystrong/decks/`` in an installed copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def decks_root() -> Path:
+    """The folder that holds the shipped deck folders (and ``schema.json``)."""
+    installed = _PACKAGE_DIR / "decks"
+    if installed.is_dir():
+        return installed
+    return _PACKAGE_DIR.parent / "content"
+
+
+def shipped_deck_dirs() -> dict[str, Path]:
+    """Shipped deck folders by folder name (a deck folder holds a ``deck.toml``)."""
+    root = decks_root()
+    if not root.is_dir():
+        return {}
+    return {p.name: p for p in sorted(root.iterdir()) if (p / "deck.toml").is_file()}

@@ -1,0 +1,331 @@
+"""``decide(state, command)``: the events a command causes, or a :class:`Rejected` (contract 2).
+
+The order of checks is fixed: the game must be going, the command must be one of ``legal_commands(state)``; then
+its handler emits events through a :class:`Tx` and :func:`flow.advance` runs the steps that need no decision.
+``decide`` never raises for player input and never mutates its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from twentystrong.engine import events as ev
+from twentystrong.engine import flow, missions
+from twentystrong.engine.commands import CMDS, Command, Rejected
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import Live
+from twentystrong.engine.legal import awaiting, items_usable, legal_commands, usable_effects
+from twentystrong.engine.state import GameState, Prompt
+from twentystrong.engine.tx import Tx
+
+
+def decide(state: GameState, command: Command) -> list[ev.Event] | Rejected:
+    """The events ``command`` causes in ``state``, or why it is refused."""
+    result = decide_and_apply(state, command)
+    return result if isinstance(result, Rejected) else result[0]
+
+
+def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event], GameState] | Rejected:
+    """Like :func:`decide`, also returning the state after the events (saves re-folding them)."""
+    if command.cmd == "faces":
+        return _faces_shorthand(state, command)
+    legal = legal_commands(state)
+    if command not in legal:
+        return why_not(state, command, legal)
+    tx = Tx(state)
+    _HANDLERS[command.cmd](tx, command)
+    _settle(tx)
+    return tx.events, tx.state
+
+
+def _settle(tx: Tx) -> None:
+    s = tx.state
+    p = s.prompt
+    if p is not None and p.kind == "item_limit" and len(s.inventory) <= s.hero.strategy:
+        tx.emit(ev.PromptDone)  # R9 answered
+    flow.advance(tx)
+
+
+def _faces_shorthand(state: GameState, command: Command) -> tuple[list[ev.Event], GameState] | Rejected:
+    """``faces`` enters several physical dice at once: each as a ``face`` command, all or nothing."""
+    events: list[ev.Event] = []
+    s = state
+    for die, face in command.faces or ():
+        result = decide_and_apply(s, Command("face", die=die, face=face))
+        if isinstance(result, Rejected):
+            return result
+        events += result[0]
+        s = result[1]
+    if not events:
+        return Rejected("bad_argument", 'faces needs at least one die, e.g. {"B3": "crit"}')
+    return events, s
+
+
+def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejected:
+    """A stable code and a message a player understands for a command that is not legal now."""
+    if command.cmd not in CMDS:
+        return Rejected("unknown_command", f"unknown command {command.cmd!r}")
+    if state.result is not None:
+        return Rejected("game_over", f"the game is over: you {state.result}")
+    wait = awaiting(state)
+    if command.cmd in ("use_item", "use_ability"):
+        reason = items_usable(state)
+        if reason:
+            return Rejected("items_blocked", reason)
+    if not any(c.cmd == command.cmd for c in legal):
+        return Rejected("not_now", f"cannot {CMDS[command.cmd]} now. {wait['text']}".strip())
+    if command.die is not None and command.die not in {d.id for d in state.dice}:
+        return Rejected(
+            "unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)"
+        )
+    if command.cmd == "commit" and command.die is not None:
+        die = state.die(command.die)
+        if die.zone != "pool":
+            return Rejected("illegal_die", f"{die.id} is not in the dice pool (it is {die.zone})")
+        return Rejected(
+            "commit_blocked", hooks.commit_block(state, die) or f"{die.id} cannot be committed now"
+        )
+    if command.cmd == "apply" and command.die is not None and command.card is not None:
+        die = state.die(command.die)
+        card = state.active_card(command.card)
+        if card is None:
+            return Rejected("illegal_card", f"{command.card!r} is not in the active area")
+        if die.zone != "active":
+            return Rejected("illegal_die", f"{die.id} is not a rolled, unapplied die")
+        reason = hooks.apply_block(state, die, card) or "that die cannot be applied there"
+        return Rejected("apply_blocked", f"{die.id} → {command.card}: {reason}")
+    if command.cmd == "repeat":
+        return Rejected(
+            "strategy_limit",
+            f"Strategy {state.hero.strategy} allows {state.hero.strategy} Strategy phases (R4)",
+        )
+    if command.cmd == "gain_item":
+        return Rejected("inventory_full", "the inventory is full: use or discard an item first")
+    return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
+
+
+# --- command handlers ------------------------------------------------------------------------------------------
+
+
+def _start(tx: Tx, c: Command) -> None:
+    flow.rules(tx.state).setup(tx)
+    step = "mission_discard" if tx.state.missions else "rank_penalty"
+    tx.emit(ev.StepChanged, step=step)
+
+
+def _discard_mission(tx: Tx, c: Command) -> None:
+    tx.emit(ev.MissionDiscarded, mission=c.mission)
+
+
+def _rank_penalty(tx: Tx, c: Command) -> None:
+    pool = tuple(d.id for d in tx.state.dice_in("pool"))
+    if c.choice == "banish":
+        tx.push(
+            Prompt("choose_die", source="rank", count=1, options=pool, purpose="rank: choose a die to banish")
+        )
+    elif len(pool) <= 3:
+        for die in pool:
+            tx.move_die(die, "exhausted", "rank penalty")
+        _rank_penalty_paid(tx)
+    else:
+        tx.push(
+            Prompt("choose_die", source="rank", count=3, options=pool, purpose="rank: choose dice to exhaust")
+        )
+
+
+def _rank_penalty_paid(tx: Tx) -> None:
+    tx.emit(ev.Marked, field="rank_penalties_left", value=tx.state.rank_penalties_left - 1)
+
+
+def _choose(tx: Tx, c: Command) -> None:
+    p = tx.state.prompt
+    assert p is not None  # legal_commands only offers "choose" under a prompt
+    if p.source == "rank":
+        banish = "banish" in p.purpose
+        tx.move_die(str(c.die), "banished" if banish else "exhausted", "rank penalty")
+        if p.count > 1:
+            rest = tuple(o for o in p.options if o != c.die)
+            tx.emit(
+                ev.PromptUpdated,
+                prompt=Prompt(p.kind, source=p.source, count=p.count - 1, options=rest, purpose=p.purpose),
+            )
+        else:
+            tx.emit(ev.PromptDone)
+            _rank_penalty_paid(tx)
+        return
+    le = _live_for_prompt(tx.state, p)
+    hooks.handler(le.effect.kind).choose(tx, le, p, c)
+    flow.check_defeats(tx)
+
+
+def _live_for_prompt(s: GameState, p: Prompt) -> Live:
+    """The effect that asked (it may no longer be live, e.g. a single-use item already discarded)."""
+    for le in hooks.live_effects(s):
+        if le.source == p.source and le.index == p.effect:
+            return le
+    return _effect_of_source(s, str(p.source), p.effect or 0)
+
+
+def _effect_of_source(s: GameState, source: str, index: int) -> Live:
+    if source == s.hero.id:
+        return Live(source, "hero", index, s.deck.hero(source).ability[index])
+    if any(b.id == source for b in s.deck.bosses):
+        return Live(source, "boss", index, s.deck.boss(source).rules[index])
+    card = s.deck.card(source)
+    if card.reward is not None and (source in s.inventory or source in s.discard or index < 0):
+        return Live(source, "item", index, card.reward.effects[index])
+    return Live(source, "enemy", index, card.effects[index])
+
+
+def _done(tx: Tx, c: Command) -> None:
+    if tx.state.prompt is not None:
+        tx.emit(ev.PromptDone)  # an "up to N" choice ended early
+    else:
+        tx.emit(ev.StepChanged, step="gain_items")  # Resolve step 4: recovering fewer is allowed
+
+
+def _start_endgame(tx: Tx, c: Command) -> None:
+    flow.start_endgame(tx)
+
+
+def _decline_endgame(tx: Tx, c: Command) -> None:
+    tx.emit(ev.StepChanged, step="activate")
+
+
+def _activate(tx: Tx, c: Command) -> None:
+    flow.activate(tx, int(c.stack or 0))
+
+
+def _commit(tx: Tx, c: Command) -> None:
+    die = tx.state.die(str(c.die))
+    tx.move_die(die.id, "active", "commit")
+    for h, le in list(hooks.passive(tx.state)):
+        h.after_commit(tx, le, tx.state.die(die.id))
+
+
+def _roll(tx: Tx, c: Command) -> None:
+    flow.roll(tx)
+
+
+def _face(tx: Tx, c: Command) -> None:
+    tx.emit(ev.FaceSet, die=c.die, face=c.face, reason="entered")
+    active = tx.state.dice_in("active")
+    if all(d.face is not None for d in active):
+        flow.finish_roll(tx, tuple((d.id, str(d.face)) for d in active))
+
+
+def _apply(tx: Tx, c: Command) -> None:
+    flow.apply_die(tx, str(c.die), str(c.card))
+
+
+def _repeat(tx: Tx, c: Command) -> None:
+    tx.emit(ev.StrategyPhaseStarted, number=tx.state.phases_used + 1)
+
+
+def _resolve(tx: Tx, c: Command) -> None:
+    tx.emit(ev.StepChanged, step="suffer")
+
+
+def _take_reward(tx: Tx, c: Command) -> None:
+    tx.emit(ev.PromptDone)
+    tx.emit(ev.RewardDecided, card=c.card, kind="instant", taken=True)
+    card = tx.state.deck.card(str(c.card))
+    assert card.reward is not None
+    times = 2 if tx.state.double_next_instant else 1
+    if times == 2:
+        tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant - 1)
+    for _ in range(times):
+        for i, effect in enumerate(card.reward.effects):
+            flow.fire(tx, Live(card.id, "item", i, effect), {"card": card.id, "reward": True})
+
+
+def _decline_reward(tx: Tx, c: Command) -> None:
+    tx.emit(ev.PromptDone)
+    tx.emit(ev.RewardDecided, card=c.card, kind="instant", taken=False)
+    tx.emit(ev.Marked, counter="instant_declined", value=tx.state.counter("instant_declined") + 1)
+
+
+def _resolve_after(tx: Tx, c: Command) -> None:
+    for le in flow.pending_after(tx.state):
+        if le.source == c.card and le.index == c.effect:
+            flow.resolve_after(tx, le)
+            return
+
+
+def _recover(tx: Tx, c: Command) -> None:
+    tx.move_die(str(c.die), "pool", "recover")
+
+
+def _gain_item(tx: Tx, c: Command) -> None:
+    tx.emit(ev.RewardDecided, card=c.card, kind="item", taken=True)
+    tx.emit(ev.CardLeft, card=c.card, to="inventory")
+    tx.check_item_limit()
+
+
+def _decline_item(tx: Tx, c: Command) -> None:
+    tx.emit(ev.RewardDecided, card=c.card, kind="item", taken=False)
+
+
+def _stack_discard(tx: Tx, c: Command) -> None:
+    s = tx.state
+    stack = int(c.stack or 0)
+    tx.emit(ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="cleanup")
+    flow.end_round(tx)
+
+
+def _use(tx: Tx, c: Command) -> None:
+    s = tx.state
+    source = c.item if c.cmd == "use_item" else s.hero.id
+    candidates = [le for le in usable_effects(s) if le.source == source]
+    single = c.cmd == "use_item" and hooks.item_effects(s, str(c.item))[0] == "single_use"
+    le = candidates[0] if single else next(le for le in candidates if le.index == c.effect)
+    if le.effect.once_per_round:
+        tx.emit(ev.Marked, used=le.key)
+    if c.cmd == "use_item":
+        tx.emit(ev.ItemUsed, item=le.source, effect=le.index, single_use=single)
+        tx.emit(ev.Marked, counter="items_used", value=tx.state.counter("items_used") + 1)
+    else:
+        tx.emit(ev.Marked, counter="ability_used", value=tx.state.counter("ability_used") + 1)
+    hooks.handler(le.effect.kind).use(tx, le, c)
+    if single:
+        # A single-use item does everything printed on it, in order.
+        for i, effect in enumerate(s.deck.card(le.source).reward.effects[1:], start=1):  # type: ignore[union-attr]
+            flow.fire(tx, Live(le.source, "item", i, effect), {"command": c})
+    flow.check_defeats(tx)
+
+
+def _discard_item(tx: Tx, c: Command) -> None:
+    tx.emit(ev.ItemDiscarded, item=c.item)
+
+
+def _forfeit(tx: Tx, c: Command) -> None:
+    missions.forfeit(tx)
+
+
+_HANDLERS: dict[str, Callable[[Tx, Command], None]] = {
+    "start": _start,
+    "discard_mission": _discard_mission,
+    "rank_penalty": _rank_penalty,
+    "choose": _choose,
+    "done": _done,
+    "start_endgame": _start_endgame,
+    "decline_endgame": _decline_endgame,
+    "activate": _activate,
+    "commit": _commit,
+    "roll": _roll,
+    "face": _face,
+    "apply": _apply,
+    "repeat": _repeat,
+    "resolve": _resolve,
+    "take_reward": _take_reward,
+    "decline_reward": _decline_reward,
+    "resolve_after": _resolve_after,
+    "recover": _recover,
+    "gain_item": _gain_item,
+    "decline_item": _decline_item,
+    "stack_discard": _stack_discard,
+    "use_item": _use,
+    "use_ability": _use,
+    "discard_item": _discard_item,
+    "forfeit_mission": _forfeit,
+}

@@ -1,0 +1,6 @@
+"""Effect handlers: one per effect kind, registered at import (architecture.md contract 7).
+
+Modules are grouped by what the effects touch; importing this package registers them all.
+"""
+
+from twentystrong.engine.effects import rewards  # noqa: F401  (registers handlers)

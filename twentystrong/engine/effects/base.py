@@ -1,0 +1,142 @@
+"""The hook points of the engine and the base every effect handler extends (architecture.md contract 7).
+
+Each effect *kind* has exactly one :class:`Handler` subclass, registered with :func:`handles`. The general rules
+never look at card text: they ask the hook functions in :mod:`twentystrong.engine.effects.hooks`, which ask every
+live effect's handler. A handler overrides only the hooks its kind needs; the base answers "no change".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from twentystrong.content.effects import Effect
+
+if TYPE_CHECKING:
+    from twentystrong.engine.commands import Command
+    from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
+    from twentystrong.engine.tx import Tx
+
+Origin = Literal["enemy", "boss", "item", "hero"]
+
+
+@dataclass(frozen=True, slots=True)
+class Live:
+    """An effect that is in force now, with where it comes from."""
+
+    source: str  # the card, boss or item id, or the hero id
+    origin: Origin
+    index: int  # position in the source's effect list
+    effect: Effect
+
+    @property
+    def key(self) -> str:
+        """``source#index``: names the effect in prompts, once-per-round marks and events."""
+        return f"{self.source}#{self.index}"
+
+    @property
+    def is_enemy(self) -> bool:
+        """Enemy and boss effects beat item and hero effects (rules precedence)."""
+        return self.origin in ("enemy", "boss")
+
+
+class Handler:
+    """The neutral handler: every hook leaves the general rule unchanged."""
+
+    kind: str = ""
+    passive: bool = True  # a rule change that is simply in force (False: it happens at a trigger or on use)
+
+    # --- commit ---------------------------------------------------------------------------------------------
+    def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
+        """A reason this die may not be committed now, or None."""
+        return None
+
+    def after_commit(self, tx: Tx, live: Live, die: DieState) -> None:
+        """React to a die having been committed (e.g. force its colour-mates)."""
+
+    # --- roll -----------------------------------------------------------------------------------------------
+    def keeps_face(self, s: GameState, live: Live, die: DieState) -> bool:
+        """True if this unapplied die is not rolled again in a new Strategy phase."""
+        return False
+
+    def read_face(self, s: GameState, live: Live, die: DieState, face: str) -> str:
+        """The face this die counts as (invert results …)."""
+        return face
+
+    # --- apply ----------------------------------------------------------------------------------------------
+    def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
+        """A reason this die may not be applied to this card now, or None."""
+        return None
+
+    # --- damage and defeat ----------------------------------------------------------------------------------
+    def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
+        """The damage this applied die deals to this card, given the damage computed so far (R5)."""
+        return damage
+
+    def card_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
+        """The total damage on this card, given the sum of its dice (caps …)."""
+        return damage
+
+    def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
+        """A reason this card cannot be defeated now, or None."""
+        return None
+
+    def enemy_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
+        """The damage this undefeated enemy deals at Resolve step 1."""
+        return damage
+
+    # --- recovery and items ---------------------------------------------------------------------------------
+    def recovery_bonus(self, s: GameState, live: Live) -> int:
+        """Extra dice that may be recovered this round (see :meth:`recover_allowed` for which)."""
+        return 0
+
+    def recovery_block(self, s: GameState, live: Live) -> str | None:
+        """A reason no dice may be recovered this round, or None."""
+        return None
+
+    def items_block(self, s: GameState, live: Live) -> str | None:
+        """A reason items cannot be used now, or None."""
+        return None
+
+    def commit_limit(self, s: GameState, live: Live) -> str | None:
+        """A reason no more dice may be committed now (limits per phase or engagement), or None."""
+        return None
+
+    # --- triggered effects ----------------------------------------------------------------------------------
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        """The effect happens (at its trigger, in Resolve step 2, when its reward is taken, or on use)."""
+
+    # --- effects the player uses (items and abilities) ------------------------------------------------------
+    def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
+        """The ways this effect can be used now: each a dict of extra command fields ({} = no target)."""
+        return [{}]
+
+    def use(self, tx: Tx, live: Live, command: Command) -> None:
+        """Use it with the chosen target (the default fires the effect)."""
+        self.fire(tx, live, {"command": command})
+
+    def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
+        """An answer to a prompt this handler pushed."""
+
+    def describe(self) -> str:
+        """Plain words for the card browser (the effect's ``text`` wins when set)."""
+        return self.kind.replace("_", " ")
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], type[Handler]]:
+    """Register the one handler of an effect kind."""
+
+    def wrap(cls: type[Handler]) -> type[Handler]:
+        if kind in HANDLERS:
+            raise ValueError(f"effect kind {kind!r} has two handlers")
+        handler = cls()
+        handler.kind = kind
+        handler.passive = passive
+        HANDLERS[kind] = handler
+        return cls
+
+    return wrap

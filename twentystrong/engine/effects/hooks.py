@@ -1,0 +1,200 @@
+"""The named hook points: the general rules ask these, these ask every live effect's handler (contract 7).
+
+Precedence: item and hero effects are consulted first and enemy/boss effects last, so enemy text has the final
+word on a number (rules: effect text beats reward and hero-ability text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from twentystrong.content.effects import Effect, IgnoreEffect
+from twentystrong.engine.dice import BASE_DAMAGE
+from twentystrong.engine.effects.base import HANDLERS, Handler, Live
+from twentystrong.engine.state import ActiveCard, DieState, GameState
+
+
+def handler(kind: str) -> Handler:
+    """The handler of an effect kind (a kind with no handler yet behaves as the neutral base)."""
+    return HANDLERS.get(kind) or _NEUTRAL
+
+
+_NEUTRAL = Handler()
+
+
+def card_effects(s: GameState, card: ActiveCard) -> list[Effect]:
+    """The printed effects of an active card or boss."""
+    if card.boss:
+        return list(s.deck.boss(card.id).rules)
+    return list(s.deck.card(card.id).effects)
+
+
+def item_effects(s: GameState, item: str) -> tuple[str, list[Effect]]:
+    """An inventory item's reward kind and effects."""
+    reward = s.deck.card(item).reward
+    assert reward is not None, "only cards with an item reward reach the inventory"
+    return reward.kind, list(reward.effects)
+
+
+def live_effects(s: GameState) -> list[Live]:
+    """Every effect in force now: hero and items first, then active cards (During only while undefeated)."""
+    out: list[Live] = []
+    if s.hero.id:
+        for i, effect in enumerate(s.deck.hero(s.hero.id).ability):
+            out.append(Live(s.hero.id, "hero", i, effect))
+    for item in s.inventory:
+        _, effects = item_effects(s, item)
+        for i, effect in enumerate(effects):
+            out.append(Live(item, "item", i, effect))
+    ignored = {k for le in out if isinstance(le.effect, IgnoreEffect) for k in le.effect.kinds}
+    for card in s.active:
+        if card.cancelled:
+            continue
+        for i, effect in enumerate(card_effects(s, card)):
+            if effect.timing == "during" and card.defeated:
+                continue  # R6: During effects end on defeat
+            if effect.kind in ignored:
+                continue
+            out.append(Live(card.id, "boss" if card.boss else "enemy", i, effect))
+    return out
+
+
+def passive(s: GameState) -> Iterator[tuple[Handler, Live]]:
+    """Live effects whose rule change is in force now (After effects wait for Resolve step 2)."""
+    for le in live_effects(s):
+        if le.effect.timing == "after" and le.is_enemy:
+            continue
+        if le.effect.condition is not None and not condition_holds(s, le, {}):
+            continue
+        yield handler(le.effect.kind), le
+
+
+def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
+    """Whether an effect's guard holds now."""
+    cond = live.effect.condition
+    if cond is None:
+        return True
+    if cond.health_below is not None and not s.hero.health < cond.health_below:
+        return False
+    if cond.health_at_most is not None and not s.hero.health <= cond.health_at_most:
+        return False
+    if cond.color_exhausted is not None and not any(
+        d.color == cond.color_exhausted for d in s.dice_in("exhausted")
+    ):
+        return False
+    if cond.enemy_level is not None:
+        card_id = context.get("card")
+        if card_id is None or s.deck.card(card_id).level != cond.enemy_level:
+            return False
+    if cond.other_enemies_active is not None:
+        others = any(not c.defeated and c.id != live.source for c in s.active)
+        if others != cond.other_enemies_active:
+            return False
+    return True
+
+
+# --- queries the general rules make ---------------------------------------------------------------------------
+
+
+def commit_block(s: GameState, die: DieState) -> str | None:
+    """Why this pool die may not be committed now (None: it may)."""
+    for h, le in passive(s):
+        reason = h.commit_block(s, le, die) or h.commit_limit(s, le)
+        if reason:
+            return reason
+    return None
+
+
+def keeps_face(s: GameState, die: DieState) -> bool:
+    """Whether an unapplied, rolled die is kept rather than rolled again."""
+    return any(h.keeps_face(s, le, die) for h, le in passive(s))
+
+
+def read_face(s: GameState, die: DieState, face: str) -> str:
+    """The face a freshly rolled die counts as."""
+    for h, le in passive(s):
+        face = h.read_face(s, le, die, face)
+    return face
+
+
+def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
+    """Why this die may not be applied to this card now (None: it may)."""
+    if die.face not in ("hit", "crit"):
+        return "misses cannot be applied"
+    for h, le in passive(s):
+        reason = h.apply_block(s, le, die, card)
+        if reason:
+            return reason
+    return None
+
+
+def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
+    """R5: the damage an applied die deals to a card under the modifiers in force now."""
+    damage = BASE_DAMAGE[die.face or "miss"]
+    for h, le in passive(s):
+        damage = h.die_damage(s, le, die, card, damage)
+    return max(0, damage)
+
+
+def damage_taken(s: GameState, card: ActiveCard) -> int:
+    """R5: the sum of a card's applied dice, then card-level modifiers (caps)."""
+    total = sum(die_damage(s, d, card) for d in s.applied_to(card.id))
+    for h, le in passive(s):
+        total = h.card_damage(s, le, card, total)
+    return total
+
+
+def card_health(s: GameState, card: ActiveCard) -> int:
+    """The Health a card must take to be defeated (an item may have overridden it)."""
+    if card.health_override is not None:
+        return card.health_override
+    return s.deck.boss(card.id).health if card.boss else s.deck.card(card.id).health
+
+
+def defeat_block(s: GameState, card: ActiveCard) -> str | None:
+    """Why this card cannot be defeated now (None: it can)."""
+    for h, le in passive(s):
+        reason = h.defeat_block(s, le, card)
+        if reason:
+            return reason
+    return None
+
+
+def printed_damage(s: GameState, card: ActiveCard) -> int:
+    """The Damage printed on a card or boss."""
+    return s.deck.boss(card.id).damage if card.boss else s.deck.card(card.id).damage
+
+
+def enemy_damage(s: GameState, card: ActiveCard) -> int:
+    """The damage an undefeated enemy deals at Resolve step 1."""
+    damage = printed_damage(s, card)
+    for h, le in passive(s):
+        damage = h.enemy_damage(s, le, card, damage)
+    return max(0, damage)
+
+
+def recovery_limit(s: GameState) -> int:
+    """How many dice may be recovered this round (0 when recovery is blocked)."""
+    for h, le in passive(s):
+        if h.recovery_block(s, le):
+            return 0
+    return s.hero.recovery + sum(h.recovery_bonus(s, le) for h, le in passive(s))
+
+
+def recovery_block(s: GameState) -> str | None:
+    """Why no dice may be recovered this round."""
+    for h, le in passive(s):
+        reason = h.recovery_block(s, le)
+        if reason:
+            return reason
+    return None
+
+
+def items_block(s: GameState) -> str | None:
+    """Why items cannot be used now."""
+    for h, le in passive(s):
+        reason = h.items_block(s, le)
+        if reason:
+            return reason
+    return None

@@ -1,0 +1,355 @@
+"""Events: frozen, numbered, serialisable facts. Random outcomes are written into them (contract 4).
+
+Every event class is registered by its ``type`` name; :func:`to_dict` / :func:`from_dict` give the JSON/TOML form
+used by saves and the headless protocol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from twentystrong.engine.state import MissionState, Prompt, Step
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every event. ``seq`` numbers events from 1 without gaps."""
+
+    TYPE: ClassVar[str] = ""
+    RANDOM: ClassVar[bool] = False  # reveals a random outcome: standard undo cannot cross it (contract 5)
+    seq: int = 0
+
+
+def _event(type_name: str, random: bool = False) -> Any:
+    def wrap(cls: type[Event]) -> type[Event]:
+        cls.TYPE = type_name
+        cls.RANDOM = random
+        EVENT_TYPES[type_name] = cls
+        return cls
+
+    return wrap
+
+
+# --- setup -------------------------------------------------------------------------------------------------------
+
+
+@_event("game_started", random=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted(Event):
+    """The deck is dealt: stacks, boss deck, missions (outcomes of the shuffles), hero stats."""
+
+    hero: str
+    health: int
+    strategy: int
+    recovery: int
+    stacks: tuple[tuple[str, ...], ...]
+    boss_deck: tuple[str, ...]
+    missions: tuple[str, ...]
+    rank_penalties: int
+    draws: int
+
+
+@_event("mission_discarded")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissionDiscarded(Event):
+    """The player discarded one dealt mission."""
+
+    mission: str
+
+
+@_event("step_changed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepChanged(Event):
+    """The game moved to another step of the round."""
+
+    step: Step
+
+
+@_event("round_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """A new round begins: per-round bookkeeping resets."""
+
+    round: int
+    activations: int  # enemies to activate this round (1, plus any extra)
+
+
+# --- dice ---------------------------------------------------------------------------------------------------------
+
+
+@_event("die_moved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieMoved(Event):
+    """A die changed zone: commit, apply, exhaust, recover, return or banish (``reason`` says which)."""
+
+    die: str
+    zone: str
+    card: str | None = None
+    reason: str = ""
+    keep_face: bool = False
+
+
+@_event("dice_rolled", random=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Event):
+    """Dice were rolled; ``faces`` are the outcomes. ``draws`` counts the random draws used."""
+
+    faces: tuple[tuple[str, str], ...]
+    draws: int
+    phase_started: bool = True  # a Strategy-phase roll (False: an effect's reroll or test)
+
+
+@_event("face_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FaceSet(Event):
+    """A die's face was set without rolling (physical dice entered, or an item changed it)."""
+
+    die: str
+    face: str | None
+    reason: str = ""
+
+
+@_event("strategy_phase_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrategyPhaseStarted(Event):
+    """A Strategy phase begins (R4 counts them)."""
+
+    number: int
+
+
+@_event("apply_step_started")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApplyStepStarted(Event):
+    """The Apply step of a Strategy phase begins."""
+
+
+# --- cards --------------------------------------------------------------------------------------------------------
+
+
+@_event("card_activated")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardActivated(Event):
+    """A card moved to the active area, from a stack (``stack`` is 1-based) or as the boss / entourage."""
+
+    card: str
+    stack: int | None = None
+    boss: bool = False
+    entourage: bool = False
+    additional: int = 0  # +N it adds to the activations still to make
+
+
+@_event("card_defeated")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDefeated(Event):
+    """An active card was defeated (R5: sticky)."""
+
+    card: str
+    reason: str = ""
+
+
+@_event("card_left")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardLeft(Event):
+    """A card left the active area: to the discard, a stack, the inventory, banished … (R2 exhausts its dice)."""
+
+    card: str
+    to: str  # "discard", "stack", "inventory", "banished", "boss_discard", "fled"
+    stack: int | None = None
+
+
+@_event("card_changed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardChanged(Event):
+    """An active card's Health was overridden or its effects cancelled."""
+
+    card: str
+    health_override: int | None = None
+    cancelled: bool | None = None
+
+
+@_event("stack_top_discarded")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackTopDiscarded(Event):
+    """The top card of a stack went to the discard pile."""
+
+    stack: int
+    card: str
+    reason: str = ""
+
+
+@_event("boss_revealed", random=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BossRevealed(Event):
+    """The boss deck's top card was turned up (reshuffling its discard first if it ran out)."""
+
+    boss: str
+    reshuffled: tuple[str, ...] = ()
+    draws: int = 0
+
+
+@_event("endgame_started", random=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndgameStarted(Event):
+    """The endgame begins: the boss, the new shuffled stack, and the entourage drawn from it."""
+
+    boss: str
+    stack: tuple[str, ...]
+    entourage: tuple[str, ...]
+    draws: int
+
+
+# --- rewards, items, stats ----------------------------------------------------------------------------------------
+
+
+@_event("reward_decided")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RewardDecided(Event):
+    """The player took or declined an instant reward, or gained or declined an item reward."""
+
+    card: str
+    kind: str  # "instant" or "item"
+    taken: bool
+
+
+@_event("item_used")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemUsed(Event):
+    """An item (or the hero's ability) was used; a single-use item then goes to the discard pile."""
+
+    item: str
+    effect: int
+    single_use: bool
+
+
+@_event("item_discarded")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemDiscarded(Event):
+    """An item left the inventory for the discard pile."""
+
+    item: str
+
+
+@_event("stat_changed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatChanged(Event):
+    """A stat die changed (R1 clamps: the event holds the value after clamping)."""
+
+    stat: str
+    value: int
+    reason: str = ""
+
+
+@_event("prompt_pushed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PromptPushed(Event):
+    """A decision now interrupts play."""
+
+    prompt: Prompt
+
+
+@_event("prompt_updated")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PromptUpdated(Event):
+    """The current prompt changed (one of several choices made)."""
+
+    prompt: Prompt
+
+
+@_event("prompt_done")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PromptDone(Event):
+    """The current prompt is answered."""
+
+
+@_event("after_resolved")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AfterResolved(Event):
+    """An After effect resolved (R7)."""
+
+    card: str
+    effect: int
+
+
+@_event("mark")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Marked(Event):
+    """Effect bookkeeping: a once-per-round use, a round flag, a counter, a charge."""
+
+    used: str | None = None
+    flag: str | None = None
+    counter: str | None = None
+    value: int = 0
+    field: str | None = None  # a GameState int field to set (next_round_extra, fewer_next, …)
+
+
+@_event("mission_progress")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissionProgress(Event):
+    """The current mission advanced, completed or was forfeited; the chip shows progress."""
+
+    mission: str
+    progress: int
+    status: str
+
+
+@_event("game_over")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Event):
+    """The game ended."""
+
+    result: str
+    reason: str
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The plain form of an event (JSON and TOML friendly)."""
+    out: dict[str, Any] = {"type": event.TYPE}
+    for f in fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Prompt | MissionState):
+        return {
+            f.name: _plain(getattr(value, f.name))
+            for f in fields(value)
+            if getattr(value, f.name) is not None
+        }
+    return value
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from :func:`to_dict` output; raises ``ValueError`` with a readable message."""
+    type_name = data.get("type")
+    cls = EVENT_TYPES.get(str(type_name))
+    if cls is None:
+        raise ValueError(f"unknown event type {type_name!r}")
+    kwargs: dict[str, Any] = {}
+    names = {f.name for f in fields(cls)}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise ValueError(f"event {type_name}: unknown field {key!r}")
+        if key == "prompt":
+            prompt_fields = dict(value)
+            prompt_fields["options"] = tuple(prompt_fields.get("options", ()))
+            kwargs[key] = Prompt(**prompt_fields)
+        else:
+            kwargs[key] = _tuples(value)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ValueError(f"event {type_name}: {exc}") from None
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value

@@ -1,0 +1,276 @@
+"""What the game waits for (``awaiting``) and every legal atomic command (contract 3).
+
+``decide`` accepts exactly the commands listed here (plus the ``faces`` shorthand for several ``face`` commands),
+so the UI, bots and the headless protocol can offer nothing illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from twentystrong.content.effects import Face
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import FACES
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import Live
+from twentystrong.engine.flow import can_recover_more, pending_after, pending_items, rules
+from twentystrong.engine.state import GameState, Prompt
+
+ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
+"""Prompts that are part of resolving a roll: items cannot be used then (R8)."""
+
+CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_stack", "choose_option", "reroll_hit"})
+
+
+def legal_commands(s: GameState) -> list[Command]:
+    """Every legal atomic command now, in a stable order."""
+    if s.result is not None:
+        return []
+    if s.step == "setup":
+        return [Command("start")]
+    prompt = s.prompt
+    out = _prompt_commands(s, prompt) if prompt else _STEP_COMMANDS[s.step](s)
+    if s.step not in ("mission_discard", "rank_penalty"):
+        out += item_commands(s)
+        current = s.current_mission
+        if current is not None and s.deck.mission(current.id).forfeitable:
+            out.append(Command("forfeit_mission", mission=current.id))
+    return out
+
+
+def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
+    if p.kind == "instant_reward":
+        return [Command("take_reward", card=p.card), Command("decline_reward", card=p.card)]
+    if p.kind == "item_limit":
+        return []  # answered with use_item / discard_item
+    out: list[Command] = []
+    if p.kind in ("choose_die", "reroll_hit"):
+        out = [Command("choose", die=d) for d in p.options]
+    elif p.kind == "choose_card":
+        out = [Command("choose", card=c) for c in p.options]
+    elif p.kind == "choose_stack":
+        out = [Command("choose", stack=int(x)) for x in p.options]
+    elif p.kind == "choose_option":
+        out = [Command("choose", choice=c) for c in p.options]
+    if p.purpose.startswith("up to"):
+        out.append(Command("done"))
+    return out
+
+
+def _mission_discard(s: GameState) -> list[Command]:
+    return [Command("discard_mission", mission=m.id) for m in s.missions if m.status == "pending"]
+
+
+def _rank_penalty(s: GameState) -> list[Command]:
+    if not s.dice_in("pool"):
+        return [Command("rank_penalty", choice="exhaust")]
+    return [Command("rank_penalty", choice="banish"), Command("rank_penalty", choice="exhaust")]
+
+
+def _round_start(s: GameState) -> list[Command]:
+    return [Command("start_endgame"), Command("decline_endgame")]
+
+
+def _activate(s: GameState) -> list[Command]:
+    return [Command("activate", stack=i) for i in rules(s).activation_choices(s)]
+
+
+def _commit(s: GameState) -> list[Command]:
+    out = [Command("commit", die=d.id) for d in s.dice_in("pool") if hooks.commit_block(s, d) is None]
+    out.append(Command("roll"))
+    return out
+
+
+def _faces(s: GameState) -> list[Command]:
+    out = []
+    for d in s.dice_in("active"):
+        if d.face is None:
+            faces: list[Face] = sorted(set(FACES[d.color]), key=("miss", "hit", "crit").index)
+            out += [Command("face", die=d.id, face=f) for f in faces]
+    return out
+
+
+def _apply(s: GameState) -> list[Command]:
+    out = [
+        Command("apply", die=d.id, card=c.id)
+        for d in s.dice_in("active")
+        if d.face in ("hit", "crit")
+        for c in s.active
+        if hooks.apply_block(s, d, c) is None
+    ]
+    if s.phases_used < s.hero.strategy:  # R4: the current Strategy bounds the phases
+        out.append(Command("repeat"))
+    out.append(Command("resolve"))
+    return out
+
+
+def _after(s: GameState) -> list[Command]:
+    return [Command("resolve_after", card=le.source, effect=le.index) for le in pending_after(s)]
+
+
+def _recover(s: GameState) -> list[Command]:
+    out = [Command("recover", die=d.id) for d in s.dice_in("exhausted")] if can_recover_more(s) else []
+    out.append(Command("done"))
+    return out
+
+
+def _gain_items(s: GameState) -> list[Command]:
+    room = len(s.inventory) < s.hero.strategy
+    out: list[Command] = []
+    for card in pending_items(s):
+        if room:
+            out.append(Command("gain_item", card=card))
+        out.append(Command("decline_item", card=card))
+    return out
+
+
+def _stack_discard(s: GameState) -> list[Command]:
+    return [Command("stack_discard", stack=i) for i in rules(s).stack_discard_choices(s)]
+
+
+def _none(s: GameState) -> list[Command]:
+    return []
+
+
+_STEP_COMMANDS: dict[str, Callable[[GameState], list[Command]]] = {
+    "mission_discard": _mission_discard,
+    "rank_penalty": _rank_penalty,
+    "round_start": _round_start,
+    "activate": _activate,
+    "commit": _commit,
+    "faces": _faces,
+    "apply": _apply,
+    "suffer": _none,
+    "after": _after,
+    "exhaust": _none,
+    "recover": _recover,
+    "gain_items": _gain_items,
+    "cleanup": _none,
+    "stack_discard": _stack_discard,
+    "over": _none,
+}
+
+
+# --- items and the hero's ability ------------------------------------------------------------------------------
+
+
+def items_usable(s: GameState) -> str | None:
+    """Why no item can be used now (R8), or None."""
+    if s.step in ("faces",) or (s.prompt is not None and s.prompt.kind in ROLL_PROMPTS):
+        return "items cannot be used while a roll is being resolved"
+    if s.prompt is not None and s.prompt.kind in CHOICE_PROMPTS:
+        return "answer the current choice first"
+    return hooks.items_block(s)
+
+
+def usable_effects(s: GameState) -> list[Live]:
+    """Item and ability effects the player may use now (each with at least one way to use it)."""
+    if items_usable(s) is not None:
+        return []
+    out: list[Live] = []
+    for le in hooks.live_effects(s):
+        if le.origin not in ("item", "hero"):
+            continue
+        single = le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use"
+        handler = hooks.handler(le.effect.kind)
+        if single:
+            if le.index != 0:
+                continue  # a single-use item is used once, for all its effects
+        elif handler.passive or le.effect.trigger is not None:
+            continue  # ongoing rule changes and triggered effects are not "used"
+        if le.effect.once_per_round and le.key in s.used_this_round:
+            continue
+        if not hooks.condition_holds(s, le, {}):
+            continue
+        out.append(le)
+    return out
+
+
+def item_commands(s: GameState) -> list[Command]:
+    """use_item / use_ability for each usable effect and target, and discard_item for every item (R8)."""
+    out: list[Command] = []
+    for le in usable_effects(s):
+        handler = hooks.handler(le.effect.kind)
+        for extra in handler.uses(s, le):
+            if le.origin == "hero":
+                out.append(Command("use_ability", effect=le.index, **extra))
+            else:
+                single = hooks.item_effects(s, le.source)[0] == "single_use"
+                out.append(Command("use_item", item=le.source, effect=None if single else le.index, **extra))
+    out += [Command("discard_item", item=i) for i in s.inventory]
+    return out
+
+
+# --- awaiting --------------------------------------------------------------------------------------------------
+
+
+def awaiting(s: GameState) -> dict[str, Any]:
+    """What the game waits for: ``kind`` plus details and a sentence for the prompt line."""
+    if s.result is not None:
+        return {"kind": "over", "text": f"Game over: you {s.result}. {s.result_reason}"}
+    p = s.prompt
+    if p is not None:
+        out: dict[str, Any] = {"kind": p.kind, "text": _prompt_text(s, p)}
+        for key in ("card", "source", "count"):
+            value = getattr(p, key)
+            if value is not None:
+                out[key] = value
+        if p.options:
+            out["options"] = list(p.options)
+        return out
+    kind = _STEP_AWAITING.get(s.step, s.step)
+    text = _STEP_TEXT.get(s.step, "")
+    out = {"kind": kind, "text": text}
+    if s.step == "activate":
+        out["remaining"] = s.pending_activations
+        out["stacks"] = rules(s).activation_choices(s)
+    elif s.step == "apply":
+        out["phase"] = s.phases_used
+        out["phases_allowed"] = s.hero.strategy
+    elif s.step == "recover":
+        out["limit"] = hooks.recovery_limit(s)
+        out["recovered"] = s.recovered_this_round
+    elif s.step == "gain_items":
+        out["cards"] = pending_items(s)
+    elif s.step == "rank_penalty":
+        out["remaining"] = s.rank_penalties_left
+    return out
+
+
+_STEP_AWAITING = {
+    "mission_discard": "discard_mission",
+    "rank_penalty": "rank_penalty",
+    "round_start": "endgame_choice",
+    "activate": "activate",
+    "commit": "commit",
+    "faces": "faces",
+    "apply": "apply",
+    "after": "order_after_effects",
+    "recover": "recover",
+    "gain_items": "gain_items",
+    "stack_discard": "stack_discard",
+}
+
+_STEP_TEXT = {
+    "mission_discard": "Discard one of the dealt missions.",
+    "rank_penalty": "Rank penalty: banish one die, or exhaust three.",
+    "round_start": "A stack is empty: start the endgame now, or keep playing the stacks.",
+    "activate": "Choose a stack: its top card becomes active.",
+    "commit": "Commit dice from the pool, then roll.",
+    "faces": "Roll your physical dice and enter each face.",
+    "apply": "Apply rolled hits to cards, then repeat the Strategy phase or resolve.",
+    "after": "Several After effects: choose which resolves next.",
+    "recover": "Recover exhausted dice to the pool, then finish.",
+    "gain_items": "Gain item rewards into the inventory, or decline them.",
+    "stack_discard": "Discard the top card of one stack.",
+}
+
+
+def _prompt_text(s: GameState, p: Prompt) -> str:
+    if p.kind == "instant_reward" and p.card:
+        return f"{s.deck.card(p.card).name} is defeated: take or decline its instant reward."
+    if p.kind == "item_limit":
+        return f"You hold {len(s.inventory)} items but Strategy is {s.hero.strategy}: use or discard items."
+    purpose = p.purpose or "make a choice"
+    return purpose[0].upper() + purpose[1:] + (f" ({p.count} left)" if p.count > 1 else "") + "."

@@ -1,0 +1,262 @@
+"""The frozen game state. Only :func:`twentystrong.engine.evolve.evolve` builds new states from old ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from twentystrong.content.effects import Color, Face, Stat
+from twentystrong.content.model import Deck
+from twentystrong.engine.dice import DIE_IDS, color_of
+
+Zone = Literal["pool", "active", "applied", "exhausted", "banished"]
+Result = Literal["won", "lost"] | None
+DiceMode = Literal["virtual", "physical"]
+Deal = Literal["shuffled", "ordered"]
+
+Step = Literal[
+    "setup",  # not started: the only legal command is "start"
+    "mission_discard",  # setup: discard one dealt mission
+    "rank_penalty",  # setup: for each rank above 1, banish one die or exhaust three
+    "round_start",  # before Activation: the endgame may / must start
+    "activate",  # choose a stack top to activate (pending_activations left)
+    "commit",  # Strategy: commit dice, then roll
+    "faces",  # physical dice: enter the rolled faces
+    "apply",  # Strategy: apply rolled hits, then repeat or resolve
+    "suffer",  # Resolve 1
+    "after",  # Resolve 2: After effects, player orders them (R7)
+    "exhaust",  # Resolve 3
+    "recover",  # Resolve 4: choose up to Recovery dice
+    "gain_items",  # Resolve 5
+    "cleanup",  # Resolve 6
+    "stack_discard",  # Solar Sentinels: discard the top card of one stack
+    "over",  # won or lost
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOptions:
+    """Everything chosen before the game starts; the whole game follows from these and the commands."""
+
+    deck_id: str
+    hero_id: str
+    seed: int = 0
+    assisted: bool = False
+    dice: DiceMode = "virtual"
+    deal: Deal = "shuffled"
+    missions: bool = False
+    rank: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DieState:
+    """One unit die: where it is, what it shows, and the card it is applied to."""
+
+    id: str
+    zone: Zone = "pool"
+    face: Face | None = None
+    card: str | None = None
+
+    @property
+    def color(self) -> Color:
+        """The die's colour."""
+        return color_of(self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveCard:
+    """A card in the active area: a conflict card or the boss."""
+
+    id: str
+    boss: bool = False
+    defeated: bool = False
+    stack: int | None = None  # the stack it came from (effects may return it there)
+    health_override: int | None = None  # set_enemy_health
+    cancelled: bool = False  # cancel_enemy_effects: its effects no longer apply
+    entourage: bool = False  # activated as part of the endgame entourage
+
+
+@dataclass(frozen=True, slots=True)
+class MissionState:
+    """One dealt mission and its progress."""
+
+    id: str
+    status: Literal["pending", "done", "forfeited", "discarded"] = "pending"
+    progress: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision that interrupts the current step (an instant reward, an effect's choice, the item limit …)."""
+
+    kind: str
+    card: str | None = None  # the card the prompt is about
+    source: str | None = None  # the card, item or ability whose effect asks
+    effect: int | None = None  # index of that effect on its source
+    count: int = 1  # how many choices remain (dice to pick …)
+    options: tuple[str, ...] = ()  # the legal answers, when the prompt lists them
+    purpose: str = ""  # what the choice is for, in words a player understands
+
+
+@dataclass(frozen=True, slots=True)
+class HeroState:
+    """The hero's id and three stat dice (R1: 1..6; Health below 1 ends the game)."""
+
+    id: str
+    health: int
+    strategy: int
+    recovery: int
+
+    def stat(self, name: Stat) -> int:
+        """A stat by name."""
+        value: int = getattr(self, name)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A whole game at one moment. Frozen: every change is an event (contract 2)."""
+
+    deck: Deck = field(compare=False, repr=False)
+    options: SetupOptions
+    seq: int = 0  # number of the last event applied
+    rng: int = 0  # draws used so far (contract 4)
+    round: int = 0
+    step: Step = "setup"
+    result: Result = None
+    result_reason: str = ""
+    hero: HeroState = HeroState("", 1, 1, 1)
+    dice: tuple[DieState, ...] = tuple(DieState(d) for d in DIE_IDS)
+    stacks: tuple[tuple[str, ...], ...] = ()  # each stack top first
+    active: tuple[ActiveCard, ...] = ()
+    discard: tuple[str, ...] = ()
+    banished_cards: tuple[str, ...] = ()
+    inventory: tuple[str, ...] = ()
+    boss_deck: tuple[str, ...] = ()  # top first, face down
+    boss_discard: tuple[str, ...] = ()
+    revealed_boss: str | None = None
+    missions: tuple[MissionState, ...] = ()
+    chip: int = 0
+    endgame: bool = False
+    endgame_rounds: int = 0
+    pending_activations: int = 0
+    activated_this_round: tuple[str, ...] = ()
+    phases_used: int = 0  # Strategy phases begun this engagement (R4)
+    committed_this_phase: int = 0
+    committed_this_engagement: int = 0
+    applied_this_step: tuple[str, ...] = ()  # dice applied in the current Apply step
+    defeated_this_step: int = 0
+    defeated_this_round: tuple[str, ...] = ()
+    item_decided: tuple[str, ...] = ()  # item rewards gained or declined this round
+    after_done: tuple[str, ...] = ()  # "card#index" of After effects resolved this round
+    recovered_this_round: int = 0
+    prompts: tuple[Prompt, ...] = ()
+    rank_penalties_left: int = 0
+    # Effect bookkeeping (issue 4 hooks): per-round flags and counters, keyed by strings.
+    used_this_round: tuple[str, ...] = ()  # "source#index" of once-per-round effects used
+    round_flags: tuple[str, ...] = ()  # e.g. "no_recovery", "bonus:blue:1"
+    next_round_extra: int = 0  # extra enemies to activate next round
+    fewer_next: int = 0  # activate_fewer charges
+    double_next_instant: int = 0
+    counters: tuple[tuple[str, int], ...] = ()  # mission and statistics counters
+
+    # --- derived views (pure, no state of their own) ---------------------------------------------------------
+
+    def die(self, die_id: str) -> DieState:
+        """The die with this id."""
+        return self.dice[DIE_INDEX[die_id]]
+
+    def dice_in(self, zone: Zone) -> tuple[DieState, ...]:
+        """Dice in a zone, in id order."""
+        return tuple(d for d in self.dice if d.zone == zone)
+
+    def applied_to(self, card_id: str) -> tuple[DieState, ...]:
+        """Dice applied to an active card."""
+        return tuple(d for d in self.dice if d.zone == "applied" and d.card == card_id)
+
+    def active_card(self, card_id: str) -> ActiveCard | None:
+        """The active card with this id, if it is in the active area."""
+        for card in self.active:
+            if card.id == card_id:
+                return card
+        return None
+
+    def counter(self, name: str) -> int:
+        """A named counter (0 when never set)."""
+        for key, value in self.counters:
+            if key == name:
+                return value
+        return 0
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The interrupt the game waits on, if any (the newest first)."""
+        return self.prompts[-1] if self.prompts else None
+
+    @property
+    def current_mission(self) -> MissionState | None:
+        """The leftmost unfinished mission: the only one that counts progress."""
+        for mission in self.missions:
+            if mission.status == "pending":
+                return mission
+        return None
+
+    @property
+    def phase(self) -> str:
+        """The phase of the round, for the step bar and the headless protocol."""
+        return PHASE_OF_STEP[self.step]
+
+
+DIE_INDEX: dict[str, int] = {d: i for i, d in enumerate(DIE_IDS)}
+
+PHASE_OF_STEP: dict[str, str] = {
+    "setup": "setup",
+    "mission_discard": "setup",
+    "rank_penalty": "setup",
+    "round_start": "activation",
+    "activate": "activation",
+    "commit": "strategy",
+    "faces": "strategy",
+    "apply": "strategy",
+    "suffer": "resolve",
+    "after": "resolve",
+    "exhaust": "resolve",
+    "recover": "resolve",
+    "gain_items": "resolve",
+    "cleanup": "resolve",
+    "stack_discard": "resolve",
+    "over": "over",
+}
+
+
+def initial_state(deck: Deck, options: SetupOptions) -> GameState:
+    """A game that has not started: apply the events of the ``start`` command to it (contract 2)."""
+    return GameState(deck=deck, options=options)
+
+
+def with_die(state: GameState, die: DieState) -> tuple[DieState, ...]:
+    """The dice tuple with one die replaced."""
+    dice = list(state.dice)
+    dice[DIE_INDEX[die.id]] = die
+    return tuple(dice)
+
+
+def set_counter(counters: tuple[tuple[str, int], ...], name: str, value: int) -> tuple[tuple[str, int], ...]:
+    """The counters with one set."""
+    kept = tuple((k, v) for k, v in counters if k != name)
+    return (*kept, (name, value))
+
+
+__all__ = [
+    "ActiveCard",
+    "DieState",
+    "GameState",
+    "HeroState",
+    "MissionState",
+    "Prompt",
+    "SetupOptions",
+    "initial_state",
+    "replace",
+    "set_counter",
+    "with_die",
+]

@@ -1,0 +1,72 @@
+"""A transaction: the events one command causes, applied as they are decided so later rules see them.
+
+``decide`` works on a :class:`Tx`: every fact goes through :meth:`Tx.emit`, which numbers the event and evolves the
+working state. The caller gets the list of events; the input state is never touched (contract 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twentystrong.content.effects import Stat
+from twentystrong.engine import events as ev
+from twentystrong.engine.evolve import evolve
+from twentystrong.engine.state import GameState, Prompt
+
+
+class Tx:
+    """The working state and the events emitted so far."""
+
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[ev.Event] = []
+
+    def emit(self, cls: type[ev.Event], **fields: Any) -> ev.Event:
+        """Record an event and apply it."""
+        event = cls(seq=self.state.seq + 1, **fields)
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+        return event
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: nothing more happens."""
+        return self.state.result is not None
+
+    # --- common facts, with their rulings -----------------------------------------------------------------------
+
+    def set_stat(self, stat: Stat, value: int, reason: str) -> None:
+        """Change a stat with R1: 1..6, Health below 1 loses at once; R9 when Strategy drops below the items."""
+        if self.over:
+            return
+        low = -99 if stat == "health" else 1  # R1: Health may fall below 1 (a loss); the others stop at 1
+        value = max(low, min(6, value))
+        if value == self.state.hero.stat(stat):
+            return
+        self.emit(ev.StatChanged, stat=stat, value=value, reason=reason)
+        if stat == "health" and value < 1:
+            self.emit(ev.GameOver, result="lost", reason=reason or "Health fell below 1")  # R1
+        elif stat == "strategy":
+            self.check_item_limit()
+
+    def change_stat(self, stat: Stat, delta: int, reason: str) -> None:
+        """Raise or lower a stat by ``delta`` (R1 clamps)."""
+        self.set_stat(stat, self.state.hero.stat(stat) + delta, reason)
+
+    def check_item_limit(self) -> None:
+        """R9: more items than Strategy forces a use-or-discard prompt that must be answered."""
+        s = self.state
+        if len(s.inventory) > s.hero.strategy and not any(p.kind == "item_limit" for p in s.prompts):
+            self.push(Prompt("item_limit", purpose="use or discard items down to your Strategy"))
+
+    def push(self, prompt: Prompt) -> None:
+        """Interrupt play with a decision."""
+        self.emit(ev.PromptPushed, prompt=prompt)
+
+    def move_die(
+        self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False
+    ) -> None:
+        """Move a die to a zone."""
+        self.emit(ev.DieMoved, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)
