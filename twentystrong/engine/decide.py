@@ -75,16 +75,12 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     if not any(c.cmd == command.cmd for c in legal):
         return Rejected("not_now", f"cannot {CMDS[command.cmd]} now. {wait['text']}".strip())
     if command.die is not None and command.die not in {d.id for d in state.dice}:
-        return Rejected(
-            "unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)"
-        )
+        return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
     if command.cmd == "commit" and command.die is not None:
         die = state.die(command.die)
         if die.zone != "pool":
             return Rejected("illegal_die", f"{die.id} is not in the dice pool (it is {die.zone})")
-        return Rejected(
-            "commit_blocked", hooks.commit_block(state, die) or f"{die.id} cannot be committed now"
-        )
+        return Rejected("commit_blocked", hooks.commit_block(state, die) or f"{die.id} cannot be committed now")
     if command.cmd == "apply" and command.die is not None and command.card is not None:
         die = state.die(command.die)
         card = state.active_card(command.card)
@@ -120,17 +116,13 @@ def _discard_mission(tx: Tx, c: Command) -> None:
 def _rank_penalty(tx: Tx, c: Command) -> None:
     pool = tuple(d.id for d in tx.state.dice_in("pool"))
     if c.choice == "banish":
-        tx.push(
-            Prompt("choose_die", source="rank", count=1, options=pool, purpose="rank: choose a die to banish")
-        )
+        tx.push(Prompt("choose_die", source="rank", count=1, options=pool, purpose="rank: choose a die to banish"))
     elif len(pool) <= 3:
         for die in pool:
             tx.move_die(die, "exhausted", "rank penalty")
         _rank_penalty_paid(tx)
     else:
-        tx.push(
-            Prompt("choose_die", source="rank", count=3, options=pool, purpose="rank: choose dice to exhaust")
-        )
+        tx.push(Prompt("choose_die", source="rank", count=3, options=pool, purpose="rank: choose dice to exhaust"))
 
 
 def _rank_penalty_paid(tx: Tx) -> None:

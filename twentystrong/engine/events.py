@@ -316,11 +316,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Prompt | MissionState):
-        return {
-            f.name: _plain(getattr(value, f.name))
-            for f in fields(value)
-            if getattr(value, f.name) is not None
-        }
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if getattr(value, f.name) is not None}
     return value
 
 

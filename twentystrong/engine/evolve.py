@@ -53,9 +53,7 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
 
 
 def _mission_discarded(s: GameState, e: ev.MissionDiscarded) -> GameState:
-    return replace(
-        s, missions=tuple(replace(m, status="discarded") if m.id == e.mission else m for m in s.missions)
-    )
+    return replace(s, missions=tuple(replace(m, status="discarded") if m.id == e.mission else m for m in s.missions))
 
 
 def _step_changed(s: GameState, e: ev.StepChanged) -> GameState:
@@ -146,8 +144,7 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> GameState:
         boss_deck=boss_deck,
         revealed_boss=revealed,
         active=(*s.active, card),
-        pending_activations=max(0, s.pending_activations - (0 if e.boss or e.entourage else 1))
-        + e.additional,
+        pending_activations=max(0, s.pending_activations - (0 if e.boss or e.entourage else 1)) + e.additional,
         activated_this_round=(*s.activated_this_round, e.card),
     )
 
@@ -163,9 +160,7 @@ def _card_defeated(s: GameState, e: ev.CardDefeated) -> GameState:
 
 def _card_left(s: GameState, e: ev.CardLeft) -> GameState:
     # R2: dice applied to a card that leaves are exhausted.
-    dice = tuple(
-        DieState(d.id, "exhausted") if d.zone == "applied" and d.card == e.card else d for d in s.dice
-    )
+    dice = tuple(DieState(d.id, "exhausted") if d.zone == "applied" and d.card == e.card else d for d in s.dice)
     out = replace(s, dice=dice, active=tuple(c for c in s.active if c.id != e.card))
     if e.to == "discard" or e.to == "fled":
         out = replace(out, discard=(*out.discard, e.card))
@@ -196,9 +191,7 @@ def _card_changed(s: GameState, e: ev.CardChanged) -> GameState:
 
 def _stack_top_discarded(s: GameState, e: ev.StackTopDiscarded) -> GameState:
     i = e.stack - 1
-    return replace(
-        s, stacks=(*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), discard=(*s.discard, e.card)
-    )
+    return replace(s, stacks=(*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), discard=(*s.discard, e.card))
 
 
 def _boss_revealed(s: GameState, e: ev.BossRevealed) -> GameState:
@@ -238,9 +231,7 @@ def _reward_decided(s: GameState, e: ev.RewardDecided) -> GameState:
 def _item_used(s: GameState, e: ev.ItemUsed) -> GameState:
     out = s
     if e.single_use and e.item in s.inventory:
-        out = replace(
-            out, inventory=tuple(i for i in s.inventory if i != e.item), discard=(*s.discard, e.item)
-        )
+        out = replace(out, inventory=tuple(i for i in s.inventory if i != e.item), discard=(*s.discard, e.item))
     return out
 
 

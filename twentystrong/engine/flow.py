@@ -170,10 +170,7 @@ def check_defeats(tx: Tx) -> None:
         if current is None or current.defeated:
             continue
         s = tx.state
-        if (
-            hooks.damage_taken(s, current) >= hooks.card_health(s, current)
-            and hooks.defeat_block(s, current) is None
-        ):
+        if hooks.damage_taken(s, current) >= hooks.card_health(s, current) and hooks.defeat_block(s, current) is None:
             defeat(tx, current, "damage")
 
 
@@ -238,9 +235,7 @@ def _suffer(tx: Tx) -> bool:
 def pending_after(s: GameState) -> list[Live]:
     """After effects in the active area not yet resolved this round (defeated cards included)."""
     return [
-        le
-        for le in hooks.live_effects(s)
-        if le.is_enemy and le.effect.timing == "after" and le.key not in s.after_done
+        le for le in hooks.live_effects(s) if le.is_enemy and le.effect.timing == "after" and le.key not in s.after_done
     ]
 
 
@@ -321,7 +316,6 @@ def _stack_discard(tx: Tx) -> bool:
 
 def end_round(tx: Tx) -> None:
     """The round is over: the next one starts."""
-    s = tx.state
     end_of_round(tx)
     if not tx.over:
         start_round(tx)

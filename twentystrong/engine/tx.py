@@ -65,8 +65,6 @@ class Tx:
         """Interrupt play with a decision."""
         self.emit(ev.PromptPushed, prompt=prompt)
 
-    def move_die(
-        self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False
-    ) -> None:
+    def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
         """Move a die to a zone."""
         self.emit(ev.DieMoved, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)

@@ -3,4 +3,14 @@
 Modules are grouped by what the effects touch; importing this package registers them all.
 """
 
-from twentystrong.engine.effects import rewards  # noqa: F401  (registers handlers)
+from twentystrong.engine.effects import (  # noqa: F401  (importing registers the handlers)
+    apply,
+    commit,
+    damage,
+    items,
+    penalties,
+    rewards,
+    roll,
+    stacks,
+    tempo,
+)

@@ -79,9 +79,7 @@ def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
         return False
     if cond.health_at_most is not None and not s.hero.health <= cond.health_at_most:
         return False
-    if cond.color_exhausted is not None and not any(
-        d.color == cond.color_exhausted for d in s.dice_in("exhausted")
-    ):
+    if cond.color_exhausted is not None and not any(d.color == cond.color_exhausted for d in s.dice_in("exhausted")):
         return False
     if cond.enemy_level is not None:
         card_id = context.get("card")

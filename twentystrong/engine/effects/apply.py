@@ -1,0 +1,3 @@
+"""Handlers of apply restrictions: limits per step or card, colour rules, pairs, crits, misses showing."""
+
+from __future__ import annotations
