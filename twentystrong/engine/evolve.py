@@ -6,7 +6,6 @@ Replay checks the sequence: an event whose ``seq`` is not the next number is ref
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from twentystrong.engine import events as ev
@@ -19,6 +18,7 @@ from twentystrong.engine.state import (
     set_counter,
     with_die,
 )
+from twentystrong.engine.state import fast_replace as replace
 
 
 class ReplayError(ValueError):

@@ -6,7 +6,6 @@ word on a number (rules: effect text beats reward and hero-ability text).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from twentystrong.content.effects import Effect, IgnoreEffect
@@ -37,8 +36,23 @@ def item_effects(s: GameState, item: str) -> tuple[str, list[Effect]]:
     return reward.kind, list(reward.effects)
 
 
+# States are immutable, so the effects in force are a function of the state object: remember the last answer.
+# (Identity, not equality: the cache holds the state itself, so its id cannot be reused while cached.)
+_live_cache: tuple[GameState | None, list[Live]] = (None, [])
+_passive_cache: tuple[GameState | None, list[tuple[Handler, Live]]] = (None, [])
+
+
 def live_effects(s: GameState) -> list[Live]:
     """Every effect in force now: hero and items first, then active cards (During only while undefeated)."""
+    global _live_cache
+    if _live_cache[0] is s:
+        return _live_cache[1]
+    out = _compute_live(s)
+    _live_cache = (s, out)
+    return out
+
+
+def _compute_live(s: GameState) -> list[Live]:
     out: list[Live] = []
     if s.hero.id:
         for i, effect in enumerate(s.deck.hero(s.hero.id).ability):
@@ -60,14 +74,19 @@ def live_effects(s: GameState) -> list[Live]:
     return out
 
 
-def passive(s: GameState) -> Iterator[tuple[Handler, Live]]:
+def passive(s: GameState) -> list[tuple[Handler, Live]]:
     """Live effects whose rule change is in force now (After effects wait for Resolve step 2)."""
-    for le in live_effects(s):
-        if le.effect.timing == "after" and le.is_enemy:
-            continue
-        if le.effect.condition is not None and not condition_holds(s, le, {}):
-            continue
-        yield handler(le.effect.kind), le
+    global _passive_cache
+    if _passive_cache[0] is s:
+        return _passive_cache[1]
+    out = [
+        (handler(le.effect.kind), le)
+        for le in live_effects(s)
+        if not (le.effect.timing == "after" and le.is_enemy)
+        and (le.effect.condition is None or condition_holds(s, le, {}))
+    ]
+    _passive_cache = (s, out)
+    return out
 
 
 def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
