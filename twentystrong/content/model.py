@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field, PrivateAttr, model_validator
+from pydantic import Field, model_validator
 
 from twentystrong.content.effects import Color, Effect, Frozen
 
@@ -149,9 +149,7 @@ class Mission(Frozen):
         }
         # Said as "<key> is required …" so the loader can report it like any other missing key.
         if needs_level and self.level is None:
-            raise ValueError(
-                'level is required when condition is "defeats_by_level": the enemy level that counts'
-            )
+            raise ValueError('level is required when condition is "defeats_by_level": the enemy level that counts')
         if needs_value and self.value is None:
             raise ValueError(f'value is required when condition is "{self.condition}"')
         return self
@@ -188,8 +186,6 @@ class Deck(Frozen):
     content_hash: str = ""
     """SHA-256 of the deck's files (set by the loader; saves record it)."""
 
-    _card_index: dict[str, ConflictCard] | None = PrivateAttr(default=None)
-
     @property
     def id(self) -> str:
         """The deck's id."""
@@ -197,7 +193,7 @@ class Deck(Frozen):
 
     def card(self, card_id: str) -> ConflictCard:
         """The conflict card with this id."""
-        return self._cards_by_id()[card_id]
+        return self._cards_by_id[card_id]
 
     def boss(self, boss_id: str) -> Boss:
         """The boss with this id (``KeyError`` if there is none, like :meth:`card`)."""
@@ -211,10 +207,14 @@ class Deck(Frozen):
         """The mission with this id (``KeyError`` if there is none)."""
         return _by_id(self.missions, mission_id)
 
+    @property
     def _cards_by_id(self) -> dict[str, ConflictCard]:
-        if self._card_index is None:
-            self._card_index = {c.id: c for c in self.cards}  # a derived index, not state
-        return self._card_index
+        # A derived index, rebuilt if model_copy(update=...) gave this deck another card list.
+        cached: tuple[list[ConflictCard], dict[str, ConflictCard]] | None = self.__dict__.get("_card_index")
+        if cached is None or cached[0] is not self.cards:
+            cached = (self.cards, {c.id: c for c in self.cards})
+            self.__dict__["_card_index"] = cached
+        return cached[1]
 
 
 _Named = TypeVar("_Named", Hero, Boss, Mission)

@@ -12,7 +12,10 @@ def decks_root() -> Path:
     installed = _PACKAGE_DIR / "decks"
     if installed.is_dir():
         return installed
-    return _PACKAGE_DIR.parent / "content"
+    checkout = _PACKAGE_DIR.parent
+    if (checkout / "pyproject.toml").is_file():
+        return checkout / "content"  # running from a checkout (or an editable install)
+    return installed  # an installed copy without decks: report "no shipped decks", never a stray folder
 
 
 def shipped_deck_dirs() -> dict[str, Path]:

@@ -1,0 +1,313 @@
+"""Turn pydantic validation errors into messages a deck author can act on.
+
+Pydantic says ``Input should be greater than or equal to 1`` at ``('effects', 0, 'heal', 'amount')``. A deck author
+needs ``effects[0].amount must be 1–6, got 0`` at the line of that key. To say the whole expected range, the
+allowed keys or the valid choices, each error's location is walked down the model types to the field it names
+(dropping the ``kind`` tags pydantic inserts for the effect union).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, Union
+
+import annotated_types
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
+
+from twentystrong.content.locate import TomlPath
+
+
+@dataclass(frozen=True)
+class Explained:
+    """One validation error, explained: where it is inside the item and what to say."""
+
+    path: TomlPath
+    """The TOML path inside the item (effect tags removed), for locating the line."""
+    field: str | None
+    """The same path written for people: ``reward.effects[0].amount``."""
+    message: str
+    """The full message, starting with the field."""
+
+
+@dataclass(frozen=True)
+class _Target:
+    """What an error location resolves to in the model."""
+
+    path: TomlPath
+    annotation: Any
+    """The type expected at the location (``None`` when unknown, e.g. for an unknown key)."""
+    info: FieldInfo | None
+    """The model field the location names (or lies in, for list elements)."""
+    owner: type[BaseModel] | None
+    """The model whose key the location names last."""
+
+
+def explain(exc: ValidationError, model: type[BaseModel]) -> list[Explained]:
+    """Every error of ``exc`` (raised validating ``model``) as an :class:`Explained`."""
+    return [_explain_one(error, model) for error in exc.errors()]
+
+
+def field_name(path: TomlPath) -> str | None:
+    """``("reward", "effects", 0, "amount")`` -> ``reward.effects[0].amount``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text or None
+
+
+def show(value: Any) -> str:
+    """A value as the deck author wrote it in TOML (strings quoted, booleans lower-case, tables summarised)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        # A long text (a flavour pasted into the wrong key) would drown the message: show its start.
+        return json.dumps(value if len(value) <= 40 else value[:37] + "…", ensure_ascii=False)
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):
+            return f"an array of {len(value)} table{'s' if len(value) > 1 else ''}"
+        text = "[" + ", ".join(show(v) for v in value) + "]"
+        return text if len(text) <= 40 else f"an array of {len(value)}"
+    return f"a {type(value).__name__}"  # dates and times
+
+
+def suggest(word: Any, choices: typing.Iterable[str]) -> str:
+    """`` (did you mean "heal"?)`` when a choice is close to ``word``, else nothing."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {show(close[0])}?)" if close else ""
+
+
+def _explain_one(error: ErrorDetails, model: type[BaseModel]) -> Explained:
+    target = _resolve(model, error["loc"] or _named_key(error, model))
+    kind = error["type"]
+    path = target.path
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        path = (*path, "kind")  # point at the kind line (or, when it is missing, the table)
+    name = field_name(path)
+    handler = _MESSAGES.get(kind, _generic)
+    return Explained(path, name, handler(name or "this", error, target))
+
+
+def _named_key(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, ...]:
+    """A whole-item check that begins its message with a key ("level is required when …") is about that key."""
+    words = str(error.get("ctx", {}).get("error", "")).split(" ", 1)
+    return (words[0],) if error["type"] == "value_error" and words[0] in model.model_fields else ()
+
+
+# --- walking the model -----------------------------------------------------------------------------------------
+
+
+def _resolve(model: type[BaseModel], loc: tuple[int | str, ...]) -> _Target:
+    """Follow ``loc`` from ``model`` through lists, optionals, tagged unions and nested models."""
+    annotation: Any = model
+    path: list[str | int] = []
+    info: FieldInfo | None = None
+    owner: type[BaseModel] | None = None
+    for part in loc:
+        annotation = _strip(annotation)
+        if isinstance(part, int):
+            path.append(part)
+            annotation = _item_type(annotation)
+            continue
+        member = _tagged_member(annotation, part)
+        if member is not None:
+            annotation = member  # a discriminator tag pydantic inserted: not a key the author wrote
+            continue
+        path.append(part)
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            owner = annotation
+            info = annotation.model_fields.get(part)
+            annotation = info.annotation if info else None
+        else:
+            annotation = None
+    return _Target(tuple(path), _strip(annotation), info, owner)
+
+
+def _strip(annotation: Any) -> Any:
+    """Drop ``Annotated`` and ``| None`` wrappers (a list of unions stays a list)."""
+    while True:
+        if typing.get_origin(annotation) is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+            continue
+        if _is_union(annotation):
+            members = [m for m in typing.get_args(annotation) if m is not type(None)]
+            if len(members) == 1:
+                annotation = members[0]
+                continue
+        return annotation
+
+
+def _is_union(annotation: Any) -> bool:
+    return typing.get_origin(annotation) in (Union, types.UnionType)
+
+
+def _item_type(annotation: Any) -> Any:
+    args = typing.get_args(annotation)
+    return args[0] if typing.get_origin(annotation) is list and args else None
+
+
+def _tagged_member(annotation: Any, tag: str) -> type[BaseModel] | None:
+    """The member of a ``kind``-tagged union whose tag is ``tag``."""
+    return _union_tags(annotation).get(tag)
+
+
+def _union_tags(annotation: Any) -> dict[str, type[BaseModel]]:
+    if not _is_union(annotation):
+        return {}
+    tags: dict[str, type[BaseModel]] = {}
+    for member in typing.get_args(annotation):
+        kind = member.model_fields.get("kind") if isinstance(member, type) and issubclass(member, BaseModel) else None
+        if kind is not None and typing.get_origin(kind.annotation) is Literal:
+            tags[typing.get_args(kind.annotation)[0]] = member
+    return tags
+
+
+# --- what to expect --------------------------------------------------------------------------------------------
+
+
+def _bounds(info: FieldInfo | None) -> str:
+    """``1–12``, ``at least 0`` or ``at most 6`` from the field's constraints ("" when unconstrained)."""
+    low = high = None
+    for meta in info.metadata if info else ():
+        if isinstance(meta, annotated_types.Ge):
+            low = meta.ge
+        elif isinstance(meta, annotated_types.Le):
+            high = meta.le
+    if low is not None and high is not None:
+        return f"{low}–{high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}" if high is not None else ""
+
+
+def _choices(annotation: Any) -> list[str]:
+    """The values a ``Literal`` field accepts."""
+    return [str(a) for a in typing.get_args(annotation)] if typing.get_origin(annotation) is Literal else []
+
+
+def _expected(target: _Target) -> str:
+    """What a value at ``target`` must be, in words: ``a whole number 1–12``, ``one of "a", "b"`` …"""
+    annotation = target.annotation
+    if annotation is bool:
+        return "true or false"
+    if annotation is int:
+        return f"a whole number {_bounds(target.info)}".rstrip()
+    if annotation is str:
+        return "text in quotes"
+    if typing.get_origin(annotation) is Literal:
+        return "one of " + ", ".join(show(c) for c in _choices(annotation))
+    if typing.get_origin(annotation) is list:
+        return "an array"
+    if _union_tags(annotation) or isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "a table"
+    return "a valid value"
+
+
+# --- one message per error type --------------------------------------------------------------------------------
+
+
+def _range(name: str, error: ErrorDetails, target: _Target) -> str:
+    bounds = _bounds(target.info) or error["msg"].removeprefix("Input should be ")
+    return f"{name} must be {bounds}, got {show(error['input'])}"
+
+
+def _wrong_type(name: str, error: ErrorDetails, target: _Target) -> str:
+    return f"{name} must be {_expected(target)}, got {show(error['input'])}"
+
+
+def _missing(name: str, error: ErrorDetails, target: _Target) -> str:
+    about = (target.info.description or "").split("\n")[0].rstrip(".") if target.info else ""
+    return f"{name} is required ({_expected(target)}): {about}" if about else f"{name} is required: {_expected(target)}"
+
+
+def _unknown_key(name: str, error: ErrorDetails, target: _Target) -> str:
+    key = str(target.path[-1]) if target.path else name
+    allowed = list(target.owner.model_fields) if target.owner else []
+    return f"unknown key {show(key)}{suggest(key, allowed)}; allowed keys here: " + ", ".join(allowed)
+
+
+def _literal(name: str, error: ErrorDetails, target: _Target) -> str:
+    choices = _choices(target.annotation)
+    if not choices:
+        return _generic(name, error, target)
+    listed = ", ".join(show(c) for c in choices)
+    return f"{name} must be one of {listed}, got {show(error['input'])}{suggest(error['input'], choices)}"
+
+
+def _bad_kind(name: str, error: ErrorDetails, target: _Target) -> str:
+    kinds = sorted(_union_tags(target.annotation))
+    tag = error.get("ctx", {}).get("tag")
+    return f"{name} must be a known effect kind, got {show(tag)}{suggest(tag, kinds)}; valid kinds: " + ", ".join(kinds)
+
+
+def _no_kind(name: str, error: ErrorDetails, target: _Target) -> str:
+    kinds = sorted(_union_tags(target.annotation))
+    if not isinstance(error["input"], dict):
+        return f"{name.removesuffix('.kind')} must be a table with a kind, got {show(error['input'])}"
+    return f"{name} is required: one of " + ", ".join(kinds)
+
+
+def _pattern(name: str, error: ErrorDetails, target: _Target) -> str:
+    if name.endswith("id"):
+        rule = "lower-case letters, digits and dashes, starting with a letter or digit, at most 48 characters"
+    else:
+        rule = f"text matching {error.get('ctx', {}).get('pattern')}"
+    return f"{name} must be {rule}, got {show(error['input'])}"
+
+
+def _length(name: str, error: ErrorDetails, target: _Target) -> str:
+    ctx = error.get("ctx", {})
+    value = error["input"]
+    unit = "characters" if isinstance(value, str) else "entries"
+    if "min_length" in ctx:
+        if ctx["min_length"] == 1:
+            return f"{name} must not be empty"
+        return f"{name} must have at least {ctx['min_length']} {unit}, got {len(value)}"
+    return f"{name} must have at most {ctx.get('max_length')} {unit}, got {len(value)}"
+
+
+def _value_error(name: str, error: ErrorDetails, target: _Target) -> str:
+    reason = str(error.get("ctx", {}).get("error", error["msg"]))
+    return reason if not target.path or reason.startswith(name) else f"{name}: {reason}"
+
+
+def _generic(name: str, error: ErrorDetails, target: _Target) -> str:
+    return f"{name}: {error['msg']}, got {show(error['input'])}"
+
+
+_MESSAGES = {
+    "greater_than_equal": _range,
+    "less_than_equal": _range,
+    "greater_than": _range,
+    "less_than": _range,
+    "int_type": _wrong_type,
+    "int_from_float": _wrong_type,
+    "string_type": _wrong_type,
+    "bool_type": _wrong_type,
+    "list_type": _wrong_type,
+    "model_type": _wrong_type,
+    "model_attributes_type": _wrong_type,
+    "dict_type": _wrong_type,
+    "missing": _missing,
+    "extra_forbidden": _unknown_key,
+    "literal_error": _literal,
+    "union_tag_invalid": _bad_kind,
+    "union_tag_not_found": _no_kind,
+    "string_pattern_mismatch": _pattern,
+    "string_too_short": _length,
+    "string_too_long": _length,
+    "too_short": _length,
+    "too_long": _length,
+    "value_error": _value_error,
+}

@@ -1,0 +1,243 @@
+"""Load a deck folder (or a single TOML file) into a validated :class:`Deck`, or say everything that is wrong.
+
+Loading runs in stages, each collecting :class:`Finding` objects instead of stopping at the first problem:
+
+1. read each file: binary, non-UTF-8, empty and syntactically invalid files are reported with the parser's line;
+2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items;
+   unknown top-level tables are reported;
+3. validate each item with its pydantic model, strictly (TOML has real types, so ``health = "3"`` is a mistake
+   worth reporting, not coercing);
+4. check the deck as a whole (``validate``): unique ids, references, hero cards, the ruleset's needs.
+
+The deck is built only when nothing was found.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from twentystrong.content import validate
+from twentystrong.content.explain import explain, show, suggest
+from twentystrong.content.model import Boss, ConflictCard, Deck, DeckInfo, Hero, Mission
+from twentystrong.content.registry import shipped_deck_dirs
+from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
+
+__all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
+
+SECTIONS: dict[str, type[BaseModel]] = {
+    "deck": DeckInfo,
+    "hero": Hero,
+    "card": ConflictCard,
+    "boss": Boss,
+    "mission": Mission,
+}
+"""The top-level tables a deck file may hold, and the model of each (``deck`` is one table, the rest arrays)."""
+
+_ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]]"
+_EMPTY = f"file is empty: a deck file holds {_ALLOWED_TABLES} tables"
+_TOML_ERROR_PLACE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def deck_files(path: Path) -> list[Path]:
+    """The TOML files of a deck folder, ``deck.toml`` first, then by name (or ``[path]`` for a file)."""
+    if path.is_file():
+        return [path]
+    return sorted(path.glob("*.toml"), key=lambda p: (p.name != "deck.toml", p.name))
+
+
+def load_deck(path: Path, *, expect_id: str | None = None) -> Deck:
+    """Load and validate the deck at ``path`` (a folder or one TOML file); raise :class:`DeckError`.
+
+    ``expect_id``: the id the deck must have (a shipped deck's folder name, see :func:`load_shipped`).
+    """
+    if not path.exists():
+        raise DeckError([Finding(str(path), None, None, None, "no such file or folder")])
+    files = deck_files(path)
+    if not files:
+        raise DeckError([Finding(str(path), None, None, None, "no .toml files in this folder")])
+    reading = _Reading(expect_id=expect_id)
+    for file in files:
+        reading.read(file)
+    deck = reading.build(path)
+    if reading.findings or deck is None:
+        order = {str(f): i for i, f in enumerate(files)}
+        raise DeckError(sorted(reading.findings, key=lambda f: (order.get(f.file, -1), f.line or 0)))
+    return deck
+
+
+@lru_cache(maxsize=8)
+def load_shipped(deck_id: str) -> Deck:
+    """Load a shipped deck by id (its folder name); raise :class:`DeckError`."""
+    dirs = shipped_deck_dirs()
+    if deck_id not in dirs:
+        known = ", ".join(dirs) or "none are installed"
+        message = f"no shipped deck {show(deck_id)}{suggest(deck_id, dirs)}; shipped decks: {known}"
+        raise DeckError([Finding(deck_id, None, None, None, message)])
+    return load_deck(dirs[deck_id], expect_id=deck_id)
+
+
+@dataclass
+class _Reading:
+    """The state of loading one deck: what has been read so far and what was found wrong."""
+
+    expect_id: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    items: list[Placed] = field(default_factory=list)
+    info: Placed | None = None
+    deck_misplaced: bool = False
+    """A ``deck`` key was found but was not a table (already reported, so not "missing" too)."""
+    complete: bool = True
+    """Every file was read and parsed; deck-wide counts are only meaningful then."""
+    digest: hashlib._Hash = field(default_factory=hashlib.sha256)
+
+    def read(self, file: Path) -> None:
+        """Read, hash and parse one file, and place its items."""
+        source: SourceFile | Finding
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            data, source = b"", Finding(str(file), None, None, None, f"cannot be read: {exc.strerror or exc}")
+        else:
+            source = _parse(file, data)
+        self.digest.update(file.name.encode() + b"\0" + data)
+        if isinstance(source, Finding):
+            self.findings.append(source)
+            self.complete = False
+            return
+        for key, value in source.doc.items():
+            self._place(source, key, value)
+
+    def build(self, path: Path) -> Deck | None:
+        """Validate every item and the deck as a whole; the deck if nothing is wrong."""
+        checked = [(p, m) for p in self.items if (m := self._validate(p)) is not None]
+        info = self._validate(self.info) if self.info else None
+        self.findings += validate.check_deck(self.items, checked)
+        if self.complete and self.info is None and not self.deck_misplaced:
+            self.findings.append(_missing_deck_table(path))
+        if self.complete and self.info is not None and info is not None:
+            counts = {s: sum(p.section == s for p in self.items) for s in SECTIONS}
+            cards = [c for c in checked if c[0].section == "card"]
+            self.findings += validate.check_ruleset((self.info, info), counts, cards)
+        if self.expect_id is not None and self.info is not None and info is not None:
+            self.findings += validate.check_shipped_id(self.expect_id, (self.info, info))
+        if self.findings or not isinstance(info, DeckInfo):
+            return None
+        return _assemble(info, checked, self.digest.hexdigest())
+
+    # --- stage 2: tables ------------------------------------------------------------------------------------
+
+    def _place(self, source: SourceFile, key: str, value: Any) -> None:
+        if key == "deck":
+            self._place_deck(source, value)
+        elif key in SECTIONS:
+            self._place_array(source, key, value)
+        else:
+            self.findings.append(_unknown_table(source, key, value))
+
+    def _place_deck(self, source: SourceFile, value: Any) -> None:
+        if not isinstance(value, dict):
+            message = f"deck must be one table: write [deck], not [[deck]] or deck = …, got {show(value)}"
+            self.findings.append(source.finding(("deck",), message, key="deck"))
+            self.deck_misplaced = True
+            return
+        placed = Placed("deck", None, source, value)
+        if self.info is not None:
+            first = self.info.source.path.name
+            message = f"a deck has one [deck] table; there is already one in {first}"
+            self.findings.append(source.finding(("deck",), message, item=placed.label, key="deck"))
+            return
+        self.info = placed
+
+    def _place_array(self, source: SourceFile, key: str, value: Any) -> None:
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            message = f"{key} must be [[{key}]] tables (each [[{key}]] starts one), got {show(value)}"
+            self.findings.append(source.finding((key,), message, key=key))
+            return
+        self.items += [Placed(key, i, source, raw) for i, raw in enumerate(value)]
+
+    # --- stage 3: items -------------------------------------------------------------------------------------
+
+    def _validate(self, placed: Placed) -> BaseModel | None:
+        model = SECTIONS[placed.section]
+        try:
+            return model.model_validate(placed.raw, strict=True)
+        except ValidationError as exc:
+            self.findings += [placed.finding(e.path, e.message, e.field) for e in explain(exc, model)]
+            return None
+
+
+def _parse(file: Path, data: bytes) -> SourceFile | Finding:
+    """Stage 1: a file's bytes as a parsed document, or the one finding that says why they are not one."""
+
+    def fail(line: int | None, message: str) -> Finding:
+        return Finding(str(file), line, None, None, message)
+
+    if not data.strip():
+        return fail(None, _EMPTY)
+    if b"\0" in data:
+        return fail(None, "binary file, not TOML text")
+    try:
+        text = data.decode("utf-8-sig")  # tolerate the byte-order mark some Windows editors write
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return fail(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return fail(*_toml_error(str(exc), text))
+    return SourceFile(file, text, doc) if doc else fail(None, _EMPTY)
+
+
+def _assemble(info: DeckInfo, checked: list[tuple[Placed, BaseModel]], content_hash: str) -> Deck:
+    def of(section: str) -> list[Any]:
+        return [m for p, m in checked if p.section == section]
+
+    return Deck(
+        info=info,
+        heroes=of("hero"),
+        cards=of("card"),
+        bosses=of("boss"),
+        missions=of("mission"),
+        content_hash=content_hash,
+    )
+
+
+def _toml_error(message: str, text: str) -> tuple[int | None, str]:
+    """The line and a tidy message from a ``TOMLDecodeError`` ("Invalid value (at line 3, column 9)")."""
+    match = _TOML_ERROR_PLACE.search(message)
+    if match is None:
+        return None, f"invalid TOML: {message}"
+    reason = message[: match.start()]
+    if match.group(1) is None:
+        return text.count("\n") + 1, f"invalid TOML: {reason} at the end of the file"
+    return int(match.group(1)), f"invalid TOML: {reason} (column {match.group(2)})"
+
+
+def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
+    if not isinstance(value, dict | list):
+        message = f"{key} = … is outside any table; put it under one of {_ALLOWED_TABLES}"
+    else:
+        plural = {"cards": "card", "heroes": "hero", "bosses": "boss", "missions": "mission", "conflict": "card"}
+        close = plural.get(key) or next(iter(difflib.get_close_matches(key, SECTIONS, n=1)), None)
+        hint = f" (did you mean {_table_header(close)}?)" if close else ""
+        message = f"unknown table {show(key)}{hint}; a deck file holds only {_ALLOWED_TABLES}"
+    return source.finding((key,), message, key=key)
+
+
+def _table_header(section: str) -> str:
+    return "[deck]" if section == "deck" else f"[[{section}]]"
+
+
+def _missing_deck_table(path: Path) -> Finding:
+    deck_toml = path / "deck.toml" if path.is_dir() else path
+    message = "no [deck] table: a deck needs one (in deck.toml) with id, title and ruleset"
+    return Finding(str(deck_toml), None, None, "deck", message)
