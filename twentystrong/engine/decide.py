@@ -14,6 +14,7 @@ from twentystrong.engine import flow, missions
 from twentystrong.engine.commands import CMDS, Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
+from twentystrong.engine.effects.items import grant_instant_reward
 from twentystrong.engine.legal import awaiting, items_usable, legal_commands, usable_effects
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -35,6 +36,7 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event]
     tx = Tx(state)
     _HANDLERS[command.cmd](tx, command)
     _settle(tx)
+    missions.track(tx, state, command)  # only the current mission counts what this command caused
     return tx.events, tx.state
 
 
@@ -72,7 +74,11 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         reason = items_usable(state)
         if reason:
             return Rejected("items_blocked", reason)
-    if not any(c.cmd == command.cmd for c in legal):
+    # A commit or apply in its own step is "not now" only for another reason than an effect blocking every die;
+    # likewise a repeat in the Apply step is refused by R4, and a gain in step 5 by a full inventory.
+    own_step = {"commit": "commit", "apply": "apply", "repeat": "apply", "gain_item": "gain_items"}
+    in_step = state.prompt is None and state.step == own_step.get(command.cmd)
+    if not in_step and not any(c.cmd == command.cmd for c in legal):
         return Rejected("not_now", f"cannot {CMDS[command.cmd]} now. {wait['text']}".strip())
     if command.die is not None and command.die not in {d.id for d in state.dice}:
         return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
@@ -116,7 +122,9 @@ def _discard_mission(tx: Tx, c: Command) -> None:
 def _rank_penalty(tx: Tx, c: Command) -> None:
     pool = tuple(d.id for d in tx.state.dice_in("pool"))
     if c.choice == "banish":
-        tx.push(Prompt("choose_die", source="rank", count=1, options=pool, purpose="rank: choose a die to banish"))
+        # Banishing takes a die from any zone (rules.md "Dice zones"): an already exhausted die is a fair choice.
+        dice = tuple(d.id for d in tx.state.dice if d.zone != "banished")
+        tx.push(Prompt("choose_die", source="rank", count=1, options=dice, purpose="rank: choose a die to banish"))
     elif len(pool) <= 3:
         for die in pool:
             tx.move_die(die, "exhausted", "rank penalty")
@@ -144,6 +152,9 @@ def _choose(tx: Tx, c: Command) -> None:
         else:
             tx.emit(ev.PromptDone)
             _rank_penalty_paid(tx)
+        return
+    if p.source == missions.PROMPT_SOURCE:
+        missions.choose(tx, p, c)
         return
     le = _live_for_prompt(tx.state, p)
     hooks.handler(le.effect.kind).choose(tx, le, p, c)
@@ -200,7 +211,9 @@ def _roll(tx: Tx, c: Command) -> None:
 
 
 def _face(tx: Tx, c: Command) -> None:
-    tx.emit(ev.FaceSet, die=c.die, face=c.face, reason="entered")
+    # The entered face is what the die shows; effects may make it count as another (invert results).
+    face = hooks.read_face(tx.state, tx.state.die(str(c.die)), str(c.face))
+    tx.emit(ev.FaceSet, die=c.die, face=face, reason="entered")
     active = tx.state.dice_in("active")
     if all(d.face is not None for d in active):
         flow.finish_roll(tx, tuple((d.id, str(d.face)) for d in active))
@@ -221,14 +234,7 @@ def _resolve(tx: Tx, c: Command) -> None:
 def _take_reward(tx: Tx, c: Command) -> None:
     tx.emit(ev.PromptDone)
     tx.emit(ev.RewardDecided, card=c.card, kind="instant", taken=True)
-    card = tx.state.deck.card(str(c.card))
-    assert card.reward is not None
-    times = 2 if tx.state.double_next_instant else 1
-    if times == 2:
-        tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant - 1)
-    for _ in range(times):
-        for i, effect in enumerate(card.reward.effects):
-            flow.fire(tx, Live(card.id, "item", i, effect), {"card": card.id, "reward": True})
+    grant_instant_reward(tx, str(c.card))
 
 
 def _decline_reward(tx: Tx, c: Command) -> None:
@@ -251,6 +257,7 @@ def _recover(tx: Tx, c: Command) -> None:
 def _gain_item(tx: Tx, c: Command) -> None:
     tx.emit(ev.RewardDecided, card=c.card, kind="item", taken=True)
     tx.emit(ev.CardLeft, card=c.card, to="inventory")
+    _held(tx, str(c.card), gained=True)
     tx.check_item_limit()
 
 
@@ -275,6 +282,8 @@ def _use(tx: Tx, c: Command) -> None:
         tx.emit(ev.Marked, used=le.key)
     if c.cmd == "use_item":
         tx.emit(ev.ItemUsed, item=le.source, effect=le.index, single_use=single)
+        if single:
+            _held(tx, le.source, gained=False)
         tx.emit(ev.Marked, counter="items_used", value=tx.state.counter("items_used") + 1)
     else:
         tx.emit(ev.Marked, counter="ability_used", value=tx.state.counter("ability_used") + 1)
@@ -288,6 +297,18 @@ def _use(tx: Tx, c: Command) -> None:
 
 def _discard_item(tx: Tx, c: Command) -> None:
     tx.emit(ev.ItemDiscarded, item=c.item)
+    _held(tx, str(c.item), gained=False)
+
+
+def _held(tx: Tx, item: str, *, gained: bool) -> None:
+    """An item entered or left the inventory: effects that apply while it is held start or stop (stat modifiers)."""
+    _, effects = hooks.item_effects(tx.state, item)
+    for i, effect in enumerate(effects):
+        h = hooks.handler(effect.kind)
+        if gained:
+            h.gained(tx, Live(item, "item", i, effect))
+        else:
+            h.lost(tx, Live(item, "item", i, effect))
 
 
 def _forfeit(tx: Tx, c: Command) -> None:

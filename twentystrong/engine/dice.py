@@ -12,9 +12,14 @@ COUNT: Final[dict[Color, int]] = {"yellow": 4, "green": 4, "blue": 4, "purple": 
 MISSES: Final[dict[Color, int]] = {"yellow": 4, "green": 3, "blue": 2, "purple": 1, "red": 0}
 
 # Six faces per colour: misses first, then basic hits, then the one crit.
-FACES: Final[dict[Color, tuple[Face, ...]]] = {
-    c: ("miss",) * MISSES[c] + ("hit",) * (5 - MISSES[c]) + ("crit",) for c in COLORS
-}
+def _faces(color: Color) -> tuple[Face, ...]:
+    miss: tuple[Face, ...] = ("miss",)
+    hit: tuple[Face, ...] = ("hit",)
+    crit: tuple[Face, ...] = ("crit",)
+    return miss * MISSES[color] + hit * (5 - MISSES[color]) + crit
+
+
+FACES: Final[dict[Color, tuple[Face, ...]]] = {c: _faces(c) for c in COLORS}
 HIT_FACES: Final[dict[Color, int]] = {c: 6 - MISSES[c] for c in COLORS}
 """Faces that are a hit (basic or crit): 2 for yellow … 6 for red."""
 

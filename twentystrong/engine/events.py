@@ -102,6 +102,20 @@ class DiceRolled(Event):
     phase_started: bool = True  # a Strategy-phase roll (False: an effect's reroll or test)
 
 
+@_event("roll_tested", random=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollTested(Event):
+    """An effect rolled test dice (no unit die moves): the faces (virtual dice) or the hits entered (physical)."""
+
+    source: str  # the card, boss or item whose roll_test it is
+    color: str
+    faces: tuple[str, ...]  # empty when the player entered only the number of hits (physical dice)
+    hits: int  # hits and crits shown
+    need: int
+    passed: bool
+    draws: int = 0
+
+
 @_event("face_set")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FaceSet(Event):
@@ -302,6 +316,15 @@ class GameOver(Event):
 
     result: str
     reason: str
+
+
+def reveals_random(event: Event) -> bool:
+    """Whether an event revealed an outcome the engine drew at random (standard undo cannot cross it).
+
+    Physical dice (companion mode) are rolled on the table and typed in: those events draw nothing, so a
+    mistyped face can be undone.
+    """
+    return type(event).RANDOM and getattr(event, "draws", 1) > 0
 
 
 def to_dict(event: Event) -> dict[str, Any]:

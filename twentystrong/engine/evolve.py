@@ -110,13 +110,17 @@ def _dice_rolled(s: GameState, e: ev.DiceRolled) -> GameState:
     by_id = dict(e.faces)
     for i, die in enumerate(dice):
         if die.id in by_id and die.zone == "active":
-            dice[i] = replace(die, face=by_id[die.id])  # type: ignore[arg-type]
+            dice[i] = replace(die, face=by_id[die.id])
     return replace(s, dice=tuple(dice), rng=s.rng + e.draws)
+
+
+def _roll_tested(s: GameState, e: ev.RollTested) -> GameState:
+    return replace(s, rng=s.rng + e.draws)
 
 
 def _face_set(s: GameState, e: ev.FaceSet) -> GameState:
     die = s.die(e.die)
-    return replace(s, dice=with_die(s, replace(die, face=e.face)))  # type: ignore[arg-type]
+    return replace(s, dice=with_die(s, replace(die, face=e.face)))
 
 
 def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> GameState:
@@ -274,7 +278,7 @@ def _marked(s: GameState, e: ev.Marked) -> GameState:
 
 def _mission_progress(s: GameState, e: ev.MissionProgress) -> GameState:
     missions = tuple(
-        replace(m, progress=e.progress, status=e.status) if m.id == e.mission else m  # type: ignore[arg-type]
+        replace(m, progress=e.progress, status=e.status) if m.id == e.mission else m
         for m in s.missions
     )
     chip = e.progress if e.status == "pending" else 0
@@ -282,7 +286,7 @@ def _mission_progress(s: GameState, e: ev.MissionProgress) -> GameState:
 
 
 def _game_over(s: GameState, e: ev.GameOver) -> GameState:
-    return replace(s, result=e.result, result_reason=e.reason, step="over", prompts=())  # type: ignore[arg-type]
+    return replace(s, result=e.result, result_reason=e.reason, step="over", prompts=())
 
 
 _HANDLERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
@@ -292,6 +296,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
     ev.DiceRolled: _dice_rolled,
+    ev.RollTested: _roll_tested,
     ev.FaceSet: _face_set,
     ev.StrategyPhaseStarted: _phase_started,
     ev.ApplyStepStarted: _apply_step_started,

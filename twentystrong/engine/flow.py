@@ -61,7 +61,9 @@ def _rank_penalty(tx: Tx) -> bool:
 def start_round(tx: Tx) -> None:
     """A new round: one activation plus any extra owed."""
     s = tx.state
-    tx.emit(ev.RoundStarted, round=s.round + 1, activations=1 + s.next_round_extra)
+    # Endgame rounds after the first skip Activation: nothing to activate.
+    activations = 0 if s.endgame else 1 + s.next_round_extra
+    tx.emit(ev.RoundStarted, round=s.round + 1, activations=activations)
     fire_triggers(tx, "start_of_round", {})
 
 
@@ -112,7 +114,7 @@ def activate(tx: Tx, stack: int) -> None:
 def on_activated(tx: Tx, card_id: str) -> None:
     """During and Special effects start now; fire on-activate triggers."""
     for le in hooks.live_effects(tx.state):
-        if le.source == card_id and le.effect.trigger == "on_activate":
+        if le.source == card_id and hooks.trigger_of(le) == "on_activate":
             fire(tx, le, {"card": card_id})
     tx.emit(ev.Marked, counter="activated", value=tx.state.counter("activated") + 1)
 
@@ -150,9 +152,11 @@ def finish_roll(tx: Tx, faces: tuple[tuple[str, str], ...]) -> None:
 def after_roll(tx: Tx) -> None:
     """After-roll triggers, then the Apply step."""
     tx.emit(ev.Marked, counter="rolls", value=tx.state.counter("rolls") + 1)
+    hooks.after_roll(tx)
     fire_triggers(tx, "after_roll", {})
     if not tx.over:
         tx.emit(ev.ApplyStepStarted)
+        check_defeats(tx)  # a new Apply step can lift a defeat block (one defeat per step)
 
 
 def apply_die(tx: Tx, die: str, card: str) -> None:
@@ -162,20 +166,35 @@ def apply_die(tx: Tx, die: str, card: str) -> None:
 
 
 def check_defeats(tx: Tx) -> None:
-    """R5: a card is defeated the moment its damage reaches its Health; defeat is sticky."""
-    for card in tx.state.active:
-        if tx.over:
-            return
-        current = tx.state.active_card(card.id)
-        if current is None or current.defeated:
-            continue
-        s = tx.state
-        if hooks.damage_taken(s, current) >= hooks.card_health(s, current) and hooks.defeat_block(s, current) is None:
+    """R5: a card is defeated the moment its damage reaches its Health; defeat is sticky.
+
+    One defeat can lift another card's defeat block (immune while others remain), so look again until none falls.
+    """
+    fell = True
+    while fell:
+        fell = False
+        for card in tx.state.active:
+            if tx.over:
+                return
+            current = tx.state.active_card(card.id)
+            if current is None or current.defeated:
+                continue
+            s = tx.state
+            if hooks.damage_taken(s, current) < hooks.card_health(s, current) or hooks.defeat_block(s, current):
+                continue
             defeat(tx, current, "damage")
+            fell = True
 
 
 def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     """Defeat a card: its During effects end (R6), its instant reward is offered, the game may be won (R11)."""
+    for h, le in list(hooks.passive(tx.state)):
+        if h.instead_of_defeat(tx, le, card):
+            return  # R10: card text replaces the defeat (e.g. it returns to its stack)
+    # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).
+    on_defeat = [
+        le for le in hooks.live_effects(tx.state) if le.source == card.id and hooks.trigger_of(le) == "on_defeat"
+    ]
     tx.emit(ev.CardDefeated, card=card.id, reason=reason)
     if not card.boss:
         level = tx.state.deck.card(card.id).level
@@ -185,8 +204,8 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
         return
-    for le in hooks.live_effects(tx.state):
-        if le.source == card.id and le.effect.trigger == "on_defeat":
+    for le in on_defeat:
+        if not tx.over:
             fire(tx, le, {"card": card.id})
     fire_triggers(tx, "on_enemy_defeated", {"card": card.id}, sources=("item", "hero"))
     if not card.boss:
@@ -200,10 +219,12 @@ def fire_triggers(tx: Tx, trigger: str, context: dict[str, Any], sources: tuple[
     for le in hooks.live_effects(tx.state):
         if tx.over:
             return
-        if le.effect.trigger != trigger or (sources and le.origin not in sources):
+        if hooks.trigger_of(le) != trigger or (sources and le.origin not in sources):
             continue
         if le.effect.timing == "after" and le.is_enemy:
             continue
+        if le not in hooks.live_effects(tx.state):
+            continue  # an earlier trigger ended it (its card fled, was defeated, was cancelled …)
         fire(tx, le, context)
 
 

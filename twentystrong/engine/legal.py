@@ -23,8 +23,20 @@ ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_stack", "choose_option", "reroll_hit"})
 
 
+# Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
+# states are frozen, so the answer for the last state asked is kept (identity, not equality).
+_legal_cache: tuple[GameState | None, tuple[Command, ...]] = (None, ())
+
+
 def legal_commands(s: GameState) -> list[Command]:
     """Every legal atomic command now, in a stable order."""
+    global _legal_cache
+    if _legal_cache[0] is not s:
+        _legal_cache = (s, tuple(_compute_legal(s)))
+    return list(_legal_cache[1])
+
+
+def _compute_legal(s: GameState) -> list[Command]:
     if s.result is not None:
         return []
     if s.step == "setup":
@@ -51,7 +63,7 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
         out = [Command("choose", card=c) for c in p.options]
     elif p.kind == "choose_stack":
         out = [Command("choose", stack=int(x)) for x in p.options]
-    elif p.kind == "choose_option":
+    elif p.kind in ("choose_option", "roll_test"):  # roll_test: physical test dice, the number of hits shown
         out = [Command("choose", choice=c) for c in p.options]
     if p.purpose.startswith("up to"):
         out.append(Command("done"))
@@ -63,7 +75,7 @@ def _mission_discard(s: GameState) -> list[Command]:
 
 
 def _rank_penalty(s: GameState) -> list[Command]:
-    if not s.dice_in("pool"):
+    if all(d.zone == "banished" for d in s.dice):
         return [Command("rank_penalty", choice="exhaust")]
     return [Command("rank_penalty", choice="banish"), Command("rank_penalty", choice="exhaust")]
 
@@ -157,20 +169,26 @@ _STEP_COMMANDS: dict[str, Callable[[GameState], list[Command]]] = {
 
 def items_usable(s: GameState) -> str | None:
     """Why no item can be used now (R8), or None."""
+    return _use_timing(s) or hooks.items_block(s)
+
+
+def _use_timing(s: GameState) -> str | None:
+    """Why neither items nor the hero's ability can be used at this moment (R8), or None."""
     if s.step in ("faces",) or (s.prompt is not None and s.prompt.kind in ROLL_PROMPTS):
         return "items cannot be used while a roll is being resolved"
     if s.prompt is not None and s.prompt.kind in CHOICE_PROMPTS:
         return "answer the current choice first"
-    return hooks.items_block(s)
+    return None
 
 
 def usable_effects(s: GameState) -> list[Live]:
     """Item and ability effects the player may use now (each with at least one way to use it)."""
-    if items_usable(s) is not None:
+    if _use_timing(s) is not None:
         return []
+    blocked = hooks.items_block(s) is not None  # "items cannot be used": the hero's ability is not an item
     out: list[Live] = []
     for le in hooks.live_effects(s):
-        if le.origin not in ("item", "hero"):
+        if le.origin not in ("item", "hero") or (blocked and le.origin == "item"):
             continue
         single = le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use"
         handler = hooks.handler(le.effect.kind)

@@ -254,7 +254,15 @@ def fast_replace(obj: T, **changes: Any) -> T:
 
 
 def initial_state(deck: Deck, options: SetupOptions) -> GameState:
-    """A game that has not started: apply the events of the ``start`` command to it (contract 2)."""
+    """A game that has not started: apply the events of the ``start`` command to it (contract 2).
+
+    A foreign universal hero (``hero_id = "<deck-id>/<hero-id>"``, see :mod:`twentystrong.content.heroes`) is
+    added to the deck played, from the shipped decks, unless ``deck`` already holds it (``heroes.with_hero``).
+    """
+    if "/" in options.hero_id:
+        from twentystrong.content.heroes import with_hero
+
+        deck = with_hero(deck, options.hero_id)
     return GameState(deck=deck, options=options)
 
 

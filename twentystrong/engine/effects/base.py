@@ -46,6 +46,7 @@ class Handler:
 
     kind: str = ""
     passive: bool = True  # a rule change that is simply in force (False: it happens at a trigger or on use)
+    default_trigger: str | None = None  # the kind's own moment when the effect names no trigger (e.g. after_roll)
 
     # --- commit ---------------------------------------------------------------------------------------------
     def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
@@ -64,6 +65,9 @@ class Handler:
         """The face this die counts as (invert results …)."""
         return face
 
+    def after_roll(self, tx: Tx, live: Live) -> None:
+        """React to a Strategy-phase roll, before the Apply step (e.g. force rerolls)."""
+
     # --- apply ----------------------------------------------------------------------------------------------
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         """A reason this die may not be applied to this card now, or None."""
@@ -81,6 +85,10 @@ class Handler:
     def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
         """A reason this card cannot be defeated now, or None."""
         return None
+
+    def instead_of_defeat(self, tx: Tx, live: Live, card: ActiveCard) -> bool:
+        """Something else happens instead of this card's defeat (R10): do it and return True."""
+        return False
 
     def enemy_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
         """The damage this undefeated enemy deals at Resolve step 1."""
@@ -103,6 +111,13 @@ class Handler:
         """A reason no more dice may be committed now (limits per phase or engagement), or None."""
         return None
 
+    # --- items held -----------------------------------------------------------------------------------------
+    def gained(self, tx: Tx, live: Live) -> None:
+        """The item carrying this effect entered the inventory."""
+
+    def lost(self, tx: Tx, live: Live) -> None:
+        """The item carrying this effect left the inventory (used up or discarded)."""
+
     # --- triggered effects ----------------------------------------------------------------------------------
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         """The effect happens (at its trigger, in Resolve step 2, when its reward is taken, or on use)."""
@@ -119,9 +134,9 @@ class Handler:
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         """An answer to a prompt this handler pushed."""
 
-    def describe(self) -> str:
-        """Plain words for the card browser (the effect's ``text`` wins when set)."""
-        return self.kind.replace("_", " ")
+    def describe(self, effect: Effect) -> str:
+        """Plain words for ``effect`` (of this handler's kind) in the card browser; see ``hooks.describe``."""
+        return self.kind.replace("_", " ").capitalize() + "."
 
 
 HANDLERS: dict[str, Handler] = {}

@@ -1,3 +1,72 @@
 """Handlers of commit restrictions: colours that cannot be committed, commit limits, all-of-a-colour commits."""
 
 from __future__ import annotations
+
+from twentystrong.content import effects as fx
+from twentystrong.content.effects import Effect
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
+from twentystrong.engine.state import DieState, GameState
+from twentystrong.engine.tx import Tx
+
+
+@handles("cannot_commit_color")
+class CannotCommitColorHandler(Handler):
+    """Dice of some colours cannot be committed (anywhere: commits are not aimed at a card)."""
+
+    def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
+        assert isinstance(live.effect, fx.CannotCommitColor)
+        if die.color not in live.effect.colors:
+            return None
+        return f"{capital(die.color)} dice cannot be committed ({name(s, live.source)})."
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.CannotCommitColor)
+        return sentence(f"{colors(effect.colors)} dice cannot be committed")
+
+
+@handles("commit_limit")
+class CommitLimitHandler(Handler):
+    """At most N dice per Strategy phase or per engagement (the state counts commits, forced ones included)."""
+
+    def commit_limit(self, s: GameState, live: Live) -> str | None:
+        assert isinstance(live.effect, fx.CommitLimit)
+        used = s.committed_this_phase if live.effect.per == "phase" else s.committed_this_engagement
+        if used < live.effect.count:
+            return None
+        return f"{_limit(live.effect)[:-1]} ({name(s, live.source)})."
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.CommitLimit)
+        return _limit(effect)
+
+
+def _limit(effect: fx.CommitLimit) -> str:
+    when = "each Strategy phase" if effect.per == "phase" else "this engagement"
+    if effect.count == 0:
+        return f"No dice may be committed {when}."
+    return f"At most {dice(effect.count)} may be committed {when}."
+
+
+@handles("commit_all_of_color")
+class CommitAllOfColorHandler(Handler):
+    """Committing a die commits the other pool dice of its colour too.
+
+    The forced commits obey every other rule: a die another effect keeps in the pool (a banned colour, a commit
+    limit already reached) stays there.
+    """
+
+    def after_commit(self, tx: Tx, live: Live, die: DieState) -> None:
+        assert isinstance(live.effect, fx.CommitAllOfColor)
+        if live.effect.colors is not None and die.color not in live.effect.colors:
+            return
+        for other in tx.state.dice_in("pool"):
+            if other.color == die.color and hooks.commit_block(tx.state, other) is None:
+                tx.move_die(other.id, "active", "commit")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.CommitAllOfColor)
+        if effect.colors is None:
+            return "Committing a die also commits every other die of its colour in the pool."
+        return sentence(f"committing a {colors(effect.colors)} die also commits every other pool die of its colour")

@@ -1,3 +1,155 @@
-"""Handlers of damage modifiers and defeat rules: crits or colours dealing 0 or more, caps, immunity, colours needed."""
+"""Handlers of damage modifiers, defeat conditions, the boss aura and boss win conditions.
+
+R5: a card's damage is recomputed from its applied dice through these hooks every time it is read, so a modifier
+also changes dice already applied; defeat, once it happened, is sticky. Enemy text is consulted after item and
+hero text, so an enemy's "crits deal 0" has the last word over an item's bonus.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from twentystrong.content import effects as fx
+from twentystrong.content.effects import Effect
+from twentystrong.engine import events as ev
+from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.hooks import ROUND_EFFECT
+from twentystrong.engine.effects.words import colors, name, sentence
+from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.engine.tx import Tx
+
+
+def _here(live: Live, card: ActiveCard) -> bool:
+    """A "this card" effect concerns only the card that carries it."""
+    return card.id == live.source
+
+
+@handles("crits_deal_zero")
+class CritsDealZeroHandler(Handler):
+    """Crits deal no damage to this card."""
+
+    def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
+        return 0 if _here(live, card) and die.face == "crit" else damage
+
+    def describe(self, effect: Effect) -> str:
+        return "Crits deal no damage to this card."
+
+
+@handles("basic_hits_deal_zero")
+class BasicHitsDealZeroHandler(Handler):
+    """Basic hits (not crits) of some colours deal no damage to this card."""
+
+    def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
+        assert isinstance(live.effect, fx.BasicHitsDealZero)
+        if _here(live, card) and die.face == "hit" and die.color in live.effect.colors:
+            return 0
+        return damage
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.BasicHitsDealZero)
+        return sentence(f"basic hits of {colors(effect.colors)} dice deal no damage to this card")
+
+
+@handles("color_bonus")
+class ColorBonusHandler(Handler):
+    """Dice of some colours deal more (or less) damage, optionally only against enemies of one level.
+
+    Held (an ongoing item, a hero ability, an enemy's text) it is simply in force. The ``this_round`` variant is
+    a single-use item: using it sets the round flag ``effect:<item>#<index>``, which keeps the bonus in force until
+    the round ends although the card has gone to the discard pile (``hooks.round_effects``).
+    """
+
+    def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
+        assert isinstance(live.effect, fx.ColorBonus)
+        e = live.effect
+        if die.color not in e.colors:
+            return damage
+        if e.this_round and ROUND_EFFECT + live.key not in s.round_flags:
+            return damage  # not used yet this round
+        if e.against_level is not None and (card.boss or s.deck.card(card.id).level != e.against_level):
+            return damage
+        return max(0, damage + e.amount)
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        flag = ROUND_EFFECT + live.key
+        if flag not in tx.state.round_flags:
+            tx.emit(ev.Marked, flag=flag)
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.ColorBonus)
+        more = "more" if effect.amount >= 0 else "less"
+        text = f"{colors(effect.colors)} dice deal {abs(effect.amount)} {more} damage"
+        if effect.against_level is not None:
+            text += f" to level {effect.against_level} enemies"
+        if effect.this_round:
+            text += " this round"
+        return sentence(text)
+
+
+@handles("damage_cap_per_round")
+class DamageCapPerRoundHandler(Handler):
+    """This card counts at most N damage each round (its dice are exhausted every round, so damage starts over)."""
+
+    def card_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
+        assert isinstance(live.effect, fx.DamageCapPerRound)
+        return min(damage, live.effect.amount) if _here(live, card) else damage
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.DamageCapPerRound)
+        return f"This card takes at most {effect.amount} damage each round."
+
+
+@handles("immune_while_others")
+class ImmuneWhileOthersHandler(Handler):
+    """This card cannot be defeated while another undefeated card is active; it falls as soon as they are gone."""
+
+    def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
+        if not _here(live, card) or not any(c.id != card.id and not c.defeated for c in s.active):
+            return None
+        return f"{name(s, card.id)} cannot be defeated while another enemy is undefeated."
+
+    def describe(self, effect: Effect) -> str:
+        return "This card cannot be defeated while another enemy is undefeated."
+
+
+@handles("requires_colors_to_defeat")
+class RequiresColorsToDefeatHandler(Handler):
+    """This card can be defeated only once dice of N different colours are applied to it."""
+
+    def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
+        assert isinstance(live.effect, fx.RequiresColorsToDefeat)
+        there = {d.color for d in s.applied_to(card.id)}
+        if not _here(live, card) or len(there) >= live.effect.count:
+            return None
+        return (
+            f"{name(s, card.id)} can be defeated only once dice of {live.effect.count} different colours are "
+            f"applied to it ({len(there)} so far)."
+        )
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.RequiresColorsToDefeat)
+        return f"This card can be defeated only once dice of {effect.count} different colours are applied to it."
+
+
+@handles("enemy_damage_fixed")
+class EnemyDamageFixedHandler(Handler):
+    """A boss aura: every undefeated enemy, the boss included, deals exactly N damage at Resolve."""
+
+    def enemy_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
+        assert isinstance(live.effect, fx.EnemyDamageFixed)
+        return live.effect.amount
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.EnemyDamageFixed)
+        return f"Every undefeated enemy deals exactly {effect.amount} damage."
+
+
+@handles("win_condition")
+class WinConditionHandler(Handler):
+    """How the fight is won: the ruleset reads it (``Ruleset.won``); the handler only names it."""
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.WinCondition)
+        if effect.require == "boss":
+            return "Defeat the boss to win."
+        return "To win, defeat the boss and every enemy with it."

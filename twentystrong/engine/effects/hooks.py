@@ -6,12 +6,15 @@ word on a number (rules: effect text beats reward and hero-ability text).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.effects import Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live
 from twentystrong.engine.state import ActiveCard, DieState, GameState
+
+if TYPE_CHECKING:
+    from twentystrong.engine.tx import Tx
 
 
 def handler(kind: str) -> Handler:
@@ -74,6 +77,52 @@ def _compute_live(s: GameState) -> list[Live]:
     return out
 
 
+ROUND_EFFECT = "effect:"
+"""Prefix of a round flag (``effect:source#index``) that keeps a used effect in force until the round ends."""
+
+
+def round_effects(s: GameState) -> list[Live]:
+    """Effects used this round that last until its end, e.g. a spent single-use item's "this round" bonus."""
+    out: list[Live] = []
+    for flag in s.round_flags:
+        if not flag.startswith(ROUND_EFFECT):
+            continue
+        source, _, index = flag.removeprefix(ROUND_EFFECT).rpartition("#")
+        if source == s.hero.id:
+            effects = list(s.deck.hero(source).ability)
+        else:
+            reward = s.deck.card(source).reward
+            effects = list(reward.effects) if reward is not None else []
+        if int(index) < len(effects):
+            out.append(Live(source, "hero" if source == s.hero.id else "item", int(index), effects[int(index)]))
+    return out
+
+
+def trigger_of(le: Live) -> str | None:
+    """The moment a triggered effect fires: its own ``trigger``, else its kind's default (After effects excepted:
+    without a trigger they resolve in Resolve step 2)."""
+    if le.effect.trigger is not None:
+        return le.effect.trigger
+    if le.effect.timing == "after" and le.is_enemy:
+        return None
+    return handler(le.effect.kind).default_trigger
+
+
+NO_RECOVERY = "no_recovery"
+"""Round flag: recovery is blocked until the round ends (a fired ``no_recovery``)."""
+ITEMS_BLOCKED = "items_blocked"
+"""Round flag: items are blocked until the round ends (a fired ``items_blocked``)."""
+EXTRA_DAMAGE = "extra_damage:"
+"""Prefix of a round flag ``extra_damage:<card>:<amount>``: damage dealt to a card without a die (banish for
+damage); R5 adds it to the card's damage until the round ends."""
+
+
+def extra_damage(s: GameState, card_id: str) -> int:
+    """Damage dealt to a card this round without a die."""
+    prefix = f"{EXTRA_DAMAGE}{card_id}:"
+    return sum(int(f.removeprefix(prefix)) for f in s.round_flags if f.startswith(prefix))
+
+
 def passive(s: GameState) -> list[tuple[Handler, Live]]:
     """Live effects whose rule change is in force now (After effects wait for Resolve step 2)."""
     global _passive_cache
@@ -81,7 +130,7 @@ def passive(s: GameState) -> list[tuple[Handler, Live]]:
         return _passive_cache[1]
     out = [
         (handler(le.effect.kind), le)
-        for le in live_effects(s)
+        for le in [*round_effects(s), *live_effects(s)]
         if not (le.effect.timing == "after" and le.is_enemy)
         and (le.effect.condition is None or condition_holds(s, le, {}))
     ]
@@ -123,6 +172,17 @@ def commit_block(s: GameState, die: DieState) -> str | None:
     return None
 
 
+def describe(effect: Effect) -> str:
+    """Plain words for an effect (card browser, help): its own ``text`` when set, else its handler's words."""
+    return effect.text or handler(effect.kind).describe(effect)
+
+
+def after_roll(tx: Tx) -> None:
+    """Passive effects that react to a Strategy-phase roll before the Apply step (forced rerolls …)."""
+    for h, le in list(passive(tx.state)):
+        h.after_roll(tx, le)
+
+
 def keeps_face(s: GameState, die: DieState) -> bool:
     """Whether an unapplied, rolled die is kept rather than rolled again."""
     return any(h.keeps_face(s, le, die) for h, le in passive(s))
@@ -155,8 +215,8 @@ def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
 
 
 def damage_taken(s: GameState, card: ActiveCard) -> int:
-    """R5: the sum of a card's applied dice, then card-level modifiers (caps)."""
-    total = sum(die_damage(s, d, card) for d in s.applied_to(card.id))
+    """R5: the sum of a card's applied dice (and damage dealt without a die), then card-level modifiers (caps)."""
+    total = sum(die_damage(s, d, card) for d in s.applied_to(card.id)) + extra_damage(s, card.id)
     for h, le in passive(s):
         total = h.card_damage(s, le, card, total)
     return total
@@ -193,14 +253,15 @@ def enemy_damage(s: GameState, card: ActiveCard) -> int:
 
 def recovery_limit(s: GameState) -> int:
     """How many dice may be recovered this round (0 when recovery is blocked)."""
-    for h, le in passive(s):
-        if h.recovery_block(s, le):
-            return 0
+    if recovery_block(s) is not None:
+        return 0
     return s.hero.recovery + sum(h.recovery_bonus(s, le) for h, le in passive(s))
 
 
 def recovery_block(s: GameState) -> str | None:
     """Why no dice may be recovered this round."""
+    if NO_RECOVERY in s.round_flags:
+        return "no dice may be recovered this round"
     for h, le in passive(s):
         reason = h.recovery_block(s, le)
         if reason:
@@ -210,6 +271,8 @@ def recovery_block(s: GameState) -> str | None:
 
 def items_block(s: GameState) -> str | None:
     """Why items cannot be used now."""
+    if ITEMS_BLOCKED in s.round_flags:
+        return "items cannot be used this round"
     for h, le in passive(s):
         reason = h.items_block(s, le)
         if reason:

@@ -1,3 +1,534 @@
-"""Handlers of single-use and ongoing item effects the player uses: defeat, discard, set Health, face changes, etc."""
+"""Handlers of items and abilities the player uses: defeat, discard or weaken an enemy, change faces, and more.
+
+Most of these kinds aim at something (a card, a die, a stack). They share one shape, :class:`Targeted`:
+
+- ``variants(state, live)`` lists every way the effect can be used now, each a dict of command fields
+  (``{"card": "c05"}``, ``{"die": "B1", "choice": "Y2"}`` …). ``uses`` is exactly that list, so ``legal_commands``
+  offers one ``use_item`` / ``use_ability`` command per variant and a variant-less effect is not offered at all.
+- Used through a command, the variant named by the command's fields runs.
+- Fired some other way (a later effect of a single-use item, an instant reward, a trigger), the command's fields
+  are used when they name a variant; otherwise one variant runs on its own, and several become a prompt
+  (``choose_card`` / ``choose_die`` / ``choose_stack`` for a single target, else ``choose_option``).
+
+Variants name dice by id, one per eligible die (or pair of dice), so a player can pick the very die they point at.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from twentystrong.content import effects as fx
+from twentystrong.content.effects import Effect
+from twentystrong.engine import events as ev
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import FACES, HIT_FACES
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.words import colors, dice, name, sentence
+from twentystrong.engine.rng import below
+from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
+from twentystrong.engine.tx import Tx
+
+HITS = ("hit", "crit")
+HELD = "held:"
+"""Prefix of a counter ``held:<item>#<index>``: the stat change a held item actually made (undone when it leaves)."""
+
+Variant = dict[str, Any]
+
+
+# --- shared helpers -------------------------------------------------------------------------------------------
+
+
+def next_choice(tx: Tx, prompt: Prompt, chosen: str) -> None:
+    """One of several choices made: narrow the prompt (one fewer to make, the chosen option gone) or close it."""
+    rest = tuple(o for o in prompt.options if o != chosen)
+    if prompt.count > 1 and rest:
+        tx.emit(
+            ev.PromptUpdated,
+            prompt=Prompt(
+                prompt.kind, prompt.card, prompt.source, prompt.effect, prompt.count - 1, rest, prompt.purpose
+            ),
+        )
+    else:
+        tx.emit(ev.PromptDone)
+
+
+def _key(variant: Variant) -> str:
+    """A variant as a ``choose_option`` answer: ``die=B1,choice=Y2``."""
+    return ",".join(f"{k}={v}" for k, v in sorted(variant.items()))
+
+
+_PROMPT_OF_FIELD = {"card": "choose_card", "die": "choose_die", "stack": "choose_stack"}
+
+
+class Targeted(Handler):
+    """An effect aimed at a card, die or stack (see the module docstring)."""
+
+    ask = "choose a target"
+    """What a prompt asks, after the source's name."""
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        """Every way to use the effect now."""
+        return [{}]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        """The effect happens with one variant."""
+
+    def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
+        return self.variants(s, live)
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        options = self.variants(tx.state, live)
+        if not options:
+            return
+        command = context.get("command")
+        if isinstance(command, Command):
+            for variant in options:
+                if variant and all(getattr(command, k) == v for k, v in variant.items()):
+                    self.run(tx, live, variant)
+                    return
+        if len(options) == 1:
+            self.run(tx, live, options[0])
+            return
+        fields = {k for v in options for k in v}
+        kind = _PROMPT_OF_FIELD.get(next(iter(fields)), "choose_option") if len(fields) == 1 else "choose_option"
+        if kind == "choose_option":
+            answers = tuple(_key(v) for v in options)
+        else:
+            answers = tuple(str(v[next(iter(fields))]) for v in options)
+        tx.push(
+            Prompt(
+                kind,
+                source=live.source,
+                effect=live.index,
+                options=answers,
+                purpose=f"{name(tx.state, live.source)}: {self.ask}",
+            )
+        )
+
+    def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
+        tx.emit(ev.PromptDone)
+        for variant in self.variants(tx.state, live):
+            answer = _key(variant) if prompt.kind == "choose_option" else None
+            if answer is not None and answer == command.choice:
+                self.run(tx, live, variant)
+                return
+            if answer is None and variant and all(getattr(command, k) == v for k, v in variant.items()):
+                self.run(tx, live, variant)
+                return
+        # The target went away while the prompt waited (another answer came first): nothing happens.
+
+
+def _enemies(s: GameState, max_level: int | None = None, *, defeatable: bool = False) -> list[ActiveCard]:
+    """Active, undefeated conflict cards, optionally of at most a level and able to be defeated now."""
+    out = []
+    for card in s.active:
+        if card.defeated or card.boss:
+            continue
+        if max_level is not None and s.deck.card(card.id).level > max_level:
+            continue
+        if defeatable and hooks.defeat_block(s, card) is not None:
+            continue
+        out.append(card)
+    return out
+
+
+def _level_words(max_level: int) -> str:
+    return "a level 1 enemy" if max_level == 1 else f"an enemy of level {max_level} or lower"
+
+
+# --- dice -----------------------------------------------------------------------------------------------------
+
+
+@handles("roll_exhausted_recover_hits", passive=False)
+class RollExhaustedRecoverHitsHandler(Handler):
+    """Roll every exhausted die; those that show a hit or a crit go back to the pool.
+
+    Virtual dice: the outcomes are drawn now and written into a ``DiceRolled`` event (``phase_started=False``; the
+    dice stay exhausted while rolled, so only the event remembers the faces). Physical dice: the player rolls them
+    and enters each face (a ``choose_option`` prompt answered ``"<die>:<face>"``, one die per answer).
+    Recovering this way is not the Recover step: it does not count against Recovery.
+    """
+
+    def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
+        return [{}] if s.dice_in("exhausted") else []
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        s = tx.state
+        exhausted = s.dice_in("exhausted")
+        if not exhausted:
+            return
+        if s.options.dice == "physical":
+            tx.push(
+                Prompt(
+                    "choose_option",
+                    source=live.source,
+                    effect=live.index,
+                    count=len(exhausted),
+                    options=tuple(f"{d.id}:{f}" for d in exhausted for f in _faces_of(d)),
+                    purpose=f"{name(s, live.source)}: roll the exhausted dice and enter each face (hits recover)",
+                )
+            )
+            return
+        faces = tuple(
+            (d.id, hooks.read_face(s, d, FACES[d.color][below(s.options.seed, s.rng + i, 6)]))
+            for i, d in enumerate(exhausted)
+        )
+        tx.emit(ev.DiceRolled, faces=faces, draws=len(faces), phase_started=False)
+        for die_id, face in faces:
+            if face in HITS:
+                tx.move_die(die_id, "pool", "recovered by a roll")
+
+    def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
+        die_id, _, entered = str(command.choice).partition(":")
+        die = tx.state.die(die_id)
+        face = hooks.read_face(tx.state, die, entered)
+        rest = tuple(o for o in prompt.options if not o.startswith(f"{die_id}:"))
+        if prompt.count > 1 and rest:
+            tx.emit(
+                ev.PromptUpdated,
+                prompt=Prompt(
+                    prompt.kind, prompt.card, prompt.source, prompt.effect, prompt.count - 1, rest, prompt.purpose
+                ),
+            )
+        else:
+            tx.emit(ev.PromptDone)
+        tx.emit(ev.FaceSet, die=die_id, face=face, reason="rolled by an effect")
+        if face in HITS:
+            tx.move_die(die_id, "pool", "recovered by a roll")
+
+    def describe(self, effect: Effect) -> str:
+        return "Roll every exhausted die: each that shows a hit or a crit is recovered."
+
+
+def _faces_of(die: DieState) -> tuple[str, ...]:
+    return tuple(f for f in ("miss", "hit", "crit") if f in FACES[die.color])
+
+
+@handles("convert_face", passive=False)
+class ConvertFaceHandler(Targeted):
+    """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
+
+    ask = "choose the die to change"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        assert isinstance(live.effect, fx.ConvertFace)
+        e = live.effect
+        if e.from_face == e.to_face:
+            return []
+        found = [d for d in s.dice_in("active") if d.face == e.from_face and (e.colors is None or d.color in e.colors)]
+        return [{"die": d.id} for d in found]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        assert isinstance(live.effect, fx.ConvertFace)
+        tx.emit(ev.FaceSet, die=variant["die"], face=live.effect.to_face, reason=f"{live.source} changed it")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.ConvertFace)
+        which = "a rolled" if effect.colors is None else f"a rolled {colors(effect.colors)}"
+        return sentence(f"turn {which} die showing a {effect.from_face} into a {effect.to_face}")
+
+
+@handles("swap_miss_and_hit", passive=False)
+class SwapMissAndHitHandler(Targeted):
+    """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
+
+    ask = "choose the miss and the hit that swap"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        active = s.dice_in("active")
+        misses = [d for d in active if d.face == "miss"]
+        hits = [d for d in active if d.face == "hit"]
+        return [{"die": m.id, "choice": h.id} for m in misses for h in hits if h.color != m.color]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        tx.emit(ev.FaceSet, die=variant["die"], face="hit", reason=f"{live.source} swapped it")
+        tx.emit(ev.FaceSet, die=variant["choice"], face="miss", reason=f"{live.source} swapped it")
+
+    def describe(self, effect: Effect) -> str:
+        return "Two rolled dice of different colours, one showing a miss and one a basic hit, swap faces."
+
+
+@handles("pair_misses_to_hits", passive=False)
+class PairMissesToHitsHandler(Targeted):
+    """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
+
+    ask = "choose the colour whose two misses become hits"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        misses = [d for d in s.dice_in("active") if d.face == "miss"]
+        return [
+            {"die": a.id, "choice": b.id} for i, a in enumerate(misses) for b in misses[i + 1 :] if a.color == b.color
+        ]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        for die in (variant["die"], variant["choice"]):
+            tx.emit(ev.FaceSet, die=die, face="hit", reason=f"{live.source} turned it")
+
+    def describe(self, effect: Effect) -> str:
+        return "Two rolled dice of the same colour that both show a miss become basic hits."
+
+
+@handles("banish_for_damage", passive=False)
+class BanishForDamageHandler(Targeted):
+    """Banish a pool die: an active enemy takes damage equal to that die's hit faces (yellow 2 … red 6).
+
+    The damage is not a die: it is a round flag that R5 adds to the card's damage (so caps still apply), and it
+    goes when the round ends, as exhausted dice take theirs away in the endgame.
+    """
+
+    ask = "choose the die to banish and the enemy it damages"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        targets = [c for c in s.active if not c.defeated]
+        return [{"die": d.id, "card": c.id} for d in s.dice_in("pool") for c in targets]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        die = tx.state.die(variant["die"])
+        amount = HIT_FACES[die.color]
+        tx.move_die(die.id, "banished", f"banished by {live.source} for {amount} damage")
+        tx.emit(ev.Marked, flag=f"{hooks.EXTRA_DAMAGE}{variant['card']}:{amount}")
+
+    def describe(self, effect: Effect) -> str:
+        return "Banish a die from the pool: an active enemy takes damage equal to that die's hit faces."
+
+
+# --- enemies --------------------------------------------------------------------------------------------------
+
+
+@handles("defeat_enemy", passive=False)
+class DefeatEnemyHandler(Targeted):
+    """Defeat an active enemy of at most a level, paying by exhausting or banishing pool dice first.
+
+    Enemy text beats item text: a card that cannot be defeated now (immune …) is not a target. When the player
+    has more pool dice than the price, a ``choose_die`` prompt asks which to pay with; the defeat follows it.
+    """
+
+    ask = "choose the enemy to defeat"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        assert isinstance(live.effect, fx.DefeatEnemy)
+        e = live.effect
+        if e.cost != "none" and len(s.dice_in("pool")) < e.cost_dice:
+            return []
+        return [{"card": c.id} for c in _enemies(s, e.max_level, defeatable=True)]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        assert isinstance(live.effect, fx.DefeatEnemy)
+        e = live.effect
+        pool = tuple(d.id for d in tx.state.dice_in("pool"))
+        if e.cost == "none" or e.cost_dice == 0:
+            _defeat(tx, live, variant["card"])
+            return
+        if len(pool) > e.cost_dice:
+            tx.push(
+                Prompt(
+                    "choose_die",
+                    card=variant["card"],
+                    source=live.source,
+                    effect=live.index,
+                    count=e.cost_dice,
+                    options=pool,
+                    purpose=f"{name(tx.state, live.source)}: choose {dice(e.cost_dice)} to {e.cost} as the price",
+                )
+            )
+            return
+        for die in pool:
+            _pay(tx, live, die)
+        _defeat(tx, live, variant["card"])
+
+    def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
+        if prompt.kind != "choose_die":
+            super().choose(tx, live, prompt, command)
+            return
+        next_choice(tx, prompt, str(command.die))
+        _pay(tx, live, str(command.die))
+        if prompt.count <= 1 and prompt.card is not None:
+            _defeat(tx, live, prompt.card)
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.DefeatEnemy)
+        price = ""
+        if effect.cost != "none" and effect.cost_dice:
+            price = f", paying for it: {effect.cost} {dice(effect.cost_dice)} from the pool"
+        return sentence(f"defeat {_level_words(effect.max_level)}{price}")
+
+
+def _pay(tx: Tx, live: Live, die: str) -> None:
+    assert isinstance(live.effect, fx.DefeatEnemy)
+    if tx.state.die(die).zone != "pool":
+        return  # the options were listed earlier; a die that left the pool since pays nothing
+    zone = "banished" if live.effect.cost == "banish" else "exhausted"
+    tx.move_die(die, zone, f"paid for {live.source}")
+
+
+def _defeat(tx: Tx, live: Live, card_id: str) -> None:
+    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
+
+    card = tx.state.active_card(card_id)
+    if card is None or card.defeated or hooks.defeat_block(tx.state, card) is not None:
+        return
+    flow.defeat(tx, card, f"defeated by {name(tx.state, live.source)}")
+
+
+@handles("discard_enemy", passive=False)
+class DiscardEnemyHandler(Targeted):
+    """Discard an active, undefeated enemy of at most a level: no reward, no damage; its dice exhaust (R2)."""
+
+    ask = "choose the enemy to discard"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        assert isinstance(live.effect, fx.DiscardEnemy)
+        return [{"card": c.id} for c in _enemies(s, live.effect.max_level)]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        tx.emit(ev.CardLeft, card=variant["card"], to="discard")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.DiscardEnemy)
+        return sentence(f"discard {_level_words(effect.max_level)} from the active area (no reward)")
+
+
+@handles("set_enemy_health", passive=False)
+class SetEnemyHealthHandler(Targeted):
+    """An active, undefeated enemy (the boss included) has a new Health until it leaves; R5 then checks defeat."""
+
+    ask = "choose the enemy whose Health changes"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        return [{"card": c.id} for c in s.active if not c.defeated]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        assert isinstance(live.effect, fx.SetEnemyHealth)
+        tx.emit(ev.CardChanged, card=variant["card"], health_override=live.effect.value)
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.SetEnemyHealth)
+        return sentence(f"set an active enemy's Health to {effect.value}")
+
+
+@handles("cancel_enemy_effects", passive=False)
+class CancelEnemyEffectsHandler(Targeted):
+    """Every effect of one active card stops applying while it stays (defeated cards' After effects included)."""
+
+    ask = "choose the enemy whose effects are cancelled"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        return [{"card": c.id} for c in s.active if not c.cancelled and hooks.card_effects(s, c)]
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        tx.emit(ev.CardChanged, card=variant["card"], cancelled=True)
+
+    def describe(self, effect: Effect) -> str:
+        return "Cancel every effect of one active enemy."
+
+
+# --- stacks and rewards ---------------------------------------------------------------------------------------
+
+
+@handles("take_stack_reward", passive=False)
+class TakeStackRewardHandler(Targeted):
+    """Gain the instant reward of a stack's top card; the card stays where it is."""
+
+    ask = "choose the stack whose top card's reward you gain"
+
+    def variants(self, s: GameState, live: Live) -> list[Variant]:
+        out: list[Variant] = []
+        for i, stack in enumerate(s.stacks):
+            if stack:
+                reward = s.deck.card(stack[0]).reward
+                if reward is not None and reward.kind == "instant":
+                    out.append({"stack": i + 1})
+        return out
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        grant_instant_reward(tx, tx.state.stacks[variant["stack"] - 1][0])
+
+    def describe(self, effect: Effect) -> str:
+        return "Gain the instant reward of a stack's top card (the card stays where it is)."
+
+
+def reward_live(card_id: str, index: int, effects: list[Effect]) -> Live:
+    """A reward effect as a live effect. Its index is negative (``index - len``) so a prompt it pushes finds the
+    reward effect again, never the card's own enemy effect with the same position."""
+    return Live(card_id, "item", index - len(effects), effects[index])
+
+
+def grant_instant_reward(tx: Tx, card_id: str) -> None:
+    """A card's instant reward happens (twice when a "double the next instant reward" charge is waiting)."""
+    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
+
+    reward = tx.state.deck.card(card_id).reward
+    assert reward is not None and reward.kind == "instant"
+    times = 2 if tx.state.double_next_instant else 1
+    if times == 2:
+        tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant - 1)
+    effects = list(reward.effects)
+    for _ in range(times):
+        for i in range(len(effects)):
+            if tx.over:
+                return
+            flow.fire(tx, reward_live(card_id, i, effects), {"card": card_id, "reward": True})
+
+
+@handles("activate_fewer", passive=False)
+class ActivateFewerHandler(Handler):
+    """A charge: the next +N additional enemies activate one fewer (flow.activate spends it)."""
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        tx.emit(ev.Marked, field="fewer_next", value=tx.state.fewer_next + 1)
+
+    def describe(self, effect: Effect) -> str:
+        return "The next time additional enemies (+N) are activated, activate one fewer."
+
+
+@handles("double_next_instant", passive=False)
+class DoubleNextInstantHandler(Handler):
+    """A charge: the next instant reward taken happens twice."""
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant + 1)
+
+    def describe(self, effect: Effect) -> str:
+        return "The next instant reward you take is gained twice."
+
+
+# --- held items -----------------------------------------------------------------------------------------------
+
+
+@handles("stat_modifier")
+class StatModifierHandler(Handler):
+    """While the item is held a stat is changed; R1 clamps the change, and leaving undoes exactly what was done.
+
+    The change actually made is kept in a ``held:<item>#<index>`` counter, so a +1 Strategy gained at 6 (no change)
+    costs nothing when the item goes. Lowering Strategy may force the item limit (R9).
+    """
+
+    def gained(self, tx: Tx, live: Live) -> None:
+        assert isinstance(live.effect, fx.StatModifier)
+        stat = live.effect.stat
+        before = tx.state.hero.stat(stat)
+        tx.change_stat(stat, live.effect.amount, f"holding {name(tx.state, live.source)}")
+        if not tx.over:
+            tx.emit(ev.Marked, counter=HELD + live.key, value=tx.state.hero.stat(stat) - before)
+
+    def lost(self, tx: Tx, live: Live) -> None:
+        assert isinstance(live.effect, fx.StatModifier)
+        made = tx.state.counter(HELD + live.key)
+        if made:
+            tx.emit(ev.Marked, counter=HELD + live.key, value=0)
+            tx.change_stat(live.effect.stat, -made, f"no longer holding {name(tx.state, live.source)}")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.StatModifier)
+        return sentence(f"while you hold this, {effect.stat.capitalize()} {effect.amount:+d}")
+
+
+@handles("ignore_effect")
+class IgnoreEffectHandler(Handler):
+    """The hero ignores enemy effects of some kinds (``hooks.live_effects`` leaves them out)."""
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.IgnoreEffect)
+        words = [k.replace("_", " ") for k in effect.kinds]
+        return sentence(f"ignore these enemy effects: {', '.join(words)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from twentystrong.content.effects import WinCondition
 from twentystrong.engine import events as ev
+from twentystrong.engine import missions
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import EndgameTrigger, Ruleset
 from twentystrong.engine.state import GameState
@@ -25,6 +26,12 @@ RANKS: dict[int, tuple[str, int, int]] = {
 def is_mandatory(s: GameState, card_id: str) -> bool:
     """Whether a conflict card is a mandatory enemy."""
     return s.deck.card(card_id).mandatory
+
+
+def mandatory_tops(s: GameState) -> list[int]:
+    """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
+    forced = missions.mandatory_stack(s)
+    return [i + 1 for i, stack in enumerate(s.stacks) if stack and (i + 1 == forced or is_mandatory(s, stack[0]))]
 
 
 class SolarSentinels(Ruleset):
@@ -72,8 +79,7 @@ class SolarSentinels(Ruleset):
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
         tops = [i + 1 for i, stack in enumerate(s.stacks) if stack]
-        mandatory = [i for i in tops if is_mandatory(s, s.stacks[i - 1][0])]
-        return mandatory or tops
+        return mandatory_tops(s) or tops
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """Dwindling stacks: one empty stack lets the endgame start; all empty forces it."""
@@ -105,7 +111,8 @@ class SolarSentinels(Ruleset):
 
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Any non-empty stack whose top is not mandatory (none: nothing is discarded)."""
-        return [i + 1 for i, stack in enumerate(s.stacks) if stack and not is_mandatory(s, stack[0])]
+        mandatory = mandatory_tops(s)
+        return [i + 1 for i, stack in enumerate(s.stacks) if stack and i + 1 not in mandatory]
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""

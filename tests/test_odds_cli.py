@@ -1,0 +1,88 @@
+"""``twentystrong odds``: text and JSON output, and bad arguments (exit status 2, a message, no traceback)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from twentystrong.cli.main import main
+from twentystrong.odds import DiceCounts, kill_probability, single_roll
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(["odds", *args])
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--dice", "Y2,G1,B1,P1,R1", "--health", "6", "--phases", "3", "--json")
+    assert status == 0
+    report = json.loads(out)
+    dice = DiceCounts.parse("Y2,G1,B1,P1,R1")
+    roll = single_roll(dice)
+    assert report["distribution"] == [float(p) for p in roll.distribution]
+    assert sum(report["distribution"]) == pytest.approx(1)
+    assert [Fraction(p) for p in report["distribution_exact"]] == list(roll.distribution)
+    assert report["expected_damage"] == pytest.approx(14 / 3)
+    assert report["crit_probability"] == pytest.approx(1 - (5 / 6) ** 6)
+    assert report["kill_probability"] == pytest.approx(kill_probability(dice, 6, phases=3))
+    assert len(report["kill_probability_by_phases"]) == 3
+    assert report["kill_probability_by_phases"][0] == pytest.approx(float(roll.at_least(6)))
+
+
+def test_json_one_phase_is_exact_and_applied_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--dice", "B,B", "--health", "5", "--applied", "2", "--json")
+    report = json.loads(out)
+    assert status == 0 and report["need"] == 3 and report["phases"] == 1
+    assert Fraction(report["kill_probability_exact"]) == single_roll(DiceCounts(blue=2)).at_least(3)
+    assert report["kill_probability"] == pytest.approx(float(Fraction(report["kill_probability_exact"])))
+
+
+def test_json_damage_model_options(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "--dice", "G2,Y1", "--json", "--bonus", "G", "--cannot-apply", "Y", "--crits-zero")
+    report = json.loads(out)
+    # Green: hit 2, crit 0 (4 faces deal 0, 2 deal 2); yellow cannot be applied.
+    assert report["distribution"] == pytest.approx([4 / 9, 0, 4 / 9, 0, 1 / 9])
+    assert report["kill_probability"] is None
+    assert report["damage_model"]["green"] == {"hit": 2, "crit": 0, "hit_applies": True, "crit_applies": True}
+
+
+def test_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--dice", "Y2,G1,B1,P1,R1", "--health", "6", "--phases", "2")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "Dice: Y2,G1,B1,P1,R1"
+    histogram = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(histogram) == 13  # damage 0 to 12
+    assert "   4    23.36%  " + "█" * 40 in out or "   4    23.36%  " + "#" * 40 in out
+    assert "Expected damage:          4.667 (14/3)" in out
+    assert "P(at least one crit):     66.51%" in out
+    assert "Kill probability within 2 phases (best play): 67.33%" in out
+    assert "by phases: 1: 29.23%, 2: 67.33%" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--dice", "X2"], "unknown colour letter 'X'"),
+        (["--dice", "B5"], "only 4 blue dice, not 5"),
+        (["--dice", "R2"], "only 1 red die, not 2"),
+        (["--dice", "Y1", "--health", "-3"], "health must be at least 1"),
+        (["--dice", "Y1", "--health", "three"], "health must be a whole number"),
+        (["--dice", "Y1", "--health", "3", "--phases", "7"], "phases must be between 1 and 6"),
+        (["--dice", "Y1", "--health", "3", "--applied", "-1"], "applied damage must be at least 0"),
+        (["--dice", ""], "give at least one die"),
+        (["--health", "3"], "required: --dice"),
+        (["--dice", "Y1", "--bonus", "Q"], "unknown colour letter 'Q'"),
+    ],
+)
+def test_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert message in err and "Traceback" not in err and not out

@@ -1,0 +1,100 @@
+"""``twentystrong headless``: the JSON-lines protocol on stdin/stdout, for bots, scripts and tests.
+
+One JSON object per input line, one per output line, flushed after each (see README "Headless protocol" and
+:mod:`twentystrong.session.protocol`). The first output line is the initial state. End of input ends the process
+with exit status 0. Bad arguments (unknown deck or hero, unreadable save) print a message and exit with status 2.
+No autosave: a script must never overwrite the player's game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from twentystrong.engine.state import SetupOptions
+from twentystrong.session.decks import DEFAULT_DECK, DeckNotFound, load_game_deck
+from twentystrong.session.protocol import Protocol
+from twentystrong.session.saves import SaveError
+from twentystrong.session.session import Session, SetupError
+
+_SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal", "missions", "rank")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``twentystrong headless``."""
+    parser.add_argument("--deck", metavar="ID", help=f"shipped deck id (default: {DEFAULT_DECK})")
+    parser.add_argument("--deck-path", metavar="DIR", type=Path, help="a deck folder instead of a shipped deck")
+    parser.add_argument("--hero", metavar="ID", help="hero id (default: the deck's first hero)")
+    parser.add_argument("--seed", metavar="N", type=int, help="game seed (default: random, shown in the state)")
+    parser.add_argument("--assisted", action="store_true", default=None, help="assisted play: undo anything")
+    parser.add_argument("--dice", choices=("virtual", "physical"), help="physical: enter the faces you roll")
+    parser.add_argument("--deal", choices=("shuffled", "ordered"), help="ordered: stacks in deck-file order")
+    parser.add_argument(
+        "--missions", action=argparse.BooleanOptionalAction, default=None, help="play with missions (default: no)"
+    )
+    parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1–6")
+    parser.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game (setup comes from it)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the protocol until end of input or ``quit``; 2 on bad arguments."""
+    try:
+        session = _session(args)
+    except (DeckNotFound, SetupError, SaveError) as exc:
+        print(f"twentystrong headless: {exc}", file=sys.stderr)
+        return 2
+    protocol = Protocol(session, errors=sys.stderr)
+    try:
+        _write(protocol.ok(session.history[-1].events if args.load is None else ()))
+        while not protocol.quit:
+            raw = sys.stdin.buffer.readline()
+            if not raw:
+                break  # end of input
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                _write(protocol.error("bad_json", "input is not UTF-8 text"))
+                continue
+            if not line.strip():
+                continue  # blank lines are not commands and get no answer
+            _write(protocol.handle(line))
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away: nothing more to say
+    return 0
+
+
+def _session(args: argparse.Namespace) -> Session:
+    if args.load is not None:
+        given = [f"--{name}" for name in _SETUP_FLAGS if getattr(args, name) is not None]
+        if given:
+            raise SetupError(f"{', '.join(given)}: a loaded game keeps the setup of its save; drop these options")
+        deck = None
+        if args.deck is not None or args.deck_path is not None:
+            deck, _ = load_game_deck(args.deck, args.deck_path)
+        session = Session.load(args.load, deck)
+        if args.deck_path is not None:
+            session.deck_path = args.deck_path
+        return session
+    deck, folder = load_game_deck(args.deck, args.deck_path)
+    if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
+        raise SetupError(f"deck {deck.id!r} has no heroes")
+    options = SetupOptions(
+        deck_id=deck.id,
+        hero_id=args.hero if args.hero is not None else deck.heroes[0].id,
+        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+        assisted=bool(args.assisted),
+        dice=args.dice or "virtual",
+        deal=args.deal or "shuffled",
+        missions=bool(args.missions),
+        rank=args.rank if args.rank is not None else 1,
+    )
+    return Session.new(deck, options, deck_path=folder)
+
+
+def _write(answer: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,60 @@
+"""Small word helpers for the effect handlers' ``describe()``: colour lists, counts, sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import GameState
+
+
+def join(words: Iterable[str], last: str = "or") -> str:
+    """``["yellow", "green", "blue"]`` → ``yellow, green or blue``."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def colors(names: Iterable[str] | None, last: str = "or") -> str:
+    """Colours in words: ``["yellow", "green"]`` → ``yellow or green``; None (every colour) → ``any``."""
+    return "any" if names is None else join(names, last)
+
+
+def dice(count: int, color: str = "") -> str:
+    """``1 die`` / ``2 dice`` / ``2 blue dice``."""
+    return f"{count} {color + ' ' if color else ''}{'die' if count == 1 else 'dice'}"
+
+
+def hits(count: int) -> str:
+    """``1 hit`` / ``2 hits``."""
+    return f"{count} hit{'' if count == 1 else 's'}"
+
+
+def capital(text: str) -> str:
+    """``blue`` → ``Blue``."""
+    return text[:1].upper() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter and end with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def name(s: GameState, source: str) -> str:
+    """The name of an active card, boss, item or hero by id (the id itself if the deck has none)."""
+    deck = s.deck
+    try:
+        return deck.card(source).name
+    except KeyError:
+        pass
+    for group in (deck.bosses, deck.heroes):
+        for item in group:
+            if item.id == source:
+                return item.name
+    return source

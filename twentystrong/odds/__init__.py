@@ -1,0 +1,71 @@
+"""Odds: exact damage distributions, kill probabilities with rerolls under the best play, and advice.
+
+Pure Python on top of the dice tables: never imports textual or rich (architecture.md contract 1). Card rules
+reach the odds only through a :class:`DamageModel`, which the engine builds from its own damage and apply hooks.
+
+- :func:`single_roll` — one roll: exact distribution, expected damage, P(≥ H), P(a crit).
+- :func:`kill_probability` / :func:`kill_probability_exact` / :func:`kill_probabilities` — one target within k
+  phases, best play; :func:`best_apply` — which dice to apply after a roll, and which to roll again.
+- :func:`targets_odds` — several targets, greedy allocation, exact or seeded Monte Carlo;
+  :func:`allocate_dice` — that allocation for a roll: which dice to apply to which target.
+"""
+
+from twentystrong.odds.dice import (
+    COLORS,
+    DICE_PER_COLOR,
+    DIE_IDS,
+    FACES,
+    LETTERS,
+    Color,
+    DiceCounts,
+    DiceError,
+    Face,
+    FaceCounts,
+    color_of,
+    die_order,
+)
+from twentystrong.odds.model import PLAIN, ColorDamage, DamageModel, applied_damage
+from twentystrong.odds.rerolls import (
+    MAX_PHASES,
+    ApplyAdvice,
+    best_apply,
+    clear_cache,
+    kill_probabilities,
+    kill_probability,
+    kill_probability_exact,
+)
+from twentystrong.odds.single import SingleRoll, single_roll
+from twentystrong.odds.targets import Target, TargetsAdvice, TargetsOdds, allocate_dice, targets_odds
+
+__all__ = [
+    "COLORS",
+    "DICE_PER_COLOR",
+    "DIE_IDS",
+    "FACES",
+    "LETTERS",
+    "MAX_PHASES",
+    "PLAIN",
+    "ApplyAdvice",
+    "Color",
+    "ColorDamage",
+    "DamageModel",
+    "DiceCounts",
+    "DiceError",
+    "Face",
+    "FaceCounts",
+    "SingleRoll",
+    "Target",
+    "TargetsAdvice",
+    "TargetsOdds",
+    "allocate_dice",
+    "applied_damage",
+    "best_apply",
+    "clear_cache",
+    "color_of",
+    "die_order",
+    "kill_probabilities",
+    "kill_probability",
+    "kill_probability_exact",
+    "single_roll",
+    "targets_odds",
+]

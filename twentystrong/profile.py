@@ -1,0 +1,258 @@
+"""The player profile: the difficulty rank (rules.md "Difficulty ranks") and the history of finished games.
+
+It is one TOML file, ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when set, so tests
+never touch the real home; see :mod:`twentystrong.session.paths`)::
+
+    format = 1
+    rank = 2
+
+    [[game]]
+    date = "2025-01-31T20:15:00+00:00"
+    deck = "solar-sentinels"
+    hero = "vela"
+    seed = 1234
+    rank = 1
+    result = "won"
+    rounds = 17
+    assisted = false
+
+The ladder: a win moves the player up one rank from the rank the game was played at, a loss down one, never
+below 1 or above 6. **Assisted games** (undo across random reveals, contract 5) are recorded but do not move the
+ladder. Writes are atomic (a temporary file, then a rename). A profile that cannot be read is never destroyed: it
+is moved aside to ``profile.toml.bad`` (or ``.bad.2`` …), a clear message says so, and a fresh profile starts.
+
+Pure Python: never imports textual or rich (architecture.md contract 1).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import tomli_w
+
+from twentystrong.session.paths import user_data_dir
+
+FORMAT = 1
+"""The profile file's format version."""
+FILE_NAME = "profile.toml"
+LOWEST, HIGHEST = 1, 6
+TITLES: dict[int, str] = {
+    1: "Solar Soldier",
+    2: "Solar Specialist",
+    3: "Solar Sergeant",
+    4: "Solar Staff Sergeant",
+    5: "Solar Sentinel",
+    6: "Senior Solar Sentinel",
+}
+"""The Solar Sentinels rank titles."""
+
+Result = Literal["won", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, as the history keeps it."""
+
+    date: str
+    """When it ended (ISO 8601, with time zone)."""
+    deck: str
+    hero: str
+    seed: int
+    rank: int
+    """The rank it was played at."""
+    result: Result
+    rounds: int
+    assisted: bool
+    """Assisted games are kept in the history but do not move the ladder."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """The player's rank and game history."""
+
+    rank: int = LOWEST
+    history: tuple[GameRecord, ...] = field(default=())
+
+    @property
+    def title(self) -> str:
+        """The rank's title (Solar Sentinels)."""
+        return TITLES[self.rank]
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A profile read from disk, with a message for the player when the file had to be set aside."""
+
+    profile: Profile
+    warning: str | None = None
+    """Why the file on disk was not used, for the player."""
+    writable: bool = True
+    """False when the file on disk could not be set aside: saving would overwrite it, so nothing is saved."""
+
+
+def profile_path() -> Path:
+    """Where the profile lives."""
+    return user_data_dir() / FILE_NAME
+
+
+def next_rank(rank: int, result: Result, assisted: bool = False) -> int:
+    """The ladder after a game played at ``rank``: up on a win, down on a loss, clamped to 1..6; assisted: stays."""
+    if assisted:
+        return _clamp(rank)
+    return _clamp(rank + (1 if result == "won" else -1))
+
+
+def load_profile(path: Path | None = None) -> Loaded:
+    """Read the profile (a fresh one when there is none). A file that cannot be read is moved aside, not lost."""
+    path = path or profile_path()
+    try:
+        text = path.read_bytes()
+    except FileNotFoundError:
+        return Loaded(Profile())
+    except OSError as exc:
+        why = f"the profile {path} could not be read ({exc.strerror or exc}); it is left alone this time"
+        return Loaded(Profile(), why, writable=False)
+    try:
+        return Loaded(_parse(tomllib.loads(text.decode("utf-8"))))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError, KeyError) as exc:
+        bad = _aside(path)
+        if bad is None:
+            why = f"the profile {path} is damaged ({exc}) and could not be set aside; it is left alone this time"
+            return Loaded(Profile(), why, writable=False)
+        return Loaded(Profile(), f"the profile {path} is damaged ({exc}); it was kept as {bad}, and a fresh one starts")
+
+
+def save_profile(profile: Profile, path: Path | None = None) -> None:
+    """Write the profile atomically (a temporary file in the same folder, then a rename)."""
+    path = path or profile_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "rank": profile.rank,
+        "game": [_record_table(g) for g in profile.history],
+    }
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            tomli_w.dump(data, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def record_result(
+    *,
+    deck: str,
+    hero: str,
+    seed: int,
+    rank: int,
+    result: Result,
+    rounds: int,
+    assisted: bool,
+    when: datetime | None = None,
+    path: Path | None = None,
+) -> tuple[Profile, str | None]:
+    """Add a finished game to the history and move the ladder (not for assisted games); save; return the new
+    profile and any warning from reading the old one."""
+    loaded = load_profile(path)
+    record = GameRecord(
+        date=(when or datetime.now(UTC)).isoformat(timespec="seconds"),
+        deck=deck,
+        hero=hero,
+        seed=seed,
+        rank=rank,
+        result=result,
+        rounds=rounds,
+        assisted=assisted,
+    )
+    old = loaded.profile
+    profile = replace(
+        old,
+        rank=old.rank if assisted else next_rank(rank, result),
+        history=(*old.history, record),
+    )
+    if loaded.writable:
+        save_profile(profile, path)
+    return profile, loaded.warning
+
+
+# --- reading and writing -----------------------------------------------------------------------------------------
+
+
+def _clamp(rank: int) -> int:
+    return max(LOWEST, min(HIGHEST, rank))
+
+
+def _parse(data: dict[str, Any]) -> Profile:
+    version = data.get("format", FORMAT)
+    if version != FORMAT:
+        raise ValueError(f"format {version!r} is not {FORMAT}")
+    rank = data.get("rank", LOWEST)
+    if not isinstance(rank, int) or isinstance(rank, bool) or not LOWEST <= rank <= HIGHEST:
+        raise ValueError(f"rank must be a whole number from {LOWEST} to {HIGHEST}, got {rank!r}")
+    games = data.get("game", [])
+    if not isinstance(games, list):
+        raise ValueError("game must be an array of tables")
+    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)))
+
+
+_FIELDS: dict[str, type] = {
+    "date": str,
+    "deck": str,
+    "hero": str,
+    "seed": int,
+    "rank": int,
+    "result": str,
+    "rounds": int,
+    "assisted": bool,
+}
+
+
+def _record(table: Any, number: int) -> GameRecord:
+    if not isinstance(table, dict):
+        raise ValueError(f"game {number} is not a table")
+    values: dict[str, Any] = {}
+    for key, kind in _FIELDS.items():
+        value = table.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ValueError(f"game {number}: {key} must be a {kind.__name__}, got {value!r}")
+        values[key] = value
+    if values["result"] not in ("won", "lost"):
+        raise ValueError(f'game {number}: result must be "won" or "lost", got {values["result"]!r}')
+    return GameRecord(**values)
+
+
+def _record_table(record: GameRecord) -> dict[str, Any]:
+    return {
+        "date": record.date,
+        "deck": record.deck,
+        "hero": record.hero,
+        "seed": record.seed,
+        "rank": record.rank,
+        "result": record.result,
+        "rounds": record.rounds,
+        "assisted": record.assisted,
+    }
+
+
+def _aside(path: Path) -> Path | None:
+    """Move a damaged profile to a free ``.bad`` name; None if even that fails (then it stays where it is)."""
+    for n in range(1, 100):
+        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.bad.{n}")
+        if bad.exists():
+            continue
+        try:
+            os.replace(path, bad)
+        except OSError:
+            return None
+        return bad
+    return None

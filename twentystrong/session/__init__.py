@@ -1,0 +1,21 @@
+"""One game in progress: the event log, the current state, undo/redo, saves and autosave (architecture.md 5, 6).
+
+Pure Python on top of the engine; never imports textual or rich (contract 1).
+"""
+
+from twentystrong.session.paths import default_autosave_path, user_data_dir
+from twentystrong.session.saves import SAVE_FORMAT, SaveError, SaveFile, load_deck_for_save, read_save
+from twentystrong.session.session import HistoryEntry, Session, SetupError
+
+__all__ = [
+    "SAVE_FORMAT",
+    "HistoryEntry",
+    "SaveError",
+    "SaveFile",
+    "Session",
+    "SetupError",
+    "default_autosave_path",
+    "load_deck_for_save",
+    "read_save",
+    "user_data_dir",
+]

@@ -1,0 +1,241 @@
+"""A game in progress: the history of player commands, the state after each, undo/redo and autosave.
+
+Undo and redo never replay: the session keeps the (immutable, structure-sharing) state after every accepted
+command, so stepping back or forth costs the same at move 10 and at move 5,000 (contract 5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from twentystrong.content.model import Deck
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.decide import decide_and_apply
+from twentystrong.engine.events import Event, reveals_random
+from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.rulesets import ruleset_for
+from twentystrong.engine.state import GameState, SetupOptions, initial_state
+
+UNDO_RANDOM = (
+    "cannot undo: that command made a random reveal (a roll, a shuffle or a draw), and standard play keeps the "
+    "dice honest. Start an assisted game to undo anything."
+)
+
+
+class SetupError(ValueError):
+    """The setup options do not describe a game this deck can play (unknown hero, rank out of range …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One accepted player command, the events it caused and the state after them."""
+
+    command: Command
+    events: tuple[Event, ...]
+    state_after: GameState
+
+    @property
+    def random(self) -> bool:
+        """Whether the command revealed a random outcome (standard play cannot undo it, contract 5)."""
+        return any(reveals_random(event) for event in self.events)
+
+    @property
+    def label(self) -> str:
+        """The command in a few words, for history lists: ``apply B3 → c05``."""
+        return describe(self.command)
+
+
+def describe(command: Command) -> str:
+    """A short label for a command (ids, not names: the UI may look names up in the deck)."""
+    c = command
+    if c.cmd == "apply":
+        return f"apply {c.die} → {c.card}"
+    if c.faces:
+        return "faces " + " ".join(f"{die}={face}" for die, face in c.faces)
+    parts = [c.cmd]
+    if c.stack is not None:
+        parts.append(f"stack {c.stack}")
+    for value in (c.die, c.card, c.face, c.item, c.choice, c.mission):
+        if value is not None:
+            parts.append(value)
+    if c.effect is not None and c.cmd != "resolve_after":
+        parts.append(f"#{c.effect}")
+    return " ".join(parts)
+
+
+class Session:
+    """One game: deck, setup options, history (state after every command), redo stack and autosave.
+
+    ``history[0]`` is the ``start`` command; :attr:`state` is the state after the last entry. ``events`` is the
+    whole log in order (what a save holds).
+    """
+
+    def __init__(
+        self,
+        deck: Deck,
+        options: SetupOptions,
+        history: list[HistoryEntry],
+        *,
+        redo: list[HistoryEntry] | None = None,
+        deck_path: Path | None = None,
+        autosave_path: Path | None = None,
+    ) -> None:
+        if not history:
+            raise ValueError("a session starts with the start command")
+        self.deck = deck
+        self.options = options
+        self.history = history
+        self.events: list[Event] = [event for entry in history for event in entry.events]
+        self._redo: list[HistoryEntry] = list(redo or [])  # the most recently undone entry last
+        self.deck_path = deck_path
+        """The deck folder, for decks that are not shipped (recorded in saves so they can find it again)."""
+        self.autosave_path = autosave_path
+        """When set, the game is saved there after every dispatch, undo and redo."""
+        self.autosave_error: str | None = None
+        """Why the last autosave failed (the game goes on; the UI may warn), or None."""
+
+    # --- construction -----------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        deck: Deck,
+        options: SetupOptions,
+        *,
+        deck_path: Path | None = None,
+        autosave_path: Path | None = None,
+    ) -> Session:
+        """A new game: the setup options checked against the deck, then the ``start`` command."""
+        check_options(deck, options)
+        start = Command("start")
+        result = decide_and_apply(initial_state(deck, options), start)
+        if isinstance(result, Rejected):  # pragma: no cover - "start" is the only legal command of a new game
+            raise SetupError(result.message)
+        events, state = result
+        session = cls(
+            deck,
+            options,
+            [HistoryEntry(start, tuple(events), state)],
+            deck_path=deck_path,
+            autosave_path=autosave_path,
+        )
+        session._autosave()
+        return session
+
+    @classmethod
+    def load(cls, path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:
+        """Load a save (raises :class:`~twentystrong.session.saves.SaveError`; the file is never changed)."""
+        from twentystrong.session.saves import read_save
+
+        return read_save(path, deck, allow_mismatch=allow_mismatch)
+
+    # --- the game -----------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.history[-1].state_after
+
+    def legal(self) -> list[Command]:
+        """Every legal atomic command now (contract 3)."""
+        return legal_commands(self.state)
+
+    def dispatch(self, command: Command) -> list[Event] | Rejected:
+        """Play a command: its events, or why it is refused (a refusal changes nothing, redo included)."""
+        result = decide_and_apply(self.state, command)
+        if isinstance(result, Rejected):
+            return result
+        events, state = result
+        self._push(HistoryEntry(command, tuple(events), state))
+        self._redo.clear()
+        self._autosave()
+        return events
+
+    def _push(self, entry: HistoryEntry) -> None:
+        self.history.append(entry)
+        self.events.extend(entry.events)
+
+    # --- undo / redo --------------------------------------------------------------------------------------------
+
+    def undo_block(self) -> str | None:
+        """Why undo is refused now (None: it is allowed)."""
+        if len(self.history) <= 1:
+            return "nothing to undo"
+        if not self.options.assisted and self.history[-1].random:
+            return UNDO_RANDOM  # contract 5: standard play never undoes across a random reveal
+        return None
+
+    def undo(self) -> Rejected | None:
+        """Step back one player command (None when done)."""
+        reason = self.undo_block()
+        if reason is not None:
+            code = "nothing_to_undo" if len(self.history) <= 1 else "undo_refused"
+            return Rejected(code, reason)
+        entry = self.history.pop()
+        del self.events[len(self.events) - len(entry.events) :]
+        self._redo.append(entry)
+        self._autosave()
+        return None
+
+    def can_redo(self) -> bool:
+        """Whether an undone command can be re-applied."""
+        return bool(self._redo)
+
+    def redo(self) -> Rejected | None:
+        """Re-apply the last undone command (None when done)."""
+        if not self._redo:
+            return Rejected("nothing_to_redo", "nothing to redo")
+        self._push(self._redo.pop())
+        self._autosave()
+        return None
+
+    @property
+    def redo_stack(self) -> tuple[HistoryEntry, ...]:
+        """Undone entries, the next to redo last (saves keep their commands)."""
+        return tuple(self._redo)
+
+    # --- history ------------------------------------------------------------------------------------------------
+
+    def state_at(self, index: int) -> GameState:
+        """The state after ``history[index]`` (negative indices count from the end)."""
+        return self.history[index].state_after
+
+    # --- saves --------------------------------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path`` atomically (temp file + rename; raises ``OSError``)."""
+        from twentystrong.session.saves import write_save
+
+        write_save(self, path)
+
+    def _autosave(self) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            self.save(self.autosave_path)
+            self.autosave_error = None
+        except (OSError, ValueError) as exc:  # the game goes on; the UI shows autosave_error
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.autosave_error = f"autosave to {self.autosave_path} failed: {reason}"
+
+
+def check_options(deck: Deck, options: SetupOptions) -> None:
+    """Raise :class:`SetupError` with a readable message if ``options`` cannot start a game with ``deck``."""
+    heroes = [h.id for h in deck.heroes]
+    if options.hero_id not in heroes:
+        raise SetupError(f"deck {deck.id!r} has no hero {options.hero_id!r}; its heroes: {', '.join(heroes)}")
+    if options.deck_id != deck.id:
+        raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")
+    if not 1 <= options.rank <= 6:
+        raise SetupError(f"rank must be 1–6, got {options.rank}")
+    if options.dice not in ("virtual", "physical"):
+        raise SetupError(f'dice must be "virtual" or "physical", got {options.dice!r}')
+    if options.deal not in ("shuffled", "ordered"):
+        raise SetupError(f'deal must be "shuffled" or "ordered", got {options.deal!r}')
+    if options.missions and not deck.missions:
+        raise SetupError(f"deck {deck.id!r} has no missions")
+    try:
+        ruleset_for(deck.info.ruleset)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
