@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from twentystrong.content import effects as fx
+from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.words import colors, dice
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+
+STAT_NAMES = {"health": "Health", "strategy": "Strategy", "recovery": "Recovery"}
 
 
 @handles("heal", passive=False)
@@ -20,6 +24,10 @@ class HealHandler(Handler):
         assert isinstance(live.effect, fx.Heal)
         tx.change_stat("health", live.effect.amount, f"healed {live.effect.amount}")
 
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.Heal)
+        return f"Gain {effect.amount} Health"
+
 
 @handles("lose_health", passive=False)
 class LoseHealthHandler(Handler):
@@ -28,6 +36,10 @@ class LoseHealthHandler(Handler):
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         assert isinstance(live.effect, fx.LoseHealth)
         tx.change_stat("health", -live.effect.amount, f"lost {live.effect.amount} Health")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.LoseHealth)
+        return f"Lose {effect.amount} Health"
 
 
 @handles("raise_stat", passive=False)
@@ -38,6 +50,10 @@ class RaiseStatHandler(Handler):
         assert isinstance(live.effect, fx.RaiseStat)
         tx.change_stat(live.effect.stat, live.effect.amount, f"+{live.effect.amount} {live.effect.stat}")
 
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.RaiseStat)
+        return f"Raise {STAT_NAMES[effect.stat]} by {effect.amount}"
+
 
 @handles("lower_stat", passive=False)
 class LowerStatHandler(Handler):
@@ -47,6 +63,10 @@ class LowerStatHandler(Handler):
         assert isinstance(live.effect, fx.LowerStat)
         tx.change_stat(live.effect.stat, -live.effect.amount, f"-{live.effect.amount} {live.effect.stat}")
 
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.LowerStat)
+        return f"Lower {STAT_NAMES[effect.stat]} by {effect.amount}"
+
 
 @handles("set_stat", passive=False)
 class SetStatHandler(Handler):
@@ -55,6 +75,10 @@ class SetStatHandler(Handler):
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         assert isinstance(live.effect, fx.SetStat)
         tx.set_stat(live.effect.stat, live.effect.value, f"{live.effect.stat} set to {live.effect.value}")
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.SetStat)
+        return f"Set {STAT_NAMES[effect.stat]} to {effect.value}"
 
 
 def _recoverable(s: GameState, effect: fx.Recover | fx.ExtraRecovery) -> tuple[str, ...]:
@@ -105,6 +129,13 @@ class RecoverHandler(Handler):
         else:
             tx.emit(ev.PromptDone)
 
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.Recover)
+        which = f"{colors(effect.colors)} " if effect.colors else ""
+        if effect.count is None:
+            return f"Recover every exhausted {which}die"
+        return f"Recover {dice(effect.count, which.strip())} of your choice from the exhausted area"
+
 
 @handles("extra_recovery")
 class ExtraRecoveryHandler(Handler):
@@ -113,3 +144,8 @@ class ExtraRecoveryHandler(Handler):
     def recovery_bonus(self, s: GameState, live: Live) -> int:
         assert isinstance(live.effect, fx.ExtraRecovery)
         return live.effect.count
+
+    def describe(self, effect: Effect) -> str:
+        assert isinstance(effect, fx.ExtraRecovery)
+        which = f"{colors(effect.colors)} " if effect.colors else ""
+        return f"Recover up to {effect.count} more {which}{'die' if effect.count == 1 else 'dice'} each round"
