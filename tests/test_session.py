@@ -194,3 +194,11 @@ def test_default_autosave_path_honours_the_data_dir_variable(tmp_path: Path, mon
 def test_bad_setup_options_are_refused_with_a_message(plain_deck: Deck, change: dict[str, object], words: str) -> None:
     with pytest.raises(SetupError, match=words):
         new(plain_deck, **change)
+
+
+def test_a_foreign_hero_must_be_universal(plain_deck: Deck) -> None:
+    """Universal heroes: another deck's hero is accepted only if it is universal (and named <deck>/<hero>)."""
+    with pytest.raises(SetupError, match="not universal"):
+        new(plain_deck, hero_id="solar-sentinels/corona")
+    with pytest.raises(SetupError, match="no deck 'nowhere'"):
+        new(plain_deck, hero_id="nowhere/corona")

@@ -11,6 +11,7 @@ COLOR_OF_LETTER: Final[dict[str, Color]] = {v: k for k, v in LETTER.items()}
 COUNT: Final[dict[Color, int]] = {"yellow": 4, "green": 4, "blue": 4, "purple": 4, "red": 1}
 MISSES: Final[dict[Color, int]] = {"yellow": 4, "green": 3, "blue": 2, "purple": 1, "red": 0}
 
+
 # Six faces per colour: misses first, then basic hits, then the one crit.
 def _faces(color: Color) -> tuple[Face, ...]:
     miss: tuple[Face, ...] = ("miss",)

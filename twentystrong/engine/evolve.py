@@ -277,10 +277,7 @@ def _marked(s: GameState, e: ev.Marked) -> GameState:
 
 
 def _mission_progress(s: GameState, e: ev.MissionProgress) -> GameState:
-    missions = tuple(
-        replace(m, progress=e.progress, status=e.status) if m.id == e.mission else m
-        for m in s.missions
-    )
+    missions = tuple(replace(m, progress=e.progress, status=e.status) if m.id == e.mission else m for m in s.missions)
     chip = e.progress if e.status == "pending" else 0
     return replace(s, missions=missions, chip=chip)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from twentystrong.content.heroes import SEPARATOR, with_hero
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
@@ -223,7 +224,12 @@ class Session:
 def check_options(deck: Deck, options: SetupOptions) -> None:
     """Raise :class:`SetupError` with a readable message if ``options`` cannot start a game with ``deck``."""
     heroes = [h.id for h in deck.heroes]
-    if options.hero_id not in heroes:
+    if SEPARATOR in options.hero_id:  # a universal hero from another deck
+        try:
+            with_hero(deck, options.hero_id)
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+    elif options.hero_id not in heroes:
         raise SetupError(f"deck {deck.id!r} has no hero {options.hero_id!r}; its heroes: {', '.join(heroes)}")
     if options.deck_id != deck.id:
         raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")

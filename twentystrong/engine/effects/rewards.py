@@ -26,7 +26,7 @@ class HealHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Heal)
-        return f"Gain {effect.amount} Health"
+        return f"Gain {effect.amount} Health."
 
 
 @handles("lose_health", passive=False)
@@ -39,7 +39,7 @@ class LoseHealthHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LoseHealth)
-        return f"Lose {effect.amount} Health"
+        return f"Lose {effect.amount} Health."
 
 
 @handles("raise_stat", passive=False)
@@ -52,7 +52,7 @@ class RaiseStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RaiseStat)
-        return f"Raise {STAT_NAMES[effect.stat]} by {effect.amount}"
+        return f"Raise {STAT_NAMES[effect.stat]} by {effect.amount}."
 
 
 @handles("lower_stat", passive=False)
@@ -65,7 +65,7 @@ class LowerStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LowerStat)
-        return f"Lower {STAT_NAMES[effect.stat]} by {effect.amount}"
+        return f"Lower {STAT_NAMES[effect.stat]} by {effect.amount}."
 
 
 @handles("set_stat", passive=False)
@@ -78,7 +78,7 @@ class SetStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.SetStat)
-        return f"Set {STAT_NAMES[effect.stat]} to {effect.value}"
+        return f"Set {STAT_NAMES[effect.stat]} to {effect.value}."
 
 
 def _recoverable(s: GameState, effect: fx.Recover | fx.ExtraRecovery) -> tuple[str, ...]:
@@ -133,8 +133,8 @@ class RecoverHandler(Handler):
         assert isinstance(effect, fx.Recover)
         which = f"{colors(effect.colors)} " if effect.colors else ""
         if effect.count is None:
-            return f"Recover every exhausted {which}die"
-        return f"Recover {dice(effect.count, which.strip())} of your choice from the exhausted area"
+            return f"Recover every exhausted {which}die."
+        return f"Recover {dice(effect.count, which.strip())} of your choice from the exhausted area."
 
 
 @handles("extra_recovery")
@@ -148,4 +148,4 @@ class ExtraRecoveryHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExtraRecovery)
         which = f"{colors(effect.colors)} " if effect.colors else ""
-        return f"Recover up to {effect.count} more {which}{'die' if effect.count == 1 else 'dice'} each round"
+        return f"Recover up to {effect.count} more {which}{'die' if effect.count == 1 else 'dice'} each round."

@@ -1,0 +1,169 @@
+"""The difficulty ladder (rules.md "Difficulty ranks"): rank setup in the engine, and the persisted profile."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from triggered_helpers import Game
+
+from twentystrong import profile
+from twentystrong.engine import Command
+from twentystrong.engine.rulesets.solar_sentinels import RANKS
+
+MISSIONS = [
+    "ms-damage",
+    "ms-level-2",
+    "ms-items",
+    "ms-decline",
+    "ms-stack-discards",
+    "ms-crits",
+    "ms-health",
+    "ms-colors",
+    "ms-commit",
+    "ms-crowd",
+]
+WHEN = datetime(2025, 1, 31, 20, 15, tzinfo=UTC)
+
+
+# --- ranks in setup ----------------------------------------------------------------------------------------------
+
+
+def test_ranks_table_matches_the_rules() -> None:
+    """Rank r draws r+3 missions and must complete r+2 (the discard keeps r+2)."""
+    for rank, (_, draw, complete) in RANKS.items():
+        assert (draw, complete) == (rank + 3, rank + 2)
+
+
+def test_rank_three_setup() -> None:
+    """Rank 3: six missions dealt, one discarded, five kept in order; then two penalties, each a choice between
+    banishing one die and exhausting three (the player picks the dice); a die already exhausted may be banished."""
+    g = Game(missions=MISSIONS, rank=3)
+    assert [m.id for m in g.s.missions] == MISSIONS[:6]
+    g.do("discard_mission", mission="ms-items")
+    assert [m.id for m in g.s.missions if m.status == "pending"] == [m for m in MISSIONS[:6] if m != "ms-items"]
+    assert g.s.step == "rank_penalty" and g.s.rank_penalties_left == 2
+    assert g.legal() == [Command("rank_penalty", choice="banish"), Command("rank_penalty", choice="exhaust")]
+    assert not any(c.cmd == "forfeit_mission" for c in g.legal())  # setup is not play
+    g.do("rank_penalty", choice="exhaust")
+    assert g.s.prompt is not None and g.s.prompt.count == 3
+    for die in ("R1", "P1", "P2"):
+        g.choose(die=die)
+    assert [g.zone(d) for d in ("R1", "P1", "P2")] == ["exhausted"] * 3 and g.s.rank_penalties_left == 1
+    g.do("rank_penalty", choice="banish")
+    assert g.s.prompt is not None and "R1" in g.s.prompt.options and len(g.s.prompt.options) == 17
+    g.choose(die="R1")
+    assert g.zone("R1") == "banished" and g.at("activate") and g.s.round == 1
+
+
+def test_rank_one_has_no_penalty() -> None:
+    """Rank 1 plays as the normal rules: four missions dealt, no penalty."""
+    g = Game(missions=MISSIONS, rank=1)
+    assert len(g.s.missions) == 4
+    g.do("discard_mission", mission="ms-damage")
+    assert g.s.step == "activate" and all(d.zone == "pool" for d in g.s.dice)
+
+
+def test_rank_penalty_without_missions() -> None:
+    """The rank penalty applies with missions off too (rank 2: one penalty)."""
+    g = Game(rank=2)
+    assert g.s.step == "rank_penalty"
+    g.do("rank_penalty", choice="banish")
+    g.choose(die="Y1")
+    assert g.zone("Y1") == "banished" and g.at("activate")
+
+
+# --- the profile -------------------------------------------------------------------------------------------------
+
+
+def test_profile_lives_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """TWENTYSTRONG_DATA_DIR replaces the user data directory (tests never touch the real home)."""
+    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path))
+    assert profile.profile_path() == tmp_path / "profile.toml"
+    loaded = profile.load_profile()
+    assert loaded.profile == profile.Profile() and loaded.warning is None and loaded.profile.title == "Solar Soldier"
+
+
+def test_win_moves_up_loss_moves_down(tmp_path: Path) -> None:
+    """A win moves up one rank, a loss down one; never below 1 or above 6; each game is a history line."""
+    path = tmp_path / "profile.toml"
+    game = {"deck": "solar-sentinels", "hero": "vela", "seed": 7, "rounds": 17, "assisted": False, "when": WHEN}
+    p, warning = profile.record_result(rank=1, result="won", path=path, **game)  # type: ignore[arg-type]
+    assert p.rank == 2 and warning is None
+    p, _ = profile.record_result(rank=2, result="lost", path=path, **game)  # type: ignore[arg-type]
+    assert p.rank == 1
+    p, _ = profile.record_result(rank=1, result="lost", path=path, **game)  # type: ignore[arg-type]
+    assert p.rank == 1
+    p, _ = profile.record_result(rank=6, result="won", path=path, **game)  # type: ignore[arg-type]
+    assert p.rank == 6 and p.title == "Senior Solar Sentinel"
+    assert [g.result for g in p.history] == ["won", "lost", "lost", "won"]
+    data = tomllib.loads(path.read_text())
+    assert data["format"] == 1 and data["rank"] == 6 and len(data["game"]) == 4
+    assert data["game"][0] == {
+        "date": "2025-01-31T20:15:00+00:00",
+        "deck": "solar-sentinels",
+        "hero": "vela",
+        "seed": 7,
+        "rank": 1,
+        "result": "won",
+        "rounds": 17,
+        "assisted": False,
+    }
+    assert profile.load_profile(path).profile == p
+
+
+def test_assisted_games_do_not_move_the_ladder(tmp_path: Path) -> None:
+    """Assisted games (contract 5) are kept in the history but leave the rank where it was."""
+    path = tmp_path / "profile.toml"
+    profile.save_profile(profile.Profile(rank=3), path)
+    p, _ = profile.record_result(
+        deck="d", hero="h", seed=1, rank=3, result="won", rounds=9, assisted=True, when=WHEN, path=path
+    )
+    assert p.rank == 3 and p.history[-1].assisted
+    assert profile.next_rank(3, "lost", assisted=True) == 3 and profile.next_rank(3, "lost") == 2
+
+
+def test_writes_are_atomic(tmp_path: Path) -> None:
+    """Saving writes a temporary file and renames it: no temporary file is left behind, the folder is created."""
+    path = tmp_path / "deeper" / "profile.toml"
+    profile.save_profile(profile.Profile(rank=4), path)
+    assert [p.name for p in path.parent.iterdir()] == ["profile.toml"]
+    assert profile.load_profile(path).profile.rank == 4
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rank = [",  # not TOML
+        'rank = "two"',  # wrong type
+        "rank = 9",  # out of range
+        'rank = 2\n[[game]]\ndate = "x"\n',  # a game line without its fields
+        "format = 99",  # a format from the future
+    ],
+)
+def test_a_damaged_profile_is_kept_aside(tmp_path: Path, text: str) -> None:
+    """A damaged profile gives a clear message, is kept as profile.toml.bad (never destroyed), and a fresh one
+    starts; the next result is saved to a new profile."""
+    path = tmp_path / "profile.toml"
+    path.write_text(text)
+    loaded = profile.load_profile(path)
+    assert loaded.profile == profile.Profile()
+    assert loaded.warning is not None and "damaged" in loaded.warning and "profile.toml.bad" in loaded.warning
+    assert (tmp_path / "profile.toml.bad").read_text() == text
+    p, _ = profile.record_result(
+        deck="d", hero="h", seed=1, rank=1, result="won", rounds=9, assisted=False, when=WHEN, path=path
+    )
+    assert p.rank == 2 and profile.load_profile(path).profile == p
+
+
+def test_a_second_damaged_profile_gets_its_own_name(tmp_path: Path) -> None:
+    """An older .bad copy is never overwritten."""
+    path = tmp_path / "profile.toml"
+    (tmp_path / "profile.toml.bad").write_text("old")
+    path.write_text("rank = [")
+    loaded = profile.load_profile(path)
+    assert "profile.toml.bad.2" in str(loaded.warning)
+    assert (tmp_path / "profile.toml.bad").read_text() == "old"
+    assert (tmp_path / "profile.toml.bad.2").read_text() == "rank = ["

@@ -1,0 +1,211 @@
+"""Heroes, conflict cards, bosses and missions in plain words: stats, then each effect under its timing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from twentystrong.content.effects import Effect
+from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Mission, Reward
+from twentystrong.text.effects import describe_effect, describe_effects, timing_label
+from twentystrong.text.words import plural, sentence
+
+CardKind = str
+"""``hero``, ``card``, ``boss`` or ``mission``."""
+
+KIND_NAMES: dict[str, str] = {"hero": "Hero", "card": "Conflict card", "boss": "Boss", "mission": "Mission"}
+
+
+@dataclass(frozen=True, slots=True)
+class TextLine:
+    """One line of a card's text: a heading (``During:``, ``Instant reward:`` …) and what it says."""
+
+    label: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.text}" if self.label else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """A card described for a player: what it is, its numbers, its effects with their timing, its flavour."""
+
+    kind: CardKind
+    id: str
+    name: str
+    subtitle: str
+    """``Level 1 conflict card · mandatory`` …"""
+    stats: tuple[tuple[str, str], ...]
+    """``(("Health", "4"), ("Damage", "2"), …)``"""
+    lines: tuple[TextLine, ...]
+    flavour: str = ""
+
+    def plain(self) -> str:
+        """The whole card as plain text, one line each (tests, logs, the command line)."""
+        out = [self.name, self.subtitle]
+        if self.stats:
+            out.append("  ".join(f"{k} {v}" for k, v in self.stats))
+        out += [str(line) for line in self.lines]
+        if self.flavour:
+            out.append(self.flavour)
+        return "\n".join(out)
+
+
+def describe_card(card: ConflictCard) -> CardText:
+    """A conflict card: level, Health, Damage, +N, mandatory, its effects and its reward."""
+    tags = [f"Level {card.level} conflict card"]
+    if card.mandatory:
+        tags.append("mandatory")
+    if card.reward is not None:
+        tags.append(_REWARD_TAG[card.reward.kind])
+    stats = [("Health", str(card.health)), ("Damage", str(card.damage))]
+    if card.additional:
+        stats.append(("Additional", f"+{card.additional}"))
+    lines: list[TextLine] = []
+    if card.mandatory:
+        lines.append(
+            TextLine("Mandatory:", "While it tops a stack, you must activate it (or another mandatory top card).")
+        )
+    if card.additional:
+        more = "one more enemy" if card.additional == 1 else f"{card.additional} more enemies"
+        lines.append(TextLine(f"+{card.additional}:", f"When you activate it, activate {more}."))
+    lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+    if not card.effects:
+        lines.append(TextLine("", "No effects."))
+    if card.reward is not None:
+        lines += reward_lines(card.reward)
+    return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
+
+
+_REWARD_TAG = {"instant": "instant reward", "single_use": "single-use item", "ongoing": "ongoing item"}
+
+
+def reward_lines(reward: Reward) -> list[TextLine]:
+    """A reward under its heading: one line for an instant reward or a single-use item (it does everything
+    printed at once), one line per effect for an ongoing item (each may be once per round)."""
+    if reward.text:
+        return [TextLine(timing_label(reward.effects[0], reward.kind), sentence(reward.text))]
+    if reward.kind == "ongoing":
+        return [TextLine(timing_label(e, reward.kind), describe_effect(e)) for e in reward.effects]
+    return [TextLine(timing_label(reward.effects[0], reward.kind), describe_effects(list(reward.effects)))]
+
+
+def describe_item(card: ConflictCard) -> CardText:
+    """A card held as an item: only what the item does (its enemy side is not in play while it is held, R8)."""
+    if card.reward is None or card.reward.kind == "instant":
+        return describe_card(card)
+    kind = _REWARD_TAG[card.reward.kind]
+    subtitle = f"{kind.capitalize()} · from a level {card.level} conflict card"
+    return CardText("card", card.id, card.name, subtitle, (), tuple(reward_lines(card.reward)), card.flavour)
+
+
+def describe_boss(boss: Boss) -> CardText:
+    """A boss: Health, Damage, entourage and its rules."""
+    stats = [("Health", str(boss.health)), ("Damage", str(boss.damage))]
+    lines: list[TextLine] = []
+    if boss.entourage:
+        stats.append(("Entourage", f"+{boss.entourage}"))
+        lines.append(
+            TextLine(
+                "Entourage:",
+                f"At the start of the endgame, {plural(boss.entourage, 'enemy', 'enemies')} join it, "
+                "plus one per unfinished mission.",
+            )
+        )
+    lines += [TextLine(_boss_label(e), describe_effect(e)) for e in boss.rules]
+    if not boss.rules:
+        lines.append(TextLine("", "No special rules: defeat it to win."))
+    return CardText("boss", boss.id, boss.name, "Boss", tuple(stats), tuple(lines), boss.flavour)
+
+
+def _boss_label(effect: Effect) -> str:
+    # A boss rule is in force for the whole fight: "During:" would suggest it stops when the boss falls.
+    return "Rule:" if effect.timing == "during" else timing_label(effect)
+
+
+def describe_hero(hero: Hero) -> CardText:
+    """A hero: starting Health, Strategy and Recovery, and the unique ability."""
+    stats = (("Health", str(hero.health)), ("Strategy", str(hero.strategy)), ("Recovery", str(hero.recovery)))
+    tags = ["Hero"]
+    if hero.universal:
+        tags.append("universal")
+    if hero.card and hero.side:
+        tags.append(f"card {hero.card}, side {hero.side.upper()}")
+    lines: list[TextLine] = [
+        TextLine(
+            "Strategy:",
+            f"Hold up to {plural(hero.strategy, 'item')}; run up to {hero.strategy} Strategy "
+            f"phase{'s' if hero.strategy != 1 else ''} per engagement.",
+        ),
+        TextLine("Recovery:", f"Recover up to {plural(hero.recovery, 'die', 'dice')} each round."),
+    ]
+    if hero.ability_text:
+        once = any(e.once_per_round for e in hero.ability)
+        lines.append(TextLine("Ability (once per round):" if once else "Ability:", sentence(hero.ability_text)))
+    else:
+        lines += [TextLine(timing_label(e, hero=True), describe_effect(e)) for e in hero.ability]
+    if not hero.ability and not hero.ability_text:
+        lines.append(TextLine("Ability:", "None."))
+    return CardText("hero", hero.id, hero.name, " · ".join(tags), stats, tuple(lines), hero.flavour)
+
+
+def mission_goal(mission: Mission) -> str:
+    """What the mission asks, in one sentence (its ``text`` when the author wrote one)."""
+    if mission.text:
+        return sentence(mission.text)
+    n, v = mission.target, mission.value
+    times = "" if n == 1 else f" ({n} times)"
+    goals = {
+        "damage_taken_rounds": f"Suffer damage in {plural(n, 'round')}",
+        "defeats_by_level": f"Defeat {plural(n, f'level {mission.level} enemy', f'level {mission.level} enemies')}",
+        "items_used": f"Use {plural(n, 'item')}",
+        "instant_declined": f"Decline {plural(n, 'instant reward')}",
+        "extra_stack_discards": f"Discard a stack's top card by an effect {plural(n, 'time')}",
+        "unapplied_crits_exhausted": f"Exhaust {plural(n, 'rolled crit')} that you did not apply",
+        "end_round_health_exactly": f"End {plural(n, 'round')} with exactly {v} Health",
+        "colors_on_one_enemy": f"Apply dice of {v} different colours to one enemy{times}",
+        "commit_all_pool_colors": f"Commit every pool die of {v} colours at once{times}",
+        "activation_size": f"Activate {v} or more enemies in one round{times}",
+        "stack_mandatory_rounds": f"Treat a stack of your choice as mandatory for {plural(n, 'round')}",
+    }
+    return sentence(goals.get(mission.condition, f"{mission.condition.replace('_', ' ')}{times}"))
+
+
+def describe_mission(mission: Mission) -> CardText:
+    """A mission: its goal, target and whether it may be forfeited."""
+    stats = [("Target", str(mission.target))]
+    lines = [
+        TextLine("Goal:", mission_goal(mission)),
+        TextLine(
+            "Forfeit:",
+            "You may give it up at any time (it still adds an enemy to the entourage)."
+            if mission.forfeitable
+            else "It cannot be forfeited.",
+        ),
+    ]
+    return CardText("mission", mission.id, mission.name, "Mission", tuple(stats), tuple(lines), mission.flavour)
+
+
+def describe_any(deck: Deck, card_id: str) -> CardText:
+    """Whatever the id names in the deck: a conflict card, boss, hero or mission (``KeyError`` otherwise)."""
+    try:
+        return describe_card(deck.card(card_id))
+    except KeyError:
+        pass
+    for boss in deck.bosses:
+        if boss.id == card_id:
+            return describe_boss(boss)
+    for hero in deck.heroes:
+        if hero.id == card_id:
+            return describe_hero(hero)
+    return describe_mission(deck.mission(card_id))
+
+
+def all_cards(deck: Deck) -> list[CardText]:
+    """Every card of the deck: heroes, conflict cards, bosses, missions (in that order, file order within)."""
+    return (
+        [describe_hero(h) for h in deck.heroes]
+        + [describe_card(c) for c in deck.cards]
+        + [describe_boss(b) for b in deck.bosses]
+        + [describe_mission(m) for m in deck.missions]
+    )

@@ -1,0 +1,94 @@
+"""Player commands in plain words: the headings of the history view, the labels of buttons."""
+
+from __future__ import annotations
+
+from twentystrong.engine.commands import CMDS, Command
+from twentystrong.engine.dice import die_label
+from twentystrong.engine.state import GameState
+from twentystrong.text.words import card_name, sentence
+
+
+def describe_command(command: Command, state: GameState) -> str:
+    """What the player did (or would do) with ``command`` in ``state`` (the state *before* it), as a sentence.
+
+    ``You apply B3✶ to Rust Maw.``, ``You activate stack 2 (Rust Maw).``, ``You use Field Kit.``
+    """
+    c, s = command, state
+    deck = s.deck
+    name = card_name
+    if c.cmd == "start":
+        return "You start the game."
+    if c.cmd == "activate" and c.stack is not None:
+        top = s.stacks[c.stack - 1][0] if 0 < c.stack <= len(s.stacks) and s.stacks[c.stack - 1] else None
+        return f"You activate stack {c.stack}" + (f" ({name(deck, top)})." if top else ".")
+    if c.cmd == "commit" and c.die:
+        return f"You commit {c.die}."
+    if c.cmd == "roll":
+        return "You roll."
+    if c.cmd == "apply" and c.die:
+        face = s.die(c.die).face if c.die in {d.id for d in s.dice} else None
+        return f"You apply {die_label(c.die, face)} to {name(deck, c.card)}."
+    if c.cmd == "face" and c.die:
+        return f"You enter {c.die}: {c.face}."
+    if c.cmd == "faces" and c.faces:
+        return "You enter " + ", ".join(f"{d}: {f}" for d, f in c.faces) + "."
+    if c.cmd == "repeat":
+        return "You start another Strategy phase."
+    if c.cmd == "resolve":
+        return "You end the Strategy phases and resolve."
+    if c.cmd in ("take_reward", "decline_reward"):
+        verb = "take" if c.cmd == "take_reward" else "decline"
+        return f"You {verb} {name(deck, c.card)}'s instant reward."
+    if c.cmd in ("gain_item", "decline_item"):
+        verb = "gain" if c.cmd == "gain_item" else "decline"
+        return f"You {verb} {name(deck, c.card)} as an item."
+    if c.cmd == "resolve_after":
+        return f"You resolve {name(deck, c.card)}'s After effect."
+    if c.cmd == "recover" and c.die:
+        return f"You recover {c.die}."
+    if c.cmd == "done":
+        return "You finish this step."
+    if c.cmd == "stack_discard" and c.stack is not None:
+        return f"You discard the top card of stack {c.stack}."
+    if c.cmd == "use_item":
+        return f"You use {name(deck, c.item)}{_target(c, s)}."
+    if c.cmd == "discard_item":
+        return f"You discard {name(deck, c.item)}."
+    if c.cmd == "use_ability":
+        return f"You use {name(deck, s.hero.id)}'s ability{_target(c, s)}."
+    if c.cmd == "choose":
+        return f"You choose {_choice(c, s)}."
+    if c.cmd == "discard_mission":
+        return f"You discard the mission {name(deck, c.mission)}."
+    if c.cmd == "forfeit_mission":
+        return f"You forfeit the mission {name(deck, c.mission)}."
+    if c.cmd == "rank_penalty":
+        return "Rank penalty: you " + ("banish one die." if c.choice == "banish" else "exhaust three dice.")
+    if c.cmd == "start_endgame":
+        return "You start the endgame."
+    if c.cmd == "decline_endgame":
+        return "You keep playing the stacks."
+    return sentence("you " + CMDS.get(c.cmd, c.cmd.replace("_", " ")))
+
+
+def _choice(c: Command, s: GameState) -> str:
+    if c.die:
+        return c.die
+    if c.card:
+        return card_name(s.deck, c.card)
+    if c.stack is not None:
+        return f"stack {c.stack}"
+    return (c.choice or "").replace("_", " ") or "an option"
+
+
+def _target(c: Command, s: GameState) -> str:
+    targets = []
+    if c.die:
+        targets.append(c.die)
+    if c.card:
+        targets.append(card_name(s.deck, c.card))
+    if c.stack is not None:
+        targets.append(f"stack {c.stack}")
+    if c.choice:
+        targets.append(c.choice.replace("_", " "))
+    return f" on {', '.join(targets)}" if targets else ""

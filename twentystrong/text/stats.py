@@ -1,0 +1,206 @@
+"""Key figures of a game, computed from its events alone (a pure function: the game-over screen shows them).
+
+Dice luck compares what was rolled with what the faces table (:data:`twentystrong.engine.dice.FACES`) leads one to
+expect: a yellow die shows a crit one time in six and a basic hit one time in six, a red die never misses …
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from twentystrong.content.effects import COLORS, Color
+from twentystrong.content.model import Deck
+from twentystrong.engine import events as ev
+from twentystrong.engine.dice import FACES, color_of
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.evolve import evolve
+from twentystrong.engine.state import GameState, SetupOptions, initial_state
+
+
+@dataclass(frozen=True, slots=True)
+class ColorLuck:
+    """The rolls of one colour: how many dice, what they showed, what the faces table expects."""
+
+    color: Color
+    rolled: int
+    crits: int
+    hits: int
+    """Basic hits (crits not included)."""
+    expected_crits: float
+    expected_hits: float
+
+    @property
+    def misses(self) -> int:
+        """Dice that showed a miss."""
+        return self.rolled - self.crits - self.hits
+
+    @property
+    def variance(self) -> float:
+        """The variance of the number of hits and crits (a sum of independent yes/no rolls)."""
+        p = (FACES[self.color].count("hit") + FACES[self.color].count("crit")) / 6
+        return self.rolled * p * (1 - p)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """The figures of one game."""
+
+    result: str | None
+    """``won``, ``lost`` or None while the game goes on."""
+    reason: str
+    rounds: int
+    damage_dealt: int
+    """Damage put on cards by applied dice (as counted when each die was applied, R5)."""
+    damage_taken: int
+    """Health lost, whatever the cause."""
+    damage_suffered: int
+    """Health lost to enemies at Resolve step 1."""
+    healed: int
+    enemies_defeated: int
+    """Conflict cards defeated (the boss not included)."""
+    bosses_defeated: int
+    items_gained: int
+    items_used: int
+    instant_rewards_taken: int
+    missions_completed: int
+    luck: tuple[ColorLuck, ...]
+    """Per colour, only the colours that were rolled."""
+
+    @property
+    def dice_rolled(self) -> int:
+        """Dice rolled in all (a die rolled three times counts three)."""
+        return sum(c.rolled for c in self.luck)
+
+    @property
+    def crits(self) -> int:
+        """Crits rolled."""
+        return sum(c.crits for c in self.luck)
+
+    @property
+    def hits(self) -> int:
+        """Basic hits rolled."""
+        return sum(c.hits for c in self.luck)
+
+    @property
+    def expected_crits(self) -> float:
+        """Crits the faces table expects for the dice rolled."""
+        return sum(c.expected_crits for c in self.luck)
+
+    @property
+    def expected_hits(self) -> float:
+        """Basic hits the faces table expects for the dice rolled."""
+        return sum(c.expected_hits for c in self.luck)
+
+    @property
+    def luck_margin(self) -> float:
+        """Hits and crits rolled minus those expected: above 0 is lucky."""
+        return (self.crits + self.hits) - (self.expected_crits + self.expected_hits)
+
+    def luck_words(self) -> str:
+        """The dice luck in a sentence."""
+        if not self.dice_rolled:
+            return "No dice were rolled."
+        margin = self.luck_margin
+        expected = self.expected_crits + self.expected_hits
+        got = self.crits + self.hits
+        spread = math.sqrt(sum(c.variance for c in self.luck)) or 1.0
+        # Within one standard deviation is ordinary luck; two or more is remarkable.
+        if abs(margin) <= spread:
+            verdict = "about as expected"
+        elif margin > 0:
+            verdict = "much luckier than expected" if margin > 2 * spread else "luckier than expected"
+        else:
+            verdict = "much unluckier than expected" if -margin > 2 * spread else "unluckier than expected"
+        return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
+
+
+def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:
+    """The figures of the game these events make (from the start, in order)."""
+    return stats_from(initial_state(deck, options), events)
+
+
+def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
+    """The figures of the events played from ``start``."""
+    s = start
+    rounds = dealt = taken = suffered = healed = 0
+    defeated = bosses = gained = used = instant = missions = 0
+    rolled: dict[str, int] = {c: 0 for c in COLORS}
+    crits: dict[str, int] = {c: 0 for c in COLORS}
+    hits: dict[str, int] = {c: 0 for c in COLORS}
+
+    def tally(color: str, face: str) -> None:
+        rolled[color] += 1
+        crits[color] += face == "crit"
+        hits[color] += face == "hit"
+
+    for event in events:
+        after = evolve(s, event)
+        if isinstance(event, ev.RoundStarted):
+            rounds = max(rounds, event.round)
+        elif isinstance(event, ev.DieMoved) and event.reason == "apply" and event.card is not None:
+            dealt += max(0, _damage_on(after, event.card) - _damage_on(s, event.card))
+        elif isinstance(event, ev.DiceRolled):
+            for die, face in event.faces:
+                tally(color_of(die), face)
+        elif isinstance(event, ev.RollTested) and event.color in rolled:
+            for face in event.faces:  # test dice are rolled too (no faces: physical dice, only hits entered)
+                tally(event.color, face)
+        elif isinstance(event, ev.StatChanged) and event.stat == "health":
+            delta = after.hero.health - s.hero.health
+            if delta < 0:
+                taken -= delta
+                if event.reason.startswith("suffered"):
+                    suffered -= delta
+            else:
+                healed += delta
+        elif isinstance(event, ev.CardDefeated):
+            card = s.active_card(event.card)
+            if card is not None and card.boss:
+                bosses += 1
+            else:
+                defeated += 1
+        elif isinstance(event, ev.RewardDecided) and event.taken:
+            if event.kind == "instant":
+                instant += 1
+            else:
+                gained += 1
+        elif isinstance(event, ev.ItemUsed):
+            used += 1
+        elif isinstance(event, ev.MissionProgress) and event.status == "done":
+            missions += 1
+        s = after
+    luck = tuple(
+        ColorLuck(
+            color=c,
+            rolled=rolled[c],
+            crits=crits[c],
+            hits=hits[c],
+            expected_crits=rolled[c] * FACES[c].count("crit") / 6,
+            expected_hits=rolled[c] * FACES[c].count("hit") / 6,
+        )
+        for c in COLORS
+        if rolled[c]
+    )
+    return GameStats(
+        result=s.result,
+        reason=s.result_reason,
+        rounds=max(rounds, s.round),
+        damage_dealt=dealt,
+        damage_taken=taken,
+        damage_suffered=suffered,
+        healed=healed,
+        enemies_defeated=defeated,
+        bosses_defeated=bosses,
+        items_gained=gained,
+        items_used=used,
+        instant_rewards_taken=instant,
+        missions_completed=missions,
+        luck=luck,
+    )
+
+
+def _damage_on(s: GameState, card_id: str) -> int:
+    card = s.active_card(card_id)
+    return 0 if card is None else hooks.damage_taken(s, card)
