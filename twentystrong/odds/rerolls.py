@@ -22,17 +22,24 @@ few phases (the tests compare it with a brute-force optimum). One phase is alway
 
 Speed (pure Python): the work grows with the number of sub-multisets of the dice times the lower faces they can
 show. A handful of dice over six phases takes milliseconds; all 17 dice, need 20, six phases takes about a
-second the first time (``twentystrong bench`` measures it). Tables are cached per damage model and grow to cover
-new questions, so any later question about the same or fewer dice, a smaller need and fewer phases is a lookup
-(microseconds). A front end should ask from a worker thread the first time (the cache is thread-safe).
+second (``twentystrong bench`` measures it). That cost is a floor for this formulation in pure Python: with all
+17 dice every level enumerates ~10⁵ (pool, lower faces shown) outcomes, each a max of two need vectors (~1 µs).
+So the plain damage model, the common case, ships precomputed (:mod:`twentystrong.odds.stored`: every
+sub-multiset of the 17 dice, need ≤ 20, phases ≤ 6, written by ``scripts/odds_table.py`` with this very code);
+it is read on the first plain question (a millisecond or two) and ignored when missing or stale. Other models and
+bigger needs are computed. Computed tables are cached per damage model and grow to cover new questions, so any
+later question about the same or fewer dice, a smaller need and fewer phases is a lookup (microseconds). A front
+end should ask a non-plain model from a worker thread the first time (the cache is thread-safe).
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -40,9 +47,11 @@ from math import comb
 from operator import add, mul
 from typing import Generic, TypeVar
 
+from twentystrong.odds import stored
 from twentystrong.odds.dice import COLORS, FACES, Color, DiceCounts, Face, color_of, die_order
 from twentystrong.odds.model import PLAIN, DamageModel
 from twentystrong.odds.single import _numerators, single_roll
+from twentystrong.odds.stored import StoredTable
 
 Num = TypeVar("Num", float, Fraction)
 
@@ -412,16 +421,71 @@ def _length(model: DamageModel, root: tuple[int, ...], need: int) -> int:
     return max(1, min(need, reach)) + 1
 
 
-def _float_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> _Table[float]:
-    return _get(_float_tables, model, root, _length(model, root, need), phases, 1.0)
+def _float_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> _Table[float] | StoredTable:
+    length = _length(model, root, need)
+    if model.is_plain():
+        table = _stored_plain()
+        if table is not None and table.covers(root, length, phases):
+            return table
+    return _get(_float_tables, model, root, length, phases, 1.0)
 
 
 def _exact_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> _Table[Fraction]:
     return _get(_exact_tables, model, root, _length(model, root, need), phases, Fraction(1))
 
 
+# The shipped plain-model table, read on the first plain question.
+_stored_table: StoredTable | None = None
+_stored_read = False
+_stored_enabled = True
+
+
+def _stored_plain() -> StoredTable | None:
+    """The shipped plain-model table, read once; None when disabled, missing or not current."""
+    global _stored_table, _stored_read
+    if not _stored_enabled:
+        return None
+    if not _stored_read:
+        with _LOCK:
+            if not _stored_read:
+                _stored_table = stored.load()
+                _stored_read = True
+    return _stored_table
+
+
+@contextmanager
+def without_stored_table() -> Iterator[None]:
+    """Compute plain-model questions inside the block, ignoring the shipped table (benchmarks and tests)."""
+    global _stored_enabled
+    previous, _stored_enabled = _stored_enabled, False
+    try:
+        yield
+    finally:
+        _stored_enabled = previous
+
+
+def stored_table_loaded() -> bool:
+    """Whether the shipped plain-model table is in use (read, current, not disabled); reads it if needed."""
+    return _stored_plain() is not None
+
+
+def plain_table_values() -> array[float]:
+    """Computes the values of the shipped table (:mod:`twentystrong.odds.stored` layout): the plain model, every
+    sub-multiset of the 17 dice, needs 1 … ``MAX_NEED``, phases 1 … ``PHASES``. About a second."""
+    table = _Table(PLAIN, stored.ROOT, stored.MAX_NEED + 1, stored.PHASES, 1.0)
+    assert all(stored.pool_index(pool) == i for i, pool in enumerate(table.pools))
+    values = array("d")
+    for k in range(1, stored.PHASES + 1):
+        for vector in table.levels[k]:
+            values.extend(vector[table.pad + 1 : table.pad + stored.MAX_NEED + 1])
+    return values
+
+
 def clear_cache() -> None:
-    """Forget every cached table (for benchmarks that measure a cold start)."""
+    """Forget every cached table, the shipped one included (for benchmarks that measure a cold start)."""
+    global _stored_table, _stored_read
+    with _LOCK:
+        _stored_table, _stored_read = None, False
     _float_tables.clear()
     _exact_tables.clear()
     single_roll.cache_clear()
