@@ -1,0 +1,189 @@
+"""Regenerate ``screenshots/*.svg`` from fixed-seed games, by driving the real App with Pilot.
+
+    .venv/bin/python scripts/screenshots.py [--out screenshots] [--deck solar-sentinels]
+
+Each game is played headless first by the project's heuristic bot (or, without it, a plain deterministic player),
+from the first seed of a fixed list that reaches the wanted moment; it is saved, opened by the App
+(``create_app(load=…)``), and the screen is driven with keys as a player would. The autosave goes to a temporary
+folder, never to your profile. The shipped Solar Sentinels deck is used when it is installed, else the plain test
+deck.
+
+Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to cards), ``browser`` (the card browser on
+a card with effects and a reward), ``inventory`` (held items), ``history`` (the log, a past table shown),
+``game-over`` (the figures of a finished game), ``help`` (the keys of the table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from twentystrong.content.loader import load_deck, load_shipped  # noqa: E402
+from twentystrong.content.model import Deck  # noqa: E402
+from twentystrong.content.registry import shipped_deck_dirs  # noqa: E402
+from twentystrong.engine.commands import Command  # noqa: E402
+from twentystrong.engine.legal import legal_commands  # noqa: E402
+from twentystrong.engine.state import GameState, SetupOptions  # noqa: E402
+from twentystrong.session import Session  # noqa: E402
+from twentystrong.tui.app import TwentyStrongApp, create_app  # noqa: E402
+from twentystrong.tui.screens.browser import CardBrowserScreen  # noqa: E402
+
+SIZE = (120, 40)
+SEEDS = range(1, 400)
+PLAIN = ROOT / "tests" / "decks" / "plain"
+
+
+def pick(s: GameState) -> Command:
+    """A plain, deterministic player."""
+    legal = [c for c in legal_commands(s) if c.cmd not in ("forfeit_mission", "discard_item", "use_item")]
+    by = {c.cmd: c for c in reversed(legal)}
+    for cmd in ("take_reward", "discard_mission", "gain_item", "resolve_after", "choose", "activate"):
+        if cmd in by:
+            return by[cmd]
+    if "commit" in by and s.committed_this_phase < 5:
+        return by["commit"]
+    for cmd in ("roll", "apply", "resolve", "recover", "done", "stack_discard", "start_endgame"):
+        if cmd in by:
+            return by[cmd]
+    return legal[0]
+
+
+def player(seed: int) -> Callable[[GameState], Command]:
+    """The heuristic bot when it is there (realistic games), else :func:`pick`."""
+    try:
+        from twentystrong.bots import make_bot
+    except ImportError:
+        return pick
+    bot = make_bot("heuristic", seed)
+    return lambda s: bot.choose(s, legal_commands(s))
+
+
+def play_until(
+    deck: Deck, deck_path: Path | None, until: Callable[[Session], bool], *, missions: bool = False
+) -> Session:
+    """The first seeded game that reaches ``until`` (stopped right there)."""
+    hero = deck.heroes[0].id
+    for seed in SEEDS:
+        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions)
+        session = Session.new(deck, options, deck_path=deck_path)
+        choose = player(seed)
+        for _ in range(5000):
+            if until(session):
+                return session
+            if session.state.result is not None:
+                break
+            session.dispatch(choose(session.state))
+    raise SystemExit(f"no seed in {SEEDS} reaches that moment with deck {deck.id}")
+
+
+def mid_round(session: Session) -> bool:
+    s = session.state
+    applied = {d.card for d in s.dice if d.zone == "applied"}
+    return (
+        s.step == "apply"
+        and not s.endgame
+        and s.round >= 3
+        and len(s.active) >= 2
+        and len(applied) >= 2
+        and s.dice_in("active") != ()
+    )
+
+
+def holding_items(session: Session) -> bool:
+    s = session.state
+    return len(s.inventory) >= 2 and s.step == "commit" and not s.prompts
+
+
+def won(session: Session) -> bool:
+    return session.state.result == "won" and session.state.round >= 8
+
+
+def over(session: Session) -> bool:
+    return session.state.result is not None
+
+
+async def shoot(
+    app: TwentyStrongApp, out: Path, name: str, drive: Callable[[TwentyStrongApp], Awaitable[None]]
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await drive(app)
+        await pilot.pause(1.0)  # let the footer and workers settle
+        app.save_screenshot(f"{name}.svg", str(out))
+    print(f"  {out / (name + '.svg')}")
+
+
+def keys(*pressed: str) -> Callable[[TwentyStrongApp], Awaitable[None]]:
+    async def drive(app: TwentyStrongApp) -> None:
+        from textual.pilot import Pilot
+
+        pilot = Pilot(app)
+        for key in pressed:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return drive
+
+
+def richest_card(deck: Deck) -> str:
+    """A card worth showing: several effects and a reward."""
+    return max(deck.cards, key=lambda c: (len(c.effects) + (2 if c.reward else 0), c.additional, c.mandatory)).id
+
+
+async def main(out: Path, deck_id: str | None) -> None:
+    if deck_id is None:
+        deck_id = "solar-sentinels" if "solar-sentinels" in shipped_deck_dirs() else None
+    deck = load_shipped(deck_id) if deck_id else load_deck(PLAIN)
+    deck_path = None if deck_id else PLAIN
+    print(f"deck {deck.id}")
+    out.mkdir(parents=True, exist_ok=True)
+    saves = Path(tempfile.mkdtemp(prefix="twentystrong-shots-"))
+
+    def saved(session: Session, name: str) -> Path:
+        print(f"{name}: seed {session.options.seed}, round {session.state.round}, step {session.state.step}")
+        path = saves / f"{name}.toml"
+        session.save(path)
+        os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / f"data-{name}")
+        return path
+
+    os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
+    if deck_id:
+        await shoot(create_app(deck_id=deck_id, seed=2024), out, "setup", keys())
+    else:
+        await shoot(create_app(deck_path=PLAIN, seed=2024), out, "setup", keys())
+
+    table = saved(play_until(deck, deck_path, mid_round, missions=True), "table")
+    await shoot(create_app(load=table), out, "table", keys())
+
+    async def browse(app: TwentyStrongApp) -> None:
+        assert app.store is not None
+        await app.push_screen(CardBrowserScreen(app.store.deck, app.store.state, richest_card(app.store.deck)))
+
+    await shoot(create_app(load=table), out, "browser", browse)
+    await shoot(create_app(load=table), out, "history", keys("l", "up", "up", "up"))
+    await shoot(create_app(load=table), out, "help", keys("question_mark"))
+
+    items = saved(play_until(deck, deck_path, holding_items), "inventory")
+    await shoot(create_app(load=items), out, "inventory", keys("i"))
+
+    try:
+        finished = play_until(deck, deck_path, won)
+    except SystemExit:
+        finished = play_until(deck, deck_path, over)
+    await shoot(create_app(load=saved(finished, "game-over")), out, "game-over", keys())
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="where the SVG files go")
+    parser.add_argument("--deck", default=None, help="a shipped deck id (default: solar-sentinels if installed)")
+    args = parser.parse_args()
+    asyncio.run(main(args.out, args.deck))

@@ -1,0 +1,337 @@
+"""Pilot tests of the secondary screens: card browser, history, inventory, game over and help.
+
+Each game is played headless first (a fixed seed and a plain deterministic player), saved, and opened by the real
+App (``create_app(load=…)``), so the screens are tested in the App they run in, fed by its store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Static
+
+from twentystrong.content.loader import load_deck
+from twentystrong.engine.commands import Command
+from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.session import Session
+from twentystrong.text.stats import game_stats
+from twentystrong.tui import messages
+from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens.browser import CardBrowserScreen
+from twentystrong.tui.screens.game_over import GameOverScreen
+from twentystrong.tui.screens.help import HelpScreen
+from twentystrong.tui.screens.history import HistoryScreen, PastTable
+from twentystrong.tui.screens.inventory import CommandButton, InventoryScreen
+from twentystrong.tui.store import Store
+from twentystrong.tui.widgets.card_detail import CardDetail
+
+PLAIN = Path(__file__).parent / "decks" / "plain"
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
+
+
+def pick(s: GameState) -> Command:
+    """A plain, deterministic player: take everything, commit five dice, apply every hit, end the game soon."""
+    legal = [c for c in legal_commands(s) if c.cmd not in ("forfeit_mission", "discard_item", "use_item")]
+    by = {c.cmd: c for c in reversed(legal)}
+    for cmd in ("take_reward", "discard_mission", "gain_item", "resolve_after", "choose", "activate"):
+        if cmd in by:
+            return by[cmd]
+    if "commit" in by and s.committed_this_phase < 5:
+        return by["commit"]
+    for cmd in ("roll", "apply", "resolve", "recover", "done", "stack_discard", "start_endgame"):
+        if cmd in by:
+            return by[cmd]
+    return legal[0]
+
+
+def game(
+    tmp_path: Path, until: Callable[[Session], bool], *, seeds: range = range(1, 80), missions: bool = False
+) -> Path:
+    """Play seeded games until one reaches ``until``; save it and return the save's path."""
+    deck = load_deck(PLAIN)
+    for seed in seeds:
+        options = SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, missions=missions)
+        session = Session.new(deck, options, deck_path=PLAIN.resolve())
+        for _ in range(3000):
+            if until(session):
+                path = tmp_path / f"game-{seed}.toml"
+                session.save(path)
+                return path
+            if session.state.result is not None:
+                break
+            session.dispatch(pick(session.state))
+    raise AssertionError("no seed reached the situation")  # pragma: no cover
+
+
+def app_for(path: Path) -> TwentyStrongApp:
+    return create_app(load=path)
+
+
+def store_of(app: TwentyStrongApp) -> Store:
+    assert app.store is not None, "the App has no game"
+    return app.store
+
+
+def mid_round(session: Session) -> bool:
+    return (
+        session.state.step == "apply"
+        and any(d.zone == "applied" for d in session.state.dice)
+        and session.state.round >= 2
+    )
+
+
+def with_item(session: Session) -> bool:
+    return bool(session.state.inventory) and session.state.step == "commit" and not session.state.prompts
+
+
+def shown(text: Static) -> str:
+    return str(text.content)
+
+
+# --- the card browser --------------------------------------------------------------------------------------------
+
+
+async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")  # the table's "Cards" key posts ShowCard(None)
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        deck = browser.deck
+        everything = len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(deck.missions)
+        assert len(browser.shown) == everything
+
+        await pilot.press("k")  # kind: conflict cards
+        assert {e.text.kind for e in browser.shown} == {"card"} and len(browser.shown) == len(deck.cards)
+        await pilot.press("l", "l")  # level: 2
+        assert browser.shown and {e.level for e in browser.shown} == {2}
+        await pilot.press("m")  # mandatory only
+        assert browser.shown and all(e.mandatory for e in browser.shown)
+        assert all(deck.card(e.text.id).mandatory and deck.card(e.text.id).level == 2 for e in browser.shown)
+
+        await pilot.press("c")  # clear
+        assert len(browser.shown) == everything
+        await pilot.press("w", "w")  # where: the active area
+        active = {c.id for c in store_of(app).state.active}
+        assert {e.text.id for e in browser.shown} == active
+
+        await pilot.press("c", "slash", *"huge")
+        await pilot.pause()
+        assert [e.text.id for e in browser.shown] == ["huge-one"]
+        detail = browser.query_one(CardDetail)
+        assert detail.card is not None and detail.card.kind == "boss"
+        text = detail.card.plain()
+        assert "Health 11" in text and "Entourage:" in text and "2 enemies join it" in text
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, CardBrowserScreen)
+
+
+async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        state = store_of(app).state
+        top = state.stacks[0][0]
+        await app.push_screen(CardBrowserScreen(state.deck, state, top))
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        assert browser.selected == top
+        detail = browser.query_one(CardDetail)
+        assert detail.card is not None and detail.card.id == top
+        assert detail.where == "stack 1 top"
+        # A card with an item reward shows it under its timing heading.
+        await pilot.press("escape")
+        item_card = next(c for c in state.deck.cards if c.reward is not None and c.reward.kind == "ongoing")
+        await app.push_screen(CardBrowserScreen(state.deck, state, item_card.id))
+        await pilot.pause()
+        labels = [line.label for line in app.screen.query_one(CardDetail).card.lines]  # type: ignore[union-attr]
+        assert "Ongoing item:" in labels or "Ongoing item (once per round):" in labels
+
+
+async def test_browser_without_a_game(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        deck = store_of(app).deck
+        await app.push_screen(CardBrowserScreen(deck, None))
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        assert browser.query_one("#browser-where").disabled
+        await pilot.press("w")  # no game: nothing to filter by place
+        assert browser.filters.where == "anywhere"
+        assert browser.selected == deck.heroes[0].id
+
+
+# --- the history ---------------------------------------------------------------------------------------------------
+
+
+async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        session = store_of(app).session
+        present = len(session.history) - 1
+        assert history.index == present
+        past = history.query_one(PastTable)
+        assert past.state is session.state
+
+        # Every command is there, newest last, each with its events in words.
+        assert [g.index for g in history.groups] == list(range(len(session.history)))
+        assert history.groups[-1].heading.startswith("You apply")
+
+        await pilot.press("up", "up", "up", "up", "up")
+        await pilot.pause()
+        assert history.index == present - 5
+        assert past.state is session.state_at(present - 5)
+        assert "as it was" in shown(history.query_one("#history-banner", Static))
+        assert past.query_one("#past-step", Static).content is not None
+
+        await pilot.press("left_square_bracket")  # previous round
+        await pilot.pause()
+        assert history.groups[history.index].round == history.groups[present].round - 1
+
+        await pilot.press("p")
+        await pilot.pause()
+        assert history.index == present and past.state is session.state
+        assert "now" in shown(history.query_one("#history-banner", Static))
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HistoryScreen)
+
+
+async def test_history_follows_undo(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        before = len(history.groups)
+        assert store_of(app).session.undo_block() is None  # the last command applied a die: not a random reveal
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(history.groups) == before - 1
+        assert history.index == before - 2
+
+
+# --- the inventory -------------------------------------------------------------------------------------------------
+
+
+async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Path) -> None:
+    posted: list[Message] = []
+    app = app_for(game(tmp_path, with_item))
+    async with app.run_test(size=SIZE, message_hook=posted.append) as pilot:
+        await pilot.pause()
+        store = store_of(app)
+        assert store is not None
+        item = store.state.inventory[0]
+        await pilot.press("i")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InventoryScreen)
+        assert screen.current is not None and screen.current.id == item
+
+        # Only legal commands are offered, and each button is one of them.
+        buttons = list(screen.query(CommandButton))
+        assert buttons and all(store.view.is_legal(b.command) for b in buttons)
+        uses = store.view.find("use_item", item=item)
+        assert [b.command for b in buttons] == [*uses, Command("discard_item", item=item)]
+
+        await pilot.press("u")
+        await pilot.pause()
+        sent = [m for m in posted if isinstance(m, messages.Command)]
+        assert sent and isinstance(sent[-1], messages.UseItem)
+        assert sent[-1].command() == uses[0]
+        single = store.deck.card(item).reward.kind == "single_use"  # type: ignore[union-attr]
+        assert (item not in store.state.inventory) == single
+
+        await pilot.press("ctrl+z")  # back to holding it (undo works from the inventory)
+        await pilot.pause()
+        assert item in store.state.inventory
+        await pilot.press("d")
+        await pilot.pause()
+        sent = [m for m in posted if isinstance(m, messages.Command)]
+        assert isinstance(sent[-1], messages.DiscardItem) and sent[-1].command() == Command("discard_item", item=item)
+        assert item not in store.state.inventory and item in store.state.discard
+        assert screen.current is None or screen.current.id != item  # the list follows the store
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, InventoryScreen)
+
+
+# --- game over -----------------------------------------------------------------------------------------------------
+
+
+async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, lambda s: s.state.result is not None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        session = store_of(app).session
+        stats = game_stats(session.deck, session.options, session.events)
+        assert screen.stats == stats
+        result = shown(screen.query_one("#game-over-result", Static))
+        assert ("won" in result) == (session.state.result == "won")
+        figures = shown(screen.query_one("#game-over-figures", Static))
+        assert f"Rounds played           {stats.rounds}" in figures
+        assert f"Damage dealt            {stats.damage_dealt}" in figures
+        assert f"Enemies defeated        {stats.enemies_defeated}" in figures
+        luck = shown(screen.query_one("#game-over-luck", Static))
+        assert str(stats.dice_rolled) in luck and f"({stats.expected_crits:4.1f})" in luck
+
+        options = session.options
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.pause()
+        assert store_of(app).session is not session
+        assert store_of(app).session.options == options
+        assert store_of(app).state.result is None
+        assert not isinstance(app.screen, GameOverScreen)
+
+
+# --- help ----------------------------------------------------------------------------------------------------------
+
+
+async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        described = {line.description for line in help_screen.lines()}
+        # One source: the help says what the table's and the App's own bindings say.
+        declared = [*Binding.make_bindings(table.BINDINGS), *Binding.make_bindings(app.BINDINGS)]
+        assert {b.description for b in declared if b.description} <= described
+        assert "Undo" in described and "Inventory" in described
+        assert all(line.keys for line in help_screen.lines())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table

@@ -1,0 +1,321 @@
+"""The App: composes the screens, owns the store, routes app-wide bindings. Nothing else.
+
+Build it with :func:`create_app` (the command line does, and so do the tests, with fixed inputs). The store publishes
+each new :class:`~twentystrong.tui.store.GameView` into the reactive :attr:`TwentyStrongApp.game`; screens watch it.
+Command messages from any screen bubble up here and go to the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import ActiveBinding, Binding, BindingType
+from textual.dom import DOMNode
+from textual.events import Resize
+from textual.reactive import var
+from textual.screen import Screen
+from textual.theme import Theme
+
+from twentystrong.tui import messages
+from twentystrong.tui.screens.setup import SetupScreen
+from twentystrong.tui.screens.too_small import TooSmallScreen, too_small
+from twentystrong.tui.store import GameView, Launch, Severity, Store, prepare
+
+HIGH_CONTRAST = Theme(
+    name="high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ffff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#202020",
+    boost="#303030",
+    success="#00ff00",
+    warning="#ffaf00",
+    error="#ff5f5f",
+    dark=True,
+)
+"""Black and white with pure yellow accents, for low vision and bright rooms."""
+
+THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
+"""What ``ctrl+t`` steps through (the command palette offers every theme)."""
+
+
+class TwentyStrongApp(App[None]):
+    """20 Strong in the terminal."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "20 Strong"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("ctrl+t", "next_theme", "Theme", show=False),
+        Binding("ctrl+n", "new_game", "New game", show=False),
+    ]
+
+    game: var[GameView | None] = var(None)
+    """The store's current view, replaced wholesale after every change (None before a game starts)."""
+    handled: var[int] = var(0)
+    """Counts command messages handled (accepted or refused): the table waits on it before running keys typed
+    after a command (see ``TableScreen.on_key``)."""
+
+    def __init__(self, launch: Launch) -> None:
+        super().__init__()
+        self.launch = launch
+        self.store: Store | None = None
+        self._game_over_screen: Screen[Any] | None = None
+        self._too_small: TooSmallScreen | None = None
+
+    # --- start ---------------------------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        if self.launch.session is not None:
+            self.open_session(self.launch.session)
+        else:
+            self.push_screen(self._setup_screen())
+        if self.launch.message:
+            self.notify(self.launch.message, severity="warning", timeout=10)
+        self._guard_size(*self.size)
+
+    def _setup_screen(self) -> SetupScreen:
+        launch = self.launch
+        return SetupScreen(launch.decks, defaults=launch.defaults, resume_path=launch.resume_path)
+
+    def open_session(self, session: Any) -> None:
+        """Play ``session``: a new store, and the table on top of an empty stack."""
+        from twentystrong.tui.screens.table import TableScreen
+
+        self.store = Store(session, on_change=self._publish, notify=self._notify)
+        self.game = self.store.view
+        table = TableScreen(self.store)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+        self._check_game_over(None, self.store.view)
+
+    @on(SetupScreen.Start)
+    def _start(self, event: SetupScreen.Start) -> None:
+        from twentystrong.session import SetupError
+        from twentystrong.session.paths import default_autosave_path
+        from twentystrong.session.session import Session
+
+        try:
+            session = Session.new(
+                event.deck, event.options, deck_path=event.deck_path, autosave_path=default_autosave_path()
+            )
+        except SetupError as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return
+        self.open_session(session)
+
+    @on(SetupScreen.Resume)
+    def _resume(self) -> None:
+        from twentystrong.session import SaveError
+        from twentystrong.tui.store import resumable
+
+        path = self.launch.resume_path
+        try:
+            session = resumable(path) if path is not None else None
+        except SaveError as exc:
+            self.notify(f"Cannot resume: {exc}", severity="error")
+            return
+        if session is None:
+            self.notify("There is no game to resume.", severity="warning")
+            return
+        self.open_session(session)
+
+    # --- the store ---------------------------------------------------------------------------------------------------
+
+    def _publish(self, view: GameView) -> None:
+        previous = self.game
+        self.game = view
+        self._check_game_over(previous, view)
+
+    def _notify(self, message: str, title: str, severity: Severity) -> None:
+        self.notify(message, title=title, severity=severity)
+
+    @on(messages.Command)
+    def _command(self, message: messages.Command) -> None:
+        message.stop()
+        try:
+            if self.store is not None:
+                self.store.dispatch(message.command())
+        finally:
+            self.handled += 1
+
+    @on(messages.Undo)
+    def _undo_message(self, message: messages.Undo) -> None:
+        message.stop()
+        self.action_undo()
+
+    @on(messages.Redo)
+    def _redo_message(self, message: messages.Redo) -> None:
+        message.stop()
+        self.action_redo()
+
+    @on(messages.ShowCard)
+    async def _show_card(self, message: messages.ShowCard) -> None:
+        message.stop()
+        if self.store is None:
+            return
+        from twentystrong.tui.screens.browser import CardBrowserScreen
+
+        await self.push_screen(CardBrowserScreen(self.store.deck, self.store.state, message.card))
+
+    def _check_game_over(self, previous: GameView | None, view: GameView) -> None:
+        over = view.state.result is not None
+        was_over = previous is not None and previous.state.result is not None
+        if over and self._game_over_screen is None:
+            self.call_after_refresh(self._show_game_over)
+        elif not over and was_over and self._game_over_screen is not None:
+            screen, self._game_over_screen = self._game_over_screen, None  # undone: back to the table
+            if screen in self.screen_stack:
+                screen.dismiss()
+
+    def _show_game_over(self) -> None:
+        if self.store is None or self._game_over_screen is not None:
+            return
+        from twentystrong.tui.screens.game_over import GameOverScreen
+
+        self._game_over_screen = GameOverScreen(self.store)
+        self.push_screen(self._game_over_screen, lambda _: self._game_over_closed())
+
+    def _game_over_closed(self) -> None:
+        self._game_over_screen = None
+
+    # --- app-wide actions ------------------------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Step back one command (the reason is shown when undo is refused)."""
+        if self.store is not None:
+            self.store.undo()
+
+    def action_redo(self) -> None:
+        """Re-apply the last undone command."""
+        if self.store is not None:
+            self.store.redo()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo"):
+            return self.store is not None
+        return True
+
+    async def action_help(self) -> None:
+        """Show every key of the current screen."""
+        from twentystrong.tui.screens.help import HelpScreen
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        # Every key of the screen (not only those possible right now), then the App's: one source, the bindings.
+        nodes: list[DOMNode] = [screen] if screen.is_modal else [screen, self]
+        if screen.focused is not None:
+            nodes.insert(0, screen.focused)
+        bindings = [
+            ActiveBinding(node, binding, True, binding.tooltip)
+            for node in nodes
+            for binding in Binding.make_bindings(node.BINDINGS)
+        ]
+        await self.push_screen(HelpScreen(bindings))
+
+    def action_next_theme(self) -> None:
+        """Step through dark, light and high-contrast themes."""
+        current = self.theme
+        index = THEME_CYCLE.index(current) + 1 if current in THEME_CYCLE else 0
+        self.theme = THEME_CYCLE[index % len(THEME_CYCLE)]
+        self.notify(f"Theme: {self.theme}", timeout=2)
+
+    def action_new_game(self) -> None:
+        """Go to the setup screen (the current game stays autosaved until a new one starts)."""
+        from twentystrong.tui.store import resumable
+
+        try:
+            resume = self.launch.resume_path or (self.store.session.autosave_path if self.store else None)
+            if resume is not None and resumable(resume) is None:
+                resume = None
+        except Exception:  # noqa: BLE001 - an unreadable autosave just is not offered
+            resume = None
+        self.launch.resume_path = resume
+        self.store = None  # undo and redo have no game until one starts or resumes
+        self.game = None
+        if len(self.screen_stack) > 1:
+            self.switch_screen(self._setup_screen())
+        else:
+            self.push_screen(self._setup_screen())
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers every key binding of the current screen too (one source: the bindings)."""
+        yield from super().get_system_commands(screen)
+        seen: set[str] = set()
+        titles: set[str] = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if not active.enabled or not binding.description or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            key = self.get_key_display(binding)
+            title = binding.description if binding.description not in titles else f"{binding.description} {key}"
+            titles.add(title)
+
+            def run(action: str = binding.action, node: Any = active.node) -> None:
+                self.call_later(self.run_action, action, node)
+
+            yield SystemCommand(title, f"{binding.tooltip or binding.description} (key: {key})", run)
+
+    # --- the size guard ---------------------------------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._guard_size(event.size.width, event.size.height)
+
+    def _guard_size(self, width: int, height: int) -> None:
+        if too_small(width, height):
+            if self._too_small is None or self._too_small not in self.screen_stack:
+                self._too_small = TooSmallScreen()
+                self.push_screen(self._too_small, lambda _: self._size_ok())
+
+    def _size_ok(self) -> None:
+        self._too_small = None
+
+
+def create_app(
+    *,
+    deck_id: str | None = None,
+    deck_path: Path | None = None,
+    hero: str | None = None,
+    seed: int | None = None,
+    missions: bool | None = None,
+    rank: int | None = None,
+    assisted: bool = False,
+    dice: str = "virtual",
+    deal: str = "shuffled",
+    load: Path | None = None,
+    resume: bool = False,
+) -> TwentyStrongApp:
+    """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
+
+    With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
+    screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
+    """
+    launch = prepare(
+        deck_id=deck_id,
+        deck_path=deck_path,
+        hero=hero,
+        seed=seed,
+        missions=missions,
+        rank=rank,
+        assisted=assisted,
+        dice=dice,
+        deal=deal,
+        load=load,
+        resume=resume,
+    )
+    return TwentyStrongApp(launch)

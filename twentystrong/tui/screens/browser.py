@@ -1,0 +1,336 @@
+"""The card browser: every card of the deck, filtered and searched, with its full text in plain words.
+
+Heroes, conflict cards, bosses and missions are listed with where each is now (when a game is given). Filters:
+kind, level, mandatory, where; and a text search over names and card text. The detail pane shows the highlighted
+card's numbers and every effect under its timing (:mod:`twentystrong.text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+
+from twentystrong.content.model import Deck
+from twentystrong.engine.state import GameState
+from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
+from twentystrong.text.where import ZONES, Place, place_of, places
+from twentystrong.tui.widgets.card_detail import CardDetail
+
+KINDS: tuple[tuple[str, str], ...] = (
+    ("all", "All kinds"),
+    ("card", "Conflict cards"),
+    ("hero", "Heroes"),
+    ("boss", "Bosses"),
+    ("mission", "Missions"),
+)
+LEVELS: tuple[tuple[str, int], ...] = (("Any level", 0), ("Level 1", 1), ("Level 2", 2), ("Level 3", 3))
+WHERE_ALL = "anywhere"
+SHORT_KIND = {"hero": "hero", "card": "card", "boss": "boss", "mission": "mission"}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One card of the browser: its text and what the filters look at."""
+
+    text: CardText
+    level: int
+    """The conflict card's level (0 for heroes, bosses and missions)."""
+    mandatory: bool
+    place: Place
+    haystack: str
+    """Everything the search looks in, lower-case."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """What the player narrowed the list to (the defaults show every card)."""
+
+    kind: str = "all"
+    level: int = 0
+    where: str = WHERE_ALL
+    mandatory: bool = False
+    query: str = ""
+
+    def keep(self, entry: Entry) -> bool:
+        """Whether an entry passes every filter."""
+        if self.kind != "all" and entry.text.kind != self.kind:
+            return False
+        if self.level and entry.level != self.level:
+            return False
+        if self.mandatory and not entry.mandatory:
+            return False
+        if self.where != WHERE_ALL and entry.place.zone != self.where:
+            return False
+        words = self.query.lower().split()
+        return all(word in entry.haystack for word in words)
+
+
+def entries(deck: Deck, state: GameState | None) -> list[Entry]:
+    """Every card of the deck with its place now."""
+    now = places(state)
+    out = []
+    for text in all_cards(deck):
+        level = deck.card(text.id).level if text.kind == "card" else 0
+        mandatory = text.kind == "card" and deck.card(text.id).mandatory
+        place = place_of(now, text.id)
+        haystack = " ".join([text.name, text.id, text.subtitle, *(str(line) for line in text.lines), text.flavour])
+        out.append(Entry(text, level, mandatory, place, haystack.lower()))
+    return out
+
+
+def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry]:
+    """The entries that pass the filters, in deck order."""
+    return [e for e in all_entries if filters.keep(e)]
+
+
+class CardBrowserScreen(ModalScreen[None]):
+    """Browse every card of the deck. Escape closes it."""
+
+    CSS_PATH = "browser.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("slash", "focus_search", "Search"),
+        Binding("k", "cycle_kind", "Kind"),
+        Binding("l", "cycle_level", "Level"),
+        Binding("w", "cycle_where", "Where"),
+        Binding("m", "toggle_mandatory", "Mandatory"),
+        Binding("c", "clear_filters", "Clear filters"),
+        Binding("d", "focus_detail", "Read the card", show=False),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),  # a modal screen hides the App's keys
+    ]
+
+    filters: reactive[Filters] = reactive(Filters, init=False)
+    """The filters in force (the widgets on the left show and change them)."""
+
+    def __init__(self, deck: Deck, state: GameState | None, card_id: str | None = None) -> None:
+        super().__init__()
+        self.deck = deck
+        self.state = state
+        self.entries = entries(deck, state)
+        self.shown: list[Entry] = list(self.entries)
+        self._wanted = card_id
+
+    # --- layout -------------------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        zones = [(name, zone) for zone, name in ZONES.items()]
+        with Vertical(id="browser"):
+            yield Static(id="browser-title")
+            with Horizontal(id="browser-body"):
+                with Vertical(id="browser-filters"):
+                    yield Label("Search [dim](/)[/]")
+                    yield Input(placeholder="name or text", id="browser-search", compact=True)
+                    yield Label("Kind [dim](k)[/]")
+                    yield Select(
+                        [(name, kind) for kind, name in KINDS],
+                        value="all",
+                        allow_blank=False,
+                        id="browser-kind",
+                        compact=True,
+                    )
+                    yield Label("Level [dim](l)[/]")
+                    yield Select(list(LEVELS), value=0, allow_blank=False, id="browser-level", compact=True)
+                    yield Label("Where now [dim](w)[/]")
+                    yield Select(
+                        [("Anywhere", WHERE_ALL), *zones],
+                        value=WHERE_ALL,
+                        allow_blank=False,
+                        id="browser-where",
+                        disabled=self.state is None,
+                        compact=True,
+                    )
+                    yield Checkbox("Mandatory (m)", id="browser-mandatory", compact=True)
+                table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
+                yield table
+                yield CardDetail(id="browser-detail", empty="No card matches the filters.")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#browser-table", DataTable)
+        table.add_column("Name", key="name", width=20)
+        table.add_column("Kind", key="kind", width=7)
+        table.add_column("L", key="level", width=1)
+        table.add_column("♥", key="health", width=2)
+        table.add_column("⚔", key="damage", width=1)
+        if self.state is not None:
+            table.add_column("Where", key="where")
+        self._fill()
+        if self._wanted is not None:
+            self.select(self._wanted)
+        table.focus()
+
+    # --- reading ------------------------------------------------------------------------------------------------
+
+    @property
+    def selected(self) -> str | None:
+        """The id of the highlighted card, if any."""
+        table = self.query_one("#browser-table", DataTable)
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row].text.id
+
+    def select(self, card_id: str) -> bool:
+        """Highlight a card (clearing the filters if they hide it); False if the deck has no such card."""
+        if not any(e.text.id == card_id for e in self.entries):
+            return False
+        if not any(e.text.id == card_id for e in self.shown):
+            self.filters = Filters()
+            self._sync_widgets()
+        table = self.query_one("#browser-table", DataTable)
+        index = next(i for i, e in enumerate(self.shown) if e.text.id == card_id)
+        table.move_cursor(row=index, animate=False)
+        self._show_detail()
+        return True
+
+    # --- filters ------------------------------------------------------------------------------------------------
+
+    def watch_filters(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        keep = self.selected if self.is_mounted and self.shown else self._wanted
+        self.shown = filter_entries(self.entries, self.filters)
+        table = self.query_one("#browser-table", DataTable)
+        table.clear()
+        for entry in self.shown:
+            table.add_row(*self._cells(entry), key=entry.text.id)
+        index = next((i for i, e in enumerate(self.shown) if e.text.id == keep), 0)
+        if self.shown:
+            table.move_cursor(row=index, animate=False)
+        self._title()
+        self._show_detail()
+
+    def _cells(self, entry: Entry) -> list[str]:
+        stats = dict(entry.text.stats)
+        mark = " !" if entry.mandatory else ""
+        cells = [
+            entry.text.name + mark,
+            SHORT_KIND.get(entry.text.kind, entry.text.kind),
+            str(entry.level) if entry.level else "",
+            stats.get("Health", ""),
+            stats.get("Damage", ""),
+        ]
+        if self.state is not None:
+            cells.append(entry.place.label)
+        return cells
+
+    def _title(self) -> None:
+        total, shown = len(self.entries), len(self.shown)
+        count = f"all {total} cards" if shown == total else f"{shown} of {total} cards"
+        self.query_one("#browser-title", Static).update(f"[b]{self.deck.info.title}[/b] — {count}")
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#browser-detail", CardDetail)
+        card_id = self.selected
+        entry = next((e for e in self.shown if e.text.id == card_id), None)
+        if entry is None:
+            detail.show(None)
+            return
+        detail.border_title = KIND_NAMES.get(entry.text.kind, "Card")
+        detail.show(entry.text, entry.place.label if self.state is not None else "")
+
+    def _sync_widgets(self) -> None:
+        """Show the filters in the widgets (after a key changed them)."""
+        f = self.filters
+        with self.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
+            self.query_one("#browser-search", Input).value = f.query
+            self.query_one("#browser-kind", Select).value = f.kind
+            self.query_one("#browser-level", Select).value = f.level
+            self.query_one("#browser-where", Select).value = f.where
+            self.query_one("#browser-mandatory", Checkbox).value = f.mandatory
+
+    def _set(self, **changes: object) -> None:
+        values = {
+            "kind": self.filters.kind,
+            "level": self.filters.level,
+            "where": self.filters.where,
+            "mandatory": self.filters.mandatory,
+            "query": self.filters.query,
+        }
+        values.update(changes)
+        self.filters = Filters(**values)  # type: ignore[arg-type]
+        self._sync_widgets()
+
+    # --- widget events ------------------------------------------------------------------------------------------
+
+    @on(DataTable.RowHighlighted, "#browser-table")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    @on(DataTable.RowSelected, "#browser-table")
+    def _chosen(self) -> None:
+        self.action_focus_detail()  # Enter on a card: read it (↑/↓ scroll, Tab goes on)
+
+    @on(Input.Changed, "#browser-search")
+    def _searched(self, event: Input.Changed) -> None:
+        self._set(query=event.value)
+
+    @on(Input.Submitted, "#browser-search")
+    def _search_done(self) -> None:
+        self.query_one("#browser-table", DataTable).focus()
+
+    @on(Select.Changed, "#browser-kind")
+    def _kind(self, event: Select.Changed) -> None:
+        self._set(kind=str(event.value))
+
+    @on(Select.Changed, "#browser-level")
+    def _level(self, event: Select.Changed) -> None:
+        self._set(level=int(str(event.value)))
+
+    @on(Select.Changed, "#browser-where")
+    def _where(self, event: Select.Changed) -> None:
+        self._set(where=str(event.value))
+
+    @on(Checkbox.Changed, "#browser-mandatory")
+    def _mandatory(self, event: Checkbox.Changed) -> None:
+        self._set(mandatory=event.value)
+
+    # --- actions ------------------------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        """Close the browser."""
+        self.dismiss(None)
+
+    def action_focus_search(self) -> None:
+        """Type to search names and card text."""
+        self.query_one("#browser-search", Input).focus()
+
+    def action_focus_detail(self) -> None:
+        """Move the keyboard to the card's text (scroll it with ↑/↓)."""
+        self.query_one("#browser-detail", CardDetail).focus()
+
+    def action_cycle_kind(self) -> None:
+        """Next kind: all, conflict cards, heroes, bosses, missions."""
+        kinds = [k for k, _ in KINDS]
+        self._set(kind=kinds[(kinds.index(self.filters.kind) + 1) % len(kinds)])
+
+    def action_cycle_level(self) -> None:
+        """Next level: any, 1, 2, 3."""
+        levels = [v for _, v in LEVELS]
+        self._set(level=levels[(levels.index(self.filters.level) + 1) % len(levels)])
+
+    def action_cycle_where(self) -> None:
+        """Next place: anywhere, the stacks, the active area, the discard …"""
+        if self.state is None:
+            self.notify("No game: every card is still in the box.", title="Where")
+            return
+        zones = [WHERE_ALL, *ZONES]
+        self._set(where=zones[(zones.index(self.filters.where) + 1) % len(zones)])
+
+    def action_toggle_mandatory(self) -> None:
+        """Show only mandatory enemies, or every card."""
+        self._set(mandatory=not self.filters.mandatory)
+
+    def action_clear_filters(self) -> None:
+        """Show every card again."""
+        self._set(kind="all", level=0, where=WHERE_ALL, mandatory=False, query="")

@@ -1,0 +1,181 @@
+"""Game over: won or lost and how, the game's key figures and dice luck, then New game / Replay same seed / Quit.
+
+The figures come from the events alone (:func:`twentystrong.text.stats.game_stats`). The screen carries out the
+choice itself through the App (new game: the setup screen; replay: a new session with the same setup options;
+quit: exit) and dismisses with the choice's name, or with None when the player just goes back to look at the
+final table (Escape). An undo from here (the App's key) takes the game back out of "over"; the App closes this
+screen then.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from twentystrong.engine.dice import LETTER
+from twentystrong.text.stats import GameStats, game_stats
+from twentystrong.tui.store import Store
+
+Choice = Literal["new", "replay", "quit"]
+
+
+def figures(stats: GameStats, *, missions: int = 0) -> list[tuple[str, str]]:
+    """The key figures as (label, value) rows."""
+    rows = [
+        ("Rounds played", str(stats.rounds)),
+        ("Damage dealt", str(stats.damage_dealt)),
+        (
+            "Damage taken",
+            f"{stats.damage_taken}"
+            + (f" ({stats.damage_suffered} from enemies)" if stats.damage_suffered != stats.damage_taken else ""),
+        ),
+        ("Health regained", str(stats.healed)),
+        ("Enemies defeated", str(stats.enemies_defeated) + (" and the boss" if stats.bosses_defeated else "")),
+        ("Items gained / used", f"{stats.items_gained} / {stats.items_used}"),
+        ("Instant rewards taken", str(stats.instant_rewards_taken)),
+    ]
+    if missions:
+        rows.append(("Missions completed", f"{stats.missions_completed} of {missions}"))
+    return rows
+
+
+def luck_table(stats: GameStats) -> Content:
+    """Per colour: dice rolled, crits and basic hits against what the faces table expects."""
+    if not stats.luck:
+        return Content.styled("No dice were rolled.", "$text-muted")
+    header = Content.styled(f"{'':8}{'rolled':>7}{'crits':>13}{'hits':>13}{'misses':>8}", "bold $text-muted")
+    rows = [header]
+    for c in stats.luck:
+        rows.append(
+            Content.assemble(
+                (f"{LETTER[c.color]} {c.color:<6}", "bold"),
+                f"{c.rolled:>7}",
+                f"{c.crits:>6} ({c.expected_crits:4.1f})",
+                f"{c.hits:>6} ({c.expected_hits:4.1f})",
+                f"{c.misses:>8}",
+            )
+        )
+    rows.append(
+        Content.assemble(
+            (f"{'all':<8}", "bold"),
+            f"{stats.dice_rolled:>7}",
+            f"{stats.crits:>6} ({stats.expected_crits:4.1f})",
+            f"{stats.hits:>6} ({stats.expected_hits:4.1f})",
+            f"{stats.dice_rolled - stats.crits - stats.hits:>8}",
+        )
+    )
+    return Content("\n").join(rows)
+
+
+class GameOverScreen(ModalScreen[Choice | None]):
+    """The end of a game: the result, the figures, and what next."""
+
+    CSS_PATH = "game_over.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("r", "choose('replay')", "Replay same seed"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "back", "Look at the table"),
+        # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
+        Binding("ctrl+z", "app.undo", "Undo last move"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        session = store.session
+        self.stats: GameStats = game_stats(session.deck, session.options, session.events)
+        """The game's figures (computed once: a finished game does not change)."""
+
+    def compose(self) -> ComposeResult:
+        s = self.store.state
+        won = s.result == "won"
+        hero = s.deck.hero(s.hero.id).name if s.hero.id else "?"
+        options = s.options
+        setup = [hero, f"seed {options.seed}"]
+        if options.missions:
+            setup.append(f"rank {options.rank}")
+        if options.assisted:
+            setup.append("assisted")
+        with Vertical(id="game-over", classes="-won" if won else "-lost"):
+            yield Static(
+                Content.styled("★  You won!  ★" if won else "You lost.", "bold"),
+                id="game-over-result",
+            )
+            yield Static(_reason(s.result_reason, won), id="game-over-reason")
+            yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
+            rows = figures(self.stats, missions=sum(1 for m in s.missions if m.status != "discarded"))
+            yield Static(
+                Content("\n").join(
+                    Content.assemble((f"{label:<24}", "$text-muted"), (value, "bold")) for label, value in rows
+                ),
+                id="game-over-figures",
+            )
+            yield Static(
+                Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
+                id="game-over-luck-words",
+            )
+            yield Static(luck_table(self.stats), id="game-over-luck")
+            yield Static(
+                Content.styled("(expected numbers in brackets, from each colour's faces)", "$text-muted italic"),
+                id="game-over-luck-note",
+            )
+            with Horizontal(id="game-over-buttons"):
+                yield Button("New game (n)", id="new", variant="primary")
+                yield Button("Replay same seed (r)", id="replay")
+                yield Button("Quit (q)", id="quit", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    @on(Button.Pressed, "#game-over-buttons Button")
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id in ("new", "replay", "quit"):
+            self.action_choose(event.button.id)
+
+    def action_back(self) -> None:
+        """Close this and look at the final table (the history and browser work there)."""
+        self.dismiss(None)
+
+    def action_choose(self, choice: str) -> None:
+        """Start a new game, replay this one from the same seed, or quit."""
+        if choice not in ("new", "replay", "quit"):
+            return
+        app: Any = self.app
+        if choice == "replay":
+            session = self._replay_session()
+            self.dismiss("replay")
+            app.call_later(app.open_session, session)
+        elif choice == "new":
+            self.dismiss("new")
+            app.call_later(app.action_new_game)
+        else:
+            self.dismiss("quit")
+            app.call_later(app.exit)
+
+    def _replay_session(self) -> Any:
+        """A new game with the very same setup options (deck, hero, seed, missions, rank, assisted …)."""
+        from twentystrong.session import Session
+
+        old = self.store.session
+        return Session.new(old.deck, old.options, deck_path=old.deck_path, autosave_path=old.autosave_path)
+
+
+def _reason(reason: str, won: bool) -> Content:
+    if not reason:
+        return Content("")
+    text = reason[0].upper() + reason[1:]
+    if not won and "health" not in reason.lower():
+        text = f"Your Health fell below 1: {reason}"
+    return Content(text if text.endswith((".", "!")) else text + ".")

@@ -1,0 +1,314 @@
+"""The log and history: every event in plain words, grouped by player command, newest last.
+
+Highlight any past command to see the table as it was right after it (read-only: the table's own widgets fed with
+``session.state_at(i)``); ``p`` returns to the present, Escape closes. Undo and redo (App keys) work from here
+too, and the list follows them.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from twentystrong.engine.legal import awaiting
+from twentystrong.engine.state import GameState, initial_state
+from twentystrong.text.history import HistoryGroup, history_groups
+from twentystrong.tui.store import GameView, Store
+from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
+from twentystrong.tui.widgets.dice import DiceTray
+from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
+from twentystrong.tui.widgets.status import StepBar
+
+WRAP = 54
+"""Columns of text in a log entry (the list is 60 wide: border, scrollbar and padding take the rest)."""
+
+
+def past_view(state: GameState) -> GameView:
+    """A view of a past state that offers nothing to do (so no widget marks anything playable)."""
+    return GameView(state=state, legal=(), awaiting=awaiting(state))
+
+
+class PastTable(VerticalScroll, can_focus=True):
+    """The table at one moment, read-only: the step bar, stacks, active cards, dice zones and the side panels.
+
+    It scrolls (↑/↓ when focused, or the wheel); everything inside is disabled, so nothing there can be played.
+    """
+
+    DEFAULT_CSS = """
+    PastTable { height: 1fr; width: 1fr; scrollbar-size-vertical: 1; }
+    PastTable:focus { background: $boost; }
+    PastTable #past-inner { height: auto; }
+    PastTable #past-stacks { height: auto; }
+    PastTable #past-active {
+        height: auto;
+        min-height: 3;
+        layout: grid;
+        grid-size: 3;
+        grid-gutter: 0 1;
+        grid-rows: auto;
+        border-top: round $panel-lighten-2;
+        border-title-color: $text-muted;
+    }
+    PastTable #past-active CardView { max-height: 9; }
+    PastTable .past-zone {
+        height: auto;
+        border-top: round $panel-lighten-2;
+        border-title-color: $text-muted;
+        border-subtitle-color: $text-muted;
+        border-subtitle-align: right;
+    }
+    PastTable #past-zones { height: auto; }
+    PastTable #past-pool-box { width: 3fr; }
+    PastTable #past-exhausted-box { width: 2fr; margin-left: 1; }
+    PastTable #past-banished-box { width: 1fr; margin-left: 1; }
+    PastTable #past-panels { height: auto; layout: grid; grid-size: 2; grid-gutter: 0 1; grid-rows: auto; }
+    PastTable #past-panels > * {
+        width: 1fr;
+        height: auto;
+        border-top: round $panel-lighten-2;
+        border-title-color: $text-muted;
+        padding: 0;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state: GameState | None = None
+        """The state shown."""
+        self._card_ids: tuple[str, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        # Disabled: nothing in here can be focused, clicked or played.
+        with Vertical(id="past-inner", disabled=True):
+            yield StepBar(id="past-step")
+            with Horizontal(id="past-stacks"):
+                for n in (1, 2, 3):
+                    yield StackView(n, id=f"past-stack-{n}")
+            yield Container(id="past-active")
+            with Vertical(id="past-committed-box", classes="past-zone"):
+                yield DiceTray("no committed dice", id="past-committed")
+            with Horizontal(id="past-zones"):
+                for zone, empty in (("pool", "the pool is empty"), ("exhausted", "none"), ("banished", "none")):
+                    with Vertical(id=f"past-{zone}-box", classes="past-zone"):
+                        yield DiceTray(empty, id=f"past-{zone}")
+            with Horizontal(id="past-panels"):
+                yield HeroPanel(id="past-hero")
+                yield InventoryPanel(id="past-inventory")
+                yield MissionsPanel(id="past-missions")
+                yield BossPanel(id="past-boss")
+
+    def on_mount(self) -> None:
+        titles = {
+            "past-active": "Active area",
+            "past-committed-box": "Committed dice",
+            "past-pool-box": "Dice pool",
+            "past-exhausted-box": "Exhausted",
+            "past-banished-box": "Banished",
+            "past-hero": "Hero",
+            "past-missions": "Missions",
+            "past-boss": "Boss deck",
+        }
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}").border_title = title
+
+    async def show_state(self, state: GameState) -> None:
+        """Show the table as it was in ``state``."""
+        self.state = state
+        view = past_view(state)
+        self.query_one(StepBar).show(view)
+        for n in (1, 2, 3):
+            self.query_one(f"#past-stack-{n}", StackView).info = StackInfo.of(state, n - 1)
+        zones = {
+            "committed": state.dice_in("active"),
+            "pool": state.dice_in("pool"),
+            "exhausted": state.dice_in("exhausted"),
+            "banished": state.dice_in("banished"),
+        }
+        for zone, dice in zones.items():
+            self.query_one(f"#past-{zone}", DiceTray).show(dice, selected=None)
+            self.query_one(f"#past-{zone}-box").border_subtitle = str(len(dice))
+        self.query_one("#past-banished-box").display = bool(zones["banished"])
+        self.query_one(HeroPanel).show(view)
+        self.query_one(InventoryPanel).show(view)
+        self.query_one(MissionsPanel).show(view)
+        self.query_one(BossPanel).show(view)
+        infos = [CardInfo.of(state, card, n) for n, card in enumerate(state.active, start=1)]
+        area = self.query_one("#past-active", Container)
+        ids = tuple(info.id for info in infos)
+        if ids != self._card_ids:
+            await area.remove_children()
+            await area.mount_all([CardView(info) for info in infos])
+            self._card_ids = ids
+        for info in infos:
+            area.query_one(f"#card-{info.id}", CardView).info = info
+        area.border_subtitle = "no active cards" if not infos else f"{len(infos)} active"
+
+
+class HistoryScreen(ModalScreen[None]):
+    """The log by player command; highlight one to see the table as it was after it. Escape closes."""
+
+    CSS_PATH = "history.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("p", "present", "Present"),
+        Binding("t", "focus_table", "Scroll the table", show=False),
+        Binding("d", "toggle_details", "Details"),
+        Binding("left_square_bracket", "round(-1)", "Previous round", key_display="["),
+        Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
+        # A modal screen hides the App's keys: undo and redo work here too, and the list follows them.
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+y", "app.redo", "Redo", show=False),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+    ]
+
+    index: reactive[int] = reactive(-1, init=False)
+    """The history entry shown (its position in ``session.history``)."""
+    details: reactive[bool] = reactive(False, init=False)
+    """Whether bookkeeping events (step changes, tallies, prompts answered) are listed too."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.groups: list[HistoryGroup] = []
+        self._view: GameView | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history"):
+            yield Static(id="history-title")
+            with Horizontal(id="history-body"):
+                yield OptionList(id="history-list")
+                with Vertical(id="history-right"):
+                    yield Static(id="history-banner")
+                    yield PastTable(id="history-past")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "game", self._game_changed, init=False)
+        self._rebuild(keep_present=True)
+        self.query_one("#history-list", OptionList).focus()
+
+    # --- the list -----------------------------------------------------------------------------------------------
+
+    @property
+    def present(self) -> int:
+        """The index of the newest entry."""
+        return len(self.store.session.history) - 1
+
+    def _game_changed(self, view: GameView | None) -> None:
+        if view is not None and view is not self._view:
+            at_present = self.index == len(self.groups) - 1
+            self._rebuild(keep_present=at_present)
+
+    def _rebuild(self, *, keep_present: bool) -> None:
+        session = self.store.session
+        self._view = self.store.view
+        self.groups = history_groups(session.history, initial_state(session.deck, session.options))
+        lst = self.query_one("#history-list", OptionList)
+        lst.set_options([Option(self._entry(g), id=str(g.index)) for g in self.groups])
+        target = self.present if keep_present or self.index > self.present else self.index
+        lst.highlighted = target
+        lst.scroll_to_highlight()
+        self._set_index(target)
+
+    def _entry(self, g: HistoryGroup) -> Content:
+        lines: list[Content] = []
+        previous = self.groups[g.index - 1].round if g.index > 0 and g.index - 1 < len(self.groups) else 0
+        if g.index == 0 or g.round != previous:
+            lines.append(Content.styled(f"── Round {g.round} ──" if g.round else "── Setup ──", "bold $accent"))
+        mark = " ⚄" if g.random else ""  # a die face: this command revealed a random outcome
+        heading = textwrap.wrap(g.heading + mark, WRAP - 4) or [""]
+        lines.append(Content.assemble((f"{g.index:>3} ", "$text-muted"), (heading[0], "bold")))
+        lines += [Content.styled("    " + more, "bold") for more in heading[1:]]
+        for text in g.news(minor=self.details):
+            for n, part in enumerate(textwrap.wrap(text, WRAP - 6)):
+                lines.append(Content("    " + part if n == 0 else "      " + part))
+        return Content("\n").join(lines)
+
+    def _set_index(self, index: int) -> None:
+        if index == self.index:
+            self._show_past()  # same entry, maybe another state (after an undo): redraw anyway
+        else:
+            self.index = index
+
+    def watch_index(self) -> None:
+        self._show_past()
+
+    def _show_past(self) -> None:
+        if not 0 <= self.index <= self.present:
+            return
+        state = self.store.session.state_at(self.index)
+        self.run_worker(self.query_one(PastTable).show_state(state), group="past", exclusive=True)
+        group = self.groups[self.index]
+        total = len(self.groups)
+        title = Content.assemble(
+            ("History", "bold"),
+            (f" — {total} command{'s' if total != 1 else ''}, newest last", "$text-muted"),
+        )
+        self.query_one("#history-title", Static).update(title)
+        if self.index == self.present:
+            banner = Content.assemble(("The table now", "bold $success"), ("  (the present)", "$text-muted"))
+        else:
+            banner = Content.assemble(
+                ("The table as it was", "bold $warning"),
+                f" after {group.index}: {group.heading.rstrip('.')}",
+                ("  · read-only · p: back to the present", "$text-muted"),
+            )
+        self.query_one("#history-banner", Static).update(banner)
+
+    @on(OptionList.OptionHighlighted, "#history-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is not None:
+            self.index = int(event.option.id)
+
+    # --- actions ------------------------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        """Back to the table (the present)."""
+        self.dismiss(None)
+
+    def action_present(self) -> None:
+        """Show the table as it is now."""
+        lst = self.query_one("#history-list", OptionList)
+        lst.highlighted = self.present
+        lst.scroll_to_highlight()
+        self.index = self.present
+
+    def action_focus_table(self) -> None:
+        """Move the keyboard to the past table (↑/↓ scroll it; Tab goes back to the list)."""
+        self.query_one(PastTable).focus()
+
+    def action_toggle_details(self) -> None:
+        """Show or hide bookkeeping events (step changes, tallies, prompts answered)."""
+        self.details = not self.details
+
+    def watch_details(self) -> None:
+        keep = self.index
+        lst = self.query_one("#history-list", OptionList)
+        lst.set_options([Option(self._entry(g), id=str(g.index)) for g in self.groups])
+        lst.highlighted = keep
+        lst.scroll_to_highlight()
+
+    def action_round(self, step: int) -> None:
+        """Jump to the first command of the previous or next round."""
+        if not self.groups or not 0 <= self.index < len(self.groups):
+            return
+        current = self.groups[self.index].round
+        if step < 0:
+            earlier = [g for g in self.groups if g.round < current]
+            target = next((g.index for g in self.groups if earlier and g.round == earlier[-1].round), 0)
+        else:
+            target = next((g.index for g in self.groups if g.round > current), self.present)
+        lst = self.query_one("#history-list", OptionList)
+        lst.highlighted = target
+        lst.scroll_to_highlight()

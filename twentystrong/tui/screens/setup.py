@@ -1,0 +1,315 @@
+"""The setup screen: deck, hero, missions, rank, seed, undo mode and dice mode; or resume the autosaved game.
+
+It builds :class:`~twentystrong.engine.state.SetupOptions` and posts :class:`SetupScreen.Start` (or
+:class:`SetupScreen.Resume`); the App turns that into a session and a store. The engine's own prompts then ask for
+the mission discard and the rank penalties on the table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from twentystrong.content.model import Deck, Hero
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.rulesets.solar_sentinels import RANKS
+from twentystrong.engine.state import SetupOptions
+from twentystrong.tui.store import DeckSource, random_seed
+
+
+def ability_text(hero: Hero) -> str:
+    """The hero's ability in words: the author's text, else each effect's own text or its handler's words."""
+    if hero.ability_text:
+        return hero.ability_text
+    return " ".join(hooks.describe(effect) for effect in hero.ability) or "No special ability."
+
+
+def hero_card(hero: Hero) -> Content:
+    """A hero for the setup screen: name, the three stats in full, and the ability."""
+    return Content.assemble(
+        (hero.name, "bold $accent"),
+        "\n\n",
+        ("♥ Health    ", "$error"),
+        (f" {hero.health} ", "bold reverse"),
+        ("  lose it all and the game is lost", "$text-muted"),
+        "\n",
+        ("⚑ Strategy  ", "$primary"),
+        (f" {hero.strategy} ", "bold reverse"),
+        ("  items held, and Strategy phases per engagement", "$text-muted"),
+        "\n",
+        ("↻ Recovery  ", "$success"),
+        (f" {hero.recovery} ", "bold reverse"),
+        ("  exhausted dice recovered each round", "$text-muted"),
+        "\n\n",
+        ("Ability: ", "bold"),
+        ability_text(hero),
+        ("\n\n" + hero.flavour if hero.flavour else "", "italic $text-muted"),
+    )
+
+
+class SetupScreen(Screen[None]):
+    """Choose how to play, then start (or resume the autosaved game)."""
+
+    CSS_PATH = "../setup.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start game", priority=True),
+        Binding("ctrl+r", "resume", "Resume saved game", priority=True),
+        Binding("ctrl+b", "browse", "Browse cards", priority=True),
+    ]
+
+    class Start(Message):
+        """Start a new game with these options."""
+
+        def __init__(self, deck: Deck, options: SetupOptions, deck_path: Path | None) -> None:
+            super().__init__()
+            self.deck = deck
+            self.options = options
+            self.deck_path = deck_path
+
+    class Resume(Message):
+        """Resume the autosaved game."""
+
+    def __init__(
+        self,
+        decks: list[DeckSource],
+        *,
+        defaults: dict[str, object] | None = None,
+        resume_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.decks = decks
+        self.defaults = defaults or {}
+        self.resume_path = resume_path
+        self.deck: Deck | None = None
+        self.source: DeckSource | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.styled("20 Strong — new game", "bold"), id="title")
+        default_deck = self.defaults.get("deck")
+        deck_ids = [d.id for d in self.decks]
+        first = (
+            default_deck if default_deck in deck_ids else ("solar-sentinels" if "solar-sentinels" in deck_ids else None)
+        )
+        with Horizontal(id="columns"):
+            with VerticalScroll(id="form"):
+                if self.resume_path is not None:
+                    with Horizontal(id="resume-row", classes="row"):
+                        yield Label("A game in progress was saved.", classes="wide")
+                        yield Button("Resume it", id="resume", variant="success", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("Deck", classes="label")
+                    yield Select(
+                        [(d.id, d.id) for d in self.decks],
+                        value=first if first is not None else (deck_ids[0] if deck_ids else Select.NULL),
+                        allow_blank=not deck_ids,
+                        prompt="no decks installed",
+                        id="deck",
+                        compact=True,
+                    )
+                yield Static("", id="deck-info")
+                with Horizontal(classes="row"):
+                    yield Label("Hero", classes="label")
+                    yield OptionList(id="heroes", compact=True)
+                yield Static("", id="hero-line")
+                with Horizontal(classes="row"):
+                    yield Label("Missions", classes="label")
+                    yield Checkbox(
+                        "play with missions", value=bool(self.defaults.get("missions")), id="missions", compact=True
+                    )
+                rank = self.defaults.get("rank")
+                with Horizontal(classes="row"):
+                    yield Label("Rank", classes="label")
+                    yield Select(
+                        [
+                            (f"{r} · {title} — {draw} missions, complete {done}", r)
+                            for r, (title, draw, done) in RANKS.items()
+                        ],
+                        value=rank if isinstance(rank, int) and rank in RANKS else 1,
+                        allow_blank=False,
+                        id="rank",
+                        compact=True,
+                    )
+                seed = self.defaults.get("seed")
+                with Horizontal(classes="row"):
+                    yield Label("Seed", classes="label")
+                    yield Input(
+                        str(seed if isinstance(seed, int) else random_seed()),
+                        type="integer",
+                        id="seed",
+                        compact=True,
+                        tooltip="The whole game follows from the seed and your moves. Same seed, same game.",
+                    )
+                assisted = bool(self.defaults.get("assisted"))
+                with Horizontal(classes="row"):
+                    yield Label("Undo", classes="label")
+                    with RadioSet(id="undo", compact=True):
+                        yield RadioButton("Standard — rolls and shuffles are final", value=not assisted)
+                        yield RadioButton("Assisted — undo anything (game marked assisted)", value=assisted)
+                physical = self.defaults.get("dice") == "physical"
+                with Horizontal(classes="row"):
+                    yield Label("Dice", classes="label")
+                    with RadioSet(id="dice", compact=True):
+                        yield RadioButton("Virtual — the game rolls", value=not physical)
+                        yield RadioButton("Physical — roll your own, enter the faces", value=physical)
+                yield Static("", id="error")
+            with VerticalScroll(id="hero-box"):
+                yield Static("", id="hero-detail")
+        with Horizontal(id="buttons"):
+            yield Button("Start game", id="start", variant="primary", compact=True)
+            yield Button("Browse cards", id="browse", compact=True)
+            yield Button("Quit", id="quit", variant="error", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#hero-box").border_title = "Hero"
+        # Load the chosen deck after the first paint: the screen is interactive at once.
+        self.call_after_refresh(self._load_selected)
+
+    # --- the deck and heroes ------------------------------------------------------------------------------------
+
+    def _load_selected(self) -> None:
+        value = self.query_one("#deck", Select).value
+        source = next((d for d in self.decks if d.id == value), None)
+        self._load(source)
+
+    def _load(self, source: DeckSource | None) -> None:
+        from twentystrong.content.source import DeckError
+
+        heroes = self.query_one("#heroes", OptionList)
+        heroes.clear_options()
+        self.deck, self.source = None, source
+        info = self.query_one("#deck-info", Static)
+        if source is None:
+            info.update(Content.styled("No deck installed: start with --deck-path DIR.", "$error"))
+            return
+        try:
+            deck = source.load()
+        except DeckError as exc:
+            info.update(Content.styled(f"This deck has problems:\n{exc}", "$error"))
+            return
+        self.deck = deck
+        info.update(Content.assemble((deck.info.title, "bold"), ("\n" + deck.info.description, "$text-muted")))
+        heroes.add_options([Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}", id=h.id) for h in deck.heroes])
+        wanted = self.defaults.get("hero")
+        index = next((i for i, h in enumerate(deck.heroes) if h.id == wanted), 0)
+        if deck.heroes:
+            heroes.highlighted = index
+            self._show_hero(deck.heroes[index])
+        missions = self.query_one("#missions", Checkbox)
+        missions.disabled = not deck.missions
+        if not deck.missions:
+            missions.value = False
+
+    @on(Select.Changed, "#deck")
+    def _deck_changed(self, event: Select.Changed) -> None:
+        source = next((d for d in self.decks if d.id == event.value), None)
+        if source is not self.source:
+            self._load(source)
+
+    @on(OptionList.OptionHighlighted, "#heroes")
+    def _hero_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.deck is not None and event.option.id is not None:
+            self._show_hero(self.deck.hero(event.option.id))
+
+    @on(OptionList.OptionSelected, "#heroes")
+    def _hero_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#start", Button).focus()
+
+    def _show_hero(self, hero: Hero) -> None:
+        self.query_one("#hero-detail", Static).update(hero_card(hero))
+        self.query_one("#hero-line", Static).update(Content.styled(f"Ability: {ability_text(hero)}", "$text-muted"))
+
+    # --- starting -----------------------------------------------------------------------------------------------
+
+    def options(self) -> SetupOptions | str:
+        """The options chosen, or what is missing."""
+        if self.deck is None:
+            return "Choose a deck that loads."
+        heroes = self.query_one("#heroes", OptionList)
+        if heroes.highlighted is None:
+            return "Choose a hero."
+        option = heroes.get_option_at_index(heroes.highlighted)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            return f"The seed must be a whole number, not {seed_text!r}."
+        rank = self.query_one("#rank", Select).value
+        defaults_deal = self.defaults.get("deal")
+        return SetupOptions(
+            deck_id=self.deck.id,
+            hero_id=option.id or "",
+            seed=seed,
+            assisted=self.query_one("#undo", RadioSet).pressed_index == 1,
+            dice="physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
+            deal="ordered" if defaults_deal == "ordered" else "shuffled",
+            missions=self.query_one("#missions", Checkbox).value,
+            rank=rank if isinstance(rank, int) else 1,
+        )
+
+    def action_start(self) -> None:
+        """Start a new game with the chosen options."""
+        options = self.options()
+        error = self.query_one("#error", Static)
+        if isinstance(options, str) or self.deck is None:
+            error.update(Content.styled(str(options), "$error"))
+            return
+        error.update("")
+        path = None if self.source is None or self.source.shipped else self.source.path
+        self.post_message(self.Start(self.deck, options, path))
+
+    def action_resume(self) -> None:
+        """Resume the autosaved game."""
+        if self.resume_path is not None:
+            self.post_message(self.Resume())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.resume_path is not None
+        return True
+
+    async def action_browse(self) -> None:
+        """Browse the chosen deck's cards."""
+        if self.deck is None:
+            return
+        from twentystrong.tui.screens.browser import CardBrowserScreen
+
+        await self.app.push_screen(CardBrowserScreen(self.deck, None))
+
+    @on(Input.Submitted, "#seed")
+    def _seed_submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    async def _button(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "resume":
+            self.action_resume()
+        elif event.button.id == "browse":
+            await self.action_browse()
+        elif event.button.id == "quit":
+            self.app.exit()

@@ -1,0 +1,802 @@
+"""The table: the main screen of a game.
+
+It shows the store's view (stacks, active area, dice zones, hero, inventory, missions, boss, step and prompt) and
+turns the player's clicks and keys into command messages. It never decides what is legal: every press is looked up
+in the view's ``legal`` list, and a press that matches nothing is either explained by the engine (the command is
+sent and the store shows the refusal) or answered with "nothing to do".
+
+UI state that is not game state lives here and only here: the selected die, and which prompt already opened the
+choices list. Keys (every one is a binding, so the footer, help screen and command palette agree):
+
+- dice: ``y g b p r`` select the next usable die of that colour, a digit right after completes an id (``b3``) and
+  plays it (a hit is selected, to be put on a card); space or Enter plays the selected die; Esc clears it;
+- ``1``–``3`` stacks (activate, stack discard, an effect's choice), ``1``–``9`` cards while a die is selected;
+- Enter: the main step action (roll, resolve, done, take the reward, gain the item, open the choices);
+- ``r`` repeat (when the red die could be meant too, ``r`` waits a moment for a ``1``), ``x`` decline, ``e`` start
+  the endgame, ``m h k`` enter a physical die's face (miss, hit, crit);
+- ``a`` every legal move, ``u`` use an item or the ability, ``c`` cards, ``i`` inventory, ``l`` log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
+from twentystrong.engine.state import DieState
+from twentystrong.tui import messages
+from twentystrong.tui.store import GameView, Store
+from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
+from twentystrong.tui.widgets.choices import ChoicesScreen, command_label
+from twentystrong.tui.widgets.dice import DiceTray
+from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel, OddsPanel
+from twentystrong.tui.widgets.status import PromptAction, PromptBar, StepBar
+
+DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
+"""Commands that name a die the player can point at on the table."""
+ITEM_COMMANDS = ("use_item", "use_ability", "discard_item", "forfeit_mission")
+"""Commands that are legal at almost any prompt: they never answer the prompt itself."""
+DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty", "order_after_effects", "choose_option", "item_limit"})
+"""Prompts answered from a list: the choices open by themselves when one comes up."""
+FACE_KEYS = {"m": "miss", "h": "hit", "k": "crit"}
+IN_FLIGHT_TIMEOUT = 2.0
+"""Seconds after which keys stop waiting for a command the App never answered."""
+LETTER_WINDOW = 0.8
+"""Seconds after a colour letter during which a digit completes a die id (``b3``); later, a digit is a card or
+stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the blue die on card 1)."""
+FACE_SYMBOL = {"miss": "○", "hit": "•", "crit": "✶"}
+
+
+def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
+    """``card(3)`` → ``("card", (3,))`` (enough for this screen's own bindings)."""
+    name, _, rest = action.partition("(")
+    args = rest.rstrip(")").strip()
+    if not args:
+        return name, ()
+    return name, tuple(int(a) if a.isdigit() else a.strip("'\"") for a in args.split(","))
+
+
+class TableScreen(Screen[None]):
+    """The game table at any size from 80×24: board on the left, hero and items on the right."""
+
+    CSS_PATH = "../table.tcss"
+    AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Enter: the first binding whose action is possible now runs (check_action), and the footer shows it.
+        Binding("enter", "play_selected", "Play die"),
+        Binding("enter", "roll", "Roll"),
+        Binding("enter", "resolve", "Resolve"),
+        Binding("enter", "done", "Done"),
+        Binding("enter", "take_reward", "Take reward"),
+        Binding("enter", "gain_item", "Gain item"),
+        Binding("enter", "activate_only", "Activate"),
+        Binding("enter", "answer", "Choose…"),
+        Binding("space", "use_selected", "Play die", show=False),
+        Binding("escape", "clear", "Clear selection", show=False),
+        Binding("r", "repeat", "Repeat"),
+        Binding("x", "decline", "Decline"),
+        Binding("e", "start_endgame", "Start endgame"),
+        *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
+        Binding("1", "stack(1)", "Stack", key_display="1-3"),
+        Binding("2", "stack(2)", "Stack", show=False),
+        Binding("3", "stack(3)", "Stack", show=False),
+        *[Binding(str(n), f"card({n})", "Card", key_display="1-9", show=n == 1) for n in range(1, 10)],
+        Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
+        *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
+        *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
+        Binding("a", "moves", "All moves"),
+        Binding("u", "use", "Use item/ability", show=False),
+        Binding("f", "forfeit", "Forfeit mission", show=False),
+        Binding("c", "cards", "Cards"),
+        Binding("i", "inventory", "Inventory", show=False),
+        Binding("l", "log", "Log", show=False),
+    ]
+
+    selected: reactive[str | None] = reactive(None)
+    """The die the player picked (a rolled hit to apply, a physical die to enter), or None."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.view: GameView = store.view
+        self._letter: str | None = None  # a colour letter just typed: a digit right after completes a die id
+        self._letter_at = 0.0
+        self._dialog_for: int | None = None  # the view revision whose prompt already opened the choices
+        self._cards_lock = asyncio.Lock()
+        self._card_ids: tuple[str, ...] = ()
+        self._bindings_key: object = None
+        self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
+        self._pending_keys: list[tuple[str, str]] = []
+        self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
+
+    # --- layout -------------------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StepBar(id="step-bar")
+        with Horizontal(id="main"):
+            with Vertical(id="board"):
+                with Horizontal(id="stacks"):
+                    for n in (1, 2, 3):
+                        yield StackView(n, id=f"stack-{n}")
+                yield Container(id="active")
+                with Vertical(id="committed-box", classes="zone"):
+                    yield DiceTray("no committed dice", id="committed")
+                with Horizontal(id="zones"):
+                    with Vertical(id="pool-box", classes="zone"):
+                        yield DiceTray("the pool is empty", id="pool")
+                    with Vertical(id="exhausted-box", classes="zone"):
+                        yield DiceTray("none", id="exhausted")
+                    with Vertical(id="banished-box", classes="zone"):
+                        yield DiceTray("none", id="banished")
+            with VerticalScroll(id="side"):
+                yield HeroPanel(id="hero", classes="panel")
+                yield InventoryPanel(id="inventory", classes="panel")
+                yield MissionsPanel(id="missions", classes="panel")
+                yield BossPanel(id="boss", classes="panel")
+                yield OddsPanel(id="odds", classes="panel")
+        yield PromptBar(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {
+            "committed-box": "Committed dice (unapplied)",
+            "pool-box": "Dice pool",
+            "exhausted-box": "Exhausted",
+            "banished-box": "Banished",
+            "hero": "Hero",
+            "inventory": "Inventory",
+            "missions": "Missions",
+            "boss": "Boss deck",
+            "active": "Active area",
+        }
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}").border_title = title
+        self.watch(self.app, "game", self._game_changed, init=False)
+        self.watch(self.app, "handled", self._settled, init=False)
+        self._show(self.store.view)
+
+    # --- showing the view ---------------------------------------------------------------------------------------
+
+    def _game_changed(self, view: GameView | None) -> None:
+        if view is not None and view is not self.view:
+            self._show(view)
+
+    def _show(self, view: GameView) -> None:
+        self.view = view
+        if self.selected is not None and not self._die_usable(self.selected):
+            self.selected = None  # the watcher redraws
+        else:
+            self._draw()
+        self._maybe_open_dialog()
+
+    def watch_selected(self) -> None:
+        if self.is_mounted:
+            self._draw()
+
+    def _refresh_bindings_if_changed(self) -> None:
+        # The footer rebuilds itself on every refresh: only ask when a key it shows turns on or off.
+        key = tuple(self._shown_enabled())
+        if key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
+
+    def _shown_enabled(self) -> list[bool | None]:
+        out = []
+        for binding in self._bindings.key_to_bindings.values():
+            for b in binding:
+                if b.show:
+                    name, params = _split_action(b.action)
+                    out.append(self.check_action(name, params))
+        return out
+
+    def _draw(self) -> None:
+        view = self.view
+        s = view.state
+        self.query_one(StepBar).show(view)
+        for n in (1, 2, 3):
+            stack = self.query_one(f"#stack-{n}", StackView)
+            stack.info = StackInfo.of(s, n - 1)
+            stack.marked = bool(self._stack_commands(n))
+        self._draw_dice()
+        self._draw_cards()
+        self.query_one(HeroPanel).show(view)
+        self.query_one(InventoryPanel).show(view)
+        self.query_one(MissionsPanel).show(view)
+        self.query_one(BossPanel).show(view)
+        self.query_one(OddsPanel).show(view, self.selected)
+        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions())
+        self._refresh_bindings_if_changed()
+
+    def _draw_dice(self) -> None:
+        s = self.view.state
+        usable = {c.die for c in self.view.legal if c.cmd in DIE_COMMANDS and c.die}
+        misses = {d.id for d in s.dice_in("active") if d.face == "miss"}
+        trays = {
+            "committed": s.dice_in("active"),
+            "pool": s.dice_in("pool"),
+            "exhausted": s.dice_in("exhausted"),
+            "banished": s.dice_in("banished"),
+        }
+        for tray_id, dice in trays.items():
+            tray = self.query_one(f"#{tray_id}", DiceTray)
+            muted = {d.id for d in dice} if tray_id == "banished" else misses
+            tray.show(dice, selected=self.selected, marked=usable, muted=muted)
+            box = self.query_one(f"#{tray_id}-box")
+            box.border_subtitle = str(len(dice))
+        self.query_one("#banished-box").display = bool(trays["banished"])
+
+    def _draw_cards(self) -> None:
+        s = self.view.state
+        infos = [CardInfo.of(s, card, n) for n, card in enumerate(s.active, start=1)]
+        area = self.query_one("#active", Container)
+        count = len(infos)
+        area.border_subtitle = f"{count} card{'s' if count != 1 else ''}" if count else "no active cards"
+        if tuple(info.id for info in infos) != self._card_ids:
+            self.run_worker(self._remount_cards(), group="cards")  # cards came or went: rebuild the area
+            return
+        targets = self._card_targets()
+        for card in area.query_children(CardView):
+            info = next((i for i in infos if card.info is not None and i.id == card.info.id), None)
+            if info is not None:
+                card.info = info
+                card.target = info.id in targets
+
+    async def _remount_cards(self) -> None:
+        """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
+        async with self._cards_lock:
+            s = self.view.state
+            infos = [CardInfo.of(s, card, n) for n, card in enumerate(s.active, start=1)]
+            ids = tuple(info.id for info in infos)
+            if ids == self._card_ids:
+                return
+            area = self.query_one("#active", Container)
+            await area.remove_children()
+            targets = self._card_targets()
+            cards = [CardView(info) for info in infos]
+            for card, info in zip(cards, infos, strict=True):
+                card.target = info.id in targets
+            await area.mount_all(cards)
+            self._card_ids = ids
+
+    def _card_targets(self) -> set[str]:
+        targets = {c.card for c in self.view.legal if c.cmd == "choose" and c.card}
+        if self.selected is not None:
+            targets |= {c.card for c in self.view.find("apply", die=self.selected) if c.card}
+        return targets
+
+    # --- the prompt line --------------------------------------------------------------------------------------------
+
+    def _prompt_text(self) -> Content:
+        view = self.view
+        parts: list[Content | str | tuple[str, str]] = [(view.text, "bold")]
+        hint = self._hint()
+        if hint:
+            parts += ["  ", (hint, "$text-muted")]
+        if self.selected is not None:
+            die = view.state.die(self.selected)
+            parts += ["\n", (die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+        return Content.assemble(*parts)
+
+    def _hint(self) -> str:
+        kind = self.view.kind
+        remaining = int(self.view.awaiting.get("remaining", 1) or 1)
+        if kind == "activate" and (remaining > 1 or self.view.state.active):
+            return f"{remaining} more to activate: click a marked stack or press 1–3."
+        return {
+            "activate": "Click a marked stack or press 1–3.",
+            "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
+            "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
+            "apply": "Click a marked die (or type b3), then a card. Enter resolves, r repeats.",
+            "recover": "Click exhausted dice (or type an id) to recover; Enter when done.",
+            "gain_items": "Enter gains the item, x declines.",
+            "stack_discard": "Click a marked stack or press 1–3.",
+            "instant_reward": "Enter takes it, x declines.",
+            "endgame_choice": "e starts the endgame, x keeps playing.",
+            "choose_die": "Click a marked die (or type its id).",
+            "choose_card": "Click a marked card (or press its number).",
+            "choose_stack": "Click a marked stack or press 1–3.",
+            "over": "",
+        }.get(kind, "Enter or a opens the choices.")
+
+    def _selected_hint(self, die: DieState) -> str:
+        view = self.view
+        if view.find("face", die=die.id):
+            return "m miss · h hit · k crit."
+        applies = view.find("apply", die=die.id)
+        if applies:
+            numbered = {c.id: n for n, c in enumerate(view.state.active, start=1)}
+            names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
+            return f"click a highlighted card or press its number ({names}). Esc clears."
+        return "space plays it. Esc clears."
+
+    def _prompt_actions(self) -> tuple[PromptAction, ...]:
+        view = self.view
+        out: list[PromptAction] = []
+
+        def add(cmd: str, label: str, key: str, variant: Any = "default", **fields: Any) -> None:
+            command = view.first(cmd, **fields)
+            if command is not None:
+                out.append(PromptAction(label, key, command, variant=variant))
+
+        add("roll", "Roll", "enter", "primary")
+        face_die = self._face_die()
+        if face_die is not None:
+            for key, face in FACE_KEYS.items():
+                add("face", f"{face_die} {FACE_SYMBOL[face]} {face}", key, die=face_die, face=face)
+        if self.selected is not None:
+            applies = view.find("apply", die=self.selected)
+            if len(applies) == 1 and applies[0].card:
+                label = f"Apply {self.selected} → {view.card_name(applies[0].card)}"
+                out.append(PromptAction(label, "space", applies[0], variant="success"))
+        add("resolve", "Resolve", "enter", "primary")
+        add("repeat", "Repeat", "r")
+        add("done", "Done", "enter", "primary")
+        reward = view.first("take_reward")
+        if reward is not None:
+            name = view.card_name(reward.card or "")
+            out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
+            add("decline_reward", "Decline", "x", "warning")
+        gain = view.first("gain_item")
+        pending = gain or view.first("decline_item")
+        if pending is not None and pending.card:
+            if gain is not None:
+                out.append(PromptAction(f"Gain {view.card_name(pending.card)}", "enter", gain, variant="success"))
+            add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
+        add("start_endgame", "Start endgame", "e", "error")
+        add("decline_endgame", "Keep playing", "x")
+        if view.kind in DIALOG_KINDS:
+            out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
+        if view.legal:
+            out.append(PromptAction("All moves…", "a", action="moves"))
+        if view.state.result is not None:
+            out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
+        return tuple(out)
+
+    @on(PromptBar.Chosen)
+    async def _prompt_chosen(self, event: PromptBar.Chosen) -> None:
+        action = event.action
+        if action.command is not None:
+            self._play(action.command)
+        elif action.action:
+            await self.run_action(action.action)
+
+    # --- dialogs ----------------------------------------------------------------------------------------------------
+
+    def _dialog_commands(self) -> list[Command]:
+        view = self.view
+        if view.kind == "item_limit":
+            return [c for c in view.legal if c.cmd in ("use_item", "discard_item")]
+        answers = [c for c in view.legal if c.cmd not in ITEM_COMMANDS]
+        return answers or list(view.legal)
+
+    def _maybe_open_dialog(self) -> None:
+        view = self.view
+        if view.kind not in DIALOG_KINDS or self._dialog_for == view.revision:
+            return
+        if self.app.screen is not self:
+            return  # another screen is up: the player opens the choices with Enter when back
+        self._dialog_for = view.revision
+        self.call_after_refresh(self._open_dialog, view.revision)
+
+    def _open_dialog(self, revision: int) -> None:
+        # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
+        if self.view.revision == revision and self.app.screen is self:
+            self.action_answer()
+
+    def _choose(self, title: str, commands: Sequence[Command]) -> None:
+        if not commands:
+            self.notify("Nothing to choose now.", severity="warning")
+            return
+
+        def chosen(command: Command | None) -> None:
+            if command is not None:
+                self._play(command)
+
+        self.app.push_screen(ChoicesScreen(title, self.view.state, commands), chosen)
+
+    # --- playing ----------------------------------------------------------------------------------------------------
+
+    def _play(self, command: Command) -> None:
+        """Post the intent for a command (the App hands it to the store).
+
+        The selection stays until the new view says the die has nothing left to do (a refusal keeps it).
+        """
+        self._in_flight = time.monotonic()
+        self.post_message(messages.intent_for(command))
+
+    def _explain(self, command: Command) -> None:
+        """Send a command that is not legal, so the engine says why (nothing changes)."""
+        self.post_message(messages.intent_for(command))
+
+    def _die_usable(self, die: str) -> bool:
+        return any(c.die == die and c.cmd in DIE_COMMANDS for c in self.view.legal)
+
+    def _face_die(self) -> str | None:
+        """The physical die whose face the m/h/k keys enter: the selected one, else the first without a face."""
+        view = self.view
+        if not view.can("face"):
+            return None
+        if self.selected is not None and view.find("face", die=self.selected):
+            return self.selected
+        first = view.first("face")
+        return first.die if first is not None else None
+
+    def _stack_commands(self, stack: int) -> list[Command]:
+        return [c for c in self.view.legal if c.stack == stack and c.cmd in ("activate", "stack_discard", "choose")]
+
+    def press_die(self, die: str, *, typed: bool = False) -> None:
+        """A die was clicked or its id typed: play it, or select it when it needs a target (or a face).
+
+        Clicking the selected die again clears the selection; typing its id keeps it.
+        """
+        view = self.view
+        for cmd in ("commit", "recover", "choose"):
+            command = view.first(cmd, die=die)
+            if command is not None:
+                self._play(command)
+                return
+        if view.find("apply", die=die) or view.find("face", die=die):
+            self.selected = None if self.selected == die and not typed else die
+            return
+        if view.kind == "commit" and view.state.die(die).zone == "pool":
+            self._explain(Command("commit", die=die))  # e.g. an enemy forbids the colour: the engine says so
+            return
+        self.notify(f"Nothing to do with {die} now. {view.text}", severity="warning")
+
+    def press_card(self, card: str) -> None:
+        """A card was clicked or chosen: apply the selected die to it, answer a choice, or show it."""
+        view = self.view
+        if self.selected is not None:
+            command = view.first("apply", die=self.selected, card=card)
+            if command is not None:
+                self._play(command)
+                return
+            if view.find("apply", die=self.selected):
+                self._explain(Command("apply", die=self.selected, card=card))
+                return
+        command = view.first("choose", card=card)
+        if command is not None:
+            self._play(command)
+            return
+        self.post_message(messages.ShowCard(card))
+
+    def press_stack(self, stack: int, *, show: bool = True) -> None:
+        """A stack was clicked or its number pressed."""
+        commands = self._stack_commands(stack)
+        if commands:
+            self._play(commands[0])
+            return
+        s = self.view.state
+        if self.view.kind == "activate":
+            self._explain(Command("activate", stack=stack))
+        elif show and 0 < stack <= len(s.stacks) and s.stacks[stack - 1]:
+            self.post_message(messages.ShowCard(s.stacks[stack - 1][0]))
+        else:
+            self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
+
+    @on(DiceTray.Pressed)
+    def _die_pressed(self, event: DiceTray.Pressed) -> None:
+        event.stop()
+        self.press_die(event.die)
+
+    @on(CardView.Pressed)
+    def _card_pressed(self, event: CardView.Pressed) -> None:
+        event.stop()
+        self.press_card(event.card)
+
+    @on(CardView.Details)
+    def _card_details(self, event: CardView.Details) -> None:
+        event.stop()
+        self.post_message(messages.ShowCard(event.card))
+
+    @on(StackView.Pressed)
+    def _stack_pressed(self, event: StackView.Pressed) -> None:
+        event.stop()
+        self.press_stack(event.stack)
+
+    @on(InventoryPanel.Pressed)
+    def _item_pressed(self, event: InventoryPanel.Pressed) -> None:
+        event.stop()
+        commands = self.view.find(item=event.item)
+        name = self.view.card_name(event.item)
+        self._choose(f"{name}: use or discard it", commands)
+
+    @on(HeroPanel.UseAbility)
+    def _ability_pressed(self, event: HeroPanel.UseAbility) -> None:
+        event.stop()
+        self._choose("Use the hero's ability", self.view.find("use_ability"))
+
+    @on(MissionsPanel.Pressed)
+    def _mission_pressed(self, event: MissionsPanel.Pressed) -> None:
+        event.stop()
+        view = self.view
+        discard = view.first("discard_mission")
+        command = next((c for c in view.legal if c.mission == event.mission), None)
+        if command is not None and command.cmd == "discard_mission":
+            self._play(command)
+        elif command is not None:
+            self._choose(f"Mission {view.card_name(event.mission)}", [command])  # forfeiting asks first
+        elif discard is None:
+            self.post_message(messages.ShowCard(event.mission))
+
+    @on(BossPanel.Pressed)
+    def _boss_pressed(self, event: BossPanel.Pressed) -> None:
+        event.stop()
+        self.post_message(messages.ShowCard(event.boss))
+
+    # --- keys -------------------------------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # The table's own keys are run here, in the order they arrive, rather than left to the App's binding pass:
+        # a key typed while the previous key's command is still on its way to the store waits for the new view
+        # (so "2b3" typed fast activates stack 2 and then commits B3, instead of reading a stale table).
+        # The BINDINGS stay the one list of keys: this only decides *when* they run.
+        focused = self.focused
+        if focused is not None and any(
+            event.key in b.key.split(",") for b in focused.BINDINGS if isinstance(b, Binding)
+        ):
+            return  # the focused widget's own key (space on a card, arrows in a tray …)
+        char = event.character or ""
+        if not (event.key in self._bindings.key_to_bindings or (self._letter is not None and char.isdigit())):
+            return  # not a table key (tab, ctrl+z, ? …): the App's bindings handle it
+        event.stop()
+        event.prevent_default()
+        if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
+            self._in_flight = 0.0  # the App never answered: do not hold keys forever
+        self._pending_keys.append((event.key, char))
+        self._drain_keys()
+
+    def _repeat_after_pause(self) -> None:
+        """No "1" followed the "r": it meant Repeat."""
+        self._repeat_timer = None
+        self.action_repeat()
+
+    def _settled(self) -> None:
+        """The App handled a command (accepted or refused): run the keys typed meanwhile."""
+        self._in_flight = 0.0
+        self._drain_keys()
+
+    def _drain_keys(self) -> None:
+        while self._pending_keys and not self._in_flight:
+            key, char = self._pending_keys.pop(0)
+            self._run_key(key, char)
+
+    def _run_key(self, key: str, char: str) -> None:
+        if self._repeat_timer is not None:
+            # "r" was typed while both Repeat and the red die were possible: a "1" now means R1.
+            self._repeat_timer.stop()
+            self._repeat_timer = None
+            if char == "1":
+                self.press_die("R1", typed=True)
+                return
+            self._pending_keys.insert(0, (key, char))  # after the repeat has reached the store
+            self.action_repeat()
+            return
+        if key == "r" and self.view.can("repeat") and self._die_usable("R1"):
+            self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
+            return
+        letter, self._letter = self._letter, None
+        recent = time.monotonic() - self._letter_at < LETTER_WINDOW
+        if letter is not None and char.isdigit() and recent:
+            die = f"{letter}{char}"
+            if any(d.id == die for d in self.view.state.dice):
+                self.press_die(die, typed=True)
+            else:
+                self.notify(f"There is no die {die}.", severity="warning")
+            return
+        for binding in self._bindings.key_to_bindings.get(key, []):
+            name, params = _split_action(binding.action)
+            method = getattr(self, f"action_{name}", None)
+            if method is not None and self.check_action(name, params):
+                method(*params)  # synchronously: a command it posts marks the keys after it as waiting
+                return
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.view
+        simple = {"roll", "resolve", "done", "take_reward", "gain_item", "repeat", "start_endgame"}
+        if action in simple:
+            return view.can(action)
+        if action == "activate_only":
+            return len(view.find("activate")) == 1
+        if action == "answer":
+            return view.kind in DIALOG_KINDS or view.state.prompt is not None
+        if action == "decline":
+            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
+        if action == "face":
+            return self._face_die() is not None
+        if action == "stack":
+            return bool(self._stack_commands(1) or self._stack_commands(2) or self._stack_commands(3)) and not (
+                self.selected is not None and view.find("apply", die=self.selected)
+            )
+        if action == "card":
+            index = int(str(parameters[0])) if parameters else 0
+            if index > len(view.state.active):
+                return False
+            applying = self.selected is not None and bool(view.find("apply", die=self.selected))
+            return applying or view.kind == "choose_card"
+        if action == "use_selected":
+            return self.selected is not None
+        if action == "play_selected":
+            return self.selected is not None and self._selected_command() is not None
+        if action == "clear":
+            return self.selected is not None
+        if action == "use":
+            return view.can("use_item") or view.can("use_ability")
+        if action == "forfeit":
+            return view.can("forfeit_mission")
+        return True
+
+    def action_roll(self) -> None:
+        """Roll every unapplied die in the active area."""
+        self._play_first("roll")
+
+    def action_resolve(self) -> None:
+        """End the Strategy phases and resolve."""
+        self._play_first("resolve")
+
+    def action_done(self) -> None:
+        """Finish this step."""
+        self._play_first("done")
+
+    def action_repeat(self) -> None:
+        """Start another Strategy phase."""
+        self._play_first("repeat")
+
+    def action_take_reward(self) -> None:
+        """Take the instant reward."""
+        self._play_first("take_reward")
+
+    def action_gain_item(self) -> None:
+        """Gain the first pending item reward."""
+        self._play_first("gain_item")
+
+    def action_start_endgame(self) -> None:
+        """Start the endgame."""
+        self._play_first("start_endgame")
+
+    def action_activate_only(self) -> None:
+        """Activate the only stack that may be activated."""
+        self._play_first("activate")
+
+    def action_decline(self) -> None:
+        """Decline the reward, the item or the endgame."""
+        for cmd in ("decline_reward", "decline_item", "decline_endgame"):
+            if self.view.can(cmd):
+                self._play_first(cmd)
+                return
+
+    def _play_first(self, cmd: str) -> None:
+        command = self.view.first(cmd)
+        if command is not None:
+            self._play(command)
+
+    def action_face(self, face: str) -> None:
+        """Enter the face of the selected (or next) physical die."""
+        die = self._face_die()
+        command = self.view.first("face", die=die) if die else None
+        if die is not None and command is not None:
+            self._play(Command("face", die=die, face=face))
+
+    def action_stack(self, stack: int) -> None:
+        """Activate, discard from or choose stack ``stack``."""
+        self.press_stack(stack, show=False)
+
+    def action_card(self, number: int) -> None:
+        """Target the n-th card of the active area."""
+        active = self.view.state.active
+        if 0 < number <= len(active):
+            self.press_card(active[number - 1].id)
+
+    def action_color(self, letter: str) -> None:
+        """Select the next usable die of a colour (a digit typed next picks the exact die)."""
+        letter = letter.upper()
+        if letter not in COLOR_OF_LETTER:
+            return
+        self._letter = letter
+        self._letter_at = time.monotonic()
+        usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
+        if not usable:
+            return  # a digit may still follow; if not, nothing of that colour can be played now
+        if self.selected in usable:
+            self.selected = usable[(usable.index(self.selected) + 1) % len(usable)]
+        else:
+            self.selected = usable[0]
+
+    def _selected_command(self) -> Command | None:
+        """The one command the selected die stands for now (None: it needs a target or a face)."""
+        die = self.selected
+        if die is None:
+            return None
+        view = self.view
+        for cmd in ("commit", "recover", "choose"):
+            command = view.first(cmd, die=die)
+            if command is not None:
+                return command
+        applies = view.find("apply", die=die)
+        return applies[0] if len(applies) == 1 else None
+
+    def action_play_selected(self) -> None:
+        """Play the selected die when it can do exactly one thing (Enter)."""
+        command = self._selected_command()
+        if command is not None:
+            self._play(command)
+
+    def action_use_selected(self) -> None:
+        """Play the selected die: commit, recover or choose it, or apply it to its only target."""
+        die = self.selected
+        if die is None:
+            return
+        view = self.view
+        for cmd in ("commit", "recover", "choose"):
+            command = view.first(cmd, die=die)
+            if command is not None:
+                self._play(command)
+                return
+        applies = view.find("apply", die=die)
+        if len(applies) == 1:
+            self._play(applies[0])
+        elif applies:
+            self.notify("Several cards can take it: click one or press its number.")
+        elif view.find("face", die=die):
+            self.notify("Enter its face: m miss, h hit, k crit.")
+
+    def action_clear(self) -> None:
+        """Clear the selection."""
+        self.selected = None
+
+    def action_answer(self) -> None:
+        """Open the choices for the current prompt."""
+        self._choose(self.view.text or "Choose", self._dialog_commands())
+
+    def action_moves(self) -> None:
+        """List every legal move."""
+        self._choose("Every legal move now", list(self.view.legal))
+
+    def action_use(self) -> None:
+        """Use an item or the hero's ability."""
+        commands = [c for c in self.view.legal if c.cmd in ("use_item", "use_ability")]
+        self._choose("Use an item or the hero's ability", commands)
+
+    def action_forfeit(self) -> None:
+        """Forfeit the current mission (asks first)."""
+        self._choose("Forfeit the current mission?", self.view.find("forfeit_mission"))
+
+    def action_cards(self) -> None:
+        """Open the card browser."""
+        self.post_message(messages.ShowCard(None))
+
+    def action_inventory(self) -> None:
+        """Open the inventory screen."""
+        from twentystrong.tui.screens.inventory import InventoryScreen
+
+        self.app.push_screen(InventoryScreen(self.store))
+
+    def action_log(self) -> None:
+        """Open the log and history."""
+        from twentystrong.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.store))
+
+    def on_screen_resume(self) -> None:
+        # Back from a dialog or another screen: a prompt that came up meanwhile opens its choices now.
+        self._maybe_open_dialog()
+
+    def describe(self, command: Command) -> str:
+        """A command in words (the help screen and tests use it)."""
+        return command_label(self.view.state, command)

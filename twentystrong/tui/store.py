@@ -1,0 +1,389 @@
+"""The store (architecture.md contract 8): the one place the TUI touches the game.
+
+The App owns one :class:`Store`, which holds the :class:`~twentystrong.session.Session`. Widgets read a
+:class:`GameView` (attributes down) and post :mod:`twentystrong.tui.messages` (messages up). The store dispatches
+each command to the session (which autosaves), then replaces its view wholesale and publishes it; the App keeps the
+published view in its reactive ``game`` attribute, which screens watch. A refused command changes nothing: the
+store shows the engine's reason as a notification.
+
+No rule lives here either: the view lists ``legal_commands`` and ``awaiting`` as the engine computed them, once per
+change, and the queries below only *look things up* in that list.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from twentystrong.content.model import Deck
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.events import Event
+from twentystrong.engine.legal import awaiting
+from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
+
+Severity = Literal["information", "warning", "error"]
+Notify = Callable[[str, str, Severity], None]
+"""``notify(message, title, severity)``: how the store tells the player something (the App's toast)."""
+
+
+@dataclass(frozen=True, eq=False)
+class GameView:
+    """Everything the widgets read, computed once per change and never mutated.
+
+    A new view is a new object (compared by identity), so setting it always notifies the watchers.
+    """
+
+    state: GameState
+    """The current game state."""
+    legal: tuple[Command, ...]
+    """Every legal atomic command now (``legal_commands``): widgets offer only these."""
+    awaiting: dict[str, Any]
+    """What the game waits for (``awaiting(state)``): ``kind``, ``text`` and details."""
+    undo_block: str | None = None
+    """Why undo is refused now, or None when it is allowed."""
+    can_redo: bool = False
+    """Whether an undone command can be re-applied."""
+    events: tuple[Event, ...] = ()
+    """The events of the change that produced this view (empty after undo/redo)."""
+    revision: int = 0
+    """Counts the views the store published (a new game starts again at 0)."""
+    last: Command | None = field(default=None)
+    """The command that produced this view, if any."""
+
+    @property
+    def deck(self) -> Deck:
+        """The deck being played."""
+        return self.state.deck
+
+    @property
+    def kind(self) -> str:
+        """``awaiting["kind"]``: what the game waits for."""
+        return str(self.awaiting.get("kind", ""))
+
+    @property
+    def text(self) -> str:
+        """``awaiting["text"]``: the sentence for the prompt line."""
+        return str(self.awaiting.get("text", ""))
+
+    def find(self, cmd: str | None = None, **fields: Any) -> list[Command]:
+        """The legal commands matching ``cmd`` and every given field (``die="B3"``, ``card=…``), in order."""
+        return [
+            c
+            for c in self.legal
+            if (cmd is None or c.cmd == cmd) and all(getattr(c, name) == value for name, value in fields.items())
+        ]
+
+    def first(self, cmd: str, **fields: Any) -> Command | None:
+        """The first legal command matching, or None."""
+        found = self.find(cmd, **fields)
+        return found[0] if found else None
+
+    def can(self, cmd: str) -> bool:
+        """Whether any ``cmd`` command is legal now."""
+        return any(c.cmd == cmd for c in self.legal)
+
+    def is_legal(self, command: Command) -> bool:
+        """Whether this exact command is legal now."""
+        return command in self.legal
+
+    def card_name(self, card_id: str) -> str:
+        """A conflict card's or boss's name (the id itself if the deck has neither)."""
+        deck = self.deck
+        try:
+            return deck.card(card_id).name
+        except KeyError:
+            pass
+        try:
+            return deck.boss(card_id).name
+        except KeyError:
+            return card_id
+
+
+def make_view(
+    session: Session, *, events: tuple[Event, ...] = (), revision: int = 0, last: Command | None = None
+) -> GameView:
+    """The view of a session now."""
+    state = session.state
+    return GameView(
+        state=state,
+        legal=tuple(session.legal()),
+        awaiting=awaiting(state),
+        undo_block=session.undo_block(),
+        can_redo=session.can_redo(),
+        events=events,
+        revision=revision,
+        last=last,
+    )
+
+
+def _ignore(view: GameView) -> None:
+    return None
+
+
+def _silent(message: str, title: str, severity: Severity) -> None:
+    return None
+
+
+class Store:
+    """One game for the TUI: dispatches commands to the session and publishes a new :class:`GameView`.
+
+    ``on_change`` receives every new view (the App stores it in its reactive ``game``); ``notify`` shows a
+    message to the player (refusals, failed autosaves).
+    """
+
+    def __init__(self, session: Session, *, on_change: Callable[[GameView], None] = _ignore, notify: Notify = _silent):
+        self.session = session
+        self._on_change = on_change
+        self._notify = notify
+        self._revision = 0
+        self._autosave_warned: str | None = None
+        self.view: GameView = make_view(session)
+        """The current view (also published to ``on_change``)."""
+        self.rejections: list[Rejected] = []
+        """Every refusal, oldest first (tests and the log read it)."""
+
+    # --- reading ------------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The current game state."""
+        return self.view.state
+
+    @property
+    def deck(self) -> Deck:
+        """The deck being played."""
+        return self.session.deck
+
+    def publish(self) -> None:
+        """Publish the current view again (a screen that just mounted asks for it)."""
+        self._on_change(self.view)
+
+    # --- changing ------------------------------------------------------------------------------------------------
+
+    def dispatch(self, command: Command) -> list[Event] | Rejected:
+        """Play a command: on success publish the new view and return its events; else show why and return it."""
+        result = self.session.dispatch(command)
+        if isinstance(result, Rejected):
+            self._refused(result)
+            return result
+        self._changed(events=tuple(result), last=command)
+        return result
+
+    def undo(self) -> Rejected | None:
+        """Step back one command, or say why not (contract 5)."""
+        result = self.session.undo()
+        if result is not None:
+            self._refused(result, title="Cannot undo")
+            return result
+        self._changed()
+        return None
+
+    def redo(self) -> Rejected | None:
+        """Re-apply the last undone command, or say why not."""
+        result = self.session.redo()
+        if result is not None:
+            self._refused(result, title="Cannot redo")
+            return result
+        self._changed()
+        return None
+
+    def _changed(self, *, events: tuple[Event, ...] = (), last: Command | None = None) -> None:
+        self._revision += 1
+        self.view = make_view(self.session, events=events, revision=self._revision, last=last)
+        self._check_autosave()
+        self._on_change(self.view)
+
+    def _refused(self, rejected: Rejected, *, title: str = "Not allowed") -> None:
+        self.rejections.append(rejected)
+        message = rejected.message
+        self._notify(message[0].upper() + message[1:] if message else rejected.code, title, "warning")
+
+    def _check_autosave(self) -> None:
+        error = self.session.autosave_error
+        if error and error != self._autosave_warned:
+            self._notify(error, "Autosave failed", "error")
+        self._autosave_warned = error
+
+
+# --- opening a game: what the store starts with -------------------------------------------------------------------
+# Decided before the UI runs, without Textual, so the command line can refuse bad arguments (exit 2) cheaply.
+
+DEFAULT_DECK = "solar-sentinels"
+
+
+class LaunchError(Exception):
+    """The inputs do not describe a game that can start (unknown deck or hero, unreadable save …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSource:
+    """A deck the setup screen can offer: shipped (by id) or a folder given on the command line."""
+
+    id: str
+    path: Path
+    shipped: bool = True
+
+    def load(self) -> Deck:
+        """Load and validate it (raises ``DeckError``)."""
+        from twentystrong.content.loader import load_deck, load_shipped
+
+        return load_shipped(self.id) if self.shipped else load_deck(self.path)
+
+
+@dataclass
+class Launch:
+    """How the App starts: with ``session`` set it opens the table, otherwise the setup screen."""
+
+    session: Session | None = None
+    decks: list[DeckSource] = field(default_factory=list)
+    """Decks to offer on the setup screen (shipped ones, then any ``--deck-path`` folder)."""
+    defaults: dict[str, object] = field(default_factory=dict)
+    """Setup screen defaults from the command line (``deck``, ``hero``, ``seed``, ``missions`` …)."""
+    resume_path: Path | None = None
+    """An autosave the setup screen may offer to resume."""
+    message: str = ""
+    """Something to tell the player on the first screen (an autosave that could not be resumed …)."""
+
+
+def available_decks(deck_path: Path | None = None) -> list[DeckSource]:
+    """The shipped decks, then the deck folder given on the command line (if any)."""
+    from twentystrong.content.registry import shipped_deck_dirs
+
+    decks = [DeckSource(deck_id, path) for deck_id, path in shipped_deck_dirs().items()]
+    if deck_path is not None:
+        decks.append(DeckSource(_deck_id_of(deck_path), deck_path, shipped=False))
+    return decks
+
+
+def _deck_id_of(path: Path) -> str:
+    import tomllib
+
+    deck_toml = path / "deck.toml" if path.is_dir() else path
+    try:
+        data = tomllib.loads(deck_toml.read_text(encoding="utf-8"))
+        deck_id = data.get("deck", {}).get("id")
+        if isinstance(deck_id, str):
+            return deck_id
+    except (OSError, ValueError):
+        pass
+    return path.name
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (shown and editable on the setup screen)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def resumable(path: Path) -> Session | None:
+    """The autosaved game at ``path`` if there is one that is not over (raises ``SaveError`` if unreadable)."""
+    if not path.is_file():
+        return None
+    session = Session.load(path)
+    if session.state.result is not None:
+        return None
+    session.autosave_path = path
+    return session
+
+
+def prepare(
+    *,
+    deck_id: str | None = None,
+    deck_path: Path | None = None,
+    hero: str | None = None,
+    seed: int | None = None,
+    missions: bool | None = None,
+    rank: int | None = None,
+    assisted: bool = False,
+    dice: str = "virtual",
+    deal: str = "shuffled",
+    load: Path | None = None,
+    resume: bool = False,
+    autosave: Path | None = None,
+) -> Launch:
+    """Decide how the App starts. Raises :class:`LaunchError` with a player-readable message."""
+    autosave_path = autosave or default_autosave_path()
+    if deck_path is not None and not deck_path.exists():
+        raise LaunchError(f"no deck at {deck_path}: give a deck folder (with deck.toml) or a deck file")
+    decks = available_decks(deck_path)
+    defaults: dict[str, object] = {
+        "deck": deck_id or (decks[-1].id if deck_path is not None and decks else None),
+        "hero": hero,
+        "seed": seed,
+        "missions": missions,
+        "rank": rank,
+        "assisted": assisted,
+        "dice": dice,
+        "deal": deal,
+    }
+    if load is not None:
+        try:
+            session = Session.load(load)
+        except SaveError as exc:
+            raise LaunchError(f"cannot load {load}: {exc}") from None
+        session.autosave_path = autosave_path
+        return Launch(session=session, decks=decks, defaults=defaults)
+    if hero is not None:
+        source = pick_deck(decks, deck_id, deck_path)
+        deck = _load(source)
+        options = SetupOptions(
+            deck_id=deck.id,
+            hero_id=hero,
+            seed=random_seed() if seed is None else seed,
+            assisted=assisted,
+            dice=dice,  # type: ignore[arg-type]  # checked by Session.new
+            deal=deal,  # type: ignore[arg-type]
+            missions=bool(missions),
+            rank=rank or 1,
+        )
+        try:
+            session = Session.new(
+                deck, options, deck_path=None if source.shipped else source.path, autosave_path=autosave_path
+            )
+        except SetupError as exc:
+            raise LaunchError(str(exc)) from None
+        return Launch(session=session, decks=decks, defaults=defaults)
+    if deck_id is not None:
+        pick_deck(decks, deck_id, deck_path)  # an unknown --deck is an error even without --hero
+    message = ""
+    session_found: Session | None = None
+    try:
+        session_found = resumable(autosave_path)
+    except SaveError as exc:
+        message = f"The autosaved game could not be resumed ({exc}). It was left untouched at {autosave_path}."
+    if resume and session_found is not None:
+        return Launch(session=session_found, decks=decks, defaults=defaults)
+    return Launch(
+        decks=decks,
+        defaults=defaults,
+        resume_path=autosave_path if session_found is not None else None,
+        message=message,
+    )
+
+
+def pick_deck(decks: list[DeckSource], deck_id: str | None, deck_path: Path | None) -> DeckSource:
+    """The deck to play: ``--deck-path`` wins, then ``--deck``, then the default (or only) shipped deck."""
+    if deck_path is not None:
+        return decks[-1]
+    if not decks:
+        raise LaunchError("no decks are installed: give one with --deck-path DIR")
+    wanted = deck_id or DEFAULT_DECK
+    for source in decks:
+        if source.id == wanted:
+            return source
+    if deck_id is None and len(decks) == 1:
+        return decks[0]
+    known = ", ".join(d.id for d in decks)
+    raise LaunchError(f"unknown deck {wanted!r}; installed decks: {known}")
+
+
+def _load(source: DeckSource) -> Deck:
+    from twentystrong.content.source import DeckError
+
+    try:
+        return source.load()
+    except DeckError as exc:
+        raise LaunchError(f"the deck {source.id!r} has problems:\n{exc}") from None

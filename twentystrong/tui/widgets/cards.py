@@ -1,0 +1,294 @@
+"""Cards on the table: the three stacks and the cards in the active area.
+
+Both only show what the view says and report presses (:class:`StackView.Pressed`, :class:`CardView.Pressed`); the
+table screen turns a press into whatever legal command it stands for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.tui.widgets.dice import die_chip
+
+MANDATORY = "!"
+"""Marks a mandatory enemy (R3) wherever a card name is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackInfo:
+    """What a stack shows: its number, size and top card."""
+
+    number: int
+    size: int
+    top: str | None = None
+    name: str = ""
+    level: int = 0
+    health: int = 0
+    damage: int = 0
+    additional: int = 0
+    mandatory: bool = False
+    effects: str = ""
+
+    @staticmethod
+    def of(state: GameState, index: int) -> StackInfo:
+        """The stack ``index`` (0-based) of a state."""
+        stack = state.stacks[index] if index < len(state.stacks) else ()
+        if not stack:
+            return StackInfo(index + 1, 0)
+        card = state.deck.card(stack[0])
+        return StackInfo(
+            index + 1,
+            len(stack),
+            card.id,
+            card.name,
+            card.level,
+            card.health,
+            card.damage,
+            card.additional,
+            card.mandatory,
+            " ".join(hooks.describe(e) for e in card.effects),
+        )
+
+
+class StackView(Widget, can_focus=True):
+    """One stack: its number, the face-up top card (name, level, Health, Damage, +N, mandatory ``!``) and size."""
+
+    DEFAULT_CSS = """
+    StackView {
+        height: auto;
+        width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        &.-marked { border: round $accent; }
+        &.-mandatory { border-title-color: $warning; }
+        &:focus { border: double $accent; background: $boost; }
+        &:hover { background: $boost; }
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,enter", "press", "Choose stack", show=False),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+    FOCUS_ON_CLICK = False
+
+    info: reactive[StackInfo] = reactive(StackInfo(0, 0), layout=True)
+    marked: reactive[bool] = reactive(False, toggle_class="-marked")
+    """Whether the stack can be chosen now (activate, stack discard, an effect's choice)."""
+
+    class Pressed(Message):
+        """The stack was clicked or pressed."""
+
+        def __init__(self, stack: int) -> None:
+            super().__init__()
+            self.stack = stack
+
+    def __init__(self, number: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(StackView.info, StackInfo(number, 0))
+        self.border_title = f"Stack {number}"
+
+    def watch_info(self, info: StackInfo) -> None:
+        self.tooltip = info.effects or None
+        self.border_title = Content(f"[{info.number}] Stack {info.number}")
+        self.border_subtitle = f"{info.size} card{'s' if info.size != 1 else ''}"
+        self.set_class(info.mandatory, "-mandatory")
+
+    def render(self) -> Content:
+        info = self.info
+        if info.top is None:
+            return Content.styled("empty", "$text-muted italic")
+        name = Content.styled(info.name, "bold")
+        if info.mandatory:
+            name = Content.assemble(name, " ", (MANDATORY, "bold $warning"))
+        extra = f" +{info.additional}" if info.additional else ""
+        stats = Content.assemble(
+            (f"L{info.level}", "$text-muted"),
+            " ",
+            ("♥", "$error"),
+            f"{info.health} ",
+            ("⚔", "$warning"),
+            f"{info.damage}",
+            (extra, "bold $accent"),
+        )
+        return Content("\n").join([name, stats])
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Pressed(self.info.number))
+
+    def action_press(self) -> None:
+        """Choose this stack."""
+        self.post_message(self.Pressed(self.info.number))
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What an active card shows: every number comes from the engine's hook points, never computed here."""
+
+    id: str
+    number: int
+    name: str
+    boss: bool
+    level: int
+    health: int
+    damage_taken: int
+    damage: int
+    additional: int
+    defeated: bool
+    mandatory: bool
+    cancelled: bool
+    dice: tuple[DieState, ...]
+    effects: str
+    reward: str
+
+    @staticmethod
+    def of(state: GameState, card: ActiveCard, number: int) -> CardInfo:
+        """The card as the player should see it now."""
+        deck = state.deck
+        if card.boss:
+            boss = deck.boss(card.id)
+            name, level, additional, mandatory = boss.name, 0, boss.entourage, False
+            effects = list(boss.rules)
+            reward = ""
+        else:
+            conflict = deck.card(card.id)
+            name, level, additional, mandatory = conflict.name, conflict.level, conflict.additional, conflict.mandatory
+            effects = list(conflict.effects)
+            reward = _reward_word(conflict.reward.kind) if conflict.reward is not None else ""
+        return CardInfo(
+            id=card.id,
+            number=number,
+            name=name,
+            boss=card.boss,
+            level=level,
+            health=hooks.card_health(state, card),
+            damage_taken=hooks.damage_taken(state, card),
+            damage=hooks.enemy_damage(state, card),
+            additional=additional,
+            defeated=card.defeated,
+            mandatory=mandatory,
+            cancelled=card.cancelled,
+            dice=state.applied_to(card.id),
+            effects=" ".join(hooks.describe(e) for e in effects),
+            reward=reward,
+        )
+
+
+def _reward_word(kind: str) -> str:
+    return {"instant": "★ instant reward", "single_use": "◆ single-use item", "ongoing": "◈ ongoing item"}.get(kind, "")
+
+
+class CardView(Widget, can_focus=True):
+    """A card in the active area: Health, damage taken / Health, the damage it deals, defeat, and its dice."""
+
+    DEFAULT_CSS = """
+    CardView {
+        height: auto;
+        width: 1fr;
+        min-width: 22;
+        border: round $panel-lighten-2;
+        border-title-style: bold;
+        padding: 0 1;
+        &.-defeated { border: round $success; border-title-color: $success; }
+        &.-boss { border: heavy $error; }
+        &.-target { border: round $accent; background: $accent 15%; }
+        &:focus { border: double $accent; background: $boost; }
+        &:hover { background: $boost; }
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,enter", "press", "Target card", show=False),
+        Binding("d", "details", "Card details"),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+    FOCUS_ON_CLICK = False
+
+    info: reactive[CardInfo | None] = reactive(None, layout=True)
+    target: reactive[bool] = reactive(False, toggle_class="-target")
+    """Whether the selected die (or an effect's choice) can go on this card now."""
+
+    class Pressed(Message):
+        """The card was clicked or pressed."""
+
+        def __init__(self, card: str) -> None:
+            super().__init__()
+            self.card = card
+
+    class Details(Message):
+        """The player asked for the card's full text."""
+
+        def __init__(self, card: str) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, info: CardInfo) -> None:
+        super().__init__(id=f"card-{info.id}")
+        self.info = info
+
+    def watch_info(self, info: CardInfo | None) -> None:
+        if info is None:
+            return
+        mark = f" {MANDATORY}" if info.mandatory else ""
+        crown = "♛ " if info.boss else ""
+        self.border_title = Content(f"[{info.number}] {crown}{info.name}{mark}")
+        self.border_subtitle = "DEFEATED ✔" if info.defeated else ("boss" if info.boss else f"level {info.level}")
+        self.set_class(info.defeated, "-defeated")
+        self.set_class(info.boss, "-boss")
+        self.tooltip = info.effects or None
+
+    def render(self) -> Content:
+        info = self.info
+        if info is None:
+            return Content("")
+        health = Content.assemble(
+            ("♥ ", "$error"),
+            (f"{info.damage_taken}/{info.health}", "bold $success" if info.defeated else "bold"),
+        )
+        deals = Content.assemble(("  ⚔ ", "$warning"), ("—" if info.defeated else f"{info.damage}", "bold"))
+        extra = Content.styled(f"  +{info.additional}", "bold $accent") if info.additional else Content("")
+        lines = [Content.assemble(health, deals, extra)]
+        if info.dice:
+            lines.append(Content(" ").join(die_chip(d) for d in info.dice))
+        else:
+            lines.append(Content.styled("no dice", "$text-muted"))
+        notes = []
+        if info.cancelled:
+            notes.append("effects cancelled")
+        if info.reward:
+            notes.append(info.reward)
+        if notes:
+            lines.append(Content.styled(" · ".join(notes), "$text-muted"))
+        if info.effects and not info.cancelled:
+            lines.append(Content.styled(info.effects, "$text-muted italic"))
+        return Content("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if self.info is not None:
+            self.post_message(self.Pressed(self.info.id))
+
+    def action_press(self) -> None:
+        """Use the card as the target of the selected die or choice."""
+        if self.info is not None:
+            self.post_message(self.Pressed(self.info.id))
+
+    def action_details(self) -> None:
+        """Open the card browser on this card."""
+        if self.info is not None:
+            self.post_message(self.Details(self.info.id))

@@ -1,0 +1,123 @@
+"""The generic answer to any prompt: a list of legal commands, in words, to pick one from.
+
+The table opens it for the rarer prompts (mission discard, rank penalty, the order of After effects, an effect's
+options, an item with several targets) and for "every legal move" (``a``). It lists exactly the commands it is
+given — always taken from ``legal_commands`` — and returns the one picked, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from twentystrong.engine.commands import CMDS, Command
+from twentystrong.engine.effects.hooks import card_effects
+from twentystrong.engine.state import GameState
+from twentystrong.text import describe_command, describe_effect, describe_effects, mission_goal
+
+
+def command_detail(state: GameState, command: Command) -> str:
+    """What choosing the command means, in a few words: a mission's goal, what an item or effect does …"""
+    deck = state.deck
+    c = command
+    try:
+        if c.cmd in ("discard_mission", "forfeit_mission") and c.mission:
+            return mission_goal(deck.mission(c.mission))
+        if c.cmd == "use_item" and c.item:
+            reward = deck.card(c.item).reward
+            if reward is not None:
+                effects = list(reward.effects) if c.effect is None else [reward.effects[c.effect]]
+                return reward.text or describe_effects(effects)
+        if c.cmd == "use_ability" and c.effect is not None:
+            hero = deck.hero(state.hero.id)
+            return hero.ability_text or describe_effect(hero.ability[c.effect])
+        if c.cmd == "resolve_after" and c.card and c.effect is not None:
+            card = state.active_card(c.card)
+            if card is not None:
+                return describe_effect(card_effects(state, card)[c.effect])
+        if c.cmd == "rank_penalty":
+            return "banish one die from the pool" if c.choice == "banish" else "exhaust three dice"
+    except (KeyError, IndexError):
+        pass
+    return CMDS.get(c.cmd, c.cmd)
+
+
+def command_label(state: GameState, command: Command) -> str:
+    """A command as a button label: ``Apply B3✶ to Rust Maw`` (from the plain-words sentence)."""
+    sentence = describe_command(command, state)
+    if sentence.startswith("You "):
+        sentence = sentence[4:]
+    sentence = sentence.rstrip(".")
+    return sentence[:1].upper() + sentence[1:]
+
+
+class ChoicesScreen(ModalScreen[Command | None]):
+    """Pick one of the given legal commands (Enter or click; 1–9 pick directly; Escape cancels)."""
+
+    DEFAULT_CSS = """
+    ChoicesScreen { align: center bottom; }
+    ChoicesScreen > Vertical {
+        width: auto;
+        min-width: 40;
+        max-width: 90%;
+        height: auto;
+        max-height: 70%;
+        margin-bottom: 2;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    ChoicesScreen #title { text-style: bold; width: 100%; margin-bottom: 1; }
+    ChoicesScreen #hint { color: $text-muted; margin-top: 1; }
+    ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, title: str, state: GameState, commands: Sequence[Command]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.state = state
+        self.commands = list(commands)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Content(self.title_text), id="title")
+            options = []
+            for n, command in enumerate(self.commands, start=1):
+                key = f"{n} " if n <= 9 else "  "
+                options.append(
+                    Option(
+                        Content.assemble(
+                            (key, "bold $accent"),
+                            command_label(self.state, command),
+                            (f"  — {command_detail(self.state, command)}", "$text-muted"),
+                        )
+                    )
+                )
+            yield OptionList(*options, id="choices")
+            yield Label("Enter or click to choose · 1–9 pick directly · Esc cancels", id="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.commands[event.option_index])
+
+    def action_pick(self, index: int) -> None:
+        """Pick the n-th command."""
+        if 0 <= index < len(self.commands):
+            self.dismiss(self.commands[index])
+
+    def action_cancel(self) -> None:
+        """Close without choosing."""
+        self.dismiss(None)

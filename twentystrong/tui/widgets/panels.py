@@ -1,0 +1,262 @@
+"""The side panels of the table: hero stats, inventory, missions and the chip, the boss, and the odds hook.
+
+Like every table widget they show the view and report presses; they never decide what a press means.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.state import GameState
+from twentystrong.tui.store import GameView
+from twentystrong.tui.widgets.common import update_static
+
+
+class PanelList(OptionList):
+    """An option list that does not take the keyboard focus on a click (so Enter keeps its table meaning)."""
+
+    FOCUS_ON_CLICK = False
+    DEFAULT_CSS = """
+    PanelList {
+        height: auto;
+        max-height: 8;
+        border: none;
+        padding: 0;
+        background: transparent;
+        &:focus { border: none; background: $boost; }
+    }
+    """
+
+
+class HeroPanel(Widget):
+    """The hero's name and three stat dice (Health, Strategy, Recovery), and the ability when it can be used."""
+
+    DEFAULT_CSS = """
+    HeroPanel { height: auto; }
+    HeroPanel #stats { height: auto; }
+    HeroPanel #ability { height: auto; color: $text-muted; }
+    HeroPanel #ability.-usable { color: $text; text-style: bold; }
+    HeroPanel #ability.-usable:hover { background: $boost; }
+    """
+
+    class UseAbility(Message):
+        """The player clicked the hero's ability."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stats")
+        yield Static(id="ability")
+
+    def show(self, view: GameView) -> None:
+        """Show the hero of this view."""
+        s = view.state
+        hero = s.hero
+        if not hero.id:
+            return
+        card = view.deck.hero(hero.id)
+        update_static(
+            self.query_one("#stats", Static),
+            Content.assemble(
+                (card.name, "bold"),
+                "\n",
+                _stat("♥", "Health", hero.health, "$error"),
+                "\n",
+                _stat("⚑", "Strategy", hero.strategy, "$primary"),
+                "\n",
+                _stat("↻", "Recovery", hero.recovery, "$success"),
+            ),
+        )
+        usable = view.can("use_ability")
+        ability = card.ability_text or " ".join(hooks.describe(e) for e in card.ability)
+        text = Content.assemble(("▶ " if usable else "", "bold $accent"), ability) if ability else Content("")
+        widget = self.query_one("#ability", Static)
+        update_static(widget, text)
+        widget.set_class(usable, "-usable")
+        widget.display = bool(ability)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "ability" and event.widget.has_class("-usable"):
+            event.stop()
+            self.post_message(self.UseAbility())
+
+
+def _stat(symbol: str, name: str, value: int, color: str) -> Content:
+    """``♥ Health    6``: one stat die, its face shown as a reversed number."""
+    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value} ", "bold reverse"))
+
+
+class InventoryPanel(Widget):
+    """Held items, ``n/Strategy``: each with its kind and what it does; usable ones are marked ``▶``."""
+
+    DEFAULT_CSS = """
+    InventoryPanel { height: auto; }
+    InventoryPanel #empty { color: $text-muted; }
+    """
+
+    class Pressed(Message):
+        """An item was chosen (clicked, or Enter in the list)."""
+
+        def __init__(self, item: str) -> None:
+            super().__init__()
+            self.item = item
+
+    def compose(self) -> ComposeResult:
+        yield Static("no items", id="empty")
+        yield PanelList(id="items")
+
+    def show(self, view: GameView) -> None:
+        """Show the inventory of this view."""
+        s = view.state
+        self.border_title = f"Inventory {len(s.inventory)}/{s.hero.strategy}"
+        items = self.query_one("#items", PanelList)
+        usable = {c.item for c in view.legal if c.cmd == "use_item"}
+        key = (s.inventory, frozenset(usable))
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        options = [Option(_item_label(s, item, item in usable), id=item) for item in s.inventory]
+        highlighted = items.highlighted
+        items.set_options(options)
+        if options and highlighted is not None:
+            items.highlighted = min(highlighted, len(options) - 1)
+        items.display = bool(options)
+        self.query_one("#empty", Static).display = not options
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Pressed(event.option.id))
+
+
+def _item_label(s: GameState, item: str, usable: bool) -> Content:
+    card = s.deck.card(item)
+    kind = card.reward.kind if card.reward is not None else ""
+    icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
+    words = ""
+    if card.reward is not None:
+        words = card.reward.text or " ".join(hooks.describe(e) for e in card.reward.effects)
+    return Content.assemble(
+        ("▶ " if usable else "  ", "bold $accent"),
+        (f"{icon} ", "$secondary"),
+        (card.name, "bold" if usable else ""),
+        "\n  ",
+        (words, "$text-muted"),
+    )
+
+
+class MissionsPanel(Widget):
+    """The dealt missions left to right: the current one marked ``▶`` with its progress on the chip."""
+
+    DEFAULT_CSS = """
+    MissionsPanel { height: auto; }
+    """
+
+    class Pressed(Message):
+        """A mission was chosen."""
+
+        def __init__(self, mission: str) -> None:
+            super().__init__()
+            self.mission = mission
+
+    def compose(self) -> ComposeResult:
+        yield PanelList(id="missions")
+
+    def show(self, view: GameView) -> None:
+        """Show the missions of this view (the panel hides itself in a game without missions)."""
+        s = view.state
+        self.display = bool(s.missions)
+        if not s.missions:
+            return
+        key = (s.missions, s.chip)
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        current = s.current_mission
+        done = sum(1 for m in s.missions if m.status == "done")
+        self.border_title = f"Missions {done} done · chip {s.chip}"
+        options = []
+        for m in s.missions:
+            mission = s.deck.mission(m.id)
+            mark = {"done": "✔", "forfeited": "✗", "discarded": "–"}.get(m.status, "·")
+            style = "$text-muted strike" if m.status in ("forfeited", "discarded") else ""
+            if current is not None and m.id == current.id:
+                mark = "▶"
+                style = "bold"
+            label = Content.assemble((f"{mark} ", "bold $accent"), (mission.name, style))
+            if current is not None and m.id == current.id:
+                label = Content.assemble(label, (f" {s.chip}/{mission.target}", "$accent"))
+            options.append(Option(label, id=m.id))
+        lst = self.query_one("#missions", PanelList)
+        highlighted = lst.highlighted
+        lst.set_options(options)
+        if highlighted is not None:
+            lst.highlighted = min(highlighted, len(options) - 1)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Pressed(event.option.id))
+
+
+class BossPanel(Static):
+    """The boss deck (face down, counted) and the revealed boss, if any."""
+
+    DEFAULT_CSS = """
+    BossPanel { height: auto; }
+    """
+
+    class Pressed(Message):
+        """The revealed boss was clicked."""
+
+        def __init__(self, boss: str) -> None:
+            super().__init__()
+            self.boss = boss
+
+    revealed: reactive[str | None] = reactive(None)
+
+    def show(self, view: GameView) -> None:
+        """Show the boss deck of this view."""
+        s = view.state
+        parts: list[Content | str | tuple[str, str]] = [
+            (f"{len(s.boss_deck)}", "bold"),
+            " face down",
+        ]
+        if s.boss_discard:
+            parts += [" · ", (f"{len(s.boss_discard)}", "bold"), " discarded"]
+        if s.revealed_boss:
+            boss = s.deck.boss(s.revealed_boss)
+            parts += [
+                "\n",
+                ("Revealed: ", "$text-muted"),
+                (boss.name, "bold $error"),
+                f"  ♥{boss.health} ⚔{boss.damage} +{boss.entourage}",
+            ]
+        self.revealed = s.revealed_boss
+        update_static(self, Content.assemble(*parts))
+
+    def on_click(self, event: events.Click) -> None:
+        if self.revealed:
+            event.stop()
+            self.post_message(self.Pressed(self.revealed))
+
+
+class OddsPanel(Static):
+    """Hook for the odds issue: the table calls :meth:`show` with the view and the selected die on every change.
+
+    Until the odds panel is built it stays hidden; a subclass (or a later version) fills it in.
+    """
+
+    DEFAULT_CSS = """
+    OddsPanel { height: auto; display: none; }
+    """
+
+    def show(self, view: GameView, selected: str | None) -> None:
+        """Show the odds for this view (nothing yet)."""
+        return None
