@@ -78,7 +78,7 @@ def _round_started(s: GameState, e: ev.RoundStarted) -> GameState:
         defeated_this_round=(),
         item_decided=(),
         after_done=(),
-        recovered_this_round=0,
+        recovered=(),
         used_this_round=(),
         round_flags=(),
         endgame_rounds=s.endgame_rounds + (1 if s.endgame else 0),
@@ -101,7 +101,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> GameState:
     elif e.reason == "apply":
         out = replace(out, applied_this_step=(*s.applied_this_step, e.die))
     elif e.reason == "recover":
-        out = replace(out, recovered_this_round=s.recovered_this_round + 1)
+        out = replace(out, recovered=(*s.recovered, e.die))
     return out
 
 

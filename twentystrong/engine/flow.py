@@ -12,7 +12,6 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
-from twentystrong.engine.missions import end_of_round
 from twentystrong.engine.rng import below
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.rulesets.base import Ruleset
@@ -184,6 +183,10 @@ def check_defeats(tx: Tx) -> None:
                 continue
             defeat(tx, current, "damage")
             fell = True
+    # A win earned without a defeat (the last enemy a boss rule required fled or was discarded) still wins (R11).
+    why = None if tx.over else rules(tx.state).won(tx.state)
+    if why:
+        tx.emit(ev.GameOver, result="won", reason=why)
 
 
 def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
@@ -247,6 +250,7 @@ def _suffer(tx: Tx) -> bool:
         tx.change_stat("health", -total, f"suffered {total} damage")
         if not tx.over:
             tx.emit(ev.Marked, counter="damage_taken", value=tx.state.counter("damage_taken") + total)
+            check_defeats(tx)  # R5: a bonus that depends on Health may change damage already applied
             fire_triggers(tx, "after_suffer_damage", {"amount": total})
     if not tx.over:
         tx.emit(ev.StepChanged, step="after")
@@ -287,7 +291,7 @@ def _exhaust(tx: Tx) -> bool:
 
 def can_recover_more(s: GameState) -> bool:
     """Whether another die may be recovered this round."""
-    return bool(s.dice_in("exhausted")) and s.recovered_this_round < hooks.recovery_limit(s)
+    return bool(hooks.recoverable(s))
 
 
 def _recover(tx: Tx) -> bool:
@@ -336,10 +340,8 @@ def _stack_discard(tx: Tx) -> bool:
 
 
 def end_round(tx: Tx) -> None:
-    """The round is over: the next one starts."""
-    end_of_round(tx)
-    if not tx.over:
-        start_round(tx)
+    """The round is over: the next one starts (missions read the round's end from its RoundStarted event)."""
+    start_round(tx)
 
 
 _STEPS = {

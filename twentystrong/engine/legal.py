@@ -14,7 +14,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
-from twentystrong.engine.flow import can_recover_more, pending_after, pending_items, rules
+from twentystrong.engine.flow import pending_after, pending_items, rules
 from twentystrong.engine.state import GameState, Prompt
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
@@ -122,7 +122,7 @@ def _after(s: GameState) -> list[Command]:
 
 
 def _recover(s: GameState) -> list[Command]:
-    out = [Command("recover", die=d.id) for d in s.dice_in("exhausted")] if can_recover_more(s) else []
+    out = [Command("recover", die=d) for d in hooks.recoverable(s)]
     out.append(Command("done"))
     return out
 

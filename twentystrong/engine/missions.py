@@ -4,13 +4,13 @@ Deck rules: missions are completed one at a time, left to right; "the conditions
 it is your current mission"; the player may forfeit the current one at any time; at the endgame each unfinished
 mission (pending or forfeited) adds one enemy to the entourage (the ruleset counts them).
 
-Counting happens at two points:
+Counting happens in :func:`track`, after every command, for two kinds of condition:
 
 - :func:`track`, after every command, reads the events the command caused, in order, and credits each to the
   mission that was current when it happened (a mission completed half-way through a command does not pass the
   rest of that command's events to the next one, and the next one does not see what happened before it);
-- :func:`end_of_round`, called by the general rules as a round ends, for state checks ("exactly 1 Health") and
-  for the rounds a chosen stack stayed mandatory.
+- at each round's end (the next round's ``RoundStarted`` event, read by :func:`track` with the state just before
+  it), for state checks ("exactly 1 Health") and for the rounds a chosen stack stayed mandatory.
 
 What counts, by condition (``target`` is how many times):
 
@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from twentystrong.content.model import Mission
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
@@ -83,19 +84,14 @@ def condition(s: GameState) -> str | None:
     return None if current is None else s.deck.mission(current.id).condition
 
 
-def end_of_round(tx: Tx) -> None:
-    """End-of-round checks of the current mission (called before the next round starts)."""
-    s = tx.state
-    current = s.current_mission
-    if current is None:
-        return
-    mission = s.deck.mission(current.id)
-    if mission.condition == "end_round_health_exactly" and s.hero.health == mission.value:
-        advance_mission(tx)
-    elif mission.condition == "stack_mandatory_rounds":
+def _round_ended(s: GameState, mission: Mission, current: MissionState) -> bool:
+    """End-of-round checks (``s``: the state as the round ends, just before the next one starts)."""
+    if mission.condition == "end_round_health_exactly":
+        return s.hero.health == mission.value
+    if mission.condition == "stack_mandatory_rounds":
         chosen = s.counter(MANDATORY_STACK + current.id)
-        if chosen and s.round >= s.counter(MANDATORY_FROM + current.id):
-            advance_mission(tx)
+        return bool(chosen) and s.round >= s.counter(MANDATORY_FROM + current.id)
+    return False
 
 
 # --- the chosen mandatory stack --------------------------------------------------------------------------------
@@ -217,6 +213,10 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
         elif kind == "activation_size" and isinstance(event, ev.CardActivated):
             count = len(replay.before(index).activated_this_round)
             hit = count < (mission.value or 0) <= count + 1
+        if isinstance(event, ev.RoundStarted) and event.round > 1:
+            # A round ended here: checked for the mission current at that moment, which this very command may
+            # have just made current (e.g. the previous one completed at Suffer damage).
+            hit = _round_ended(replay.before(index), mission, current)
         if hit:
             _advance(tx, view, current)
     _ask_for_stack(tx)

@@ -150,7 +150,7 @@ class GameState:
     defeated_this_round: tuple[str, ...] = ()
     item_decided: tuple[str, ...] = ()  # item rewards gained or declined this round
     after_done: tuple[str, ...] = ()  # "card#index" of After effects resolved this round
-    recovered_this_round: int = 0
+    recovered: tuple[str, ...] = ()  # dice recovered in Resolve step 4 this round, in order
     prompts: tuple[Prompt, ...] = ()
     rank_penalties_left: int = 0
     # Effect bookkeeping (issue 4 hooks): per-round flags and counters, keyed by strings.
@@ -188,6 +188,11 @@ class GameState:
             if key == name:
                 return value
         return 0
+
+    @property
+    def recovered_this_round(self) -> int:
+        """How many dice were recovered in Resolve step 4 this round."""
+        return len(self.recovered)
 
     @property
     def prompt(self) -> Prompt | None:

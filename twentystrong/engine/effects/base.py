@@ -95,9 +95,9 @@ class Handler:
         return damage
 
     # --- recovery and items ---------------------------------------------------------------------------------
-    def recovery_bonus(self, s: GameState, live: Live) -> int:
-        """Extra dice that may be recovered this round (see :meth:`recover_allowed` for which)."""
-        return 0
+    def recovery_slot(self, s: GameState, live: Live) -> tuple[int, tuple[str, ...] | None] | None:
+        """Extra dice that may be recovered each round: (how many, only these colours or None for any)."""
+        return None
 
     def recovery_block(self, s: GameState, live: Live) -> str | None:
         """A reason no dice may be recovered this round, or None."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.effects import Effect, IgnoreEffect
-from twentystrong.engine.dice import BASE_DAMAGE
+from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
@@ -251,11 +251,50 @@ def enemy_damage(s: GameState, card: ActiveCard) -> int:
     return max(0, damage)
 
 
-def recovery_limit(s: GameState) -> int:
-    """How many dice may be recovered this round (0 when recovery is blocked)."""
+def recovery_slots(s: GameState) -> list[tuple[int, tuple[str, ...] | None]]:
+    """Where recovered dice may go this round: the Recovery stat (any colour), then each extra slot's dice and
+    colours (none at all when recovery is blocked)."""
     if recovery_block(s) is not None:
-        return 0
-    return s.hero.recovery + sum(h.recovery_bonus(s, le) for h, le in passive(s))
+        return []
+    slots: list[tuple[int, tuple[str, ...] | None]] = [(s.hero.recovery, None)]
+    for h, le in passive(s):
+        slot = h.recovery_slot(s, le)
+        if slot is not None:
+            slots.append(slot)
+    return slots
+
+
+def recovery_limit(s: GameState) -> int:
+    """How many dice may be recovered this round, all slots together (0 when recovery is blocked)."""
+    return sum(count for count, _ in recovery_slots(s))
+
+
+def recoverable(s: GameState) -> list[str]:
+    """The exhausted dice that may be recovered now: each recovered die, this one included, must fit a slot that
+    accepts its colour (card text beats rules: "1 more blue die" is not "1 more die", R10)."""
+    slots = recovery_slots(s)
+    if not slots:
+        return []
+    done = [color_of(d) for d in s.recovered]
+    return [d.id for d in s.dice_in("exhausted") if _fits(slots, [*done, d.color])]
+
+
+def _fits(slots: list[tuple[int, tuple[str, ...] | None]], colors: list[str]) -> bool:
+    """Whether every colour gets a place in a slot that accepts it (a tiny backtracking search)."""
+    room = [count for count, _ in slots]
+
+    def place(i: int) -> bool:
+        if i == len(colors):
+            return True
+        for j, (_, allowed) in enumerate(slots):
+            if room[j] > 0 and (allowed is None or colors[i] in allowed):
+                room[j] -= 1
+                if place(i + 1):
+                    return True
+                room[j] += 1
+        return False
+
+    return place(0)
 
 
 def recovery_block(s: GameState) -> str | None:

@@ -139,11 +139,11 @@ class RecoverHandler(Handler):
 
 @handles("extra_recovery")
 class ExtraRecoveryHandler(Handler):
-    """Recover more dice each round (the colour restriction is checked when the extra dice are chosen)."""
+    """Recover more dice each round, optionally only of some colours (hooks.recoverable fits dice to slots)."""
 
-    def recovery_bonus(self, s: GameState, live: Live) -> int:
+    def recovery_slot(self, s: GameState, live: Live) -> tuple[int, tuple[str, ...] | None] | None:
         assert isinstance(live.effect, fx.ExtraRecovery)
-        return live.effect.count
+        return live.effect.count, None if live.effect.colors is None else tuple(live.effect.colors)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExtraRecovery)

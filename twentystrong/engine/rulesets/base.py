@@ -39,8 +39,12 @@ class Ruleset:
         raise NotImplementedError
 
     def stays_at_cleanup(self, s: GameState, card: ActiveCard) -> bool:
-        """Whether an active card stays in the active area at Cleanup (endgame: undefeated cards remain)."""
-        return s.endgame and not card.defeated
+        """Whether an active card stays in the active area at Cleanup (endgame: undefeated cards remain).
+
+        A defeated boss stays too: it is still there only when its rules ask for more than its defeat to win
+        (every enemy with it), and the win must still be possible when the rest fall.
+        """
+        return s.endgame and (not card.defeated or card.boss)
 
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Stacks whose top the player may discard after Cleanup (empty: the step is skipped)."""
