@@ -218,3 +218,36 @@ def test_missions_a_mission_made_current_this_command_gets_its_round_end_check(t
     assert g.s.round == 2
     status = {m.id: m.status for m in g.s.missions}
     assert status["hold"] == "done" and status["thread"] == "done"
+
+
+def test_r8_an_item_can_be_used_before_a_lethal_after_effect(tmp_path: Path) -> None:
+    """R8: items may be used at any time but a roll; between Suffer damage and an After effect the game waits
+    when an item is usable, so a heal can save the hero (it once ran Suffer → After → loss in one go)."""
+    medkit = {"kind": "single_use", "effects": [{"kind": "heal", "amount": 2}]}
+    lethal = card("lethal", {"kind": "lose_health", "amount": 3, "timing": "after"}, damage=3, health=6)
+    top = [card("medic", health=1, reward=medkit), lethal]
+    g = Game(make_deck(tmp_path / "d", top))
+    g.do("activate", stack=1)
+    g.commit_roll_apply("medic", B1="hit")
+    g.do("resolve")
+    g.do("done")
+    g.do("gain_item", card="medic")
+    g.do("stack_discard", stack=2)
+    g.do("activate", stack=1)  # lethal: deals 3, then loses 3 more at After: 6 → 3 → 0 without the heal
+    g.do("roll")
+    g.do("resolve")
+    assert g.s.result is None and g.s.step == "after" and g.s.hero.health == 3
+    assert Command("resolve_after", card="lethal", effect=0) in legal_commands(g.s)
+    g.do("use_item", item="medic")  # 3 → 5; with nothing left to use, the After effect resolves: 5 → 2
+    assert g.s.result is None and g.s.hero.health == 2 and g.s.step != "after"
+
+
+def test_r7_a_single_after_effect_resolves_alone_without_usable_items(tmp_path: Path) -> None:
+    """R7: with one After effect and nothing to use, it resolves on its own."""
+    sting = card("sting", {"kind": "lose_health", "amount": 1, "timing": "after"}, health=6)
+    g = Game(make_deck(tmp_path / "d", [sting]))
+    g.do("activate", stack=1)
+    g.do("roll")
+    g.do("resolve")
+    assert g.s.step == "recover" or g.s.step == "stack_discard"
+    assert g.s.hero.health == 5

@@ -268,11 +268,20 @@ def _after(tx: Tx) -> bool:
     pending = pending_after(tx.state)
     if len(pending) > 1:
         return False  # R7: the player orders simultaneous After effects
+    if pending and _item_window(tx.state):
+        return False  # R8: items may be used before an After effect resolves (a heal can still save you)
     if pending:
         resolve_after(tx, pending[0])
     else:
         tx.emit(ev.StepChanged, step="exhaust")
     return True
+
+
+def _item_window(s: GameState) -> bool:
+    """Whether the player holds an item or ability usable now (then the game waits instead of moving on)."""
+    from twentystrong.engine.legal import usable_effects  # legal builds on flow: imported at use
+
+    return bool(usable_effects(s))
 
 
 def resolve_after(tx: Tx, le: Live) -> None:

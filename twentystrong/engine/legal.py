@@ -278,7 +278,7 @@ _STEP_TEXT = {
     "commit": "Commit dice from the pool, then roll.",
     "faces": "Roll your physical dice and enter each face.",
     "apply": "Apply rolled hits to cards, then repeat the Strategy phase or resolve.",
-    "after": "Several After effects: choose which resolves next.",
+    "after": "After effects: choose which resolves next (items can be used first).",
     "recover": "Recover exhausted dice to the pool, then finish.",
     "gain_items": "Gain item rewards into the inventory, or decline them.",
     "stack_discard": "Discard the top card of one stack.",
