@@ -251,3 +251,13 @@ def test_r7_a_single_after_effect_resolves_alone_without_usable_items(tmp_path: 
     g.do("resolve")
     assert g.s.step == "recover" or g.s.step == "stack_discard"
     assert g.s.hero.health == 5
+
+
+def test_a_level_condition_never_holds_for_a_boss(tmp_path: Path) -> None:
+    """A boss has no level: "on a level-2 defeat" must not fire (nor crash) when a boss is defeated."""
+    heal = {"kind": "heal", "amount": 1, "trigger": "on_enemy_defeated", "condition": {"enemy_level": 2}}
+    hero = dict(TESTER, health=5, ability=[heal])
+    g = Game(make_deck(tmp_path / "d", heroes=[hero], bosses=[CROWN]))
+    g.to_endgame()
+    g.commit_roll_apply("crown", R1="hit")  # the Crown falls; its escort still stands, so the game goes on
+    assert g.s.result is None and g.s.hero.health == 5

@@ -195,6 +195,11 @@ class Deck(Frozen):
         """The conflict card with this id."""
         return self._cards_by_id[card_id]
 
+    @property
+    def card_ids(self) -> dict[str, ConflictCard]:
+        """Conflict cards by id (``in`` tells a conflict card from a boss)."""
+        return self._cards_by_id
+
     def boss(self, boss_id: str) -> Boss:
         """The boss with this id (``KeyError`` if there is none, like :meth:`card`)."""
         return _by_id(self.bosses, boss_id)

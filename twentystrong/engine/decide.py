@@ -15,7 +15,7 @@ from twentystrong.engine.commands import CMDS, Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.effects.items import grant_instant_reward
-from twentystrong.engine.legal import awaiting, items_usable, legal_commands, usable_effects
+from twentystrong.engine.legal import awaiting, is_legal, items_usable, legal_commands, usable_effects
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
 
@@ -30,9 +30,8 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event]
     """Like :func:`decide`, also returning the state after the events (saves re-folding them)."""
     if command.cmd == "faces":
         return _faces_shorthand(state, command)
-    legal = legal_commands(state)
-    if command not in legal:
-        return why_not(state, command, legal)
+    if not is_legal(state, command):
+        return why_not(state, command, legal_commands(state))
     tx = Tx(state)
     _HANDLERS[command.cmd](tx, command)
     _settle(tx)

@@ -15,6 +15,7 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.flow import pending_after, pending_items, rules
+from twentystrong.engine.memo import StateMemo
 from twentystrong.engine.state import GameState, Prompt
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
@@ -23,17 +24,14 @@ ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_stack", "choose_option", "reroll_hit"})
 
 
-# Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
-# states are frozen, so the answer for the last state asked is kept (identity, not equality).
-_legal_cache: tuple[GameState | None, tuple[Command, ...]] = (None, ())
-
-
 def legal_commands(s: GameState) -> list[Command]:
     """Every legal atomic command now, in a stable order."""
-    global _legal_cache
-    if _legal_cache[0] is not s:
-        _legal_cache = (s, tuple(_compute_legal(s)))
-    return list(_legal_cache[1])
+    return list(_legal(s)[0])
+
+
+def is_legal(s: GameState, command: Command) -> bool:
+    """Whether ``command`` is one of :func:`legal_commands` (a set lookup: decide asks it for every command)."""
+    return command in _legal(s)[1]
 
 
 def _compute_legal(s: GameState) -> list[Command]:
@@ -292,3 +290,13 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
         return f"You hold {len(s.inventory)} items but Strategy is {s.hero.strategy}: use or discard items."
     purpose = p.purpose or "make a choice"
     return purpose[0].upper() + purpose[1:] + (f" ({p.count} left)" if p.count > 1 else "") + "."
+
+
+# Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
+# states are frozen, so the answers for the last few states asked are kept.
+def _legal_answers(s: GameState) -> tuple[tuple[Command, ...], frozenset[Command]]:
+    commands = tuple(_compute_legal(s))
+    return commands, frozenset(commands)
+
+
+_legal: StateMemo[tuple[tuple[Command, ...], frozenset[Command]]] = StateMemo(_legal_answers)

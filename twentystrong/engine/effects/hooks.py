@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from twentystrong.content.effects import Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live
+from twentystrong.engine.memo import StateMemo
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
 if TYPE_CHECKING:
@@ -39,20 +40,9 @@ def item_effects(s: GameState, item: str) -> tuple[str, list[Effect]]:
     return reward.kind, list(reward.effects)
 
 
-# States are immutable, so the effects in force are a function of the state object: remember the last answer.
-# (Identity, not equality: the cache holds the state itself, so its id cannot be reused while cached.)
-_live_cache: tuple[GameState | None, list[Live]] = (None, [])
-_passive_cache: tuple[GameState | None, list[tuple[Handler, Live]]] = (None, [])
-
-
 def live_effects(s: GameState) -> list[Live]:
     """Every effect in force now: hero and items first, then active cards (During only while undefeated)."""
-    global _live_cache
-    if _live_cache[0] is s:
-        return _live_cache[1]
-    out = _compute_live(s)
-    _live_cache = (s, out)
-    return out
+    return _live(s)
 
 
 def _compute_live(s: GameState) -> list[Live]:
@@ -125,17 +115,16 @@ def extra_damage(s: GameState, card_id: str) -> int:
 
 def passive(s: GameState) -> list[tuple[Handler, Live]]:
     """Live effects whose rule change is in force now (After effects wait for Resolve step 2)."""
-    global _passive_cache
-    if _passive_cache[0] is s:
-        return _passive_cache[1]
-    out = [
+    return _passive(s)
+
+
+def _compute_passive(s: GameState) -> list[tuple[Handler, Live]]:
+    return [
         (handler(le.effect.kind), le)
         for le in [*round_effects(s), *live_effects(s)]
         if not (le.effect.timing == "after" and le.is_enemy)
         and (le.effect.condition is None or condition_holds(s, le, {}))
     ]
-    _passive_cache = (s, out)
-    return out
 
 
 def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
@@ -151,7 +140,8 @@ def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
         return False
     if cond.enemy_level is not None:
         card_id = context.get("card")
-        if card_id is None or s.deck.card(card_id).level != cond.enemy_level:
+        # A boss has no level: a level condition never holds for it.
+        if card_id is None or card_id not in s.deck.card_ids or s.deck.card(card_id).level != cond.enemy_level:
             return False
     if cond.other_enemies_active is not None:
         others = any(not c.defeated and c.id != live.source for c in s.active)
@@ -275,6 +265,9 @@ def recoverable(s: GameState) -> list[str]:
     slots = recovery_slots(s)
     if not slots:
         return []
+    if all(allowed is None for _, allowed in slots):  # no colour restrictions: only the count matters
+        room = sum(count for count, _ in slots) - len(s.recovered)
+        return [d.id for d in s.dice_in("exhausted")] if room > 0 else []
     done = [color_of(d) for d in s.recovered]
     return [d.id for d in s.dice_in("exhausted") if _fits(slots, [*done, d.color])]
 
@@ -317,3 +310,8 @@ def items_block(s: GameState) -> str | None:
         if reason:
             return reason
     return None
+
+
+# States are frozen: the effects in force are a function of the state, remembered for the last few asked.
+_live: StateMemo[list[Live]] = StateMemo(_compute_live)
+_passive: StateMemo[list[tuple[Handler, Live]]] = StateMemo(_compute_passive)
