@@ -1,0 +1,44 @@
+"""Benchmarks of the bots, for ``twentystrong bench``: complete games per second on one core."""
+
+from __future__ import annotations
+
+import time
+
+from twentystrong.bots import make_bot
+from twentystrong.content.loader import load_shipped
+from twentystrong.engine import SetupOptions
+from twentystrong.sim.runner import play_game
+
+DECK = "solar-sentinels"
+
+
+def games_per_second(bot: str, games: int, *, seed: int = 0) -> tuple[float, float]:
+    """Play ``games`` complete games with ``bot`` (cycling through the heroes) in this process; returns
+    (games per second, commands per second)."""
+    deck = load_shipped(DECK)
+    heroes = [h.id for h in deck.heroes]
+    commands = 0
+    start = time.perf_counter()
+    for i in range(games):
+        options = SetupOptions(deck.id, heroes[i % len(heroes)], seed=seed + i)
+        commands += play_game(deck, options, make_bot(bot, seed + i)).commands
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    return games / elapsed, commands / elapsed
+
+
+GAMES_PER_SECOND_TARGET = 100.0
+"""The heuristic bot's goal: complete games per second on one core."""
+
+
+def bench_bots(quick: bool = False) -> list[tuple[str, float, str] | tuple[str, float, str, str, bool]]:
+    """(name, value, unit[, target, ok]) rows: the heuristic and random bots' complete games per second on one
+    core (``quick``: fewer games, for smoke tests)."""
+    games = 6 if quick else 60
+    heuristic, heuristic_commands = games_per_second("heuristic", games)
+    rand, _ = games_per_second("random", games)
+    target = GAMES_PER_SECOND_TARGET
+    return [
+        ("heuristic bot: complete games", round(heuristic, 1), "games/s", f"≥ {target:g}", heuristic >= target),
+        ("heuristic bot: commands", round(heuristic_commands), "commands/s"),
+        ("random bot: complete games", round(rand, 1), "games/s"),
+    ]

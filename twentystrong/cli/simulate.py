@@ -1,0 +1,199 @@
+"""``twentystrong simulate``: play many bot games and report win rates, game lengths, killers and unused cards.
+
+Game ``i`` uses seed ``S + i`` (for every hero), so the same arguments give the same results whatever ``--jobs``
+says. A progress bar with an ETA goes to stderr when it is a terminal (never with ``--json``); the summary goes to
+stdout, and the elapsed time to stderr so that stdout is identical from run to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+from twentystrong.bots import BOT_NAMES
+from twentystrong.content.loader import DeckError
+from twentystrong.content.model import Deck
+from twentystrong.sim.progress import Progress
+from twentystrong.sim.runner import ROUND_CAP, load, split
+from twentystrong.sim.runner import run as run_games
+from twentystrong.sim.stats import Summary, summarise
+
+PROG = "twentystrong simulate"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 (one per core) or more, got {value}")
+    return value
+
+
+def _rank(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a rank from 1 to 6, got {text!r}") from None
+    if not 1 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"expected a rank from 1 to 6, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a seed of 0 or more, got {value}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``twentystrong simulate``."""
+    parser.add_argument("--games", type=_positive, default=100, metavar="N", help="games per hero (default 100)")
+    parser.add_argument("--hero", default="all", metavar="ID", help="a hero id, or all (default)")
+    parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="who plays (default heuristic)")
+    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="game i uses seed S+i (default 0)")
+    parser.add_argument("--rank", type=_rank, default=1, metavar="R", help="difficulty rank 1-6 (default 1)")
+    parser.add_argument(
+        "--missions", action=argparse.BooleanOptionalAction, default=False, help="play with missions (default: no)"
+    )
+    parser.add_argument(
+        "--jobs", type=_jobs, default=1, metavar="J", help="worker processes, 0 for one per core (default 1)"
+    )
+    parser.add_argument(
+        "--deck",
+        default="solar-sentinels",
+        metavar="ID",
+        help="a shipped deck id or a deck folder (default: solar-sentinels)",
+    )
+    parser.add_argument(
+        "--round-cap",
+        type=_positive,
+        default=ROUND_CAP,
+        metavar="N",
+        help=f"a game still going after N rounds is lost (default {ROUND_CAP})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games and print the summary; 2 for arguments that name nothing playable."""
+    try:
+        deck = load(args.deck)
+    except DeckError as exc:
+        return _fail(f"cannot load deck {args.deck!r}:\n" + "\n".join(str(f) for f in exc.findings))
+    heroes = [h.id for h in deck.heroes]
+    if args.hero != "all":
+        if args.hero not in heroes:
+            return _fail(f"unknown hero {args.hero!r} in deck {deck.id}; heroes: {', '.join(heroes)}, or all")
+        heroes = [args.hero]
+    if not heroes:
+        return _fail(f"deck {deck.id} has no heroes")
+    jobs = split(
+        args.deck,
+        heroes,
+        args.bot,
+        args.games,
+        args.seed,
+        rank=args.rank,
+        missions=args.missions,
+        round_cap=args.round_cap,
+    )
+    workers = args.jobs or os.cpu_count() or 1
+    total = args.games * len(heroes)
+    progress = Progress(total, sys.stderr, enabled=not args.json and sys.stderr.isatty())
+    started = time.perf_counter()
+    records = run_games(jobs, workers, progress.update)
+    progress.finish()
+    elapsed = time.perf_counter() - started
+    summary = summarise(deck, records)
+    if args.json:
+        print(json.dumps(as_json(deck, summary, args), indent=2, ensure_ascii=False))
+    else:
+        print(table(deck, summary, args))
+        rate = total / max(elapsed, 1e-9)
+        print(f"{total} games in {elapsed:.1f} s ({rate:.1f} games/s, {workers} jobs)", file=sys.stderr)
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str, Any]:
+    """The results as one JSON-ready object (no timings: the same arguments give the same object)."""
+    spread = summary.spread()
+    wins = sum(h.wins for h in summary.heroes)
+    return {
+        "deck": deck.id,
+        "bot": args.bot,
+        "seed": args.seed,
+        "rank": args.rank,
+        "missions": args.missions,
+        "games_per_hero": args.games,
+        "round_cap": args.round_cap,
+        "heroes": {h.hero: {**h.as_dict(), "spread": round(spread[h.hero], 4)} for h in summary.heroes},
+        "overall": {
+            "games": summary.games,
+            "wins": wins,
+            "win_rate": round(wins / summary.games, 4) if summary.games else 0.0,
+            "mean_win_rate": round(statistics.fmean(h.win_rate for h in summary.heroes), 4),
+        },
+        "never_activated": summary.never_activated,
+    }
+
+
+def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
+    """The results as a text table."""
+    last = args.seed + args.games - 1
+    missions = "with missions" if args.missions else "no missions"
+    lines = [
+        f"{args.games} games per hero, {args.bot} bot, deck {deck.id}, rank {args.rank}, {missions}, "
+        f"seeds {args.seed}-{last}",
+        "",
+        f"{'hero':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>15} {'median rounds':>14}  "
+        "killing blow most often",
+    ]
+    spread = summary.spread()
+    for h in summary.heroes:
+        killers = ", ".join(f"{name} ({n})" for _, name, n in h.killers) or "-"
+        interval = f"{h.ci95[0]:.1%}-{h.ci95[1]:.1%}"
+        figures = f"{h.games:>6} {h.wins:>6} {h.win_rate:>9.1%} {interval:>15} {h.median_rounds:>14.1f}"
+        lines.append(f"{h.name:<12} {figures}  {killers}")
+    lines.append("")
+    never = ", ".join(summary.never_activated) or "none"
+    lines.append(f"Cards never activated: {never}")
+    if len(summary.heroes) > 1:
+        mean = statistics.fmean(h.win_rate for h in summary.heroes)
+        worst = max(summary.heroes, key=lambda h: abs(spread[h.hero]))
+        lines.append(
+            f"Mean win rate {mean:.1%}; largest gap to the other heroes' average: {worst.name} "
+            f"{spread[worst.hero] * 100:+.1f} points"
+        )
+    reasons: dict[str, int] = {}
+    for h in summary.heroes:
+        for reason, n in h.reasons.items():
+            reasons[reason] = reasons.get(reason, 0) + n
+    if reasons:
+        lines.append("Losses: " + ", ".join(f"{reason} {n}" for reason, n in reasons.items()))
+    return "\n".join(lines)

@@ -1,0 +1,205 @@
+"""Playing bot games: one game to a :class:`GameRecord`, and many games split over worker processes.
+
+Game ``i`` of a run uses seed ``S + i`` for both the deal and the bot, whoever plays it and in whichever process,
+so a run's records — and everything computed from them — are the same for the same arguments (``--jobs`` only
+changes how fast they come).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from twentystrong.bots import make_bot
+from twentystrong.bots.base import Bot
+from twentystrong.content.loader import load_deck, load_shipped
+from twentystrong.content.model import Deck
+from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
+from twentystrong.engine import events as ev
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.legal import legal_commands
+
+ROUND_CAP = 200
+"""Rounds after which a simulated game counts as lost (reason ``round cap``), so nothing hangs."""
+COMMAND_CAP = 20_000
+"""Commands after which a simulated game counts as lost (reason ``command cap``): a bot going round in circles."""
+
+
+class BotError(RuntimeError):
+    """A bot chose a command the engine rejected (a bug in the bot: it must choose from ``legal``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What the simulator keeps of one game."""
+
+    hero: str
+    seed: int
+    result: str  # "won" or "lost"
+    reason: str  # the engine's reason, or "round cap" / "command cap"
+    rounds: int
+    killer: str | None  # the card or boss that dealt the killing blow (lost games)
+    activated: frozenset[str]  # conflict cards activated at least once (stacks and entourage)
+    boss: str | None  # the boss faced, if the endgame started
+    commands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A slice of a run: the same setup for games ``first`` … ``first + count - 1``."""
+
+    deck: str  # a shipped deck id, or a path to a deck folder
+    hero: str
+    bot: str
+    seed: int  # the run's seed S: game i uses S + i
+    first: int
+    count: int
+    rank: int = 1
+    missions: bool = False
+    round_cap: int = ROUND_CAP
+
+
+def load(deck: str) -> Deck:
+    """A shipped deck by id, or a deck folder by path (``DeckError`` when it does not load)."""
+    path = Path(deck)
+    if "/" in deck or path.is_dir():
+        return load_deck(path)
+    return load_shipped(deck)
+
+
+def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = ROUND_CAP) -> GameRecord:
+    """Play one game to its end (or the caps) and record it."""
+    s = initial_state(deck, options)
+    activated: set[str] = set()
+    killer: str | None = None
+    boss: str | None = None
+    commands = 0
+    reason = ""
+    while s.result is None:
+        if s.round > round_cap:
+            reason = "round cap"
+            break
+        if commands >= COMMAND_CAP:
+            reason = "command cap"
+            break
+        legal = legal_commands(s)
+        if not legal:
+            reason = "no legal command"  # pragma: no cover - an engine bug, never a normal end
+            break
+        command = bot.choose(s, legal)
+        try:
+            out = decide_and_apply(s, command)
+        except Exception as exc:  # an engine bug must not end a long run: the game is lost and the reason says why
+            reason = f"engine error: {type(exc).__name__}: {exc}"
+            break
+        if isinstance(out, Rejected):
+            raise BotError(f"{bot.name} chose {command.to_dict()} at {s.step}: {out.code}: {out.message}")
+        events, after = out
+        commands += 1
+        for event in events:
+            if isinstance(event, ev.CardActivated):
+                if event.boss:
+                    boss = event.card
+                else:
+                    activated.add(event.card)
+        if after.result == "lost":
+            killer = killing_blow(s, events)
+        s = after
+    result = s.result or "lost"
+    return GameRecord(
+        hero=options.hero_id,
+        seed=options.seed,
+        result=result,
+        reason=s.result_reason if s.result else reason,
+        rounds=s.round,
+        killer=killer,
+        activated=frozenset(activated),
+        boss=boss,
+        commands=commands,
+    )
+
+
+def killing_blow(before: GameState, events: list[ev.Event]) -> str | None:
+    """The card that dealt the killing blow: the one the fatal Health loss names, else the undefeated enemy that
+    deals the most damage (``before`` is the state the fatal command was played in)."""
+    fatal = next((e for e in events if isinstance(e, ev.StatChanged) and e.stat == "health" and e.value < 1), None)
+    active = before.active
+    if fatal is not None and not fatal.reason.startswith("suffered"):
+        for card in active:
+            name = before.deck.boss(card.id).name if card.boss else before.deck.card(card.id).name
+            if name in fatal.reason:
+                return card.id
+    standing = [c for c in active if not c.defeated]
+    if standing:
+        return max(standing, key=lambda c: (hooks.enemy_damage(before, c), c.id)).id
+    return active[-1].id if active else None
+
+
+def run_job(job: Job) -> list[GameRecord]:
+    """Play the games of one job, in order."""
+    deck = load(job.deck)
+    out = []
+    for i in range(job.first, job.first + job.count):
+        seed = job.seed + i
+        options = SetupOptions(deck_id=deck.id, hero_id=job.hero, seed=seed, missions=job.missions, rank=job.rank)
+        out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
+    return out
+
+
+def split(
+    deck: str,
+    heroes: list[str],
+    bot: str,
+    games: int,
+    seed: int,
+    *,
+    rank: int = 1,
+    missions: bool = False,
+    round_cap: int = ROUND_CAP,
+    chunk: int = 20,
+) -> list[Job]:
+    """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk``."""
+    return [
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), rank, missions, round_cap)
+        for hero in heroes
+        for first in range(0, games, chunk)
+    ]
+
+
+def run(jobs: list[Job], workers: int = 1, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """Play every job (in ``workers`` processes when more than one) and return the records in job order.
+
+    ``progress`` is called with the number of games finished so far after each job.
+    """
+    records: list[GameRecord] = []
+    for batch in _results(jobs, workers):
+        records += batch
+        if progress is not None:
+            progress(len(records))
+    return records
+
+
+def _results(jobs: list[Job], workers: int) -> Iterator[list[GameRecord]]:
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield run_job(job)
+        return
+    with multiprocessing.get_context().Pool(min(workers, len(jobs))) as pool:
+        yield from pool.imap(run_job, jobs)  # imap keeps job order, whatever finishes first
+
+
+__all__ = [
+    "COMMAND_CAP",
+    "ROUND_CAP",
+    "BotError",
+    "GameRecord",
+    "Job",
+    "killing_blow",
+    "load",
+    "play_game",
+    "run",
+    "run_job",
+    "split",
+]
