@@ -8,9 +8,10 @@ from the first seed of a fixed list that reaches the wanted moment; it is saved,
 folder, never to your profile. The shipped Solar Sentinels deck is used when it is installed, else the plain test
 deck.
 
-Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to cards), ``browser`` (the card browser on
-a card with effects and a reward), ``inventory`` (held items), ``history`` (the log, a past table shown),
-``game-over`` (the figures of a finished game), ``help`` (the keys of the table).
+Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to cards, the odds panel with its
+advice), ``browser`` (the card browser on a card with effects and a reward), ``inventory`` (held items),
+``history`` (the log, a past table shown), ``game-over`` (the figures of a finished game), ``help`` (the keys of
+the table).
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ def mid_round(session: Session) -> bool:
         and len(s.active) >= 2
         and len(applied) >= 2
         and s.dice_in("active") != ()
+        and any(not c.defeated for c in s.active)  # the odds panel has an enemy to show,
+        and len(s.dice_in("active")) >= 2  # dice to advise about,
+        and s.phases_used < s.hero.strategy  # and a phase to come (so its damage chart shows)
     )
 
 

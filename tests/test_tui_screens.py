@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.message import Message
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from twentystrong.content.loader import load_deck
@@ -32,6 +33,13 @@ from twentystrong.tui.widgets.card_detail import CardDetail
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 SIZE = (120, 40)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let messages run and workers finish (the history's past table, the odds), then lay the screen out."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 @pytest.fixture(autouse=True)
@@ -104,9 +112,9 @@ def shown(text: Static) -> str:
 async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("c")  # the table's "Cards" key posts ShowCard(None)
-        await pilot.pause()
+        await settle(pilot)
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
         deck = browser.deck
@@ -128,7 +136,7 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         assert {e.text.id for e in browser.shown} == active
 
         await pilot.press("c", "slash", *"huge")
-        await pilot.pause()
+        await settle(pilot)
         assert [e.text.id for e in browser.shown] == ["huge-one"]
         detail = browser.query_one(CardDetail)
         assert detail.card is not None and detail.card.kind == "boss"
@@ -136,18 +144,18 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         assert "Health 11" in text and "Entourage:" in text and "2 enemies join it" in text
 
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert not isinstance(app.screen, CardBrowserScreen)
 
 
 async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         state = store_of(app).state
         top = state.stacks[0][0]
         await app.push_screen(CardBrowserScreen(state.deck, state, top))
-        await pilot.pause()
+        await settle(pilot)
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
         assert browser.selected == top
@@ -158,7 +166,7 @@ async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -
         await pilot.press("escape")
         item_card = next(c for c in state.deck.cards if c.reward is not None and c.reward.kind == "ongoing")
         await app.push_screen(CardBrowserScreen(state.deck, state, item_card.id))
-        await pilot.pause()
+        await settle(pilot)
         labels = [line.label for line in app.screen.query_one(CardDetail).card.lines]  # type: ignore[union-attr]
         assert "Ongoing item:" in labels or "Ongoing item (once per round):" in labels
 
@@ -166,10 +174,10 @@ async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -
 async def test_browser_without_a_game(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         deck = store_of(app).deck
         await app.push_screen(CardBrowserScreen(deck, None))
-        await pilot.pause()
+        await settle(pilot)
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
         assert browser.query_one("#browser-where").disabled
@@ -184,9 +192,9 @@ async def test_browser_without_a_game(tmp_path: Path) -> None:
 async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         history = app.screen
         assert isinstance(history, HistoryScreen)
         session = store_of(app).session
@@ -200,38 +208,38 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
         assert history.groups[-1].heading.startswith("You apply")
 
         await pilot.press("up", "up", "up", "up", "up")
-        await pilot.pause()
+        await settle(pilot)
         assert history.index == present - 5
         assert past.state is session.state_at(present - 5)
         assert "as it was" in shown(history.query_one("#history-banner", Static))
         assert past.query_one("#past-step", Static).content is not None
 
         await pilot.press("left_square_bracket")  # previous round
-        await pilot.pause()
+        await settle(pilot)
         assert history.groups[history.index].round == history.groups[present].round - 1
 
         await pilot.press("p")
-        await pilot.pause()
+        await settle(pilot)
         assert history.index == present and past.state is session.state
         assert "now" in shown(history.query_one("#history-banner", Static))
 
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert not isinstance(app.screen, HistoryScreen)
 
 
 async def test_history_follows_undo(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settle(pilot)
         history = app.screen
         assert isinstance(history, HistoryScreen)
         before = len(history.groups)
         assert store_of(app).session.undo_block() is None  # the last command applied a die: not a random reveal
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await settle(pilot)
         assert len(history.groups) == before - 1
         assert history.index == before - 2
 
@@ -243,12 +251,12 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
     posted: list[Message] = []
     app = app_for(game(tmp_path, with_item))
     async with app.run_test(size=SIZE, message_hook=posted.append) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         store = store_of(app)
         assert store is not None
         item = store.state.inventory[0]
         await pilot.press("i")
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, InventoryScreen)
         assert screen.current is not None and screen.current.id == item
@@ -260,7 +268,7 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
         assert [b.command for b in buttons] == [*uses, Command("discard_item", item=item)]
 
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         sent = [m for m in posted if isinstance(m, messages.Command)]
         assert sent and isinstance(sent[-1], messages.UseItem)
         assert sent[-1].command() == uses[0]
@@ -268,17 +276,17 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
         assert (item not in store.state.inventory) == single
 
         await pilot.press("ctrl+z")  # back to holding it (undo works from the inventory)
-        await pilot.pause()
+        await settle(pilot)
         assert item in store.state.inventory
         await pilot.press("d")
-        await pilot.pause()
+        await settle(pilot)
         sent = [m for m in posted if isinstance(m, messages.Command)]
         assert isinstance(sent[-1], messages.DiscardItem) and sent[-1].command() == Command("discard_item", item=item)
         assert item not in store.state.inventory and item in store.state.discard
         assert screen.current is None or screen.current.id != item  # the list follows the store
 
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert not isinstance(app.screen, InventoryScreen)
 
 
@@ -288,8 +296,8 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
 async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, lambda s: s.state.result is not None))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
         session = store_of(app).session
@@ -306,8 +314,8 @@ async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: P
 
         options = session.options
         await pilot.press("r")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert store_of(app).session is not session
         assert store_of(app).session.options == options
         assert store_of(app).state.result is None
@@ -320,10 +328,10 @@ async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: P
 async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         table = app.screen
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         described = {line.description for line in help_screen.lines()}
@@ -333,5 +341,5 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         assert "Undo" in described and "Inventory" in described
         assert all(line.keys for line in help_screen.lines())
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from twentystrong.cli.main import main
 from twentystrong.session import default_autosave_path
@@ -16,14 +17,21 @@ from twentystrong.tui.store import LaunchError
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
 
 
+async def settle(pilot: Pilot[None]) -> None:
+    """Let messages run and workers finish (the history's past table, the odds), then lay the screen out."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def test_setup_starts_the_chosen_game() -> None:
     """Hero, seed, missions, rank, assisted undo and physical dice chosen on the screen reach the session."""
     app = create_app(deck_path=PLAIN)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        await pilot.pause()
+        await settle(pilot)
         assert screen.deck is not None and screen.deck.id == "plain"
         heroes = screen.query_one("#heroes")
         heroes.focus()
@@ -36,8 +44,8 @@ async def test_setup_starts_the_chosen_game() -> None:
         detail = str(screen.query_one("#hero-detail").render())
         assert "Weakling" in detail and "Health" in detail and "Ability" in detail
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, (TableScreen,)) or app.store is not None
         assert app.store is not None
         options = app.store.session.options
@@ -51,16 +59,16 @@ async def test_setup_offers_resume(tmp_path: Path) -> None:
     first = create_app(deck_path=PLAIN, hero="tester", seed=5)
     async with first.run_test(size=(120, 40)) as pilot:
         await pilot.press("1")
-        await pilot.pause()
+        await settle(pilot)
         assert first.store is not None
         seq = first.store.state.seq
     assert default_autosave_path().is_file()
     app = create_app(deck_path=PLAIN)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         await pilot.click("#resume")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.store is not None and app.store.state.seq == seq
 
@@ -69,13 +77,13 @@ async def test_setup_fits_80x24() -> None:
     """At 80×24 the form and its Start button are on screen."""
     app = create_app(deck_path=PLAIN)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         for selector in ("#deck", "#heroes", "#seed", "#undo", "#dice", "#start"):
             region = app.screen.query_one(selector).region
             assert region.height > 0 and region.bottom <= 24, selector
         await pilot.click("#start")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
 
 
@@ -137,7 +145,7 @@ async def test_load_a_saved_game(tmp_path: Path) -> None:
     launch.session.save(saved)
     app = create_app(load=saved)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.store is not None
         assert [c.id for c in app.store.state.active] == ["c16"]

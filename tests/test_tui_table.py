@@ -17,14 +17,22 @@ from textual.pilot import Pilot
 from twentystrong.engine.commands import Command
 from twentystrong.tui import messages
 from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.cards import CardView, StackView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.dice import DiceTray
-from twentystrong.tui.widgets.status import PromptBar
+from twentystrong.tui.widgets.status import ActionRow, PromptBar
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
+
+
+@pytest.fixture(autouse=True)
+def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour letter waits 5 s for its digit here, not 0.8 s: Pilot idles between keys (up to a second on a
+    busy machine), and "p" then "1" must stay the die P1 however slow the machine is."""
+    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
 
 
 def make_app(**options: Any) -> TwentyStrongApp:
@@ -70,9 +78,12 @@ def zone(app: TwentyStrongApp, die: str) -> str:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let messages run and one frame pass (layout included), so clicks land where widgets now are."""
+    """Let messages run, workers finish (the card area, the odds) and a frame pass (layout included), so that
+    assertions read the settled table and clicks land where widgets now are. No sleeping: ``pause()`` waits for
+    the screen's messages and lays it out."""
     await pilot.pause()
-    await pilot.pause(0.05)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def click_die(pilot: Pilot[None], tray_id: str, die: str) -> None:
@@ -84,14 +95,13 @@ async def click_die(pilot: Pilot[None], tray_id: str, die: str) -> None:
 
 
 async def click_button(pilot: Pilot[None], label: str) -> None:
-    bar = pilot.app.screen.query_one(PromptBar)
-    for button, action in bar._buttons.items():
-        if button.display and action.label.startswith(label):
-            await pilot.click(button)
-            await settle(pilot)
-            return
-    shown = [a.label for b, a in bar._buttons.items() if b.display]
-    raise AssertionError(f"no prompt button {label!r}; shown: {shown}")
+    row = pilot.app.screen.query_one(ActionRow)
+    offset = row.offset_of(label)
+    if offset is None:
+        shown = [a.label for a in row.actions]
+        raise AssertionError(f"no prompt button {label!r}; shown: {shown}")
+    await pilot.click(row, offset=(offset.x, offset.y))
+    await settle(pilot)
 
 
 async def test_keyboard_round(tmp_path: Path) -> None:
@@ -355,7 +365,7 @@ async def test_table_fits_80x24(tmp_path: Path) -> None:
             "#inventory",
             "#boss",
             "#prompt",
-            "Footer",
+            "#footer",
         ):
             widget = screen.query_one(selector)
             region = widget.region
@@ -438,8 +448,7 @@ async def test_every_prompt_has_a_move_or_is_over(tmp_path: Path, dice: str) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("2")
         await settle(pilot)
-        bar = app.screen.query_one(PromptBar)
-        assert any(b.display for b in bar._buttons)
+        assert app.screen.query_one(PromptBar).actions
 
 
 async def test_game_over_screen_and_undo_back(tmp_path: Path) -> None:
@@ -576,17 +585,25 @@ async def test_random_play_through_the_table(seed: int) -> None:
         assert store_of(app).rejections == []
 
 
-async def test_r_means_repeat_unless_r1(tmp_path: Path) -> None:
+async def test_r_means_repeat_unless_r1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the red die rolled, "r1" selects R1 and a lone "r" still repeats the Strategy phase."""
+    from textual import events
+
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("2", "r", "1", "b", "1", "enter", "h", "h")
         await settle(pilot)
         assert store_of(app).view.kind == "apply"
-        await pilot.press("r", "1")
+        monkeypatch.setattr(table_screen, "LETTER_WINDOW", 0.3)  # the lone "r" below waits this long
+        table = table_of(app)
+        for key in ("r", "1"):  # typed at once, as a player types "r1"
+            table.post_message(events.Key(key, key))
         await settle(pilot)
-        assert table_of(app).selected == "R1" and store_of(app).state.phases_used == 1
+        assert table.selected == "R1" and store_of(app).state.phases_used == 1
         await pilot.press("escape", "r")
-        await pilot.pause(1.0)
+        for _ in range(100):  # until the window closed and "r" meant Repeat (no fixed sleep)
+            if table._repeat_timer is None:
+                break
+            await pilot.pause(0.05)
         await settle(pilot)
         assert store_of(app).view.kind == "commit" and store_of(app).state.phases_used == 2

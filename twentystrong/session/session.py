@@ -17,6 +17,7 @@ from twentystrong.engine.events import Event, reveals_random
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
+from twentystrong.session.autosave import AutosaveWriter
 
 UNDO_RANDOM = (
     "cannot undo: that command made a random reveal (a roll, a shuffle or a draw), and standard play keeps the "
@@ -95,6 +96,11 @@ class Session:
         """When set, the game is saved there after every dispatch, undo and redo."""
         self.autosave_error: str | None = None
         """Why the last autosave failed (the game goes on; the UI may warn), or None."""
+        self.autosave_in_background = False
+        """When True, autosaves are written on a background thread (:mod:`twentystrong.session.autosave`): the
+        file then lags by at most the write in progress, :attr:`autosave_error` by one change, and
+        :meth:`flush_autosave` waits for it. The TUI turns it on so that no keypress waits on the disk."""
+        self._writer: AutosaveWriter | None = None
 
     # --- construction -----------------------------------------------------------------------------------------
 
@@ -106,8 +112,10 @@ class Session:
         *,
         deck_path: Path | None = None,
         autosave_path: Path | None = None,
+        autosave_in_background: bool = False,
     ) -> Session:
-        """A new game: the setup options checked against the deck, then the ``start`` command."""
+        """A new game: the setup options checked against the deck, then the ``start`` command (and its autosave,
+        on the writer thread with ``autosave_in_background``)."""
         check_options(deck, options)
         start = Command("start")
         result = decide_and_apply(initial_state(deck, options), start)
@@ -121,6 +129,7 @@ class Session:
             deck_path=deck_path,
             autosave_path=autosave_path,
         )
+        session.autosave_in_background = autosave_in_background
         session._autosave()
         return session
 
@@ -210,15 +219,34 @@ class Session:
 
         write_save(self, path)
 
+    def flush_autosave(self, timeout: float | None = 10.0) -> bool:
+        """Wait until the autosave file holds the current game (background autosaves); False on a timeout."""
+        return self._writer.flush(timeout) if self._writer is not None else True
+
     def _autosave(self) -> None:
-        if self.autosave_path is None:
+        path = self.autosave_path
+        if path is None:
             return
+        if not self.autosave_in_background:
+            self._write_autosave(self, path)
+            return
+        # A frozen copy (the history is shared, never mutated: entries only come and go at the end of lists).
+        copy = Session(self.deck, self.options, list(self.history), redo=self._redo, deck_path=self.deck_path)
+        if self._writer is None:
+            self._writer = AutosaveWriter()
+        self._writer.submit(lambda: self._write_autosave(copy, path))
+
+    def _write_autosave(self, game: Session, path: Path) -> None:
         try:
-            self.save(self.autosave_path)
+            game.save(path)
             self.autosave_error = None
         except (OSError, ValueError) as exc:  # the game goes on; the UI shows autosave_error
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.autosave_error = f"autosave to {self.autosave_path} failed: {reason}"
+            self.autosave_error = f"autosave to {path} failed: {reason}"
+        except Exception as exc:  # noqa: BLE001 - on the writer thread nobody else would hear of it
+            if not self.autosave_in_background:
+                raise
+            self.autosave_error = f"autosave to {path} failed: {type(exc).__name__}: {exc}"
 
 
 def check_options(deck: Deck, options: SetupOptions) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -21,9 +21,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from twentystrong.tui import messages
-from twentystrong.tui.screens.setup import SetupScreen
 from twentystrong.tui.screens.too_small import TooSmallScreen, too_small
 from twentystrong.tui.store import GameView, Launch, Severity, Store, prepare
+
+if TYPE_CHECKING:
+    from twentystrong.tui.screens.setup import SetupScreen
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -58,6 +60,7 @@ class TwentyStrongApp(App[None]):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("ctrl+t", "next_theme", "Theme", show=False),
         Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("o", "cycle_odds", "Odds panel", show=False, tooltip="Odds panel: full, expected damage only, off"),
     ]
 
     game: var[GameView | None] = var(None)
@@ -65,6 +68,8 @@ class TwentyStrongApp(App[None]):
     handled: var[int] = var(0)
     """Counts command messages handled (accepted or refused): the table waits on it before running keys typed
     after a command (see ``TableScreen.on_key``)."""
+    odds_mode: var[str] = var("full")
+    """The odds panel's setting for this session: ``full``, ``expected`` (expected damage only) or ``off``."""
 
     def __init__(self, launch: Launch) -> None:
         super().__init__()
@@ -86,6 +91,8 @@ class TwentyStrongApp(App[None]):
         self._guard_size(*self.size)
 
     def _setup_screen(self) -> SetupScreen:
+        from twentystrong.tui.screens.setup import SetupScreen  # only when it is shown: start-up stays light
+
         launch = self.launch
         return SetupScreen(launch.decks, defaults=launch.defaults, resume_path=launch.resume_path)
 
@@ -93,6 +100,8 @@ class TwentyStrongApp(App[None]):
         """Play ``session``: a new store, and the table on top of an empty stack."""
         from twentystrong.tui.screens.table import TableScreen
 
+        if self.store is not None:
+            self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
         table = TableScreen(self.store)
@@ -102,8 +111,8 @@ class TwentyStrongApp(App[None]):
             self.push_screen(table)
         self._check_game_over(None, self.store.view)
 
-    @on(SetupScreen.Start)
-    def _start(self, event: SetupScreen.Start) -> None:
+    def on_setup_screen_start(self, event: SetupScreen.Start) -> None:
+        """The setup screen started a game."""
         from twentystrong.session import SetupError
         from twentystrong.session.paths import default_autosave_path
         from twentystrong.session.session import Session
@@ -117,8 +126,8 @@ class TwentyStrongApp(App[None]):
             return
         self.open_session(session)
 
-    @on(SetupScreen.Resume)
-    def _resume(self) -> None:
+    def on_setup_screen_resume(self) -> None:
+        """The setup screen asked for the autosaved game."""
         from twentystrong.session import SaveError
         from twentystrong.tui.store import resumable
 
@@ -132,6 +141,10 @@ class TwentyStrongApp(App[None]):
             self.notify("There is no game to resume.", severity="warning")
             return
         self.open_session(session)
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()  # quitting: the last command's autosave lands before the process ends
 
     # --- the store ---------------------------------------------------------------------------------------------------
 
@@ -234,10 +247,19 @@ class TwentyStrongApp(App[None]):
         self.theme = THEME_CYCLE[index % len(THEME_CYCLE)]
         self.notify(f"Theme: {self.theme}", timeout=2)
 
+    def action_cycle_odds(self) -> None:
+        """Switch the odds panel: full, expected damage only, off (kept for the rest of the session)."""
+        from twentystrong.tui.widgets.odds import ODDS_MODE_WORDS, next_mode
+
+        self.odds_mode = next_mode(self.odds_mode)
+        self.notify(f"Odds panel: {ODDS_MODE_WORDS[self.odds_mode]} (o switches)", timeout=2)
+
     def action_new_game(self) -> None:
         """Go to the setup screen (the current game stays autosaved until a new one starts)."""
         from twentystrong.tui.store import resumable
 
+        if self.store is not None:
+            self.store.close()  # the autosave is read back just below
         try:
             resume = self.launch.resume_path or (self.store.session.autosave_path if self.store else None)
             if resume is not None and resumable(resume) is None:

@@ -137,6 +137,7 @@ class Store:
 
     def __init__(self, session: Session, *, on_change: Callable[[GameView], None] = _ignore, notify: Notify = _silent):
         self.session = session
+        session.autosave_in_background = True  # no keypress waits on the disk; close() waits for the file
         self._on_change = on_change
         self._notify = notify
         self._revision = 0
@@ -161,6 +162,11 @@ class Store:
     def publish(self) -> None:
         """Publish the current view again (a screen that just mounted asks for it)."""
         self._on_change(self.view)
+
+    def close(self) -> None:
+        """Wait until the autosave holds the game (before quitting, or before the file is read back)."""
+        self.session.flush_autosave()
+        self._check_autosave()
 
     # --- changing ------------------------------------------------------------------------------------------------
 
@@ -341,7 +347,11 @@ def prepare(
         )
         try:
             session = Session.new(
-                deck, options, deck_path=None if source.shipped else source.path, autosave_path=autosave_path
+                deck,
+                options,
+                deck_path=None if source.shipped else source.path,
+                autosave_path=autosave_path,
+                autosave_in_background=True,  # the Store does the same: start-up does not wait on the disk
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None

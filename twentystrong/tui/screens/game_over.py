@@ -124,11 +124,12 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
                 id="game-over-luck-words",
             )
-            yield Static(luck_table(self.stats), id="game-over-luck")
-            yield Static(
-                Content.styled("(expected numbers in brackets, from each colour's faces)", "$text-muted italic"),
-                id="game-over-luck-note",
-            )
+            if self.stats.luck:  # with no dice rolled, the sentence above says so once
+                yield Static(luck_table(self.stats), id="game-over-luck")
+                yield Static(
+                    Content.styled("(expected numbers in brackets, from each colour's faces)", "$text-muted italic"),
+                    id="game-over-luck-note",
+                )
             with Horizontal(id="game-over-buttons"):
                 yield Button("New game (n)", id="new", variant="primary")
                 yield Button("Replay same seed (r)", id="replay")
@@ -169,6 +170,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         from twentystrong.session import Session
 
         old = self.store.session
+        self.store.close()  # the old game's last autosave lands first: the new game's then replaces it
         return Session.new(old.deck, old.options, deck_path=old.deck_path, autosave_path=old.autosave_path)
 
 

@@ -32,9 +32,9 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from twentystrong.content.model import Deck, Hero
-from twentystrong.engine.effects import hooks
 from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
+from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
 
 
@@ -42,7 +42,7 @@ def ability_text(hero: Hero) -> str:
     """The hero's ability in words: the author's text, else each effect's own text or its handler's words."""
     if hero.ability_text:
         return hero.ability_text
-    return " ".join(hooks.describe(effect) for effect in hero.ability) or "No special ability."
+    return describe_effects(hero.ability) or "No special ability."
 
 
 def hero_card(hero: Hero) -> Content:

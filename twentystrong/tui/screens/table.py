@@ -32,7 +32,6 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
@@ -40,9 +39,11 @@ from twentystrong.engine.state import DieState
 from twentystrong.tui import messages
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
-from twentystrong.tui.widgets.choices import ChoicesScreen, command_label
+from twentystrong.tui.widgets.common import set_display, set_subtitle
 from twentystrong.tui.widgets.dice import DiceTray
-from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel, OddsPanel
+from twentystrong.tui.widgets.keys import KeyBar
+from twentystrong.tui.widgets.odds import OddsPanel
+from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
 from twentystrong.tui.widgets.status import PromptAction, PromptBar, StepBar
 
 DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
@@ -72,7 +73,7 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
-    CSS_PATH = "../table.tcss"
+    CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -108,8 +109,9 @@ class TableScreen(Screen[None]):
         Binding("l", "log", "Log", show=False),
     ]
 
-    selected: reactive[str | None] = reactive(None)
-    """The die the player picked (a rolled hit to apply, a physical die to enter), or None."""
+    selected: reactive[str | None] = reactive(None, repaint=False)
+    """The die the player picked (a rolled hit to apply, a physical die to enter), or None. (No repaint of the
+    whole screen when it changes: the watcher redraws the few widgets that show it.)"""
 
     def __init__(self, store: Store) -> None:
         super().__init__()
@@ -151,7 +153,7 @@ class TableScreen(Screen[None]):
                 yield BossPanel(id="boss", classes="panel")
                 yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
-        yield Footer()
+        yield KeyBar(id="footer")
 
     def on_mount(self) -> None:
         titles = {
@@ -180,17 +182,16 @@ class TableScreen(Screen[None]):
     def _show(self, view: GameView) -> None:
         self.view = view
         if self.selected is not None and not self._die_usable(self.selected):
-            self.selected = None  # the watcher redraws
-        else:
-            self._draw()
+            self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
+        self._draw()
         self._maybe_open_dialog()
 
     def watch_selected(self) -> None:
         if self.is_mounted:
-            self._draw()
+            self._draw_selection()
 
     def _refresh_bindings_if_changed(self) -> None:
-        # The footer rebuilds itself on every refresh: only ask when a key it shows turns on or off.
+        # The key bar asks every binding's check_action again: only ask when a key it shows turns on or off.
         key = tuple(self._shown_enabled())
         if key != self._bindings_key:
             self._bindings_key = key
@@ -213,13 +214,18 @@ class TableScreen(Screen[None]):
             stack = self.query_one(f"#stack-{n}", StackView)
             stack.info = StackInfo.of(s, n - 1)
             stack.marked = bool(self._stack_commands(n))
-        self._draw_dice()
-        self._draw_cards()
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view)
         self.query_one(MissionsPanel).show(view)
         self.query_one(BossPanel).show(view)
-        self.query_one(OddsPanel).show(view, self.selected)
+        self._draw_selection()
+
+    def _draw_selection(self) -> None:
+        """Draw what the selected die changes (the dice, the cards it may go on, odds, prompt, keys); the rest of
+        the table only changes with the view."""
+        self._draw_dice()
+        self._draw_cards()
+        self.query_one(OddsPanel).show(self.view, self.selected)
         self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions())
         self._refresh_bindings_if_changed()
 
@@ -236,23 +242,40 @@ class TableScreen(Screen[None]):
         for tray_id, dice in trays.items():
             tray = self.query_one(f"#{tray_id}", DiceTray)
             muted = {d.id for d in dice} if tray_id == "banished" else misses
-            tray.show(dice, selected=self.selected, marked=usable, muted=muted)
-            box = self.query_one(f"#{tray_id}-box")
-            box.border_subtitle = str(len(dice))
-        self.query_one("#banished-box").display = bool(trays["banished"])
+            selected = self.selected if any(d.id == self.selected for d in dice) else None  # repaint one tray
+            tray.show(dice, selected=selected, marked=usable & {d.id for d in dice}, muted=muted & {d.id for d in dice})
+            set_subtitle(self.query_one(f"#{tray_id}-box"), str(len(dice)))
+        set_display(self.query_one("#banished-box"), bool(trays["banished"]))
 
     def _draw_cards(self) -> None:
         s = self.view.state
         infos = [CardInfo.of(s, card, n) for n, card in enumerate(s.active, start=1)]
         area = self.query_one("#active", Container)
         count = len(infos)
-        area.border_subtitle = f"{count} card{'s' if count != 1 else ''}" if count else "no active cards"
-        if tuple(info.id for info in infos) != self._card_ids:
-            self.run_worker(self._remount_cards(), group="cards")  # cards came or went: rebuild the area
-            return
+        set_subtitle(area, f"{count} card{'s' if count != 1 else ''}" if count else "no active cards")
+        ids = tuple(info.id for info in infos)
+        if ids != self._card_ids:
+            kept = [card_id for card_id in self._card_ids if card_id in ids]
+            shown = {card.id for card in area.query_children(CardView)}  # those still being removed too
+            came = ids[len(kept) :]
+            if self._cards_lock.locked() or ids[: len(kept)] != tuple(kept) or shown & {f"card-{i}" for i in came}:
+                self.run_worker(self._remount_cards(), group="cards")  # reordered, or back at once: rebuild
+                return
+            # Cards left, or came at the end (the usual case): change only those, in this frame.
+            for card in list(area.query_children(CardView)):
+                if card.info is None or card.info.id not in ids:
+                    card.remove()
+            targets = self._card_targets()
+            new = [CardView(info) for info in infos if info.id in came]
+            for card in new:
+                card.target = card.info is not None and card.info.id in targets
+            if new:
+                area.mount_all(new)
+            self._card_ids = ids
         targets = self._card_targets()
+        by_id = {info.id: info for info in infos}
         for card in area.query_children(CardView):
-            info = next((i for i in infos if card.info is not None and i.id == card.info.id), None)
+            info = by_id.get(card.info.id) if card.info is not None else None
             if info is not None:
                 card.info = info
                 card.target = info.id in targets
@@ -283,14 +306,15 @@ class TableScreen(Screen[None]):
     # --- the prompt line --------------------------------------------------------------------------------------------
 
     def _prompt_text(self) -> Content:
+        # Two lines whatever is selected: what the game waits for, then how to answer (or what the selected die
+        # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
-        parts: list[Content | str | tuple[str, str]] = [(view.text, "bold")]
-        hint = self._hint()
-        if hint:
-            parts += ["  ", (hint, "$text-muted")]
+        parts: list[Content | str | tuple[str, str]] = [(view.text, "bold"), "\n"]
         if self.selected is not None:
             die = view.state.die(self.selected)
-            parts += ["\n", (die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+        else:
+            parts.append((self._hint() or " ", "$text-muted"))
         return Content.assemble(*parts)
 
     def _hint(self) -> str:
@@ -407,6 +431,8 @@ class TableScreen(Screen[None]):
         def chosen(command: Command | None) -> None:
             if command is not None:
                 self._play(command)
+
+        from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
         self.app.push_screen(ChoicesScreen(title, self.view.state, commands), chosen)
 
@@ -799,4 +825,6 @@ class TableScreen(Screen[None]):
 
     def describe(self, command: Command) -> str:
         """A command in words (the help screen and tests use it)."""
+        from twentystrong.tui.widgets.choices import command_label
+
         return command_label(self.view.state, command)

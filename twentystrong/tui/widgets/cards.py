@@ -18,6 +18,8 @@ from textual.widget import Widget
 
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.text.effects import describe_effects
+from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
 
 MANDATORY = "!"
@@ -56,7 +58,7 @@ class StackInfo:
             card.damage,
             card.additional,
             card.mandatory,
-            " ".join(hooks.describe(e) for e in card.effects),
+            describe_effects(card.effects),
         )
 
 
@@ -85,7 +87,7 @@ class StackView(Widget, can_focus=True):
     ]
     FOCUS_ON_CLICK = False
 
-    info: reactive[StackInfo] = reactive(StackInfo(0, 0), layout=True)
+    info: reactive[StackInfo] = reactive(StackInfo(0, 0))
     marked: reactive[bool] = reactive(False, toggle_class="-marked")
     """Whether the stack can be chosen now (activate, stack discard, an effect's choice)."""
 
@@ -103,9 +105,10 @@ class StackView(Widget, can_focus=True):
 
     def watch_info(self, info: StackInfo) -> None:
         self.tooltip = info.effects or None
-        self.border_title = Content(f"[{info.number}] Stack {info.number}")
-        self.border_subtitle = f"{info.size} card{'s' if info.size != 1 else ''}"
+        set_title(self, Content(f"[{info.number}] Stack {info.number}"))
+        set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
         self.set_class(info.mandatory, "-mandatory")
+        refresh_content(self)
 
     def render(self) -> Content:
         info = self.info
@@ -183,7 +186,7 @@ class CardInfo:
             mandatory=mandatory,
             cancelled=card.cancelled,
             dice=state.applied_to(card.id),
-            effects=" ".join(hooks.describe(e) for e in effects),
+            effects=describe_effects(effects),
             reward=reward,
         )
 
@@ -219,7 +222,7 @@ class CardView(Widget, can_focus=True):
     ]
     FOCUS_ON_CLICK = False
 
-    info: reactive[CardInfo | None] = reactive(None, layout=True)
+    info: reactive[CardInfo | None] = reactive(None)
     target: reactive[bool] = reactive(False, toggle_class="-target")
     """Whether the selected die (or an effect's choice) can go on this card now."""
 
@@ -246,11 +249,12 @@ class CardView(Widget, can_focus=True):
             return
         mark = f" {MANDATORY}" if info.mandatory else ""
         crown = "♛ " if info.boss else ""
-        self.border_title = Content(f"[{info.number}] {crown}{info.name}{mark}")
-        self.border_subtitle = "DEFEATED ✔" if info.defeated else ("boss" if info.boss else f"level {info.level}")
+        set_title(self, Content(f"[{info.number}] {crown}{info.name}{mark}"))
+        set_subtitle(self, "DEFEATED ✔" if info.defeated else ("boss" if info.boss else f"level {info.level}"))
         self.set_class(info.defeated, "-defeated")
         self.set_class(info.boss, "-boss")
         self.tooltip = info.effects or None
+        refresh_content(self)
 
     def render(self) -> Content:
         info = self.info

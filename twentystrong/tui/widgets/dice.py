@@ -21,6 +21,7 @@ from textual.widget import Widget
 from twentystrong.content.effects import Color
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.state import DieState
+from twentystrong.tui.widgets.common import refresh_content
 
 DIE_STYLE: dict[Color, str] = {
     "yellow": "#1a1a1a on #e8c547",
@@ -76,7 +77,7 @@ class DiceTray(Widget, can_focus=True):
 
     FOCUS_ON_CLICK = False  # a click plays the die; keyboard focus stays where the keyboard put it
 
-    dice: reactive[tuple[DieState, ...]] = reactive((), layout=True)
+    dice: reactive[tuple[DieState, ...]] = reactive(())
     """The dice shown, in order."""
     selected: reactive[str | None] = reactive(None)
     """The die the player picked, if it is here."""
@@ -188,6 +189,7 @@ class DiceTray(Widget, can_focus=True):
     def watch_dice(self, dice: tuple[DieState, ...]) -> None:
         if self.cursor >= len(dice):
             self.cursor = max(0, len(dice) - 1)
+        refresh_content(self)  # a layout pass only when the number of rows changes
 
     def on_focus(self) -> None:
         self.refresh()

@@ -1,4 +1,5 @@
-"""The side panels of the table: hero stats, inventory, missions and the chip, the boss, and the odds hook.
+"""The side panels of the table: hero stats, inventory, missions and the chip, and the boss (the odds panel is in
+:mod:`twentystrong.tui.widgets.odds`).
 
 Like every table widget they show the view and report presses; they never decide what a press means.
 """
@@ -14,10 +15,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import GameState
+from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
-from twentystrong.tui.widgets.common import update_static
+from twentystrong.tui.widgets.common import set_display, set_title, update_static
 
 
 class PanelList(OptionList):
@@ -74,12 +75,12 @@ class HeroPanel(Widget):
             ),
         )
         usable = view.can("use_ability")
-        ability = card.ability_text or " ".join(hooks.describe(e) for e in card.ability)
+        ability = card.ability_text or describe_effects(card.ability)
         text = Content.assemble(("▶ " if usable else "", "bold $accent"), ability) if ability else Content("")
         widget = self.query_one("#ability", Static)
         update_static(widget, text)
         widget.set_class(usable, "-usable")
-        widget.display = bool(ability)
+        set_display(widget, bool(ability))
 
     def on_click(self, event: events.Click) -> None:
         if event.widget is not None and event.widget.id == "ability" and event.widget.has_class("-usable"):
@@ -114,7 +115,7 @@ class InventoryPanel(Widget):
     def show(self, view: GameView) -> None:
         """Show the inventory of this view."""
         s = view.state
-        self.border_title = f"Inventory {len(s.inventory)}/{s.hero.strategy}"
+        set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
         items = self.query_one("#items", PanelList)
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
         key = (s.inventory, frozenset(usable))
@@ -126,8 +127,8 @@ class InventoryPanel(Widget):
         items.set_options(options)
         if options and highlighted is not None:
             items.highlighted = min(highlighted, len(options) - 1)
-        items.display = bool(options)
-        self.query_one("#empty", Static).display = not options
+        set_display(items, bool(options))
+        set_display(self.query_one("#empty", Static), not options)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -141,7 +142,7 @@ def _item_label(s: GameState, item: str, usable: bool) -> Content:
     icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
     words = ""
     if card.reward is not None:
-        words = card.reward.text or " ".join(hooks.describe(e) for e in card.reward.effects)
+        words = card.reward.text or describe_effects(card.reward.effects)
     return Content.assemble(
         ("▶ " if usable else "  ", "bold $accent"),
         (f"{icon} ", "$secondary"),
@@ -171,7 +172,7 @@ class MissionsPanel(Widget):
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
         s = view.state
-        self.display = bool(s.missions)
+        set_display(self, bool(s.missions))
         if not s.missions:
             return
         key = (s.missions, s.chip)
@@ -180,7 +181,7 @@ class MissionsPanel(Widget):
         self._key = key
         current = s.current_mission
         done = sum(1 for m in s.missions if m.status == "done")
-        self.border_title = f"Missions {done} done · chip {s.chip}"
+        set_title(self, f"Missions {done} done · chip {s.chip}")
         options = []
         for m in s.missions:
             mission = s.deck.mission(m.id)
@@ -245,18 +246,3 @@ class BossPanel(Static):
         if self.revealed:
             event.stop()
             self.post_message(self.Pressed(self.revealed))
-
-
-class OddsPanel(Static):
-    """Hook for the odds issue: the table calls :meth:`show` with the view and the selected die on every change.
-
-    Until the odds panel is built it stays hidden; a subclass (or a later version) fills it in.
-    """
-
-    DEFAULT_CSS = """
-    OddsPanel { height: auto; display: none; }
-    """
-
-    def show(self, view: GameView, selected: str | None) -> None:
-        """Show the odds for this view (nothing yet)."""
-        return None

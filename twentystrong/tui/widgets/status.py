@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.content import Content
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets.button import ButtonVariant
 
 from twentystrong.engine.commands import Command
@@ -92,14 +93,80 @@ class PromptAction:
     variant: ButtonVariant = "default"
 
 
+VARIANT_STYLE: dict[str, str] = {
+    "default": "bold $button-foreground on $panel",
+    "primary": "bold $button-color-foreground on $primary",
+    "success": "bold $button-color-foreground on $success",
+    "warning": "bold $button-color-foreground on $warning",
+    "error": "bold $button-color-foreground on $error",
+}
+"""A button's look per variant (the colours of Textual's compact buttons)."""
+
+
+class ActionRow(Widget):
+    """The prompt's buttons, drawn as one line of chips (``Roll [enter]``): a click on one posts
+    :class:`PromptBar.Chosen`. One line, repainted in place: a change of buttons is never a layout pass."""
+
+    DEFAULT_CSS = """
+    ActionRow { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.actions: tuple[PromptAction, ...] = ()
+        """The buttons shown, in order."""
+        self._content = Content("")
+        self._spans: tuple[tuple[int, int], ...] = ()
+
+    def show(self, actions: tuple[PromptAction, ...]) -> None:
+        """Show these buttons (a repaint, only when they change)."""
+        if actions == self.actions:
+            return
+        self.actions = actions
+        parts: list[Content] = []
+        spans: list[tuple[int, int]] = []
+        x = 0
+        for action in actions:
+            label = f" {action.label} [{action.key}] " if action.key else f" {action.label} "
+            chip = Content.styled(label, VARIANT_STYLE.get(action.variant, VARIANT_STYLE["default"]))
+            spans.append((x, x + chip.cell_length))
+            parts += [chip, Content(" ")]
+            x += chip.cell_length + 1
+        self._content = Content.assemble(*parts)
+        self._spans = tuple(spans)
+        self.refresh()
+
+    def render(self) -> Content:
+        return self._content
+
+    def offset_of(self, label: str) -> Offset | None:
+        """Where the first button whose label starts with ``label`` is drawn (for clicks in tests)."""
+        for action, (start, _end) in zip(self.actions, self._spans, strict=True):
+            if action.label.startswith(label):
+                return Offset(start + 1, 0)
+        return None
+
+    def action_at(self, x: int) -> PromptAction | None:
+        """The button at column ``x``, if any."""
+        for action, (start, end) in zip(self.actions, self._spans, strict=True):
+            if start <= x < end:
+                return action
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        action = self.action_at(offset.x) if offset is not None else None
+        if action is not None:
+            event.stop()
+            self.post_message(PromptBar.Chosen(action))
+
+
 class PromptBar(Widget):
     """The prompt line: ``awaiting(state)["text"]`` and the keys that answer it, with a button for each answer."""
 
     DEFAULT_CSS = """
     PromptBar { height: auto; background: $surface; padding: 0 1; }
     PromptBar #prompt-text { height: auto; }
-    PromptBar #prompt-buttons { height: auto; }
-    PromptBar Button { margin-right: 1; min-width: 6; }
     """
 
     class Chosen(Message):
@@ -109,45 +176,16 @@ class PromptBar(Widget):
             super().__init__()
             self.action = action
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._actions: tuple[PromptAction, ...] = ()
-        self._buttons: dict[Button, PromptAction] = {}
-
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-text")
-        yield Horizontal(id="prompt-buttons")
+        yield ActionRow(id="prompt-buttons")
+
+    @property
+    def actions(self) -> tuple[PromptAction, ...]:
+        """The buttons shown now."""
+        return self.query_one(ActionRow).actions
 
     def show(self, text: Content, actions: tuple[PromptAction, ...]) -> None:
-        """Show the prompt and its buttons (buttons are reused: relabelled, shown or hidden, rarely mounted)."""
+        """Show the prompt and its buttons."""
         update_static(self.query_one("#prompt-text", Static), text)
-        if actions == self._actions:
-            return
-        self._actions = actions
-        row = self.query_one("#prompt-buttons", Horizontal)
-        buttons = list(row.query_children(Button))
-        new: list[Button] = []
-        self._buttons = {}
-        for index, action in enumerate(actions):
-            label = Content(f"{action.label} [{action.key}]" if action.key else action.label)
-            if index < len(buttons):
-                button = buttons[index]
-                button.label = label
-                button.variant = action.variant
-                button.display = True
-                button.refresh(layout=True)  # a Button's label does not resize it by itself
-            else:
-                button = Button(label, compact=True, variant=action.variant)
-                button.can_focus = False  # the keys on the buttons are the keyboard path; Enter stays with the table
-                new.append(button)
-            self._buttons[button] = action
-        for button in buttons[len(actions) :]:
-            button.display = False
-        if new:
-            row.mount_all(new)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        action = self._buttons.get(event.button)
-        if action is not None:
-            self.post_message(self.Chosen(action))
+        self.query_one(ActionRow).show(actions)

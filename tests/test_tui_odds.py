@@ -1,0 +1,268 @@
+"""Issue 7, the odds panel on the table: its numbers are the odds package's, it follows the dice, ``o`` switches it.
+
+Games use small generated decks (``test_effects_passive.make_deck``): stack 1 starts with the enemies under test,
+the deal is ordered and the dice physical, so the test enters every face. The panel's figures are compared with
+:func:`~twentystrong.odds.kill_probabilities` and :func:`~twentystrong.odds.best_apply` asked directly, with the
+damage model the engine's hooks give (``odds.engine_model``).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_effects_passive import card, effect, make_deck
+from textual.pilot import Pilot
+
+from twentystrong.content.effects import Face
+from twentystrong.engine.dice import die_label
+from twentystrong.engine.effects import hooks
+from twentystrong.odds import PLAIN, DiceCounts, SingleRoll, best_apply, kill_probabilities, single_roll
+from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.widgets import odds as odds_widget
+from twentystrong.tui.widgets.odds import (
+    OddsPanel,
+    OddsQuestion,
+    damage_chart,
+    next_mode,
+    percent,
+    probability_bar,
+)
+
+
+def make_app(tmp_path: Path, *cards: dict[str, Any]) -> TwentyStrongApp:
+    """The table of a new game: ``cards`` on top of stack 1 (first on top), hero Tester (Strategy 3), physical dice."""
+    deck_dir = tmp_path / "deck"
+    make_deck(tmp_path, list(cards))
+    return create_app(deck_path=deck_dir, hero="tester", seed=7, deal="ordered", dice="physical")
+
+
+def panel_of(app: TwentyStrongApp) -> OddsPanel:
+    return app.screen.query_one(OddsPanel)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.pause(0.05)
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+    await settle(pilot)
+
+
+async def commit(pilot: Pilot[None], *dice: str) -> None:
+    """Type die ids (``b1``): each commits that die."""
+    for die in dice:
+        await pilot.press(die[0].lower(), die[1])
+        await settle(pilot)
+
+
+RUST_MAW = card("rust-maw", health=7, damage=2)
+
+
+async def test_the_panel_shows_the_odds_of_the_committed_dice(tmp_path: Path) -> None:
+    """Commit step: each P(defeat) is ``kill_probabilities`` of the dice committed so far, within Strategy −
+    phases used + 1 rolls, and it follows every commit; the chart is one roll's distribution of those dice."""
+    app = make_app(tmp_path, RUST_MAW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panel = panel_of(app)
+        assert not panel.display  # activation: nothing to show
+        await press(pilot, "1")
+        assert app.store is not None and app.store.view.kind == "commit"
+        assert panel.display
+        assert "commit dice to see the odds" in panel.shown_text()
+        committed: list[str] = []
+        for die in ("Y1", "B1", "B2", "P1"):
+            await commit(pilot, die)
+            committed.append(die)
+            question = panel.question
+            assert question is not None and question.stage == "commit"
+            assert question.dice == tuple(committed)
+            assert question.phases == 3  # Strategy 3, phase 1 not rolled yet
+            expected = kill_probabilities(DiceCounts.from_ids(committed), 7, phases=3)[-1]
+            assert panel.chances is not None and panel.chances.each == (expected,)
+            assert panel.rolls == (single_roll(DiceCounts.from_ids(committed)),)
+            text = panel.shown_text()
+            assert f" {percent(expected)} " in text
+            assert "3 rolls left" in text and "Rust Maw" in text and "0/7" in text
+        assert "this roll" in panel.shown_text()
+        app.save_screenshot("odds-commit.svg", str(tmp_path))
+        svg = (tmp_path / "odds-commit.svg").read_text(encoding="utf-8")
+        assert "Odds" in svg and "Rust&#160;Maw" in svg
+
+
+async def test_o_switches_the_panel_to_expected_damage_then_off(tmp_path: Path) -> None:
+    """``o`` steps full → expected damage only → off → full; the setting holds for the session."""
+    app = make_app(tmp_path, RUST_MAW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "B1", "P1")
+        panel = panel_of(app)
+        roll = single_roll(DiceCounts.from_ids(["B1", "P1"]))
+        assert app.odds_mode == "full"
+        full = panel.shown_text()
+        assert "%" in full and "this roll" in full
+        await press(pilot, "o")
+        assert app.odds_mode == "expected"
+        text = panel.shown_text()
+        assert text.startswith("[o] Expected damage")
+        assert f"E {float(roll.expected_damage):.1f} per roll" in text
+        assert "%" not in text and "this roll" not in text
+        await press(pilot, "o")
+        assert app.odds_mode == "off"
+        assert not panel.display and panel.shown_text() == ""
+        await commit(pilot, "B2")  # still off after a change
+        assert not panel.display
+        await press(pilot, "o")
+        assert app.odds_mode == "full" and panel.display
+        expected = kill_probabilities(DiceCounts.from_ids(["B1", "P1", "B2"]), 7, phases=3)[-1]
+        assert panel.chances is not None and panel.chances.each == (expected,)
+
+
+async def test_after_a_roll_the_advice_is_best_apply(tmp_path: Path) -> None:
+    """Apply step: after the faces are entered, the advice names the dice ``best_apply`` returns, and each
+    P(defeat) is its probability; applying a die updates both (the damage on the card counts)."""
+    app = make_app(tmp_path, RUST_MAW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "Y1", "B1", "B2", "P1")
+        await press(pilot, "enter")  # roll
+        await press(pilot, "h", "k", "m", "h")  # Y1 hit, B1 crit, B2 miss, P1 hit
+        assert app.store is not None and app.store.view.kind == "apply"
+        panel = panel_of(app)
+        rolled: dict[str, Face] = {"Y1": "hit", "B1": "crit", "B2": "miss", "P1": "hit"}
+        best = best_apply(rolled, 7, phases_after=2)
+        assert best.apply  # the test is only worth something if the advisor applies dice
+        question = panel.question
+        assert question is not None and question.stage == "apply" and question.phases == 2
+        assert panel.chances is not None and panel.chances.advice is not None
+        assert panel.chances.advice.moves == (("rust-maw", best.apply),)
+        assert panel.chances.advice.keep == best.keep
+        assert panel.chances.each == (best.kill_probability,)
+        labels = " ".join(die_label(d, rolled[d]) for d in best.apply)
+        text = panel.shown_text()
+        assert f"Advice: apply {labels} to Rust Maw" in text
+        assert f"keep {' '.join(best.keep)} rolling" in text
+        app.save_screenshot("odds-apply.svg", str(tmp_path))
+
+        # Apply the crit: 2 damage on the card, three dice left on the table.
+        await press(pilot, "b", "1")
+        await press(pilot, "1")
+        state = app.store.state
+        assert state.die("B1").zone == "applied"
+        assert hooks.damage_taken(state, state.active[0]) == 2
+        left = {d: f for d, f in rolled.items() if d != "B1"}
+        after = best_apply(left, 7, applied=2, phases_after=2)
+        assert panel.chances is not None and panel.chances.each == (after.kill_probability,)
+        assert "2/7" in panel.shown_text()
+
+
+async def test_card_rules_are_computed_off_the_ui_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "Crits deal 0": the model comes from the engine's hooks, the question is not in the shipped table, so a
+    worker answers it while the panel says "computing…"."""
+    shell = card("mirror-shell", effect("crits_deal_zero"), health=6)
+    app = make_app(tmp_path, shell)
+    release = threading.Event()
+    real = odds_widget.chances_for
+
+    def slow(question: OddsQuestion) -> odds_widget.OddsChances:
+        release.wait(5)
+        return real(question)
+
+    monkeypatch.setattr(odds_widget, "chances_for", slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "P1", "P2", "R1")
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and not question.quick()
+        assert question.enemies[0].target.model == PLAIN.with_crits_dealing(0)
+        assert panel.chances is None
+        assert "computing…" in panel.shown_text()
+        release.set()
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        model = PLAIN.with_crits_dealing(0)
+        expected = kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 6, phases=3, model=model)[-1]
+        assert panel.chances is not None and panel.chances.each == (expected,)
+        assert "computing…" not in panel.shown_text()
+        assert expected < kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 6, phases=3)[-1]
+
+
+async def test_several_enemies_and_a_cap(tmp_path: Path) -> None:
+    """Every undefeated enemy gets its line; a cap below its Health makes it 0% and says why; the advice spreads
+    the dice with the greedy allocation and only names moves the engine allows."""
+    first = card("rust-maw", health=7, damage=2, additional=1)
+    capped = card("iron-wall", effect("damage_cap_per_round", amount=2), health=4)
+    app = make_app(tmp_path, first, capped)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await press(pilot, "1")
+        await commit(pilot, "P1", "P2", "R1")
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and [e.card for e in question.enemies] == ["rust-maw", "iron-wall"]
+        assert question.enemies[1].capped
+        assert panel.chances is not None
+        assert panel.chances.each[1] == 0.0
+        assert panel.chances.each[0] == kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 7, phases=3)[-1]
+        assert "takes at most 2 this round" in panel.shown_text()
+        await press(pilot, "enter")
+        await press(pilot, "k", "h", "h")
+        advice = panel.chances.advice if panel.chances else None
+        assert advice is not None
+        assert app.store is not None
+        legal = {(c.die, c.card) for c in app.store.view.find("apply")}
+        assert all((die, target) in legal for target, dice in advice.moves for die in dice)
+        used = [d for _, dice in advice.moves for d in dice]
+        assert sorted(used + list(advice.keep)) == ["P1", "P2", "R1"]
+
+
+async def test_small_terminal_keeps_the_numbers_and_drops_the_chart(tmp_path: Path) -> None:
+    app = make_app(tmp_path, RUST_MAW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "B1", "P1")
+        panel = panel_of(app)
+        assert panel.display
+        assert panel.query_one("#odds-chart").styles.display == "none"
+        text = panel.shown_text()
+        assert "Rust Maw" in text and "%" in text and "this roll" not in text
+
+
+# --- the pieces -------------------------------------------------------------------------------------------------
+
+
+def test_percent_never_rounds_to_certainty() -> None:
+    assert [percent(p) for p in (0.0, 0.001, 0.25, 0.996, 1.0)] == ["0%", "<1%", "25%", ">99%", "100%"]
+
+
+def test_modes_cycle() -> None:
+    assert [next_mode(m) for m in ("full", "expected", "off", "nonsense")] == ["expected", "off", "full", "full"]
+
+
+def test_probability_bar_fills_in_eighths() -> None:
+    assert probability_bar(0.0, 4) == "░░░░"
+    assert probability_bar(1.0, 4) == "████"
+    assert probability_bar(0.5, 4) == "██░░"
+    assert len(probability_bar(0.33, 10)) == 10
+
+
+def test_damage_chart_marks_the_need() -> None:
+    roll: SingleRoll = single_roll(DiceCounts.parse("B2,P1"))
+    rows = damage_chart(roll, 3, width=30)
+    assert len(rows) == 3
+    axis = rows[-1].plain
+    assert axis.startswith("0") and "▲3" in axis and axis.rstrip().endswith(str(len(roll.distribution) - 1))
+    big = damage_chart(single_roll(DiceCounts.all()), 20, width=12)
+    assert all(len(row.plain) <= 12 for row in big[:-1])

@@ -1,0 +1,607 @@
+"""The odds panel (issue 7): while dice are committed and applied, the chance to defeat each undefeated active
+enemy within the Strategy phases left, the damage one roll of those dice deals (a small bar chart and the expected
+damage), and after a roll the advisor's suggestion.
+
+The numbers come from :mod:`twentystrong.odds`; card rules reach them only through
+:mod:`twentystrong.odds.engine_model`, which asks the engine's own damage and apply hooks. The panel reads the
+view (attributes down) and posts nothing.
+
+It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
+(the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
+with pure arithmetic on frozen values: at once when the shipped plain-model table covers it (a lookup), else in a
+worker thread while the panel says "computing…". One roll's distribution is always quick and computed at once.
+
+What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
+
+- commit (and physical faces being entered): each enemy's P(defeat within ``k`` rolls) with the unapplied dice in
+  the active area (committed so far, and kept from earlier phases), best play, damage already applied counted;
+- apply: each enemy's P(defeat) playing best from the roll on the table (:func:`~twentystrong.odds.best_apply`,
+  the phases after this one), and the advice: one enemy, :func:`~twentystrong.odds.best_apply`; several,
+  :func:`~twentystrong.odds.allocate_dice`. A die the engine does not let the player apply to a card right now
+  counts as a miss for that card.
+
+Each probability is for one enemy with every die on it. The App's ``odds_mode`` (key ``o``) is ``full``,
+``expected`` (the expected damage of one roll only) or ``off``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from textual import work
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
+
+from twentystrong.content.effects import Face
+from twentystrong.engine.dice import die_label
+from twentystrong.engine.effects import hooks
+from twentystrong.odds import (
+    MAX_PHASES,
+    ApplyAdvice,
+    DiceCounts,
+    SingleRoll,
+    Target,
+    allocate_dice,
+    best_apply,
+    kill_probabilities,
+    single_roll,
+)
+from twentystrong.odds import stored as stored_table
+from twentystrong.odds.engine_model import damage_ceiling, roll_caveats, target_for
+from twentystrong.odds.rerolls import stored_table_loaded
+from twentystrong.tui.store import GameView
+from twentystrong.tui.widgets.common import update_static
+
+OddsMode = Literal["full", "expected", "off"]
+ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
+"""What ``o`` steps through: everything, the expected damage only, nothing."""
+ODDS_MODE_WORDS: dict[str, str] = {
+    "full": "odds, damage chart and advice",
+    "expected": "expected damage only",
+    "off": "off",
+}
+
+Stage = Literal["commit", "apply"]
+
+
+def next_mode(mode: str) -> OddsMode:
+    """The setting after ``mode`` (``full`` → ``expected`` → ``off`` → ``full``)."""
+    index = ODDS_MODES.index(mode) if mode in ODDS_MODES else -1
+    return ODDS_MODES[(index + 1) % len(ODDS_MODES)]
+
+
+# --- the question: read on the UI thread ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyQuestion:
+    """One undefeated active enemy as the odds see it."""
+
+    card: str
+    """Its card id."""
+    name: str
+    """Its name."""
+    number: int
+    """Its place in the active area (the key that targets it)."""
+    target: Target
+    """Health, damage already on it and the damage model, from the engine's hooks."""
+    ceiling: int | None = None
+    """The most damage it can count (a cap), or None."""
+    blocked: str | None = None
+    """Why it cannot be defeated now (``hooks.defeat_block``), or None."""
+    rolled: tuple[tuple[str, Face], ...] = ()
+    """Apply step: every unapplied die and the face it offers this card now (a miss when it may not be applied to
+    it now)."""
+
+    @property
+    def capped(self) -> bool:
+        """A cap keeps it below its Health: the dice cannot defeat it."""
+        return self.ceiling is not None and self.ceiling < self.target.health
+
+
+@dataclass(frozen=True, slots=True)
+class OddsQuestion:
+    """Everything the odds panel computes from, frozen (and hashable: answers are cached by question)."""
+
+    stage: Stage
+    """``commit``: before this phase's roll; ``apply``: a roll is on the table."""
+    dice: tuple[str, ...]
+    """The unapplied dice in the active area."""
+    faces: tuple[tuple[str, Face | None], ...]
+    """What they show."""
+    phases: int
+    """``commit``: the rolls left, this one included; ``apply``: the phases that may follow this one."""
+    enemies: tuple[EnemyQuestion, ...]
+    """The undefeated active enemies, in active-area order."""
+    caveats: tuple[str, ...] = ()
+    """Effects in force that change rolls, which the odds do not model."""
+
+    @property
+    def counts(self) -> DiceCounts:
+        """The dice by colour."""
+        return DiceCounts.from_ids(self.dice)
+
+    def quick(self) -> bool:
+        """Whether :func:`chances_for` is a lookup (the plain model's shipped table, or a single roll)."""
+        for enemy in self.enemies:
+            need = enemy.target.need
+            if self.phases <= 1 or need <= 0 or enemy.capped:
+                continue
+            plain = enemy.target.model.is_plain() and need <= stored_table.MAX_NEED
+            if not (plain and self.phases <= stored_table.PHASES and stored_table_loaded()):
+                return False
+        return True
+
+
+def question_for(view: GameView) -> OddsQuestion | None:
+    """The odds question of a view, or None when there is nothing to show (not committing or applying, no enemy)."""
+    s = view.state
+    if s.result is not None or s.step not in ("commit", "faces", "apply"):
+        return None
+    stage: Stage = "apply" if s.step == "apply" else "commit"
+    unapplied = s.dice_in("active")
+    used = s.phases_used
+    left = s.hero.strategy - used if stage == "apply" else s.hero.strategy - used + 1
+    phases = max(0, min(MAX_PHASES, left))
+    legal = {(c.die, c.card) for c in view.legal if c.cmd == "apply"}
+    enemies: list[EnemyQuestion] = []
+    for number, card in enumerate(s.active, start=1):
+        if card.defeated:
+            continue
+        rolled: tuple[tuple[str, Face], ...] = ()
+        if stage == "apply":
+            rolled = tuple(
+                (d.id, d.face if d.face is not None and (d.id, card.id) in legal else "miss") for d in unapplied
+            )
+        enemies.append(
+            EnemyQuestion(
+                card=card.id,
+                name=view.card_name(card.id),
+                number=number,
+                target=target_for(s, card),
+                ceiling=damage_ceiling(s, card),
+                blocked=hooks.defeat_block(s, card),
+                rolled=rolled,
+            )
+        )
+    if not enemies:
+        return None
+    return OddsQuestion(
+        stage=stage,
+        dice=tuple(d.id for d in unapplied),
+        faces=tuple((d.id, d.face) for d in unapplied),
+        phases=phases,
+        enemies=tuple(enemies),
+        caveats=roll_caveats(s),
+    )
+
+
+# --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The advisor's suggestion after a roll."""
+
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+    """(card id, die ids to apply to it now), in active-area order; cards that get nothing are left out."""
+    keep: tuple[str, ...]
+    """The unapplied dice left to roll again (misses included)."""
+    probability: float | None = None
+    """One enemy: P(defeating it) after the move, playing best; None with several enemies."""
+    defeats: tuple[str, ...] = ()
+    """The cards the move defeats."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddsChances:
+    """The slow half of the answer: the probabilities and the advice."""
+
+    each: tuple[float, ...]
+    """Per enemy (as in the question), P(defeating it within the phases left), best play, all dice on it."""
+    advice: Advice | None = None
+    """Apply step: what to apply where."""
+
+
+def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
+    """Per enemy, one roll of the question's dice against it (exact, always quick)."""
+    counts = question.counts
+    return tuple(single_roll(counts, e.target.model) for e in question.enemies)
+
+
+def chances_for(question: OddsQuestion) -> OddsChances:
+    """The probabilities and the advice (pure: only the odds package; safe in a worker thread)."""
+    counts = question.counts
+    each: list[float] = []
+    advices: list[ApplyAdvice] = []
+    for enemy in question.enemies:
+        t = enemy.target
+        if question.stage == "commit":
+            if enemy.capped:
+                each.append(0.0)
+            elif t.need <= 0:
+                each.append(1.0)
+            elif question.phases == 0:
+                each.append(0.0)
+            else:
+                each.append(
+                    kill_probabilities(counts, t.health, applied=t.applied, phases=question.phases, model=t.model)[-1]
+                )
+            continue
+        advice = best_apply(
+            dict(enemy.rolled), t.health, applied=t.applied, phases_after=question.phases, model=t.model
+        )
+        advices.append(advice)
+        each.append(0.0 if enemy.capped else advice.kill_probability)
+    advice_out: Advice | None = None
+    if question.stage == "apply":
+        advice_out = _advice(question, advices)
+    return OddsChances(each=tuple(each), advice=advice_out)
+
+
+def _advice(question: OddsQuestion, advices: Sequence[ApplyAdvice]) -> Advice | None:
+    """One enemy: its :func:`best_apply`; several: :func:`allocate_dice` over every enemy (a die that no card may
+    take now counts as a miss), then only the moves the engine allows now."""
+    if not question.dice:
+        return None
+    if len(question.enemies) == 1:
+        enemy, best = question.enemies[0], advices[0]
+        return Advice(
+            moves=((enemy.card, best.apply),) if best.apply else (),
+            keep=best.keep,
+            probability=0.0 if enemy.capped else best.kill_probability,
+            defeats=(enemy.card,) if best.apply and best.defeats_now else (),
+        )
+    offered = {(die, e.card) for e in question.enemies for die, face in e.rolled if face != "miss"}
+    rolled: dict[str, Face] = {}
+    for die, face in question.faces:
+        usable = face is not None and any((die, e.card) in offered for e in question.enemies)
+        rolled[die] = face if usable and face is not None else "miss"
+    targets = [e.target for e in question.enemies]
+    allocation = allocate_dice(rolled, targets, phases_after=question.phases)
+    moves: list[tuple[str, tuple[str, ...]]] = []
+    kept = set(allocation.keep)
+    defeats: list[str] = []
+    for enemy, dice, defeated in zip(question.enemies, allocation.apply, allocation.defeats, strict=True):
+        allowed = tuple(d for d in dice if (d, enemy.card) in offered)
+        kept |= set(dice) - set(allowed)
+        if allowed:
+            moves.append((enemy.card, allowed))
+            if defeated and allowed == dice:
+                defeats.append(enemy.card)
+    keep = tuple(d for d in question.dice if d in kept)
+    return Advice(moves=tuple(moves), keep=keep, defeats=tuple(defeats))
+
+
+# --- words and pictures --------------------------------------------------------------------------------------------
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+"""Eighths of a cell, for the columns of the damage chart."""
+CHART_FLOOR = 0.001
+"""Damage values less likely than this at either end of the distribution are left off the chart."""
+
+
+def percent(p: float) -> str:
+    """A probability as the panel shows it: ``63%``; ``<1%`` and ``>99%`` near the ends, never rounded to 0 or 100."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p >= 0.995:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
+def expected_words(expected: Fraction) -> str:
+    """The expected damage with one decimal: ``E 2.8``."""
+    return f"E {float(expected):.1f}"
+
+
+def probability_bar(p: float, width: int) -> str:
+    """A horizontal bar ``width`` cells long, filled to ``p`` in eighths."""
+    eighths = round(max(0.0, min(1.0, p)) * width * 8)
+    full, rest = divmod(eighths, 8)
+    partial = "▏▎▍▌▋▊▉"[rest - 1] if rest else ""
+    return ("█" * full + partial).ljust(width, "░")[:width]
+
+
+def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2) -> list[Content]:
+    """One roll's damage distribution as ``height`` rows of columns (damage left to right) and an axis row.
+
+    Columns that reach ``need`` are drawn in the success colour, and the axis marks ``need`` with ``▲`` (never
+    colour alone). Values less likely than :data:`CHART_FLOOR` at either end are left off; when the rest is wider
+    than ``width``, neighbouring values share a column.
+    """
+    probs = [float(p) for p in roll.distribution]
+    likely = [i for i, p in enumerate(probs) if p >= CHART_FLOOR] or [0]
+    lo, hi = likely[0], likely[-1]
+    count = hi - lo + 1
+    bucket = max(1, math.ceil(count / max(1, width)))
+    columns = math.ceil(count / bucket)
+    starts = [lo + c * bucket for c in range(columns)]
+    values = [sum(probs[s : min(s + bucket, hi + 1)]) for s in starts]
+    cell = 2 if columns * 2 <= width else 1
+    top = max(values) or 1.0
+    levels = [round(v / top * height * 8) for v in values]
+    rows: list[Content] = []
+    for r in range(height):
+        floor = (height - 1 - r) * 8
+        parts: list[tuple[str, str]] = []
+        for start, level in zip(starts, levels, strict=True):
+            char = BLOCKS[max(0, min(8, level - floor))]
+            style = "$success" if need is not None and 0 < need <= start else "$primary"
+            parts.append((char + (" " if cell == 2 else ""), style))
+        rows.append(Content.assemble(*parts))
+    span = columns * cell
+    axis = [" "] * max(span, width)
+
+    def put(text: str, at: int) -> None:
+        at = max(0, min(at, len(axis) - len(text)))
+        if all(ch == " " for ch in axis[at : at + len(text)]):
+            axis[at : at + len(text)] = list(text)
+
+    # Labels start under their column; the need's marker first, so the ends give way to it.
+    if need is not None and lo <= need <= hi:
+        put(f"▲{need}", ((need - lo) // bucket) * cell)
+    put(str(lo), 0)
+    if bucket == 1:
+        put(str(hi), (columns - 1) * cell)
+    else:
+        put(str(hi), span - len(str(hi)))
+    axis_text = "".join(axis).rstrip()
+    if need is not None and need > hi:
+        axis_text += f"  ▲{need} off the chart"
+    rows.append(Content.styled(axis_text, "$text-muted"))
+    return rows
+
+
+def dice_words(question: OddsQuestion) -> str:
+    """The dice the odds are about: ``B2✶ P1• R1○`` after a roll, ``Y1 B2 R1`` before."""
+    if not question.dice:
+        return "no dice"
+    if question.stage == "apply":
+        return " ".join(die_label(d, f) for d, f in question.faces)
+    return " ".join(question.dice)
+
+
+def rolls_words(question: OddsQuestion) -> str:
+    """``3 rolls left`` before a roll; ``2 more phases`` after one."""
+    k = question.phases
+    if question.stage == "commit":
+        return f"{k} roll{'s' if k != 1 else ''} left"
+    return "last phase" if k == 0 else f"{k} more phase{'s' if k != 1 else ''}"
+
+
+def advice_words(question: OddsQuestion, advice: Advice, *, hopeless: bool = False) -> str:
+    """``apply B2✶ P1• to Rust Maw, keep R1 rolling`` (die labels with their faces, card names).
+
+    ``hopeless``: no enemy can be defeated with these dice in the phases left (then nothing is worth applying).
+    """
+    faces = dict(question.faces)
+    names = {e.card: e.name for e in question.enemies}
+    if not advice.moves and hopeless:
+        who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
+        return f"these dice cannot defeat {who} in the phases left"
+    if not advice.moves:
+        if not any(face in ("hit", "crit") for _, face in faces.items()):
+            return "nothing to apply" + (", roll again" if question.phases else "")
+        return "apply nothing" + (", keep every die rolling" if question.phases else "")
+    parts = []
+    for card, dice in advice.moves:
+        labels = " ".join(die_label(d, faces.get(d)) for d in dice)
+        defeat = " (defeats it)" if card in advice.defeats else ""
+        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
+    text = "apply " + ", ".join(parts)
+    everyone = len(advice.defeats) == len(question.enemies)
+    if advice.keep and question.phases and not everyone:
+        text += ("; " if len(advice.moves) > 1 else ", ") + f"keep {' '.join(advice.keep)} rolling"
+    return text
+
+
+# --- the widget ----------------------------------------------------------------------------------------------------
+
+
+class OddsPanel(Widget):
+    """Odds on the table's side: P(defeat) per undefeated enemy, one roll's damage chart, expected damage, advice.
+
+    The table calls :meth:`show` with the view and the selected die on every change; the panel hides itself
+    outside the commit and apply steps and when the App's ``odds_mode`` is ``off``.
+    """
+
+    _CACHE_SIZE = 64
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._view: GameView | None = None
+        self._seen: tuple[object, str] | None = None
+        self.question: OddsQuestion | None = None
+        """The question shown (None: the panel is hidden)."""
+        self.rolls: tuple[SingleRoll, ...] = ()
+        """One roll against each enemy of :attr:`question`."""
+        self.chances: OddsChances | None = None
+        """The probabilities and advice of :attr:`question`; None while they are computing."""
+        self._answers: OrderedDict[OddsQuestion, OddsChances] = OrderedDict()
+        self._pending: OddsQuestion | None = None  # the question a worker is answering
+        self.display = False  # until a view with something to show arrives
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="odds-head")
+        yield Static(id="odds-enemies")
+        yield Static(id="odds-chart")
+        yield Static(id="odds-advice")
+        yield Static(id="odds-caveats")
+
+    def on_mount(self) -> None:
+        if hasattr(self.app, "odds_mode"):
+            self.watch(self.app, "odds_mode", self._mode_changed, init=False)
+
+    @property
+    def mode(self) -> OddsMode:
+        """The App's setting (``full`` when the App has none)."""
+        mode = getattr(self.app, "odds_mode", "full")
+        return mode if mode in ODDS_MODES else "full"
+
+    def _mode_changed(self) -> None:
+        if self._view is not None:
+            self._seen = None
+            self.show(self._view, None)
+
+    def show(self, view: GameView, selected: str | None) -> None:
+        """Show the odds for this view (cheap when neither the view nor the setting changed)."""
+        mode = self.mode
+        if self._seen is not None and self._seen[0] is view and self._seen[1] == mode:
+            return
+        self._seen = (view, mode)
+        self._view = view
+        question = question_for(view) if mode != "off" else None
+        self.display = question is not None
+        if question is None:
+            self.question = None
+            return
+        if question != self.question:
+            self.question = question
+            self.rolls = rolls_for(question)
+            self.chances = self._answers.get(question)
+        if mode == "full" and self.chances is None and question != self._pending:
+            if question.quick():
+                self._remember(question, chances_for(question))
+            else:
+                self._pending = question
+                self._compute(question)
+        self._draw_odds(mode)
+
+    def on_resize(self) -> None:
+        if self.question is not None and self.display:
+            self._draw_odds(self.mode)
+
+    def _remember(self, question: OddsQuestion, chances: OddsChances) -> None:
+        self._answers[question] = chances
+        while len(self._answers) > self._CACHE_SIZE:
+            self._answers.popitem(last=False)
+        if question == self.question:
+            self.chances = chances
+
+    @work(thread=True, exclusive=True, group="odds")
+    def _compute(self, question: OddsQuestion) -> None:
+        """Answer a slow question (card rules in force, big needs) off the UI thread.
+
+        A newer question cancels this worker, but a thread cannot be interrupted: the answer it still finds is
+        kept in the cache (the odds package's own tables are thread-safe).
+        """
+        chances = chances_for(question)
+        try:
+            self.app.call_from_thread(self._computed, question, chances)
+        except RuntimeError:  # the app is closing
+            pass
+
+    def _computed(self, question: OddsQuestion, chances: OddsChances) -> None:
+        if question == self._pending:
+            self._pending = None
+        self._remember(question, chances)
+        if question == self.question and self.display:
+            self._draw_odds(self.mode)
+
+    def shown_text(self) -> str:
+        """The text the panel shows now, title first (empty when hidden): for tests and for reading aloud."""
+        if not self.display:
+            return ""
+        lines = [Content.from_text(self.border_title or "").plain]
+        for static in self.query(Static):
+            if static.has_class("-empty") or not static.styles.display == "block":
+                continue
+            content = static.content
+            lines.append(content.plain if isinstance(content, Content) else str(content))
+        return "\n".join(lines)
+
+    # --- drawing -------------------------------------------------------------------------------------------------
+
+    def _draw_odds(self, mode: OddsMode) -> None:
+        question = self.question
+        if question is None:
+            return
+        full = mode == "full"
+        title = "[o] Odds" if full else "[o] Expected damage"
+        # ≈: an effect in force changes rolls in a way the odds do not model (named at the bottom).
+        self.border_title = Content(title + (" ≈" if full and question.caveats else ""))
+        width = max(20, self.content_region.width or 30)
+        head = Content.assemble((dice_words(question), "bold"), (f" · {rolls_words(question)}", "$text-muted"))
+        if not question.dice and question.stage == "commit":
+            head = Content.assemble(head, ("\ncommit dice to see the odds", "$text-muted italic"))
+        update_static(self.query_one("#odds-head", Static), head)
+        update_static(self.query_one("#odds-enemies", Static), self._enemies(question, full, width))
+        chart = self.query_one("#odds-chart", Static)
+        advice = self.query_one("#odds-advice", Static)
+        caveats = self.query_one("#odds-caveats", Static)
+        show_chart = full and bool(question.dice) and (question.stage == "commit" or question.phases > 0)
+        chart.set_class(not show_chart, "-empty")
+        if show_chart:
+            update_static(chart, self._chart(question, width))
+        chances = self.chances
+        show_advice = full and chances is not None and chances.advice is not None
+        advice.set_class(not show_advice, "-empty")
+        if show_advice and chances is not None and chances.advice is not None:
+            words = advice_words(question, chances.advice, hopeless=not any(chances.each))
+            tail = ""
+            if chances.advice.probability is not None and chances.advice.moves and not chances.advice.defeats:
+                tail = f" → {percent(chances.advice.probability)}"
+            update_static(advice, Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold")))
+        caveats.set_class(not (full and question.caveats), "-empty")
+        if full and question.caveats:
+            update_static(
+                caveats, Content.styled("≈ not in the odds: " + " ".join(question.caveats), "$text-muted italic")
+            )
+
+    def _enemies(self, question: OddsQuestion, full: bool, width: int) -> Content:
+        lines: list[Content] = []
+        chances = self.chances
+        for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
+            t = enemy.target
+            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold")))
+            tally = f"  {min(t.applied, t.health)}/{t.health} "
+            expected = expected_words(roll.expected_damage)
+            if not full:
+                lines.append(Content.assemble(tally, (expected, "bold"), (" per roll", "$text-muted")))
+                continue
+            if chances is None:
+                lines.append(Content.assemble(tally, ("computing…", "$text-muted italic"), f"  {expected}"))
+                continue
+            p = chances.each[i]
+            number = percent(p)
+            bar_width = max(4, min(12, width - len(tally) - len(number) - len(expected) - 3))
+            lines.append(
+                Content.assemble(
+                    tally,
+                    (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
+                    " ",
+                    (number, "bold"),
+                    "  ",
+                    (expected, "$text-muted"),
+                )
+            )
+            if enemy.capped:
+                lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
+            elif enemy.blocked:
+                lines.append(Content.styled(f"  {enemy.blocked}", "$text-muted italic"))
+        return Content("\n").join(lines)
+
+    def _chart(self, question: OddsQuestion, width: int) -> Content:
+        enemy, roll = question.enemies[0], self.rolls[0]
+        models = {e.target.model for e in question.enemies}
+        what = "this roll" if question.stage == "commit" else "next roll"
+        need = enemy.target.need if enemy.target.need > 0 else None
+        rows = damage_chart(roll, need, width)
+        # The caption goes at the end of the damage axis when it fits (one line less on a crowded side column).
+        if len(models) == 1 and len(rows[-1].plain) + 2 + len(what) <= width:
+            rows[-1] = Content.assemble(rows[-1], ("  " + what, "$text-muted italic"))
+            return Content("\n").join(rows)
+        caption = f"Damage, {what}" + (f" vs {enemy.name}" if len(models) > 1 else "")
+        return Content("\n").join([Content.styled(caption, "$text-muted"), *rows])
