@@ -142,14 +142,7 @@ def _choose(tx: Tx, c: Command) -> None:
     if p.source == "rank":
         banish = "banish" in p.purpose
         tx.move_die(str(c.die), "banished" if banish else "exhausted", "rank penalty")
-        if p.count > 1:
-            rest = tuple(o for o in p.options if o != c.die)
-            tx.emit(
-                ev.PromptUpdated,
-                prompt=Prompt(p.kind, source=p.source, count=p.count - 1, options=rest, purpose=p.purpose),
-            )
-        else:
-            tx.emit(ev.PromptDone)
+        if not tx.narrow_prompt(p, tuple(o for o in p.options if o != c.die)):
             _rank_penalty_paid(tx)
         return
     if p.source == missions.PROMPT_SOURCE:

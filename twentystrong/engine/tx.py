@@ -65,6 +65,18 @@ class Tx:
         """Interrupt play with a decision."""
         self.emit(ev.PromptPushed, prompt=prompt)
 
+    def narrow_prompt(self, prompt: Prompt, rest: tuple[str, ...]) -> bool:
+        """One of several choices made: keep asking (one fewer to make, ``rest`` left to choose from) or close the
+        prompt. True when the prompt goes on."""
+        if prompt.count > 1 and rest:
+            narrowed = Prompt(
+                prompt.kind, prompt.card, prompt.source, prompt.effect, prompt.count - 1, rest, prompt.purpose
+            )
+            self.emit(ev.PromptUpdated, prompt=narrowed)
+            return True
+        self.emit(ev.PromptDone)
+        return False
+
     def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
         """Move a die to a zone."""
         self.emit(ev.DieMoved, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)

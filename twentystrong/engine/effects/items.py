@@ -41,16 +41,7 @@ Variant = dict[str, Any]
 
 def next_choice(tx: Tx, prompt: Prompt, chosen: str) -> None:
     """One of several choices made: narrow the prompt (one fewer to make, the chosen option gone) or close it."""
-    rest = tuple(o for o in prompt.options if o != chosen)
-    if prompt.count > 1 and rest:
-        tx.emit(
-            ev.PromptUpdated,
-            prompt=Prompt(
-                prompt.kind, prompt.card, prompt.source, prompt.effect, prompt.count - 1, rest, prompt.purpose
-            ),
-        )
-    else:
-        tx.emit(ev.PromptDone)
+    tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != chosen))
 
 
 def _key(variant: Variant) -> str:
@@ -183,16 +174,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
         die_id, _, entered = str(command.choice).partition(":")
         die = tx.state.die(die_id)
         face = hooks.read_face(tx.state, die, entered)
-        rest = tuple(o for o in prompt.options if not o.startswith(f"{die_id}:"))
-        if prompt.count > 1 and rest:
-            tx.emit(
-                ev.PromptUpdated,
-                prompt=Prompt(
-                    prompt.kind, prompt.card, prompt.source, prompt.effect, prompt.count - 1, rest, prompt.purpose
-                ),
-            )
-        else:
-            tx.emit(ev.PromptDone)
+        tx.narrow_prompt(prompt, tuple(o for o in prompt.options if not o.startswith(f"{die_id}:")))
         tx.emit(ev.FaceSet, die=die_id, face=face, reason="rolled by an effect")
         if face in HITS:
             tx.move_die(die_id, "pool", "recovered by a roll")

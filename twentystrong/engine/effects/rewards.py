@@ -6,7 +6,6 @@ from typing import Any
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
-from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import colors, dice
@@ -112,22 +111,7 @@ class RecoverHandler(Handler):
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         tx.move_die(str(command.die), "pool", "recovered by effect")
-        rest = tuple(o for o in prompt.options if o != command.die)
-        if prompt.count > 1 and rest:
-            tx.emit(
-                ev.PromptUpdated,
-                prompt=Prompt(
-                    prompt.kind,
-                    prompt.card,
-                    prompt.source,
-                    prompt.effect,
-                    prompt.count - 1,
-                    rest,
-                    prompt.purpose,
-                ),
-            )
-        else:
-            tx.emit(ev.PromptDone)
+        tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != command.die))
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Recover)

@@ -103,22 +103,7 @@ class RerollHitPerMissHandler(Handler):
             tx.emit(ev.DiceRolled, faces=((die.id, face),), draws=0, phase_started=False)
             return
         chosen = str(command.die)
-        rest = tuple(o for o in prompt.options if o != chosen)
-        if prompt.count > 1 and rest:
-            tx.emit(
-                ev.PromptUpdated,
-                prompt=Prompt(
-                    prompt.kind,
-                    prompt.card,
-                    prompt.source,
-                    prompt.effect,
-                    prompt.count - 1,
-                    rest,
-                    prompt.purpose,
-                ),
-            )
-        else:
-            tx.emit(ev.PromptDone)
+        tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != chosen))
         _reroll(tx, live, chosen)
 
     def describe(self, effect: Effect) -> str:
