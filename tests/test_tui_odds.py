@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from test_effects_passive import card, effect, make_deck
+from test_tui_table import _patient_letters  # noqa: F401  # autouse: a colour letter waits 5 s for its digit
 from textual.pilot import Pilot
 
 from twentystrong.content.effects import Face
@@ -55,7 +56,7 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 async def commit(pilot: Pilot[None], *dice: str) -> None:
-    """Type die ids (``b1``): each commits that die."""
+    """Type die ids (``b1``): each commits that die (``_patient_letters`` keeps the letter and digit together)."""
     for die in dice:
         await pilot.press(die[0].lower(), die[1])
         await settle(pilot)

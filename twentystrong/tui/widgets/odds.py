@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -57,7 +57,10 @@ from twentystrong.odds import stored as stored_table
 from twentystrong.odds.engine_model import damage_ceiling, roll_caveats, target_for
 from twentystrong.odds.rerolls import stored_table_loaded
 from twentystrong.tui.store import GameView
-from twentystrong.tui.widgets.common import update_static
+from twentystrong.tui.widgets.common import set_display, set_title, update_static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 OddsMode = Literal["full", "expected", "off"]
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
@@ -138,6 +141,17 @@ class OddsQuestion:
             if not (plain and self.phases <= stored_table.PHASES and stored_table_loaded()):
                 return False
         return True
+
+    def answer_key(self) -> Hashable:
+        """What :func:`chances_for` reads, and nothing else: equal keys, equal answers (the cache's key).
+
+        Names, places, blocks and caveats are only shown; before a roll only the dice's colours count, not which
+        dice or in what order they were committed.
+        """
+        if self.stage == "commit":
+            return ("commit", self.counts, self.phases, tuple((e.target, e.capped) for e in self.enemies))
+        enemies = tuple((e.card, e.target, e.capped, e.rolled) for e in self.enemies)
+        return ("apply", self.dice, self.faces, self.phases, enemies)
 
 
 def question_for(view: GameView) -> OddsQuestion | None:
@@ -415,9 +429,18 @@ class OddsPanel(Widget):
 
     The table calls :meth:`show` with the view and the selected die on every change; the panel hides itself
     outside the commit and apply steps and when the App's ``odds_mode`` is ``off``.
+
+    Its height holds still within a step (one Strategy phase's commit or apply): each section reserves the most
+    lines it has needed in the step, and an enemy's note, the chart and the advice have their lines before their
+    figures arrive, so "computing…", the answer and ``o`` repaint the panel without laying the screen out again.
     """
 
     _CACHE_SIZE = 64
+    SECTIONS = ("head", "enemies", "chart", "advice", "caveats")
+    ADVICE_LINES = 2
+    """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
+    CHART_LINES = 3
+    """Lines the chart has from the start of a commit step (two rows of columns and the axis)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -429,16 +452,16 @@ class OddsPanel(Widget):
         """One roll against each enemy of :attr:`question`."""
         self.chances: OddsChances | None = None
         """The probabilities and advice of :attr:`question`; None while they are computing."""
-        self._answers: OrderedDict[OddsQuestion, OddsChances] = OrderedDict()
-        self._pending: OddsQuestion | None = None  # the question a worker is answering
+        self._answers: OrderedDict[Hashable, OddsChances] = OrderedDict()  # by OddsQuestion.answer_key()
+        self._pending: Hashable | None = None  # the answer key a worker is answering
+        self._step: Hashable | None = None  # the step the reserved lines are for
+        self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
+        self._drawn_width = -1  # the content width the sections were measured at
         self.display = False  # until a view with something to show arrives
 
     def compose(self) -> ComposeResult:
-        yield Static(id="odds-head")
-        yield Static(id="odds-enemies")
-        yield Static(id="odds-chart")
-        yield Static(id="odds-advice")
-        yield Static(id="odds-caveats")
+        for section in self.SECTIONS:
+            yield Static(id=f"odds-{section}", classes="-empty")
 
     def on_mount(self) -> None:
         if hasattr(self.app, "odds_mode"):
@@ -463,31 +486,48 @@ class OddsPanel(Widget):
         self._seen = (view, mode)
         self._view = view
         question = question_for(view) if mode != "off" else None
-        self.display = question is not None
+        set_display(self, question is not None)
         if question is None:
             self.question = None
             return
+        s = view.state
+        step = (s.round, s.activated_this_round, s.phases_used, question.stage)
+        if step != self._step:
+            self._step = step
+            self._reserved.clear()
         if question != self.question:
+            key = question.answer_key()
+            if self.question is None or key != self.question.answer_key():
+                self.chances = self._answers.get(key)
+            if self.question is None or question.counts != self.question.counts or self._models_changed(question):
+                self.rolls = rolls_for(question)
             self.question = question
-            self.rolls = rolls_for(question)
-            self.chances = self._answers.get(question)
-        if mode == "full" and self.chances is None and question != self._pending:
-            if question.quick():
-                self._remember(question, chances_for(question))
-            else:
-                self._pending = question
-                self._compute(question)
+        if mode == "full" and self.chances is None:
+            key = question.answer_key()
+            if key != self._pending:
+                if question.quick():
+                    self._remember(key, chances_for(question))
+                else:
+                    self._pending = key
+                    self._compute(question)
         self._draw_odds(mode)
 
+    def _models_changed(self, question: OddsQuestion) -> bool:
+        old = self.question
+        return old is None or [e.target.model for e in old.enemies] != [e.target.model for e in question.enemies]
+
     def on_resize(self) -> None:
-        if self.question is not None and self.display:
+        # A layout pass resizes the panel when anything above it in the side column changes height: only a new
+        # width changes what it draws.
+        if self.question is not None and self.display and self.content_region.width != self._drawn_width:
             self._draw_odds(self.mode)
 
-    def _remember(self, question: OddsQuestion, chances: OddsChances) -> None:
-        self._answers[question] = chances
+    def _remember(self, key: Hashable, chances: OddsChances) -> None:
+        self._answers[key] = chances
+        self._answers.move_to_end(key)
         while len(self._answers) > self._CACHE_SIZE:
             self._answers.popitem(last=False)
-        if question == self.question:
+        if self.question is not None and key == self.question.answer_key():
             self.chances = chances
 
     @work(thread=True, exclusive=True, group="odds")
@@ -499,15 +539,15 @@ class OddsPanel(Widget):
         """
         chances = chances_for(question)
         try:
-            self.app.call_from_thread(self._computed, question, chances)
+            self.app.call_from_thread(self._computed, question.answer_key(), chances)
         except RuntimeError:  # the app is closing
             pass
 
-    def _computed(self, question: OddsQuestion, chances: OddsChances) -> None:
-        if question == self._pending:
+    def _computed(self, key: Hashable, chances: OddsChances) -> None:
+        if key == self._pending:
             self._pending = None
-        self._remember(question, chances)
-        if question == self.question and self.display:
+        self._remember(key, chances)
+        if self.question is not None and key == self.question.answer_key() and self.display:
             self._draw_odds(self.mode)
 
     def shown_text(self) -> str:
@@ -516,10 +556,11 @@ class OddsPanel(Widget):
             return ""
         lines = [Content.from_text(self.border_title or "").plain]
         for static in self.query(Static):
-            if static.has_class("-empty") or not static.styles.display == "block":
+            if static.has_class("-empty") or static.has_class("-blank") or not static.styles.display == "block":
                 continue
             content = static.content
-            lines.append(content.plain if isinstance(content, Content) else str(content))
+            text = content.plain if isinstance(content, Content) else str(content)
+            lines.append(text.rstrip("\n"))  # without the lines it keeps in reserve
         return "\n".join(lines)
 
     # --- drawing -------------------------------------------------------------------------------------------------
@@ -531,36 +572,63 @@ class OddsPanel(Widget):
         full = mode == "full"
         title = "[o] Odds" if full else "[o] Expected damage"
         # ≈: an effect in force changes rolls in a way the odds do not model (named at the bottom).
-        self.border_title = Content(title + (" ≈" if full and question.caveats else ""))
+        set_title(self, Content(title + (" ≈" if full and question.caveats else "")))
+        if self.content_region.width != self._drawn_width:
+            self._drawn_width = self.content_region.width
+            self._reserved.clear()  # measured at another width
         width = max(20, self.content_region.width or 30)
-        head = Content.assemble((dice_words(question), "bold"), (f" · {rolls_words(question)}", "$text-muted"))
-        if not question.dice and question.stage == "commit":
-            head = Content.assemble(head, ("\ncommit dice to see the odds", "$text-muted italic"))
-        update_static(self.query_one("#odds-head", Static), head)
-        update_static(self.query_one("#odds-enemies", Static), self._enemies(question, full, width))
-        chart = self.query_one("#odds-chart", Static)
-        advice = self.query_one("#odds-advice", Static)
-        caveats = self.query_one("#odds-caveats", Static)
-        show_chart = full and bool(question.dice) and (question.stage == "commit" or question.phases > 0)
-        chart.set_class(not show_chart, "-empty")
-        if show_chart:
-            update_static(chart, self._chart(question, width))
+        sections: dict[str, Content | None] = dict.fromkeys(self.SECTIONS)
+        sections["head"] = Content.assemble(
+            (dice_words(question), "bold"), (f" · {rolls_words(question)}", "$text-muted")
+        )
+        sections["enemies"] = self._enemies(question, full, width)
+        chart_lines = 0
+        if full and not question.dice and question.stage == "commit":
+            sections["chart"] = Content.styled("commit dice to see the odds", "$text-muted italic")
+            chart_lines = self.CHART_LINES
+        elif full and question.dice and (question.stage == "commit" or question.phases > 0):
+            sections["chart"] = self._chart(question, width)
+            chart_lines = self.CHART_LINES
         chances = self.chances
-        show_advice = full and chances is not None and chances.advice is not None
-        advice.set_class(not show_advice, "-empty")
-        if show_advice and chances is not None and chances.advice is not None:
+        advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
+        if advice_lines and chances is None:
+            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
+        elif full and chances is not None and chances.advice is not None:
             words = advice_words(question, chances.advice, hopeless=not any(chances.each))
             tail = ""
             if chances.advice.probability is not None and chances.advice.moves and not chances.advice.defeats:
                 tail = f" → {percent(chances.advice.probability)}"
-            update_static(advice, Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold")))
-        caveats.set_class(not (full and question.caveats), "-empty")
+            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
         if full and question.caveats:
-            update_static(
-                caveats, Content.styled("≈ not in the odds: " + " ".join(question.caveats), "$text-muted italic")
+            sections["caveats"] = Content.styled(
+                "≈ not in the odds: " + " ".join(question.caveats), "$text-muted italic"
             )
+        least = {"chart": chart_lines, "advice": advice_lines}
+        for name, content in sections.items():
+            self._draw_section(name, content, width, least.get(name, 0))
+
+    def _draw_section(self, name: str, content: Content | None, width: int, least: int) -> None:
+        """Show one section in the lines it keeps for the step: the most it has needed (at least ``least``),
+        blank lines below a shorter content, blank lines only when it has nothing to show now."""
+        static = self.query_one(f"#odds-{name}", Static)
+        # The styles, as Widget.get_content_height hands them to its visual (wrapping or not).
+        rules = cast("RulesMap", static.styles)
+        lines = content.get_height(rules, width) if content is not None else 0
+        reserved = max(self._reserved.get(name, 0), lines, least)
+        self._reserved[name] = reserved
+        static.set_class(reserved == 0, "-empty")
+        static.set_class(content is None, "-blank")
+        if reserved == 0:
+            return
+        if content is None:
+            content = Content("\n" * (reserved - 1))
+        elif reserved > lines:
+            content = Content.assemble(content, "\n" * (reserved - lines))
+        update_static(static, content)
 
     def _enemies(self, question: OddsQuestion, full: bool, width: int) -> Content:
+        """Two lines per enemy and a third for a cap or a block, whether the figures are in yet or not (and in
+        either mode), so the lines do not move when they arrive."""
         lines: list[Content] = []
         chances = self.chances
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
@@ -570,23 +638,22 @@ class OddsPanel(Widget):
             expected = expected_words(roll.expected_damage)
             if not full:
                 lines.append(Content.assemble(tally, (expected, "bold"), (" per roll", "$text-muted")))
-                continue
-            if chances is None:
+            elif chances is None:
                 lines.append(Content.assemble(tally, ("computing…", "$text-muted italic"), f"  {expected}"))
-                continue
-            p = chances.each[i]
-            number = percent(p)
-            bar_width = max(4, min(12, width - len(tally) - len(number) - len(expected) - 3))
-            lines.append(
-                Content.assemble(
-                    tally,
-                    (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
-                    " ",
-                    (number, "bold"),
-                    "  ",
-                    (expected, "$text-muted"),
+            else:
+                p = chances.each[i]
+                number = percent(p)
+                bar_width = max(4, min(12, width - len(tally) - len(number) - len(expected) - 3))
+                lines.append(
+                    Content.assemble(
+                        tally,
+                        (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
+                        " ",
+                        (number, "bold"),
+                        "  ",
+                        (expected, "$text-muted"),
+                    )
                 )
-            )
             if enemy.capped:
                 lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
             elif enemy.blocked:
