@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,15 @@ PLAIN_PATH = TESTS / "decks" / "plain"
 
 NewGame = Callable[..., GameState]
 Play = Callable[..., GameState]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_data_dir_for_the_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Session and module fixtures run before the per-test one below: they too must not touch the real user
+    folders (the shipped-deck cache lives under the data directory when it is set)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path_factory.mktemp("session-data")))
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -36,9 +36,14 @@ Trigger = Literal[
 
 
 class Frozen(BaseModel):
-    """Base of every content model: immutable, unknown keys rejected, docstrings become schema descriptions."""
+    """Base of every content model: immutable, unknown keys rejected, docstrings become schema descriptions.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+    The validators are built when first used (``defer_build``), not when the classes are defined: a game started
+    from the cached deck (:mod:`twentystrong.content.cache`) never validates. The field docstrings reach the schema
+    through :mod:`twentystrong.content.docs`, not pydantic's slow ``use_attribute_docstrings``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Condition(Frozen):
@@ -626,7 +631,15 @@ Effect = Annotated[
     Field(discriminator="kind"),
 ]
 
-RollTest.model_rebuild()
+
+def resolve_effect_refs() -> None:
+    """Resolve the forward reference of effects that hold effects (``RollTest.on_fail``) in their field annotations.
+
+    Not done at import: it builds the validators of every effect kind, which a game started from the cached deck
+    never needs. Validation resolves it by itself; code that reads field annotations calls this first.
+    """
+    RollTest.model_rebuild()
+
 
 EFFECT_KINDS: tuple[str, ...] = tuple(
     sorted(

@@ -20,6 +20,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
+from twentystrong.content.docs import field_doc
+from twentystrong.content.effects import resolve_effect_refs
 from twentystrong.content.locate import TomlPath
 
 
@@ -50,6 +52,7 @@ class _Target:
 
 def explain(exc: ValidationError, model: type[BaseModel]) -> list[Explained]:
     """Every error of ``exc`` (raised validating ``model``) as an :class:`Explained`."""
+    resolve_effect_refs()  # the errors are placed by walking the models' field annotations
     return [_explain_one(error, model) for error in exc.errors()]
 
 
@@ -227,8 +230,18 @@ def _wrong_type(name: str, error: ErrorDetails, target: _Target) -> str:
 
 
 def _missing(name: str, error: ErrorDetails, target: _Target) -> str:
-    about = (target.info.description or "").split("\n")[0].rstrip(".") if target.info else ""
+    about = _field_doc(target).split("\n")[0].rstrip(".")
     return f"{name} is required ({_expected(target)}): {about}" if about else f"{name} is required: {_expected(target)}"
+
+
+def _field_doc(target: _Target) -> str:
+    """The description of the field a target names (its docstring in the model)."""
+    if target.info is None:
+        return ""
+    name = next((part for part in reversed(target.path) if isinstance(part, str)), None)
+    if target.info.description or target.owner is None or name is None:
+        return target.info.description or ""
+    return field_doc(target.owner, name)
 
 
 def _unknown_key(name: str, error: ErrorDetails, target: _Target) -> str:

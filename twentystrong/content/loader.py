@@ -18,6 +18,7 @@ import difflib
 import hashlib
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -82,7 +83,37 @@ def load_shipped(deck_id: str) -> Deck:
         known = ", ".join(dirs) or "none are installed"
         message = f"no shipped deck {show(deck_id)}{suggest(deck_id, dirs)}; shipped decks: {known}"
         raise DeckError([Finding(deck_id, None, None, None, message)])
-    return load_deck(dirs[deck_id], expect_id=deck_id)
+    return _load_cached(dirs[deck_id], deck_id)
+
+
+def _load_cached(path: Path, deck_id: str) -> Deck:
+    """:func:`load_deck` through the deck cache (:mod:`twentystrong.content.cache`): validated once per change."""
+    from twentystrong.content import cache
+
+    try:
+        content_hash = content_hash_of((file, file.read_bytes()) for file in deck_files(path))
+    except OSError:
+        return load_deck(path, expect_id=deck_id)  # let the loader report what cannot be read
+    key = cache.cache_key(content_hash, deck_id)
+    cached = cache.read(deck_id, key)
+    if cached is not None and cached.content_hash == content_hash:
+        return cached
+    deck = load_deck(path, expect_id=deck_id)
+    if deck.content_hash == content_hash:  # not changed while it was read twice
+        cache.write(deck_id, key, deck)
+    return deck
+
+
+def content_hash_of(files: Iterable[tuple[Path, bytes]]) -> str:
+    """The content hash of a deck: SHA-256 of its files' names and bytes, in :func:`deck_files` order."""
+    digest = hashlib.sha256()
+    for file, data in files:
+        digest.update(_hashed(file, data))
+    return digest.hexdigest()
+
+
+def _hashed(file: Path, data: bytes) -> bytes:
+    return file.name.encode() + b"\0" + data
 
 
 @dataclass
@@ -108,7 +139,7 @@ class _Reading:
             data, source = b"", Finding(str(file), None, None, None, f"cannot be read: {exc.strerror or exc}")
         else:
             source = _parse(file, data)
-        self.digest.update(file.name.encode() + b"\0" + data)
+        self.digest.update(_hashed(file, data))
         if isinstance(source, Finding):
             self.findings.append(source)
             self.complete = False

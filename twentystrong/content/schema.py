@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
+from twentystrong.content.docs import field_docs
 from twentystrong.content.effects import Frozen
 from twentystrong.content.model import Boss, ConflictCard, DeckInfo, Hero, Mission
 
@@ -44,6 +45,7 @@ class DeckDocument(Frozen):
 def deck_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a deck folder's merged document."""
     schema = DeckDocument.model_json_schema(mode="validation")
+    _describe_fields(schema)
     named: dict[str, Any] = {}
     schema = _name_effect_union(schema, named)
     schema["$defs"] = dict(sorted({**schema["$defs"], **named}.items()))
@@ -51,6 +53,30 @@ def deck_schema() -> dict[str, Any]:
     # it optional and `twentystrong validate` reports a folder without one.
     del schema["required"]
     return {"$schema": SCHEMA_DIALECT, **schema}
+
+
+def _describe_fields(schema: dict[str, Any]) -> None:
+    """Give each model's properties their field descriptions (the docstrings under the fields).
+
+    The models leave pydantic's ``use_attribute_docstrings`` off (it slows every start-up), so the descriptions are
+    added here, where pydantic would have put them: keys sorted, as pydantic sorts them.
+    """
+    models = {cls.__name__: cls for cls in _subclasses(Frozen)}
+    for node in [schema, *schema.get("$defs", {}).values()]:
+        model = models.get(node.get("title", ""))
+        if model is None or "properties" not in node:
+            continue
+        docs = field_docs(model)
+        for name, prop in node["properties"].items():
+            if name in docs and "description" not in prop:
+                node["properties"][name] = dict(sorted({**prop, "description": docs[name]}.items()))
+
+
+def _subclasses(cls: type[Frozen]) -> list[type[Frozen]]:
+    out: list[type[Frozen]] = []
+    for sub in cls.__subclasses__():
+        out += [sub, *_subclasses(sub)]
+    return out
 
 
 def _name_effect_union(node: Any, defs: dict[str, Any]) -> Any:

@@ -77,7 +77,8 @@ class SaveError(Exception):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validators are built when a save is first read or written, not when a game starts.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class SavedGame(_Model):

@@ -1,0 +1,64 @@
+"""Field descriptions of the content models, read from the docstring under each field.
+
+The models do not set pydantic's ``use_attribute_docstrings``: it reads and parses the source of every class when
+the class is defined, which costs the TUI's start-up tens of milliseconds for words only the JSON schema
+(:mod:`twentystrong.content.schema`) and the loader's "… is required" messages need. They read them here, when
+they need them.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+from functools import cache
+
+from pydantic import BaseModel
+
+
+def field_docs(model: type[BaseModel]) -> dict[str, str]:
+    """Each field's description: ``Field(description=…)`` if set, else the docstring under it (inherited too)."""
+    docs: dict[str, str] = {}
+    for cls in reversed(model.__mro__):
+        if isinstance(cls, type) and issubclass(cls, BaseModel) and cls is not BaseModel:
+            docs.update(_own_docstrings(cls))
+    return {
+        name: info.description or docs[name]
+        for name, info in model.model_fields.items()
+        if info.description or name in docs
+    }
+
+
+def field_doc(model: type[BaseModel], name: str) -> str:
+    """The description of one field ("" if it has none)."""
+    return field_docs(model).get(name, "")
+
+
+@cache
+def _own_docstrings(cls: type) -> dict[str, str]:
+    """The docstrings under the fields a class's own body declares (``name: type`` then a string)."""
+    tree = _module_tree(cls.__module__)
+    node = next((n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__), None)
+    if node is None:
+        return {}
+    out: dict[str, str] = {}
+    for stmt, following in zip(node.body, node.body[1:], strict=False):
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            out[stmt.target.id] = inspect.cleandoc(following.value.value)
+    return out
+
+
+@cache
+def _module_tree(module_name: str) -> ast.Module:
+    module = sys.modules.get(module_name)
+    try:
+        source = inspect.getsource(module) if module is not None else ""
+    except (OSError, TypeError):
+        source = ""
+    return ast.parse(source)
