@@ -348,6 +348,11 @@ def _child_env(data_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
     env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", DATA_DIR_ENV: str(data_dir)})
     env.pop("NO_COLOR", None)
+    # Measure start-up as an installed copy runs: with compiled bytecode. Some environments forbid writing it
+    # (PYTHONDONTWRITEBYTECODE), which would recompile our modules on every start while the one-file hello world
+    # has nothing to compile; keep the bytecode in the bench's own temp folder, never in the tree.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(data_dir / "pycache")
     return env
 
 
