@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from twentystrong.bots import make_bot  # noqa: E402
 from twentystrong.content.loader import load_deck, load_shipped  # noqa: E402
 from twentystrong.content.model import Deck  # noqa: E402
 from twentystrong.content.registry import shipped_deck_dirs  # noqa: E402
@@ -42,27 +43,8 @@ SEEDS = range(1, 400)
 PLAIN = ROOT / "tests" / "decks" / "plain"
 
 
-def pick(s: GameState) -> Command:
-    """A plain, deterministic player."""
-    legal = [c for c in legal_commands(s) if c.cmd not in ("forfeit_mission", "discard_item", "use_item")]
-    by = {c.cmd: c for c in reversed(legal)}
-    for cmd in ("take_reward", "discard_mission", "gain_item", "resolve_after", "choose", "activate"):
-        if cmd in by:
-            return by[cmd]
-    if "commit" in by and s.committed_this_phase < 5:
-        return by["commit"]
-    for cmd in ("roll", "apply", "resolve", "recover", "done", "stack_discard", "start_endgame"):
-        if cmd in by:
-            return by[cmd]
-    return legal[0]
-
-
 def player(seed: int) -> Callable[[GameState], Command]:
-    """The heuristic bot when it is there (realistic games), else :func:`pick`."""
-    try:
-        from twentystrong.bots import make_bot
-    except ImportError:
-        return pick
+    """The heuristic bot: realistic games to take pictures of."""
     bot = make_bot("heuristic", seed)
     return lambda s: bot.choose(s, legal_commands(s))
 
