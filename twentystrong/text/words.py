@@ -6,31 +6,28 @@ from collections.abc import Iterable
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.dice import color_of
+from twentystrong.engine.effects.words import STAT_NAMES, colors, sentence, stat_name
+from twentystrong.engine.effects.words import join as _join
 
-STAT_NAMES: dict[str, str] = {"health": "Health", "strategy": "Strategy", "recovery": "Recovery"}
+__all__ = [
+    "FACE_NAMES",
+    "STAT_NAMES",
+    "card_name",
+    "colors",
+    "die_color_word",
+    "join",
+    "plural",
+    "sentence",
+    "signed",
+    "stat_name",
+]
+
 FACE_NAMES: dict[str, str] = {"miss": "miss", "hit": "hit", "crit": "crit"}
 
 
-def stat_name(stat: str) -> str:
-    """``strategy`` → ``Strategy`` (stats are capitalised in the rulebook)."""
-    return STAT_NAMES.get(stat, stat.capitalize())
-
-
 def join(words: Iterable[str], last: str = "and") -> str:
-    """``["a", "b", "c"]`` → ``a, b and c``."""
-    items = list(words)
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-def colors(names: Iterable[str] | None, last: str = "or") -> str:
-    """``["blue", "red"]`` → ``blue or red``; None → ``any``."""
-    if names is None:
-        return "any"
-    return join(list(names), last)
+    """``["a", "b", "c"]`` → ``a, b and c`` (the engine's join, with "and" as the text's usual last word)."""
+    return _join(words, last)
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
@@ -44,15 +41,6 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 def signed(amount: int) -> str:
     """``+1`` / ``−2`` (a real minus sign reads better in a terminal than a hyphen)."""
     return f"+{amount}" if amount >= 0 else f"−{-amount}"
-
-
-def sentence(text: str) -> str:
-    """Capitalise the first letter and end with a full stop (unless it already ends with punctuation)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def card_name(deck: Deck, card_id: str | None) -> str:

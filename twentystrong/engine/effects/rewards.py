@@ -8,11 +8,9 @@ from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import colors, dice
+from twentystrong.engine.effects.words import colors, dice, stat_name
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
-
-STAT_NAMES = {"health": "Health", "strategy": "Strategy", "recovery": "Recovery"}
 
 
 @handles("heal", passive=False)
@@ -51,7 +49,7 @@ class RaiseStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RaiseStat)
-        return f"Raise {STAT_NAMES[effect.stat]} by {effect.amount}."
+        return f"Raise {stat_name(effect.stat)} by {effect.amount}."
 
 
 @handles("lower_stat", passive=False)
@@ -64,7 +62,7 @@ class LowerStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LowerStat)
-        return f"Lower {STAT_NAMES[effect.stat]} by {effect.amount}."
+        return f"Lower {stat_name(effect.stat)} by {effect.amount}."
 
 
 @handles("set_stat", passive=False)
@@ -77,7 +75,7 @@ class SetStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.SetStat)
-        return f"Set {STAT_NAMES[effect.stat]} to {effect.value}."
+        return f"Set {stat_name(effect.stat)} to {effect.value}."
 
 
 def _recoverable(s: GameState, effect: fx.Recover | fx.ExtraRecovery) -> tuple[str, ...]:

@@ -9,6 +9,15 @@ if TYPE_CHECKING:
     from twentystrong.engine.state import GameState
 
 
+STAT_NAMES: dict[str, str] = {"health": "Health", "strategy": "Strategy", "recovery": "Recovery"}
+"""Stats as the rulebook writes them."""
+
+
+def stat_name(stat: str) -> str:
+    """``strategy`` → ``Strategy`` (stats are capitalised in the rulebook)."""
+    return STAT_NAMES.get(stat, stat.capitalize())
+
+
 def join(words: Iterable[str], last: str = "or") -> str:
     """``["yellow", "green", "blue"]`` → ``yellow, green or blue``."""
     items = list(words)
