@@ -194,7 +194,7 @@ def _activate(tx: Tx, c: Command) -> None:
 def _commit(tx: Tx, c: Command) -> None:
     die = tx.state.die(str(c.die))
     tx.move_die(die.id, "active", "commit")
-    for h, le in list(hooks.passive(tx.state)):
+    for h, le in list(hooks.passive_with(tx.state, "after_commit")):
         h.after_commit(tx, le, tx.state.die(die.id))
 
 

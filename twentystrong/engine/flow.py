@@ -191,7 +191,7 @@ def check_defeats(tx: Tx) -> None:
 
 def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     """Defeat a card: its During effects end (R6), its instant reward is offered, the game may be won (R11)."""
-    for h, le in list(hooks.passive(tx.state)):
+    for h, le in list(hooks.passive_with(tx.state, "instead_of_defeat")):
         if h.instead_of_defeat(tx, le, card):
             return  # R10: card text replaces the defeat (e.g. it returns to its stack)
     # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).

@@ -15,8 +15,7 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.flow import pending_after, pending_items, rules
-from twentystrong.engine.memo import StateMemo
-from twentystrong.engine.state import GameState, Prompt
+from twentystrong.engine.state import GameState, Prompt, derived
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 """Prompts that are part of resolving a roll: items cannot be used then (R8)."""
@@ -293,10 +292,11 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
 
 
 # Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
-# states are frozen, so the answers for the last few states asked are kept.
-def _legal_answers(s: GameState) -> tuple[tuple[Command, ...], frozenset[Command]]:
-    commands = tuple(_compute_legal(s))
-    return commands, frozenset(commands)
-
-
-_legal: StateMemo[tuple[tuple[Command, ...], frozenset[Command]]] = StateMemo(_legal_answers)
+# states are frozen, so the answer is kept with the state.
+def _legal(s: GameState) -> tuple[tuple[Command, ...], frozenset[Command]]:
+    d = derived(s)
+    answer: tuple[tuple[Command, ...], frozenset[Command]] | None = d.get("legal")
+    if answer is None:
+        commands = tuple(_compute_legal(s))
+        answer = d["legal"] = (commands, frozenset(commands))
+    return answer

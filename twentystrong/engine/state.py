@@ -253,9 +253,39 @@ def fast_replace(obj: T, **changes: Any) -> T:
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
     new = object.__new__(cls)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    d.pop(DERIVED, None)  # what was worked out from the old state does not hold for the new one
+    kept = d.get(CARRIED)
+    if kept is not None and not kept.deps.isdisjoint(changes):
+        del d[CARRIED]  # ... nor what depends on a field that changed
     return new
+
+
+CARRIED = "_carried"
+"""Key in a ``GameState``'s ``__dict__`` of an answer that new states inherit until one of the fields it was
+computed from changes: an object whose ``deps`` is the frozenset of those field names (the effects in force, see
+:mod:`twentystrong.engine.effects.hooks`). Most events move a die or change the step, and the effects in force
+survive them."""
+
+
+DERIVED = "_derived"
+"""Key in a ``GameState``'s ``__dict__`` of the answers worked out from it (see :func:`derived`)."""
+
+
+def derived(s: GameState) -> dict[Any, Any]:
+    """A scratch dict of answers computed from this state alone (effects in force, legal commands …).
+
+    States are frozen, so such answers hold as long as the state lives and die with it; :func:`fast_replace`
+    never copies them to a new state. It is not a dataclass field: equality, ``repr`` and saves ignore it. Each
+    entry is set by one dict assignment, so a reader on another thread (the TUI's odds worker) at worst computes
+    an answer twice.
+    """
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)
+    if d is None:
+        d = s.__dict__[DERIVED] = {}
+    return d
 
 
 def initial_state(deck: Deck, options: SetupOptions) -> GameState:
@@ -297,4 +327,5 @@ __all__ = [
     "replace",
     "set_counter",
     "with_die",
+    "derived",
 ]

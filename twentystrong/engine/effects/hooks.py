@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 from twentystrong.content.effects import Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live
-from twentystrong.engine.memo import StateMemo
-from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState
 
 if TYPE_CHECKING:
     from twentystrong.engine.tx import Tx
@@ -40,9 +39,40 @@ def item_effects(s: GameState, item: str) -> tuple[str, list[Effect]]:
     return reward.kind, list(reward.effects)
 
 
+class InForce:
+    """The effects in force in a state, and the per-hook selections of them, kept with the state (see
+    ``state.CARRIED``): later states inherit them until a field they were computed from changes."""
+
+    __slots__ = ("by_hook", "deps", "live", "passive")
+
+    def __init__(self, s: GameState) -> None:
+        self.live = _compute_live(s)
+        self.passive = _compute_passive(s, self.live)
+        self.by_hook: dict[tuple[str, ...], list[tuple[Handler, Live]]] = {}
+        conditional = any(le.effect.condition is not None for le in self.live) or any(
+            le.effect.condition is not None for _, le in self.passive
+        )
+        self.deps = _DEPS_CONDITIONAL if conditional else _DEPS
+
+
+_DEPS = frozenset({"deck", "hero", "inventory", "active", "round_flags"})
+"""The fields the effects in force are read from (round flags: effects kept until the round ends, blocks)."""
+_DEPS_CONDITIONAL = _DEPS | {"dice"}
+"""… and the dice, when some effect's condition may read them (an exhausted colour)."""
+
+
+def in_force(s: GameState) -> InForce:
+    """The effects in force in ``s`` (computed once, shared by the states that follow while they hold)."""
+    d = s.__dict__
+    found: InForce | None = d.get(CARRIED)
+    if found is None:
+        found = d[CARRIED] = InForce(s)
+    return found
+
+
 def live_effects(s: GameState) -> list[Live]:
     """Every effect in force now: hero and items first, then active cards (During only while undefeated)."""
-    return _live(s)
+    return in_force(s).live
 
 
 def _compute_live(s: GameState) -> list[Live]:
@@ -115,13 +145,38 @@ def extra_damage(s: GameState, card_id: str) -> int:
 
 def passive(s: GameState) -> list[tuple[Handler, Live]]:
     """Live effects whose rule change is in force now (After effects wait for Resolve step 2)."""
-    return _passive(s)
+    return in_force(s).passive
 
 
-def _compute_passive(s: GameState) -> list[tuple[Handler, Live]]:
+def passive_with(s: GameState, *hooks: str) -> list[tuple[Handler, Live]]:
+    """The :func:`passive` effects whose handler overrides one of these hook methods, in the same order.
+
+    Most handlers override one or two hooks, so a query of one hook walks only the effects that can answer it
+    (usually none): the general rules ask some hooks once per die and card.
+    """
+    force = in_force(s)
+    out = force.by_hook.get(hooks)
+    if out is None:
+        out = force.by_hook[hooks] = [(h, le) for h, le in force.passive if any(overrides(h, n) for n in hooks)]
+    return out
+
+
+_OVERRIDES: dict[tuple[type[Handler], str], bool] = {}
+
+
+def overrides(h: Handler, hook: str) -> bool:
+    """Whether a handler's class replaces the neutral base's hook method ``hook``."""
+    key = (type(h), hook)
+    found = _OVERRIDES.get(key)
+    if found is None:
+        found = _OVERRIDES[key] = getattr(type(h), hook) is not getattr(Handler, hook)
+    return found
+
+
+def _compute_passive(s: GameState, live: list[Live]) -> list[tuple[Handler, Live]]:
     return [
         (handler(le.effect.kind), le)
-        for le in [*round_effects(s), *live_effects(s)]
+        for le in [*round_effects(s), *live]
         if not (le.effect.timing == "after" and le.is_enemy)
         and (le.effect.condition is None or condition_holds(s, le, {}))
     ]
@@ -155,7 +210,7 @@ def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
 
 def commit_block(s: GameState, die: DieState) -> str | None:
     """Why this pool die may not be committed now (None: it may)."""
-    for h, le in passive(s):
+    for h, le in passive_with(s, "commit_block", "commit_limit"):
         reason = h.commit_block(s, le, die) or h.commit_limit(s, le)
         if reason:
             return reason
@@ -169,18 +224,18 @@ def describe(effect: Effect) -> str:
 
 def after_roll(tx: Tx) -> None:
     """Passive effects that react to a Strategy-phase roll before the Apply step (forced rerolls …)."""
-    for h, le in list(passive(tx.state)):
+    for h, le in list(passive_with(tx.state, "after_roll")):
         h.after_roll(tx, le)
 
 
 def keeps_face(s: GameState, die: DieState) -> bool:
     """Whether an unapplied, rolled die is kept rather than rolled again."""
-    return any(h.keeps_face(s, le, die) for h, le in passive(s))
+    return any(h.keeps_face(s, le, die) for h, le in passive_with(s, "keeps_face"))
 
 
 def read_face(s: GameState, die: DieState, face: str) -> str:
     """The face a freshly rolled die counts as."""
-    for h, le in passive(s):
+    for h, le in passive_with(s, "read_face"):
         face = h.read_face(s, le, die, face)
     return face
 
@@ -189,7 +244,7 @@ def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
     """Why this die may not be applied to this card now (None: it may)."""
     if die.face not in ("hit", "crit"):
         return "misses cannot be applied"
-    for h, le in passive(s):
+    for h, le in passive_with(s, "apply_block"):
         reason = h.apply_block(s, le, die, card)
         if reason:
             return reason
@@ -199,7 +254,7 @@ def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
 def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
     """R5: the damage an applied die deals to a card under the modifiers in force now."""
     damage = BASE_DAMAGE[die.face or "miss"]
-    for h, le in passive(s):
+    for h, le in passive_with(s, "die_damage"):
         damage = h.die_damage(s, le, die, card, damage)
     return max(0, damage)
 
@@ -207,7 +262,7 @@ def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
 def damage_taken(s: GameState, card: ActiveCard) -> int:
     """R5: the sum of a card's applied dice (and damage dealt without a die), then card-level modifiers (caps)."""
     total = sum(die_damage(s, d, card) for d in s.applied_to(card.id)) + extra_damage(s, card.id)
-    for h, le in passive(s):
+    for h, le in passive_with(s, "card_damage"):
         total = h.card_damage(s, le, card, total)
     return total
 
@@ -221,7 +276,7 @@ def card_health(s: GameState, card: ActiveCard) -> int:
 
 def defeat_block(s: GameState, card: ActiveCard) -> str | None:
     """Why this card cannot be defeated now (None: it can)."""
-    for h, le in passive(s):
+    for h, le in passive_with(s, "defeat_block"):
         reason = h.defeat_block(s, le, card)
         if reason:
             return reason
@@ -236,7 +291,7 @@ def printed_damage(s: GameState, card: ActiveCard) -> int:
 def enemy_damage(s: GameState, card: ActiveCard) -> int:
     """The damage an undefeated enemy deals at Resolve step 1."""
     damage = printed_damage(s, card)
-    for h, le in passive(s):
+    for h, le in passive_with(s, "enemy_damage"):
         damage = h.enemy_damage(s, le, card, damage)
     return max(0, damage)
 
@@ -247,7 +302,7 @@ def recovery_slots(s: GameState) -> list[tuple[int, tuple[str, ...] | None]]:
     if recovery_block(s) is not None:
         return []
     slots: list[tuple[int, tuple[str, ...] | None]] = [(s.hero.recovery, None)]
-    for h, le in passive(s):
+    for h, le in passive_with(s, "recovery_slot"):
         slot = h.recovery_slot(s, le)
         if slot is not None:
             slots.append(slot)
@@ -294,7 +349,7 @@ def recovery_block(s: GameState) -> str | None:
     """Why no dice may be recovered this round."""
     if NO_RECOVERY in s.round_flags:
         return "no dice may be recovered this round"
-    for h, le in passive(s):
+    for h, le in passive_with(s, "recovery_block"):
         reason = h.recovery_block(s, le)
         if reason:
             return reason
@@ -305,13 +360,8 @@ def items_block(s: GameState) -> str | None:
     """Why items cannot be used now."""
     if ITEMS_BLOCKED in s.round_flags:
         return "items cannot be used this round"
-    for h, le in passive(s):
+    for h, le in passive_with(s, "items_block"):
         reason = h.items_block(s, le)
         if reason:
             return reason
     return None
-
-
-# States are frozen: the effects in force are a function of the state, remembered for the last few asked.
-_live: StateMemo[list[Live]] = StateMemo(_compute_live)
-_passive: StateMemo[list[tuple[Handler, Live]]] = StateMemo(_compute_passive)
