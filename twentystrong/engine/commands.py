@@ -98,6 +98,27 @@ class Command:
         return Command(cmd, **kwargs)
 
 
+class Interned(dict[Any, Command]):
+    """Commands of one kind by their arguments, each made once: the legal-command lists of every state reuse them
+    (commands are frozen), which saves building a dataclass per die and card on the hot path.
+
+    ``Interned("commit", "die")["B3"]`` is ``Command("commit", die="B3")``; with several fields the key is the tuple
+    of their values, ``Interned("apply", "die", "card")["B3", "ember-wasp"]``.
+    """
+
+    __slots__ = ("cmd", "names")
+
+    def __init__(self, cmd: str, *names: str) -> None:
+        super().__init__()
+        self.cmd = cmd
+        self.names = names
+
+    def __missing__(self, key: Any) -> Command:
+        values = key if len(self.names) > 1 else (key,)
+        made = self[key] = Command(self.cmd, **dict(zip(self.names, values, strict=True)))
+        return made
+
+
 @dataclass(frozen=True, slots=True)
 class Rejected:
     """A command the engine refused: a stable ``code`` and a message a player understands."""

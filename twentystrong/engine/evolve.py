@@ -29,8 +29,12 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
     """The state after ``event``."""
     if event.seq != state.seq + 1:
         raise ReplayError(f"event {event.TYPE} has seq {event.seq}, expected {state.seq + 1}")
-    handler = _HANDLERS[type(event)]
-    return replace(handler(state, event), seq=event.seq)
+    out = _HANDLERS[type(event)](state, event)
+    if out is state:
+        return replace(state, seq=event.seq)
+    # A state the handler has just made, which nobody else holds yet: numbering it in place saves a copy.
+    out.__dict__["seq"] = event.seq
+    return out
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:

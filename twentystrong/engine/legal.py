@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from twentystrong.content.effects import Face
-from twentystrong.engine.commands import Command
+from twentystrong.engine.commands import Command, Interned
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
@@ -30,7 +30,8 @@ def legal_commands(s: GameState) -> list[Command]:
 
 def is_legal(s: GameState, command: Command) -> bool:
     """Whether ``command`` is one of :func:`legal_commands` (a set lookup: decide asks it for every command)."""
-    return command in _legal(s)[1]
+    commands, ids = _legal(s)
+    return id(command) in ids or command in commands
 
 
 def _compute_legal(s: GameState) -> list[Command]:
@@ -55,15 +56,15 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
         return []  # answered with use_item / discard_item
     out: list[Command] = []
     if p.kind in ("choose_die", "reroll_hit"):
-        out = [Command("choose", die=d) for d in p.options]
+        out = [_CHOOSE_DIE[d] for d in p.options]
     elif p.kind == "choose_card":
-        out = [Command("choose", card=c) for c in p.options]
+        out = [_CHOOSE_CARD[c] for c in p.options]
     elif p.kind == "choose_stack":
-        out = [Command("choose", stack=int(x)) for x in p.options]
+        out = [_CHOOSE_STACK[int(x)] for x in p.options]
     elif p.kind in ("choose_option", "roll_test"):  # roll_test: physical test dice, the number of hits shown
-        out = [Command("choose", choice=c) for c in p.options]
+        out = [_CHOOSE_OPTION[c] for c in p.options]
     if p.purpose.startswith("up to"):
-        out.append(Command("done"))
+        out.append(_DONE)
     return out
 
 
@@ -82,12 +83,15 @@ def _round_start(s: GameState) -> list[Command]:
 
 
 def _activate(s: GameState) -> list[Command]:
-    return [Command("activate", stack=i) for i in rules(s).activation_choices(s)]
+    return [_ACTIVATE[i] for i in rules(s).activation_choices(s)]
 
 
 def _commit(s: GameState) -> list[Command]:
-    out = [Command("commit", die=d.id) for d in s.dice_in("pool") if hooks.commit_block(s, d) is None]
-    out.append(Command("roll"))
+    pool = s.dice_in("pool")
+    if hooks.passive_with(s, "commit_block", "commit_limit"):
+        pool = tuple(d for d in pool if hooks.commit_block(s, d) is None)
+    out = [_COMMIT[d.id] for d in pool]
+    out.append(_ROLL)
     return out
 
 
@@ -101,16 +105,14 @@ def _faces(s: GameState) -> list[Command]:
 
 
 def _apply(s: GameState) -> list[Command]:
-    out = [
-        Command("apply", die=d.id, card=c.id)
-        for d in s.dice_in("active")
-        if d.face in ("hit", "crit")
-        for c in s.active
-        if hooks.apply_block(s, d, c) is None
-    ]
+    hits = [d for d in s.dice_in("active") if d.face in ("hit", "crit")]
+    if hooks.passive_with(s, "apply_block"):
+        out = [_APPLY[d.id, c.id] for d in hits for c in s.active if hooks.apply_block(s, d, c) is None]
+    else:  # nothing restricts where a hit goes (apply_block's own first check is the face)
+        out = [_APPLY[d.id, c.id] for d in hits for c in s.active]
     if s.phases_used < s.hero.strategy:  # R4: the current Strategy bounds the phases
-        out.append(Command("repeat"))
-    out.append(Command("resolve"))
+        out.append(_REPEAT)
+    out.append(_RESOLVE)
     return out
 
 
@@ -119,8 +121,8 @@ def _after(s: GameState) -> list[Command]:
 
 
 def _recover(s: GameState) -> list[Command]:
-    out = [Command("recover", die=d) for d in hooks.recoverable(s)]
-    out.append(Command("done"))
+    out = [_RECOVER[d] for d in hooks.recoverable(s)]
+    out.append(_DONE)
     return out
 
 
@@ -182,24 +184,43 @@ def usable_effects(s: GameState) -> list[Live]:
     """Item and ability effects the player may use now (each with at least one way to use it)."""
     if _use_timing(s) is not None:
         return []
-    blocked = hooks.items_block(s) is not None  # "items cannot be used": the hero's ability is not an item
+    candidates = _use_candidates(s)
+    if not candidates:
+        return []
+    # "items cannot be used": the hero's ability is not an item
+    blocked = any(le.origin == "item" for le in candidates) and hooks.items_block(s) is not None
     out: list[Live] = []
-    for le in hooks.live_effects(s):
-        if le.origin not in ("item", "hero") or (blocked and le.origin == "item"):
+    for le in candidates:
+        if blocked and le.origin == "item":
             continue
-        single = le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use"
-        handler = hooks.handler(le.effect.kind)
-        if single:
-            if le.index != 0:
-                continue  # a single-use item is used once, for all its effects
-        elif handler.passive or le.effect.trigger is not None:
-            continue  # ongoing rule changes and triggered effects are not "used"
         if le.effect.once_per_round and le.key in s.used_this_round:
             continue
-        if not hooks.condition_holds(s, le, {}):
+        if le.effect.condition is not None and not hooks.condition_holds(s, le, {}):
             continue
         out.append(le)
     return out
+
+
+def _use_candidates(s: GameState) -> list[Live]:
+    """The item and ability effects in force that are used rather than simply in force: a single-use item's first
+    effect (used once, for all its effects), and effects whose kind is not a passive rule change nor triggered.
+    This follows from the effects in force alone, so it is worked out once for all the states that share them."""
+    scratch = hooks.in_force(s).scratch
+    found: list[Live] | None = scratch.get("use_candidates")
+    if found is None:
+        found = []
+        for le in hooks.live_effects(s):
+            if le.origin not in ("item", "hero"):
+                continue
+            if le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use":
+                if le.index == 0:
+                    found.append(le)
+                continue
+            handler = hooks.handler(le.effect.kind)
+            if not handler.passive and le.effect.trigger is None:
+                found.append(le)
+        scratch["use_candidates"] = found
+    return found
 
 
 def item_commands(s: GameState) -> list[Command]:
@@ -213,7 +234,7 @@ def item_commands(s: GameState) -> list[Command]:
             else:
                 single = hooks.item_effects(s, le.source)[0] == "single_use"
                 out.append(Command("use_item", item=le.source, effect=None if single else le.index, **extra))
-    out += [Command("discard_item", item=i) for i in s.inventory]
+    out += [_DISCARD_ITEM[i] for i in s.inventory]
     return out
 
 
@@ -292,11 +313,29 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
 
 
 # Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
-# states are frozen, so the answer is kept with the state.
-def _legal(s: GameState) -> tuple[tuple[Command, ...], frozenset[Command]]:
+# states are frozen, so the answer is kept with the state, with the identities of its commands. A command taken
+# from the list is found by identity (the list holds it, so its id cannot be reused meanwhile); any other by
+# equality.
+def _legal(s: GameState) -> tuple[tuple[Command, ...], frozenset[int]]:
     d = derived(s)
-    answer: tuple[tuple[Command, ...], frozenset[Command]] | None = d.get("legal")
+    answer: tuple[tuple[Command, ...], frozenset[int]] | None = d.get("legal")
     if answer is None:
         commands = tuple(_compute_legal(s))
-        answer = d["legal"] = (commands, frozenset(commands))
+        answer = d["legal"] = (commands, frozenset(map(id, commands)))
     return answer
+
+
+# The commands the lists are made of, each made once (see ``Interned``).
+_ROLL = Command("roll")
+_REPEAT = Command("repeat")
+_RESOLVE = Command("resolve")
+_DONE = Command("done")
+_COMMIT = Interned("commit", "die")
+_APPLY = Interned("apply", "die", "card")
+_RECOVER = Interned("recover", "die")
+_ACTIVATE = Interned("activate", "stack")
+_DISCARD_ITEM = Interned("discard_item", "item")
+_CHOOSE_DIE = Interned("choose", "die")
+_CHOOSE_CARD = Interned("choose", "card")
+_CHOOSE_STACK = Interned("choose", "stack")
+_CHOOSE_OPTION = Interned("choose", "choice")

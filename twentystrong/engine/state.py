@@ -252,14 +252,14 @@ def fast_replace(obj: T, **changes: Any) -> T:
         names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
-    d = new.__dict__
-    d.update(obj.__dict__)
+    d = obj.__dict__.copy()
     d.update(changes)
     d.pop(DERIVED, None)  # what was worked out from the old state does not hold for the new one
     kept = d.get(CARRIED)
     if kept is not None and not kept.deps.isdisjoint(changes):
         del d[CARRIED]  # ... nor what depends on a field that changed
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", d)  # a frozen dataclass: its __setattr__ refuses
     return new
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from twentystrong.content.effects import Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live
-from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState
+from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, derived
 
 if TYPE_CHECKING:
     from twentystrong.engine.tx import Tx
@@ -43,22 +43,27 @@ class InForce:
     """The effects in force in a state, and the per-hook selections of them, kept with the state (see
     ``state.CARRIED``): later states inherit them until a field they were computed from changes."""
 
-    __slots__ = ("by_hook", "deps", "live", "passive")
+    __slots__ = ("by_hook", "deps", "live", "passive", "scratch")
 
     def __init__(self, s: GameState) -> None:
         self.live = _compute_live(s)
         self.passive = _compute_passive(s, self.live)
         self.by_hook: dict[tuple[str, ...], list[tuple[Handler, Live]]] = {}
-        conditional = any(le.effect.condition is not None for le in self.live) or any(
-            le.effect.condition is not None for _, le in self.passive
-        )
-        self.deps = _DEPS_CONDITIONAL if conditional else _DEPS
+        self.scratch: dict[str, Any] = {}
+        """Other answers that follow from the effects in force alone (e.g. which of them a player may use)."""
+        reads_dice = any(_reads_dice(le) for le in self.live) or any(_reads_dice(le) for _, le in self.passive)
+        self.deps = _DEPS_DICE if reads_dice else _DEPS
 
 
 _DEPS = frozenset({"deck", "hero", "inventory", "active", "round_flags"})
-"""The fields the effects in force are read from (round flags: effects kept until the round ends, blocks)."""
-_DEPS_CONDITIONAL = _DEPS | {"dice"}
-"""… and the dice, when some effect's condition may read them (an exhausted colour)."""
+"""The fields the effects in force are read from (round flags: effects kept until the round ends, blocks; the hero:
+its ability, and the Health conditions read)."""
+_DEPS_DICE = _DEPS | {"dice"}
+"""… and the dice, when some effect's condition reads them (an exhausted colour)."""
+
+
+def _reads_dice(le: Live) -> bool:
+    return le.effect.condition is not None and le.effect.condition.color_exhausted is not None
 
 
 def in_force(s: GameState) -> InForce:
@@ -261,9 +266,17 @@ def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
 
 def damage_taken(s: GameState, card: ActiveCard) -> int:
     """R5: the sum of a card's applied dice (and damage dealt without a die), then card-level modifiers (caps)."""
-    total = sum(die_damage(s, d, card) for d in s.applied_to(card.id)) + extra_damage(s, card.id)
+    # Asked for every card after every die applied, and by bots many times a state: kept with the state, for the
+    # card object asked about (a caller may ask about a changed copy of an active card).
+    d = derived(s)
+    key = ("damage_taken", card.id)
+    kept: tuple[ActiveCard, int] | None = d.get(key)
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    total = sum(die_damage(s, die, card) for die in s.applied_to(card.id)) + extra_damage(s, card.id)
     for h, le in passive_with(s, "card_damage"):
         total = h.card_damage(s, le, card, total)
+    d[key] = (card, total)
     return total
 
 
@@ -317,6 +330,14 @@ def recovery_limit(s: GameState) -> int:
 def recoverable(s: GameState) -> list[str]:
     """The exhausted dice that may be recovered now: each recovered die, this one included, must fit a slot that
     accepts its colour (card text beats rules: "1 more blue die" is not "1 more die", R10)."""
+    d = derived(s)
+    found: list[str] | None = d.get("recoverable")
+    if found is None:
+        found = d["recoverable"] = _recoverable(s)
+    return list(found)
+
+
+def _recoverable(s: GameState) -> list[str]:
     slots = recovery_slots(s)
     if not slots:
         return []
