@@ -55,6 +55,26 @@ class Command:
     mission: str | None = None
     effect: int | None = None
 
+    def __eq__(self, other: object) -> bool:
+        # Written out: bots and the UI look commands up in lists, where the generated version's tuple of every
+        # field was the cost; this one stops at the first field that differs (usually ``cmd``). The generated
+        # ``__hash__`` stays, consistent with it.
+        if other.__class__ is not Command:
+            return NotImplemented
+        o: Command = other
+        return (
+            self.cmd == o.cmd
+            and self.die == o.die
+            and self.card == o.card
+            and self.stack == o.stack
+            and self.item == o.item
+            and self.choice == o.choice
+            and self.effect == o.effect
+            and self.face == o.face
+            and self.faces == o.faces
+            and self.mission == o.mission
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: only the fields that are set."""
         out: dict[str, Any] = {"cmd": self.cmd}

@@ -95,18 +95,19 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> GameState:
     if e.reason == "commit":
         face = None
     new = DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None)  # type: ignore[arg-type]
-    out = replace(s, dice=with_die(s, new))
+    dice = with_die(s, new)
     if e.reason == "commit":
-        out = replace(
-            out,
+        return replace(
+            s,
+            dice=dice,
             committed_this_phase=s.committed_this_phase + 1,
             committed_this_engagement=s.committed_this_engagement + 1,
         )
-    elif e.reason == "apply":
-        out = replace(out, applied_this_step=(*s.applied_this_step, e.die))
-    elif e.reason == "recover":
-        out = replace(out, recovered=(*s.recovered, e.die))
-    return out
+    if e.reason == "apply":
+        return replace(s, dice=dice, applied_this_step=(*s.applied_this_step, e.die))
+    if e.reason == "recover":
+        return replace(s, dice=dice, recovered=(*s.recovered, e.die))
+    return replace(s, dice=dice)
 
 
 def _dice_rolled(s: GameState, e: ev.DiceRolled) -> GameState:
@@ -114,7 +115,7 @@ def _dice_rolled(s: GameState, e: ev.DiceRolled) -> GameState:
     by_id = dict(e.faces)
     for i, die in enumerate(dice):
         if die.id in by_id and die.zone == "active":
-            dice[i] = replace(die, face=by_id[die.id])
+            dice[i] = DieState(die.id, die.zone, by_id[die.id], die.card)  # type: ignore[arg-type]
     return replace(s, dice=tuple(dice), rng=s.rng + e.draws)
 
 

@@ -228,12 +228,19 @@ def item_commands(s: GameState) -> list[Command]:
     out: list[Command] = []
     for le in usable_effects(s):
         handler = hooks.handler(le.effect.kind)
+        item: str | None
+        effect: int | None
+        if le.origin == "hero":
+            cmd, item, effect = "use_ability", None, le.index
+        else:
+            single = hooks.item_effects(s, le.source)[0] == "single_use"
+            cmd, item, effect = "use_item", le.source, None if single else le.index
         for extra in handler.uses(s, le):
-            if le.origin == "hero":
-                out.append(Command("use_ability", effect=le.index, **extra))
-            else:
-                single = hooks.item_effects(s, le.source)[0] == "single_use"
-                out.append(Command("use_item", item=le.source, effect=None if single else le.index, **extra))
+            key = (cmd, item, effect, *extra.items())
+            command = _USES.get(key)
+            if command is None:
+                command = _USES[key] = Command(cmd, item=item, effect=effect, **extra)
+            out.append(command)
     out += [_DISCARD_ITEM[i] for i in s.inventory]
     return out
 
@@ -339,3 +346,5 @@ _CHOOSE_DIE = Interned("choose", "die")
 _CHOOSE_CARD = Interned("choose", "card")
 _CHOOSE_STACK = Interned("choose", "stack")
 _CHOOSE_OPTION = Interned("choose", "choice")
+_USES: dict[tuple[Any, ...], Command] = {}
+"""use_item / use_ability commands by (cmd, item, effect, *their target fields)."""

@@ -169,11 +169,14 @@ class GameState:
 
     def dice_in(self, zone: Zone) -> tuple[DieState, ...]:
         """Dice in a zone, in id order."""
-        return tuple(d for d in self.dice if d.zone == zone)
+        zones: Zones | None = self.__dict__.get(ZONES)
+        if zones is None:
+            zones = self.__dict__[ZONES] = Zones(self.dice)
+        return zones[zone]
 
     def applied_to(self, card_id: str) -> tuple[DieState, ...]:
         """Dice applied to an active card."""
-        return tuple(d for d in self.dice if d.zone == "applied" and d.card == card_id)
+        return tuple(d for d in self.dice_in("applied") if d.card == card_id)
 
     def active_card(self, card_id: str) -> ActiveCard | None:
         """The active card with this id, if it is in the active area."""
@@ -255,19 +258,41 @@ def fast_replace(obj: T, **changes: Any) -> T:
     d = obj.__dict__.copy()
     d.update(changes)
     d.pop(DERIVED, None)  # what was worked out from the old state does not hold for the new one
-    kept = d.get(CARRIED)
-    if kept is not None and not kept.deps.isdisjoint(changes):
-        del d[CARRIED]  # ... nor what depends on a field that changed
+    for key in _CARRIED_KEYS:
+        kept = d.get(key)
+        if kept is not None and not kept.deps.isdisjoint(changes):
+            del d[key]  # ... nor what depends on a field that changed
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", d)  # a frozen dataclass: its __setattr__ refuses
     return new
 
+
+class Zones(dict[str, tuple[DieState, ...]]):
+    """The dice by zone, in id order, each zone worked out when first asked; later states inherit them until the
+    dice change."""
+
+    __slots__ = ("dice",)
+    deps = frozenset({"dice"})
+
+    def __init__(self, dice: tuple[DieState, ...]) -> None:
+        super().__init__()
+        self.dice = dice
+
+    def __missing__(self, zone: str) -> tuple[DieState, ...]:
+        found = self[zone] = tuple(d for d in self.dice if d.zone == zone)
+        return found
+
+
+ZONES = "_zones"
+"""Key in a ``GameState``'s ``__dict__`` of its :class:`Zones` (see :data:`CARRIED`)."""
 
 CARRIED = "_carried"
 """Key in a ``GameState``'s ``__dict__`` of an answer that new states inherit until one of the fields it was
 computed from changes: an object whose ``deps`` is the frozenset of those field names (the effects in force, see
 :mod:`twentystrong.engine.effects.hooks`). Most events move a die or change the step, and the effects in force
 survive them."""
+
+_CARRIED_KEYS = (CARRIED, ZONES)
 
 
 DERIVED = "_derived"

@@ -345,7 +345,9 @@ def _recoverable(s: GameState) -> list[str]:
         room = sum(count for count, _ in slots) - len(s.recovered)
         return [d.id for d in s.dice_in("exhausted")] if room > 0 else []
     done = [color_of(d) for d in s.recovered]
-    return [d.id for d in s.dice_in("exhausted") if _fits(slots, [*done, d.color])]
+    exhausted = s.dice_in("exhausted")
+    fits = {color: _fits(slots, [*done, color]) for color in {d.color for d in exhausted}}  # by colour, not die
+    return [d.id for d in exhausted if fits[d.color]]
 
 
 def _fits(slots: list[tuple[int, tuple[str, ...] | None]], colors: list[str]) -> bool:
