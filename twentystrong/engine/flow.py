@@ -112,8 +112,8 @@ def activate(tx: Tx, stack: int) -> None:
 
 def on_activated(tx: Tx, card_id: str) -> None:
     """During and Special effects start now; fire on-activate triggers."""
-    for le in hooks.live_effects(tx.state):
-        if le.source == card_id and hooks.trigger_of(le) == "on_activate":
+    for le in hooks.triggered(tx.state, "on_activate"):
+        if le.source == card_id:
             fire(tx, le, {"card": card_id})
     tx.emit(ev.Marked, counter="activated", value=tx.state.counter("activated") + 1)
 
@@ -195,9 +195,7 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
         if h.instead_of_defeat(tx, le, card):
             return  # R10: card text replaces the defeat (e.g. it returns to its stack)
     # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).
-    on_defeat = [
-        le for le in hooks.live_effects(tx.state) if le.source == card.id and hooks.trigger_of(le) == "on_defeat"
-    ]
+    on_defeat = [le for le in hooks.triggered(tx.state, "on_defeat") if le.source == card.id]
     tx.emit(ev.CardDefeated, card=card.id, reason=reason)
     if not card.boss:
         level = tx.state.deck.card(card.id).level
@@ -219,10 +217,10 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
 
 def fire_triggers(tx: Tx, trigger: str, context: dict[str, Any], sources: tuple[str, ...] = ()) -> None:
     """Fire every live effect whose trigger is ``trigger``."""
-    for le in hooks.live_effects(tx.state):
+    for le in hooks.triggered(tx.state, trigger):
         if tx.over:
             return
-        if hooks.trigger_of(le) != trigger or (sources and le.origin not in sources):
+        if sources and le.origin not in sources:
             continue
         if le.effect.timing == "after" and le.is_enemy:
             continue

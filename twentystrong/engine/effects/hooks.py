@@ -6,11 +6,12 @@ word on a number (rules: effect text beats reward and hero-ability text).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.effects import Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
-from twentystrong.engine.effects.base import HANDLERS, Handler, Live
+from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
 from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, derived
 
 if TYPE_CHECKING:
@@ -81,25 +82,42 @@ def live_effects(s: GameState) -> list[Live]:
 
 
 def _compute_live(s: GameState) -> list[Live]:
+    deck = s.deck
     out: list[Live] = []
     if s.hero.id:
-        for i, effect in enumerate(s.deck.hero(s.hero.id).ability):
-            out.append(Live(s.hero.id, "hero", i, effect))
+        out += _lives(deck.hero(s.hero.id).ability, s.hero.id, "hero")
     for item in s.inventory:
-        _, effects = item_effects(s, item)
-        for i, effect in enumerate(effects):
-            out.append(Live(item, "item", i, effect))
+        reward = deck.card(item).reward
+        assert reward is not None, "only cards with an item reward reach the inventory"
+        out += _lives(reward.effects, item, "item")
     ignored = {k for le in out if isinstance(le.effect, IgnoreEffect) for k in le.effect.kinds}
     for card in s.active:
         if card.cancelled:
             continue
-        for i, effect in enumerate(card_effects(s, card)):
-            if effect.timing == "during" and card.defeated:
+        if card.boss:
+            lives = _lives(deck.boss(card.id).rules, card.id, "boss")
+        else:
+            lives = _lives(deck.card(card.id).effects, card.id, "enemy")
+        for le in lives:
+            if le.effect.timing == "during" and card.defeated:
                 continue  # R6: During effects end on defeat
-            if effect.kind in ignored:
+            if le.effect.kind in ignored:
                 continue
-            out.append(Live(card.id, "boss" if card.boss else "enemy", i, effect))
+            out.append(le)
     return out
+
+
+_LIVES: dict[int, tuple[Sequence[Effect], str, Origin, tuple[Live, ...]]] = {}
+"""The :class:`Live` records of a source's printed effects, made once per effect list (the deck's own list object,
+held here so that its id cannot be reused) rather than every time the effects in force are worked out."""
+
+
+def _lives(effects: Sequence[Effect], source: str, origin: Origin) -> tuple[Live, ...]:
+    found = _LIVES.get(id(effects))
+    if found is None or found[0] is not effects or found[1] != source or found[2] != origin:
+        found = (effects, source, origin, tuple(Live(source, origin, i, e) for i, e in enumerate(effects)))
+        _LIVES[id(effects)] = found
+    return found[3]
 
 
 ROUND_EFFECT = "effect:"
@@ -131,6 +149,17 @@ def trigger_of(le: Live) -> str | None:
     if le.effect.timing == "after" and le.is_enemy:
         return None
     return handler(le.effect.kind).default_trigger
+
+
+def triggered(s: GameState, trigger: str) -> list[Live]:
+    """The live effects that fire at ``trigger`` (see :func:`trigger_of`), in the order of :func:`live_effects`."""
+    by_trigger: dict[str | None, list[Live]] | None = in_force(s).scratch.get("by_trigger")
+    if by_trigger is None:
+        by_trigger = {}
+        for le in live_effects(s):
+            by_trigger.setdefault(trigger_of(le), []).append(le)
+        in_force(s).scratch["by_trigger"] = by_trigger
+    return by_trigger.get(trigger, [])
 
 
 NO_RECOVERY = "no_recovery"
