@@ -191,19 +191,19 @@ def passive_with(s: GameState, *hooks: str) -> list[tuple[Handler, Live]]:
     force = in_force(s)
     out = force.by_hook.get(hooks)
     if out is None:
-        out = force.by_hook[hooks] = [(h, le) for h, le in force.passive if any(overrides(h, n) for n in hooks)]
+        out = force.by_hook[hooks] = [(h, le) for h, le in force.passive if not overridden(h).isdisjoint(hooks)]
     return out
 
 
-_OVERRIDES: dict[tuple[type[Handler], str], bool] = {}
+_OVERRIDDEN: dict[type[Handler], frozenset[str]] = {}
 
 
-def overrides(h: Handler, hook: str) -> bool:
-    """Whether a handler's class replaces the neutral base's hook method ``hook``."""
-    key = (type(h), hook)
-    found = _OVERRIDES.get(key)
+def overridden(h: Handler) -> frozenset[str]:
+    """The hook methods a handler's class replaces (the neutral base's are "no change")."""
+    found = _OVERRIDDEN.get(type(h))
     if found is None:
-        found = _OVERRIDES[key] = getattr(type(h), hook) is not getattr(Handler, hook)
+        names = [n for n, v in vars(Handler).items() if callable(v) and not n.startswith("_")]
+        found = _OVERRIDDEN[type(h)] = frozenset(n for n in names if getattr(type(h), n) is not getattr(Handler, n))
     return found
 
 
