@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -259,3 +261,17 @@ def _with_before(session: Session) -> list[tuple[ev.Event, GameState]]:
         out.append((event, state))
         state = evolve(state, event)
     return out
+
+
+def test_the_package_imports_a_module_only_when_one_of_its_names_is_used() -> None:
+    """``twentystrong.text`` is imported by the table for the effect words alone: the event log and the game
+    statistics are imported on first use (start-up), and every public name still resolves."""
+    code = (
+        "import sys, twentystrong.text as text\n"
+        "before = sorted(m for m in sys.modules if m.startswith('twentystrong.text.'))\n"
+        "assert all(callable(getattr(text, name)) or name == 'MINOR_EVENTS' for name in text.__all__)\n"
+        "print(before, sorted(text.__all__) == sorted(text._HOMES))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[]", "True"]

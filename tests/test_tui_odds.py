@@ -8,6 +8,8 @@ damage model the engine's hooks give (``odds.engine_model``).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -267,3 +269,12 @@ def test_damage_chart_marks_the_need() -> None:
     assert axis.startswith("0") and "▲3" in axis and axis.rstrip().endswith(str(len(roll.distribution) - 1))
     big = damage_chart(single_roll(DiceCounts.all()), 20, width=12)
     assert all(len(row.plain) <= 12 for row in big[:-1])
+
+
+def test_the_table_imports_the_odds_when_they_are_first_shown() -> None:
+    """A game starts on the Activation step, where the panel is hidden: the odds package is imported by the first
+    question the panel is asked, not with the table (start-up)."""
+    code = "import sys\nimport twentystrong.tui.screens.table\nprint('twentystrong.odds' in sys.modules)\n"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False"]

@@ -7,6 +7,7 @@ Assertions read the store's state and the command messages the table posted.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.cards import CardView, StackView
 from twentystrong.tui.widgets.choices import ChoicesScreen
+from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.status import ActionRow, PromptBar
 
@@ -607,3 +609,39 @@ async def test_r_means_repeat_unless_r1(tmp_path: Path, monkeypatch: pytest.Monk
             await pilot.pause(0.05)
         await settle(pilot)
         assert store_of(app).view.kind == "commit" and store_of(app).state.phases_used == 2
+
+
+async def test_size_classes_are_set_before_the_table_mounts(tmp_path: Path) -> None:
+    """The table is built with the breakpoint classes Textual's first Resize would give it (so that Resize does
+    not restyle every widget again): the same classes as Textual's own rule, at and around each breakpoint."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        assert {"-wide", "-tall"} <= table.classes
+        for width, height in ((80, 24), (109, 33), (110, 34), (200, 60)):
+            screen = TableScreen(store_of(app))
+            screen.set_classes("")
+            preset_breakpoints(screen, width, height)
+            assert TableScreen.HORIZONTAL_BREAKPOINTS is not None and TableScreen.VERTICAL_BREAKPOINTS is not None
+            textual_rule = screen._get_breakpoint_classes(
+                width, TableScreen.HORIZONTAL_BREAKPOINTS
+            ) | screen._get_breakpoint_classes(height, TableScreen.VERTICAL_BREAKPOINTS)
+            assert set(screen.classes) == textual_rule, (width, height)
+
+
+async def test_the_collector_paused_for_start_up_resumes_after_the_first_frame(tmp_path: Path) -> None:
+    """``twentystrong play`` pauses the garbage collector while it starts; the App turns it back on once the
+    first frame is out, with what start-up built frozen out of later collections."""
+    app = make_app()
+    app.gc_paused = True
+    gc.disable()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            assert gc.isenabled() and not app.gc_paused
+            assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()

@@ -26,11 +26,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from twentystrong.content import validate
-from twentystrong.content.explain import explain, show, suggest
 from twentystrong.content.model import Boss, ConflictCard, Deck, DeckInfo, Hero, Mission
 from twentystrong.content.registry import shipped_deck_dirs
 from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
+
+# The deck-wide checks and the wording of problems (``validate``, ``explain``) are imported where a deck is
+# validated or a problem is reported: a game started from the deck cache needs neither.
 
 __all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
 
@@ -80,6 +81,8 @@ def load_shipped(deck_id: str) -> Deck:
     """Load a shipped deck by id (its folder name); raise :class:`DeckError`."""
     dirs = shipped_deck_dirs()
     if deck_id not in dirs:
+        from twentystrong.content.explain import show, suggest
+
         known = ", ".join(dirs) or "none are installed"
         message = f"no shipped deck {show(deck_id)}{suggest(deck_id, dirs)}; shipped decks: {known}"
         raise DeckError([Finding(deck_id, None, None, None, message)])
@@ -149,6 +152,8 @@ class _Reading:
 
     def build(self, path: Path) -> Deck | None:
         """Validate every item and the deck as a whole; the deck if nothing is wrong."""
+        from twentystrong.content import validate
+
         checked = [(p, m) for p in self.items if (m := self._validate(p)) is not None]
         info = self._validate(self.info) if self.info else None
         self.findings += validate.check_deck(self.items, checked)
@@ -176,6 +181,8 @@ class _Reading:
 
     def _place_deck(self, source: SourceFile, value: Any) -> None:
         if not isinstance(value, dict):
+            from twentystrong.content.explain import show
+
             message = f"deck must be one table: write [deck], not [[deck]] or deck = …, got {show(value)}"
             self.findings.append(source.finding(("deck",), message, key="deck"))
             self.deck_misplaced = True
@@ -190,6 +197,8 @@ class _Reading:
 
     def _place_array(self, source: SourceFile, key: str, value: Any) -> None:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            from twentystrong.content.explain import show
+
             message = f"{key} must be [[{key}]] tables (each [[{key}]] starts one), got {show(value)}"
             self.findings.append(source.finding((key,), message, key=key))
             return
@@ -202,6 +211,8 @@ class _Reading:
         try:
             return model.model_validate(placed.raw, strict=True)
         except ValidationError as exc:
+            from twentystrong.content.explain import explain
+
             self.findings += [placed.finding(e.path, e.message, e.field) for e in explain(exc, model)]
             return None
 
@@ -254,6 +265,8 @@ def _toml_error(message: str, text: str) -> tuple[int | None, str]:
 
 
 def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
+    from twentystrong.content.explain import show
+
     if not isinstance(value, dict | list):
         message = f"{key} = … is outside any table; put it under one of {_ALLOWED_TABLES}"
     else:

@@ -7,6 +7,7 @@ Command messages from any screen bubble up here and go to the store.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -77,11 +78,20 @@ class TwentyStrongApp(App[None]):
         self.store: Store | None = None
         self._game_over_screen: Screen[Any] | None = None
         self._too_small: TooSmallScreen | None = None
+        self.gc_paused = False
+        """Whoever runs the App paused the garbage collector for the start-up (the command line does): it is
+        resumed after the first frame."""
 
     # --- start ---------------------------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
+        # The first screen is pushed once the App is running: a screen pushed while the App still mounts composes
+        # and renders a frame that Textual does not display, and the first frame shown then waits for the screen's
+        # next update (some 25 ms of start-up).
+        self.call_later(self._first_screen)
+
+    def _first_screen(self) -> None:
         if self.launch.session is not None:
             self.open_session(self.launch.session)
         else:
@@ -89,6 +99,14 @@ class TwentyStrongApp(App[None]):
         if self.launch.message:
             self.notify(self.launch.message, severity="warning", timeout=10)
         self._guard_size(*self.size)
+
+    def on_ready(self) -> None:
+        if self.gc_paused:
+            # The first frame is out. What start-up built lives as long as the App: frozen, later collections
+            # never walk it again (a keypress is never held up by a full pass over Textual's own objects).
+            self.gc_paused = False
+            gc.freeze()
+            gc.enable()
 
     def _setup_screen(self) -> SetupScreen:
         from twentystrong.tui.screens.setup import SetupScreen  # only when it is shown: start-up stays light

@@ -36,6 +36,7 @@ from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
+from twentystrong.tui.widgets.common import preset_breakpoints
 
 
 def ability_text(hero: Hero) -> str:
@@ -105,6 +106,7 @@ class SetupScreen(Screen[None]):
         self.resume_path = resume_path
         self.deck: Deck | None = None
         self.source: DeckSource | None = None
+        preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     def compose(self) -> ComposeResult:
         yield Static(Content.styled("20 Strong — new game", "bold"), id="title")

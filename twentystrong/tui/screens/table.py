@@ -39,7 +39,7 @@ from twentystrong.engine.state import DieState
 from twentystrong.tui import messages
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
-from twentystrong.tui.widgets.common import set_display, set_subtitle
+from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.odds import OddsPanel
@@ -126,6 +126,7 @@ class TableScreen(Screen[None]):
         self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
+        preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     # --- layout -------------------------------------------------------------------------------------------------
 

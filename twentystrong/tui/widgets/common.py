@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -54,3 +57,20 @@ def set_display(widget: Widget, display: bool) -> None:
     """Show or hide a widget only when that changes."""
     if widget.display != display:
         widget.display = display
+
+
+def preset_breakpoints(screen: Screen[Any], width: int, height: int) -> None:
+    """Give a screen that is not mounted yet the breakpoint classes (``-wide``, ``-tall`` …) of this size.
+
+    Textual sets them on the screen's first Resize, which restyles every widget of the screen right after mounting
+    styled them; with the classes already right, that Resize changes nothing. (Textual's rule: for each direction,
+    the class of the largest breakpoint the size reaches.)
+    """
+    app = screen.app
+    for size, breakpoints in (
+        (width, app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS),
+        (height, app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS),
+    ):
+        reached = [(limit, name) for limit, name in breakpoints or () if size >= limit]
+        if reached:
+            screen.add_class(max(reached)[1], update=False)  # styled when it mounts

@@ -42,25 +42,15 @@ from textual.widgets import Static
 from twentystrong.content.effects import Face
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
-from twentystrong.odds import (
-    MAX_PHASES,
-    ApplyAdvice,
-    DiceCounts,
-    SingleRoll,
-    Target,
-    allocate_dice,
-    best_apply,
-    kill_probabilities,
-    single_roll,
-)
-from twentystrong.odds import stored as stored_table
-from twentystrong.odds.engine_model import damage_ceiling, roll_caveats, target_for
-from twentystrong.odds.rerolls import stored_table_loaded
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
 
+# The odds package is imported where it is first asked (the first commit step), not with the table: the panel is
+# hidden when a game starts, and start-up is shorter without it.
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
+
+    from twentystrong.odds import ApplyAdvice, DiceCounts, SingleRoll, Target
 
 OddsMode = Literal["full", "expected", "off"]
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
@@ -129,10 +119,15 @@ class OddsQuestion:
     @property
     def counts(self) -> DiceCounts:
         """The dice by colour."""
+        from twentystrong.odds import DiceCounts
+
         return DiceCounts.from_ids(self.dice)
 
     def quick(self) -> bool:
         """Whether :func:`chances_for` is a lookup (the plain model's shipped table, or a single roll)."""
+        from twentystrong.odds import stored as stored_table
+        from twentystrong.odds.rerolls import stored_table_loaded
+
         for enemy in self.enemies:
             need = enemy.target.need
             if self.phases <= 1 or need <= 0 or enemy.capped:
@@ -159,6 +154,9 @@ def question_for(view: GameView) -> OddsQuestion | None:
     s = view.state
     if s.result is not None or s.step not in ("commit", "faces", "apply"):
         return None
+    from twentystrong.odds import MAX_PHASES
+    from twentystrong.odds.engine_model import damage_ceiling, roll_caveats, target_for
+
     stage: Stage = "apply" if s.step == "apply" else "commit"
     unapplied = s.dice_in("active")
     used = s.phases_used
@@ -226,12 +224,16 @@ class OddsChances:
 
 def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
     """Per enemy, one roll of the question's dice against it (exact, always quick)."""
+    from twentystrong.odds import single_roll
+
     counts = question.counts
     return tuple(single_roll(counts, e.target.model) for e in question.enemies)
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
     """The probabilities and the advice (pure: only the odds package; safe in a worker thread)."""
+    from twentystrong.odds import best_apply, kill_probabilities
+
     counts = question.counts
     each: list[float] = []
     advices: list[ApplyAdvice] = []
@@ -263,6 +265,8 @@ def chances_for(question: OddsQuestion) -> OddsChances:
 def _advice(question: OddsQuestion, advices: Sequence[ApplyAdvice]) -> Advice | None:
     """One enemy: its :func:`best_apply`; several: :func:`allocate_dice` over every enemy (a die that no card may
     take now counts as a miss), then only the moves the engine allows now."""
+    from twentystrong.odds import allocate_dice
+
     if not question.dice:
         return None
     if len(question.enemies) == 1:
