@@ -7,7 +7,7 @@ simulation, and read only the card's printed data (a card's effects are not live
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
@@ -106,7 +106,7 @@ _T = TypeVar("_T")
 _R = TypeVar("_R")
 
 
-def _memo(fn: Callable[[_T], _R]) -> Callable[[_T], _R]:
+def per_object(fn: Callable[[_T], _R]) -> Callable[[_T], _R]:
     """Remember answers per object: content models are frozen but hold lists, so they are not hashable."""
     cache: dict[int, tuple[_T, _R]] = {}
 
@@ -136,7 +136,7 @@ def effect_value(effect: Effect) -> float:
     return base
 
 
-@_memo
+@per_object
 def reward_value(reward: Reward | None) -> float:
     """The worth of a reward (instant or item)."""
     if reward is None:
@@ -144,7 +144,7 @@ def reward_value(reward: Reward | None) -> float:
     return sum(effect_value(e) for e in reward.effects)
 
 
-@_memo
+@per_object
 def difficulty(card: ConflictCard | Boss) -> float:
     """The factor by which a card's effects make it harder to defeat than its Health says."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -160,13 +160,13 @@ def difficulty(card: ConflictCard | Boss) -> float:
     return factor
 
 
-@_memo
+@per_object
 def harm(card: ConflictCard) -> float:
     """What a card's side effects cost the player, defeated or not."""
     return sum(HARM.get(e.kind, 0.0) * (e.amount if isinstance(e, fx.LoseHealth) else 1) for e in card.effects)
 
 
-@_memo
+@per_object
 def unkillable_health(card: ConflictCard | Boss) -> bool:
     """Whether dice alone cannot defeat it in one round (a damage cap below its Health)."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -176,3 +176,26 @@ def unkillable_health(card: ConflictCard | Boss) -> bool:
 def severity(effects: list[Effect]) -> float:
     """How much the bot wants these effects cancelled."""
     return sum(SEVERITY.get(e.kind, 0.3) for e in effects)
+
+
+class FightFacts(NamedTuple):
+    """What a conflict card's printed data says about fighting it (see ``HeuristicBot._fight_cost``)."""
+
+    reward: float
+    """:func:`reward_value` of its reward."""
+    instant: bool
+    """Its reward is instant (worth what it does now, at most)."""
+    unkillable: bool
+    """:func:`unkillable_health`."""
+    tough: float
+    """Its Health times its :func:`difficulty`."""
+    harm: float
+    """:func:`harm`."""
+
+
+@per_object
+def fight_facts(card: ConflictCard) -> FightFacts:
+    """The printed facts the bot weighs when it chooses a fight, worked out once per card."""
+    instant = card.reward is not None and card.reward.kind == "instant"
+    tough = card.health * difficulty(card)
+    return FightFacts(reward_value(card.reward), instant, unkillable_health(card), tough, harm(card))

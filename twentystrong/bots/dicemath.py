@@ -34,7 +34,14 @@ def tries(color: Color, rolls: int) -> float:
 
 def expected(color: Color, rolls: int) -> float:
     """Expected damage of one die with ``rolls`` rolls left and no effects in force."""
-    return ONE_ROLL[color] * tries(color, rolls)
+    found = _EXPECTED.get((color, rolls))
+    if found is None:
+        found = _EXPECTED[color, rolls] = ONE_ROLL[color] * tries(color, rolls)
+    return found
+
+
+_EXPECTED: dict[tuple[Color, int], float] = {}
+"""Answers of :func:`expected`, worked out once (the bot asks for the same few many times a round)."""
 
 
 def pool_expected(colors: list[Color], rolls: int) -> float:

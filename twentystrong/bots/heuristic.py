@@ -13,17 +13,22 @@ Deterministic: no randomness at all (the seed is accepted so every bot has the s
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
-from dataclasses import replace
 
 from twentystrong.bots import assess, items
 from twentystrong.bots.dicemath import P_CRIT, P_MISS, pool_expected
+from twentystrong.bots.items import KnownUses
 from twentystrong.bots.reading import (
     apply_ok_if,
     capped,
+    die_damage,
     die_damage_if,
+    effects_in_force,
+    group,
     incoming,
     live_kind,
+    live_kind_on,
     remaining,
     rolls_left,
     strength,
@@ -31,16 +36,17 @@ from twentystrong.bots.reading import (
     undefeated,
 )
 from twentystrong.content import effects as fx
-from twentystrong.content.effects import COLORS, Color, Effect
+from twentystrong.content.effects import COLORS, Color, Effect, Face
 from twentystrong.content.model import Boss, ConflictCard
 from twentystrong.engine.commands import Command
-from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH
+from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, HIT_FACES, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
 
 ROLL = Command("roll")
 REPEAT = Command("repeat")
 RESOLVE = Command("resolve")
+_NONE: list[Command] = []
 
 MISSION_HARDNESS: dict[str, int] = {
     "end_round_health_exactly": 9,
@@ -76,6 +82,28 @@ RESIDUAL = frozenset(
 """Restrictions that the per-die damage check does not see: they inflate what is left to kill instead."""
 
 
+class _Seen:
+    """The bot's answers for one state object: states are frozen, so they hold while the bot looks at it. Kept
+    by the bot rather than with the state because some depend on its working memory (the endgame build-up).
+    Made for every state the bot sees, so the answers not worked out yet are the class's ``None``."""
+
+    grouped: tuple[list[Command], dict[str, list[Command]]] | None = None
+    """The legal list of the current call and its commands by ``cmd`` (:func:`group`)."""
+    targets: list[ActiveCard] | None = None
+    order: list[ActiveCard] | None = None
+    reserve: int | None = None
+    busy: int | None = None
+    """Damage still to deal to the cards standing (``_fight_cost``)."""
+    options: tuple[list[Command], dict[str, list[tuple[Command, int, DieState]]]] | None = None
+    """The apply commands and what each would do, by card (``_apply_options``)."""
+    picks: tuple[list[Command], dict[bool, Command | None]] | None = None
+    """The apply commands and pick_apply's answers for them, by ``dump``."""
+
+    def __init__(self, state: GameState) -> None:
+        # A weak reference: the bot should not keep a finished state alive (and pay for freeing it later).
+        self.state = weakref.ref(state)
+
+
 class HeuristicBot:
     """A sensible player: see the module docstring. The keyword arguments are its tuning knobs."""
 
@@ -103,12 +131,16 @@ class HeuristicBot:
         self.extra_enemy = extra_enemy
         """What one additional enemy (+N) costs when choosing a fight."""
         # Working memory, all deterministic: answers for the current state object, the colour values and the dice
-        # planned for the current Commit step, and this endgame round's choice to build up or go all in.
-        self._targets_of: GameState | None = None
-        self._targets: list[ActiveCard] = []
+        # planned for the current Commit step, this endgame round's choice to build up or go all in, and the last
+        # boss need and endgame dice count with all they were worked out from (both seldom change).
+        self._seen: _Seen | None = None
         self._values_key: object = None
         self._values: dict[Color, float] = {}
         self._build: tuple[int, bool] = (-1, False)
+        self._need: tuple[tuple[object, int, str | None], float] | None = None
+        self._dice_wanted: tuple[tuple[float, tuple[DieState, ...], int], int] | None = None
+        self.uses_known: tuple[object, str, KnownUses] | None = None
+        """For :mod:`items`: what each item or ability use does, for this deck and hero."""
         self._plan_key: object = None
         self._plan: list[str] = []
 
@@ -121,6 +153,8 @@ class HeuristicBot:
         prompt = state.prompt
         if prompt is not None:
             return self._answer(state, legal, prompt)
+        # Grouped once for this call: the list is the caller's, and may hold other commands at the next one.
+        self._seen_for(state).grouped = (legal, group(legal))
         use = items.pick_use(self, state, legal)
         if use is not None:
             return use
@@ -138,7 +172,7 @@ class HeuristicBot:
             m = s.deck.mission(str(c.mission))
             return MISSION_HARDNESS.get(m.condition, 3) + (1 if m.level == 2 else 0), str(c.mission)
 
-        options = [c for c in legal if c.cmd == "discard_mission"]
+        options = self.commands(legal, "discard_mission")
         return max(options, key=hardness) if options else None
 
     def _rank_penalty(self, s: GameState, legal: list[Command]) -> Command | None:
@@ -162,13 +196,19 @@ class HeuristicBot:
     def boss_need(self, s: GameState) -> float:
         """Damage the bot expects to need in the first endgame round."""
         unfinished = sum(1 for m in s.missions if m.status in ("pending", "forfeited"))
+        key = (s.deck, unfinished, s.revealed_boss)  # all it reads, and they change a few times a game
+        kept = self._need
+        if kept is not None and kept[0][0] is s.deck and kept[0] == key:
+            return kept[1]
         bosses = [s.deck.boss(s.revealed_boss)] if s.revealed_boss else list(s.deck.bosses)
-        return sum(_boss_need(b, unfinished) for b in bosses) / len(bosses)
+        need = sum(_boss_need(b, unfinished) for b in bosses) / len(bosses)
+        self._need = (key, need)
+        return need
 
     # --- activation and stacks ------------------------------------------------------------------------------
 
     def _activate(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = [c for c in legal if c.cmd == "activate"]
+        options = self.commands(legal, "activate")
         if not options:
             return None
         cap = self._capacity(s)
@@ -182,22 +222,25 @@ class HeuristicBot:
 
     def _fight_cost(self, s: GameState, card: ConflictCard, cap: float) -> float:
         """What fighting this card is expected to cost, net of its reward (lower is better)."""
-        busy = sum(remaining(s, c) for c in undefeated(s))
-        cap = max(0.0, cap - busy * self.margin)
-        reward = assess.reward_value(card.reward)
-        if card.reward is not None and card.reward.kind == "instant":
+        seen = self._seen_for(s)
+        if seen.busy is None:
+            seen.busy = sum(remaining(s, c) for c in undefeated(s))
+        cap = max(0.0, cap - seen.busy * self.margin)
+        facts = assess.fight_facts(card)
+        reward = facts.reward
+        if facts.instant:
             reward = min(reward, _instant_worth(s, card))
-        if assess.unkillable_health(card):
+        if facts.unkillable:
             kill, dice = 0.0, 0.0
         else:
-            tough = card.health * assess.difficulty(card)
+            tough = facts.tough
             kill = 1 / (1 + math.exp(-(cap - tough * 1.2) / 1.2))
             dice = 0.25 * tough
         extra = card.additional * self.extra_enemy
-        return dice + card.damage * (1 - kill) * 1.3 + assess.harm(card) + extra - reward * kill
+        return dice + card.damage * (1 - kill) * 1.3 + facts.harm + extra - reward * kill
 
     def _stack_discard(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = [c for c in legal if c.cmd == "stack_discard"]
+        options = self.commands(legal, "stack_discard")
         if not options:
             return None
         cap = self._capacity(s)
@@ -208,6 +251,12 @@ class HeuristicBot:
     def _reserve(self, s: GameState) -> int:
         """Pool dice not to commit: none in the endgame or when this round could kill; once the endgame may
         start, enough to expect to break the boss (the pool refills while the bot waits)."""
+        seen = self._seen_for(s)
+        if seen.reserve is None:
+            seen.reserve = self._find_reserve(s)
+        return seen.reserve
+
+    def _find_reserve(self, s: GameState) -> int:
         if s.endgame and self.building(s):
             return self.endgame_dice(s)
         if s.endgame or (s.active and incoming(s) >= s.hero.health):
@@ -220,21 +269,53 @@ class HeuristicBot:
     def endgame_dice(self, s: GameState) -> int:
         """How many of the strongest dice the bot wants in its pool for the boss."""
         need = self.boss_need(s) * self.ready
+        # All it reads besides the need: the dice not banished, and the rolls each gets.
+        key = (need, s.dice_in("banished"), s.hero.strategy)
+        kept = self._dice_wanted
+        if kept is not None and kept[0] == key:
+            return kept[1]
         colors = sorted((d.color for d in s.dice if d.zone != "banished"), key=STRENGTH.__getitem__, reverse=True)
         total = 0.0
+        wanted = len(colors)
         for n, color in enumerate(colors, start=1):
             total += pool_expected([color], s.hero.strategy)
             if total >= need:
-                return n
-        return len(colors)
+                wanted = n
+                break
+        self._dice_wanted = (key, wanted)
+        return wanted
+
+    def _seen_for(self, s: GameState) -> _Seen:
+        """The bot's answers for this state object (a new, empty set for a new state)."""
+        seen = self._seen
+        if seen is None or seen.state() is not s:
+            seen = self._seen = _Seen(s)
+        return seen
+
+    def commands(self, legal: list[Command], cmd: str) -> list[Command]:
+        """The commands of ``legal`` with this ``cmd``, in order (a shared list: do not change it)."""
+        grouped = self._seen.grouped if self._seen is not None else None
+        if grouped is not None and grouped[0] is legal:
+            return grouped[1].get(cmd, _NONE)
+        return group(legal).get(cmd, [])
 
     def targets(self, s: GameState) -> list[ActiveCard]:
         """Undefeated cards the bot means to damage this round: not those dice cannot defeat this round (a damage
         cap, no colour that may be applied), nor one that is immune while such a card stands beside it."""
-        if self._targets_of is not s:
-            self._targets = self._find_targets(s)
-            self._targets_of = s  # states are immutable: the answer holds for this state object
-        return list(self._targets)
+        seen = self._seen_for(s)
+        if seen.targets is None:
+            index = effects_in_force(s)
+            if index.plain_apply:
+                # Where dice may go then depends on the cards alone: one answer serves every state that shares
+                # the effects in force (and the decision to build up, kept for the round).
+                building = self.building(s)
+                found = index.targets.get(building)
+                if found is None:
+                    found = index.targets[building] = self._find_targets(s)
+                seen.targets = found
+            else:
+                seen.targets = self._find_targets(s)
+        return list(seen.targets)
 
     def _find_targets(self, s: GameState) -> list[ActiveCard]:
         standing = undefeated(s)
@@ -270,7 +351,7 @@ class HeuristicBot:
         return potential < hooks.card_health(s, boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
 
     def _commit(self, s: GameState, legal: list[Command]) -> Command | None:
-        commits = {str(c.die): c for c in legal if c.cmd == "commit"}
+        commits = {str(c.die): c for c in self.commands(legal, "commit")}
         scare = self._scare(s, commits)
         if scare is not None:
             return scare
@@ -323,6 +404,8 @@ class HeuristicBot:
     def _scare(self, s: GameState, commits: dict[str, Command]) -> Command | None:
         """A card dice cannot defeat but that flees from a roll with enough misses: in the endgame (or when it
         could kill) commit weak dice until the roll can be expected to show that many misses."""
+        if "flees_on_roll" not in effects_in_force(s).live_kinds:
+            return None  # the usual case, known without counting the damage coming
         if not (s.endgame or incoming(s) >= s.hero.health):
             return None
         for card in undefeated(s):
@@ -347,15 +430,17 @@ class HeuristicBot:
         return self._values
 
     def _color_values(self, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
-        inverted: set[Color] = set()
-        penalty = 0
-        for _, le in hooks.passive(s):
-            if isinstance(le.effect, fx.InvertResults):
-                inverted.update(le.effect.colors)
-        for le in hooks.live_effects(s):
-            if le.is_enemy and isinstance(le.effect, fx.LoseHealthPerMiss) and le.effect.per_color_hits is None:
-                penalty += le.effect.amount
+        index = effects_in_force(s)
+        inverted = index.inverted
+        penalty = index.miss_penalty
         blocking = live_kind(s, "no_apply_while_miss") is not None
+        restricted = bool(index.blockers)  # else any die may be applied anywhere (apply_ok_if)
+        modified = index.damage_modified  # else each face deals its own damage (die_damage_if)
+        hit, crit = BASE_DAMAGE["hit"], BASE_DAMAGE["crit"]
+        # The colours already on each card that still wants more colours (None: it wants none).
+        present = [{d.color for d in s.applied_to(t.id)} if _missing_colors(s, t) else None for t in targets]
+        # Nothing restricts or changes what a die does and no target wants colours: all targets are alike.
+        plain = not restricted and not modified and all(there is None for there in present)
         out: dict[Color, float] = {}
         for color in COLORS:
             basic = (HIT_FACES[color] - 1) / 6
@@ -363,15 +448,22 @@ class HeuristicBot:
             if color in inverted:
                 basic, miss = miss, basic
             best = 0.0
-            for t in targets:
-                e = 0.0
-                if apply_ok_if(s, color, "hit", t):
-                    e += basic * die_damage_if(s, color, "hit", t)
-                if apply_ok_if(s, color, "crit", t):
-                    e += P_CRIT * die_damage_if(s, color, "crit", t)
-                if e and _wants_color(s, t, color):
-                    e += 0.5
-                best = max(best, e)
+            if plain:
+                if targets:  # every target gets the same from this colour
+                    e = 0.0
+                    e += basic * hit
+                    e += P_CRIT * crit
+                    best = max(best, e)
+            else:
+                for t, there in zip(targets, present, strict=True):
+                    e = 0.0
+                    if not restricted or apply_ok_if(s, color, "hit", t, index):
+                        e += basic * (die_damage_if(s, color, "hit", t, index) if modified else hit)
+                    if not restricted or apply_ok_if(s, color, "crit", t, index):
+                        e += P_CRIT * (die_damage_if(s, color, "crit", t, index) if modified else crit)
+                    if e and there is not None and color not in there:  # _wants_color
+                        e += 0.5
+                    best = max(best, e)
             tries = float(rolls) if miss == 0 else (1 - miss**rolls) / (1 - miss) if miss < 1 else 1.0
             out[color] = best * tries - 1.3 * penalty * miss * tries
             if blocking and miss > 0.2:
@@ -379,17 +471,30 @@ class HeuristicBot:
         return out
 
     def _apply(self, s: GameState, legal: list[Command]) -> Command | None:
-        applies = [c for c in legal if c.cmd == "apply"]
+        applies = self.commands(legal, "apply")
         if applies:
-            chosen = self.pick_apply(s, applies, dump=REPEAT in legal and self._want_repeat(s, legal))
+            # A die that helps is applied whether or not another phase would follow: ask about repeating after.
+            chosen = self.pick_apply(s, applies, dump=False)
             if chosen is not None:
                 return chosen
-        if self._want_repeat(s, legal):
-            return REPEAT
-        return RESOLVE
+        repeat = self._want_repeat(s, legal)
+        if applies and repeat:
+            chosen = self.pick_apply(s, applies, dump=True)
+            if chosen is not None:
+                return chosen
+        return REPEAT if repeat else RESOLVE
 
     def order(self, s: GameState) -> list[ActiveCard]:
-        """Undefeated targets, the one to kill first first."""
+        """Undefeated targets, the one to kill first first (a list kept for the state: do not change it)."""
+        seen = self._seen_for(s)
+        if seen.order is None:
+            seen.order = self._find_order(s)
+        return seen.order
+
+    def _find_order(self, s: GameState) -> list[ActiveCard]:
+        targets = self.targets(s)
+        if len(targets) < 2:
+            return targets  # nothing to sort
         focus = self._boss_focus(s)
         # A boss that cannot fall (or win the game) while its entourage stands is fought last.
         guarded = any(
@@ -408,7 +513,14 @@ class HeuristicBot:
                 score -= 50  # it falls by itself once the others are gone
             return -score, remaining(s, c), c.id
 
-        return sorted(self.targets(s), key=key)
+        return sorted(targets, key=key)
+
+    def _in_order(self, s: GameState, by_card: dict[str, list[tuple[Command, int, DieState]]]) -> list[ActiveCard]:
+        """The targets some die may be applied to, in :meth:`order` (sorted only when there is a choice)."""
+        targets = [t for t in self.targets(s) if t.id in by_card]
+        if len(targets) < 2:
+            return targets
+        return [t for t in self.order(s) if t.id in by_card]
 
     def _boss_focus(self, s: GameState) -> bool:
         boss = next((c for c in s.active if c.boss and not c.defeated), None)
@@ -421,22 +533,51 @@ class HeuristicBot:
 
     def pick_apply(self, s: GameState, applies: list[Command], *, dump: bool) -> Command | None:
         """The best single die to apply now, or None when nothing helps (then repeat or resolve)."""
+        # Items ask this too (is there a useful die left?), several times a state: answers kept for the state.
+        seen = self._seen_for(s)
+        if seen.picks is None or seen.picks[0] is not applies:
+            seen.picks = (applies, {})
+        picks = seen.picks[1]
+        if dump not in picks:
+            # Dumping only adds a fallback: a die that helps is picked first either way.
+            helps = picks[False] if False in picks else self._helpful_apply(s, applies)
+            picks[False] = helps
+            if dump:
+                picks[True] = helps if helps is not None else self._dump_apply(s, applies)
+        return picks[dump]
+
+    def _apply_options(self, s: GameState, applies: list[Command]) -> dict[str, list[tuple[Command, int, DieState]]]:
+        """The apply commands by undefeated card, each with the damage its die would deal there and the die."""
+        seen = self._seen_for(s)
+        if seen.options is not None and seen.options[0] is applies:
+            return seen.options[1]
+        cards: dict[str, ActiveCard] = {}
+        for a in s.active:
+            cards.setdefault(a.id, a)  # the first with the id, like s.active_card
+        modified = effects_in_force(s).damage_modified  # else each face deals its own damage (die_damage)
         by_card: dict[str, list[tuple[Command, int, DieState]]] = {}
         for c in applies:
-            card = s.active_card(str(c.card))
+            card = cards.get(str(c.card))
             if card is None or card.defeated:
                 continue
             die = s.die(str(c.die))
-            dmg = hooks.die_damage(s, replace(die, zone="applied", card=card.id), card)
-            by_card.setdefault(card.id, []).append((c, dmg, die))
+            dmg = die_damage(s, die, card) if modified else BASE_DAMAGE[die.face or "miss"]
+            found = by_card.get(card.id)
+            if found is None:
+                by_card[card.id] = [(c, dmg, die)]
+            else:
+                found.append((c, dmg, die))
+        seen.options = (applies, by_card)
+        return by_card
+
+    def _helpful_apply(self, s: GameState, applies: list[Command]) -> Command | None:
+        """The die that helps most: on the first target in order that the dice on the table can finish."""
+        by_card = self._apply_options(s, applies)
         if not by_card:
             return None
         one_color = live_kind(s, "one_color_per_enemy") is not None
-        order = self.order(s)
-        for t in order:
-            options = by_card.get(t.id)
-            if not options:
-                continue
+        for t in self._in_order(s, by_card):
+            options = by_card[t.id]
             rem = remaining(s, t)
             if _pairs_only(s, t):
                 options = _pair_damage(s, t, options)
@@ -458,12 +599,17 @@ class HeuristicBot:
                 if singles:
                     return min(singles, key=lambda o: (o[1], strength(o[2]), o[2].id))[0]
                 return max(useful, key=lambda o: (o[1], -strength(o[2]), o[2].id))[0]
-        if not dump:
+        return None
+
+    def _dump_apply(self, s: GameState, applies: list[Command]) -> Command | None:
+        """Nothing helps: the biggest hit on the first target in order where it counts at all."""
+        by_card = self._apply_options(s, applies)
+        if not by_card:
             return None
-        for t in order:
+        for t in self._in_order(s, by_card):
             if _banishes_applied(s, t) or remaining(s, t) <= 0:
                 continue
-            options = by_card.get(t.id, [])
+            options = by_card[t.id]
             if _pairs_only(s, t):
                 options = _pair_damage(s, t, options)
             slots = _slots_left(s, t)
@@ -474,15 +620,14 @@ class HeuristicBot:
         return None
 
     def _want_repeat(self, s: GameState, legal: list[Command]) -> bool:
-        if REPEAT not in legal:
+        if REPEAT not in self.commands(legal, "repeat"):
             return False
         targets = [t for t in self.targets(s) if remaining(s, t) > 0 or _missing_colors(s, t)]
         if not targets:
             return False
         unapplied = s.dice_in("active")
-        spare = len(s.dice_in("pool")) > self._reserve(s)
-        if not unapplied and not spare:
-            return False
+        if not unapplied and len(s.dice_in("pool")) <= self._reserve(s):
+            return False  # nothing to roll again, and no spare die to commit
         per_miss = live_kind(s, "lose_health_per_miss")
         if isinstance(per_miss, fx.LoseHealthPerMiss) and per_miss.per_color_hits is None:
             loss = sum(P_MISS[d.color] for d in unapplied) * per_miss.amount
@@ -493,17 +638,17 @@ class HeuristicBot:
     # --- Resolve phase --------------------------------------------------------------------------------------
 
     def _after(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = [c for c in legal if c.cmd == "resolve_after"]
+        options = self.commands(legal, "resolve_after")
         return options[0] if options else None
 
     def _recover(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = [c for c in legal if c.cmd == "recover"]
+        options = self.commands(legal, "recover")
         if not options:
             return Command("done")
-        return max(options, key=lambda c: (STRENGTH[s.die(str(c.die)).color], str(c.die)))
+        return max(options, key=lambda c: _BY_STRENGTH[str(c.die)])
 
     def _gain_items(self, s: GameState, legal: list[Command]) -> Command | None:
-        declines = [c for c in legal if c.cmd == "decline_item"]
+        declines = self.commands(legal, "decline_item")
         if not declines:
             return None
         best = max(declines, key=lambda c: (items.item_value(s, str(c.card)), str(c.card)))
@@ -585,6 +730,10 @@ def _zones(s: GameState) -> tuple[tuple[str, str | None], ...]:
     return tuple((d.id, d.card) for d in s.dice if d.zone in ("applied", "exhausted"))
 
 
+_BY_STRENGTH: dict[str, tuple[int, str]] = {d: (STRENGTH[color_of(d)], d) for d in DIE_IDS}
+"""Each die id's (strength of its colour, id): the strongest die sorts last."""
+
+
 def _top(s: GameState, c: Command) -> ConflictCard:
     return s.deck.card(s.stacks[int(c.stack or 1) - 1][0])
 
@@ -614,21 +763,17 @@ def _boss_need(boss: Boss, unfinished: int) -> float:
     return need
 
 
-def live_kind_on(s: GameState, card: ActiveCard, kind: str) -> Effect | None:
-    """A live effect of this kind carried by this card."""
-    for le in hooks.live_effects(s):
-        if le.source == card.id and le.effect.kind == kind:
-            return le.effect
-    return None
-
-
 def _reachable(s: GameState, card: ActiveCard) -> bool:
     """Some colour of die could be applied to it and hurt it."""
-    return any(
-        apply_ok_if(s, color, face, card) and die_damage_if(s, color, face, card) > 0
-        for color in COLORS
-        for face in ("hit", "crit")
-    )
+    index = effects_in_force(s)
+    for color in COLORS:
+        for face in _HIT_FACES:
+            if apply_ok_if(s, color, face, card, index) and die_damage_if(s, color, face, card, index) > 0:
+                return True
+    return False
+
+
+_HIT_FACES: tuple[Face, ...] = ("hit", "crit")
 
 
 def _needs_all(s: GameState, boss: ActiveCard) -> bool:
@@ -636,8 +781,14 @@ def _needs_all(s: GameState, boss: ActiveCard) -> bool:
 
 
 def _residual(s: GameState, card: ActiveCard) -> float:
+    return _residual_factor(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
+
+
+@assess.per_object
+def _residual_factor(card: ConflictCard | Boss) -> float:
+    """How much harder its :data:`RESIDUAL` restrictions make a card (its printed effects, as hooks.card_effects)."""
     factor = 1.0
-    for e in hooks.card_effects(s, card):
+    for e in card.rules if isinstance(card, Boss) else card.effects:
         if e.kind in RESIDUAL:
             factor *= assess.HARDER.get(e.kind, 1.0)
     return factor
@@ -710,7 +861,7 @@ def _best_color_group(
 
 
 def _banishes_applied(s: GameState, card: ActiveCard) -> bool:
-    return any(isinstance(e, fx.BanishAppliedDice) for e in hooks.card_effects(s, card)) and not card.cancelled
+    return not card.cancelled and any(isinstance(e, fx.BanishAppliedDice) for e in hooks.card_effects(s, card))
 
 
 def _prompt_effect_kind(s: GameState, p: Prompt) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from twentystrong.bots import assess
-from twentystrong.bots.reading import incoming, remaining, threat, undefeated
+from twentystrong.bots.reading import USES, incoming, remaining, threat, undefeated
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
@@ -23,8 +23,10 @@ from twentystrong.engine.state import GameState
 if TYPE_CHECKING:
     from twentystrong.bots.heuristic import HeuristicBot
 
+REPEAT = Command("repeat")
 
-@dataclass(frozen=True)
+
+@dataclass(slots=True)
 class Use:
     """The variants of one usable effect, and what the bot knows about the moment."""
 
@@ -37,12 +39,12 @@ class Use:
     @property
     def last_phase(self) -> bool:
         """No Strategy phase can follow this Apply step."""
-        return Command("repeat") not in self.legal
+        return REPEAT not in self.bot.commands(self.legal, "repeat")
 
     @property
     def applies_left(self) -> bool:
         """The bot still has a useful die to apply."""
-        applies = [c for c in self.legal if c.cmd == "apply"]
+        applies = self.bot.commands(self.legal, "apply")
         return bool(applies) and self.bot.pick_apply(self.s, applies, dump=False) is not None
 
     def shortfall(self) -> int:
@@ -55,23 +57,43 @@ class Use:
 
 
 Policy = Callable[[Use], Command | None]
+UseKey = tuple[str, str | None, int | None]
+"""A use command's (cmd, item, effect): the commands with the same key are variants of one use."""
+KnownUses = dict[UseKey, tuple[Effect, Policy | None]]
 
 
 def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command | None:
     """An item or ability to use now, or None."""
-    groups: dict[tuple[str, str, int | None], list[Command]] = {}
-    for c in legal:
-        if c.cmd in ("use_item", "use_ability"):
-            groups.setdefault((c.cmd, str(c.item), c.effect), []).append(c)
-    for variants in groups.values():
-        effect = used_effect(s, variants[0])
-        policy = _POLICIES.get(effect.kind)
+    uses = bot.commands(legal, USES)
+    if not uses:
+        return None
+    groups: dict[UseKey, list[Command]] = {}
+    for c in uses:
+        key = (c.cmd, c.item, c.effect)
+        if key in groups:
+            groups[key].append(c)
+        else:
+            groups[key] = [c]
+    known = _known_uses(bot, s)
+    for key, variants in groups.items():
+        if key not in known:
+            effect = used_effect(s, variants[0])
+            known[key] = (effect, _POLICIES.get(effect.kind))
+        effect, policy = known[key]
         if policy is None:
             continue
         chosen = policy(Use(bot, s, legal, effect, variants))
         if chosen is not None:
             return chosen
     return None
+
+
+def _known_uses(bot: HeuristicBot, s: GameState) -> KnownUses:
+    """The effect and policy of each (cmd, item, effect) seen so far: they follow from the deck and the hero."""
+    kept = bot.uses_known
+    if kept is None or kept[0] is not s.deck or kept[1] != s.hero.id:
+        kept = bot.uses_known = (s.deck, s.hero.id, {})
+    return kept[2]
 
 
 def used_effect(s: GameState, c: Command) -> Effect:
@@ -122,7 +144,7 @@ def _heal(u: Use) -> Command | None:
     s = u.s
     if s.hero.health + u.effect.amount <= 6:
         return u.variants[0]
-    if s.step == "apply" and s.active and incoming(s) >= s.hero.health and u.last_phase and not u.applies_left:
+    if s.step == "apply" and s.active and u.last_phase and incoming(s) >= s.hero.health and not u.applies_left:
         return u.variants[0]
     return None
 
@@ -252,18 +274,18 @@ def _convert(u: Use) -> Command | None:
     gain = BASE_DAMAGE[u.effect.to_face] - BASE_DAMAGE[u.effect.from_face]
     if s.step != "apply" or gain <= 0:
         return None
-    by_color = {s.die(str(c.die)).color: c for c in u.variants}
     if u.effect.from_face == "miss":
         if u.applies_left or not any(remaining(s, t) > 0 for t in u.bot.targets(s)):
             return None
         return max(u.variants, key=lambda c: (STRENGTH[s.die(str(c.die)).color], str(c.die)))
-    applies = [c for c in u.legal if c.cmd == "apply"]
+    applies = u.bot.commands(u.legal, "apply")
     nxt = u.bot.pick_apply(s, applies, dump=True) if applies else None
     if nxt is None:
         return None
     die, card = s.die(str(nxt.die)), s.active_card(str(nxt.card))
     if die.face != u.effect.from_face or card is None or remaining(s, card) < BASE_DAMAGE[u.effect.to_face]:
         return None
+    by_color = {s.die(str(c.die)).color: c for c in u.variants}
     return by_color.get(die.color)
 
 

@@ -1,5 +1,17 @@
 """Reading a game state the way the heuristic bot needs it: what is left to kill, how dangerous it is, what a die
-of some colour would do to it. Every rule-dependent number comes from the engine's hook points."""
+of some colour would do to it. Every rule-dependent number comes from the engine's hook points.
+
+The bot asks these questions many times for every state, so answers are kept:
+
+- what follows from the effects in force (which effect of a kind is in force, which card carries what, which hooks
+  no effect overrides) is indexed once per set of effects in force (:class:`EffectsInForce`); the engine keeps
+  that set with the state and hands it on to the following states while it holds, so one index serves many states;
+- a hook that no effect in force overrides answers from the printed cards alone (a die deals its face's damage, an
+  enemy its printed damage): the bot then skips the die damage hook, asks the enemy damage hook once per card, and
+  keeps what follows (the damage coming, where dice can go) with the index;
+- answers that read the dice (what is left to kill) are kept with the state (``state.derived``), under keys
+  starting with ``bot:``.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +19,130 @@ from typing import Final
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
-from twentystrong.engine.dice import DIE_IDS, STRENGTH, color_of
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.engine.effects.base import Handler, Live
+from twentystrong.engine.state import ActiveCard, DieState, GameState, derived
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
+
+DURING_THREAT: Final[dict[str, float]] = {
+    "lose_health_per_miss": 1.5,
+    "no_apply_while_miss": 2.0,
+    "reroll_hit_per_miss": 1.0,
+    "misses_not_rerolled": 0.5,
+    "commit_limit": 0.5,
+    "one_defeat_per_step": 0.5,
+    "items_blocked": 0.2,
+}
+"""How much a During effect adds to the wish to defeat its card first (it ends on defeat, R6)."""
+
+
+class EffectsInForce:
+    """The effects in force in one state, indexed the way the bot asks about them (:func:`effects_in_force`).
+
+    Built from the engine's selection of effects in force (``hooks.in_force``), which the engine keeps only while
+    the fields it was worked out from hold (the deck, hero, inventory, active cards, round flags): so the index, and
+    the answers it keeps that read those fields too (the targets, the damage coming), hold for every state that
+    shares it."""
+
+    __slots__ = (
+        "after_loss",
+        "blockers",
+        "caps",
+        "damage_modified",
+        "enemy_damage",
+        "first_live_on",
+        "first_passive",
+        "incoming",
+        "inverted",
+        "live_kinds",
+        "miss_penalty",
+        "plain_apply",
+        "plain_enemy_damage",
+        "targets",
+        "threat_of",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        first_passive: dict[str, fx.Effect] = {}
+        caps: dict[str, list[int]] = {}
+        threat_of: dict[str, list[float]] = {}
+        inverted: set[Color] = set()
+        for _, le in hooks.passive(s):
+            e = le.effect
+            kind = e.kind
+            if kind not in first_passive:
+                first_passive[kind] = e
+            if isinstance(e, fx.InvertResults):
+                inverted.update(e.colors)
+            elif isinstance(e, fx.DamageCapPerRound):
+                caps.setdefault(le.source, []).append(e.amount)
+            if e.timing == "during":
+                threat_of.setdefault(le.source, []).append(DURING_THREAT.get(kind, 0.0))
+        first_live_on: dict[tuple[str, str], fx.Effect] = {}
+        live_kinds: set[str] = set()
+        after_loss = miss_penalty = 0
+        for le in hooks.live_effects(s):
+            e = le.effect
+            kind = e.kind
+            live_kinds.add(kind)
+            first_live_on.setdefault((le.source, kind), e)
+            if le.origin == "enemy" or le.origin == "boss":  # Live.is_enemy
+                if isinstance(e, fx.LoseHealth):
+                    if e.timing == "after":
+                        after_loss += e.amount
+                elif isinstance(e, fx.LoseHealthPerMiss) and e.per_color_hits is None:
+                    miss_penalty += e.amount
+        self.first_passive = first_passive
+        """The first passive effect of each kind (``live_kind``)."""
+        self.first_live_on = first_live_on
+        """The first live effect of each (source, kind) (``live_kind_on``)."""
+        self.live_kinds = live_kinds
+        """The kinds of every live effect."""
+        self.caps = caps
+        """The passive damage caps each card carries (``capped``)."""
+        self.threat_of = threat_of
+        """What each card's passive During effects add to its threat, in the order they are in force."""
+        self.inverted = inverted
+        """Colours whose results are inverted."""
+        self.after_loss = after_loss
+        """Health the enemies' After effects take (``incoming``)."""
+        self.miss_penalty = miss_penalty
+        """Health the enemies take for each miss rolled (not counting per-colour variants)."""
+        # Only handlers that override apply_block can refuse a die (the base answers None), and restrictions that
+        # last one step are not held against a coming Apply step.
+        self.blockers: list[tuple[Handler, Live]] = [
+            (h, le) for h, le in hooks.passive_with(s, "apply_block") if not _passing(le.effect)
+        ]
+        """The apply restrictions :func:`apply_ok_if` asks, in the order they are in force."""
+        self.damage_modified = bool(hooks.passive_with(s, "die_damage"))
+        """Some effect changes the damage a die deals (else each face deals its own, R5)."""
+        self.plain_apply = not self.blockers and not self.damage_modified
+        """Any die may be applied to any card and deals its face's damage: what the bot works out about where
+        dice can go then depends on the cards alone, so it holds for every state that shares these effects."""
+        self.plain_enemy_damage = not hooks.passive_with(s, "enemy_damage")
+        """No effect changes the damage enemies deal (each deals its printed damage)."""
+        # Answers that then follow from the effects in force and the active cards (fields these effects are kept
+        # for), worked out when first asked.
+        self.enemy_damage: dict[str, tuple[ActiveCard, int]] = {}
+        """Each card's damage at Resolve, while ``plain_enemy_damage``."""
+        self.incoming: int | None = None
+        """What :func:`incoming` answers, while ``plain_enemy_damage``."""
+        self.targets: dict[bool, list[ActiveCard]] = {}
+        """The heuristic bot's targets, by whether it is building up for the boss, while ``plain_apply``."""
+
+
+def effects_in_force(s: GameState) -> EffectsInForce:
+    """The bot's index of the effects in force in ``s``: built once for each set of effects in force, and kept
+    with it (``InForce.scratch``), so the states that inherit those effects share it."""
+    scratch = hooks.in_force(s).scratch
+    index: EffectsInForce | None = scratch.get("bot:effects")
+    if index is None:
+        index = scratch["bot:effects"] = EffectsInForce(s)
+    return index
 
 
 def strength(die: DieState) -> int:
@@ -27,46 +157,57 @@ def undefeated(s: GameState) -> list[ActiveCard]:
 
 def remaining(s: GameState, card: ActiveCard) -> int:
     """Damage still needed to defeat the card (0 when reached but a rule holds it up)."""
-    return max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
+    d = derived(s)
+    kept: dict[str, tuple[ActiveCard, int]] | None = d.get("bot:remaining")
+    if kept is None:
+        kept = d["bot:remaining"] = {}
+    found = kept.get(card.id)
+    if found is not None and found[0] is card:  # the card object asked about: a caller may pass a changed copy
+        return found[1]
+    value = max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
+    kept[card.id] = (card, value)
+    return value
 
 
 def capped(s: GameState, card: ActiveCard) -> bool:
     """Dice cannot defeat it this round: a damage cap below the Health still missing."""
-    for _, le in hooks.passive(s):
-        if le.source == card.id and isinstance(le.effect, fx.DamageCapPerRound):
-            if le.effect.amount < hooks.card_health(s, card):
-                return True
-    return False
+    caps = effects_in_force(s).caps.get(card.id)
+    return caps is not None and any(cap < hooks.card_health(s, card) for cap in caps)
+
+
+def enemy_damage(s: GameState, card: ActiveCard) -> int:
+    """The damage the card deals at Resolve step 1 (``hooks.enemy_damage``)."""
+    index = effects_in_force(s)
+    if not index.plain_enemy_damage:
+        return hooks.enemy_damage(s, card)
+    found = index.enemy_damage.get(card.id)
+    if found is None or found[0] is not card:  # the card object asked about: a caller may pass a changed copy
+        found = index.enemy_damage[card.id] = (card, hooks.enemy_damage(s, card))
+    return found[1]
 
 
 def threat(s: GameState, card: ActiveCard) -> float:
     """How much the player wants this card gone: the damage it deals, and harm its During effects do."""
-    value = float(hooks.enemy_damage(s, card))
-    for _, le in hooks.passive(s):
-        if le.source == card.id and le.effect.timing == "during":
-            value += DURING_THREAT.get(le.effect.kind, 0.0)
+    value = float(enemy_damage(s, card))
+    for extra in effects_in_force(s).threat_of.get(card.id, ()):
+        value += extra  # one at a time, as they are in force: the same float as ever
     return value
-
-
-DURING_THREAT: Final[dict[str, float]] = {
-    "lose_health_per_miss": 1.5,
-    "no_apply_while_miss": 2.0,
-    "reroll_hit_per_miss": 1.0,
-    "misses_not_rerolled": 0.5,
-    "commit_limit": 0.5,
-    "one_defeat_per_step": 0.5,
-    "items_blocked": 0.2,
-}
-"""How much a During effect adds to the wish to defeat its card first (it ends on defeat, R6)."""
 
 
 def incoming(s: GameState) -> int:
     """Health the player loses at Resolve step 1 if nothing more is defeated, plus After Health losses."""
-    total = sum(hooks.enemy_damage(s, c) for c in undefeated(s))
-    for le in hooks.live_effects(s):
-        if le.is_enemy and le.effect.timing == "after" and isinstance(le.effect, fx.LoseHealth):
-            total += le.effect.amount
-    return total
+    index = effects_in_force(s)
+    if index.plain_enemy_damage:
+        # The cards standing are part of what the effects in force are kept for: one answer serves them all.
+        if index.incoming is None:
+            index.incoming = sum(enemy_damage(s, c) for c in s.active if not c.defeated) + index.after_loss
+        return index.incoming
+    d = derived(s)
+    found: int | None = d.get("bot:incoming")
+    if found is None:
+        found = sum(hooks.enemy_damage(s, c) for c in s.active if not c.defeated)
+        found = d["bot:incoming"] = found + index.after_loss
+    return found
 
 
 def rolls_left(s: GameState) -> int:
@@ -76,25 +217,63 @@ def rolls_left(s: GameState) -> int:
 
 def live_kind(s: GameState, kind: str) -> fx.Effect | None:
     """A passive effect of this kind in force now, if any."""
-    for _, le in hooks.passive(s):
-        if le.effect.kind == kind:
-            return le.effect
-    return None
+    return effects_in_force(s).first_passive.get(kind)
 
 
-def die_damage_if(s: GameState, color: Color, face: Face, card: ActiveCard) -> int:
-    """The damage a die of this colour showing this face would deal to the card, modifiers included (R5)."""
-    die = DieState(SAMPLE_DIE[color], "applied", face, card.id)
-    return hooks.die_damage(s, die, card)
+def live_kind_on(s: GameState, card: ActiveCard, kind: str) -> fx.Effect | None:
+    """A live effect of this kind carried by this card."""
+    return effects_in_force(s).first_live_on.get((card.id, kind))
 
 
-def apply_ok_if(s: GameState, color: Color, face: Face, card: ActiveCard) -> bool:
+_SAMPLES: dict[tuple[Color, Face, str | None], DieState] = {}
+"""Sample dice, made once: (colour, face, card applied to or None for an unapplied die) -> die."""
+
+
+def _sample(color: Color, face: Face, card: str | None) -> DieState:
+    die = _SAMPLES.get((color, face, card))
+    if die is None:
+        die = _SAMPLES[color, face, card] = DieState(SAMPLE_DIE[color], "applied" if card else "active", face, card)
+    return die
+
+
+_APPLIED: dict[tuple[str, Face | None, str], DieState] = {}
+"""Dice as they would be once applied, made once: (die id, face, card) -> die."""
+
+
+def applied_die(die: DieState, card: str) -> DieState:
+    """This die as it would be once applied to the card (the same value as ``replace(die, zone="applied",
+    card=card)``, made once: dice are frozen)."""
+    key = (die.id, die.face, card)
+    found = _APPLIED.get(key)
+    if found is None:
+        found = _APPLIED[key] = DieState(die.id, "applied", die.face, card)
+    return found
+
+
+def die_damage_if(s: GameState, color: Color, face: Face, card: ActiveCard, index: EffectsInForce | None = None) -> int:
+    """The damage a die of this colour showing this face would deal to the card, modifiers included (R5).
+    ``index``: ``effects_in_force(s)``, when the caller has it at hand."""
+    if not (index or effects_in_force(s)).damage_modified:
+        return BASE_DAMAGE[face]  # what hooks.die_damage gives with no modifier in force, without making a die
+    return hooks.die_damage(s, _sample(color, face, card.id), card)
+
+
+def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
+    """The damage this die would deal to the card once applied to it, modifiers included (R5)."""
+    if not effects_in_force(s).damage_modified:
+        return BASE_DAMAGE[die.face or "miss"]  # as die_damage_if
+    return hooks.die_damage(s, applied_die(die, card.id), card)
+
+
+def apply_ok_if(s: GameState, color: Color, face: Face, card: ActiveCard, index: EffectsInForce | None = None) -> bool:
     """Whether a die of this colour showing this face could be applied to the card in a coming Apply step:
-    limits that last one step, and the faces the other dice show now, are not held against it."""
-    die = DieState(SAMPLE_DIE[color], "active", face)
-    for h, le in hooks.passive(s):
-        if _passing(le.effect):
-            continue
+    limits that last one step, and the faces the other dice show now, are not held against it. ``index``: as
+    :func:`die_damage_if`."""
+    blockers = (index or effects_in_force(s)).blockers
+    if not blockers:
+        return True
+    die = _sample(color, face, None)
+    for h, le in blockers:
         if h.apply_block(s, le, die, card):
             return False
     return True
@@ -105,3 +284,25 @@ def _passing(effect: fx.Effect) -> bool:
     if isinstance(effect, fx.ApplyLimit):
         return effect.scope == "step"
     return isinstance(effect, (fx.NoApplyWhileMiss, fx.OneDiePerColorPerStep))
+
+
+USES = "use_item/use_ability"
+"""The key under which :func:`group` lists every use_item and use_ability command."""
+
+
+def group(legal: list[Command]) -> dict[str, list[Command]]:
+    """The commands by ``cmd``, each list in legal order, and every use_item / use_ability command under
+    :data:`USES` (in legal order too)."""
+    out: dict[str, list[Command]] = {}
+    for c in legal:
+        cmd = c.cmd
+        if cmd in out:
+            out[cmd].append(c)
+        else:
+            out[cmd] = [c]
+    items, ability = out.get("use_item"), out.get("use_ability")
+    if items is not None and ability is not None:
+        out[USES] = [c for c in legal if c.cmd == "use_item" or c.cmd == "use_ability"]
+    elif items is not None or ability is not None:
+        out[USES] = items or ability or []
+    return out
