@@ -248,20 +248,22 @@ def fast_replace(obj: T, **changes: Any) -> T:
     than re-running ``__init__``. Slotted dataclasses fall back to ``dataclasses.replace``.
     """
     cls = type(obj)
-    if not hasattr(obj, "__dict__"):
+    old: dict[str, Any] | None = getattr(obj, "__dict__", None)
+    if old is None:
         return replace(obj, **changes)  # type: ignore[type-var]
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    d = obj.__dict__.copy()
+    d = old.copy()
     d.update(changes)
     d.pop(DERIVED, None)  # what was worked out from the old state does not hold for the new one
-    for key in _CARRIED_KEYS:
-        kept = d.get(key)
-        if kept is not None and not kept.deps.isdisjoint(changes):
-            del d[key]  # ... nor what depends on a field that changed
+    kept = d.get(CARRIED)  # ... nor what depends on a field that changed
+    if kept is not None and not kept.deps.isdisjoint(changes):
+        del d[CARRIED]
+    if "dice" in changes:
+        d.pop(ZONES, None)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", d)  # a frozen dataclass: its __setattr__ refuses
     return new
@@ -272,7 +274,6 @@ class Zones(dict[str, tuple[DieState, ...]]):
     dice change."""
 
     __slots__ = ("dice",)
-    deps = frozenset({"dice"})
 
     def __init__(self, dice: tuple[DieState, ...]) -> None:
         super().__init__()
@@ -291,8 +292,6 @@ CARRIED = "_carried"
 computed from changes: an object whose ``deps`` is the frozenset of those field names (the effects in force, see
 :mod:`twentystrong.engine.effects.hooks`). Most events move a die or change the step, and the effects in force
 survive them."""
-
-_CARRIED_KEYS = (CARRIED, ZONES)
 
 
 DERIVED = "_derived"
