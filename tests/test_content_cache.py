@@ -105,15 +105,15 @@ def test_an_unwritable_cache_is_not_an_error(shipped_plain: Path, monkeypatch: p
     assert reload() == load_deck(shipped_plain, expect_id="plain")
 
 
-def test_loading_from_the_cache_does_not_build_the_validators(shipped_plain: Path) -> None:
+def test_loading_from_the_cache_does_not_import_pydantic(shipped_plain: Path) -> None:
     reload()  # fills the cache file
     code = (
+        "import sys\n"
         "from twentystrong.content import loader\n"
-        "from twentystrong.content.model import Deck, Hero\n"
         "from pathlib import Path\n"
         f"loader.shipped_deck_dirs = lambda: {{'plain': Path({str(shipped_plain)!r})}}\n"
         "deck = loader.load_shipped('plain')\n"
-        "print(deck.hero('tester').name, Deck.__pydantic_complete__, Hero.__pydantic_complete__)\n"
+        "print(deck.hero('tester').name, 'pydantic' in sys.modules, 'pydantic_core' in sys.modules)\n"
     )
     env = {**os.environ, cache.DATA_DIR_ENV: os.environ[cache.DATA_DIR_ENV]}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
@@ -124,3 +124,13 @@ def test_loading_from_the_cache_does_not_build_the_validators(shipped_plain: Pat
 def test_field_docstrings_are_read_for_messages_and_the_schema() -> None:
     assert field_doc(ConflictCard, "health") == "Damage needed to defeat it."
     assert field_doc(ConflictCard, "nothing") == ""
+
+
+def test_a_cache_file_of_the_old_layout_is_ignored_without_unpickling(shipped_plain: Path) -> None:
+    fresh = reload()
+    path = cache.cache_path("plain")
+    key = cache.cache_key(fresh.content_hash, "plain")
+    path.write_bytes(pickle.dumps((key, fresh)))  # format 1: (key, deck) pickled together
+    assert cache.read("plain", key) is None
+    assert reload() == fresh
+    assert cache.read("plain", key) == fresh  # rewritten in the current layout

@@ -1,4 +1,4 @@
-"""Deck content: the pydantic model of deck files, the effect vocabulary, loading and validation.
+"""Deck content: the model of deck files (validated by pydantic), the effect vocabulary, loading and validation.
 
 Pure Python: never imports textual or rich (architecture.md contract 1).
 """

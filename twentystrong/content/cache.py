@@ -1,12 +1,16 @@
 """A cache of validated shipped decks, so a game starts without validating (or importing the validator).
 
-Validating a deck builds pydantic's validators for every content model, the largest part of the TUI's start-up.
-A shipped deck does not change between runs, so :func:`~twentystrong.content.loader.load_shipped` keeps the
-validated :class:`Deck` pickled in the user cache folder (``$TWENTYSTRONG_DATA_DIR/cache`` when that is set, so
-tests never touch the real home) and uses it while its key still matches. The key covers everything the deck
-depends on: the deck files' content hash, the deck id asked for, the app version, the source of the content
-models, and the Python and pydantic versions. Unpickling a frozen pydantic model sets its fields as they were
-stored; it does not validate again.
+Validating a deck imports pydantic and builds its validators for every content model, the largest part of the
+TUI's start-up. A shipped deck does not change between runs, so :func:`~twentystrong.content.loader.load_shipped`
+keeps the validated :class:`Deck` pickled in the user cache folder (``$TWENTYSTRONG_DATA_DIR/cache`` when that is
+set, so tests never touch the real home) and uses it while its key still matches. The key covers everything the
+deck depends on: the deck files' content hash, the deck id asked for, the app version, the source of the content
+classes and of their validation, and the Python and pydantic versions. The deck is made of plain objects
+(:class:`~twentystrong.content.plain.Frozen`): unpickling it sets their fields as they were stored, without
+validating again or importing pydantic.
+
+The file starts with its key on a line of its own, so that a file stored under another key (another deck, an older
+format) is recognised without unpickling it.
 
 The cache is only ever a shortcut: a missing, stale, corrupt or unreadable cache file is ignored (and replaced),
 and a cache that cannot be written is not an error.
@@ -15,23 +19,23 @@ and a cache that cannot be written is not an error.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
 import tempfile
 from pathlib import Path
 
-import pydantic
-
 from twentystrong import __version__
 from twentystrong.content.model import Deck
 
 DATA_DIR_ENV = "TWENTYSTRONG_DATA_DIR"
 """When set, the cache lives in its ``cache`` subfolder (the same variable as the session's data folder)."""
-FORMAT = 1
-"""Bumped when what is stored changes shape."""
-_MODEL_SOURCES = ("effects.py", "model.py")
-"""The modules that define the content models: a change to them is a change to what a deck is."""
+FORMAT = 2
+"""Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first)."""
+_MODEL_SOURCES = ("plain.py", "effects.py", "model.py", "validation.py")
+"""The modules that define the content classes and how they are validated: a change to them is a change to what a
+deck is."""
 
 
 def cache_dir() -> Path:
@@ -47,15 +51,30 @@ def cache_dir() -> Path:
 def cache_key(content_hash: str, deck_id: str) -> str:
     """What a cached deck must have been stored under to be used for these files and this id."""
     digest = hashlib.sha256()
-    for part in (str(FORMAT), __version__, sys.version, pydantic.VERSION, deck_id, content_hash):
+    for part in (str(FORMAT), __version__, sys.version, deck_id, content_hash):
         digest.update(part.encode() + b"\0")
     here = Path(__file__).parent
-    for name in _MODEL_SOURCES:
+    for path in [*(here / name for name in _MODEL_SOURCES), _pydantic_version_file()]:
         try:
-            digest.update((here / name).read_bytes() + b"\0")
+            digest.update((path.read_bytes() if path is not None else b"-") + b"\0")
         except OSError:
             digest.update(b"?\0")
     return digest.hexdigest()
+
+
+def _pydantic_version_file() -> Path | None:
+    """Pydantic's ``version.py`` (its version and that of pydantic-core), found without importing pydantic.
+
+    Another pydantic may validate differently, so its version is part of the key; importing pydantic to read it
+    would cost a cached start-up what the cache saves.
+    """
+    try:
+        spec = importlib.util.find_spec("pydantic")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    return Path(spec.origin).with_name("version.py")
 
 
 def cache_path(deck_id: str) -> Path:
@@ -70,13 +89,18 @@ def read(deck_id: str, key: str) -> Deck | None:
         data = cache_path(deck_id).read_bytes()
     except OSError:
         return None
+    header = _header(key)
+    if not data.startswith(header):
+        return None  # stored under another key, in an older format, or not a cache file at all
     try:
-        stored = pickle.loads(data)
-    except Exception:  # a corrupt or foreign file: any unpickling error means "no cache"
+        stored = pickle.loads(data[len(header) :])
+    except Exception:  # a corrupt file: any unpickling error means "no cache"
         return None
-    if not (isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key and isinstance(stored[1], Deck)):
-        return None
-    return stored[1]
+    return stored if isinstance(stored, Deck) else None
+
+
+def _header(key: str) -> bytes:
+    return f"twentystrong-deck-cache {key}\n".encode()
 
 
 def write(deck_id: str, key: str, deck: Deck) -> None:
@@ -84,7 +108,7 @@ def write(deck_id: str, key: str, deck: Deck) -> None:
     path = cache_path(deck_id)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = pickle.dumps((key, deck), protocol=pickle.HIGHEST_PROTOCOL)
+        data = _header(key) + pickle.dumps(deck, protocol=pickle.HIGHEST_PROTOCOL)
         fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as out:

@@ -1,7 +1,7 @@
 """Field descriptions of the content models, read from the docstring under each field.
 
-The models do not set pydantic's ``use_attribute_docstrings``: it reads and parses the source of every class when
-the class is defined, which costs the TUI's start-up tens of milliseconds for words only the JSON schema
+Reading them means parsing the source of every class, which would cost the TUI's start-up tens of milliseconds
+(pydantic's ``use_attribute_docstrings`` does it when a class is defined) for words only the JSON schema
 (:mod:`twentystrong.content.schema`) and the loader's "… is required" messages need. They read them here, when
 they need them.
 """
@@ -12,24 +12,36 @@ import ast
 import inspect
 import sys
 from functools import cache
+from typing import Any
 
-from pydantic import BaseModel
+from twentystrong.content.plain import Frozen
 
 
-def field_docs(model: type[BaseModel]) -> dict[str, str]:
-    """Each field's description: ``Field(description=…)`` if set, else the docstring under it (inherited too)."""
+def field_docs(model: type[Any]) -> dict[str, str]:
+    """Each field's description: ``Field(description=…)`` if set, else the docstring under it (inherited too).
+
+    ``model``: a content class, or the pydantic model :mod:`~twentystrong.content.validation` built from one.
+    """
+    plain = model if issubclass(model, Frozen) else _plain_class(model)
+    if plain is None:
+        return {}
     docs: dict[str, str] = {}
-    for cls in reversed(model.__mro__):
-        if isinstance(cls, type) and issubclass(cls, BaseModel) and cls is not BaseModel:
-            docs.update(_own_docstrings(cls))
+    for cls in reversed(plain.__mro__[: plain.__mro__.index(Frozen)]):  # the content classes it inherits from
+        docs.update(_own_docstrings(cls))
     return {
-        name: info.description or docs[name]
-        for name, info in model.model_fields.items()
-        if info.description or name in docs
+        name: spec.description or docs[name]
+        for name, spec in plain.__field_specs__.items()
+        if spec.description or name in docs
     }
 
 
-def field_doc(model: type[BaseModel], name: str) -> str:
+def _plain_class(model: type[Any]) -> type[Frozen] | None:
+    from twentystrong.content.validation import plain_class  # a pydantic model: pydantic is loaded already
+
+    return plain_class(model)
+
+
+def field_doc(model: type[Any], name: str) -> str:
     """The description of one field ("" if it has none)."""
     return field_docs(model).get(name, "")
 

@@ -1,8 +1,8 @@
 """The effect vocabulary: every card, boss rule, item and hero ability is a list of these.
 
-An effect is data: a ``kind`` and its parameters (a pydantic discriminated union keyed by ``kind``). The engine
-implements each kind once, at a named hook point (architecture.md contract 7). Three fields are common to all
-kinds and say *when* the effect is live:
+An effect is data: a ``kind`` and its parameters (a discriminated union keyed by ``kind``). The engine implements
+each kind once, at a named hook point (architecture.md contract 7). Three fields are common to all kinds and say
+*when* the effect is live:
 
 - ``timing`` (on conflict cards and bosses): ``during`` — live from activation until the card is defeated or
   leaves; ``after`` — resolves in Resolve step 2, defeated or not; ``special`` — live while the card is in the
@@ -11,13 +11,16 @@ kinds and say *when* the effect is live:
   fire. Passive kinds (restrictions, damage modifiers) ignore it.
 - ``once_per_round``: for item and hero effects the player uses: at most once each round.
 - ``condition``: an optional guard checked when the effect would apply.
+
+The classes are plain and immutable (:class:`~twentystrong.content.plain.Frozen`); they are validated by pydantic
+models built from them (:mod:`twentystrong.content.validation`).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from twentystrong.content.plain import Field, Frozen, kind_of
 
 Color = Literal["yellow", "green", "blue", "purple", "red"]
 COLORS: tuple[Color, ...] = ("yellow", "green", "blue", "purple", "red")
@@ -33,17 +36,6 @@ Trigger = Literal[
     "on_enemy_defeated",
     "on_use",
 ]
-
-
-class Frozen(BaseModel):
-    """Base of every content model: immutable, unknown keys rejected, docstrings become schema descriptions.
-
-    The validators are built when first used (``defer_build``), not when the classes are defined: a game started
-    from the cached deck (:mod:`twentystrong.content.cache`) never validates. The field docstrings reach the schema
-    through :mod:`twentystrong.content.docs`, not pydantic's slow ``use_attribute_docstrings``.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Condition(Frozen):
@@ -632,19 +624,5 @@ Effect = Annotated[
 ]
 
 
-def resolve_effect_refs() -> None:
-    """Resolve the forward reference of effects that hold effects (``RollTest.on_fail``) in their field annotations.
-
-    Not done at import: it builds the validators of every effect kind, which a game started from the cached deck
-    never needs. Validation resolves it by itself; code that reads field annotations calls this first.
-    """
-    RollTest.model_rebuild()
-
-
-EFFECT_KINDS: tuple[str, ...] = tuple(
-    sorted(
-        cls.model_fields["kind"].annotation.__args__[0]  # type: ignore[union-attr]
-        for cls in EffectBase.__subclasses__()
-    )
-)
+EFFECT_KINDS: tuple[str, ...] = tuple(sorted(kind_of(cls) for cls in EffectBase.__subclasses__()))
 """Every effect kind name, sorted (used by error messages and the schema)."""

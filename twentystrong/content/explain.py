@@ -21,8 +21,8 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
 from twentystrong.content.docs import field_doc
-from twentystrong.content.effects import resolve_effect_refs
 from twentystrong.content.locate import TomlPath
+from twentystrong.content.validation import as_pydantic
 
 
 @dataclass(frozen=True)
@@ -50,10 +50,11 @@ class _Target:
     """The model whose key the location names last."""
 
 
-def explain(exc: ValidationError, model: type[BaseModel]) -> list[Explained]:
-    """Every error of ``exc`` (raised validating ``model``) as an :class:`Explained`."""
-    resolve_effect_refs()  # the errors are placed by walking the models' field annotations
-    return [_explain_one(error, model) for error in exc.errors()]
+def explain(exc: ValidationError, model: type[Any]) -> list[Explained]:
+    """Every error of ``exc`` (raised validating ``model``: a content class or its pydantic model) as an
+    :class:`Explained`."""
+    pydantic_model = as_pydantic(model)  # the errors are placed by walking the pydantic models' fields
+    return [_explain_one(error, pydantic_model) for error in exc.errors()]
 
 
 def field_name(path: TomlPath) -> str | None:

@@ -5,8 +5,8 @@ Loading runs in stages, each collecting :class:`Finding` objects instead of stop
 1. read each file: binary, non-UTF-8, empty and syntactically invalid files are reported with the parser's line;
 2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items;
    unknown top-level tables are reported;
-3. validate each item with its pydantic model, strictly (TOML has real types, so ``health = "3"`` is a mistake
-   worth reporting, not coercing);
+3. validate each item with its pydantic model (:mod:`~twentystrong.content.validation`), strictly (TOML has real
+   types, so ``health = "3"`` is a mistake worth reporting, not coercing);
 4. check the deck as a whole (``validate``): unique ids, references, hero cards, the ruleset's needs.
 
 The deck is built only when nothing was found.
@@ -24,18 +24,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
 from twentystrong.content.model import Boss, ConflictCard, Deck, DeckInfo, Hero, Mission
+from twentystrong.content.plain import Frozen
 from twentystrong.content.registry import shipped_deck_dirs
 from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
 
-# The deck-wide checks and the wording of problems (``validate``, ``explain``) are imported where a deck is
-# validated or a problem is reported: a game started from the deck cache needs neither.
+# Pydantic (``validation``), the deck-wide checks and the wording of problems (``validate``, ``explain``) are
+# imported where a deck is validated or a problem is reported: a game started from the deck cache needs none.
 
 __all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
 
-SECTIONS: dict[str, type[BaseModel]] = {
+SECTIONS: dict[str, type[Frozen]] = {
     "deck": DeckInfo,
     "hero": Hero,
     "card": ConflictCard,
@@ -206,11 +205,13 @@ class _Reading:
 
     # --- stage 3: items -------------------------------------------------------------------------------------
 
-    def _validate(self, placed: Placed) -> BaseModel | None:
+    def _validate(self, placed: Placed) -> Frozen | None:
+        from twentystrong.content import validation
+
         model = SECTIONS[placed.section]
         try:
-            return model.model_validate(placed.raw, strict=True)
-        except ValidationError as exc:
+            return validation.validate(model, placed.raw, strict=True)
+        except validation.ValidationError as exc:
             from twentystrong.content.explain import explain
 
             self.findings += [placed.finding(e.path, e.message, e.field) for e in explain(exc, model)]
@@ -239,7 +240,7 @@ def _parse(file: Path, data: bytes) -> SourceFile | Finding:
     return SourceFile(file, text, doc) if doc else fail(None, _EMPTY)
 
 
-def _assemble(info: DeckInfo, checked: list[tuple[Placed, BaseModel]], content_hash: str) -> Deck:
+def _assemble(info: DeckInfo, checked: list[tuple[Placed, Frozen]], content_hash: str) -> Deck:
     def of(section: str) -> list[Any]:
         return [m for p, m in checked if p.section == section]
 

@@ -1,5 +1,8 @@
 """The deck content model: what a deck file may say, validated by pydantic (frozen, unknown keys rejected).
 
+The classes are plain (:class:`~twentystrong.content.plain.Frozen`); :mod:`twentystrong.content.validation`
+builds the pydantic models that validate them.
+
 A deck is a folder of TOML files (see README "Writing a deck"): ``deck.toml`` holds the deck's identity and
 ``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` tables may sit in any of its files.
 """
@@ -8,9 +11,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import Field, model_validator
-
-from twentystrong.content.effects import Color, Effect, Frozen
+from twentystrong.content.effects import Color, Effect
+from twentystrong.content.plain import Field, Frozen, item_check
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")]
 """A stable identifier: lower-case letters, digits and dashes, at most 48 characters."""
@@ -138,7 +140,7 @@ class Mission(Frozen):
     flavour: str = Field(default="", max_length=400)
     """Flavour text."""
 
-    @model_validator(mode="after")
+    @item_check
     def _parameters(self) -> Mission:
         needs_level = self.condition == "defeats_by_level"
         needs_value = self.condition in {

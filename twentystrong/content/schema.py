@@ -1,4 +1,4 @@
-"""The JSON Schema of deck files, built from the pydantic models (``twentystrong schema``).
+"""The JSON Schema of deck files, built from the pydantic models of the content classes (``twentystrong schema``).
 
 A deck is a folder of TOML files whose top-level tables are merged: the schema describes that merged document
 (``[deck]`` plus the ``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` arrays). ``[deck]`` is left
@@ -11,11 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import Field
-
 from twentystrong.content.docs import field_docs
-from twentystrong.content.effects import Frozen
 from twentystrong.content.model import Boss, ConflictCard, DeckInfo, Hero, Mission
+from twentystrong.content.plain import Field, Frozen
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REGENERATE = "twentystrong schema > content/schema.json"
@@ -44,7 +42,9 @@ class DeckDocument(Frozen):
 
 def deck_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a deck folder's merged document."""
-    schema = DeckDocument.model_json_schema(mode="validation")
+    from twentystrong.content.validation import pydantic_model
+
+    schema = pydantic_model(DeckDocument).model_json_schema(mode="validation")
     _describe_fields(schema)
     named: dict[str, Any] = {}
     schema = _name_effect_union(schema, named)
@@ -58,8 +58,9 @@ def deck_schema() -> dict[str, Any]:
 def _describe_fields(schema: dict[str, Any]) -> None:
     """Give each model's properties their field descriptions (the docstrings under the fields).
 
-    The models leave pydantic's ``use_attribute_docstrings`` off (it slows every start-up), so the descriptions are
-    added here, where pydantic would have put them: keys sorted, as pydantic sorts them.
+    The docstrings are read only here (:mod:`twentystrong.content.docs`: reading them slows a start-up), so the
+    descriptions are added where pydantic's ``use_attribute_docstrings`` would have put them: keys sorted, as
+    pydantic sorts them.
     """
     models = {cls.__name__: cls for cls in _subclasses(Frozen)}
     for node in [schema, *schema.get("$defs", {}).values()]:

@@ -11,15 +11,14 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from pydantic import BaseModel
-
 from twentystrong.content.effects import EFFECT_KINDS, IgnoreEffect, RollTest
 from twentystrong.content.explain import field_name, show, suggest
 from twentystrong.content.locate import TomlPath
 from twentystrong.content.model import DeckInfo, Hero, Reward
+from twentystrong.content.plain import Frozen
 from twentystrong.content.source import Finding, Placed
 
-Checked = tuple[Placed, BaseModel]
+Checked = tuple[Placed, Frozen]
 """An item that passed its own validation, with where it sits."""
 
 
@@ -171,7 +170,7 @@ def check_shipped_id(folder: str, info: Checked) -> list[Finding]:
     return [placed.finding(("id",), f"id must match the deck's folder name {show(folder)}, got {show(model.id)}", "id")]
 
 
-def effects_of(model: BaseModel) -> Iterator[tuple[TomlPath, BaseModel]]:
+def effects_of(model: Frozen) -> Iterator[tuple[TomlPath, Frozen]]:
     """Every effect in an item, nested ones included, with its path inside the item."""
     for name in ("effects", "ability", "rules", "on_fail"):
         for i, effect in enumerate(getattr(model, name, None) or ()):

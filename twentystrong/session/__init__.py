@@ -3,8 +3,10 @@
 Pure Python on top of the engine; never imports textual or rich (contract 1).
 """
 
+from typing import Any
+
 from twentystrong.session.paths import default_autosave_path, user_data_dir
-from twentystrong.session.saves import SAVE_FORMAT, SaveError, SaveFile, load_deck_for_save, read_save
+from twentystrong.session.saves import SAVE_FORMAT, SaveError, load_deck_for_save, read_save
 from twentystrong.session.session import HistoryEntry, Session, SetupError
 
 __all__ = [
@@ -19,3 +21,12 @@ __all__ = [
     "read_save",
     "user_data_dir",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``SaveFile`` on first use: its module imports pydantic, which playing a game never needs."""
+    if name == "SaveFile":
+        from twentystrong.session.savefile import SaveFile
+
+        return SaveFile
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

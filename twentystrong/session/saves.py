@@ -2,8 +2,10 @@
 
 A save holds the format version, the app version, the deck id and content hash (and the folder of a deck that is
 not shipped), every setup option, the player commands with how many events each caused, the undone commands
-(redo), and the events. Loading validates the file (pydantic), finds the deck, refuses a changed deck, and replays
-the events with :func:`~twentystrong.engine.evolve.fold` (replay never consults a generator).
+(redo), and the events. Loading validates the file (pydantic, :mod:`twentystrong.session.savefile`), finds the
+deck, refuses a changed deck, and replays the events with :func:`~twentystrong.engine.evolve.fold` (replay never
+consults a generator). Writing needs no pydantic: autosaves are written while a game is played, which never imports
+it.
 
 Layout (TOML has no null: ``None`` fields, and fields at their default, are left out and restored on load)::
 
@@ -41,9 +43,7 @@ import tempfile
 import tomllib
 from dataclasses import MISSING, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from twentystrong import __version__
 from twentystrong.content.loader import load_deck, load_shipped
@@ -57,6 +57,7 @@ from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import SetupOptions, initial_state
 
 if TYPE_CHECKING:
+    from twentystrong.session.savefile import SaveFile
     from twentystrong.session.session import Session
 
 SAVE_FORMAT = 1
@@ -71,65 +72,6 @@ class SaveError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-# --- the file model ---------------------------------------------------------------------------------------------
-
-
-class _Model(BaseModel):
-    # defer_build: the validators are built when a save is first read or written, not when a game starts.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-
-class SavedGame(_Model):
-    """The deck and the setup options: with the commands, everything the game follows from."""
-
-    deck_id: str = Field(min_length=1)
-    """The deck's id (a shipped deck's folder name)."""
-    deck_hash: str
-    """SHA-256 of the deck's files when the game was saved: a changed deck is refused."""
-    deck_path: str | None = None
-    """The folder of a deck that is not shipped (absolute), so the save can find it again."""
-    hero_id: str = Field(min_length=1)
-    """The hero."""
-    seed: int | str
-    """The game seed (a string when it does not fit a TOML integer)."""
-    assisted: bool = False
-    """Assisted play: undo may cross random reveals; the game is marked assisted."""
-    dice: Literal["virtual", "physical"] = "virtual"
-    """Virtual dice, or companion mode (faces entered by the player)."""
-    deal: Literal["shuffled", "ordered"] = "shuffled"
-    """How the stacks were dealt."""
-    missions: bool = False
-    """Whether missions are played."""
-    rank: int = Field(default=1, ge=1, le=6)
-    """Difficulty rank."""
-
-
-class SavedLog(_Model):
-    """The commands and the events they caused."""
-
-    commands: list[dict[str, Any]] = Field(min_length=1)
-    """Player commands in order, each with ``events``: how many events it caused."""
-    redo: list[dict[str, Any]] = Field(default_factory=list)
-    """Undone commands, the next to redo first."""
-    events: list[dict[str, Any]]
-    """The event log."""
-
-
-class SaveFile(_Model):
-    """A whole save file."""
-
-    format: int
-    """The save format version (:data:`SAVE_FORMAT`)."""
-    app_version: str
-    """The twentystrong version that wrote it."""
-    event_count: int = Field(ge=1)
-    """How many events the log holds (a truncated file holds fewer)."""
-    game: SavedGame
-    """Deck and setup options."""
-    log: SavedLog
-    """Commands, undone commands and events."""
 
 
 # --- writing ----------------------------------------------------------------------------------------------------
@@ -303,6 +245,10 @@ def parse_save(path: Path) -> SaveFile:
         )
     if version != SAVE_FORMAT:
         raise SaveError(f"{path} uses save format {version}, which this twentystrong cannot read (it reads 1)")
+    from pydantic import ValidationError
+
+    from twentystrong.session.savefile import SaveFile
+
     try:
         save = SaveFile.model_validate(raw, strict=True)
     except ValidationError as exc:
@@ -434,3 +380,13 @@ def _event(raw: dict[str, Any]) -> Event:
 
 _NULLABLE: dict[type[Event], tuple[str, ...]] = {}
 """Per event type: the required fields that may be ``None`` (left out of saves, restored as ``None``)."""
+
+
+def __getattr__(name: str) -> Any:
+    """The save-file models, still importable from here (they live in :mod:`twentystrong.session.savefile`, which
+    imports pydantic, so that writing a save does not)."""
+    if name in ("SaveFile", "SavedGame", "SavedLog"):
+        from twentystrong.session import savefile
+
+        return getattr(savefile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
