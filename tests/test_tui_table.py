@@ -645,3 +645,24 @@ async def test_the_collector_paused_for_start_up_resumes_after_the_first_frame(t
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+async def test_table_stylesheets_are_read_with_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening on the table, its stylesheets come with the App's, so pushing it parses nothing again."""
+    from textual.css.stylesheet import Stylesheet
+
+    app = make_app()
+    table_files = [p for p in app.css_path if p.name != "app.tcss"]
+    reparsed: list[Stylesheet] = []
+    real = Stylesheet.reparse
+
+    def counting(self: Stylesheet) -> None:
+        reparsed.append(self)
+        real(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counting)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.css_path == table_files  # app.TABLE_CSS names the files of TableScreen.CSS_PATH
+        assert not reparsed

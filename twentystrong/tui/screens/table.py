@@ -73,7 +73,7 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
-    CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]
+    CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
@@ -126,6 +126,7 @@ class TableScreen(Screen[None]):
         self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
+        self._resumed = False  # shown once already (see on_screen_resume)
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     # --- layout -------------------------------------------------------------------------------------------------
@@ -820,7 +821,13 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.store))
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # Shown for the first time: every widget was styled as it mounted, and Textual's restyle of the whole
+            # screen on resume (Screen's handler, which runs after this one) would change nothing (some 4 ms of
+            # start-up). Later resumes restyle as usual (the theme may have changed meanwhile).
+            self._resumed = True
+            event.refresh_styles = False
         # Back from a dialog or another screen: a prompt that came up meanwhile opens its choices now.
         self._maybe_open_dialog()
 

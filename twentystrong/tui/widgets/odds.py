@@ -29,12 +29,10 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from textual import work
-from textual.app import ComposeResult
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
@@ -73,8 +71,8 @@ def next_mode(mode: str) -> OddsMode:
 # --- the question: read on the UI thread ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class EnemyQuestion:
+# NamedTuples, not frozen dataclasses: as immutable and hashable, and each costs ~0.3 ms less to define at start-up.
+class EnemyQuestion(NamedTuple):
     """One undefeated active enemy as the odds see it."""
 
     card: str
@@ -99,8 +97,7 @@ class EnemyQuestion:
         return self.ceiling is not None and self.ceiling < self.target.health
 
 
-@dataclass(frozen=True, slots=True)
-class OddsQuestion:
+class OddsQuestion(NamedTuple):
     """Everything the odds panel computes from, frozen (and hashable: answers are cached by question)."""
 
     stage: Stage
@@ -198,8 +195,7 @@ def question_for(view: GameView) -> OddsQuestion | None:
 # --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
+class Advice(NamedTuple):
     """The advisor's suggestion after a roll."""
 
     moves: tuple[tuple[str, tuple[str, ...]], ...]
@@ -212,8 +208,7 @@ class Advice:
     """The cards the move defeats."""
 
 
-@dataclass(frozen=True, slots=True)
-class OddsChances:
+class OddsChances(NamedTuple):
     """The slow half of the answer: the probabilities and the advice."""
 
     each: tuple[float, ...]
@@ -461,11 +456,18 @@ class OddsPanel(Widget):
         self._step: Hashable | None = None  # the step the reserved lines are for
         self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
         self._drawn_width = -1  # the content width the sections were measured at
+        self._mounted_sections = False
         self.display = False  # until a view with something to show arrives
 
-    def compose(self) -> ComposeResult:
-        for section in self.SECTIONS:
-            yield Static(id=f"odds-{section}", classes="-empty")
+    def _sections(self) -> None:
+        """Mount the sections' Statics the first time the panel has something to show.
+
+        Not composed with the table: the panel is hidden when a game starts, and the table's first frame comes
+        sooner without them (they are mounted, styled and laid out with the first commit step's repaint).
+        """
+        if not self._mounted_sections:
+            self._mounted_sections = True
+            self.mount_all(Static(id=f"odds-{section}", classes="-empty") for section in self.SECTIONS)
 
     def on_mount(self) -> None:
         if hasattr(self.app, "odds_mode"):
@@ -573,6 +575,7 @@ class OddsPanel(Widget):
         question = self.question
         if question is None:
             return
+        self._sections()
         full = mode == "full"
         title = "[o] Odds" if full else "[o] Expected damage"
         # ≈: an effect in force changes rolls in a way the odds do not model (named at the bottom).

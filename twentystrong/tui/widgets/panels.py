@@ -37,6 +37,16 @@ class PanelList(OptionList):
     """
 
 
+def _list_of(panel: Widget, list_id: str) -> PanelList:
+    """The panel's option list, mounted (empty) the first time it is asked for."""
+    lists = panel.query_children(f"#{list_id}").results(PanelList)
+    found = next(lists, None)
+    if found is None:
+        found = PanelList(id=list_id)
+        panel.mount(found)
+    return found
+
+
 class HeroPanel(Widget):
     """The hero's name and three stat dice (Health, Strategy, Recovery), and the ability when it can be used."""
 
@@ -110,19 +120,22 @@ class InventoryPanel(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static("no items", id="empty")
-        yield PanelList(id="items")
+        # The list (#items) is mounted with the first item: a game starts without any, and the table's first frame
+        # comes sooner without an option list nobody sees.
 
     def show(self, view: GameView) -> None:
         """Show the inventory of this view."""
         s = view.state
         set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
-        items = self.query_one("#items", PanelList)
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
         key = (s.inventory, frozenset(usable))
         if key == getattr(self, "_key", None):
             return
         self._key = key
         options = [Option(_item_label(s, item, item in usable), id=item) for item in s.inventory]
+        if not options and not self.query_children("#items"):
+            return  # "no items" is showing
+        items = _list_of(self, "items")
         highlighted = items.highlighted
         items.set_options(options)
         if options and highlighted is not None:
@@ -166,8 +179,7 @@ class MissionsPanel(Widget):
             super().__init__()
             self.mission = mission
 
-    def compose(self) -> ComposeResult:
-        yield PanelList(id="missions")
+    # The list (#missions) is mounted when the panel first has missions to show (hidden in a game without any).
 
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
@@ -194,7 +206,7 @@ class MissionsPanel(Widget):
             if current is not None and m.id == current.id:
                 label = Content.assemble(label, (f" {s.chip}/{mission.target}", "$accent"))
             options.append(Option(label, id=m.id))
-        lst = self.query_one("#missions", PanelList)
+        lst = _list_of(self, "missions")
         highlighted = lst.highlighted
         lst.set_options(options)
         if highlighted is not None:
