@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -233,6 +232,8 @@ def _parse(file: Path, data: bytes) -> SourceFile | Finding:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return fail(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")
+    import tomllib  # only when a file is read: a game started from the cache reads none
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

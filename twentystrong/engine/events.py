@@ -14,13 +14,42 @@ from twentystrong.engine.state import MissionState, Prompt, Step
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+# Every event class is a frozen dataclass whose equality, hash and repr are the ones written once here (``eq=False,
+# repr=False`` on each): generating them for some thirty classes was a noticeable part of the TUI's start-up. They
+# behave as the generated ones would: same class and the same field values, in field order.
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class Event:
     """Base of every event. ``seq`` numbers events from 1 without gaps."""
 
     TYPE: ClassVar[str] = ""
     RANDOM: ClassVar[bool] = False  # reveals a random outcome: standard undo cannot cross it (contract 5)
     seq: int = 0
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _field_names(type(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _field_names(type(self)))
+        return f"{type(self).__qualname__}({values})"
+
+
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Event]) -> tuple[str, ...]:
+    """An event class's field names, in order (``TYPE`` and ``RANDOM`` are class constants, not fields)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _event(type_name: str, random: bool = False) -> Any:
@@ -37,7 +66,7 @@ def _event(type_name: str, random: bool = False) -> Any:
 
 
 @_event("game_started", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class GameStarted(Event):
     """The deck is dealt: stacks, boss deck, missions (outcomes of the shuffles), hero stats."""
 
@@ -53,7 +82,7 @@ class GameStarted(Event):
 
 
 @_event("mission_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class MissionDiscarded(Event):
     """The player discarded one dealt mission."""
 
@@ -61,7 +90,7 @@ class MissionDiscarded(Event):
 
 
 @_event("step_changed")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StepChanged(Event):
     """The game moved to another step of the round."""
 
@@ -69,7 +98,7 @@ class StepChanged(Event):
 
 
 @_event("round_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RoundStarted(Event):
     """A new round begins: per-round bookkeeping resets."""
 
@@ -81,7 +110,7 @@ class RoundStarted(Event):
 
 
 @_event("die_moved")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class DieMoved(Event):
     """A die changed zone: commit, apply, exhaust, recover, return or banish (``reason`` says which)."""
 
@@ -93,7 +122,7 @@ class DieMoved(Event):
 
 
 @_event("dice_rolled", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class DiceRolled(Event):
     """Dice were rolled; ``faces`` are the outcomes. ``draws`` counts the random draws used."""
 
@@ -103,7 +132,7 @@ class DiceRolled(Event):
 
 
 @_event("roll_tested", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RollTested(Event):
     """An effect rolled test dice (no unit die moves): the faces (virtual dice) or the hits entered (physical)."""
 
@@ -117,7 +146,7 @@ class RollTested(Event):
 
 
 @_event("face_set")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class FaceSet(Event):
     """A die's face was set without rolling (physical dice entered, or an item changed it)."""
 
@@ -127,7 +156,7 @@ class FaceSet(Event):
 
 
 @_event("strategy_phase_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StrategyPhaseStarted(Event):
     """A Strategy phase begins (R4 counts them)."""
 
@@ -135,7 +164,7 @@ class StrategyPhaseStarted(Event):
 
 
 @_event("apply_step_started")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ApplyStepStarted(Event):
     """The Apply step of a Strategy phase begins."""
 
@@ -144,7 +173,7 @@ class ApplyStepStarted(Event):
 
 
 @_event("card_activated")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardActivated(Event):
     """A card moved to the active area, from a stack (``stack`` is 1-based) or as the boss / entourage."""
 
@@ -156,7 +185,7 @@ class CardActivated(Event):
 
 
 @_event("card_defeated")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardDefeated(Event):
     """An active card was defeated (R5: sticky)."""
 
@@ -165,7 +194,7 @@ class CardDefeated(Event):
 
 
 @_event("card_left")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardLeft(Event):
     """A card left the active area: to the discard, a stack, the inventory, banished … (R2 exhausts its dice)."""
 
@@ -175,7 +204,7 @@ class CardLeft(Event):
 
 
 @_event("card_changed")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardChanged(Event):
     """An active card's Health was overridden or its effects cancelled."""
 
@@ -185,7 +214,7 @@ class CardChanged(Event):
 
 
 @_event("stack_top_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StackTopDiscarded(Event):
     """The top card of a stack went to the discard pile."""
 
@@ -195,7 +224,7 @@ class StackTopDiscarded(Event):
 
 
 @_event("boss_revealed", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class BossRevealed(Event):
     """The boss deck's top card was turned up (reshuffling its discard first if it ran out)."""
 
@@ -205,7 +234,7 @@ class BossRevealed(Event):
 
 
 @_event("endgame_started", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class EndgameStarted(Event):
     """The endgame begins: the boss, the new shuffled stack, and the entourage drawn from it."""
 
@@ -219,7 +248,7 @@ class EndgameStarted(Event):
 
 
 @_event("reward_decided")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RewardDecided(Event):
     """The player took or declined an instant reward, or gained or declined an item reward."""
 
@@ -229,7 +258,7 @@ class RewardDecided(Event):
 
 
 @_event("item_used")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ItemUsed(Event):
     """An item (or the hero's ability) was used; a single-use item then goes to the discard pile."""
 
@@ -239,7 +268,7 @@ class ItemUsed(Event):
 
 
 @_event("item_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ItemDiscarded(Event):
     """An item left the inventory for the discard pile."""
 
@@ -247,7 +276,7 @@ class ItemDiscarded(Event):
 
 
 @_event("stat_changed")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StatChanged(Event):
     """A stat die changed (R1 clamps: the event holds the value after clamping)."""
 
@@ -257,7 +286,7 @@ class StatChanged(Event):
 
 
 @_event("prompt_pushed")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptPushed(Event):
     """A decision now interrupts play."""
 
@@ -265,7 +294,7 @@ class PromptPushed(Event):
 
 
 @_event("prompt_updated")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptUpdated(Event):
     """The current prompt changed (one of several choices made)."""
 
@@ -273,13 +302,13 @@ class PromptUpdated(Event):
 
 
 @_event("prompt_done")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptDone(Event):
     """The current prompt is answered."""
 
 
 @_event("after_resolved")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class AfterResolved(Event):
     """An After effect resolved (R7)."""
 
@@ -288,7 +317,7 @@ class AfterResolved(Event):
 
 
 @_event("mark")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class Marked(Event):
     """Effect bookkeeping: a once-per-round use, a round flag, a counter, a charge."""
 
@@ -300,7 +329,7 @@ class Marked(Event):
 
 
 @_event("mission_progress")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class MissionProgress(Event):
     """The current mission advanced, completed or was forfeited; the chip shows progress."""
 
@@ -310,7 +339,7 @@ class MissionProgress(Event):
 
 
 @_event("game_over")
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class GameOver(Event):
     """The game ended."""
 

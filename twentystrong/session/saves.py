@@ -40,7 +40,6 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-import tomllib
 from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -229,6 +228,8 @@ def parse_save(path: Path) -> SaveFile:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a twentystrong save: it is not UTF-8 text") from None
+    import tomllib  # only when a save is read: writing needs none
+
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
