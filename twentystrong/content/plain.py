@@ -10,7 +10,6 @@ plain objects. This module never imports pydantic at run time.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -200,6 +199,8 @@ class Frozen:
 
     def model_dump_json(self) -> str:
         """The fields as compact JSON, as pydantic's ``model_dump_json`` writes them."""
+        import json  # seldom needed: not at start-up
+
         return json.dumps(self.model_dump(), ensure_ascii=False, separators=(",", ":"))
 
     def model_copy(self: _Self, *, update: dict[str, Any] | None = None) -> _Self:
