@@ -15,6 +15,7 @@ from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
 from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, derived
 
 if TYPE_CHECKING:
+    from twentystrong.content.model import Deck
     from twentystrong.engine.tx import Tx
 
 
@@ -48,12 +49,14 @@ class InForce:
 
     def __init__(self, s: GameState) -> None:
         self.live = _compute_live(s)
-        self.passive = _compute_passive(s, self.live)
+        candidates = [*round_effects(s), *self.live]  # every effect whose condition decides if it is passive now
+        self.passive = _compute_passive(s, candidates)
         self.by_hook: dict[tuple[str, ...], list[tuple[Handler, Live]]] = {}
         self.scratch: dict[str, Any] = {}
         """Other answers that follow from the effects in force alone (e.g. which of them a player may use)."""
-        reads_dice = any(_reads_dice(le) for le in self.live) or any(_reads_dice(le) for _, le in self.passive)
-        self.deps = _DEPS_DICE if reads_dice else _DEPS
+        # An effect whose condition reads the dice depends on them even while the condition fails (it comes into
+        # force when a die of its colour is exhausted): look at every candidate, not only those in force.
+        self.deps = _DEPS_DICE if any(_reads_dice(le) for le in candidates) else _DEPS
 
 
 _DEPS = frozenset({"deck", "hero", "inventory", "active", "round_flags"})
@@ -85,19 +88,19 @@ def _compute_live(s: GameState) -> list[Live]:
     deck = s.deck
     out: list[Live] = []
     if s.hero.id:
-        out += _lives(deck.hero(s.hero.id).ability, s.hero.id, "hero")
+        out += _lives(deck, deck.hero(s.hero.id).ability, s.hero.id, "hero")
     for item in s.inventory:
         reward = deck.card(item).reward
         assert reward is not None, "only cards with an item reward reach the inventory"
-        out += _lives(reward.effects, item, "item")
+        out += _lives(deck, reward.effects, item, "item")
     ignored = {k for le in out if isinstance(le.effect, IgnoreEffect) for k in le.effect.kinds}
     for card in s.active:
         if card.cancelled:
             continue
         if card.boss:
-            lives = _lives(deck.boss(card.id).rules, card.id, "boss")
+            lives = _lives(deck, deck.boss(card.id).rules, card.id, "boss")
         else:
-            lives = _lives(deck.card(card.id).effects, card.id, "enemy")
+            lives = _lives(deck, deck.card(card.id).effects, card.id, "enemy")
         for le in lives:
             if le.effect.timing == "during" and card.defeated:
                 continue  # R6: During effects end on defeat
@@ -107,17 +110,16 @@ def _compute_live(s: GameState) -> list[Live]:
     return out
 
 
-_LIVES: dict[int, tuple[Sequence[Effect], str, Origin, tuple[Live, ...]]] = {}
-"""The :class:`Live` records of a source's printed effects, made once per effect list (the deck's own list object,
-held here so that its id cannot be reused) rather than every time the effects in force are worked out."""
-
-
-def _lives(effects: Sequence[Effect], source: str, origin: Origin) -> tuple[Live, ...]:
-    found = _LIVES.get(id(effects))
-    if found is None or found[0] is not effects or found[1] != source or found[2] != origin:
-        found = (effects, source, origin, tuple(Live(source, origin, i, e) for i, e in enumerate(effects)))
-        _LIVES[id(effects)] = found
-    return found[3]
+def _lives(deck: Deck, effects: Sequence[Effect], source: str, origin: Origin) -> tuple[Live, ...]:
+    """The :class:`Live` records of a source's printed effects, made once per deck rather than every time the
+    effects in force are worked out (kept in the deck's ``__dict__``, beside its card index, so they go with it)."""
+    made: dict[tuple[str, Origin], tuple[Live, ...]] | None = deck.__dict__.get("_lives")
+    if made is None:
+        made = deck.__dict__["_lives"] = {}
+    found = made.get((source, origin))
+    if found is None:  # a deck is immutable: a source's effects never change
+        found = made[source, origin] = tuple(Live(source, origin, i, e) for i, e in enumerate(effects))
+    return found
 
 
 ROUND_EFFECT = "effect:"
@@ -207,10 +209,10 @@ def overridden(h: Handler) -> frozenset[str]:
     return found
 
 
-def _compute_passive(s: GameState, live: list[Live]) -> list[tuple[Handler, Live]]:
+def _compute_passive(s: GameState, candidates: list[Live]) -> list[tuple[Handler, Live]]:
     return [
         (handler(le.effect.kind), le)
-        for le in [*round_effects(s), *live]
+        for le in candidates
         if not (le.effect.timing == "after" and le.is_enemy)
         and (le.effect.condition is None or condition_holds(s, le, {}))
     ]
