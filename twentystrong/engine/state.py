@@ -299,12 +299,12 @@ DERIVED = "_derived"
 
 
 def derived(s: GameState) -> dict[Any, Any]:
-    """A scratch dict of answers computed from this state alone (effects in force, legal commands …).
+    """A scratch dict of answers computed from this state alone (legal commands, damage taken …).
 
     States are frozen, so such answers hold as long as the state lives and die with it; :func:`fast_replace`
-    never copies them to a new state. It is not a dataclass field: equality, ``repr`` and saves ignore it. Each
-    entry is set by one dict assignment, so a reader on another thread (the TUI's odds worker) at worst computes
-    an answer twice.
+    never copies them to a new state. It is not a dataclass field: equality, ``repr`` and saves ignore it. Only
+    the thread that plays asks a state these questions (the TUI's odds worker gets a frozen question built on the
+    UI thread); each entry is set by one dict assignment, so two threads would at worst compute an answer twice.
     """
     d: dict[Any, Any] | None = s.__dict__.get(DERIVED)
     if d is None:
