@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from twentystrong.engine.commands import Command
 from twentystrong.tui import messages
-from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Store
@@ -632,7 +632,7 @@ async def test_size_classes_are_set_before_the_table_mounts(tmp_path: Path) -> N
 
 async def test_the_collector_paused_for_start_up_resumes_after_the_first_frame(tmp_path: Path) -> None:
     """``twentystrong play`` pauses the garbage collector while it starts; the App turns it back on once the
-    first frame is out, with what start-up built frozen out of later collections."""
+    first frame is out, and a moment later frees start-up's garbage and freezes the rest out of later collections."""
     app = make_app()
     app.gc_paused = True
     gc.disable()
@@ -641,7 +641,8 @@ async def test_the_collector_paused_for_start_up_resumes_after_the_first_frame(t
             await settle(pilot)
             assert isinstance(app.screen, TableScreen)
             assert gc.isenabled() and not app.gc_paused
-            assert gc.get_freeze_count() > 0
+            await pilot.pause(GC_SETTLE + 0.3)
+            assert gc.get_freeze_count() > 0  # start-up's garbage collected, the survivors frozen
     finally:
         gc.unfreeze()
         gc.enable()

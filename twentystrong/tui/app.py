@@ -45,6 +45,8 @@ HIGH_CONTRAST = Theme(
 )
 """Black and white with pure yellow accents, for low vision and bright rooms."""
 
+GC_SETTLE = 0.5
+"""Seconds after the first frame at which start-up's garbage is collected and the rest frozen (see on_ready)."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
 """What ``ctrl+t`` steps through (the command palette offers every theme)."""
 
@@ -110,11 +112,17 @@ class TwentyStrongApp(App[None]):
 
     def on_ready(self) -> None:
         if self.gc_paused:
-            # The first frame is out. What start-up built lives as long as the App: frozen, later collections
-            # never walk it again (a keypress is never held up by a full pass over Textual's own objects).
+            # The first frame is out: collecting resumes. A moment later, while the player reads the table, one
+            # full pass frees start-up's garbage and freezes what is left, which lives as long as the App: later
+            # collections never walk it again (a keypress is never held up by a pass over Textual's own objects).
             self.gc_paused = False
-            gc.freeze()
             gc.enable()
+            self.set_timer(GC_SETTLE, self._freeze_startup)
+
+    @staticmethod
+    def _freeze_startup() -> None:
+        gc.collect()
+        gc.freeze()
 
     def _setup_screen(self) -> SetupScreen:
         from twentystrong.tui.screens.setup import SetupScreen  # only when it is shown: start-up stays light
