@@ -116,8 +116,8 @@ class Frozen:
     (:mod:`twentystrong.content.validation`, which checks types and limits with pydantic) or from values already
     known to be valid (``Deck(info=…, …)``, :meth:`model_copy`); the constructor fills defaults and rejects unknown
     or missing keys but does not check types. The small pydantic API the code uses is kept: :meth:`model_dump`,
-    :meth:`model_copy`, :meth:`model_validate`, ``model_fields`` and :meth:`model_json_schema` (the last three
-    through the generated pydantic model).
+    :meth:`model_dump_json`, :meth:`model_copy`, :meth:`model_validate` and ``model_fields`` (the last two through
+    the generated pydantic model; the schema is written from those models, :mod:`twentystrong.content.schema`).
     """
 
     __field_specs__: ClassVar[dict[str, FieldSpec]] = {}
@@ -214,13 +214,6 @@ class Frozen:
         from twentystrong.content.validation import validate
 
         return validate(cls, data, strict=strict)
-
-    @classmethod
-    def model_json_schema(cls, **kwargs: Any) -> dict[str, Any]:
-        """The JSON Schema of the class's pydantic model."""
-        from twentystrong.content.validation import pydantic_model
-
-        return pydantic_model(cls).model_json_schema(**kwargs)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
