@@ -7,6 +7,7 @@ figure times ``1 + q + … + q**(k-1)``, where ``q`` is its chance to miss.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from twentystrong.content.effects import COLORS, Color
@@ -32,16 +33,10 @@ def tries(color: Color, rolls: int) -> float:
     return (1 - q**rolls) / (1 - q)
 
 
+@cache  # the bot asks for the same few many times a round
 def expected(color: Color, rolls: int) -> float:
     """Expected damage of one die with ``rolls`` rolls left and no effects in force."""
-    found = _EXPECTED.get((color, rolls))
-    if found is None:
-        found = _EXPECTED[color, rolls] = ONE_ROLL[color] * tries(color, rolls)
-    return found
-
-
-_EXPECTED: dict[tuple[Color, int], float] = {}
-"""Answers of :func:`expected`, worked out once (the bot asks for the same few many times a round)."""
+    return ONE_ROLL[color] * tries(color, rolls)
 
 
 def pool_expected(colors: list[Color], rolls: int) -> float:

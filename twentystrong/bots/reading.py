@@ -15,6 +15,7 @@ The bot asks these questions many times for every state, so answers are kept:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from twentystrong.content import effects as fx
@@ -23,7 +24,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live
-from twentystrong.engine.state import ActiveCard, DieState, GameState, derived
+from twentystrong.engine.state import ActiveCard, DieState, GameState, Zone, derived
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -225,29 +226,21 @@ def live_kind_on(s: GameState, card: ActiveCard, kind: str) -> fx.Effect | None:
     return effects_in_force(s).first_live_on.get((card.id, kind))
 
 
-_SAMPLES: dict[tuple[Color, Face, str | None], DieState] = {}
-"""Sample dice, made once: (colour, face, card applied to or None for an unapplied die) -> die."""
+@cache
+def _die(die_id: str, zone: Zone, face: Face | None, card: str | None) -> DieState:
+    """A die the bot imagines, made once for each value (dice are frozen)."""
+    return DieState(die_id, zone, face, card)
 
 
 def _sample(color: Color, face: Face, card: str | None) -> DieState:
-    die = _SAMPLES.get((color, face, card))
-    if die is None:
-        die = _SAMPLES[color, face, card] = DieState(SAMPLE_DIE[color], "applied" if card else "active", face, card)
-    return die
-
-
-_APPLIED: dict[tuple[str, Face | None, str], DieState] = {}
-"""Dice as they would be once applied, made once: (die id, face, card) -> die."""
+    """A die of this colour showing this face, applied to ``card`` (or unapplied, for None)."""
+    return _die(SAMPLE_DIE[color], "applied" if card else "active", face, card)
 
 
 def applied_die(die: DieState, card: str) -> DieState:
     """This die as it would be once applied to the card (the same value as ``replace(die, zone="applied",
-    card=card)``, made once: dice are frozen)."""
-    key = (die.id, die.face, card)
-    found = _APPLIED.get(key)
-    if found is None:
-        found = _APPLIED[key] = DieState(die.id, "applied", die.face, card)
-    return found
+    card=card)``)."""
+    return _die(die.id, "applied", die.face, card)
 
 
 def die_damage_if(s: GameState, color: Color, face: Face, card: ActiveCard, index: EffectsInForce | None = None) -> int:
