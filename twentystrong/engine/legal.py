@@ -7,51 +7,75 @@ so the UI, bots and the headless protocol can offer nothing illegal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from operator import attrgetter, methodcaller
+from typing import Any, cast
 
 from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command, Interned
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Live
+from twentystrong.engine.effects.base import Live, use_reads
 from twentystrong.engine.flow import pending_after, pending_items, rules
-from twentystrong.engine.state import GameState, Prompt, derived
+from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, Prompt, Zone, derived
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 """Prompts that are part of resolving a roll: items cannot be used then (R8)."""
 
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_stack", "choose_option", "reroll_hit"})
 
+_NO_USE_PROMPTS = ROLL_PROMPTS | CHOICE_PROMPTS
+"""Prompts during which neither items nor the hero's ability can be used (see :func:`_use_timing`)."""
+
 
 def legal_commands(s: GameState) -> list[Command]:
     """Every legal atomic command now, in a stable order."""
-    return list(_legal(s)[0])
+    return list(_legal(s))
 
 
 def is_legal(s: GameState, command: Command) -> bool:
-    """Whether ``command`` is one of :func:`legal_commands` (a set lookup: decide asks it for every command)."""
-    commands, ids = _legal(s)
-    return id(command) in ids or command in commands
+    """Whether ``command`` is one of :func:`legal_commands` (decide asks it for every command).
+
+    A command taken from the list is found by identity, where ``in`` would call ``Command.__eq__`` on every command
+    before it; any other command is compared by equality."""
+    commands = _legal(s)
+    for c in commands:
+        if c is command:
+            return True
+    cmd = command.cmd
+    for c in commands:  # Command.__eq__ looks at cmd first: skip the call for the other kinds of command
+        if c.cmd == cmd and c == command:
+            return True
+    return False
 
 
 def _compute_legal(s: GameState) -> list[Command]:
     if s.result is not None:
         return []
-    if s.step == "setup":
-        return [Command("start")]
-    prompt = s.prompt
-    out = _prompt_commands(s, prompt) if prompt else _STEP_COMMANDS[s.step](s)
-    if s.step not in ("mission_discard", "rank_penalty"):
-        out += item_commands(s)
-        current = s.current_mission
+    step = s.step
+    if step == "setup":
+        return [_START]
+    prompts = s.prompts
+    if prompts:
+        prompt = prompts[-1]
+        out = _prompt_commands(s, prompt)
+        use_now = prompt.kind not in _NO_USE_PROMPTS and step != "faces"  # not _use_timing(s)
+    else:
+        out = _STEP_COMMANDS[step](s)
+        use_now = step != "faces"
+    if step not in ("mission_discard", "rank_penalty"):
+        uses = _uses_in_force(s)
+        if use_now:
+            _add_uses(s, uses, out)
+        out += uses.discards
+        current = s.current_mission if s.missions else None
         if current is not None and s.deck.mission(current.id).forfeitable:
-            out.append(Command("forfeit_mission", mission=current.id))
+            out.append(_FORFEIT_MISSION[current.id])
     return out
 
 
 def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
     if p.kind == "instant_reward":
-        return [Command("take_reward", card=p.card), Command("decline_reward", card=p.card)]
+        return [_TAKE_REWARD[p.card], _DECLINE_REWARD[p.card]]
     if p.kind == "item_limit":
         return []  # answered with use_item / discard_item
     out: list[Command] = []
@@ -69,7 +93,7 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
 
 
 def _mission_discard(s: GameState) -> list[Command]:
-    return [Command("discard_mission", mission=m.id) for m in s.missions if m.status == "pending"]
+    return [_DISCARD_MISSION[m.id] for m in s.missions if m.status == "pending"]
 
 
 def _rank_penalty(s: GameState) -> list[Command]:
@@ -79,7 +103,7 @@ def _rank_penalty(s: GameState) -> list[Command]:
 
 
 def _round_start(s: GameState) -> list[Command]:
-    return [Command("start_endgame"), Command("decline_endgame")]
+    return [_START_ENDGAME, _DECLINE_ENDGAME]
 
 
 def _activate(s: GameState) -> list[Command]:
@@ -88,8 +112,19 @@ def _activate(s: GameState) -> list[Command]:
 
 def _commit(s: GameState) -> list[Command]:
     pool = s.dice_in("pool")
-    if hooks.passive_with(s, "commit_block", "commit_limit"):
-        pool = tuple(d for d in pool if hooks.commit_block(s, d) is None)
+    blocks = hooks.passive_with(s, "commit_block", "commit_limit")
+    if blocks:  # hooks.commit_block for each die, the effects asked once
+        if any(h.commit_limit(s, le) for h, le in blocks):  # no die at all
+            return [_ROLL]
+        out = []
+        for d in pool:
+            for h, le in blocks:
+                if h.commit_block(s, le, d):
+                    break
+            else:
+                out.append(_COMMIT[d.id])
+        out.append(_ROLL)
+        return out
     out = [_COMMIT[d.id] for d in pool]
     out.append(_ROLL)
     return out
@@ -106,18 +141,51 @@ def _faces(s: GameState) -> list[Command]:
 
 def _apply(s: GameState) -> list[Command]:
     hits = [d for d in s.dice_in("active") if d.face in ("hit", "crit")]
-    if hooks.passive_with(s, "apply_block"):
-        out = [_APPLY[d.id, c.id] for d in hits for c in s.active if hooks.apply_block(s, d, c) is None]
-    else:  # nothing restricts where a hit goes (apply_block's own first check is the face)
-        out = [_APPLY[d.id, c.id] for d in hits for c in s.active]
+    blocks = hooks.passive_with(s, "apply_block")
+    if blocks:  # hooks.apply_block for each hit and card (its own first check is the face), the effects asked once
+        out = []
+        for d in hits:
+            for c in s.active:
+                for h, le in blocks:
+                    if h.apply_block(s, le, d, c):
+                        break
+                else:
+                    out.append(_APPLY[d.id, c.id])
+    else:  # nothing restricts where a hit goes: each hit to every active card
+        rows = _apply_rows(s)
+        out = [command for d in hits for command in rows[d.id]]
     if s.phases_used < s.hero.strategy:  # R4: the current Strategy bounds the phases
         out.append(_REPEAT)
     out.append(_RESOLVE)
     return out
 
 
+def _apply_rows(s: GameState) -> _ApplyRows:
+    """The apply commands of each die to the active cards, kept with the effects in force (which follow the active
+    cards: the states that share them have the same active cards)."""
+    scratch = hooks.in_force(s).scratch
+    rows: _ApplyRows | None = scratch.get("apply_rows")
+    if rows is None:
+        rows = scratch["apply_rows"] = _ApplyRows(s.active)
+    return rows
+
+
+class _ApplyRows(dict[str, list[Command]]):
+    """A die's apply commands, one per active card in order, each die's made when first asked."""
+
+    __slots__ = ("active",)
+
+    def __init__(self, active: tuple[ActiveCard, ...]) -> None:
+        super().__init__()
+        self.active = active
+
+    def __missing__(self, die: str) -> list[Command]:
+        row = self[die] = [_APPLY[die, c.id] for c in self.active]
+        return row
+
+
 def _after(s: GameState) -> list[Command]:
-    return [Command("resolve_after", card=le.source, effect=le.index) for le in pending_after(s)]
+    return [_RESOLVE_AFTER[le.source, le.index] for le in pending_after(s)]
 
 
 def _recover(s: GameState) -> list[Command]:
@@ -131,13 +199,13 @@ def _gain_items(s: GameState) -> list[Command]:
     out: list[Command] = []
     for card in pending_items(s):
         if room:
-            out.append(Command("gain_item", card=card))
-        out.append(Command("decline_item", card=card))
+            out.append(_GAIN_ITEM[card])
+        out.append(_DECLINE_ITEM[card])
     return out
 
 
 def _stack_discard(s: GameState) -> list[Command]:
-    return [Command("stack_discard", stack=i) for i in rules(s).stack_discard_choices(s)]
+    return [_STACK_DISCARD[i] for i in rules(s).stack_discard_choices(s)]
 
 
 def _none(s: GameState) -> list[Command]:
@@ -184,65 +252,251 @@ def usable_effects(s: GameState) -> list[Live]:
     """Item and ability effects the player may use now (each with at least one way to use it)."""
     if _use_timing(s) is not None:
         return []
-    candidates = _use_candidates(s)
-    if not candidates:
-        return []
-    # "items cannot be used": the hero's ability is not an item
-    blocked = any(le.origin == "item" for le in candidates) and hooks.items_block(s) is not None
-    out: list[Live] = []
-    for le in candidates:
-        if blocked and le.origin == "item":
-            continue
-        if le.effect.once_per_round and le.key in s.used_this_round:
-            continue
-        if le.effect.condition is not None and not hooks.condition_holds(s, le, {}):
-            continue
-        out.append(le)
-    return out
-
-
-def _use_candidates(s: GameState) -> list[Live]:
-    """The item and ability effects in force that are used rather than simply in force: a single-use item's first
-    effect (used once, for all its effects), and effects whose kind is not a passive rule change nor triggered.
-    This follows from the effects in force alone, so it is worked out once for all the states that share them."""
-    scratch = hooks.in_force(s).scratch
-    found: list[Live] | None = scratch.get("use_candidates")
-    if found is None:
-        found = []
-        for le in hooks.live_effects(s):
-            if le.origin not in ("item", "hero"):
-                continue
-            if le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use":
-                if le.index == 0:
-                    found.append(le)
-                continue
-            handler = hooks.handler(le.effect.kind)
-            if not handler.passive and le.effect.trigger is None:
-                found.append(le)
-        scratch["use_candidates"] = found
-    return found
+    return [use.live for use in _usable(s, _uses_in_force(s))]
 
 
 def item_commands(s: GameState) -> list[Command]:
     """use_item / use_ability for each usable effect and target, and discard_item for every item (R8)."""
     out: list[Command] = []
-    for le in usable_effects(s):
-        handler = hooks.handler(le.effect.kind)
-        item: str | None
-        effect: int | None
-        if le.origin == "hero":
-            cmd, item, effect = "use_ability", None, le.index
-        else:
-            single = hooks.item_effects(s, le.source)[0] == "single_use"
-            cmd, item, effect = "use_item", le.source, None if single else le.index
-        for extra in handler.uses(s, le):
-            key = (cmd, item, effect, *extra.items())
-            command = _USES.get(key)
-            if command is None:
-                command = _USES[key] = Command(cmd, item=item, effect=effect, **extra)
-            out.append(command)
-    out += [_DISCARD_ITEM[i] for i in s.inventory]
+    _add_item_commands(s, out)
     return out
+
+
+def _add_item_commands(s: GameState, out: list[Command]) -> None:
+    uses = _uses_in_force(s)
+    if _use_timing(s) is None:
+        _add_uses(s, uses, out)
+    out += uses.discards
+
+
+def _add_uses(s: GameState, uses: _Uses, out: list[Command]) -> None:
+    """The use_item / use_ability commands, at a moment that allows them."""
+    fresh = uses.fresh
+    for use in _usable(s, uses):
+        out += use.commands(s) if use not in fresh else use.asked(s)
+
+
+def _usable(s: GameState, uses: _Uses) -> list[_Use]:
+    """The :class:`_Use` of each effect the player may use now, the moment allowing it (a shared list: do not
+    change it)."""
+    found = uses.candidates
+    if not found:
+        return found
+    blocked = uses.items and (uses.blocked if uses.blocked is not None else hooks.items_block(s) is not None)
+    used = s.used_this_round if uses.once else ()
+    if blocked or used:  # "items cannot be used": the hero's ability is not an item
+        found = [u for u in found if not (blocked and u.item) and (u.once is None or u.once not in used)]
+    return found
+
+
+def _uses_in_force(s: GameState) -> _Uses:
+    """The effects a player may use while the effects in force hold, kept with them (``InForce.scratch``)."""
+    force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined: asked for every state
+    if force is None:
+        force = hooks.in_force(s)
+    scratch = force.scratch
+    found: _Uses | None = scratch.get("uses")
+    if found is None:
+        found = scratch["uses"] = _Uses(s)
+    return found
+
+
+class _Uses:
+    """What the item and ability effects in force allow, worked out once for all the states that share them.
+
+    Everything here follows from the fields the effects in force are worked out from (``hooks.IN_FORCE_FIELDS``),
+    which those states hold unchanged: the effects held (:class:`_HeldUses`); their conditions (``condition_holds``
+    without a context reads the hero, the active cards, and the dice when a condition names an exhausted colour,
+    and then the effects in force depend on the dice too); whether items are blocked, when no effect in force can
+    block them (then the round flags alone say); and which effects in force answer the hooks a use asks.
+    """
+
+    __slots__ = ("blocked", "candidates", "discards", "fresh", "items", "once")
+
+    def __init__(self, s: GameState) -> None:
+        held = _held_uses(s)
+        self.candidates = held.candidates
+        """The effects a player uses (see :func:`_use_of`) whose condition holds, in the order of the effects."""
+        self.items = held.items
+        self.once = held.once
+        if held.conditional:
+            self.candidates = [
+                u for u in held.candidates if u.live.effect.condition is None or hooks.condition_holds(s, u.live, {})
+            ]
+            self.items = any(u.item for u in self.candidates)
+            self.once = any(u.once is not None for u in self.candidates)
+        self.blocked: bool | None = None
+        """Whether items are blocked, when that follows from the round flags alone (None: an effect in force may
+        block them, ask ``hooks.items_block`` in each state)."""
+        if self.items and not hooks.passive_with(s, "items_block"):
+            self.blocked = hooks.items_block(s) is not None
+        self.fresh = {u for u in held.hooked if hooks.passive_with(s, *u.hooks)} if held.hooked else _NO_USES
+        """The effects whose uses ask a hook that an effect in force answers: asked anew in every state."""
+        self.discards = held.discards
+
+
+_NO_USES: frozenset[_Use] = frozenset()
+
+
+class _HeldUses:
+    """The effects a hero and the items held let a player use, whatever their conditions (see :func:`_held_uses`)."""
+
+    __slots__ = ("candidates", "conditional", "discards", "hero", "hooked", "inventory", "items", "once")
+
+    def __init__(self, s: GameState) -> None:
+        self.hero = s.hero.id
+        self.inventory = s.inventory
+        self.candidates: list[_Use] = []
+        for le in hooks.live_effects(s):
+            if le.is_enemy:
+                break  # the hero's and the items' effects come first
+            use = _use_of(s, le)
+            if use is not None:
+                self.candidates.append(use)
+        self.conditional = any(u.live.effect.condition is not None for u in self.candidates)
+        self.items = any(u.item for u in self.candidates)
+        self.once = any(u.once is not None for u in self.candidates)
+        self.hooked = [u for u in self.candidates if u.hooks]
+        """The effects whose uses ask hooks of the effects in force."""
+        self.discards = [_DISCARD_ITEM[i] for i in s.inventory]
+
+
+def _held_uses(s: GameState) -> _HeldUses:
+    """The :class:`_HeldUses` of a state's hero and inventory. It follows from the deck, the hero's id and the
+    inventory alone: the last one worked out is kept with the deck (in its ``__dict__``) and given again while the
+    hero and the inventory are the same (a new set of effects in force mostly comes from a change of the active
+    cards, the hero's Health or the round flags)."""
+    last: _HeldUses | None = s.deck.__dict__.get("_held_uses")
+    if last is None or last.hero != s.hero.id or last.inventory != s.inventory:
+        last = s.deck.__dict__["_held_uses"] = _HeldUses(s)
+    return last
+
+
+def _use_of(s: GameState, le: Live) -> _Use | None:
+    """The :class:`_Use` of an effect a player uses rather than simply has in force, else None: a single-use item's
+    first effect (used once, for all its effects), and item and ability effects whose kind is neither a passive rule
+    change nor triggered. This follows from the printed effect alone: it is worked out once per deck and effect,
+    and kept with the deck (in its ``__dict__``, like the :class:`Live` records, see ``hooks._lives``)."""
+    if le.origin not in ("item", "hero"):
+        return None
+    made: dict[tuple[str, str, int], _Use | None] | None = s.deck.__dict__.get("_uses")
+    if made is None:
+        made = s.deck.__dict__["_uses"] = {}
+    key = (le.source, le.origin, le.index)
+    if key in made:
+        return made[key]
+    single = le.origin == "item" and hooks.item_effects(s, le.source)[0] == "single_use"
+    if single:
+        used = le.index == 0
+    else:
+        used = not hooks.handler(le.effect.kind).passive and le.effect.trigger is None
+    found = made[key] = _Use(le, single=single) if used else None
+    return found
+
+
+class _Use:
+    """One item or ability effect a player uses, with the command it is used through and the commands of its last
+    answered uses (one per deck and effect, see :func:`_use_of`).
+
+    What ``handler.uses`` answers follows from the effect and the state's fields its handler names in
+    ``use_reads`` (``base.use_reads``; the deck is this object's own): the commands are kept with those fields'
+    values, and given again to any state that holds the very same objects in them (states are frozen, and so are
+    their fields' values). A handler that does not say what it reads is asked in every state.
+    """
+
+    __slots__ = (
+        "cmd",
+        "effect",
+        "handler",
+        "hooks",
+        "item",
+        "kept",
+        "live",
+        "made",
+        "once",
+        "read",
+        "source",
+    )
+
+    def __init__(self, live: Live, *, single: bool) -> None:
+        self.live = live
+        self.handler = hooks.handler(live.effect.kind)
+        self.item = live.origin == "item"
+        self.once = live.key if live.effect.once_per_round else None
+        """The ``used_this_round`` mark that rules the effect out, if it is used once per round."""
+        self.cmd = "use_item" if self.item else "use_ability"
+        self.source: str | None = live.source if self.item else None
+        """The command's ``item`` (None for the hero's ability)."""
+        self.effect: int | None = None if single else live.index
+        """The command's ``effect`` (None for a single-use item: it is used whole)."""
+        reads = use_reads(self.handler)
+        self.read = None if reads is None else _reader(reads)
+        """The values the uses depend on, from a state (None: not known, ask every time)."""
+        self.kept: tuple[Any, list[Command]] | None = None
+        """The values last read and the commands they gave (one tuple: a thread sees a matching pair)."""
+        self.made: dict[tuple[tuple[str, Any], ...], Command] = {}
+        """The commands by their target fields."""
+        self.hooks = self.handler.use_hooks
+        """The hooks the uses ask of the effects in force (see ``_Uses.fresh``)."""
+
+    def asked(self, s: GameState) -> list[Command]:
+        """A use_item / use_ability command for each way to use the effect now, asking its handler."""
+        return self._commands(self.handler.uses(s, self.live))
+
+    def commands(self, s: GameState) -> list[Command]:
+        """:meth:`asked`, or the commands kept when the state holds the same values of the fields it reads (a
+        shared list: do not change it)."""
+        read = self.read
+        if read is None:
+            return self.asked(s)
+        key = read(s)
+        kept = self.kept
+        if kept is not None:
+            old = kept[0]
+            if key is old or key == old:  # most often the very same objects (a field the event left alone)
+                return kept[1]
+        commands = self._commands(self.handler.uses(s, self.live))
+        self.kept = (key, commands)
+        return commands
+
+    def _commands(self, variants: list[dict[str, Any]]) -> list[Command]:
+        made = self.made
+        out = []
+        for extra in variants:
+            fields = tuple(extra.items())
+            command = made.get(fields)
+            if command is None:
+                key = (self.cmd, self.source, self.effect, *fields)
+                command = _USES.get(key)
+                if command is None:
+                    command = _USES[key] = Command(self.cmd, item=self.source, effect=self.effect, **extra)
+                made[fields] = command
+            out.append(command)
+        return out
+
+
+def _reader(reads: tuple[str, ...]) -> Callable[[GameState], Any]:
+    """What a state holds of the fields ``reads`` names (see ``Handler.use_reads``): a field's value, or the dice in
+    a zone for ``dice:<zone>``; one value, or a tuple of several."""
+    getters = [_zone(cast(Zone, r.removeprefix("dice:"))) if r.startswith("dice:") else attrgetter(r) for r in reads]
+    if not getters:
+        return _nothing
+    if len(getters) == 1:
+        return getters[0]
+    if len(getters) == 2:
+        first, second = getters
+        return lambda s: (first(s), second(s))
+    return lambda s: tuple(get(s) for get in getters)
+
+
+def _zone(zone: Zone) -> Callable[[GameState], tuple[DieState, ...]]:
+    reader: Callable[[GameState], tuple[DieState, ...]] = methodcaller("dice_in", zone)
+    return reader
+
+
+def _nothing(s: GameState) -> None:
+    """The values uses that read nothing depend on: none."""
+    return None
 
 
 # --- awaiting --------------------------------------------------------------------------------------------------
@@ -320,19 +574,20 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
 
 
 # Callers (UI, bots, headless) list the legal commands and then decide one of them, which checks the same list:
-# states are frozen, so the answer is kept with the state, with the identities of its commands. A command taken
-# from the list is found by identity (the list holds it, so its id cannot be reused meanwhile); any other by
-# equality.
-def _legal(s: GameState) -> tuple[tuple[Command, ...], frozenset[int]]:
+# states are frozen, so the answer is kept with the state.
+def _legal(s: GameState) -> list[Command]:
+    """The legal commands of ``s``, kept with it (a shared list: do not change it)."""
     d = derived(s)
-    answer: tuple[tuple[Command, ...], frozenset[int]] | None = d.get("legal")
-    if answer is None:
-        commands = tuple(_compute_legal(s))
-        answer = d["legal"] = (commands, frozenset(map(id, commands)))
-    return answer
+    commands: list[Command] | None = d.get("legal")
+    if commands is None:
+        commands = d["legal"] = _compute_legal(s)
+    return commands
 
 
 # The commands the lists are made of, each made once (see ``Interned``).
+_START = Command("start")
+_START_ENDGAME = Command("start_endgame")
+_DECLINE_ENDGAME = Command("decline_endgame")
 _ROLL = Command("roll")
 _REPEAT = Command("repeat")
 _RESOLVE = Command("resolve")
@@ -342,6 +597,14 @@ _APPLY = Interned("apply", "die", "card")
 _RECOVER = Interned("recover", "die")
 _ACTIVATE = Interned("activate", "stack")
 _DISCARD_ITEM = Interned("discard_item", "item")
+_GAIN_ITEM = Interned("gain_item", "card")
+_DECLINE_ITEM = Interned("decline_item", "card")
+_TAKE_REWARD = Interned("take_reward", "card")
+_DECLINE_REWARD = Interned("decline_reward", "card")
+_RESOLVE_AFTER = Interned("resolve_after", "card", "effect")
+_FORFEIT_MISSION = Interned("forfeit_mission", "mission")
+_DISCARD_MISSION = Interned("discard_mission", "mission")
+_STACK_DISCARD = Interned("stack_discard", "stack")
 _CHOOSE_DIE = Interned("choose", "die")
 _CHOOSE_CARD = Interned("choose", "card")
 _CHOOSE_STACK = Interned("choose", "stack")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from twentystrong.content.effects import Effect
 
@@ -123,6 +123,15 @@ class Handler:
         """The effect happens (at its trigger, in Resolve step 2, when its reward is taken, or on use)."""
 
     # --- effects the player uses (items and abilities) ------------------------------------------------------
+    use_reads: ClassVar[tuple[str, ...] | None] = ()
+    """The ``GameState`` fields :meth:`uses` reads itself (the deck apart: it never changes in a game), or
+    ``dice:<zone>`` for only the dice in a zone (``s.dice_in(zone)``); None: it may read anything. The legal
+    commands reuse its answer for an effect in any state that holds the same values there (see :func:`use_reads`),
+    so name everything it reads. Declare it beside ``uses`` (or ``variants``) whenever you override them."""
+    use_hooks: ClassVar[tuple[str, ...]] = ()
+    """The hook methods :meth:`uses` asks of the effects in force (``defeat_block`` …): while an effect in force
+    overrides one of them, its answer is not reused (that effect may read any field)."""
+
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         """The ways this effect can be used now: each a dict of extra command fields ({} = no target)."""
         return [{}]
@@ -140,6 +149,21 @@ class Handler:
 
 
 HANDLERS: dict[str, Handler] = {}
+
+
+def use_reads(h: Handler) -> tuple[str, ...] | None:
+    """What ``h.uses`` reads (:attr:`Handler.use_reads`), as the nearest class from ``h``'s own up that says
+    anything about its uses declares it: a class that defines ``uses`` or ``variants`` (``Targeted.uses`` asks
+    ``variants``) without ``use_reads`` reads unknown fields (None), so its answers are never reused, rather than
+    reused on a declaration inherited from a class whose uses it replaced."""
+    for cls in type(h).__mro__:
+        own = vars(cls)
+        if "use_reads" in own:
+            reads: tuple[str, ...] | None = own["use_reads"]
+            return reads
+        if "uses" in own or "variants" in own:
+            return None
+    return None  # pragma: no cover - Handler itself declares it
 
 
 def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], type[Handler]]:

@@ -7,6 +7,7 @@ word on a number (rules: effect text beats reward and hero-ability text).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.effects import Effect, IgnoreEffect
@@ -45,23 +46,41 @@ class InForce:
     """The effects in force in a state, and the per-hook selections of them, kept with the state (see
     ``state.CARRIED``): later states inherit them until a field they were computed from changes."""
 
-    __slots__ = ("by_hook", "deps", "live", "passive", "scratch")
+    __slots__ = ("by_hook", "deps", "known", "live", "passive", "scratch")
 
     def __init__(self, s: GameState) -> None:
-        self.live = _compute_live(s)
-        candidates = [*round_effects(s), *self.live]  # every effect whose condition decides if it is passive now
-        self.passive = _compute_passive(s, candidates)
-        self.by_hook: dict[tuple[str, ...], list[tuple[Handler, Live]]] = {}
+        known = self.known = _known_live(s)
+        """The :class:`_Known` of the live effects."""
+        self.live = [k.live for k in known]
+        rounds = round_effects(s)
+        if rounds:  # every effect whose condition decides if it is passive now
+            known = [*map(_Known, rounds), *known]
+        passive: list[tuple[Handler, Live]] = []
+        by_hook: dict[str | tuple[str, ...], list[tuple[Handler, Live]]] = {}
+        reads_dice = False
+        for k in known:
+            # An effect whose condition reads the dice depends on them even while the condition fails (it comes
+            # into force when a die of its colour is exhausted): look at every candidate, not only those in force.
+            reads_dice = reads_dice or k.reads_dice
+            if k.waits or (k.condition is not None and not condition_holds(s, k.live, {})):
+                continue
+            pair = (k.handler, k.live)
+            passive.append(pair)
+            for hook in k.hooks:
+                by_hook.setdefault(hook, []).append(pair)
+        self.passive = passive
+        self.by_hook = by_hook
+        """The passive effects whose handler overrides a hook, by the hook's name (see :func:`passive_with`; a
+        query of several hooks is added under their tuple when first asked)."""
         self.scratch: dict[str, Any] = {}
         """Other answers that follow from the effects in force alone (e.g. which of them a player may use)."""
-        # An effect whose condition reads the dice depends on them even while the condition fails (it comes into
-        # force when a die of its colour is exhausted): look at every candidate, not only those in force.
-        self.deps = _DEPS_DICE if any(_reads_dice(le) for le in candidates) else _DEPS
+        self.deps = _DEPS_DICE if reads_dice else _DEPS
 
 
-_DEPS = frozenset({"deck", "hero", "inventory", "active", "round_flags"})
+IN_FORCE_FIELDS = frozenset({"deck", "hero", "inventory", "active", "round_flags"})
 """The fields the effects in force are read from (round flags: effects kept until the round ends, blocks; the hero:
-its ability, and the Health conditions read)."""
+its ability, and the Health conditions read). The states that share an :class:`InForce` hold these very objects."""
+_DEPS = IN_FORCE_FIELDS
 _DEPS_DICE = _DEPS | {"dice"}
 """… and the dice, when some effect's condition reads them (an exhausted colour)."""
 
@@ -84,40 +103,117 @@ def live_effects(s: GameState) -> list[Live]:
     return in_force(s).live
 
 
-def _compute_live(s: GameState) -> list[Live]:
+class _Known:
+    """A :class:`Live` record with what follows from its printed effect alone, for :class:`InForce`."""
+
+    __slots__ = ("condition", "handler", "hooks", "kind", "live", "reads_dice", "trigger", "waits")
+
+    def __init__(self, live: Live) -> None:
+        e = live.effect
+        self.live = live
+        self.kind = e.kind
+        self.handler = handler(e.kind)
+        self.hooks = overridden(self.handler)
+        """The hooks its handler answers (see :func:`passive_with`)."""
+        self.waits = e.timing == "after" and live.is_enemy
+        """An enemy's After effect waits for Resolve step 2: it is never simply in force."""
+        self.condition = e.condition
+        self.reads_dice = _reads_dice(live)
+        self.trigger = trigger_of(live)
+        """The moment it fires (:func:`triggered`)."""
+
+
+class _HeldKnown:
+    """The effects of a hero and the items held (see :func:`_known_live`)."""
+
+    __slots__ = ("hero", "ignored", "inventory", "known")
+
+    def __init__(self, s: GameState) -> None:
+        deck = s.deck
+        self.hero = s.hero.id
+        self.inventory = s.inventory
+        known: list[_Known] = []
+        if s.hero.id:
+            known += _known(deck, s.hero.id, "hero")
+        for item in s.inventory:
+            known += _known(deck, item, "item")
+        self.known = known
+        self.ignored = frozenset(
+            k for x in known if isinstance(x.live.effect, IgnoreEffect) for k in x.live.effect.kinds
+        )
+        """The enemy effect kinds the hero ignores."""
+
+
+def _known_live(s: GameState) -> list[_Known]:
+    """The :class:`_Known` of every effect in force (:func:`live_effects`), in that order.
+
+    The hero's and the items' effects follow from the deck, the hero's id and the inventory alone: the last ones
+    worked out are kept with the deck (in its ``__dict__``) and used again while the hero and the inventory are the
+    same (the effects in force mostly change with the active cards, the hero's Health or the round flags)."""
     deck = s.deck
-    out: list[Live] = []
-    if s.hero.id:
-        out += _lives(deck, deck.hero(s.hero.id).ability, s.hero.id, "hero")
-    for item in s.inventory:
-        reward = deck.card(item).reward
-        assert reward is not None, "only cards with an item reward reach the inventory"
-        out += _lives(deck, reward.effects, item, "item")
-    ignored = {k for le in out if isinstance(le.effect, IgnoreEffect) for k in le.effect.kinds}
+    held: _HeldKnown | None = deck.__dict__.get("_held_known")
+    if held is None or held.hero != s.hero.id or held.inventory != s.inventory:
+        held = deck.__dict__["_held_known"] = _HeldKnown(s)
+    out = list(held.known)
+    ignored = held.ignored
     for card in s.active:
         if card.cancelled:
             continue
-        if card.boss:
-            lives = _lives(deck, deck.boss(card.id).rules, card.id, "boss")
+        origin: Origin = "boss" if card.boss else "enemy"
+        known = _known(deck, card.id, origin)
+        if card.defeated:
+            known = _known_after_defeat(deck, card.id, origin)  # R6: During effects end on defeat
+        if ignored:
+            out += [k for k in known if k.kind not in ignored]
         else:
-            lives = _lives(deck, deck.card(card.id).effects, card.id, "enemy")
-        for le in lives:
-            if le.effect.timing == "during" and card.defeated:
-                continue  # R6: During effects end on defeat
-            if le.effect.kind in ignored:
-                continue
-            out.append(le)
+            out += known
     return out
 
 
-def _lives(deck: Deck, effects: Sequence[Effect], source: str, origin: Origin) -> tuple[Live, ...]:
-    """The :class:`Live` records of a source's printed effects, made once per deck rather than every time the
-    effects in force are worked out (kept in the deck's ``__dict__``, beside its card index, so they go with it)."""
+def _known(deck: Deck, source: str, origin: Origin) -> tuple[_Known, ...]:
+    """The :class:`_Known` of a source's printed effects (see :func:`_lives`), made once per deck."""
+    made: dict[tuple[str, Origin], tuple[_Known, ...]] | None = deck.__dict__.get("_known")
+    if made is None:
+        made = deck.__dict__["_known"] = {}
+    found = made.get((source, origin))
+    if found is None:  # a deck is immutable: a source's effects never change
+        found = made[source, origin] = tuple(map(_Known, _lives(deck, source, origin)))
+    return found
+
+
+def _known_after_defeat(deck: Deck, source: str, origin: Origin) -> tuple[_Known, ...]:
+    """A card's :class:`_Known` without its During effects (made once per deck)."""
+    made: dict[tuple[str, Origin], tuple[_Known, ...]] | None = deck.__dict__.get("_known_defeated")
+    if made is None:
+        made = deck.__dict__["_known_defeated"] = {}
+    found = made.get((source, origin))
+    if found is None:
+        found = made[source, origin] = tuple(
+            k for k in _known(deck, source, origin) if k.live.effect.timing != "during"
+        )
+    return found
+
+
+def _lives(deck: Deck, source: str, origin: Origin) -> tuple[Live, ...]:
+    """The :class:`Live` records of a source's printed effects (the hero's ability, an item's reward effects, a
+    card's or a boss's effects), made once per deck rather than every time the effects in force are worked out
+    (kept in the deck's ``__dict__``, beside its card index, so they go with it)."""
     made: dict[tuple[str, Origin], tuple[Live, ...]] | None = deck.__dict__.get("_lives")
     if made is None:
         made = deck.__dict__["_lives"] = {}
     found = made.get((source, origin))
     if found is None:  # a deck is immutable: a source's effects never change
+        effects: Sequence[Effect]
+        if origin == "hero":
+            effects = deck.hero(source).ability
+        elif origin == "item":
+            reward = deck.card(source).reward
+            assert reward is not None, "only cards with an item reward reach the inventory"
+            effects = reward.effects
+        elif origin == "boss":
+            effects = deck.boss(source).rules
+        else:
+            effects = deck.card(source).effects
         found = made[source, origin] = tuple(Live(source, origin, i, e) for i, e in enumerate(effects))
     return found
 
@@ -154,14 +250,15 @@ def trigger_of(le: Live) -> str | None:
 
 
 def triggered(s: GameState, trigger: str) -> list[Live]:
-    """The live effects that fire at ``trigger`` (see :func:`trigger_of`), in the order of :func:`live_effects`."""
-    by_trigger: dict[str | None, list[Live]] | None = in_force(s).scratch.get("by_trigger")
+    """The live effects that fire at ``trigger`` (see :func:`trigger_of`), in the order of :func:`live_effects` (a
+    shared list: do not change it)."""
+    force = in_force(s)
+    by_trigger: dict[str | None, list[Live]] | None = force.scratch.get("by_trigger")
     if by_trigger is None:
-        by_trigger = {}
-        for le in live_effects(s):
-            by_trigger.setdefault(trigger_of(le), []).append(le)
-        in_force(s).scratch["by_trigger"] = by_trigger
-    return by_trigger.get(trigger, [])
+        by_trigger = force.scratch["by_trigger"] = {}
+        for k in force.known:
+            by_trigger.setdefault(k.trigger, []).append(k.live)
+    return by_trigger.get(trigger, _NO_LIVES)
 
 
 NO_RECOVERY = "no_recovery"
@@ -175,6 +272,8 @@ damage); R5 adds it to the card's damage until the round ends."""
 
 def extra_damage(s: GameState, card_id: str) -> int:
     """Damage dealt to a card this round without a die."""
+    if not s.round_flags:
+        return 0
     prefix = f"{EXTRA_DAMAGE}{card_id}:"
     return sum(int(f.removeprefix(prefix)) for f in s.round_flags if f.startswith(prefix))
 
@@ -185,16 +284,33 @@ def passive(s: GameState) -> list[tuple[Handler, Live]]:
 
 
 def passive_with(s: GameState, *hooks: str) -> list[tuple[Handler, Live]]:
-    """The :func:`passive` effects whose handler overrides one of these hook methods, in the same order.
+    """The :func:`passive` effects whose handler overrides one of these hook methods, in the same order (a shared
+    list: do not change it).
 
     Most handlers override one or two hooks, so a query of one hook walks only the effects that can answer it
     (usually none): the general rules ask some hooks once per die and card.
     """
-    force = in_force(s)
-    out = force.by_hook.get(hooks)
+    if len(hooks) == 1:
+        return _answering(s, hooks[0])
+    by_hook = in_force(s).by_hook
+    out = by_hook.get(hooks)
     if out is None:
-        out = force.by_hook[hooks] = [(h, le) for h, le in force.passive if not overridden(h).isdisjoint(hooks)]
+        out = by_hook[hooks] = [(h, le) for h, le in in_force(s).passive if not overridden(h).isdisjoint(hooks)]
     return out
+
+
+def _answering(s: GameState, hook: str) -> list[tuple[Handler, Live]]:
+    """``passive_with(s, hook)`` for one hook: the hooks the general rules ask most call this directly."""
+    force: InForce | None = s.__dict__.get(CARRIED)
+    if force is None:
+        force = in_force(s)
+    return force.by_hook.get(hook, _NONE)
+
+
+_NONE: list[tuple[Handler, Live]] = []
+"""No effect answers a hook (shared: never changed)."""
+_NO_LIVES: list[Live] = []
+"""No effect fires at a trigger (shared: never changed)."""
 
 
 _OVERRIDDEN: dict[type[Handler], frozenset[str]] = {}
@@ -207,15 +323,6 @@ def overridden(h: Handler) -> frozenset[str]:
         names = [n for n, v in vars(Handler).items() if callable(v) and not n.startswith("_")]
         found = _OVERRIDDEN[type(h)] = frozenset(n for n in names if getattr(type(h), n) is not getattr(Handler, n))
     return found
-
-
-def _compute_passive(s: GameState, candidates: list[Live]) -> list[tuple[Handler, Live]]:
-    return [
-        (handler(le.effect.kind), le)
-        for le in candidates
-        if not (le.effect.timing == "after" and le.is_enemy)
-        and (le.effect.condition is None or condition_holds(s, le, {}))
-    ]
 
 
 def condition_holds(s: GameState, live: Live, context: dict[str, Any]) -> bool:
@@ -260,18 +367,18 @@ def describe(effect: Effect) -> str:
 
 def after_roll(tx: Tx) -> None:
     """Passive effects that react to a Strategy-phase roll before the Apply step (forced rerolls …)."""
-    for h, le in list(passive_with(tx.state, "after_roll")):
+    for h, le in list(_answering(tx.state, "after_roll")):
         h.after_roll(tx, le)
 
 
 def keeps_face(s: GameState, die: DieState) -> bool:
     """Whether an unapplied, rolled die is kept rather than rolled again."""
-    return any(h.keeps_face(s, le, die) for h, le in passive_with(s, "keeps_face"))
+    return any(h.keeps_face(s, le, die) for h, le in _answering(s, "keeps_face"))
 
 
 def read_face(s: GameState, die: DieState, face: str) -> str:
     """The face a freshly rolled die counts as."""
-    for h, le in passive_with(s, "read_face"):
+    for h, le in _answering(s, "read_face"):
         face = h.read_face(s, le, die, face)
     return face
 
@@ -280,7 +387,7 @@ def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
     """Why this die may not be applied to this card now (None: it may)."""
     if die.face not in ("hit", "crit"):
         return "misses cannot be applied"
-    for h, le in passive_with(s, "apply_block"):
+    for h, le in _answering(s, "apply_block"):
         reason = h.apply_block(s, le, die, card)
         if reason:
             return reason
@@ -290,7 +397,7 @@ def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
 def die_damage(s: GameState, die: DieState, card: ActiveCard) -> int:
     """R5: the damage an applied die deals to a card under the modifiers in force now."""
     damage = BASE_DAMAGE[die.face or "miss"]
-    for h, le in passive_with(s, "die_damage"):
+    for h, le in _answering(s, "die_damage"):
         damage = h.die_damage(s, le, die, card, damage)
     return max(0, damage)
 
@@ -304,8 +411,13 @@ def damage_taken(s: GameState, card: ActiveCard) -> int:
     kept: tuple[ActiveCard, int] | None = d.get(key)
     if kept is not None and kept[0] is card:
         return kept[1]
-    total = sum(die_damage(s, die, card) for die in s.applied_to(card.id)) + extra_damage(s, card.id)
-    for h, le in passive_with(s, "card_damage"):
+    if _answering(s, "die_damage"):
+        total = sum(die_damage(s, die, card) for die in s.applied_to(card.id))
+    else:  # each die deals its face's damage (die_damage with no modifier; the faces' damages are not negative)
+        card_id = card.id
+        total = sum(BASE_DAMAGE[die.face or "miss"] for die in s.dice_in("applied") if die.card == card_id)
+    total += extra_damage(s, card.id)
+    for h, le in _answering(s, "card_damage"):
         total = h.card_damage(s, le, card, total)
     d[key] = (card, total)
     return total
@@ -320,7 +432,7 @@ def card_health(s: GameState, card: ActiveCard) -> int:
 
 def defeat_block(s: GameState, card: ActiveCard) -> str | None:
     """Why this card cannot be defeated now (None: it can)."""
-    for h, le in passive_with(s, "defeat_block"):
+    for h, le in _answering(s, "defeat_block"):
         reason = h.defeat_block(s, le, card)
         if reason:
             return reason
@@ -335,7 +447,7 @@ def printed_damage(s: GameState, card: ActiveCard) -> int:
 def enemy_damage(s: GameState, card: ActiveCard) -> int:
     """The damage an undefeated enemy deals at Resolve step 1."""
     damage = printed_damage(s, card)
-    for h, le in passive_with(s, "enemy_damage"):
+    for h, le in _answering(s, "enemy_damage"):
         damage = h.enemy_damage(s, le, card, damage)
     return max(0, damage)
 
@@ -346,7 +458,7 @@ def recovery_slots(s: GameState) -> list[tuple[int, tuple[str, ...] | None]]:
     if recovery_block(s) is not None:
         return []
     slots: list[tuple[int, tuple[str, ...] | None]] = [(s.hero.recovery, None)]
-    for h, le in passive_with(s, "recovery_slot"):
+    for h, le in _answering(s, "recovery_slot"):
         slot = h.recovery_slot(s, le)
         if slot is not None:
             slots.append(slot)
@@ -377,12 +489,17 @@ def _recoverable(s: GameState) -> list[str]:
         return [d.id for d in s.dice_in("exhausted")] if room > 0 else []
     done = [color_of(d) for d in s.recovered]
     exhausted = s.dice_in("exhausted")
-    fits = {color: _fits(slots, [*done, color]) for color in {d.color for d in exhausted}}  # by colour, not die
+    kept = tuple(slots)
+    # By colour, not die; whether colours fit does not depend on their order (the search tries every placement),
+    # so they are sorted: the same few questions come back and their answers are kept (see _fits).
+    fits = {color: _fits(kept, tuple(sorted([*done, color]))) for color in {d.color for d in exhausted}}
     return [d.id for d in exhausted if fits[d.color]]
 
 
-def _fits(slots: list[tuple[int, tuple[str, ...] | None]], colors: list[str]) -> bool:
-    """Whether every colour gets a place in a slot that accepts it (a tiny backtracking search)."""
+@lru_cache(maxsize=1024)
+def _fits(slots: tuple[tuple[int, tuple[str, ...] | None], ...], colors: tuple[str, ...]) -> bool:
+    """Whether every colour gets a place in a slot that accepts it (a tiny backtracking search). A pure function
+    of a few small immutable values, asked again and again with the same ones: its answers are kept."""
     room = [count for count, _ in slots]
 
     def place(i: int) -> bool:
@@ -403,7 +520,7 @@ def recovery_block(s: GameState) -> str | None:
     """Why no dice may be recovered this round."""
     if NO_RECOVERY in s.round_flags:
         return "no dice may be recovered this round"
-    for h, le in passive_with(s, "recovery_block"):
+    for h, le in _answering(s, "recovery_block"):
         reason = h.recovery_block(s, le)
         if reason:
             return reason
@@ -414,7 +531,7 @@ def items_block(s: GameState) -> str | None:
     """Why items cannot be used now."""
     if ITEMS_BLOCKED in s.round_flags:
         return "items cannot be used this round"
-    for h, le in passive_with(s, "items_block"):
+    for h, le in _answering(s, "items_block"):
         reason = h.items_block(s, le)
         if reason:
             return reason

@@ -11,11 +11,15 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
   (``choose_card`` / ``choose_die`` / ``choose_stack`` for a single target, else ``choose_option``).
 
 Variants name dice by id, one per eligible die (or pair of dice), so a player can pick the very die they point at.
+
+Each handler names what its uses read (``use_reads``: fields, or the dice of a zone; ``use_hooks``: hooks it asks
+of the effects in force, see ``base.Handler``): the legal commands reuse an effect's commands while a state holds
+the same values there (``legal._Use``), so a handler that reads something new must say so.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
@@ -57,6 +61,8 @@ class Targeted(Handler):
 
     ask = "choose a target"
     """What a prompt asks, after the source's name."""
+
+    use_reads: ClassVar[tuple[str, ...] | None] = ()  # the default variant reads nothing
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         """Every way to use the effect now."""
@@ -141,6 +147,8 @@ class RollExhaustedRecoverHitsHandler(Handler):
     Recovering this way is not the Recover step: it does not count against Recovery.
     """
 
+    use_reads = ("dice:exhausted",)
+
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         return [{}] if s.dice_in("exhausted") else []
 
@@ -192,14 +200,15 @@ class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
     ask = "choose the die to change"
+    use_reads = ("dice:active",)  # the rolled dice
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
-        assert isinstance(live.effect, fx.ConvertFace)
         e = live.effect
+        assert isinstance(e, fx.ConvertFace)
         if e.from_face == e.to_face:
             return []
-        found = [d for d in s.dice_in("active") if d.face == e.from_face and (e.colors is None or d.color in e.colors)]
-        return [{"die": d.id} for d in found]
+        face, colors = e.from_face, e.colors
+        return [{"die": d.id} for d in s.dice_in("active") if d.face == face and (colors is None or d.color in colors)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         assert isinstance(live.effect, fx.ConvertFace)
@@ -216,6 +225,7 @@ class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
     ask = "choose the miss and the hit that swap"
+    use_reads = ("dice:active",)  # the rolled dice
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         active = s.dice_in("active")
@@ -236,6 +246,7 @@ class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
     ask = "choose the colour whose two misses become hits"
+    use_reads = ("dice:active",)  # the rolled dice
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         misses = [d for d in s.dice_in("active") if d.face == "miss"]
@@ -260,6 +271,7 @@ class BanishForDamageHandler(Targeted):
     """
 
     ask = "choose the die to banish and the enemy it damages"
+    use_reads = ("dice:pool", "active")
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         targets = [c for c in s.active if not c.defeated]
@@ -287,6 +299,8 @@ class DefeatEnemyHandler(Targeted):
     """
 
     ask = "choose the enemy to defeat"
+    use_reads = ("dice:pool", "active")  # the pool and the enemies
+    use_hooks = ("defeat_block",)  # and whatever the defeat blocks in force read
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         assert isinstance(live.effect, fx.DefeatEnemy)
@@ -358,6 +372,7 @@ class DiscardEnemyHandler(Targeted):
     """Discard an active, undefeated enemy of at most a level: no reward, no damage; its dice exhaust (R2)."""
 
     ask = "choose the enemy to discard"
+    use_reads = ("active",)
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         assert isinstance(live.effect, fx.DiscardEnemy)
@@ -376,6 +391,7 @@ class SetEnemyHealthHandler(Targeted):
     """An active, undefeated enemy (the boss included) has a new Health until it leaves; R5 then checks defeat."""
 
     ask = "choose the enemy whose Health changes"
+    use_reads = ("active",)
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         return [{"card": c.id} for c in s.active if not c.defeated]
@@ -394,6 +410,7 @@ class CancelEnemyEffectsHandler(Targeted):
     """Every effect of one active card stops applying while it stays (defeated cards' After effects included)."""
 
     ask = "choose the enemy whose effects are cancelled"
+    use_reads = ("active",)
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         return [{"card": c.id} for c in s.active if not c.cancelled and hooks.card_effects(s, c)]
@@ -413,6 +430,7 @@ class TakeStackRewardHandler(Targeted):
     """Gain the instant reward of a stack's top card; the card stays where it is."""
 
     ask = "choose the stack whose top card's reward you gain"
+    use_reads = ("stacks",)
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         out: list[Variant] = []
