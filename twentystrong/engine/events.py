@@ -6,67 +6,121 @@ used by saves and the headless protocol.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 from twentystrong.engine.state import MissionState, Prompt, Step
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
+_E = TypeVar("_E", bound="Event")
 
-# Every event class is a frozen dataclass whose equality, hash and repr are the ones written once here (``eq=False,
-# repr=False`` on each): generating them for some thirty classes was a noticeable part of the TUI's start-up. They
-# behave as the generated ones would: same class and the same field values, in field order.
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
+if TYPE_CHECKING:
+    _Values = itemgetter[Any]
+else:
+    _Values = itemgetter  # not subscriptable at run time (typing.get_type_hints evaluates the annotations)
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, eq_default=False)
+def _event(type_name: str = "", random: bool = False) -> Callable[[type[_E]], type[_E]]:
+    """Declare an event class: a frozen dataclass with keyword-only fields, registered under ``type_name``.
+
+    Type checkers see a ``@dataclass(frozen=True, kw_only=True)``. At run time the class is a dataclass
+    (``dataclasses.fields`` lists its fields) without the generated ``__init__``, ``__setattr__`` and
+    ``__delattr__``: :class:`Event` has one of each for every event class. Generating them for some thirty classes
+    was a noticeable part of the TUI's start-up, and :meth:`Event.__init__` fills an instance in fewer steps than a
+    frozen dataclass's (one ``object.__setattr__`` per field); the engine makes ~700 events a game.
+    """
+
+    def wrap(cls: type[_E]) -> type[_E]:
+        dataclass(cls, init=False, repr=False, eq=False, kw_only=True)
+        names = cls._FIELDS = tuple(f.name for f in fields(cls))
+        cls._NAMES = frozenset(names)
+        cls._DEFAULTS = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+        cls._VALUES = itemgetter(*names)
+        if type_name:
+            cls.TYPE = type_name
+            cls.RANDOM = random
+            EVENT_TYPES[type_name] = cls
+        return cls
+
+    return wrap
+
+
+@_event()
 class Event:
-    """Base of every event. ``seq`` numbers events from 1 without gaps."""
+    """Base of every event. ``seq`` numbers events from 1 without gaps.
+
+    Events are frozen and compare, hash and print like dataclasses: same class and the same field values, in
+    field order.
+    """
 
     TYPE: ClassVar[str] = ""
     RANDOM: ClassVar[bool] = False  # reveals a random outcome: standard undo cannot cross it (contract 5)
+    _FIELDS: ClassVar[tuple[str, ...]]
+    _NAMES: ClassVar[frozenset[str]]
+    _DEFAULTS: ClassVar[dict[str, Any]]
+    _VALUES: ClassVar[_Values]
     seq: int = 0
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _field_names(type(self)))
+    def __init__(self, **values: Any) -> None:
+        _fill(self, values)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._values() == other._values()
+        return bool(self._VALUES(self.__dict__) == self._VALUES(other.__dict__))
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._VALUES(self.__dict__))
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _field_names(type(self)))
+        values = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self._FIELDS)
         return f"{type(self).__qualname__}({values})"
 
 
-_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+def make(cls: type[_E], values: dict[str, Any]) -> _E:
+    """``cls(**values)`` in fewer steps, for :meth:`twentystrong.engine.tx.Tx.emit` (which makes most events)."""
+    event: _E = object.__new__(cls)
+    d = event.__dict__  # _fill, inlined
+    d.update(cls._DEFAULTS)
+    d.update(values)
+    if d.keys() != cls._NAMES:
+        raise TypeError(_field_error(cls, values))
+    return event
 
 
-def _field_names(cls: type[Event]) -> tuple[str, ...]:
-    """An event class's field names, in order (``TYPE`` and ``RANDOM`` are class constants, not fields)."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _fill(event: Event, values: dict[str, Any]) -> None:
+    """Set a new event's fields: ``values`` over its class's defaults. As a dataclass's ``__init__`` would, refuse
+    a missing or an unknown field."""
+    cls = type(event)
+    d = event.__dict__  # filled in place: Event.__setattr__ refuses
+    d.update(cls._DEFAULTS)
+    d.update(values)
+    if d.keys() != cls._NAMES:
+        raise TypeError(_field_error(cls, values))
 
 
-def _event(type_name: str, random: bool = False) -> Any:
-    def wrap(cls: type[Event]) -> type[Event]:
-        cls.TYPE = type_name
-        cls.RANDOM = random
-        EVENT_TYPES[type_name] = cls
-        return cls
-
-    return wrap
+def _field_error(cls: type[Event], values: dict[str, Any]) -> str:
+    missing = sorted(cls._NAMES - cls._DEFAULTS.keys() - values.keys())
+    if missing:
+        return f"{cls.__name__} is missing field(s) {', '.join(map(repr, missing))}"
+    unknown = sorted(values.keys() - cls._NAMES)
+    return f"{cls.__name__} has no field(s) {', '.join(map(repr, unknown))}"
 
 
 # --- setup -------------------------------------------------------------------------------------------------------
 
 
 @_event("game_started", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class GameStarted(Event):
     """The deck is dealt: stacks, boss deck, missions (outcomes of the shuffles), hero stats."""
 
@@ -82,7 +136,6 @@ class GameStarted(Event):
 
 
 @_event("mission_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class MissionDiscarded(Event):
     """The player discarded one dealt mission."""
 
@@ -90,7 +143,6 @@ class MissionDiscarded(Event):
 
 
 @_event("step_changed")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StepChanged(Event):
     """The game moved to another step of the round."""
 
@@ -98,7 +150,6 @@ class StepChanged(Event):
 
 
 @_event("round_started")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RoundStarted(Event):
     """A new round begins: per-round bookkeeping resets."""
 
@@ -110,7 +161,6 @@ class RoundStarted(Event):
 
 
 @_event("die_moved")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class DieMoved(Event):
     """A die changed zone: commit, apply, exhaust, recover, return or banish (``reason`` says which)."""
 
@@ -122,7 +172,6 @@ class DieMoved(Event):
 
 
 @_event("dice_rolled", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class DiceRolled(Event):
     """Dice were rolled; ``faces`` are the outcomes. ``draws`` counts the random draws used."""
 
@@ -132,7 +181,6 @@ class DiceRolled(Event):
 
 
 @_event("roll_tested", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RollTested(Event):
     """An effect rolled test dice (no unit die moves): the faces (virtual dice) or the hits entered (physical)."""
 
@@ -146,7 +194,6 @@ class RollTested(Event):
 
 
 @_event("face_set")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class FaceSet(Event):
     """A die's face was set without rolling (physical dice entered, or an item changed it)."""
 
@@ -156,7 +203,6 @@ class FaceSet(Event):
 
 
 @_event("strategy_phase_started")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StrategyPhaseStarted(Event):
     """A Strategy phase begins (R4 counts them)."""
 
@@ -164,7 +210,6 @@ class StrategyPhaseStarted(Event):
 
 
 @_event("apply_step_started")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ApplyStepStarted(Event):
     """The Apply step of a Strategy phase begins."""
 
@@ -173,7 +218,6 @@ class ApplyStepStarted(Event):
 
 
 @_event("card_activated")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardActivated(Event):
     """A card moved to the active area, from a stack (``stack`` is 1-based) or as the boss / entourage."""
 
@@ -185,7 +229,6 @@ class CardActivated(Event):
 
 
 @_event("card_defeated")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardDefeated(Event):
     """An active card was defeated (R5: sticky)."""
 
@@ -194,7 +237,6 @@ class CardDefeated(Event):
 
 
 @_event("card_left")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardLeft(Event):
     """A card left the active area: to the discard, a stack, the inventory, banished … (R2 exhausts its dice)."""
 
@@ -204,7 +246,6 @@ class CardLeft(Event):
 
 
 @_event("card_changed")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class CardChanged(Event):
     """An active card's Health was overridden or its effects cancelled."""
 
@@ -214,7 +255,6 @@ class CardChanged(Event):
 
 
 @_event("stack_top_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StackTopDiscarded(Event):
     """The top card of a stack went to the discard pile."""
 
@@ -224,7 +264,6 @@ class StackTopDiscarded(Event):
 
 
 @_event("boss_revealed", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class BossRevealed(Event):
     """The boss deck's top card was turned up (reshuffling its discard first if it ran out)."""
 
@@ -234,7 +273,6 @@ class BossRevealed(Event):
 
 
 @_event("endgame_started", random=True)
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class EndgameStarted(Event):
     """The endgame begins: the boss, the new shuffled stack, and the entourage drawn from it."""
 
@@ -248,7 +286,6 @@ class EndgameStarted(Event):
 
 
 @_event("reward_decided")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class RewardDecided(Event):
     """The player took or declined an instant reward, or gained or declined an item reward."""
 
@@ -258,7 +295,6 @@ class RewardDecided(Event):
 
 
 @_event("item_used")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ItemUsed(Event):
     """An item (or the hero's ability) was used; a single-use item then goes to the discard pile."""
 
@@ -268,7 +304,6 @@ class ItemUsed(Event):
 
 
 @_event("item_discarded")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class ItemDiscarded(Event):
     """An item left the inventory for the discard pile."""
 
@@ -276,7 +311,6 @@ class ItemDiscarded(Event):
 
 
 @_event("stat_changed")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class StatChanged(Event):
     """A stat die changed (R1 clamps: the event holds the value after clamping)."""
 
@@ -286,7 +320,6 @@ class StatChanged(Event):
 
 
 @_event("prompt_pushed")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptPushed(Event):
     """A decision now interrupts play."""
 
@@ -294,7 +327,6 @@ class PromptPushed(Event):
 
 
 @_event("prompt_updated")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptUpdated(Event):
     """The current prompt changed (one of several choices made)."""
 
@@ -302,13 +334,11 @@ class PromptUpdated(Event):
 
 
 @_event("prompt_done")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class PromptDone(Event):
     """The current prompt is answered."""
 
 
 @_event("after_resolved")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class AfterResolved(Event):
     """An After effect resolved (R7)."""
 
@@ -317,7 +347,6 @@ class AfterResolved(Event):
 
 
 @_event("mark")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class Marked(Event):
     """Effect bookkeeping: a once-per-round use, a round flag, a counter, a charge."""
 
@@ -329,7 +358,6 @@ class Marked(Event):
 
 
 @_event("mission_progress")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class MissionProgress(Event):
     """The current mission advanced, completed or was forfeited; the chip shows progress."""
 
@@ -339,7 +367,6 @@ class MissionProgress(Event):
 
 
 @_event("game_over")
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)
 class GameOver(Event):
     """The game ended."""
 

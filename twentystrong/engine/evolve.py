@@ -1,6 +1,9 @@
 """``evolve(state, event)``: the only way a state changes. One function per event type, no decisions, no dice.
 
 Replay checks the sequence: an event whose ``seq`` is not the next number is refused (contract 2).
+
+Each event type's function says which fields the event changes (:data:`CHANGES`): ``evolve`` makes a new state
+with them, and a transaction (:class:`twentystrong.engine.tx.Tx`) applies them to its private working state.
 """
 
 from __future__ import annotations
@@ -10,31 +13,35 @@ from typing import Any
 
 from twentystrong.engine import events as ev
 from twentystrong.engine.state import (
+    DIE_INDEX,
     ActiveCard,
-    DieState,
     GameState,
     HeroState,
     MissionState,
+    die_state,
+    field_names,
+    replace,
     set_counter,
+    with_changes,
     with_die,
 )
-from twentystrong.engine.state import fast_replace as replace
 
 
 class ReplayError(ValueError):
     """An event cannot follow the state it is applied to (a gap or a repeat in ``seq``)."""
 
 
+Changes = dict[str, Any]
+"""The fields an event changes and their new values (every function below returns a new dict, ``seq`` aside)."""
+
+
 def evolve(state: GameState, event: ev.Event) -> GameState:
     """The state after ``event``."""
     if event.seq != state.seq + 1:
         raise ReplayError(f"event {event.TYPE} has seq {event.seq}, expected {state.seq + 1}")
-    out = _HANDLERS[type(event)](state, event)
-    if out is state:
-        return replace(state, seq=event.seq)
-    # A state the handler has just made, which nobody else holds yet: numbering it in place saves a copy.
-    out.__dict__["seq"] = event.seq
-    return out
+    changes = CHANGES[type(event)](state, event)
+    changes["seq"] = event.seq
+    return with_changes(state, changes)
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
@@ -44,99 +51,101 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return state
 
 
-def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
-    return replace(
-        s,
-        rng=s.rng + e.draws,
-        hero=HeroState(e.hero, e.health, e.strategy, e.recovery),
-        stacks=e.stacks,
-        boss_deck=e.boss_deck,
-        missions=tuple(MissionState(m) for m in e.missions),
-        rank_penalties_left=e.rank_penalties,
-    )
+# One function per event type: the fields it changes (a new dict each time: evolve adds ``seq`` to it).
 
 
-def _mission_discarded(s: GameState, e: ev.MissionDiscarded) -> GameState:
-    return replace(s, missions=tuple(replace(m, status="discarded") if m.id == e.mission else m for m in s.missions))
+def _game_started(s: GameState, e: ev.GameStarted) -> Changes:
+    return {
+        "rng": s.rng + e.draws,
+        "hero": HeroState(e.hero, e.health, e.strategy, e.recovery),
+        "stacks": e.stacks,
+        "boss_deck": e.boss_deck,
+        "missions": tuple(MissionState(m) for m in e.missions),
+        "rank_penalties_left": e.rank_penalties,
+    }
 
 
-def _step_changed(s: GameState, e: ev.StepChanged) -> GameState:
+def _mission_discarded(s: GameState, e: ev.MissionDiscarded) -> Changes:
+    missions = tuple(MissionState(m.id, "discarded", m.progress) if m.id == e.mission else m for m in s.missions)
+    return {"missions": missions}
+
+
+def _step_changed(s: GameState, e: ev.StepChanged) -> Changes:
     if e.step == "commit" and s.step != "commit":
-        return replace(s, step=e.step, committed_this_phase=0)
-    return replace(s, step=e.step)
+        return {"step": e.step, "committed_this_phase": 0}
+    return {"step": e.step}
 
 
-def _round_started(s: GameState, e: ev.RoundStarted) -> GameState:
-    return replace(
-        s,
-        round=e.round,
-        step="round_start",
-        pending_activations=e.activations,
-        next_round_extra=0,
-        activated_this_round=(),
-        phases_used=0,
-        committed_this_phase=0,
-        committed_this_engagement=0,
-        applied_this_step=(),
-        defeated_this_step=0,
-        defeated_this_round=(),
-        item_decided=(),
-        after_done=(),
-        recovered=(),
-        used_this_round=(),
-        round_flags=(),
-        endgame_rounds=s.endgame_rounds + (1 if s.endgame else 0),
-    )
+def _round_started(s: GameState, e: ev.RoundStarted) -> Changes:
+    return {
+        "round": e.round,
+        "step": "round_start",
+        "pending_activations": e.activations,
+        "next_round_extra": 0,
+        "activated_this_round": (),
+        "phases_used": 0,
+        "committed_this_phase": 0,
+        "committed_this_engagement": 0,
+        "applied_this_step": (),
+        "defeated_this_step": 0,
+        "defeated_this_round": (),
+        "item_decided": (),
+        "after_done": (),
+        "recovered": (),
+        "used_this_round": (),
+        "round_flags": (),
+        "endgame_rounds": s.endgame_rounds + (1 if s.endgame else 0),
+    }
 
 
-def _die_moved(s: GameState, e: ev.DieMoved) -> GameState:
-    die = s.die(e.die)
-    face = die.face if (e.keep_face or e.zone in ("active", "applied")) else None
+def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
+    i = DIE_INDEX[e.die]
+    face = s.dice[i].face if (e.keep_face or e.zone in ("active", "applied")) else None
     if e.reason == "commit":
         face = None
-    new = DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None)  # type: ignore[arg-type]
-    dice = with_die(s, new)
+    moved = list(s.dice)  # with_die, inlined: most events move a die
+    moved[i] = die_state(e.die, e.zone, face, e.card if e.zone == "applied" else None)  # type: ignore[arg-type]
+    dice = tuple(moved)
     if e.reason == "commit":
-        return replace(
-            s,
-            dice=dice,
-            committed_this_phase=s.committed_this_phase + 1,
-            committed_this_engagement=s.committed_this_engagement + 1,
-        )
+        return {
+            "dice": dice,
+            "committed_this_phase": s.committed_this_phase + 1,
+            "committed_this_engagement": s.committed_this_engagement + 1,
+        }
     if e.reason == "apply":
-        return replace(s, dice=dice, applied_this_step=(*s.applied_this_step, e.die))
+        return {"dice": dice, "applied_this_step": (*s.applied_this_step, e.die)}
     if e.reason == "recover":
-        return replace(s, dice=dice, recovered=(*s.recovered, e.die))
-    return replace(s, dice=dice)
+        return {"dice": dice, "recovered": (*s.recovered, e.die)}
+    return {"dice": dice}
 
 
-def _dice_rolled(s: GameState, e: ev.DiceRolled) -> GameState:
+def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
     dice = list(s.dice)
     by_id = dict(e.faces)
     for i, die in enumerate(dice):
         if die.id in by_id and die.zone == "active":
-            dice[i] = DieState(die.id, die.zone, by_id[die.id], die.card)  # type: ignore[arg-type]
-    return replace(s, dice=tuple(dice), rng=s.rng + e.draws)
+            dice[i] = die_state(die.id, die.zone, by_id[die.id], die.card)  # type: ignore[arg-type]
+    return {"dice": tuple(dice), "rng": s.rng + e.draws}
 
 
-def _roll_tested(s: GameState, e: ev.RollTested) -> GameState:
-    return replace(s, rng=s.rng + e.draws)
+def _roll_tested(s: GameState, e: ev.RollTested) -> Changes:
+    return {"rng": s.rng + e.draws}
 
 
-def _face_set(s: GameState, e: ev.FaceSet) -> GameState:
+def _face_set(s: GameState, e: ev.FaceSet) -> Changes:
     die = s.die(e.die)
-    return replace(s, dice=with_die(s, replace(die, face=e.face)))
+    return {"dice": with_die(s, die_state(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
 
 
-def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> GameState:
-    return replace(s, phases_used=e.number, step="commit", committed_this_phase=0)
+def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> Changes:
+    return {"phases_used": e.number, "step": "commit", "committed_this_phase": 0}
 
 
-def _apply_step_started(s: GameState, e: ev.ApplyStepStarted) -> GameState:
-    return replace(s, step="apply", applied_this_step=(), defeated_this_step=0)
+def _apply_step_started(s: GameState, e: ev.ApplyStepStarted) -> Changes:
+    return {"step": "apply", "applied_this_step": (), "defeated_this_step": 0}
 
 
-def _card_activated(s: GameState, e: ev.CardActivated) -> GameState:
+def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
     stacks = s.stacks
     if e.stack is not None:
         i = e.stack - 1
@@ -147,45 +156,45 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> GameState:
             revealed = None
         boss_deck = tuple(b for b in boss_deck if b != e.card)
     card = ActiveCard(e.card, boss=e.boss, stack=e.stack, entourage=e.entourage)
-    return replace(
-        s,
-        stacks=stacks,
-        boss_deck=boss_deck,
-        revealed_boss=revealed,
-        active=(*s.active, card),
-        pending_activations=max(0, s.pending_activations - (0 if e.boss or e.entourage else 1)) + e.additional,
-        activated_this_round=(*s.activated_this_round, e.card),
-    )
+    return {
+        "stacks": stacks,
+        "boss_deck": boss_deck,
+        "revealed_boss": revealed,
+        "active": (*s.active, card),
+        "pending_activations": max(0, s.pending_activations - (0 if e.boss or e.entourage else 1)) + e.additional,
+        "activated_this_round": (*s.activated_this_round, e.card),
+    }
 
 
-def _card_defeated(s: GameState, e: ev.CardDefeated) -> GameState:
-    return replace(
-        s,
-        active=tuple(replace(c, defeated=True) if c.id == e.card else c for c in s.active),
-        defeated_this_step=s.defeated_this_step + 1,
-        defeated_this_round=(*s.defeated_this_round, e.card),
-    )
+def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
+    return {
+        "active": tuple(replace(c, defeated=True) if c.id == e.card else c for c in s.active),
+        "defeated_this_step": s.defeated_this_step + 1,
+        "defeated_this_round": (*s.defeated_this_round, e.card),
+    }
 
 
-def _card_left(s: GameState, e: ev.CardLeft) -> GameState:
+def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
     # R2: dice applied to a card that leaves are exhausted.
-    dice = tuple(DieState(d.id, "exhausted") if d.zone == "applied" and d.card == e.card else d for d in s.dice)
-    out = replace(s, dice=dice, active=tuple(c for c in s.active if c.id != e.card))
+    dice = tuple(
+        die_state(d.id, "exhausted", None, None) if d.zone == "applied" and d.card == e.card else d for d in s.dice
+    )
+    out: Changes = {"dice": dice, "active": tuple(c for c in s.active if c.id != e.card)}
     if e.to == "discard" or e.to == "fled":
-        out = replace(out, discard=(*out.discard, e.card))
+        out["discard"] = (*s.discard, e.card)
     elif e.to == "boss_discard":
-        out = replace(out, boss_discard=(*out.boss_discard, e.card))
+        out["boss_discard"] = (*s.boss_discard, e.card)
     elif e.to == "inventory":
-        out = replace(out, inventory=(*out.inventory, e.card))
+        out["inventory"] = (*s.inventory, e.card)
     elif e.to == "banished":
-        out = replace(out, banished_cards=(*out.banished_cards, e.card))
+        out["banished_cards"] = (*s.banished_cards, e.card)
     elif e.to == "stack" and e.stack is not None:
         i = e.stack - 1
-        out = replace(out, stacks=(*out.stacks[:i], (e.card, *out.stacks[i]), *out.stacks[i + 1 :]))
+        out["stacks"] = (*s.stacks[:i], (e.card, *s.stacks[i]), *s.stacks[i + 1 :])
     return out
 
 
-def _card_changed(s: GameState, e: ev.CardChanged) -> GameState:
+def _card_changed(s: GameState, e: ev.CardChanged) -> Changes:
     def change(c: ActiveCard) -> ActiveCard:
         if c.id != e.card:
             return c
@@ -195,15 +204,15 @@ def _card_changed(s: GameState, e: ev.CardChanged) -> GameState:
             c = replace(c, cancelled=e.cancelled)
         return c
 
-    return replace(s, active=tuple(change(c) for c in s.active))
+    return {"active": tuple(change(c) for c in s.active)}
 
 
-def _stack_top_discarded(s: GameState, e: ev.StackTopDiscarded) -> GameState:
+def _stack_top_discarded(s: GameState, e: ev.StackTopDiscarded) -> Changes:
     i = e.stack - 1
-    return replace(s, stacks=(*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), discard=(*s.discard, e.card))
+    return {"stacks": (*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), "discard": (*s.discard, e.card)}
 
 
-def _boss_revealed(s: GameState, e: ev.BossRevealed) -> GameState:
+def _boss_revealed(s: GameState, e: ev.BossRevealed) -> Changes:
     deck = s.boss_deck
     discard = s.boss_discard
     if e.reshuffled:
@@ -211,87 +220,88 @@ def _boss_revealed(s: GameState, e: ev.BossRevealed) -> GameState:
     if s.revealed_boss is not None:
         # Revealing again sends the previously revealed boss to the boss discard.
         discard = (*discard, s.revealed_boss)
-    return replace(
-        s,
-        boss_deck=tuple(b for b in deck if b != e.boss),
-        boss_discard=discard,
-        revealed_boss=e.boss,
-        rng=s.rng + e.draws,
-    )
+    return {
+        "boss_deck": tuple(b for b in deck if b != e.boss),
+        "boss_discard": discard,
+        "revealed_boss": e.boss,
+        "rng": s.rng + e.draws,
+    }
 
 
-def _endgame_started(s: GameState, e: ev.EndgameStarted) -> GameState:
-    return replace(
-        s,
-        endgame=True,
-        stacks=(e.stack,),
-        discard=(),
-        rng=s.rng + e.draws,
-        pending_activations=0,
-    )
+def _endgame_started(s: GameState, e: ev.EndgameStarted) -> Changes:
+    return {"endgame": True, "stacks": (e.stack,), "discard": (), "rng": s.rng + e.draws, "pending_activations": 0}
 
 
-def _reward_decided(s: GameState, e: ev.RewardDecided) -> GameState:
+def _reward_decided(s: GameState, e: ev.RewardDecided) -> Changes:
     if e.kind == "item":
-        return replace(s, item_decided=(*s.item_decided, e.card))
-    return s
+        return {"item_decided": (*s.item_decided, e.card)}
+    return {}
 
 
-def _item_used(s: GameState, e: ev.ItemUsed) -> GameState:
-    out = s
+def _item_used(s: GameState, e: ev.ItemUsed) -> Changes:
     if e.single_use and e.item in s.inventory:
-        out = replace(out, inventory=tuple(i for i in s.inventory if i != e.item), discard=(*s.discard, e.item))
-    return out
+        return {"inventory": tuple(i for i in s.inventory if i != e.item), "discard": (*s.discard, e.item)}
+    return {}
 
 
-def _item_discarded(s: GameState, e: ev.ItemDiscarded) -> GameState:
-    return replace(s, inventory=tuple(i for i in s.inventory if i != e.item), discard=(*s.discard, e.item))
+def _item_discarded(s: GameState, e: ev.ItemDiscarded) -> Changes:
+    return {"inventory": tuple(i for i in s.inventory if i != e.item), "discard": (*s.discard, e.item)}
 
 
-def _stat_changed(s: GameState, e: ev.StatChanged) -> GameState:
-    return replace(s, hero=replace(s.hero, **{e.stat: e.value}))
+def _stat_changed(s: GameState, e: ev.StatChanged) -> Changes:
+    h = s.hero
+    stats = {"health": h.health, "strategy": h.strategy, "recovery": h.recovery}
+    if e.stat not in stats:
+        raise TypeError(f"HeroState has no field(s) {[e.stat]}")
+    stats[e.stat] = e.value
+    return {"hero": HeroState(h.id, **stats)}
 
 
-def _prompt_pushed(s: GameState, e: ev.PromptPushed) -> GameState:
-    return replace(s, prompts=(*s.prompts, e.prompt))
+def _prompt_pushed(s: GameState, e: ev.PromptPushed) -> Changes:
+    return {"prompts": (*s.prompts, e.prompt)}
 
 
-def _prompt_updated(s: GameState, e: ev.PromptUpdated) -> GameState:
-    return replace(s, prompts=(*s.prompts[:-1], e.prompt))
+def _prompt_updated(s: GameState, e: ev.PromptUpdated) -> Changes:
+    return {"prompts": (*s.prompts[:-1], e.prompt)}
 
 
-def _prompt_done(s: GameState, e: ev.PromptDone) -> GameState:
-    return replace(s, prompts=s.prompts[:-1])
+def _prompt_done(s: GameState, e: ev.PromptDone) -> Changes:
+    return {"prompts": s.prompts[:-1]}
 
 
-def _after_resolved(s: GameState, e: ev.AfterResolved) -> GameState:
-    return replace(s, after_done=(*s.after_done, f"{e.card}#{e.effect}"))
+def _after_resolved(s: GameState, e: ev.AfterResolved) -> Changes:
+    return {"after_done": (*s.after_done, f"{e.card}#{e.effect}")}
 
 
-def _marked(s: GameState, e: ev.Marked) -> GameState:
-    out = s
+def _marked(s: GameState, e: ev.Marked) -> Changes:
+    out: Changes = {}
     if e.used is not None:
-        out = replace(out, used_this_round=(*out.used_this_round, e.used))
+        out["used_this_round"] = (*s.used_this_round, e.used)
     if e.flag is not None:
-        out = replace(out, round_flags=(*out.round_flags, e.flag))
+        out["round_flags"] = (*s.round_flags, e.flag)
     if e.counter is not None:
-        out = replace(out, counters=set_counter(out.counters, e.counter, e.value))
+        out["counters"] = set_counter(s.counters, e.counter, e.value)
     if e.field is not None:
-        out = replace(out, **{e.field: e.value})
+        if e.field not in field_names(GameState):
+            raise TypeError(f"GameState has no field(s) {[e.field]}")
+        out[e.field] = e.value
     return out
 
 
-def _mission_progress(s: GameState, e: ev.MissionProgress) -> GameState:
-    missions = tuple(replace(m, progress=e.progress, status=e.status) if m.id == e.mission else m for m in s.missions)
+def _mission_progress(s: GameState, e: ev.MissionProgress) -> Changes:
+    missions = tuple(
+        MissionState(m.id, e.status, e.progress) if m.id == e.mission else m  # type: ignore[arg-type]
+        for m in s.missions
+    )
     chip = e.progress if e.status == "pending" else 0
-    return replace(s, missions=missions, chip=chip)
+    return {"missions": missions, "chip": chip}
 
 
-def _game_over(s: GameState, e: ev.GameOver) -> GameState:
-    return replace(s, result=e.result, result_reason=e.reason, step="over", prompts=())
+def _game_over(s: GameState, e: ev.GameOver) -> Changes:
+    return {"result": e.result, "result_reason": e.reason, "step": "over", "prompts": ()}
 
 
-_HANDLERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
+CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.GameStarted: _game_started,
     ev.MissionDiscarded: _mission_discarded,
     ev.StepChanged: _step_changed,
@@ -321,4 +331,5 @@ _HANDLERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
     ev.MissionProgress: _mission_progress,
     ev.GameOver: _game_over,
 }
-assert set(_HANDLERS) == set(ev.EVENT_TYPES.values()), "every event type needs exactly one evolve branch"
+"""What each event type changes: ``CHANGES[type(event)](state, event)`` (``seq`` is set by the caller)."""
+assert set(CHANGES) == set(ev.EVENT_TYPES.values()), "every event type needs exactly one evolve branch"

@@ -169,22 +169,31 @@ def check_defeats(tx: Tx) -> None:
 
     One defeat can lift another card's defeat block (immune while others remain), so look again until none falls.
     """
+    events = tx.events
     fell = True
     while fell:
+        if tx.over:
+            return
         fell = False
+        seen = len(events)
         for card in tx.state.active:
-            if tx.over:
-                return
-            current = tx.state.active_card(card.id)
-            if current is None or current.defeated:
-                continue
             s = tx.state
-            if hooks.damage_taken(s, current) < hooks.card_health(s, current) or hooks.defeat_block(s, current):
+            if len(events) != seen:  # a defeat in this pass changed the state: read the card again
+                if s.result is not None:
+                    return
+                found = s.active_card(card.id)
+                if found is None:
+                    continue
+                card = found
+            if card.defeated:
                 continue
-            defeat(tx, current, "damage")
+            if hooks.damage_taken(s, card) < hooks.card_health(s, card) or hooks.defeat_block(s, card):
+                continue
+            defeat(tx, card, "damage")
             fell = True
     # A win earned without a defeat (the last enemy a boss rule required fled or was discarded) still wins (R11).
-    why = None if tx.over else rules(tx.state).won(tx.state)
+    s = tx.state
+    why = None if s.result is not None else rules(s).won(s)
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
 
@@ -330,9 +339,11 @@ def _gain_items(tx: Tx) -> bool:
 
 def _cleanup(tx: Tx) -> bool:
     s = tx.state
-    for card in s.active:
-        if rules(s).stays_at_cleanup(s, card):
-            continue  # endgame: undefeated cards remain (their dice were exhausted in step 3)
+    ruleset = rules(s)
+    # Which cards leave is decided on the state Cleanup starts from (endgame: undefeated cards remain, their dice
+    # were exhausted in step 3).
+    leaving = [card for card in s.active if not ruleset.stays_at_cleanup(s, card)]
+    for card in leaving:
         tx.emit(ev.CardLeft, card=card.id, to="boss_discard" if card.boss else "discard")
     tx.emit(ev.StepChanged, step="stack_discard")
     return True

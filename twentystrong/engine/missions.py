@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from twentystrong.content.model import Mission
+from twentystrong.content.model import Deck, Mission
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
@@ -144,8 +144,9 @@ def _chosen(tx: Tx, mission: str, stack: int) -> None:
     s = tx.state
     # Before this round's first activation the stack binds this round already; afterwards from the next one.
     now = s.step in ("round_start", "activate") and not s.activated_this_round
+    first = s.round if now else s.round + 1
     tx.emit(ev.Marked, counter=MANDATORY_STACK + mission, value=stack)
-    tx.emit(ev.Marked, counter=MANDATORY_FROM + mission, value=s.round if now else s.round + 1)
+    tx.emit(ev.Marked, counter=MANDATORY_FROM + mission, value=first)
 
 
 # --- counting what a command caused ----------------------------------------------------------------------------
@@ -166,6 +167,21 @@ class _Replay:
         return self.state
 
 
+_COUNTED: dict[str, type[ev.Event]] = {
+    "defeats_by_level": ev.CardDefeated,
+    "items_used": ev.ItemUsed,
+    "instant_declined": ev.RewardDecided,
+    "extra_stack_discards": ev.StackTopDiscarded,
+    "damage_taken_rounds": ev.Marked,
+    "unapplied_crits_exhausted": ev.DieMoved,
+    "colors_on_one_enemy": ev.DieMoved,
+    "activation_size": ev.CardActivated,
+    "end_round_health_exactly": ev.RoundStarted,  # checked at the round's end (see _round_ended)
+    "stack_mandatory_rounds": ev.RoundStarted,
+}
+"""The only event type that can count for each condition kind (a kind not listed counts none of them)."""
+
+
 def track(tx: Tx, before: GameState, command: Command) -> None:
     """Credit the current mission with what ``command`` caused (``before``: the state the command met)."""
     if not tx.state.missions or tx.over:
@@ -174,27 +190,31 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
     view: dict[str, MissionState] = {m.id: m for m in before.missions}
     order = [m.id for m in tx.state.missions]
     replay = _Replay(before, events)
-    s = tx.state
+    deck = before.deck
     if command.cmd == "roll" and before.step == "commit":
         _credit(tx, view, order, "commit_all_pool_colors", lambda v: _all_colors_committed(before) >= v)
+    current = _current(view, order)
+    counted = _counted(deck, current)
     for index, event in enumerate(events):
-        if isinstance(event, ev.GameStarted):
-            view = {m: MissionState(m) for m in event.missions}
-        elif isinstance(event, ev.MissionDiscarded | ev.MissionProgress):
-            old = view.get(event.mission, MissionState(event.mission))
-            if isinstance(event, ev.MissionDiscarded):
-                view[event.mission] = MissionState(event.mission, "discarded", old.progress)
+        if isinstance(event, ev.GameStarted | ev.MissionDiscarded | ev.MissionProgress):
+            if isinstance(event, ev.GameStarted):
+                view = {m: MissionState(m) for m in event.missions}
             else:
-                view[event.mission] = MissionState(event.mission, event.status, event.progress)  # type: ignore[arg-type]
+                old = view.get(event.mission, MissionState(event.mission))
+                if isinstance(event, ev.MissionDiscarded):
+                    view[event.mission] = MissionState(event.mission, "discarded", old.progress)
+                else:
+                    view[event.mission] = MissionState(event.mission, event.status, event.progress)  # type: ignore[arg-type]
+            current = _current(view, order)
+            counted = _counted(deck, current)
             continue
-        current = _current(view, order)
-        if current is None:
-            continue
-        mission = s.deck.mission(current.id)
+        if current is None or counted is None or not isinstance(event, counted):
+            continue  # this event cannot count for the current mission
+        mission = deck.mission(current.id)
         kind = mission.condition
         hit = False
         if kind == "defeats_by_level" and isinstance(event, ev.CardDefeated):
-            hit = _level(s, event.card) == mission.level
+            hit = _level(deck, event.card) == mission.level
         elif kind == "items_used":
             hit = isinstance(event, ev.ItemUsed)
         elif kind == "instant_declined" and isinstance(event, ev.RewardDecided):
@@ -219,7 +239,14 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
             hit = _round_ended(replay.before(index), mission, current)
         if hit:
             _advance(tx, view, current)
+            current = _current(view, order)
+            counted = _counted(deck, current)
     _ask_for_stack(tx)
+
+
+def _counted(deck: Deck, current: MissionState | None) -> type[ev.Event] | None:
+    """The event type that can count for the current mission, if any."""
+    return None if current is None else _COUNTED.get(deck.mission(current.id).condition)
 
 
 def _current(view: dict[str, MissionState], order: list[str]) -> MissionState | None:
@@ -258,7 +285,7 @@ def _all_colors_committed(s: GameState) -> int:
     return len(fresh - left)
 
 
-def _level(s: GameState, card_id: str) -> int | None:
-    if any(b.id == card_id for b in s.deck.bosses):
+def _level(deck: Deck, card_id: str) -> int | None:
+    if any(b.id == card_id for b in deck.bosses):
         return None
-    return s.deck.card(card_id).level
+    return deck.card(card_id).level

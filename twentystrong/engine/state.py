@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from typing import Any, Literal, TypeVar
 
 from twentystrong.content.effects import Color, Face, Stat
@@ -171,12 +173,13 @@ class GameState:
         """Dice in a zone, in id order."""
         zones: Zones | None = self.__dict__.get(ZONES)
         if zones is None:
-            zones = self.__dict__[ZONES] = Zones(self.dice)
+            zones = self.__dict__[ZONES] = Zones()
+            zones.dice = self.dice
         return zones[zone]
 
     def applied_to(self, card_id: str) -> tuple[DieState, ...]:
         """Dice applied to an active card."""
-        return tuple(d for d in self.dice_in("applied") if d.card == card_id)
+        return tuple([d for d in self.dice_in("applied") if d.card == card_id])
 
     def active_card(self, card_id: str) -> ActiveCard | None:
         """The active card with this id, if it is in the active area."""
@@ -241,32 +244,55 @@ PHASE_OF_STEP: dict[str, str] = {
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
+def field_names(cls: type) -> frozenset[str]:
+    """The field names of a dataclass (``GameState``'s, most often), worked out once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))
+    return names
+
+
 def fast_replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for the engine's hot path.
 
     ``GameState`` has many fields and changes on every event; copying its ``__dict__`` is several times faster
     than re-running ``__init__``. Slotted dataclasses fall back to ``dataclasses.replace``.
     """
-    cls = type(obj)
-    old: dict[str, Any] | None = getattr(obj, "__dict__", None)
-    if old is None:
+    if getattr(obj, "__dict__", None) is None:
         return replace(obj, **changes)  # type: ignore[type-var]
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(obj))  # type: ignore[arg-type]
+    names = field_names(type(obj))
     if not changes.keys() <= names:
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - names)}")
-    d = old.copy()
-    d.update(changes)
-    d.pop(DERIVED, None)  # what was worked out from the old state does not hold for the new one
-    kept = d.get(CARRIED)  # ... nor what depends on a field that changed
-    if kept is not None and not kept.deps.isdisjoint(changes):
-        del d[CARRIED]
-    if "dice" in changes:
-        d.pop(ZONES, None)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", d)  # a frozen dataclass: its __setattr__ refuses
+        raise TypeError(f"{type(obj).__name__} has no field(s) {sorted(set(changes) - names)}")
+    return with_changes(obj, changes)
+
+
+def with_changes(obj: T, changes: dict[str, Any]) -> T:
+    """A new object like ``obj`` (a ``GameState``) with ``changes`` (field names, not checked) applied; what ``obj``
+    kept about itself goes with it only while it still holds (see :func:`change_in_place`)."""
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", obj.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
+    change_in_place(new, changes)  # type: ignore[arg-type]
     return new
+
+
+def change_in_place(s: GameState, changes: dict[str, Any]) -> None:
+    """Apply ``changes`` to ``s`` itself: only for a state nobody else holds yet (a copy just made, or a
+    transaction's working state, see :class:`twentystrong.engine.tx.Tx`).
+
+    What the state kept about itself is dropped when ``changes`` may make it wrong: every answer worked out from
+    the state itself (:data:`DERIVED`); the carried answer if a field it depends on changes (:data:`CARRIED`); the
+    dice by zone if the dice change (:data:`ZONES`). A field "changes" unless its new value is the very object it
+    holds (e.g. the round flags reset to ``()`` when already empty).
+    """
+    d = s.__dict__
+    d.pop(DERIVED, None)
+    kept = d.get(CARRIED)
+    if kept is not None and not kept.deps.isdisjoint(changes):
+        if any(changes[name] is not d[name] for name in kept.deps.intersection(changes)):
+            del d[CARRIED]
+    if "dice" in changes and changes["dice"] is not d["dice"]:
+        d.pop(ZONES, None)
+    d.update(changes)
 
 
 class Zones(dict[str, tuple[DieState, ...]]):
@@ -274,13 +300,11 @@ class Zones(dict[str, tuple[DieState, ...]]):
     dice change."""
 
     __slots__ = ("dice",)
-
-    def __init__(self, dice: tuple[DieState, ...]) -> None:
-        super().__init__()
-        self.dice = dice
+    dice: tuple[DieState, ...]
+    """The dice they are worked out from (set at once: no ``__init__``, as a plain dict is made faster)."""
 
     def __missing__(self, zone: str) -> tuple[DieState, ...]:
-        found = self[zone] = tuple(d for d in self.dice if d.zone == zone)
+        found = self[zone] = tuple([d for d in self.dice if d.zone == zone])
         return found
 
 
@@ -325,6 +349,12 @@ def initial_state(deck: Deck, options: SetupOptions) -> GameState:
     return GameState(deck=deck, options=options)
 
 
+die_state: Callable[[str, Zone, Face | None, str | None], DieState] = cache(DieState)
+"""``DieState(id, zone, face, card)``, each value made once: dice are frozen values, so one object serves every
+state that has it (a die moves on almost every event, and a dict lookup is cheaper than building a frozen
+dataclass). The values are bounded by the deck: 17 dice, their zones and faces, and the cards a die is applied to."""
+
+
 def with_die(state: GameState, die: DieState) -> tuple[DieState, ...]:
     """The dice tuple with one die replaced."""
     dice = list(state.dice)
@@ -333,9 +363,11 @@ def with_die(state: GameState, die: DieState) -> tuple[DieState, ...]:
 
 
 def set_counter(counters: tuple[tuple[str, int], ...], name: str, value: int) -> tuple[tuple[str, int], ...]:
-    """The counters with one set."""
-    kept = tuple((k, v) for k, v in counters if k != name)
-    return (*kept, (name, value))
+    """The counters with one set (it moves to the end)."""
+    for i, (key, _) in enumerate(counters):
+        if key == name:  # names are unique: the first is the only one
+            return (*counters[:i], *counters[i + 1 :], (name, value))
+    return (*counters, (name, value))
 
 
 __all__ = [

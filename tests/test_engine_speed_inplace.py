@@ -1,0 +1,169 @@
+"""The shortcuts ``decide`` takes for speed change nothing a caller can see.
+
+A transaction (``engine.tx.Tx``) copies the state it is given once, at its first event, and applies the later
+events to that private copy in place instead of building a new frozen state for each. These tests play games with
+every kind of effect, partly with random commands to reach unusual states, and check at every command that
+
+- the input state is left exactly as it was (contract 2: ``decide`` never mutates);
+- the events and the state are those of a transaction that builds a new state for every event;
+- the state equals the input state with the events folded over it (``evolve`` stays purely functional);
+
+and, at every event inside a transaction, that what the working state keeps about itself (legal commands, effects
+in force, damage taken, dice by zone …) is what a fresh copy works out from scratch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twentystrong.content.loader import load_deck, load_shipped
+from twentystrong.content.model import Deck
+from twentystrong.engine import Rejected, SetupOptions, decide_and_apply, fold, initial_state, legal_commands
+from twentystrong.engine import events as ev
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.evolve import evolve
+from twentystrong.engine.state import (
+    CARRIED,
+    DERIVED,
+    ZONES,
+    DiceMode,
+    DieState,
+    GameState,
+    die_state,
+    field_names,
+    set_counter,
+)
+from twentystrong.engine.tx import Tx
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def _deck(name: str) -> Deck:
+    return load_shipped("solar-sentinels") if name == "shipped" else load_deck(DECKS / name)
+
+
+def _games(deck: Deck, games: int, commands: int) -> Iterator[tuple[GameState, Any]]:
+    """(state, command) pairs of games played with random legal commands (some with physical dice)."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        hero = deck.heroes[seed % len(deck.heroes)].id
+        dice: DiceMode = "physical" if seed % 4 == 3 else "virtual"
+        options = SetupOptions(deck.id, hero, seed=seed, dice=dice, missions=seed % 2 == 0, rank=1 + seed % 3)
+        s = initial_state(deck, options)
+        for _ in range(commands):
+            if s.result is not None:
+                break
+            command = rng.choice(legal_commands(s))
+            yield s, command
+            out = decide_and_apply(s, command)
+            assert not isinstance(out, Rejected)
+            s = out[1]
+
+
+def _fields(s: GameState) -> dict[str, object]:
+    return {name: getattr(s, name) for name in field_names(GameState)}
+
+
+def _emit_functional(self: Tx, cls: type[ev.Event], **fields: Any) -> ev.Event:
+    """``Tx.emit`` as it was: every event builds a new frozen state."""
+    event = cls(seq=self.state.seq + 1, **fields)
+    self.state = evolve(self.state, event)
+    self.events.append(event)
+    return event
+
+
+@pytest.mark.parametrize("deck_name", ["shipped", "effects_passive", "effects_triggered", "plain"])
+def test_a_transaction_changes_nothing_a_caller_sees(deck_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    deck = _deck(deck_name)
+    checked = 0
+    for s, command in _games(deck, 12, 250):
+        before = _fields(s)
+        out = decide_and_apply(s, command)
+        assert not isinstance(out, Rejected)
+        events, after = out
+        after_fields = _fields(after)
+        # The input state is untouched: every field still holds the very same object.
+        assert all(getattr(s, name) is value for name, value in before.items()), (deck_name, s.seq, command)
+        assert after == fold(s, events)
+        assert after.__dict__.keys() <= field_names(GameState) | {CARRIED, DERIVED, ZONES}  # no stray field
+        with monkeypatch.context() as m:
+            m.setattr(Tx, "emit", _emit_functional)
+            functional = decide_and_apply(s, command)
+        assert not isinstance(functional, Rejected)
+        assert functional[0] == events, (deck_name, s.seq, command)
+        assert functional[1] == after
+        assert _fields(functional[1]) == after_fields
+        checked += 1
+    assert checked >= 300
+
+
+def _answers(s: GameState) -> tuple[object, ...]:
+    """What the rules ask of a state most, with the answers the engine keeps."""
+    return (
+        [le.key for le in hooks.live_effects(s)],
+        [le.key for _, le in hooks.passive(s)],
+        legal_commands(s),
+        hooks.recoverable(s),
+        [(c.id, hooks.damage_taken(s, c), hooks.enemy_damage(s, c)) for c in s.active],
+        [s.dice_in(zone) for zone in ("pool", "active", "applied", "exhausted", "banished")],
+    )
+
+
+@pytest.mark.parametrize("deck_name", ["shipped", "effects_passive", "effects_triggered"])
+def test_the_working_state_keeps_no_stale_answer(deck_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ask the working state its usual questions after every event of a transaction (so it keeps answers that
+    the next event must drop): each time, the answers are those of a fresh copy."""
+    emit = Tx.emit
+    checked = [0]
+
+    def emit_and_check(self: Tx, cls: type[ev.Event], **fields: Any) -> ev.Event:
+        event = emit(self, cls, **fields)
+        if self.state.result is None:
+            assert _answers(self.state) == _answers(dataclasses.replace(self.state)), (deck_name, event)
+            checked[0] += 1
+        return event
+
+    monkeypatch.setattr(Tx, "emit", emit_and_check)
+    for _ in _games(_deck(deck_name), 10, 150):
+        pass
+    assert checked[0] >= 500
+
+
+def test_events_are_frozen_values() -> None:
+    event = ev.DieMoved(seq=3, die="B1", zone="pool", reason="recover")
+    assert [f.name for f in dataclasses.fields(event)] == ["seq", "die", "zone", "card", "reason", "keep_face"]
+    assert event == ev.make(ev.DieMoved, {"seq": 3, "die": "B1", "zone": "pool", "reason": "recover"})
+    assert event == ev.DieMoved(seq=3, die="B1", zone="pool", card=None, reason="recover", keep_face=False)
+    assert hash(event) == hash(ev.DieMoved(seq=3, die="B1", zone="pool", reason="recover"))
+    assert event != ev.DieMoved(seq=3, die="B1", zone="active", reason="recover")
+    assert ev.PromptDone(seq=1) != ev.ApplyStepStarted(seq=1)  # same values, another kind of fact
+    assert repr(event) == "DieMoved(seq=3, die='B1', zone='pool', card=None, reason='recover', keep_face=False)"
+    assert ev.from_dict(ev.to_dict(event)) == event
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.zone = "active"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del event.zone
+    with pytest.raises(TypeError, match="missing field.*'zone'"):
+        ev.DieMoved(seq=1, die="B1")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="no field.*'zoen'"):
+        ev.make(ev.DieMoved, {"seq": 1, "die": "B1", "zone": "pool", "zoen": "pool"})
+    with pytest.raises(ValueError, match="unknown field"):
+        ev.from_dict({"type": "die_moved", "seq": 1, "die": "B1", "zone": "pool", "zoen": "pool"})
+
+
+def test_dice_and_counters_as_before() -> None:
+    """The hot-path helpers give what the plain code gave: a die state equal to a new one (and the same object for
+    the same values), counters with the one set moved to the end."""
+    die = die_state("B1", "applied", "crit", "card")
+    assert die == DieState("B1", "applied", "crit", "card")
+    assert die is die_state("B1", "applied", "crit", "card")
+    counters = (("a", 1), ("b", 2), ("c", 3))
+    assert set_counter(counters, "b", 5) == (("a", 1), ("c", 3), ("b", 5))
+    assert set_counter(counters, "d", 1) == (*counters, ("d", 1))
+    assert set_counter((), "a", 1) == (("a", 1),)
