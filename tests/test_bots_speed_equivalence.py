@@ -5,22 +5,30 @@ answers per state, skips a hook when no effect in force overrides it (a die then
 its printed damage) and keeps targets and incoming damage for every state that shares the effects in force. These
 tests play games on the shipped deck and on the deck that uses every passive kind, partly with random commands to
 reach unusual states, and at every state compare each shortcut with the plain scan or hook call it replaces.
+
+The heuristic bot's own shortcuts (the hook selections made in one pass, the handlers asked for all colours at once,
+use commands grouped once per step, the plan's candidates sorted as tuples, the apply pick with its rules looked
+up in the index, …) are checked the same way while it plays (several decks, missions on and off, rank 2): each
+against the computation it replaced, written out plainly here.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from twentystrong.bots import HeuristicBot, reading
+from twentystrong.bots import HeuristicBot, heuristic, items, reading
+from twentystrong.bots.dicemath import pool_expected
 from twentystrong.bots.reading import SAMPLE_DIE
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.content.loader import load_deck, load_shipped
-from twentystrong.content.model import Deck
-from twentystrong.engine import Rejected, SetupOptions, decide_and_apply, initial_state, legal_commands
+from twentystrong.content.model import Boss, ConflictCard, Deck
+from twentystrong.engine import Command, Rejected, SetupOptions, decide_and_apply, initial_state, legal_commands
+from twentystrong.engine.dice import BASE_DAMAGE, STRENGTH
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
@@ -107,3 +115,235 @@ def test_shortcuts_give_the_plain_answers(deck: Deck, seed: int) -> None:
         # Targets kept for every state that shares the effects in force are the ones worked out for this state.
         assert bot.targets(s) == bot._find_targets(s)
     assert checked > 20
+
+
+# --- the heuristic bot's own shortcuts, checked while it plays ---------------------------------------------------
+
+TRIGGERED_DECK = Path(__file__).parent / "decks" / "effects_triggered"
+USE_CMDS = ("use_item", "use_ability")
+
+
+def load(name: str) -> Deck:
+    if name == "shipped":
+        return load_shipped("solar-sentinels")
+    return load_deck(PASSIVE_DECK if name == "passive" else TRIGGERED_DECK)
+
+
+def play(deck: Deck, seed: int, rank: int, check: Callable[[HeuristicBot, GameState, list[Command]], None]) -> int:
+    """Play one game (the bot's moves, with one random command in five), calling ``check`` at every state after
+    the bot has chosen; the number of states checked."""
+    rng = random.Random(seed)
+    hero = deck.heroes[seed % len(deck.heroes)].id
+    options = SetupOptions(deck.id, hero, seed=seed, missions=seed % 2 == 0, rank=rank)
+    s = initial_state(deck, options)
+    bot = HeuristicBot(seed)
+    n = 0
+    while s.result is None and s.round <= 60 and n < 1500:
+        legal = legal_commands(s)
+        chosen = bot.choose(s, legal)
+        check(bot, s, legal)
+        n += 1
+        result = decide_and_apply(s, rng.choice(legal) if rng.random() < 0.2 else chosen)
+        assert not isinstance(result, Rejected), result
+        s = result[1]
+    return n
+
+
+def plain_pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command | None:
+    """items.pick_use without its shortcuts: every use grouped afresh, every policy asked in every step."""
+    groups: dict[tuple[str, str | None, int | None], list[Command]] = {}
+    for c in legal:
+        if c.cmd in USE_CMDS:
+            groups.setdefault((c.cmd, c.item, c.effect), []).append(c)
+    for variants in groups.values():
+        effect = items.used_effect(s, variants[0])
+        policy = items._POLICIES.get(effect.kind)
+        chosen = policy(items.Use(bot, s, legal, effect, variants)) if policy is not None else None
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def plain_capacity(bot: HeuristicBot, s: GameState) -> float:
+    pool = sorted((d.color for d in s.dice_in("pool")), key=STRENGTH.__getitem__, reverse=True)
+    return pool_expected(pool[: max(0, len(pool) - bot._reserve(s))], s.hero.strategy)
+
+
+def plain_plan(bot: HeuristicBot, s: GameState, commits: dict[str, Command]) -> list[str]:
+    """_plan_commit as it was written before its candidates were sorted as tuples."""
+    targets = bot.targets(s)
+    if not targets or not commits:
+        return []
+    k = reading.rolls_left(s)
+    values = bot.color_values(s, targets, k)
+    need = sum(reading.remaining(s, t) * heuristic._residual_factor(_printed(s, t)) for t in targets)
+    need += sum(heuristic._missing_colors(s, t) for t in targets)
+    goal = need * (bot.margin if k <= 1 else 1 + (bot.margin - 1) / k) + bot.slack / k
+    active = s.dice_in("active")
+    have = 0.0
+    for d in active:
+        have += BASE_DAMAGE[d.face] if d.face is not None and hooks.keeps_face(s, d) else values[d.color]
+    pool = s.dice_in("pool")
+    room = len(pool) - bot._reserve(s)
+    if reading.live_kind(s, "no_apply_while_miss") is not None:
+        room = min(room, 2 - len(active))
+    candidates = sorted(
+        (d for d in pool if d.id in commits and values[d.color] > 0.05),
+        key=lambda d: (values[d.color], STRENGTH[d.color], d.id),
+        reverse=True,
+    )
+    plan: list[str] = []
+    for d in candidates:
+        if have >= goal or len(plan) >= room:
+            break
+        plan.append(d.id)
+        have += values[d.color]
+    return plan
+
+
+def plain_targets(bot: HeuristicBot, s: GameState) -> list[ActiveCard]:
+    """_find_targets asking capped, apply_ok_if, die_damage_if and live_kind_on one at a time."""
+    standing = reading.undefeated(s)
+
+    def reachable(card: ActiveCard) -> bool:
+        return any(
+            reading.apply_ok_if(s, color, face, card) and reading.die_damage_if(s, color, face, card) > 0
+            for color in COLORS
+            for face in FACES
+        )
+
+    out = [c for c in standing if not reading.capped(s, c) and reachable(c)]
+    if len(out) < len(standing):
+        out = [c for c in out if reading.live_kind_on(s, c, "immune_while_others") is None]
+    if len(standing) > 1:
+        out = [c for c in out if not (c.boss and heuristic._needs_all(s, c))]
+    if bot.building(s):
+        out = [c for c in out if not c.boss]
+    return out
+
+
+def plain_options(s: GameState, applies: list[Command]) -> dict[str, list[tuple[Command, int, DieState]]]:
+    by_card: dict[str, list[tuple[Command, int, DieState]]] = {}
+    for c in applies:
+        card = s.active_card(str(c.card))
+        if card is None or card.defeated:
+            continue
+        die = s.die(str(c.die))
+        by_card.setdefault(card.id, []).append((c, reading.die_damage(s, die, card), die))
+    return by_card
+
+
+def plain_in_order(
+    bot: HeuristicBot, s: GameState, by_card: dict[str, list[tuple[Command, int, DieState]]]
+) -> list[ActiveCard]:
+    targets = [t for t in plain_targets(bot, s) if t.id in by_card]
+    return targets if len(targets) < 2 else [t for t in bot.order(s) if t.id in by_card]
+
+
+def plain_helpful(bot: HeuristicBot, s: GameState, applies: list[Command]) -> Command | None:
+    """_helpful_apply as it was written, each rule looked up with live_kind / live_kind_on."""
+    by_card = plain_options(s, applies)
+    one_color = reading.live_kind(s, "one_color_per_enemy") is not None
+    for t in plain_in_order(bot, s, by_card):
+        options = by_card[t.id]
+        rem = reading.remaining(s, t)
+        if reading.live_kind_on(s, t, "same_color_pairs") is not None:
+            options = heuristic._pair_damage(s, t, options)
+        if one_color and not s.applied_to(t.id):
+            options = heuristic._best_color_group(options)
+        missing = heuristic._missing_colors(s, t)
+        if rem <= 0 or missing:
+            there = {d.color for d in s.applied_to(t.id)}
+            fresh = [o for o in options if o[2].color not in there] if missing else []
+            if fresh:
+                return min(fresh, key=lambda o: (o[1], STRENGTH[o[2].color], o[2].id))[0]
+            if rem <= 0:
+                continue
+        useful = [o for o in options if o[1] > 0]
+        rule = reading.live_kind_on(s, t, "apply_limit")
+        if isinstance(rule, fx.ApplyLimit) and rule.scope == "card":
+            slots = max(0, rule.count - len(s.applied_to(t.id)))
+            useful = [o for o in useful if rem - o[1] <= 2 * (slots - 1)]
+        if sum(o[1] for o in useful) >= rem:
+            singles = [o for o in useful if o[1] >= rem]
+            if singles:
+                return min(singles, key=lambda o: (o[1], STRENGTH[o[2].color], o[2].id))[0]
+            return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
+    return None
+
+
+def _printed(s: GameState, card: ActiveCard) -> ConflictCard | Boss:
+    return s.deck.boss(card.id) if card.boss else s.deck.card(card.id)
+
+
+def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
+    """Every shortcut of the heuristic bot against what it stands for, in this state."""
+    index = reading.effects_in_force(s)
+    # The index's hook selections, made in one pass over the effects in force.
+    passing = [(h, le) for h, le in hooks.passive_with(s, "apply_block") if not reading._passing(le.effect)]
+    assert index.blockers == passing
+    assert index.modifiers == hooks.passive_with(s, "die_damage")
+    assert index.plain_enemy_damage == (not hooks.passive_with(s, "enemy_damage"))
+    for card in s.active:
+        assert reading.remaining(s, card) == max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
+        # What dice of each colour would do, asked all at once (and reachable with its hint, asked twice).
+        table = reading.hit_faces(s, card, index)
+        for color in COLORS:
+            for face, got in zip(FACES, table[color], strict=True):
+                ok = reading.apply_ok_if(s, color, face, card)
+                assert got == (reading.die_damage_if(s, color, face, card) if ok else None)
+        some = any(d is not None and d > 0 for pair in table.values() for d in pair)
+        assert reading.reachable(s, card, index) == some == reading.reachable(s, card, index)
+        assert heuristic._residual(s, card, index) == heuristic._residual_factor(_printed(s, card))
+        for die in s.dice_in("active"):
+            applied = reading.applied_die(die, card.id)
+            base = BASE_DAMAGE[die.face or "miss"]
+            assert reading.modified_damage(s, applied, card, index, base) == hooks.die_damage(s, applied, card)
+    if s.prompts or len(legal) < 2:
+        return
+    # A fresh look at the state (as choose takes), then each shortcut against the plain computation.
+    bot.choose(s, legal)
+    assert items.pick_use(bot, s, legal) == plain_pick_use(bot, s, legal)
+    assert bot.can_repeat(legal) == (heuristic.REPEAT in [c for c in legal if c.cmd == "repeat"])
+    assert bot._capacity(s) == plain_capacity(bot, s)
+    busy = sum(reading.remaining(s, c) for c in reading.undefeated(s))
+    assert bot._free_capacity(s) == max(0.0, plain_capacity(bot, s) - busy * bot.margin)
+    recover = [c for c in legal if c.cmd == "recover"]
+    if recover and s.step == "recover":
+        assert bot._recover(s, legal) == max(recover, key=lambda c: heuristic._BY_STRENGTH[str(c.die)])
+    assert bot.targets(s) == plain_targets(bot, s)
+    if all(c.defeated for c in s.active):
+        assert bot.targets(s) == []  # what _want_repeat knows without the effects in force
+    applies = bot.commands(legal, "apply")
+    if applies:
+        assert bot.pick_apply(s, applies, dump=False) == plain_helpful(bot, s, applies)
+    commits = {str(c.die): c for c in legal if c.cmd == "commit"}
+    if s.step == "commit":
+        plan = bot._plan_commit(s, dict(commits))
+        assert plan == plain_plan(bot, s, commits)
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "rank"),
+    [("shipped", 3, 1), ("shipped", 4, 2), ("passive", 5, 1), ("passive", 6, 2), ("triggered", 7, 1)],
+)
+def test_bot_shortcuts_give_the_plain_answers(name: str, seed: int, rank: int) -> None:
+    assert play(load(name), seed, rank, check_state) > 50
+
+
+def test_color_values_are_worked_out_once_per_commit_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """color_values keeps no answer: the plan that asks it is made once per (round, phase, endgame), so a kept
+    answer would never be asked for again."""
+    deck = load_shipped("solar-sentinels")
+    asked: list[tuple[int, int, bool]] = []
+    real = HeuristicBot.color_values
+
+    def color_values(bot: HeuristicBot, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
+        asked.append((s.round, s.phases_used, s.endgame))
+        return real(bot, s, targets, rolls)
+
+    monkeypatch.setattr(HeuristicBot, "color_values", color_values)
+    for seed in (11, 12, 13):
+        asked.clear()
+        play(deck, seed, 1 + seed % 2, lambda bot, s, legal: None)
+        assert asked and len(asked) == len(set(asked))

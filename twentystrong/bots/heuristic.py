@@ -14,34 +14,39 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from twentystrong.bots import assess, items
-from twentystrong.bots.dicemath import P_CRIT, P_MISS, pool_expected
-from twentystrong.bots.items import KnownUses
+from twentystrong.bots.dicemath import P_CRIT, P_MISS, expected, pool_expected
+from twentystrong.bots.items import KnownUses, UseGroups
 from twentystrong.bots.reading import (
-    apply_ok_if,
+    EffectsInForce,
+    applied_die,
     capped,
-    die_damage,
-    die_damage_if,
     effects_in_force,
     group,
+    hit_faces,
     incoming,
     live_kind,
     live_kind_on,
+    modified_damage,
+    reachable,
     remaining,
     rolls_left,
-    strength,
     threat,
     undefeated,
 )
 from twentystrong.content import effects as fx
-from twentystrong.content.effects import COLORS, Color, Effect, Face
+from twentystrong.content.effects import COLORS, Color, Effect
 from twentystrong.content.model import Boss, ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, HIT_FACES, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
+
+Options = dict[str, list[tuple[Command, int, DieState]]]
+"""Apply commands by the id of their card, each with the damage its die would deal there, and the die."""
 
 ROLL = Command("roll")
 REPEAT = Command("repeat")
@@ -85,23 +90,45 @@ RESIDUAL = frozenset(
 class _Seen:
     """The bot's answers for one state object: states are frozen, so they hold while the bot looks at it. Kept
     by the bot rather than with the state because some depend on its working memory (the endgame build-up).
-    Made for every state the bot sees, so the answers not worked out yet are the class's ``None``."""
+    Made for every state the bot sees; the answers not worked out yet are ``None``."""
 
-    grouped: tuple[list[Command], dict[str, list[Command]]] | None = None
-    """The legal list of the current call and its commands by ``cmd`` (:func:`group`)."""
-    targets: list[ActiveCard] | None = None
-    order: list[ActiveCard] | None = None
-    reserve: int | None = None
-    busy: int | None = None
-    """Damage still to deal to the cards standing (``_fight_cost``)."""
-    options: tuple[list[Command], dict[str, list[tuple[Command, int, DieState]]]] | None = None
-    """The apply commands and what each would do, by card (``_apply_options``)."""
-    picks: tuple[list[Command], dict[bool, Command | None]] | None = None
-    """The apply commands and pick_apply's answers for them, by ``dump``."""
+    __slots__ = (
+        "busy",
+        "by_cmd",
+        "index",
+        "legal",
+        "options",
+        "order",
+        "picks",
+        "repeat",
+        "reserve",
+        "state",
+        "targets",
+    )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, legal: list[Command] | None = None) -> None:
         # A weak reference: the bot should not keep a finished state alive (and pay for freeing it later).
         self.state = weakref.ref(state)
+        self.legal = legal
+        """The legal list of the current call (the caller's: it may hold other commands at the next one) …"""
+        self.by_cmd: Mapping[str, list[Command]] = _NO_GROUPS if legal is None else group(legal)
+        """… and its commands by ``cmd`` (:func:`group`)."""
+        self.index: EffectsInForce | None = None
+        """``effects_in_force`` of the state, once asked."""
+        self.repeat: bool | None = None
+        """Whether ``legal`` lets another Strategy phase follow (:meth:`HeuristicBot.can_repeat`), once asked."""
+        self.targets: list[ActiveCard] | None = None
+        self.order: list[ActiveCard] | None = None
+        self.reserve: int | None = None
+        self.busy: int | None = None
+        """Damage still to deal to the cards standing (``_fight_cost``)."""
+        self.options: tuple[list[Command], Options] | None = None
+        """The apply commands and what each would do, by card (``_apply_options``)."""
+        self.picks: tuple[list[Command], dict[bool, Command | None]] | None = None
+        """The apply commands and pick_apply's answers for them, by ``dump``."""
+
+
+_NO_GROUPS: Mapping[str, list[Command]] = MappingProxyType({})
 
 
 class HeuristicBot:
@@ -130,17 +157,17 @@ class HeuristicBot:
         """Expected pool damage per point of boss Health before the endgame starts."""
         self.extra_enemy = extra_enemy
         """What one additional enemy (+N) costs when choosing a fight."""
-        # Working memory, all deterministic: answers for the current state object, the colour values and the dice
-        # planned for the current Commit step, this endgame round's choice to build up or go all in, and the last
+        # Working memory, all deterministic: answers for the current state object, the dice planned for the
+        # current Commit step, this endgame round's choice to build up or go all in, and the last
         # boss need and endgame dice count with all they were worked out from (both seldom change).
         self._seen: _Seen | None = None
-        self._values_key: object = None
-        self._values: dict[Color, float] = {}
         self._build: tuple[int, bool] = (-1, False)
         self._need: tuple[tuple[object, int, str | None], float] | None = None
         self._dice_wanted: tuple[tuple[float, tuple[DieState, ...], int], int] | None = None
         self.uses_known: tuple[object, str, KnownUses] | None = None
         """For :mod:`items`: what each item or ability use does, for this deck and hero."""
+        self.use_groups: tuple[KnownUses, str, list[Command], UseGroups] | None = None
+        """For :mod:`items`: the last use commands grouped, with what they were grouped from."""
         self._plan_key: object = None
         self._plan: list[str] = []
 
@@ -150,11 +177,10 @@ class HeuristicBot:
         """The bot's move (one of ``legal``)."""
         if len(legal) == 1:
             return legal[0]
-        prompt = state.prompt
-        if prompt is not None:
-            return self._answer(state, legal, prompt)
-        # Grouped once for this call: the list is the caller's, and may hold other commands at the next one.
-        self._seen_for(state).grouped = (legal, group(legal))
+        if state.prompts:
+            return self._answer(state, legal, state.prompts[-1])  # state.prompt
+        # A new state each call (the caller's states are frozen): its answers start empty.
+        self._seen = _Seen(state, legal)
         use = items.pick_use(self, state, legal)
         if use is not None:
             return use
@@ -211,21 +237,40 @@ class HeuristicBot:
         options = self.commands(legal, "activate")
         if not options:
             return None
-        cap = self._capacity(s)
+        cap = self._free_capacity(s)
         return min(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), len(s.stacks[int(c.stack or 1) - 1])))
 
     def _capacity(self, s: GameState) -> float:
         """Expected damage of the dice the bot would commit this round."""
-        pool = sorted((d.color for d in s.dice_in("pool")), key=STRENGTH.__getitem__, reverse=True)
-        usable = pool[: max(0, len(pool) - self._reserve(s))]
-        return pool_expected(usable, s.hero.strategy)
+        pool = s.dice_in("pool")
+        usable = max(0, len(pool) - self._reserve(s))
+        # The strongest ``usable`` dice, strongest first (as sorting the pool's colours by strength would give
+        # them), their expected damage added in that order.
+        rolls = s.hero.strategy
+        counts = dict.fromkeys(COLORS, 0)
+        for d in pool:
+            counts[_COLOR_OF_DIE[d.id]] += 1
+        total: float = 0  # sum() of nothing is 0
+        for color in _STRONG_FIRST:
+            e = expected(color, rolls)
+            for _ in range(min(counts[color], usable)):
+                total += e
+            usable -= counts[color]
+            if usable <= 0:
+                break
+        return total
 
-    def _fight_cost(self, s: GameState, card: ConflictCard, cap: float) -> float:
-        """What fighting this card is expected to cost, net of its reward (lower is better)."""
+    def _free_capacity(self, s: GameState) -> float:
+        """:meth:`_capacity` less what the cards standing take (``busy``, with the margin): what
+        :meth:`_fight_cost` weighs a new fight against."""
         seen = self._seen_for(s)
         if seen.busy is None:
             seen.busy = sum(remaining(s, c) for c in undefeated(s))
-        cap = max(0.0, cap - seen.busy * self.margin)
+        return max(0.0, self._capacity(s) - seen.busy * self.margin)
+
+    def _fight_cost(self, s: GameState, card: ConflictCard, cap: float) -> float:
+        """What fighting this card is expected to cost, net of its reward (lower is better). ``cap``:
+        :meth:`_free_capacity`."""
         facts = assess.fight_facts(card)
         reward = facts.reward
         if facts.instant:
@@ -243,7 +288,7 @@ class HeuristicBot:
         options = self.commands(legal, "stack_discard")
         if not options:
             return None
-        cap = self._capacity(s)
+        cap = self._free_capacity(s)
         return max(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), -len(s.stacks[int(c.stack or 1) - 1])))
 
     # --- Strategy phase -------------------------------------------------------------------------------------
@@ -261,7 +306,7 @@ class HeuristicBot:
             return self.endgame_dice(s)
         if s.endgame or (s.active and incoming(s) >= s.hero.health):
             return 0
-        if any(not stack for stack in s.stacks):
+        if not all(s.stacks):  # an empty stack
             # The endgame may start: keep what the boss needs, less what Recovery brings back this round.
             return max(self.reserve, self.endgame_dice(s) - hooks.recovery_limit(s))
         return self.reserve
@@ -294,17 +339,37 @@ class HeuristicBot:
 
     def commands(self, legal: list[Command], cmd: str) -> list[Command]:
         """The commands of ``legal`` with this ``cmd``, in order (a shared list: do not change it)."""
-        grouped = self._seen.grouped if self._seen is not None else None
-        if grouped is not None and grouped[0] is legal:
-            return grouped[1].get(cmd, _NONE)
+        seen = self._seen
+        if seen is not None and seen.legal is legal:
+            return seen.by_cmd.get(cmd, _NONE)
         return group(legal).get(cmd, [])
+
+    def can_repeat(self, legal: list[Command]) -> bool:
+        """Whether ``legal`` holds the repeat command (another Strategy phase may follow this Apply step)."""
+        seen = self._seen
+        if seen is None or seen.legal is not legal:
+            return REPEAT in self.commands(legal, "repeat")
+        if seen.repeat is None:
+            seen.repeat = REPEAT in seen.by_cmd.get("repeat", _NONE)
+        return seen.repeat
+
+    def _index(self, seen: _Seen, s: GameState) -> EffectsInForce:
+        """``effects_in_force(s)``, kept in ``seen`` (the state's answers) once asked."""
+        index = seen.index
+        if index is None:
+            index = seen.index = effects_in_force(s)
+        return index
 
     def targets(self, s: GameState) -> list[ActiveCard]:
         """Undefeated cards the bot means to damage this round: not those dice cannot defeat this round (a damage
         cap, no colour that may be applied), nor one that is immune while such a card stands beside it."""
-        seen = self._seen_for(s)
-        if seen.targets is None:
-            index = effects_in_force(s)
+        return list(self._targets(self._seen_for(s), s))
+
+    def _targets(self, seen: _Seen, s: GameState) -> list[ActiveCard]:
+        """:meth:`targets`, as a list kept for the state (do not change it)."""
+        found = seen.targets
+        if found is None:
+            index = seen.index or self._index(seen, s)
             if index.plain_apply:
                 # Where dice may go then depends on the cards alone: one answer serves every state that shares
                 # the effects in force (and the decision to build up, kept for the round).
@@ -312,17 +377,19 @@ class HeuristicBot:
                 found = index.targets.get(building)
                 if found is None:
                     found = index.targets[building] = self._find_targets(s)
-                seen.targets = found
             else:
-                seen.targets = self._find_targets(s)
-        return list(seen.targets)
+                found = self._find_targets(s)
+            seen.targets = found
+        return found
 
     def _find_targets(self, s: GameState) -> list[ActiveCard]:
         standing = undefeated(s)
-        out = [c for c in standing if not capped(s, c) and _reachable(s, c)]
+        index = effects_in_force(s)
+        caps = index.caps
+        out = [c for c in standing if (c.id not in caps or not capped(s, c)) and reachable(s, c, index)]
         stuck = len(out) < len(standing)
         if stuck:
-            out = [c for c in out if live_kind_on(s, c, "immune_while_others") is None]
+            out = [c for c in out if (c.id, "immune_while_others") not in index.first_live_on]  # live_kind_on
         if len(standing) > 1:
             # A boss that wins the game only with its whole court down is left for last: defeated early, it
             # would go to the boss discard at Cleanup while the court still stands.
@@ -351,31 +418,34 @@ class HeuristicBot:
         return potential < hooks.card_health(s, boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
 
     def _commit(self, s: GameState, legal: list[Command]) -> Command | None:
-        commits = {str(c.die): c for c in self.commands(legal, "commit")}
+        commits = self.commands(legal, "commit")
         scare = self._scare(s, commits)
         if scare is not None:
             return scare
         # The dice to commit are planned once per Commit step, then played one command at a time.
         key = (s.round, s.phases_used, s.endgame)
         if self._plan_key != key:
-            self._plan = self._plan_commit(s, commits)
+            self._plan = self._plan_commit(s, {c.die: c for c in commits})
             self._plan_key = key
         while self._plan:
             die = self._plan.pop(0)
-            if die in commits:
-                return commits[die]
+            for c in commits:
+                if c.die == die:
+                    return c
         return ROLL
 
-    def _plan_commit(self, s: GameState, commits: dict[str, Command]) -> list[str]:
+    def _plan_commit(self, s: GameState, commits: dict[str | None, Command]) -> list[str]:
         """Pool dice to commit, best first, until their expected damage covers what is left to kill (with a
         margin that shrinks while phases remain to top up), keeping the reserve."""
-        targets = self.targets(s)
+        seen = self._seen_for(s)
+        targets = self._targets(seen, s)
         if not targets or not commits:
             return []
+        index = seen.index or self._index(seen, s)
         k = rolls_left(s)
         values = self.color_values(s, targets, k)
-        need = sum(remaining(s, t) * _residual(s, t) for t in targets)
-        need += sum(_missing_colors(s, t) for t in targets)
+        need = sum(remaining(s, t) * _residual(s, t, index) for t in targets)
+        need += sum(_missing_colors(s, t, index) for t in targets)
         goal = need * (self.margin if k <= 1 else 1 + (self.margin - 1) / k) + self.slack / k
         active = s.dice_in("active")
         have = 0.0
@@ -386,61 +456,63 @@ class HeuristicBot:
                 have += values[d.color]
         pool = s.dice_in("pool")
         room = len(pool) - self._reserve(s)
-        if live_kind(s, "no_apply_while_miss") is not None:
+        if "no_apply_while_miss" in index.first_passive:  # live_kind
             room = min(room, 2 - len(active))  # every die that can miss blocks the others: a few sure dice
-        candidates = sorted(
-            (d for d in pool if d.id in commits and values[d.color] > 0.05),
-            key=lambda d: (values[d.color], strength(d), d.id),
-            reverse=True,
-        )
+        # The dice worth committing, best first: by the value of their colour, then its strength, then the id
+        # (ids are unique, so the die itself is never compared).
+        candidates: list[tuple[float, int, str, DieState]] = []
+        for d in pool:
+            if d.id in commits:
+                color = _COLOR_OF_DIE[d.id]
+                value = values[color]
+                if value > 0.05:
+                    candidates.append((value, STRENGTH[color], d.id, d))
+        candidates.sort(reverse=True)
         plan: list[str] = []
-        for d in candidates:
+        for value, _, die_id, _ in candidates:
             if have >= goal or len(plan) >= room:
                 break
-            plan.append(d.id)
-            have += values[d.color]
+            plan.append(die_id)
+            have += value
         return plan
 
-    def _scare(self, s: GameState, commits: dict[str, Command]) -> Command | None:
+    def _scare(self, s: GameState, commit_list: list[Command]) -> Command | None:
         """A card dice cannot defeat but that flees from a roll with enough misses: in the endgame (or when it
         could kill) commit weak dice until the roll can be expected to show that many misses."""
-        if "flees_on_roll" not in effects_in_force(s).live_kinds:
+        index = effects_in_force(s)
+        if "flees_on_roll" not in index.live_kinds:
             return None  # the usual case, known without counting the damage coming
         if not (s.endgame or incoming(s) >= s.hero.health):
             return None
         for card in undefeated(s):
             flee = live_kind_on(s, card, "flees_on_roll")
-            if not isinstance(flee, fx.FleesOnRoll) or (not capped(s, card) and _reachable(s, card)):
+            if not isinstance(flee, fx.FleesOnRoll) or (not capped(s, card) and reachable(s, card, index)):
                 continue
             active = s.dice_in("active")
             if sum(P_MISS[d.color] for d in active) >= flee.misses + 0.5:
                 return None
-            weak = [s.die(d) for d in commits]
+            commits = {c.die: c for c in commit_list}
+            weak = [s.die(str(d)) for d in commits]
             if weak:
                 return commits[max(weak, key=lambda d: (P_MISS[d.color], d.id)).id]
         return None
 
     def color_values(self, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
         """Expected damage a die of each colour adds against the best target, over ``rolls`` rolls."""
-        # Committing dice changes none of what this depends on, so one answer serves a whole Commit step.
-        key = (s.round, s.phases_used, s.active, s.inventory, s.round_flags, tuple(targets), rolls, _zones(s))
-        if key != self._values_key:
-            self._values = self._color_values(s, targets, rolls)
-            self._values_key = key
-        return self._values
-
-    def _color_values(self, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
+        # Worked out once per Commit step (the plan is kept for the step), so nothing is kept between calls.
         index = effects_in_force(s)
         inverted = index.inverted
         penalty = index.miss_penalty
-        blocking = live_kind(s, "no_apply_while_miss") is not None
+        blocking = "no_apply_while_miss" in index.first_passive  # live_kind
         restricted = bool(index.blockers)  # else any die may be applied anywhere (apply_ok_if)
         modified = index.damage_modified  # else each face deals its own damage (die_damage_if)
         hit, crit = BASE_DAMAGE["hit"], BASE_DAMAGE["crit"]
         # The colours already on each card that still wants more colours (None: it wants none).
-        present = [{d.color for d in s.applied_to(t.id)} if _missing_colors(s, t) else None for t in targets]
+        present = [{d.color for d in s.applied_to(t.id)} if _missing_colors(s, t, index) else None for t in targets]
         # Nothing restricts or changes what a die does and no target wants colours: all targets are alike.
         plain = not restricted and not modified and all(there is None for there in present)
+        # Else what a hit and a crit of each colour would deal to each target (None: it may not be applied).
+        faces = [] if plain else [hit_faces(s, t, index) for t in targets]
         out: dict[Color, float] = {}
         for color in COLORS:
             basic = (HIT_FACES[color] - 1) / 6
@@ -455,12 +527,13 @@ class HeuristicBot:
                     e += P_CRIT * crit
                     best = max(best, e)
             else:
-                for t, there in zip(targets, present, strict=True):
+                for table, there in zip(faces, present, strict=True):
                     e = 0.0
-                    if not restricted or apply_ok_if(s, color, "hit", t, index):
-                        e += basic * (die_damage_if(s, color, "hit", t, index) if modified else hit)
-                    if not restricted or apply_ok_if(s, color, "crit", t, index):
-                        e += P_CRIT * (die_damage_if(s, color, "crit", t, index) if modified else crit)
+                    on_hit, on_crit = table[color]
+                    if on_hit is not None:
+                        e += basic * on_hit
+                    if on_crit is not None:
+                        e += P_CRIT * on_crit
                     if e and there is not None and color not in there:  # _wants_color
                         e += 0.5
                     best = max(best, e)
@@ -515,12 +588,15 @@ class HeuristicBot:
 
         return sorted(targets, key=key)
 
-    def _in_order(self, s: GameState, by_card: dict[str, list[tuple[Command, int, DieState]]]) -> list[ActiveCard]:
+    def _in_order(self, seen: _Seen, s: GameState, by_card: Options) -> list[ActiveCard]:
         """The targets some die may be applied to, in :meth:`order` (sorted only when there is a choice)."""
-        targets = [t for t in self.targets(s) if t.id in by_card]
+        targets = [t for t in self._targets(seen, s) if t.id in by_card]
         if len(targets) < 2:
             return targets
-        return [t for t in self.order(s) if t.id in by_card]
+        order = seen.order
+        if order is None:
+            order = seen.order = self._find_order(s)
+        return [t for t in order if t.id in by_card]
 
     def _boss_focus(self, s: GameState) -> bool:
         boss = next((c for c in s.active if c.boss and not c.defeated), None)
@@ -540,28 +616,31 @@ class HeuristicBot:
         picks = seen.picks[1]
         if dump not in picks:
             # Dumping only adds a fallback: a die that helps is picked first either way.
-            helps = picks[False] if False in picks else self._helpful_apply(s, applies)
+            helps = picks[False] if False in picks else self._helpful_apply(seen, s, applies)
             picks[False] = helps
             if dump:
-                picks[True] = helps if helps is not None else self._dump_apply(s, applies)
+                picks[True] = helps if helps is not None else self._dump_apply(seen, s, applies)
         return picks[dump]
 
-    def _apply_options(self, s: GameState, applies: list[Command]) -> dict[str, list[tuple[Command, int, DieState]]]:
+    def _apply_options(self, seen: _Seen, s: GameState, applies: list[Command]) -> Options:
         """The apply commands by undefeated card, each with the damage its die would deal there and the die."""
-        seen = self._seen_for(s)
         if seen.options is not None and seen.options[0] is applies:
             return seen.options[1]
-        cards: dict[str, ActiveCard] = {}
+        cards: dict[str | None, ActiveCard] = {}
         for a in s.active:
-            cards.setdefault(a.id, a)  # the first with the id, like s.active_card
-        modified = effects_in_force(s).damage_modified  # else each face deals its own damage (die_damage)
-        by_card: dict[str, list[tuple[Command, int, DieState]]] = {}
+            if a.id not in cards:
+                cards[a.id] = a  # the first with the id, like s.active_card
+        index = seen.index or self._index(seen, s)
+        modified = index.damage_modified  # else each face deals its own damage (die_damage)
+        by_card: Options = {}
         for c in applies:
-            card = cards.get(str(c.card))
+            card = cards.get(c.card)
             if card is None or card.defeated:
                 continue
             die = s.die(str(c.die))
-            dmg = die_damage(s, die, card) if modified else BASE_DAMAGE[die.face or "miss"]
+            dmg = BASE_DAMAGE[die.face or "miss"]
+            if modified:  # die_damage
+                dmg = modified_damage(s, applied_die(die, card.id), card, index, dmg)
             found = by_card.get(card.id)
             if found is None:
                 by_card[card.id] = [(c, dmg, die)]
@@ -570,59 +649,76 @@ class HeuristicBot:
         seen.options = (applies, by_card)
         return by_card
 
-    def _helpful_apply(self, s: GameState, applies: list[Command]) -> Command | None:
+    def _helpful_apply(self, seen: _Seen, s: GameState, applies: list[Command]) -> Command | None:
         """The die that helps most: on the first target in order that the dice on the table can finish."""
-        by_card = self._apply_options(s, applies)
+        by_card = self._apply_options(seen, s, applies)
         if not by_card:
             return None
-        one_color = live_kind(s, "one_color_per_enemy") is not None
-        for t in self._in_order(s, by_card):
+        index = seen.index or self._index(seen, s)
+        live_on = index.first_live_on  # live_kind_on
+        one_color = "one_color_per_enemy" in index.first_passive  # live_kind
+        for t in self._in_order(seen, s, by_card):
             options = by_card[t.id]
             rem = remaining(s, t)
-            if _pairs_only(s, t):
+            if (t.id, "same_color_pairs") in live_on:  # _pairs_only
                 options = _pair_damage(s, t, options)
             if one_color and not s.applied_to(t.id):
                 options = _best_color_group(options)
-            if rem <= 0 or _missing_colors(s, t):
-                fresh = _new_color_options(s, t, options)
+            if rem <= 0 or _missing_colors(s, t, index):
+                fresh = _new_color_options(s, t, options, index)
                 if fresh:
-                    return min(fresh, key=lambda o: (o[1], strength(o[2]), o[2].id))[0]
+                    return min(fresh, key=lambda o: (o[1], STRENGTH[o[2].color], o[2].id))[0]
                 if rem <= 0:
                     continue
             useful = [o for o in options if o[1] > 0]
-            slots = _slots_left(s, t)
+            slots = _slots_left(s, t, index)
             if slots is not None:
                 # Few dice fit: apply one only if crits could still fill what is left in the slots after it.
                 useful = [o for o in useful if rem - o[1] <= 2 * (slots - 1)]
-            if sum(o[1] for o in useful) >= rem:
+            total = 0
+            for o in useful:
+                total += o[1]
+            if total >= rem:
                 singles = [o for o in useful if o[1] >= rem]
                 if singles:
-                    return min(singles, key=lambda o: (o[1], strength(o[2]), o[2].id))[0]
-                return max(useful, key=lambda o: (o[1], -strength(o[2]), o[2].id))[0]
+                    return min(singles, key=lambda o: (o[1], STRENGTH[o[2].color], o[2].id))[0]
+                return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
         return None
 
-    def _dump_apply(self, s: GameState, applies: list[Command]) -> Command | None:
+    def _dump_apply(self, seen: _Seen, s: GameState, applies: list[Command]) -> Command | None:
         """Nothing helps: the biggest hit on the first target in order where it counts at all."""
-        by_card = self._apply_options(s, applies)
+        by_card = self._apply_options(seen, s, applies)
         if not by_card:
             return None
-        for t in self._in_order(s, by_card):
+        index = seen.index or self._index(seen, s)
+        for t in self._in_order(seen, s, by_card):
             if _banishes_applied(s, t) or remaining(s, t) <= 0:
                 continue
             options = by_card[t.id]
-            if _pairs_only(s, t):
+            if (t.id, "same_color_pairs") in index.first_live_on:  # _pairs_only
                 options = _pair_damage(s, t, options)
-            slots = _slots_left(s, t)
+            slots = _slots_left(s, t, index)
             rem = remaining(s, t)
             useful = [o for o in options if o[1] > 0 and (slots is None or rem - o[1] <= 2 * (slots - 1))]
             if useful:
-                return max(useful, key=lambda o: (o[1], -strength(o[2]), o[2].id))[0]
+                return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
         return None
 
     def _want_repeat(self, s: GameState, legal: list[Command]) -> bool:
-        if REPEAT not in self.commands(legal, "repeat"):
+        if not self.can_repeat(legal):
             return False
-        targets = [t for t in self.targets(s) if remaining(s, t) > 0 or _missing_colors(s, t)]
+        for card in s.active:
+            if not card.defeated:
+                break
+        else:
+            # Targets are undefeated cards: none, known without the effects in force (usually new after a
+            # defeat). Decided as targets() would be asked: it settles whether this round builds up when first
+            # asked in the round.
+            self.building(s)
+            return False
+        seen = self._seen_for(s)
+        index = seen.index or self._index(seen, s)
+        targets = [t for t in self._targets(seen, s) if remaining(s, t) > 0 or _missing_colors(s, t, index)]
         if not targets:
             return False
         unapplied = s.dice_in("active")
@@ -645,7 +741,9 @@ class HeuristicBot:
         options = self.commands(legal, "recover")
         if not options:
             return Command("done")
-        return max(options, key=lambda c: _BY_STRENGTH[str(c.die)])
+        # The strongest die (its colour, then its id): the die ids are looked up in C, each command has its own.
+        dice = [c.die for c in options]
+        return options[dice.index(max(dice, key=_BY_STRENGTH.__getitem__))]
 
     def _gain_items(self, s: GameState, legal: list[Command]) -> Command | None:
         declines = self.commands(legal, "decline_item")
@@ -680,7 +778,7 @@ class HeuristicBot:
         if p.kind == "choose_card":
             return max(chooses, key=lambda c: (self._card_priority(s, str(c.card), kind), str(c.card)))
         if p.kind == "choose_stack":
-            cap = self._capacity(s)
+            cap = self._free_capacity(s)
             if kind == "take_stack_reward":
                 return max(chooses, key=lambda c: (_instant_worth(s, _top(s, c)), -int(c.stack or 0)))
             if kind == "mission":  # a stack that will count as mandatory: the easiest to face
@@ -725,13 +823,14 @@ _STEPS: dict[str, Callable[[HeuristicBot, GameState, list[Command]], Command | N
 # --- helpers ---------------------------------------------------------------------------------------------------
 
 
-def _zones(s: GameState) -> tuple[tuple[str, str | None], ...]:
-    """Where the dice are that colour values depend on: applied ones (pairs, colours) and exhausted ones."""
-    return tuple((d.id, d.card) for d in s.dice if d.zone in ("applied", "exhausted"))
+_STRONG_FIRST: tuple[Color, ...] = tuple(sorted(COLORS, key=STRENGTH.__getitem__, reverse=True))
+"""The colours, strongest first."""
 
-
-_BY_STRENGTH: dict[str, tuple[int, str]] = {d: (STRENGTH[color_of(d)], d) for d in DIE_IDS}
+_BY_STRENGTH: dict[str | None, tuple[int, str]] = {d: (STRENGTH[color_of(d)], d) for d in DIE_IDS}
 """Each die id's (strength of its colour, id): the strongest die sorts last."""
+
+_COLOR_OF_DIE: dict[str, Color] = {d: color_of(d) for d in DIE_IDS}
+"""Each die id's colour (``DieState.color`` without the property call)."""
 
 
 def _top(s: GameState, c: Command) -> ConflictCard:
@@ -763,25 +862,16 @@ def _boss_need(boss: Boss, unfinished: int) -> float:
     return need
 
 
-def _reachable(s: GameState, card: ActiveCard) -> bool:
-    """Some colour of die could be applied to it and hurt it."""
-    index = effects_in_force(s)
-    for color in COLORS:
-        for face in _HIT_FACES:
-            if apply_ok_if(s, color, face, card, index) and die_damage_if(s, color, face, card, index) > 0:
-                return True
-    return False
-
-
-_HIT_FACES: tuple[Face, ...] = ("hit", "crit")
-
-
 def _needs_all(s: GameState, boss: ActiveCard) -> bool:
     return any(isinstance(r, fx.WinCondition) and r.require == "all_enemies" for r in s.deck.boss(boss.id).rules)
 
 
-def _residual(s: GameState, card: ActiveCard) -> float:
-    return _residual_factor(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
+def _residual(s: GameState, card: ActiveCard, index: EffectsInForce) -> float:
+    """:func:`_residual_factor` of the card (kept with the effects in force, which hold for one deck)."""
+    found = index.residual.get(card.id)
+    if found is None:
+        found = index.residual[card.id] = _residual_factor(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
+    return found
 
 
 @assess.per_object
@@ -794,9 +884,10 @@ def _residual_factor(card: ConflictCard | Boss) -> float:
     return factor
 
 
-def _missing_colors(s: GameState, card: ActiveCard) -> int:
-    """Colours still to be applied before a "defeated only with N colours" card can fall."""
-    rule = live_kind_on(s, card, "requires_colors_to_defeat")
+def _missing_colors(s: GameState, card: ActiveCard, index: EffectsInForce | None = None) -> int:
+    """Colours still to be applied before a "defeated only with N colours" card can fall. ``index``:
+    ``effects_in_force(s)``, when the caller has it at hand."""
+    rule = (index or effects_in_force(s)).first_live_on.get((card.id, "requires_colors_to_defeat"))  # live_kind_on
     if not isinstance(rule, fx.RequiresColorsToDefeat):
         return 0
     return max(0, rule.count - len({d.color for d in s.applied_to(card.id)}))
@@ -807,16 +898,12 @@ def _wants_color(s: GameState, card: ActiveCard, color: Color) -> bool:
 
 
 def _new_color_options(
-    s: GameState, card: ActiveCard, options: list[tuple[Command, int, DieState]]
+    s: GameState, card: ActiveCard, options: list[tuple[Command, int, DieState]], index: EffectsInForce
 ) -> list[tuple[Command, int, DieState]]:
-    if not _missing_colors(s, card):
+    if not _missing_colors(s, card, index):
         return []
     there = {d.color for d in s.applied_to(card.id)}
     return [o for o in options if o[2].color not in there]
-
-
-def _pairs_only(s: GameState, card: ActiveCard) -> bool:
-    return live_kind_on(s, card, "same_color_pairs") is not None
 
 
 def _pair_damage(
@@ -841,9 +928,9 @@ def _pair_damage(
     return out
 
 
-def _slots_left(s: GameState, card: ActiveCard) -> int | None:
+def _slots_left(s: GameState, card: ActiveCard, index: EffectsInForce) -> int | None:
     """How many more dice may be applied to a card with a per-card limit (None: no such limit)."""
-    rule = live_kind_on(s, card, "apply_limit")
+    rule = index.first_live_on.get((card.id, "apply_limit"))  # live_kind_on
     if not isinstance(rule, fx.ApplyLimit) or rule.scope != "card":
         return None
     return max(0, rule.count - len(s.applied_to(card.id)))

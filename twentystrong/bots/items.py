@@ -23,8 +23,6 @@ from twentystrong.engine.state import GameState
 if TYPE_CHECKING:
     from twentystrong.bots.heuristic import HeuristicBot
 
-REPEAT = Command("repeat")
-
 
 @dataclass(slots=True)
 class Use:
@@ -39,7 +37,7 @@ class Use:
     @property
     def last_phase(self) -> bool:
         """No Strategy phase can follow this Apply step."""
-        return REPEAT not in self.bot.commands(self.legal, "repeat")
+        return not self.bot.can_repeat(self.legal)
 
     @property
     def applies_left(self) -> bool:
@@ -59,7 +57,12 @@ class Use:
 Policy = Callable[[Use], Command | None]
 UseKey = tuple[str, str | None, int | None]
 """A use command's (cmd, item, effect): the commands with the same key are variants of one use."""
-KnownUses = dict[UseKey, tuple[Effect, Policy | None]]
+Known = tuple[Effect, Policy | None, frozenset[str] | None]
+"""What a use does: its effect, the policy of its kind (None: never used) and the steps where that policy may use
+it (None: any step)."""
+KnownUses = dict[UseKey, Known]
+UseGroups = list[tuple[Effect, Policy, list[Command]]]
+"""The uses a policy may pick in one step: each effect, its policy and its variants (in legal order)."""
 
 
 def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command | None:
@@ -67,25 +70,43 @@ def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command |
     uses = bot.commands(legal, USES)
     if not uses:
         return None
-    groups: dict[UseKey, list[Command]] = {}
-    for c in uses:
-        key = (c.cmd, c.item, c.effect)
-        if key in groups:
-            groups[key].append(c)
-        else:
-            groups[key] = [c]
     known = _known_uses(bot, s)
-    for key, variants in groups.items():
-        if key not in known:
-            effect = used_effect(s, variants[0])
-            known[key] = (effect, _POLICIES.get(effect.kind))
-        effect, policy = known[key]
-        if policy is None:
-            continue
+    step = s.step
+    # Grouped once for the same use commands in the same step (they seldom change from one state to the next, and
+    # the grouping reads nothing else): the list comparison is by identity first, legal lists reuse commands.
+    kept = bot.use_groups
+    if kept is not None and kept[0] is known and kept[1] == step and kept[2] == uses:
+        groups = kept[3]
+    else:
+        groups = _use_groups(s, uses, known)
+        bot.use_groups = (known, step, uses, groups)
+    for effect, policy, variants in groups:
         chosen = policy(Use(bot, s, legal, effect, variants))
         if chosen is not None:
             return chosen
     return None
+
+
+def _use_groups(s: GameState, uses: list[Command], known: KnownUses) -> UseGroups:
+    """The variants of each use the bot may make in this step, in legal order; a use whose policy answers None in
+    this step (see _POLICY_STEPS) is left out, as its policy would not pick it."""
+    step = s.step
+    groups: dict[UseKey, tuple[Effect, Policy, list[Command]]] = {}
+    for c in uses:
+        key = (c.cmd, c.item, c.effect)
+        found = groups.get(key)
+        if found is not None:
+            found[2].append(c)
+            continue
+        what = known.get(key)
+        if what is None:
+            effect = used_effect(s, c)
+            policy = _POLICIES.get(effect.kind)
+            what = known[key] = (effect, policy, _POLICY_STEPS.get(policy) if policy is not None else None)
+        effect, policy, steps = what
+        if policy is not None and (steps is None or step in steps):
+            groups[key] = (effect, policy, [c])
+    return list(groups.values())
 
 
 def _known_uses(bot: HeuristicBot, s: GameState) -> KnownUses:
@@ -154,16 +175,17 @@ def _recover(u: Use) -> Command | None:
     s = u.s
     if s.step != "commit":
         return None
+    if not s.endgame and len(s.dice_in("pool")) > 4:
+        return None  # before the endgame, only once the pool is thin (known before looking at the exhausted dice)
     exhausted = [d for d in s.dice_in("exhausted") if u.effect.colors is None or d.color in u.effect.colors]
     if not exhausted:
         return None
     if s.endgame:
         return u.variants[0]
     count = u.effect.count or len(exhausted)
-    thin = len(s.dice_in("pool")) <= 4
     if u.effect.count is None and u.effect.colors is None:
-        return u.variants[0] if thin and len(exhausted) >= 8 else None
-    return u.variants[0] if thin and len(exhausted) >= min(count, 3) else None
+        return u.variants[0] if len(exhausted) >= 8 else None
+    return u.variants[0] if len(exhausted) >= min(count, 3) else None
 
 
 def _roll_exhausted(u: Use) -> Command | None:
@@ -348,3 +370,18 @@ _POLICIES: dict[str, Policy] = {
     "swap_miss_and_hit": _swap,
     "banish_for_damage": _banish_for_damage,
 }
+
+_POLICY_STEPS: dict[Policy, frozenset[str]] = {
+    _recover: frozenset({"commit"}),
+    _roll_exhausted: frozenset({"commit"}),
+    _defeat: frozenset({"apply"}),
+    _set_health: frozenset({"commit", "apply"}),
+    _cancel: frozenset({"commit", "apply"}),
+    _bonus: frozenset({"apply"}),
+    _convert: frozenset({"apply"}),
+    _pair: frozenset({"apply"}),
+    _swap: frozenset({"apply"}),
+    _banish_for_damage: frozenset({"apply"}),
+}
+"""The steps outside which a policy always answers None (each checks ``s.step`` before anything else): pick_use
+does not ask it there. Policies not listed may use their effect in any step."""

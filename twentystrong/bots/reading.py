@@ -9,6 +9,11 @@ The bot asks these questions many times for every state, so answers are kept:
 - a hook that no effect in force overrides answers from the printed cards alone (a die deals its face's damage, an
   enemy its printed damage): the bot then skips the die damage hook, asks the enemy damage hook once per card, and
   keeps what follows (the damage coming, where dice can go) with the index;
+- the index also keeps the effects each hook asks (the apply restrictions, the damage modifiers), so the bot asks
+  the handlers directly (:func:`hit_faces`, :func:`reachable`, :func:`modified_damage`) instead of looking them
+  up for every die and card; handlers may read anything in the state, so their answers are never kept across
+  states (only which colour and face last showed a card reachable, to try it first: the answer does not depend on
+  the order);
 - answers that read the dice (what is left to kill) are kept with the state (``state.derived``), under keys
   starting with ``bot:``.
 """
@@ -61,8 +66,11 @@ class EffectsInForce:
         "inverted",
         "live_kinds",
         "miss_penalty",
+        "modifiers",
         "plain_apply",
         "plain_enemy_damage",
+        "reachable_by",
+        "residual",
         "targets",
         "threat_of",
     )
@@ -72,11 +80,22 @@ class EffectsInForce:
         caps: dict[str, list[int]] = {}
         threat_of: dict[str, list[float]] = {}
         inverted: set[Color] = set()
-        for _, le in hooks.passive(s):
+        # What hooks.passive_with(s, "apply_block" / "die_damage" / "enemy_damage") would list, in one pass.
+        blockers: list[tuple[Handler, Live]] = []
+        modifiers: list[tuple[Handler, Live]] = []
+        enemy_damage_modified = False
+        for h, le in hooks.passive(s):
             e = le.effect
             kind = e.kind
             if kind not in first_passive:
                 first_passive[kind] = e
+            hooked = hooks.overridden(h)
+            if "apply_block" in hooked and not _passing(e):
+                blockers.append((h, le))
+            if "die_damage" in hooked:
+                modifiers.append((h, le))
+            if "enemy_damage" in hooked:
+                enemy_damage_modified = True
             if isinstance(e, fx.InvertResults):
                 inverted.update(e.colors)
             elif isinstance(e, fx.DamageCapPerRound):
@@ -115,16 +134,16 @@ class EffectsInForce:
         """Health the enemies take for each miss rolled (not counting per-colour variants)."""
         # Only handlers that override apply_block can refuse a die (the base answers None), and restrictions that
         # last one step are not held against a coming Apply step.
-        self.blockers: list[tuple[Handler, Live]] = [
-            (h, le) for h, le in hooks.passive_with(s, "apply_block") if not _passing(le.effect)
-        ]
+        self.blockers = blockers
         """The apply restrictions :func:`apply_ok_if` asks, in the order they are in force."""
-        self.damage_modified = bool(hooks.passive_with(s, "die_damage"))
+        self.modifiers = modifiers
+        """The effects that may change the damage a die deals, in the order ``hooks.die_damage`` asks them."""
+        self.damage_modified = bool(modifiers)
         """Some effect changes the damage a die deals (else each face deals its own, R5)."""
         self.plain_apply = not self.blockers and not self.damage_modified
         """Any die may be applied to any card and deals its face's damage: what the bot works out about where
         dice can go then depends on the cards alone, so it holds for every state that shares these effects."""
-        self.plain_enemy_damage = not hooks.passive_with(s, "enemy_damage")
+        self.plain_enemy_damage = not enemy_damage_modified
         """No effect changes the damage enemies deal (each deals its printed damage)."""
         # Answers that then follow from the effects in force and the active cards (fields these effects are kept
         # for), worked out when first asked.
@@ -134,6 +153,11 @@ class EffectsInForce:
         """What :func:`incoming` answers, while ``plain_enemy_damage``."""
         self.targets: dict[bool, list[ActiveCard]] = {}
         """The heuristic bot's targets, by whether it is building up for the boss, while ``plain_apply``."""
+        self.reachable_by: dict[str, tuple[Color, Face]] = {}
+        """The colour and face that last showed a card :func:`reachable` (tried first next time)."""
+        self.residual: dict[str, float] = {}
+        """How much harder each active card's residual restrictions make it (the heuristic bot's ``_residual``:
+        printed data of the deck's cards)."""
 
 
 def effects_in_force(s: GameState) -> EffectsInForce:
@@ -232,6 +256,7 @@ def _die(die_id: str, zone: Zone, face: Face | None, card: str | None) -> DieSta
     return DieState(die_id, zone, face, card)
 
 
+@cache
 def _sample(color: Color, face: Face, card: str | None) -> DieState:
     """A die of this colour showing this face, applied to ``card`` (or unapplied, for None)."""
     return _die(SAMPLE_DIE[color], "applied" if card else "active", face, card)
@@ -270,6 +295,75 @@ def apply_ok_if(s: GameState, color: Color, face: Face, card: ActiveCard, index:
         if h.apply_block(s, le, die, card):
             return False
     return True
+
+
+def hit_faces(s: GameState, card: ActiveCard, index: EffectsInForce) -> dict[Color, tuple[int | None, int | None]]:
+    """For each colour, what a hit and what a crit of that colour would deal to the card (:func:`die_damage_if`),
+    None for a face that could not be applied to it (:func:`apply_ok_if`); ``index``: ``effects_in_force(s)``.
+    The same answers as those two, asked all at once."""
+    return {
+        color: (_face_damage(s, card, color, "hit", index), _face_damage(s, card, color, "crit", index))
+        for color in COLORS
+    }
+
+
+def reachable(s: GameState, card: ActiveCard, index: EffectsInForce) -> bool:
+    """Some colour of die could be applied to the card and hurt it (:func:`apply_ok_if` and :func:`die_damage_if`
+    for each colour and hit face, until one does); ``index``: ``effects_in_force(s)``."""
+    if index.plain_apply:
+        return True  # a yellow hit may be applied to any card, and deals its face's damage (1)
+    # Any colour and face will do, so the one that did last time (with these effects in force) is tried first:
+    # the answer does not depend on the order, only how soon it is found.
+    hint = index.reachable_by.get(card.id)
+    if hint is not None:
+        damage = _face_damage(s, card, hint[0], hint[1], index)
+        if damage is not None and damage > 0:
+            return True
+    for pair in _COLOR_FACES:
+        if pair == hint:
+            continue
+        damage = _face_damage(s, card, pair[0], pair[1], index)
+        if damage is not None and damage > 0:
+            index.reachable_by[card.id] = pair
+            return True
+    return False
+
+
+def modified_damage(s: GameState, die: DieState, card: ActiveCard, index: EffectsInForce, damage: int) -> int:
+    """``hooks.die_damage(s, die, card)`` given the face's ``damage``, asking the modifiers the index keeps (R5:
+    each in turn, then at least 0) rather than looking them up again; ``index``: ``effects_in_force(s)``."""
+    modifiers = index.modifiers
+    if not modifiers:
+        return damage  # no modifier in force: the face's damage (not below 0)
+    for h, le in modifiers:
+        damage = h.die_damage(s, le, die, card, damage)
+    return max(0, damage)
+
+
+def _face_damage(s: GameState, card: ActiveCard, color: Color, face: Face, index: EffectsInForce) -> int | None:
+    """:func:`die_damage_if`, or None when :func:`apply_ok_if` says no."""
+    blockers = index.blockers
+    if blockers:
+        free = _FREE_SAMPLE[color, face]
+        for h, le in blockers:
+            if h.apply_block(s, le, free, card):
+                return None
+    damage = BASE_DAMAGE[face]
+    modifiers = index.modifiers
+    if not modifiers:
+        return damage
+    die = _sample(color, face, card.id)
+    for h, le in modifiers:  # modified_damage
+        damage = h.die_damage(s, le, die, card, damage)
+    return max(0, damage)
+
+
+_HIT_FACES: Final[tuple[Face, Face]] = ("hit", "crit")
+_COLOR_FACES: Final[tuple[tuple[Color, Face], ...]] = tuple((c, f) for c in COLORS for f in _HIT_FACES)
+_FREE_SAMPLE: Final[dict[tuple[Color, Face], DieState]] = {
+    (color, face): _sample(color, face, None) for color in COLORS for face in _HIT_FACES
+}
+"""``_sample(color, face, None)`` for the hit faces: unapplied dice showing them."""
 
 
 def _passing(effect: fx.Effect) -> bool:
