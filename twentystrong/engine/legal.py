@@ -140,11 +140,15 @@ def _faces(s: GameState) -> list[Command]:
 
 
 def _apply(s: GameState) -> list[Command]:
-    hits = [d for d in s.dice_in("active") if d.face in ("hit", "crit")]
-    blocks = hooks.passive_with(s, "apply_block")
+    force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined: asked for every state
+    if force is None:
+        force = hooks.in_force(s)
+    blocks = force.by_hook.get("apply_block")  # hooks.passive_with(s, "apply_block")
+    out: list[Command] = []
     if blocks:  # hooks.apply_block for each hit and card (its own first check is the face), the effects asked once
-        out = []
-        for d in hits:
+        for d in s.dice_in("active"):
+            if d.face not in _HITS:
+                continue
             for c in s.active:
                 for h, le in blocks:
                     if h.apply_block(s, le, d, c):
@@ -152,26 +156,26 @@ def _apply(s: GameState) -> list[Command]:
                 else:
                     out.append(_APPLY[d.id, c.id])
     else:  # nothing restricts where a hit goes: each hit to every active card
-        rows = _apply_rows(s)
-        out = [command for d in hits for command in rows[d.id]]
+        scratch = force.scratch  # the rows are kept with the effects in force (see _ApplyRows)
+        rows: _ApplyRows | None = scratch.get("apply_rows")
+        if rows is None:
+            rows = scratch["apply_rows"] = _ApplyRows(s.active)
+        for d in s.dice_in("active"):
+            if d.face in _HITS:
+                out += rows[d.id]
     if s.phases_used < s.hero.strategy:  # R4: the current Strategy bounds the phases
         out.append(_REPEAT)
     out.append(_RESOLVE)
     return out
 
 
-def _apply_rows(s: GameState) -> _ApplyRows:
-    """The apply commands of each die to the active cards, kept with the effects in force (which follow the active
-    cards: the states that share them have the same active cards)."""
-    scratch = hooks.in_force(s).scratch
-    rows: _ApplyRows | None = scratch.get("apply_rows")
-    if rows is None:
-        rows = scratch["apply_rows"] = _ApplyRows(s.active)
-    return rows
+_HITS = frozenset({"hit", "crit"})
 
 
 class _ApplyRows(dict[str, list[Command]]):
-    """A die's apply commands, one per active card in order, each die's made when first asked."""
+    """A die's apply commands, one per active card in order, each die's made when first asked; kept with the
+    effects in force (``InForce.scratch``), which follow the active cards: the states that share them have the same
+    active cards."""
 
     __slots__ = ("active",)
 
@@ -189,7 +193,7 @@ def _after(s: GameState) -> list[Command]:
 
 
 def _recover(s: GameState) -> list[Command]:
-    out = [_RECOVER[d] for d in hooks.recoverable(s)]
+    out = [_RECOVER[d] for d in hooks.recoverable_dice(s)]
     out.append(_DONE)
     return out
 
@@ -271,9 +275,14 @@ def _add_item_commands(s: GameState, out: list[Command]) -> None:
 
 def _add_uses(s: GameState, uses: _Uses, out: list[Command]) -> None:
     """The use_item / use_ability commands, at a moment that allows them."""
+    found = _usable(s, uses) if uses.filtered else uses.candidates
     fresh = uses.fresh
-    for use in _usable(s, uses):
-        out += use.commands(s) if use not in fresh else use.asked(s)
+    if fresh:
+        for use in found:
+            out += use.asked(s) if use in fresh else use.commands(s)
+    else:
+        for use in found:
+            out += use.commands(s)
 
 
 def _usable(s: GameState, uses: _Uses) -> list[_Use]:
@@ -311,7 +320,7 @@ class _Uses:
     block them (then the round flags alone say); and which effects in force answer the hooks a use asks.
     """
 
-    __slots__ = ("blocked", "candidates", "discards", "fresh", "items", "once")
+    __slots__ = ("blocked", "candidates", "discards", "filtered", "fresh", "items", "once")
 
     def __init__(self, s: GameState) -> None:
         held = _held_uses(s)
@@ -333,6 +342,8 @@ class _Uses:
         self.fresh = {u for u in held.hooked if hooks.passive_with(s, *u.hooks)} if held.hooked else _NO_USES
         """The effects whose uses ask a hook that an effect in force answers: asked anew in every state."""
         self.discards = held.discards
+        self.filtered = self.once or (self.items and self.blocked is not False)
+        """Whether a state may rule some candidates out (see :func:`_usable`): else they are all usable."""
 
 
 _NO_USES: frozenset[_Use] = frozenset()
@@ -407,6 +418,7 @@ class _Use:
     __slots__ = (
         "cmd",
         "effect",
+        "fixed",
         "handler",
         "hooks",
         "item",
@@ -432,6 +444,8 @@ class _Use:
         reads = use_reads(self.handler)
         self.read = None if reads is None else _reader(reads)
         """The values the uses depend on, from a state (None: not known, ask every time)."""
+        self.fixed: list[Command] | None = None
+        """The commands of uses that read nothing (``use_reads`` empty), once asked."""
         self.kept: tuple[Any, list[Command]] | None = None
         """The values last read and the commands they gave (one tuple: a thread sees a matching pair)."""
         self.made: dict[tuple[tuple[str, Any], ...], Command] = {}
@@ -446,9 +460,15 @@ class _Use:
     def commands(self, s: GameState) -> list[Command]:
         """:meth:`asked`, or the commands kept when the state holds the same values of the fields it reads (a
         shared list: do not change it)."""
+        fixed = self.fixed
+        if fixed is not None:
+            return fixed
         read = self.read
         if read is None:
             return self.asked(s)
+        if read is _nothing:  # uses that read nothing: the same commands in every state
+            fixed = self.fixed = self.asked(s)
+            return fixed
         key = read(s)
         kept = self.kept
         if kept is not None:
@@ -460,6 +480,8 @@ class _Use:
         return commands
 
     def _commands(self, variants: list[dict[str, Any]]) -> list[Command]:
+        if not variants:  # no way to use it now (e.g. no rolled die shows the face it changes)
+            return _NO_COMMANDS
         made = self.made
         out = []
         for extra in variants:
@@ -609,5 +631,7 @@ _CHOOSE_DIE = Interned("choose", "die")
 _CHOOSE_CARD = Interned("choose", "card")
 _CHOOSE_STACK = Interned("choose", "stack")
 _CHOOSE_OPTION = Interned("choose", "choice")
+_NO_COMMANDS: list[Command] = []
+"""No command (shared: never changed)."""
 _USES: dict[tuple[Any, ...], Command] = {}
 """use_item / use_ability commands by (cmd, item, effect, *their target fields)."""

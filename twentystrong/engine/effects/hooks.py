@@ -407,17 +407,28 @@ def damage_taken(s: GameState, card: ActiveCard) -> int:
     # Asked for every card after every die applied, and by bots many times a state: kept with the state, for the
     # card object asked about (a caller may ask about a changed copy of an active card).
     d = derived(s)
-    key = ("damage_taken", card.id)
+    card_id = card.id
+    key = ("damage_taken", card_id)
     kept: tuple[ActiveCard, int] | None = d.get(key)
     if kept is not None and kept[0] is card:
         return kept[1]
-    if _answering(s, "die_damage"):
-        total = sum(die_damage(s, die, card) for die in s.applied_to(card.id))
+    by_hook = in_force(s).by_hook
+    modifiers = by_hook.get("die_damage")
+    total = 0
+    if modifiers:  # die_damage for each of the card's applied dice, inlined (the same modifiers for every die)
+        for die in s.dice_in("applied"):
+            if die.card == card_id:
+                damage = BASE_DAMAGE[die.face or "miss"]
+                for h, le in modifiers:
+                    damage = h.die_damage(s, le, die, card, damage)
+                total += max(0, damage)
     else:  # each die deals its face's damage (die_damage with no modifier; the faces' damages are not negative)
-        card_id = card.id
-        total = sum(BASE_DAMAGE[die.face or "miss"] for die in s.dice_in("applied") if die.card == card_id)
-    total += extra_damage(s, card.id)
-    for h, le in _answering(s, "card_damage"):
+        for die in s.dice_in("applied"):
+            if die.card == card_id:
+                total += BASE_DAMAGE[die.face or "miss"]
+    if s.round_flags:  # extra_damage: none without round flags
+        total += extra_damage(s, card_id)
+    for h, le in by_hook.get("card_damage", _NONE):
         total = h.card_damage(s, le, card, total)
     d[key] = (card, total)
     return total
@@ -473,14 +484,26 @@ def recovery_limit(s: GameState) -> int:
 def recoverable(s: GameState) -> list[str]:
     """The exhausted dice that may be recovered now: each recovered die, this one included, must fit a slot that
     accepts its colour (card text beats rules: "1 more blue die" is not "1 more die", R10)."""
+    return list(recoverable_dice(s))
+
+
+def recoverable_dice(s: GameState) -> list[str]:
+    """:func:`recoverable`, kept with the state (a shared list: do not change it)."""
     d = derived(s)
     found: list[str] | None = d.get("recoverable")
     if found is None:
         found = d["recoverable"] = _recoverable(s)
-    return list(found)
+    return found
 
 
 def _recoverable(s: GameState) -> list[str]:
+    by_hook = in_force(s).by_hook
+    if "recovery_slot" not in by_hook and "recovery_block" not in by_hook:
+        # recovery_slots without an effect that answers: the Recovery stat alone (any colour), unless the round
+        # flags block recovery; the dice recovered so far take their places first.
+        if NO_RECOVERY in s.round_flags or len(s.recovered) >= s.hero.recovery:
+            return []
+        return [d.id for d in s.dice_in("exhausted")]
     slots = recovery_slots(s)
     if not slots:
         return []
