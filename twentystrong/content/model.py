@@ -157,6 +157,9 @@ class Mission(Frozen):
         return self
 
 
+_Named = TypeVar("_Named", ConflictCard, Hero, Boss, Mission)
+
+
 class DeckInfo(Frozen):
     """The deck's identity (``deck.toml``)."""
 
@@ -194,45 +197,54 @@ class Deck(Frozen):
         return self.info.id
 
     def card(self, card_id: str) -> ConflictCard:
-        """The conflict card with this id."""
-        return self._cards_by_id[card_id]
+        """The conflict card with this id (``KeyError`` if there is none)."""
+        index: dict[str, ConflictCard] | None = self.__dict__.get(_CARD_INDEX)
+        if index is None:  # asked very often (by every rule about a card): one dict lookup once the index is made
+            index = self._index(_CARD_INDEX, self.cards, first_wins=False)
+        return index[card_id]
 
     @property
     def card_ids(self) -> dict[str, ConflictCard]:
         """Conflict cards by id (``in`` tells a conflict card from a boss)."""
-        return self._cards_by_id
+        index: dict[str, ConflictCard] | None = self.__dict__.get(_CARD_INDEX)
+        return self._index(_CARD_INDEX, self.cards, first_wins=False) if index is None else index
 
     def boss(self, boss_id: str) -> Boss:
         """The boss with this id (``KeyError`` if there is none, like :meth:`card`)."""
-        return _by_id(self.bosses, boss_id)
+        index: dict[str, Boss] | None = self.__dict__.get(_BOSS_INDEX)
+        if index is None:
+            index = self._index(_BOSS_INDEX, self.bosses)
+        return index[boss_id]
 
     def hero(self, hero_id: str) -> Hero:
         """The hero with this id (``KeyError`` if there is none)."""
-        return _by_id(self.heroes, hero_id)
+        index: dict[str, Hero] | None = self.__dict__.get(_HERO_INDEX)
+        if index is None:
+            index = self._index(_HERO_INDEX, self.heroes)
+        return index[hero_id]
 
     def mission(self, mission_id: str) -> Mission:
         """The mission with this id (``KeyError`` if there is none)."""
-        return _by_id(self.missions, mission_id)
+        index: dict[str, Mission] | None = self.__dict__.get(_MISSION_INDEX)
+        if index is None:
+            index = self._index(_MISSION_INDEX, self.missions)
+        return index[mission_id]
 
-    @property
-    def _cards_by_id(self) -> dict[str, ConflictCard]:
-        # A derived index, rebuilt if model_copy(update=...) gave this deck another card list.
-        cached: tuple[list[ConflictCard], dict[str, ConflictCard]] | None = self.__dict__.get("_card_index")
-        if cached is None or cached[0] is not self.cards:
-            cached = (self.cards, {c.id: c for c in self.cards})
-            self.__dict__["_card_index"] = cached
-        return cached[1]
+    def _index(self, key: str, items: list[_Named], *, first_wins: bool = True) -> dict[str, _Named]:
+        """Items by id, kept in the deck's ``__dict__`` under ``key``: a deck never changes (``model_copy`` makes a
+        new deck, without the indexes, and the equality and hash read the fields only). Ids are unique in a valid
+        deck; should one repeat, the first item with it wins (heroes, bosses, missions: as a search from the start
+        found it) or the last (cards: as their index always did)."""
+        index = {item.id: item for item in (reversed(items) if first_wins else items)}
+        self.__dict__[key] = index
+        return index
 
 
-_Named = TypeVar("_Named", Hero, Boss, Mission)
-
-
-def _by_id(items: list[_Named], item_id: str) -> _Named:
-    # A bare next() would leak StopIteration, which callers do not expect and generators turn into RuntimeError.
-    for item in items:
-        if item.id == item_id:
-            return item
-    raise KeyError(item_id)
+_CARD_INDEX = "_card_index"
+_BOSS_INDEX = "_boss_index"
+_HERO_INDEX = "_hero_index"
+_MISSION_INDEX = "_mission_index"
+"""Keys of the deck's derived indexes by id (see :meth:`Deck._index`)."""
 
 
 __all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Mission", "Reward"]

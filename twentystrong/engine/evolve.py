@@ -121,10 +121,13 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
 
 def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
     dice = list(s.dice)
-    by_id = dict(e.faces)
-    for i, die in enumerate(dice):
-        if die.id in by_id and die.zone == "active":
-            dice[i] = die_state(die.id, die.zone, by_id[die.id], die.card)  # type: ignore[arg-type]
+    for die_id, face in e.faces:  # a die named twice shows its last face; an unknown one changes nothing
+        i = DIE_INDEX.get(die_id)
+        if i is None:
+            continue
+        die = dice[i]
+        if die.zone == "active":
+            dice[i] = die_state(die_id, "active", face, die.card)  # type: ignore[arg-type]
     return {"dice": tuple(dice), "rng": s.rng + e.draws}
 
 

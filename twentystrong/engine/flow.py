@@ -26,9 +26,12 @@ def rules(s: GameState) -> Ruleset:
 
 def advance(tx: Tx) -> None:
     """Run automatic steps until the game waits for the player (or ends)."""
+    s = tx.state
+    if s.result is not None or s.prompts or s.step not in _STEPS:
+        return  # most commands leave the game waiting in their own step (commit, apply …): no loop to set up
     for _ in range(1000):  # a bound, not a budget: every pass either waits or moves one step on
         s = tx.state
-        if tx.over or s.prompts:
+        if s.result is not None or s.prompts:
             return
         step = _STEPS.get(s.step)
         if step is None or not step(tx):
@@ -135,9 +138,11 @@ def roll(tx: Tx) -> None:
             finish_roll(tx, ())
         return
     faces: list[tuple[str, str]] = []
+    seed, rng = s.options.seed, s.rng
+    read = bool(hooks.passive_with(s, "read_face"))  # else every face counts as itself (hooks.read_face)
     for i, die in enumerate(to_roll):
-        face = FACES[die.color][below(s.options.seed, s.rng + i, 6)]
-        faces.append((die.id, hooks.read_face(s, die, face)))
+        face = FACES[die.color][below(seed, rng + i, 6)]
+        faces.append((die.id, hooks.read_face(s, die, face) if read else face))
     tx.emit(ev.DiceRolled, faces=tuple(faces), draws=len(to_roll))
     after_roll(tx)
 

@@ -31,7 +31,31 @@ def is_mandatory(s: GameState, card_id: str) -> bool:
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
     forced = missions.mandatory_stack(s)
-    return [i + 1 for i, stack in enumerate(s.stacks) if stack and (i + 1 == forced or is_mandatory(s, stack[0]))]
+    tops, printed = _tops(s)
+    if forced is None or forced in printed or forced not in tops:
+        return list(printed)
+    return sorted((*printed, forced))
+
+
+def _tops(s: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The non-empty stacks (1-based) and those of them whose top is printed mandatory.
+
+    Both follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
+    step changes …): the answer for the last stacks asked about is kept with the deck (in its ``__dict__``, beside
+    its indexes), keyed by the stacks tuple itself, which the entry holds so that it cannot be another one at the
+    same address. Games sharing a deck just replace the entry, one assignment, which a thread reads in one go."""
+    stacks = s.stacks
+    kept: tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]] | None = s.deck.__dict__.get(_TOPS)
+    if kept is None or kept[0] is not stacks:
+        card = s.deck.card
+        tops = tuple(i + 1 for i, stack in enumerate(stacks) if stack)
+        printed = tuple(i for i in tops if card(stacks[i - 1][0]).mandatory)
+        kept = s.deck.__dict__[_TOPS] = (stacks, tops, printed)
+    return kept[1], kept[2]
+
+
+_TOPS = "_solar_sentinels_tops"
+"""Key in the deck's ``__dict__`` of :func:`_tops`' last answer."""
 
 
 class SolarSentinels(Ruleset):
@@ -78,8 +102,7 @@ class SolarSentinels(Ruleset):
 
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
-        tops = [i + 1 for i, stack in enumerate(s.stacks) if stack]
-        return mandatory_tops(s) or tops
+        return mandatory_tops(s) or list(_tops(s)[0])
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """Dwindling stacks: one empty stack lets the endgame start; all empty forces it."""
@@ -112,7 +135,7 @@ class SolarSentinels(Ruleset):
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Any non-empty stack whose top is not mandatory (none: nothing is discarded)."""
         mandatory = mandatory_tops(s)
-        return [i + 1 for i, stack in enumerate(s.stacks) if stack and i + 1 not in mandatory]
+        return [i for i in _tops(s)[0] if i not in mandatory]
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""
