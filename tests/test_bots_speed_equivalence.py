@@ -272,6 +272,17 @@ def plain_helpful(bot: HeuristicBot, s: GameState, applies: list[Command]) -> Co
     return None
 
 
+def plain_color_values(s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
+    """color_values with no case kept: every target's faces asked (hit_faces), every target's colours looked at."""
+    index = reading.effects_in_force(s)
+    present = [{d.color for d in s.applied_to(t.id)} if heuristic._missing_colors(s, t) else None for t in targets]
+    faces = [reading.hit_faces(s, t, index) for t in targets]
+    blocking = reading.live_kind(s, "no_apply_while_miss") is not None
+    return heuristic._color_values(
+        frozenset(index.inverted), index.miss_penalty, blocking, rolls, bool(targets), faces, present
+    )
+
+
 def _printed(s: GameState, card: ActiveCard) -> ConflictCard | Boss:
     return s.deck.boss(card.id) if card.boss else s.deck.card(card.id)
 
@@ -302,7 +313,9 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
     if s.prompts or len(legal) < 2:
         return
     # A fresh look at the state (as choose takes), then each shortcut against the plain computation.
-    bot.choose(s, legal)
+    chosen = bot.choose(s, legal)
+    # A legal move is the engine's own command object (found by identity in its legality check).
+    assert chosen not in legal or any(c is chosen for c in legal)
     assert items.pick_use(bot, s, legal) == plain_pick_use(bot, s, legal)
     assert bot.can_repeat(legal) == (heuristic.REPEAT in [c for c in legal if c.cmd == "repeat"])
     assert bot._capacity(s) == plain_capacity(bot, s)
@@ -317,6 +330,9 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
     applies = bot.commands(legal, "apply")
     if applies:
         assert bot.pick_apply(s, applies, dump=False) == plain_helpful(bot, s, applies)
+    targets = bot.targets(s)
+    for rolls in (1, 2, 3):
+        assert bot.color_values(s, targets, rolls) == plain_color_values(s, targets, rolls)
     commits = {str(c.die): c for c in legal if c.cmd == "commit"}
     if s.step == "commit":
         plan = bot._plan_commit(s, dict(commits))

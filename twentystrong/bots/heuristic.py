@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
 
 from twentystrong.bots import assess, items
@@ -51,6 +52,10 @@ Options = dict[str, list[tuple[Command, int, DieState]]]
 ROLL = Command("roll")
 REPEAT = Command("repeat")
 RESOLVE = Command("resolve")
+DONE = Command("done")
+START_ENDGAME = Command("start_endgame")
+DECLINE_ENDGAME = Command("decline_endgame")
+EXHAUST = Command("rank_penalty", choice="exhaust")
 _NONE: list[Command] = []
 
 MISSION_HARDNESS: dict[str, int] = {
@@ -166,8 +171,8 @@ class HeuristicBot:
         self._dice_wanted: tuple[tuple[float, tuple[DieState, ...], int], int] | None = None
         self.uses_known: tuple[object, str, KnownUses] | None = None
         """For :mod:`items`: what each item or ability use does, for this deck and hero."""
-        self.use_groups: tuple[KnownUses, str, list[Command], UseGroups] | None = None
-        """For :mod:`items`: the last use commands grouped, with what they were grouped from."""
+        self.use_groups: tuple[KnownUses, dict[str, tuple[list[Command], UseGroups]]] | None = None
+        """For :mod:`items`: the last use commands grouped in each step, with what they were grouped from."""
         self._plan_key: object = None
         self._plan: list[str] = []
 
@@ -202,11 +207,11 @@ class HeuristicBot:
         return max(options, key=hardness) if options else None
 
     def _rank_penalty(self, s: GameState, legal: list[Command]) -> Command | None:
-        exhaust = Command("rank_penalty", choice="exhaust")
-        return exhaust if exhaust in legal else None
+        return self._legal(legal, EXHAUST)
 
     def _round_start(self, s: GameState, legal: list[Command]) -> Command | None:
-        return Command("start_endgame") if self.ready_for_endgame(s) else Command("decline_endgame")
+        wanted = START_ENDGAME if self.ready_for_endgame(s) else DECLINE_ENDGAME
+        return self._legal(legal, wanted) or wanted
 
     def ready_for_endgame(self, s: GameState) -> bool:
         """Whether the pool can expect to break the boss in one round (or waiting cannot make it better)."""
@@ -246,16 +251,13 @@ class HeuristicBot:
         usable = max(0, len(pool) - self._reserve(s))
         # The strongest ``usable`` dice, strongest first (as sorting the pool's colours by strength would give
         # them), their expected damage added in that order.
-        rolls = s.hero.strategy
-        counts = dict.fromkeys(COLORS, 0)
-        for d in pool:
-            counts[_COLOR_OF_DIE[d.id]] += 1
+        colors = [_COLOR_OF_DIE[d.id] for d in pool]
         total: float = 0  # sum() of nothing is 0
-        for color in _STRONG_FIRST:
-            e = expected(color, rolls)
-            for _ in range(min(counts[color], usable)):
+        for color, e in _strong_expected(s.hero.strategy):
+            count = colors.count(color)
+            for _ in range(min(count, usable)):
                 total += e
-            usable -= counts[color]
+            usable -= count
             if usable <= 0:
                 break
         return total
@@ -343,6 +345,14 @@ class HeuristicBot:
         if seen is not None and seen.legal is legal:
             return seen.by_cmd.get(cmd, _NONE)
         return group(legal).get(cmd, [])
+
+    def _legal(self, legal: list[Command], wanted: Command) -> Command | None:
+        """The command of ``legal`` equal to ``wanted``, if any: the bot returns that object rather than its own
+        equal one (the same value, so the same move), as the engine's legality check finds it by identity."""
+        for c in self.commands(legal, wanted.cmd):
+            if c == wanted:
+                return c
+        return None
 
     def can_repeat(self, legal: list[Command]) -> bool:
         """Whether ``legal`` holds the repeat command (another Strategy phase may follow this Apply step)."""
@@ -432,7 +442,7 @@ class HeuristicBot:
             for c in commits:
                 if c.die == die:
                     return c
-        return ROLL
+        return self._legal(legal, ROLL) or ROLL
 
     def _plan_commit(self, s: GameState, commits: dict[str | None, Command]) -> list[str]:
         """Pool dice to commit, best first, until their expected damage covers what is left to kill (with a
@@ -499,49 +509,24 @@ class HeuristicBot:
 
     def color_values(self, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
         """Expected damage a die of each colour adds against the best target, over ``rolls`` rolls."""
-        # Worked out once per Commit step (the plan is kept for the step), so nothing is kept between calls.
+        # Worked out once per Commit step (the plan is kept for the step); only the case where all targets are
+        # alike, which reads no more than a few facts of the effects in force, is kept (_plain_color_values).
         index = effects_in_force(s)
-        inverted = index.inverted
-        penalty = index.miss_penalty
         blocking = "no_apply_while_miss" in index.first_passive  # live_kind
-        restricted = bool(index.blockers)  # else any die may be applied anywhere (apply_ok_if)
-        modified = index.damage_modified  # else each face deals its own damage (die_damage_if)
-        hit, crit = BASE_DAMAGE["hit"], BASE_DAMAGE["crit"]
+        # No card wants more colours (_missing_colors is 0 for every card) unless such a rule is in force.
+        wants_colors = "requires_colors_to_defeat" in index.live_kinds
+        if index.plain_apply and not wants_colors and targets:
+            # Nothing restricts or changes what a die does and no target wants colours: all targets are alike.
+            return dict(_plain_color_values(index.inverted, index.miss_penalty, blocking, rolls))
         # The colours already on each card that still wants more colours (None: it wants none).
-        present = [{d.color for d in s.applied_to(t.id)} if _missing_colors(s, t, index) else None for t in targets]
-        # Nothing restricts or changes what a die does and no target wants colours: all targets are alike.
-        plain = not restricted and not modified and all(there is None for there in present)
+        present = [
+            {d.color for d in s.applied_to(t.id)} if wants_colors and _missing_colors(s, t, index) else None
+            for t in targets
+        ]
+        plain = index.plain_apply and all(there is None for there in present)
         # Else what a hit and a crit of each colour would deal to each target (None: it may not be applied).
-        faces = [] if plain else [hit_faces(s, t, index) for t in targets]
-        out: dict[Color, float] = {}
-        for color in COLORS:
-            basic = (HIT_FACES[color] - 1) / 6
-            miss = P_MISS[color]
-            if color in inverted:
-                basic, miss = miss, basic
-            best = 0.0
-            if plain:
-                if targets:  # every target gets the same from this colour
-                    e = 0.0
-                    e += basic * hit
-                    e += P_CRIT * crit
-                    best = max(best, e)
-            else:
-                for table, there in zip(faces, present, strict=True):
-                    e = 0.0
-                    on_hit, on_crit = table[color]
-                    if on_hit is not None:
-                        e += basic * on_hit
-                    if on_crit is not None:
-                        e += P_CRIT * on_crit
-                    if e and there is not None and color not in there:  # _wants_color
-                        e += 0.5
-                    best = max(best, e)
-            tries = float(rolls) if miss == 0 else (1 - miss**rolls) / (1 - miss) if miss < 1 else 1.0
-            out[color] = best * tries - 1.3 * penalty * miss * tries
-            if blocking and miss > 0.2:
-                out[color] = 0.0
-        return out
+        faces = None if plain else [hit_faces(s, t, index) for t in targets]
+        return _color_values(index.inverted, index.miss_penalty, blocking, rolls, bool(targets), faces, present)
 
     def _apply(self, s: GameState, legal: list[Command]) -> Command | None:
         applies = self.commands(legal, "apply")
@@ -555,7 +540,8 @@ class HeuristicBot:
             chosen = self.pick_apply(s, applies, dump=True)
             if chosen is not None:
                 return chosen
-        return REPEAT if repeat else RESOLVE
+        wanted = REPEAT if repeat else RESOLVE
+        return self._legal(legal, wanted) or wanted
 
     def order(self, s: GameState) -> list[ActiveCard]:
         """Undefeated targets, the one to kill first first (a list kept for the state: do not change it)."""
@@ -568,10 +554,12 @@ class HeuristicBot:
         targets = self.targets(s)
         if len(targets) < 2:
             return targets  # nothing to sort
-        focus = self._boss_focus(s)
+        # Whether to go for the boss first is asked only when a boss is among the targets.
+        focus = any(c.boss for c in targets) and self._boss_focus(s)
+        live_on = effects_in_force(s).first_live_on  # live_kind_on
         # A boss that cannot fall (or win the game) while its entourage stands is fought last.
         guarded = any(
-            c.boss and (live_kind_on(s, c, "immune_while_others") or _needs_all(s, c))
+            c.boss and ((c.id, "immune_while_others") in live_on or _needs_all(s, c))
             for c in s.active
             if not c.defeated
         )
@@ -580,10 +568,11 @@ class HeuristicBot:
             score = threat(s, c)
             if c.boss:
                 score += 100 if focus else -100
-            elif guarded:
-                score += 200
-            if not c.boss and live_kind_on(s, c, "immune_while_others") is not None:
-                score -= 50  # it falls by itself once the others are gone
+            else:
+                if guarded:
+                    score += 200
+                if (c.id, "immune_while_others") in live_on:
+                    score -= 50  # it falls by itself once the others are gone
             return -score, remaining(s, c), c.id
 
         return sorted(targets, key=key)
@@ -740,7 +729,7 @@ class HeuristicBot:
     def _recover(self, s: GameState, legal: list[Command]) -> Command | None:
         options = self.commands(legal, "recover")
         if not options:
-            return Command("done")
+            return self._legal(legal, DONE) or DONE
         # The strongest die (its colour, then its id): the die ids are looked up in C, each command has its own.
         dice = [c.die for c in options]
         return options[dice.index(max(dice, key=_BY_STRENGTH.__getitem__))]
@@ -750,14 +739,15 @@ class HeuristicBot:
         if not declines:
             return None
         best = max(declines, key=lambda c: (items.item_value(s, str(c.card)), str(c.card)))
-        gain = Command("gain_item", card=best.card)
-        if gain in legal:
+        gain = self._legal(legal, Command("gain_item", card=best.card))
+        if gain is not None:
             return gain
         if s.inventory:
             worst = min(s.inventory, key=lambda i: (items.item_value(s, i), i))
-            discard = Command("discard_item", item=worst)
-            if items.item_value(s, str(best.card)) > items.item_value(s, worst) + 0.3 and discard in legal:
-                return discard
+            if items.item_value(s, str(best.card)) > items.item_value(s, worst) + 0.3:
+                discard = self._legal(legal, Command("discard_item", item=worst))
+                if discard is not None:
+                    return discard
         return best
 
     # --- prompts --------------------------------------------------------------------------------------------
@@ -766,7 +756,8 @@ class HeuristicBot:
         if p.kind == "instant_reward":
             current = s.current_mission
             declining = current is not None and s.deck.mission(current.id).condition == "instant_declined"
-            return Command("decline_reward" if declining else "take_reward", card=p.card)
+            wanted = Command("decline_reward" if declining else "take_reward", card=p.card)
+            return self._legal(legal, wanted) or wanted
         if p.kind == "item_limit":
             return items.shed(s, legal)
         kind = _prompt_effect_kind(s, p)
@@ -833,6 +824,12 @@ _COLOR_OF_DIE: dict[str, Color] = {d: color_of(d) for d in DIE_IDS}
 """Each die id's colour (``DieState.color`` without the property call)."""
 
 
+@cache  # a few keys: the Strategy values heroes have
+def _strong_expected(rolls: int) -> tuple[tuple[Color, float], ...]:
+    """Each colour, strongest first, with the expected damage of one die of it over ``rolls`` rolls."""
+    return tuple((color, expected(color, rolls)) for color in _STRONG_FIRST)
+
+
 def _top(s: GameState, c: Command) -> ConflictCard:
     return s.deck.card(s.stacks[int(c.stack or 1) - 1][0])
 
@@ -882,6 +879,59 @@ def _residual_factor(card: ConflictCard | Boss) -> float:
         if e.kind in RESIDUAL:
             factor *= assess.HARDER.get(e.kind, 1.0)
     return factor
+
+
+@cache  # a handful of keys: the facts of the effects in force it reads seldom differ from the usual
+def _plain_color_values(
+    inverted: frozenset[Color], penalty: int, blocking: bool, rolls: int
+) -> tuple[tuple[Color, float], ...]:
+    """:meth:`HeuristicBot.color_values` when all its (one or more) targets are alike: nothing restricts or
+    changes what a die does, and no target wants more colours. Depends on nothing else than its arguments."""
+    return tuple(_color_values(inverted, penalty, blocking, rolls, True, None, []).items())
+
+
+def _color_values(
+    inverted: frozenset[Color],
+    penalty: int,
+    blocking: bool,
+    rolls: int,
+    any_target: bool,
+    faces: list[dict[Color, tuple[int | None, int | None]]] | None,
+    present: list[set[Color] | None],
+) -> dict[Color, float]:
+    """:meth:`HeuristicBot.color_values` worked out: ``faces`` holds what a hit and a crit of each colour would
+    deal to each target (:func:`hit_faces`), or is None when every target gets each face's own damage; ``present``:
+    the colours already on each target that wants more colours (None: it wants none)."""
+    hit, crit = BASE_DAMAGE["hit"], BASE_DAMAGE["crit"]
+    out: dict[Color, float] = {}
+    for color in COLORS:
+        basic = (HIT_FACES[color] - 1) / 6
+        miss = P_MISS[color]
+        if color in inverted:
+            basic, miss = miss, basic
+        best = 0.0
+        if faces is None:
+            if any_target:  # every target gets the same from this colour
+                e = 0.0
+                e += basic * hit
+                e += P_CRIT * crit
+                best = max(best, e)
+        else:
+            for table, there in zip(faces, present, strict=True):
+                e = 0.0
+                on_hit, on_crit = table[color]
+                if on_hit is not None:
+                    e += basic * on_hit
+                if on_crit is not None:
+                    e += P_CRIT * on_crit
+                if e and there is not None and color not in there:  # _wants_color
+                    e += 0.5
+                best = max(best, e)
+        tries = float(rolls) if miss == 0 else (1 - miss**rolls) / (1 - miss) if miss < 1 else 1.0
+        out[color] = best * tries - 1.3 * penalty * miss * tries
+        if blocking and miss > 0.2:
+            out[color] = 0.0
+    return out
 
 
 def _missing_colors(s: GameState, card: ActiveCard, index: EffectsInForce | None = None) -> int:

@@ -73,13 +73,17 @@ def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command |
     known = _known_uses(bot, s)
     step = s.step
     # Grouped once for the same use commands in the same step (they seldom change from one state to the next, and
-    # the grouping reads nothing else): the list comparison is by identity first, legal lists reuse commands.
+    # the grouping reads nothing else): the last grouping of each step is kept, as the steps of a round take
+    # turns. The list comparison is by identity first, legal lists reuse commands.
     kept = bot.use_groups
-    if kept is not None and kept[0] is known and kept[1] == step and kept[2] == uses:
-        groups = kept[3]
+    if kept is None or kept[0] is not known:
+        kept = bot.use_groups = (known, {})
+    found = kept[1].get(step)
+    if found is not None and found[0] == uses:
+        groups = found[1]
     else:
         groups = _use_groups(s, uses, known)
-        bot.use_groups = (known, step, uses, groups)
+        kept[1][step] = (uses, groups)
     for effect, policy, variants in groups:
         chosen = policy(Use(bot, s, legal, effect, variants))
         if chosen is not None:

@@ -126,7 +126,7 @@ class EffectsInForce:
         """The passive damage caps each card carries (``capped``)."""
         self.threat_of = threat_of
         """What each card's passive During effects add to its threat, in the order they are in force."""
-        self.inverted = inverted
+        self.inverted = frozenset(inverted)
         """Colours whose results are inverted."""
         self.after_loss = after_loss
         """Health the enemies' After effects take (``incoming``)."""
