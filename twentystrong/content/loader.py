@@ -14,24 +14,34 @@ The deck is built only when nothing was found.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.model import Boss, ConflictCard, Deck, DeckInfo, Hero, Mission
 from twentystrong.content.plain import Frozen
 from twentystrong.content.registry import shipped_deck_dirs
-from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
 
-# Pydantic (``validation``), the deck-wide checks and the wording of problems (``validate``, ``explain``) are
-# imported where a deck is validated or a problem is reported: a game started from the deck cache needs none.
+# Pydantic (``validation``), the deck-wide checks and the wording of problems (``validate``, ``explain``), and the
+# places and findings of deck files (``source``) are imported where a deck is read or validated or a problem is
+# reported: a game started from the deck cache needs none of them.
+if TYPE_CHECKING:
+    from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
 
 __all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
+
+
+def __getattr__(name: str) -> Any:
+    """``DeckError`` and ``Finding``, re-exported from :mod:`twentystrong.content.source` when first asked for."""
+    if name in ("DeckError", "Finding"):
+        from twentystrong.content import source
+
+        return getattr(source, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 SECTIONS: dict[str, type[Frozen]] = {
     "deck": DeckInfo,
@@ -44,7 +54,7 @@ SECTIONS: dict[str, type[Frozen]] = {
 
 _ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]]"
 _EMPTY = f"file is empty: a deck file holds {_ALLOWED_TABLES} tables"
-_TOML_ERROR_PLACE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+_TOML_ERROR_PLACE = r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$"
 
 
 def deck_files(path: Path) -> list[Path]:
@@ -59,6 +69,8 @@ def load_deck(path: Path, *, expect_id: str | None = None) -> Deck:
 
     ``expect_id``: the id the deck must have (a shipped deck's folder name, see :func:`load_shipped`).
     """
+    from twentystrong.content.source import DeckError, Finding
+
     if not path.exists():
         raise DeckError([Finding(str(path), None, None, None, "no such file or folder")])
     files = deck_files(path)
@@ -80,6 +92,7 @@ def load_shipped(deck_id: str) -> Deck:
     dirs = shipped_deck_dirs()
     if deck_id not in dirs:
         from twentystrong.content.explain import show, suggest
+        from twentystrong.content.source import DeckError, Finding
 
         known = ", ".join(dirs) or "none are installed"
         message = f"no shipped deck {show(deck_id)}{suggest(deck_id, dirs)}; shipped decks: {known}"
@@ -117,22 +130,27 @@ def _hashed(file: Path, data: bytes) -> bytes:
     return file.name.encode() + b"\0" + data
 
 
-@dataclass
 class _Reading:
-    """The state of loading one deck: what has been read so far and what was found wrong."""
+    """The state of loading one deck: what has been read so far and what was found wrong.
 
-    expect_id: str | None = None
-    findings: list[Finding] = field(default_factory=list)
-    items: list[Placed] = field(default_factory=list)
-    info: Placed | None = None
-    deck_misplaced: bool = False
-    """A ``deck`` key was found but was not a table (already reported, so not "missing" too)."""
-    complete: bool = True
-    """Every file was read and parsed; deck-wide counts are only meaningful then."""
-    digest: hashlib._Hash = field(default_factory=hashlib.sha256)
+    (A plain class, not a dataclass: a game started from the deck cache does not pay for defining one.)
+    """
+
+    def __init__(self, *, expect_id: str | None = None) -> None:
+        self.expect_id = expect_id
+        self.findings: list[Finding] = []
+        self.items: list[Placed] = []
+        self.info: Placed | None = None
+        self.deck_misplaced = False
+        """A ``deck`` key was found but was not a table (already reported, so not "missing" too)."""
+        self.complete = True
+        """Every file was read and parsed; deck-wide counts are only meaningful then."""
+        self.digest = hashlib.sha256()
 
     def read(self, file: Path) -> None:
         """Read, hash and parse one file, and place its items."""
+        from twentystrong.content.source import Finding
+
         source: SourceFile | Finding
         try:
             data = file.read_bytes()
@@ -178,6 +196,8 @@ class _Reading:
             self.findings.append(_unknown_table(source, key, value))
 
     def _place_deck(self, source: SourceFile, value: Any) -> None:
+        from twentystrong.content.source import Placed
+
         if not isinstance(value, dict):
             from twentystrong.content.explain import show
 
@@ -200,6 +220,8 @@ class _Reading:
             message = f"{key} must be [[{key}]] tables (each [[{key}]] starts one), got {show(value)}"
             self.findings.append(source.finding((key,), message, key=key))
             return
+        from twentystrong.content.source import Placed
+
         self.items += [Placed(key, i, source, raw) for i, raw in enumerate(value)]
 
     # --- stage 3: items -------------------------------------------------------------------------------------
@@ -219,6 +241,7 @@ class _Reading:
 
 def _parse(file: Path, data: bytes) -> SourceFile | Finding:
     """Stage 1: a file's bytes as a parsed document, or the one finding that says why they are not one."""
+    from twentystrong.content.source import Finding, SourceFile
 
     def fail(line: int | None, message: str) -> Finding:
         return Finding(str(file), line, None, None, message)
@@ -257,7 +280,7 @@ def _assemble(info: DeckInfo, checked: list[tuple[Placed, Frozen]], content_hash
 
 def _toml_error(message: str, text: str) -> tuple[int | None, str]:
     """The line and a tidy message from a ``TOMLDecodeError`` ("Invalid value (at line 3, column 9)")."""
-    match = _TOML_ERROR_PLACE.search(message)
+    match = re.search(_TOML_ERROR_PLACE, message)
     if match is None:
         return None, f"invalid TOML: {message}"
     reason = message[: match.start()]
@@ -267,6 +290,8 @@ def _toml_error(message: str, text: str) -> tuple[int | None, str]:
 
 
 def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
+    import difflib
+
     from twentystrong.content.explain import show
 
     if not isinstance(value, dict | list):
@@ -284,6 +309,8 @@ def _table_header(section: str) -> str:
 
 
 def _missing_deck_table(path: Path) -> Finding:
+    from twentystrong.content.source import Finding
+
     deck_toml = path / "deck.toml" if path.is_dir() else path
     message = "no [deck] table: a deck needs one (in deck.toml) with id, title and ruleset"
     return Finding(str(deck_toml), None, None, "deck", message)

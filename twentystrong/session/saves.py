@@ -48,7 +48,6 @@ from twentystrong import __version__
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.content.registry import shipped_deck_dirs
-from twentystrong.content.source import DeckError
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.events import EVENT_TYPES, Event, from_dict, to_dict
@@ -279,6 +278,8 @@ def load_deck_for_save(
     ``deck``: use this deck (its id must match). Otherwise the folder recorded in the save, else the shipped deck
     with the save's id. A deck whose content hash differs is refused unless ``allow_mismatch``.
     """
+    from twentystrong.content.source import DeckError  # not at import: a game started with --hero reads no save
+
     g = save.game
     folder: Path | None = None
     if deck is None:

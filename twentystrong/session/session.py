@@ -6,10 +6,9 @@ command, so stepping back or forth costs the same at move 10 and at move 5,000 (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-from twentystrong.content.heroes import SEPARATOR, with_hero
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
@@ -29,8 +28,8 @@ class SetupError(ValueError):
     """The setup options do not describe a game this deck can play (unknown hero, rank out of range …)."""
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
+# A NamedTuple, not a frozen dataclass: as immutable, and ~0.3 ms less to define at start-up (and quicker to build).
+class HistoryEntry(NamedTuple):
     """One accepted player command, the events it caused and the state after them."""
 
     command: Command
@@ -101,6 +100,7 @@ class Session:
         file then lags by at most the write in progress, :attr:`autosave_error` by one change, and
         :meth:`flush_autosave` waits for it. The TUI turns it on so that no keypress waits on the disk."""
         self._writer: AutosaveWriter | None = None
+        self._autosave_held = False  # a new game's first autosave, held back until release_autosave()
 
     # --- construction -----------------------------------------------------------------------------------------
 
@@ -113,9 +113,14 @@ class Session:
         deck_path: Path | None = None,
         autosave_path: Path | None = None,
         autosave_in_background: bool = False,
+        hold_autosave: bool = False,
     ) -> Session:
         """A new game: the setup options checked against the deck, then the ``start`` command (and its autosave,
-        on the writer thread with ``autosave_in_background``)."""
+        on the writer thread with ``autosave_in_background``).
+
+        ``hold_autosave``: that first autosave waits for :meth:`release_autosave` (or the first change, or
+        :meth:`flush_autosave`): the TUI starting up writes it once its first screen is out, not while it builds it.
+        """
         check_options(deck, options)
         start = Command("start")
         result = decide_and_apply(initial_state(deck, options), start)
@@ -130,7 +135,10 @@ class Session:
             autosave_path=autosave_path,
         )
         session.autosave_in_background = autosave_in_background
-        session._autosave()
+        if hold_autosave:
+            session._autosave_held = True
+        else:
+            session._autosave()
         return session
 
     @classmethod
@@ -219,11 +227,18 @@ class Session:
 
         write_save(self, path)
 
+    def release_autosave(self) -> None:
+        """Write the first autosave that ``Session.new(hold_autosave=True)`` held back, if nothing wrote it since."""
+        if self._autosave_held:
+            self._autosave()
+
     def flush_autosave(self, timeout: float | None = 10.0) -> bool:
         """Wait until the autosave file holds the current game (background autosaves); False on a timeout."""
+        self.release_autosave()
         return self._writer.flush(timeout) if self._writer is not None else True
 
     def _autosave(self) -> None:
+        self._autosave_held = False
         path = self.autosave_path
         if path is None:
             return
@@ -252,13 +267,15 @@ class Session:
 def check_options(deck: Deck, options: SetupOptions) -> None:
     """Raise :class:`SetupError` with a readable message if ``options`` cannot start a game with ``deck``."""
     heroes = [h.id for h in deck.heroes]
-    if SEPARATOR in options.hero_id:  # a universal hero from another deck
-        try:
+    if options.hero_id not in heroes:  # (a deck's own hero ids are slugs: never a foreign reference)
+        from twentystrong.content.heroes import SEPARATOR, with_hero  # only for a hero that is not the deck's
+
+        if SEPARATOR not in options.hero_id:
+            raise SetupError(f"deck {deck.id!r} has no hero {options.hero_id!r}; its heroes: {', '.join(heroes)}")
+        try:  # a universal hero from another deck
             with_hero(deck, options.hero_id)
         except ValueError as exc:
             raise SetupError(str(exc)) from None
-    elif options.hero_id not in heroes:
-        raise SetupError(f"deck {deck.id!r} has no hero {options.hero_id!r}; its heroes: {', '.join(heroes)}")
     if options.deck_id != deck.id:
         raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")
     if not 1 <= options.rank <= 6:

@@ -22,11 +22,12 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from twentystrong.tui import messages
-from twentystrong.tui.screens.too_small import TooSmallScreen, too_small
+from twentystrong.tui.sizes import too_small
 from twentystrong.tui.store import GameView, Launch, Severity, Store, prepare
 
 if TYPE_CHECKING:
     from twentystrong.tui.screens.setup import SetupScreen
+    from twentystrong.tui.screens.too_small import TooSmallScreen
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -79,38 +80,58 @@ class TwentyStrongApp(App[None]):
     """The odds panel's setting for this session: ``full``, ``expected`` (expected damage only) or ``off``."""
 
     def __init__(self, launch: Launch) -> None:
-        # Opening straight on the table: its stylesheets are parsed with the App's. Read when the table is pushed
-        # instead, they make Textual parse every stylesheet it holds again and restyle the App (some 4 ms of
-        # start-up). The rules and their order are the same either way; the setup screen's start is left as it is.
+        # Opening straight on the table: its stylesheets are read with the App's, as Textual reads no CSS_PATH of
+        # the default screen (get_default_screen). Tables pushed later find them read already (pushed first, they
+        # would make Textual parse every stylesheet it holds again and restyle the App). The rules and their order
+        # are the same either way; the setup screen's start is left as it is.
         css: list[str | PurePath] | None = [_HERE / "app.tcss", *TABLE_CSS] if launch.session is not None else None
         super().__init__(css_path=css)
         self.launch = launch
         self.store: Store | None = None
         self._game_over_screen: Screen[Any] | None = None
         self._too_small: TooSmallScreen | None = None
+        self._guarding = False
+        """The size guard is on: from the first screen on. (Textual's first Resize comes before the App itself is
+        styled, and a message pushed then would keep the unstyled App's colours: invisible text.)"""
         self.gc_paused = False
         """Whoever runs the App paused the garbage collector for the start-up (the command line does): it is
         resumed after the first frame."""
 
     # --- start ---------------------------------------------------------------------------------------------------
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom of the screen stack: the table itself when the App opens on a game.
+
+        Composed, styled and drawn as the App mounts, the table is the first frame, as a hello-world App's own
+        screen is. (Pushed on top of Textual's empty default screen once the App runs instead, it cost that
+        screen's set-up, the switch between the two and more passes of the message loop: some 10 ms of start-up.)
+        Otherwise Textual's empty default screen, and the setup screen is pushed on it once the App runs.
+        """
+        if self.launch.session is None:
+            return super().get_default_screen()
+        return self._table_for(self.launch.session)
+
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
-        # The first screen is pushed once the App is running: a screen pushed while the App still mounts composes
+        # The setup screen is pushed once the App is running: a screen pushed while the App still mounts composes
         # and renders a frame that Textual does not display, and the first frame shown then waits for the screen's
         # next update (some 25 ms of start-up).
         self.call_later(self._first_screen)
 
     def _first_screen(self) -> None:
-        if self.launch.session is not None:
-            self.open_session(self.launch.session)
+        if self.store is not None:  # opened on the table (get_default_screen)
+            self._check_game_over(None, self.store.view)
         else:
             self.push_screen(self._setup_screen())
         if self.launch.message:
             self.notify(self.launch.message, severity="warning", timeout=10)
+        self._guarding = True
         self._guard_size(*self.size)
 
     def on_ready(self) -> None:
+        if self.store is not None:
+            # A new game's first autosave (held back by prepare: its writer thread would compete with start-up).
+            self.store.session.release_autosave()
         if self.gc_paused:
             # The first frame is out: collecting resumes. A moment later, while the player reads the table, one
             # full pass frees start-up's garbage and freezes what is left, which lives as long as the App: later
@@ -131,19 +152,32 @@ class TwentyStrongApp(App[None]):
         return SetupScreen(launch.decks, defaults=launch.defaults, resume_path=launch.resume_path)
 
     def open_session(self, session: Any) -> None:
-        """Play ``session``: a new store, and the table on top of an empty stack."""
+        """Play ``session``: a new store, and its table in place of the current main screen."""
+        self._show_main(self._table_for(session))
+        assert self.store is not None
+        self._check_game_over(None, self.store.view)
+
+    def _table_for(self, session: Any) -> Screen[None]:
+        """A new store for ``session`` (the current one closed first), published, and a table showing it."""
         from twentystrong.tui.screens.table import TableScreen
 
         if self.store is not None:
             self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
-        table = TableScreen(self.store)
+        return TableScreen(self.store)
+
+    def _show_main(self, screen: Screen[Any]) -> None:
+        """Show a main screen (the table, the setup screen) in place of the one on top.
+
+        The bottom of the stack stays where it is (Textual never replaces it): Textual's empty default screen, or
+        the first game's table when the App opened on it. Then the new screen goes on top of it; a table left
+        there stays idle, as it only follows the App's game while that is its own (TableScreen._game_changed).
+        """
         if len(self.screen_stack) > 1:
-            self.switch_screen(table)
+            self.switch_screen(screen)
         else:
-            self.push_screen(table)
-        self._check_game_over(None, self.store.view)
+            self.push_screen(screen)
 
     def on_setup_screen_start(self, event: SetupScreen.Start) -> None:
         """The setup screen started a game."""
@@ -303,10 +337,7 @@ class TwentyStrongApp(App[None]):
         self.launch.resume_path = resume
         self.store = None  # undo and redo have no game until one starts or resumes
         self.game = None
-        if len(self.screen_stack) > 1:
-            self.switch_screen(self._setup_screen())
-        else:
-            self.push_screen(self._setup_screen())
+        self._show_main(self._setup_screen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key binding of the current screen too (one source: the bindings)."""
@@ -330,11 +361,14 @@ class TwentyStrongApp(App[None]):
     # --- the size guard ---------------------------------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
-        self._guard_size(event.size.width, event.size.height)
+        if self._guarding:
+            self._guard_size(event.size.width, event.size.height)
 
     def _guard_size(self, width: int, height: int) -> None:
         if too_small(width, height):
             if self._too_small is None or self._too_small not in self.screen_stack:
+                from twentystrong.tui.screens.too_small import TooSmallScreen  # only when it is shown
+
                 self._too_small = TooSmallScreen()
                 self.push_screen(self._too_small, lambda _: self._size_ok())
 

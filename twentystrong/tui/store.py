@@ -240,19 +240,29 @@ class DeckSource(NamedTuple):
         return load_shipped(self.id) if self.shipped else load_deck(self.path)
 
 
-@dataclass
 class Launch:
-    """How the App starts: with ``session`` set it opens the table, otherwise the setup screen."""
+    """How the App starts: with ``session`` set it opens the table, otherwise the setup screen.
 
-    session: Session | None = None
-    decks: list[DeckSource] = field(default_factory=list)
-    """Decks to offer on the setup screen (shipped ones, then any ``--deck-path`` folder)."""
-    defaults: dict[str, object] = field(default_factory=dict)
-    """Setup screen defaults from the command line (``deck``, ``hero``, ``seed``, ``missions`` …)."""
-    resume_path: Path | None = None
-    """An autosave the setup screen may offer to resume."""
-    message: str = ""
-    """Something to tell the player on the first screen (an autosave that could not be resumed …)."""
+    (A plain class, not a dataclass: ~0.3 ms less to define at start-up.)
+    """
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        decks: list[DeckSource] | None = None,
+        defaults: dict[str, object] | None = None,
+        resume_path: Path | None = None,
+        message: str = "",
+    ) -> None:
+        self.session = session
+        self.decks: list[DeckSource] = decks if decks is not None else []
+        """Decks to offer on the setup screen (shipped ones, then any ``--deck-path`` folder)."""
+        self.defaults: dict[str, object] = defaults if defaults is not None else {}
+        """Setup screen defaults from the command line (``deck``, ``hero``, ``seed``, ``missions`` …)."""
+        self.resume_path = resume_path
+        """An autosave the setup screen may offer to resume."""
+        self.message = message
+        """Something to tell the player on the first screen (an autosave that could not be resumed …)."""
 
 
 def available_decks(deck_path: Path | None = None) -> list[DeckSource]:
@@ -352,6 +362,7 @@ def prepare(
                 deck_path=None if source.shipped else source.path,
                 autosave_path=autosave_path,
                 autosave_in_background=True,  # the Store does the same: start-up does not wait on the disk
+                hold_autosave=True,  # written once the first frame is out (TwentyStrongApp.on_ready)
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None
@@ -391,9 +402,12 @@ def pick_deck(decks: list[DeckSource], deck_id: str | None, deck_path: Path | No
 
 
 def _load(source: DeckSource) -> Deck:
-    from twentystrong.content.source import DeckError
-
     try:
         return source.load()
-    except DeckError as exc:
+    except Exception as exc:
+        # Only a deck with problems needs DeckError's module (a deck from the cache reads no file).
+        from twentystrong.content.source import DeckError
+
+        if not isinstance(exc, DeckError):
+            raise
         raise LaunchError(f"the deck {source.id!r} has problems:\n{exc}") from None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -32,6 +32,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
@@ -68,6 +69,15 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
     if not args:
         return name, ()
     return name, tuple(int(a) if a.isdigit() else a.strip("'\"") for a in args.split(","))
+
+
+_W = TypeVar("_W", bound=Widget)
+
+
+def _titled(widget: _W, title: str) -> _W:
+    """``widget`` with a border title."""
+    widget.border_title = title
+    return widget
 
 
 class TableScreen(Screen[None]):
@@ -132,45 +142,38 @@ class TableScreen(Screen[None]):
     # --- layout -------------------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # Built as the first view shows it (titles, what is hidden): drawing that view once mounted changes less.
+        state = self.view.state
         yield StepBar(id="step-bar")
         with Horizontal(id="main"):
             with Vertical(id="board"):
                 with Horizontal(id="stacks"):
                     for n in (1, 2, 3):
-                        yield StackView(n, id=f"stack-{n}")
-                yield Container(id="active")
-                with Vertical(id="committed-box", classes="zone"):
-                    yield DiceTray("no committed dice", id="committed")
+                        info = StackInfo.of(state, n - 1)
+                        yield StackView(n, info=info, marked=bool(self._stack_commands(n)), id=f"stack-{n}")
+                yield _titled(Container(id="active"), "Active area")
+                # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
+                # style and draw before the first frame).
+                yield _titled(
+                    DiceTray("no committed dice", id="committed", classes="zone"), "Committed dice (unapplied)"
+                )
                 with Horizontal(id="zones"):
-                    with Vertical(id="pool-box", classes="zone"):
-                        yield DiceTray("the pool is empty", id="pool")
-                    with Vertical(id="exhausted-box", classes="zone"):
-                        yield DiceTray("none", id="exhausted")
-                    with Vertical(id="banished-box", classes="zone"):
-                        yield DiceTray("none", id="banished")
+                    yield _titled(DiceTray("the pool is empty", id="pool", classes="zone"), "Dice pool")
+                    yield _titled(DiceTray("none", id="exhausted", classes="zone"), "Exhausted")
+                    banished = _titled(DiceTray("none", id="banished", classes="zone"), "Banished")
+                    banished.display = bool(state.dice_in("banished"))  # as _draw_dice shows it
+                    yield banished
             with VerticalScroll(id="side"):
-                yield HeroPanel(id="hero", classes="panel")
-                yield InventoryPanel(id="inventory", classes="panel")
-                yield MissionsPanel(id="missions", classes="panel")
-                yield BossPanel(id="boss", classes="panel")
+                yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
+                yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
+                if state.missions:  # dealt as the game starts: a game has them from its first view, or never
+                    yield _titled(MissionsPanel(id="missions", classes="panel"), "Missions")
+                yield _titled(BossPanel(id="boss", classes="panel"), "Boss deck")
                 yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
 
     def on_mount(self) -> None:
-        titles = {
-            "committed-box": "Committed dice (unapplied)",
-            "pool-box": "Dice pool",
-            "exhausted-box": "Exhausted",
-            "banished-box": "Banished",
-            "hero": "Hero",
-            "inventory": "Inventory",
-            "missions": "Missions",
-            "boss": "Boss deck",
-            "active": "Active area",
-        }
-        for widget_id, title in titles.items():
-            self.query_one(f"#{widget_id}").border_title = title
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
@@ -178,7 +181,9 @@ class TableScreen(Screen[None]):
     # --- showing the view ---------------------------------------------------------------------------------------
 
     def _game_changed(self, view: GameView | None) -> None:
-        if view is not None and view is not self.view:
+        # Only the App's current game: a table left at the bottom of the screen stack when a new game started on
+        # top of it (TwentyStrongApp._show_main) no longer follows the App.
+        if view is not None and view is not self.view and getattr(self.app, "store", None) is self.store:
             self._show(view)
 
     def _show(self, view: GameView) -> None:
@@ -218,7 +223,8 @@ class TableScreen(Screen[None]):
             stack.marked = bool(self._stack_commands(n))
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view)
-        self.query_one(MissionsPanel).show(view)
+        for missions in self.query(MissionsPanel):  # none in a game without missions
+            missions.show(view)
         self.query_one(BossPanel).show(view)
         self._draw_selection()
 
@@ -246,8 +252,8 @@ class TableScreen(Screen[None]):
             muted = {d.id for d in dice} if tray_id == "banished" else misses
             selected = self.selected if any(d.id == self.selected for d in dice) else None  # repaint one tray
             tray.show(dice, selected=selected, marked=usable & {d.id for d in dice}, muted=muted & {d.id for d in dice})
-            set_subtitle(self.query_one(f"#{tray_id}-box"), str(len(dice)))
-        set_display(self.query_one("#banished-box"), bool(trays["banished"]))
+            set_subtitle(tray, str(len(dice)))
+        set_display(self.query_one("#banished"), bool(trays["banished"]))
 
     def _draw_cards(self) -> None:
         s = self.view.state

@@ -8,13 +8,9 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
+from twentystrong.tui.sizes import MIN_HEIGHT, MIN_WIDTH, too_small
 
-
-def too_small(width: int, height: int) -> bool:
-    """Whether a terminal of this size is below what the table needs."""
-    return width < MIN_WIDTH or height < MIN_HEIGHT
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "TooSmallScreen", "message", "too_small"]
 
 
 def message(width: int, height: int) -> Content:

@@ -97,17 +97,34 @@ class StackView(Widget, can_focus=True):
             super().__init__()
             self.stack = stack
 
-    def __init__(self, number: int, *, id: str | None = None) -> None:
+    def __init__(
+        self, number: int, *, info: StackInfo | None = None, marked: bool = False, id: str | None = None
+    ) -> None:
+        """Stack ``number``. ``info`` and ``marked``: what it shows first (their classes are set before it mounts, so
+        that Textual styles it once; set once it is mounted, they would make Textual style it again)."""
         super().__init__(id=id)
-        self.set_reactive(StackView.info, StackInfo(number, 0))
+        info = info or StackInfo(number, 0)
+        self.set_reactive(StackView.info, info)
+        self.set_reactive(StackView.marked, marked)
+        self.set_class(marked, "-marked", update=False)
+        self.set_class(info.mandatory, "-mandatory", update=False)
         self.border_title = f"Stack {number}"
 
+    def on_mount(self) -> None:
+        info = self.info
+        if info != StackInfo(info.number, 0):  # the info given: drawn as watch_info draws a change
+            self._present(info)
+
     def watch_info(self, info: StackInfo) -> None:
+        self._present(info)
+        refresh_content(self)
+
+    def _present(self, info: StackInfo) -> None:
+        """The border's title and card count, the mandatory mark and the tooltip of ``info``."""
         self.tooltip = info.effects or None
         set_title(self, Content(f"[{info.number}] Stack {info.number}"))
         set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
         self.set_class(info.mandatory, "-mandatory")
-        refresh_content(self)
 
     def render(self) -> Content:
         info = self.info

@@ -63,9 +63,11 @@ class DiceTray(Widget, can_focus=True):
         height: auto;
         min-height: 1;
         width: 1fr;
-        &:focus { background: $boost; }
     }
     """
+    FOCUS_STYLE = "on $boost"
+    """The background of a focused tray's dice, drawn by :meth:`render` rather than as the widget's CSS background:
+    a tray may carry its zone's titled border (the table's), which keeps its look when the tray has the focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Previous die", show=False),
@@ -134,17 +136,23 @@ class DiceTray(Widget, can_focus=True):
         return rows[y][index].id
 
     def offset_of(self, die: str) -> Offset | None:
-        """Where a die's label is drawn, relative to the tray (for clicks in tests and tooltips)."""
+        """Where a die's label is drawn, relative to the tray and its border (for clicks in tests and tooltips)."""
+        gutter = self.styles.gutter
         for y, row in enumerate(self._rows(self.content_region.width or self.size.width)):
             for x, shown in enumerate(row):
                 if shown.id == die:
-                    return Offset(x * CELL + 2, y)
+                    return Offset(gutter.left + x * CELL + 2, gutter.top + y)
         return None
 
     def render(self) -> Content:
-        if not self.dice:
-            return Content.styled(self.empty_text, "$text-muted")
         width = self.content_region.width or self.size.width or 80
+        lines = self._lines(width) if self.dice else [Content.styled(self.empty_text, "$text-muted")]
+        if self.has_focus:
+            # Every row of the content, full width, on the focus background (under the dice's own colours).
+            lines = [line.extend_right(width - line.cell_length).stylize_before(self.FOCUS_STYLE) for line in lines]
+        return Content("\n").join(lines)
+
+    def _lines(self, width: int) -> list[Content]:
         cursor_id = self.dice[min(self.cursor, len(self.dice) - 1)].id if self.has_focus else None
         lines: list[Content] = []
         for row in self._rows(width):
@@ -162,7 +170,7 @@ class DiceTray(Widget, can_focus=True):
                 close = selected
             parts.append(Content.styled("]" if close else " ", "bold $accent"))
             lines.append(Content.assemble(*parts))
-        return Content("\n").join(lines)
+        return lines
 
     # --- input --------------------------------------------------------------------------------------------------
 

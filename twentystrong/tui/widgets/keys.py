@@ -63,6 +63,7 @@ class KeyBar(Widget):
         self._palette_item: tuple[str, str, str, bool] | None = None
         self._palette = Content("")
         self._palette_key = ""
+        self._stale = True  # the screen's bindings changed since they were last read
 
     def on_mount(self) -> None:
         screen = self.screen
@@ -74,11 +75,21 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
+        # The bindings are read when the bar is next painted (or clicked), not here: the screen may say they
+        # changed several times before one frame (at start-up: this mount, the table's first draw, the screen's
+        # resume), and reading them asks every binding's check_action.
         if self.is_attached and screen is self.screen:
-            self.show(screen.active_bindings)
+            self._stale = True
+            self.refresh()  # one docked line: its size never changes, so no layout pass
 
-    def show(self, active: dict[str, ActiveBinding]) -> None:
-        """Show the first shown binding of each action, in order, and the palette key; repaint only on a change."""
+    def _read_bindings(self) -> None:
+        """Take the screen's bindings in if they changed since they were last read."""
+        if self._stale and self.is_attached:
+            self._stale = False
+            self._take(self.screen.active_bindings)
+
+    def _take(self, active: dict[str, ActiveBinding]) -> None:
+        """Lay out the first shown binding of each action, in order, and the palette key."""
         app = self.app
         seen: set[str] = set()
         items: list[tuple[str, str, str, bool]] = []
@@ -98,9 +109,9 @@ class KeyBar(Widget):
         self._palette_item = palette_item
         self._palette, palette_spans = key_line([palette_item] if palette_item else [])
         self._palette_key = palette_spans[0][2] if palette_spans else ""
-        self.refresh()  # one docked line: its size never changes, so no layout pass
 
     def render(self) -> Content:
+        self._read_bindings()
         width = self.content_region.width or self.size.width
         room = max(0, width - self._palette.cell_length - 1)
         fits = max((end for _start, end, _key in self._spans if end <= room), default=0)
@@ -109,6 +120,7 @@ class KeyBar(Widget):
 
     def key_at(self, x: int) -> str | None:
         """The key drawn at column ``x`` (None: a gap or a dimmed key)."""
+        self._read_bindings()
         width = self.content_region.width or self.size.width
         if self._palette.cell_length and x >= width - self._palette.cell_length:
             return self._palette_key or None
