@@ -667,3 +667,43 @@ async def test_table_stylesheets_are_read_with_the_app(monkeypatch: pytest.Monke
         assert isinstance(app.screen, TableScreen)
         assert app.screen.css_path == table_files  # app.TABLE_CSS names the files of TableScreen.CSS_PATH
         assert not reparsed
+
+
+async def test_first_autosave_written_after_the_first_frame(tmp_path: Path) -> None:
+    """A new game opened on the table is autosaved without any keypress: the first save is only held back until
+    the first frame is out (start-up), never dropped."""
+    app = make_app()
+    session = app.launch.session
+    assert session is not None and session.autosave_path is not None
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not session._autosave_held  # released once the first frame was out (on_ready), not by the flush
+        assert session.flush_autosave()
+        path = session.autosave_path
+        assert path.exists()
+        resumed = create_app(resume=True)
+        assert resumed.launch.session is not None
+        assert resumed.launch.session.events == session.events
+
+
+async def test_new_game_leaves_the_first_table_idle(tmp_path: Path) -> None:
+    """Opened on a game, the App keeps that first table at the bottom of the screen stack; a game started from
+    the setup screen (ctrl+n, ctrl+s) goes on top of it, and moves in it leave the first table as it was."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, TableScreen)
+        first_view = first.view
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert app.screen is not first and not isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        second = app.screen
+        assert isinstance(second, TableScreen) and second is not first
+        assert app.screen_stack == [first, second]
+        await pilot.press("2")  # activate a stack in the new game
+        await settle(pilot)
+        assert store_of(app).state.seq > 0 and second.view is store_of(app).view
+        assert first.view is first_view
