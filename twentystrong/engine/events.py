@@ -90,11 +90,7 @@ class Event:
 def make(cls: type[_E], values: dict[str, Any]) -> _E:
     """``cls(**values)`` in fewer steps, for :meth:`twentystrong.engine.tx.Tx.emit` (which makes most events)."""
     event: _E = object.__new__(cls)
-    d = event.__dict__  # _fill, inlined
-    d.update(cls._DEFAULTS)
-    d.update(values)
-    if d.keys() != cls._NAMES:
-        raise TypeError(_field_error(cls, values))
+    _fill(event, values)
     return event
 
 

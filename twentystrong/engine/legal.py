@@ -259,14 +259,8 @@ def usable_effects(s: GameState) -> list[Live]:
     return [use.live for use in _usable(s, _uses_in_force(s))]
 
 
-def item_commands(s: GameState) -> list[Command]:
-    """use_item / use_ability for each usable effect and target, and discard_item for every item (R8)."""
-    out: list[Command] = []
-    _add_item_commands(s, out)
-    return out
-
-
 def _add_item_commands(s: GameState, out: list[Command]) -> None:
+    """Add use_item / use_ability for each usable effect and target, and discard_item for every item (R8)."""
     uses = _uses_in_force(s)
     if _use_timing(s) is None:
         _add_uses(s, uses, out)

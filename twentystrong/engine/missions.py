@@ -55,18 +55,6 @@ MANDATORY_FROM = "mandatory_from:"
 _SETUP_STEPS = ("setup", "mission_discard", "rank_penalty", "over")
 
 
-def advance_mission(tx: Tx, amount: int = 1) -> None:
-    """Add progress to the current mission; complete it at its target."""
-    s = tx.state
-    current = s.current_mission
-    if current is None or amount <= 0:
-        return
-    target = s.deck.mission(current.id).target
-    progress = min(target, current.progress + amount)
-    status = "done" if progress >= target else "pending"
-    tx.emit(ev.MissionProgress, mission=current.id, progress=progress, status=status)
-
-
 def forfeit(tx: Tx) -> None:
     """The player gives up the current mission (it still adds to the entourage)."""
     current = tx.state.current_mission

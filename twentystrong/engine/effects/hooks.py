@@ -160,9 +160,7 @@ def _known_live(s: GameState) -> list[_Known]:
         if card.cancelled:
             continue
         origin: Origin = "boss" if card.boss else "enemy"
-        known = _known(deck, card.id, origin)
-        if card.defeated:
-            known = _known_after_defeat(deck, card.id, origin)  # R6: During effects end on defeat
+        known = _known(deck, card.id, origin, card.defeated)
         if ignored:
             out += [k for k in known if k.kind not in ignored]
         else:
@@ -170,27 +168,19 @@ def _known_live(s: GameState) -> list[_Known]:
     return out
 
 
-def _known(deck: Deck, source: str, origin: Origin) -> tuple[_Known, ...]:
-    """The :class:`_Known` of a source's printed effects (see :func:`_lives`), made once per deck."""
-    made: dict[tuple[str, Origin], tuple[_Known, ...]] | None = deck.__dict__.get("_known")
+def _known(deck: Deck, source: str, origin: Origin, defeated: bool = False) -> tuple[_Known, ...]:
+    """The :class:`_Known` of a source's printed effects (see :func:`_lives`), made once per deck; ``defeated``:
+    without its During effects (R6: they end on defeat)."""
+    made: dict[tuple[str, Origin, bool], tuple[_Known, ...]] | None = deck.__dict__.get("_known")
     if made is None:
         made = deck.__dict__["_known"] = {}
-    found = made.get((source, origin))
+    found = made.get((source, origin, defeated))
     if found is None:  # a deck is immutable: a source's effects never change
-        found = made[source, origin] = tuple(map(_Known, _lives(deck, source, origin)))
-    return found
-
-
-def _known_after_defeat(deck: Deck, source: str, origin: Origin) -> tuple[_Known, ...]:
-    """A card's :class:`_Known` without its During effects (made once per deck)."""
-    made: dict[tuple[str, Origin], tuple[_Known, ...]] | None = deck.__dict__.get("_known_defeated")
-    if made is None:
-        made = deck.__dict__["_known_defeated"] = {}
-    found = made.get((source, origin))
-    if found is None:
-        found = made[source, origin] = tuple(
-            k for k in _known(deck, source, origin) if k.live.effect.timing != "during"
-        )
+        if defeated:
+            found = tuple(k for k in _known(deck, source, origin) if k.live.effect.timing != "during")
+        else:
+            found = tuple(map(_Known, _lives(deck, source, origin)))
+        made[source, origin, defeated] = found
     return found
 
 

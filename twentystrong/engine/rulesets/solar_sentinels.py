@@ -23,11 +23,6 @@ RANKS: dict[int, tuple[str, int, int]] = {
 """Difficulty ranks: title, missions drawn, missions to complete."""
 
 
-def is_mandatory(s: GameState, card_id: str) -> bool:
-    """Whether a conflict card is a mandatory enemy."""
-    return s.deck.card(card_id).mandatory
-
-
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
     forced = missions.mandatory_stack(s)
