@@ -35,6 +35,7 @@ from twentystrong.engine.state import (
     DiceMode,
     DieState,
     GameState,
+    add_to_counter,
     die_state,
     field_names,
     set_counter,
@@ -78,6 +79,39 @@ def _emit_functional(self: Tx, cls: type[ev.Event], **fields: Any) -> ev.Event:
     return event
 
 
+# The transaction's shortcuts for the most frequent events, as plain ``emit`` calls (what each one stands for).
+
+
+def _move_die(self: Tx, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
+    self.emit(ev.DieMoved, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)
+
+
+def _change_step(self: Tx, step: str) -> None:
+    self.emit(ev.StepChanged, step=step)
+
+
+def _count(self: Tx, counter: str, amount: int = 1) -> None:
+    self.emit(ev.Marked, counter=counter, value=self.state.counter(counter) + amount)
+
+
+def _start_phase(self: Tx, number: int) -> None:
+    self.emit(ev.StrategyPhaseStarted, number=number)
+
+
+def _start_apply_step(self: Tx) -> None:
+    self.emit(ev.ApplyStepStarted)
+
+
+THROUGH_EMIT = {
+    "move_die": _move_die,
+    "change_step": _change_step,
+    "count": _count,
+    "start_phase": _start_phase,
+    "start_apply_step": _start_apply_step,
+}
+"""Every ``Tx`` method that records an event without calling ``emit``, written with ``emit``."""
+
+
 @pytest.mark.parametrize("deck_name", ["shipped", "effects_passive", "effects_triggered", "plain"])
 def test_a_transaction_changes_nothing_a_caller_sees(deck_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     deck = _deck(deck_name)
@@ -94,6 +128,8 @@ def test_a_transaction_changes_nothing_a_caller_sees(deck_name: str, monkeypatch
         assert after.__dict__.keys() <= field_names(GameState) | {CARRIED, DERIVED, ZONES}  # no stray field
         with monkeypatch.context() as m:
             m.setattr(Tx, "emit", _emit_functional)
+            for name, through_emit in THROUGH_EMIT.items():
+                m.setattr(Tx, name, through_emit)
             functional = decide_and_apply(s, command)
         assert not isinstance(functional, Rejected)
         assert functional[0] == events, (deck_name, s.seq, command)
@@ -119,20 +155,67 @@ def _answers(s: GameState) -> tuple[object, ...]:
 def test_the_working_state_keeps_no_stale_answer(deck_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ask the working state its usual questions after every event of a transaction (so it keeps answers that
     the next event must drop): each time, the answers are those of a fresh copy."""
-    emit = Tx.emit
     checked = [0]
 
-    def emit_and_check(self: Tx, cls: type[ev.Event], **fields: Any) -> ev.Event:
-        event = emit(self, cls, **fields)
-        if self.state.result is None:
-            assert _answers(self.state) == _answers(dataclasses.replace(self.state)), (deck_name, event)
-            checked[0] += 1
-        return event
+    def and_check(record: Any) -> Any:
+        def record_and_check(self: Tx, *args: Any, **fields: Any) -> Any:
+            out = record(self, *args, **fields)
+            if self.state.result is None:
+                assert _answers(self.state) == _answers(dataclasses.replace(self.state)), (deck_name, self.events[-1])
+                checked[0] += 1
+            return out
 
-    monkeypatch.setattr(Tx, "emit", emit_and_check)
+        return record_and_check
+
+    for name in ("emit", *THROUGH_EMIT):
+        monkeypatch.setattr(Tx, name, and_check(getattr(Tx, name)))
     for _ in _games(_deck(deck_name), 10, 150):
         pass
     assert checked[0] >= 500
+
+
+def _shortcut_calls(s: GameState, rng: random.Random) -> list[tuple[str, tuple[Any, ...]]]:
+    """Calls of the transaction's shortcuts to try on ``s``: every kind of die move, step and count."""
+    die = rng.choice(s.dice).id
+    card = rng.choice(s.active).id if s.active else "some-card"
+    counter = rng.choice([*(name for name, _ in s.counters), "never_set"])
+    calls: list[tuple[str, tuple[Any, ...]]] = [
+        ("move_die", (die, "active", "commit")),
+        ("move_die", (die, "applied", "apply", card)),
+        ("move_die", (die, "exhausted", "exhaust", None, True)),
+        ("move_die", (die, "pool", "recover")),
+        ("move_die", (die, "banished", "an effect")),
+        ("move_die", (die, "active", "reroll", None, rng.random() < 0.5)),
+        ("change_step", (rng.choice(["commit", "apply", "recover", s.step]),)),
+        ("count", (counter, rng.randint(1, 3))),
+        ("start_phase", (s.phases_used + 1,)),
+        ("start_apply_step", ()),
+    ]
+    return calls
+
+
+def test_the_shortcuts_are_emit() -> None:
+    """Each shortcut makes the event ``emit`` makes (same class, fields, repr and ``__dict__``) and leaves the
+    same state, as a transaction's first event (a copy of the input state) and as a later one (in place)."""
+    rng = random.Random(7)
+    checked = 0
+    for s, _ in _games(_deck("shipped"), 6, 120):
+        before = _fields(s)
+        for name, args in _shortcut_calls(s, rng):
+            name2, args2 = rng.choice(_shortcut_calls(s, rng))
+            fast, plain = Tx(s), Tx(s)
+            for tx, calls in ((fast, getattr(Tx, name)), (plain, THROUGH_EMIT[name])):
+                calls(tx, *args)
+            getattr(Tx, name2)(fast, *args2)
+            THROUGH_EMIT[name2](plain, *args2)
+            assert fast.events == plain.events, (name, args, name2, args2)
+            for a, b in zip(fast.events, plain.events, strict=True):
+                assert type(a) is type(b) and repr(a) == repr(b) and a.__dict__ == b.__dict__
+            assert _fields(fast.state) == _fields(plain.state), (name, args, name2, args2)
+            assert _answers(fast.state) == _answers(dataclasses.replace(plain.state))
+            checked += 1
+        assert all(getattr(s, name) is value for name, value in before.items())  # the input state is untouched
+    assert checked >= 1000
 
 
 def test_events_are_frozen_values() -> None:
@@ -167,3 +250,5 @@ def test_dice_and_counters_as_before() -> None:
     assert set_counter(counters, "b", 5) == (("a", 1), ("c", 3), ("b", 5))
     assert set_counter(counters, "d", 1) == (*counters, ("d", 1))
     assert set_counter((), "a", 1) == (("a", 1),)
+    assert add_to_counter(counters, "b", 5) == (7, (("a", 1), ("c", 3), ("b", 7)))
+    assert add_to_counter(counters, "d", 2) == (2, (*counters, ("d", 2)))

@@ -34,17 +34,15 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event]
         return why_not(state, command, legal_commands(state))
     tx = Tx(state)
     _HANDLERS[command.cmd](tx, command)
-    _settle(tx)
-    missions.track(tx, state, command)  # only the current mission counts what this command caused
-    return tx.events, tx.state
-
-
-def _settle(tx: Tx) -> None:
     s = tx.state
-    p = s.prompt
-    if p is not None and p.kind == "item_limit" and len(s.inventory) <= s.hero.strategy:
+    if s.prompts and s.prompts[-1].kind == "item_limit" and len(s.inventory) <= s.hero.strategy:
         tx.emit(ev.PromptDone)  # R9 answered
-    flow.advance(tx)
+        s = tx.state
+    if s.step in flow.AUTOMATIC and s.result is None and not s.prompts:
+        flow.advance(tx)  # most commands leave the game waiting in their own step (commit, apply …)
+    if tx.state.missions:
+        missions.track(tx, state, command)  # only the current mission counts what this command caused
+    return tx.events, tx.state
 
 
 def _faces_shorthand(state: GameState, command: Command) -> tuple[list[ev.Event], GameState] | Rejected:
@@ -110,8 +108,7 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
 
 def _start(tx: Tx, c: Command) -> None:
     flow.rules(tx.state).setup(tx)
-    step = "mission_discard" if tx.state.missions else "rank_penalty"
-    tx.emit(ev.StepChanged, step=step)
+    tx.change_step("mission_discard" if tx.state.missions else "rank_penalty")
 
 
 def _discard_mission(tx: Tx, c: Command) -> None:
@@ -176,7 +173,7 @@ def _done(tx: Tx, c: Command) -> None:
     if tx.state.prompt is not None:
         tx.emit(ev.PromptDone)  # an "up to N" choice ended early
     else:
-        tx.emit(ev.StepChanged, step="gain_items")  # Resolve step 4: recovering fewer is allowed
+        tx.change_step("gain_items")  # Resolve step 4: recovering fewer is allowed
 
 
 def _start_endgame(tx: Tx, c: Command) -> None:
@@ -184,7 +181,7 @@ def _start_endgame(tx: Tx, c: Command) -> None:
 
 
 def _decline_endgame(tx: Tx, c: Command) -> None:
-    tx.emit(ev.StepChanged, step="activate")
+    tx.change_step("activate")
 
 
 def _activate(tx: Tx, c: Command) -> None:
@@ -192,10 +189,10 @@ def _activate(tx: Tx, c: Command) -> None:
 
 
 def _commit(tx: Tx, c: Command) -> None:
-    die = tx.state.die(str(c.die))
-    tx.move_die(die.id, "active", "commit")
-    for h, le in list(hooks.passive_with(tx.state, "after_commit")):
-        h.after_commit(tx, le, tx.state.die(die.id))
+    die = str(c.die)
+    tx.move_die(die, "active", "commit")
+    for h, le in hooks.passive_with(tx.state, "after_commit"):  # a shared list, never changed: no copy needed
+        h.after_commit(tx, le, tx.state.die(die))
 
 
 def _roll(tx: Tx, c: Command) -> None:
@@ -216,11 +213,11 @@ def _apply(tx: Tx, c: Command) -> None:
 
 
 def _repeat(tx: Tx, c: Command) -> None:
-    tx.emit(ev.StrategyPhaseStarted, number=tx.state.phases_used + 1)
+    tx.start_phase(tx.state.phases_used + 1)
 
 
 def _resolve(tx: Tx, c: Command) -> None:
-    tx.emit(ev.StepChanged, step="suffer")
+    tx.change_step("suffer")
 
 
 def _take_reward(tx: Tx, c: Command) -> None:
@@ -232,7 +229,7 @@ def _take_reward(tx: Tx, c: Command) -> None:
 def _decline_reward(tx: Tx, c: Command) -> None:
     tx.emit(ev.PromptDone)
     tx.emit(ev.RewardDecided, card=c.card, kind="instant", taken=False)
-    tx.emit(ev.Marked, counter="instant_declined", value=tx.state.counter("instant_declined") + 1)
+    tx.count("instant_declined")
 
 
 def _resolve_after(tx: Tx, c: Command) -> None:
@@ -276,9 +273,9 @@ def _use(tx: Tx, c: Command) -> None:
         tx.emit(ev.ItemUsed, item=le.source, effect=le.index, single_use=single)
         if single:
             _held(tx, le.source, gained=False)
-        tx.emit(ev.Marked, counter="items_used", value=tx.state.counter("items_used") + 1)
+        tx.count("items_used")
     else:
-        tx.emit(ev.Marked, counter="ability_used", value=tx.state.counter("ability_used") + 1)
+        tx.count("ability_used")
     hooks.handler(le.effect.kind).use(tx, le, c)
     if single:
         # A single-use item does everything printed on it, in order.

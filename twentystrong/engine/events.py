@@ -102,10 +102,11 @@ def _fill(event: Event, values: dict[str, Any]) -> None:
     d.update(cls._DEFAULTS)
     d.update(values)
     if d.keys() != cls._NAMES:
-        raise TypeError(_field_error(cls, values))
+        raise TypeError(field_error(cls, values))
 
 
-def _field_error(cls: type[Event], values: dict[str, Any]) -> str:
+def field_error(cls: type[Event], values: dict[str, Any]) -> str:
+    """Why ``values`` cannot fill an event of ``cls``: the fields it misses, else those it has no such field of."""
     missing = sorted(cls._NAMES - cls._DEFAULTS.keys() - values.keys())
     if missing:
         return f"{cls.__name__} is missing field(s) {', '.join(map(repr, missing))}"

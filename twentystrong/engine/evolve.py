@@ -171,18 +171,34 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
 
 def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
     return {
-        "active": tuple(replace(c, defeated=True) if c.id == e.card else c for c in s.active),
+        "active": tuple([_defeated(c) if c.id == e.card else c for c in s.active]),
         "defeated_this_step": s.defeated_this_step + 1,
         "defeated_this_round": (*s.defeated_this_round, e.card),
     }
 
 
-def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
-    # R2: dice applied to a card that leaves are exhausted.
-    dice = tuple(
-        die_state(d.id, "exhausted", None, None) if d.zone == "applied" and d.card == e.card else d for d in s.dice
+def _defeated(c: ActiveCard) -> ActiveCard:
+    """``replace(c, defeated=True)``, field by field (``dataclasses.replace`` looks the fields up every time)."""
+    return ActiveCard(
+        c.id,
+        boss=c.boss,
+        defeated=True,
+        stack=c.stack,
+        health_override=c.health_override,
+        cancelled=c.cancelled,
+        entourage=c.entourage,
     )
-    out: Changes = {"dice": dice, "active": tuple(c for c in s.active if c.id != e.card)}
+
+
+def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
+    # R2: dice applied to a card that leaves are exhausted (the dice stay the same object when none is).
+    dice = s.dice
+    card = e.card
+    if any(d.card == card for d in s.dice_in("applied")):
+        dice = tuple(
+            [die_state(d.id, "exhausted", None, None) if d.zone == "applied" and d.card == card else d for d in dice]
+        )
+    out: Changes = {"dice": dice, "active": tuple([c for c in s.active if c.id != card])}
     if e.to == "discard" or e.to == "fled":
         out["discard"] = (*s.discard, e.card)
     elif e.to == "boss_discard":

@@ -6,6 +6,7 @@ exhausting dice, cleanup …) and stops at the next one that does, which ``await
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from twentystrong.engine import events as ev
@@ -13,7 +14,7 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rng import below
-from twentystrong.engine.rulesets import ruleset_for
+from twentystrong.engine.rulesets import RULESETS, ruleset_for
 from twentystrong.engine.rulesets.base import Ruleset
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -21,14 +22,15 @@ from twentystrong.engine.tx import Tx
 
 def rules(s: GameState) -> Ruleset:
     """The ruleset of the deck being played."""
-    return ruleset_for(s.deck.info.ruleset)
+    try:
+        return RULESETS[s.deck.info.ruleset]  # ruleset_for, inlined: asked after every defeat check
+    except KeyError:
+        return ruleset_for(s.deck.info.ruleset)  # says why
 
 
 def advance(tx: Tx) -> None:
-    """Run automatic steps until the game waits for the player (or ends)."""
-    s = tx.state
-    if s.result is not None or s.prompts or s.step not in _STEPS:
-        return  # most commands leave the game waiting in their own step (commit, apply …): no loop to set up
+    """Run automatic steps until the game waits for the player (or ends). ``decide`` calls it only in the steps
+    that may move on by themselves (:data:`AUTOMATIC`), with no prompt, the game going on."""
     for _ in range(1000):  # a bound, not a budget: every pass either waits or moves one step on
         s = tx.state
         if s.result is not None or s.prompts:
@@ -45,7 +47,7 @@ def advance(tx: Tx) -> None:
 def _mission_discard(tx: Tx) -> bool:
     if sum(1 for m in tx.state.missions if m.status == "pending") > 1 and not _discarded(tx.state):
         return False
-    tx.emit(ev.StepChanged, step="rank_penalty")
+    tx.change_step("rank_penalty")
     return True
 
 
@@ -80,7 +82,7 @@ def _round_start(tx: Tx) -> bool:
     if s.endgame:
         begin_engagement(tx)  # endgame rounds after the first skip Activation
     else:
-        tx.emit(ev.StepChanged, step="activate")
+        tx.change_step("activate")
     return True
 
 
@@ -118,12 +120,12 @@ def on_activated(tx: Tx, card_id: str) -> None:
     for le in hooks.triggered(tx.state, "on_activate"):
         if le.source == card_id:
             fire(tx, le, {"card": card_id})
-    tx.emit(ev.Marked, counter="activated", value=tx.state.counter("activated") + 1)
+    tx.count("activated")
 
 
 def begin_engagement(tx: Tx) -> None:
     """The first Strategy phase of the engagement."""
-    tx.emit(ev.StrategyPhaseStarted, number=1)
+    tx.start_phase(1)
 
 
 def roll(tx: Tx) -> None:
@@ -133,7 +135,7 @@ def roll(tx: Tx) -> None:
     if s.options.dice == "physical":
         for die in to_roll:
             tx.emit(ev.FaceSet, die=die.id, face=None, reason="roll")
-        tx.emit(ev.StepChanged, step="faces")
+        tx.change_step("faces")
         if not to_roll:
             finish_roll(tx, ())
         return
@@ -155,11 +157,11 @@ def finish_roll(tx: Tx, faces: tuple[tuple[str, str], ...]) -> None:
 
 def after_roll(tx: Tx) -> None:
     """After-roll triggers, then the Apply step."""
-    tx.emit(ev.Marked, counter="rolls", value=tx.state.counter("rolls") + 1)
+    tx.count("rolls")
     hooks.after_roll(tx)
     fire_triggers(tx, "after_roll", {})
     if not tx.over:
-        tx.emit(ev.ApplyStepStarted)
+        tx.start_apply_step()
         check_defeats(tx)  # a new Apply step can lift a defeat block (one defeat per step)
 
 
@@ -177,13 +179,14 @@ def check_defeats(tx: Tx) -> None:
     events = tx.events
     fell = True
     while fell:
-        if tx.over:
+        s = tx.state
+        if s.result is not None:
             return
         fell = False
         seen = len(events)
-        for card in tx.state.active:
-            s = tx.state
+        for card in s.active:
             if len(events) != seen:  # a defeat in this pass changed the state: read the card again
+                s = tx.state  # (only an event changes the working state, or makes it)
                 if s.result is not None:
                     return
                 found = s.active_card(card.id)
@@ -214,7 +217,7 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     if not card.boss:
         level = tx.state.deck.card(card.id).level
         name = f"defeated_level_{level}"
-        tx.emit(ev.Marked, counter=name, value=tx.state.counter(name) + 1)
+        tx.count(name)
     why = rules(tx.state).won(tx.state)
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
@@ -261,18 +264,21 @@ def _suffer(tx: Tx) -> bool:
     if total:
         tx.change_stat("health", -total, f"suffered {total} damage")
         if not tx.over:
-            tx.emit(ev.Marked, counter="damage_taken", value=tx.state.counter("damage_taken") + total)
+            tx.count("damage_taken", total)
             check_defeats(tx)  # R5: a bonus that depends on Health may change damage already applied
             fire_triggers(tx, "after_suffer_damage", {"amount": total})
     if not tx.over:
-        tx.emit(ev.StepChanged, step="after")
+        tx.change_step("after")
     return True
 
 
 def pending_after(s: GameState) -> list[Live]:
     """After effects in the active area not yet resolved this round (defeated cards included)."""
+    done = s.after_done
     return [
-        le for le in hooks.live_effects(s) if le.is_enemy and le.effect.timing == "after" and le.key not in s.after_done
+        le
+        for le in hooks.live_effects(s)
+        if le.is_enemy and le.effect.timing == "after" and not (done and le.key in done)
     ]
 
 
@@ -285,7 +291,7 @@ def _after(tx: Tx) -> bool:
     if pending:
         resolve_after(tx, pending[0])
     else:
-        tx.emit(ev.StepChanged, step="exhaust")
+        tx.change_step("exhaust")
     return True
 
 
@@ -306,19 +312,19 @@ def _exhaust(tx: Tx) -> bool:
     for die in tx.state.dice:
         if die.zone in ("active", "applied"):
             tx.move_die(die.id, "exhausted", "exhaust", keep_face=True)
-    tx.emit(ev.StepChanged, step="recover")
+    tx.change_step("recover")
     return True
 
 
 def can_recover_more(s: GameState) -> bool:
     """Whether another die may be recovered this round."""
-    return bool(hooks.recoverable(s))
+    return bool(hooks.recoverable_dice(s))  # the list kept with the state (hooks.recoverable copies it)
 
 
 def _recover(tx: Tx) -> bool:
     if can_recover_more(tx.state):
         return False
-    tx.emit(ev.StepChanged, step="gain_items")
+    tx.change_step("gain_items")
     return True
 
 
@@ -338,7 +344,7 @@ def pending_items(s: GameState) -> list[str]:
 def _gain_items(tx: Tx) -> bool:
     if pending_items(tx.state):
         return False
-    tx.emit(ev.StepChanged, step="cleanup")
+    tx.change_step("cleanup")
     return True
 
 
@@ -350,7 +356,7 @@ def _cleanup(tx: Tx) -> bool:
     leaving = [card for card in s.active if not ruleset.stays_at_cleanup(s, card)]
     for card in leaving:
         tx.emit(ev.CardLeft, card=card.id, to="boss_discard" if card.boss else "discard")
-    tx.emit(ev.StepChanged, step="stack_discard")
+    tx.change_step("stack_discard")
     return True
 
 
@@ -367,7 +373,7 @@ def end_round(tx: Tx) -> None:
     start_round(tx)
 
 
-_STEPS = {
+_STEPS: dict[str, Callable[[Tx], bool]] = {
     "mission_discard": _mission_discard,
     "rank_penalty": _rank_penalty,
     "round_start": _round_start,
@@ -380,3 +386,6 @@ _STEPS = {
     "cleanup": _cleanup,
     "stack_discard": _stack_discard,
 }
+
+AUTOMATIC = frozenset(_STEPS)
+"""The steps that may move on without a decision (see :func:`advance`)."""

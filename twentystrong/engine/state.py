@@ -283,15 +283,21 @@ def change_in_place(s: GameState, changes: dict[str, Any]) -> None:
     the state itself (:data:`DERIVED`); the carried answer if a field it depends on changes (:data:`CARRIED`); the
     dice by zone if the dice change (:data:`ZONES`). A field "changes" unless its new value is the very object it
     holds (e.g. the round flags reset to ``()`` when already empty).
+
+    Dropped means set to None, not deleted: the keys stay, so the states of a game keep one ``__dict__`` layout.
+    (A deleted key leaves a hole in the dict's table until it is rebuilt; with a hole or two more per event, the
+    ``dict.copy`` that makes each new state had to rebuild the table instead of copying it as it is.)
     """
     d = s.__dict__
-    d.pop(DERIVED, None)
+    d[DERIVED] = None
     kept = d.get(CARRIED)
     if kept is not None and not kept.deps.isdisjoint(changes):
-        if any(changes[name] is not d[name] for name in kept.deps.intersection(changes)):
-            del d[CARRIED]
+        for name in kept.deps.intersection(changes):
+            if changes[name] is not d[name]:
+                d[CARRIED] = None
+                break
     if "dice" in changes and changes["dice"] is not d["dice"]:
-        d.pop(ZONES, None)
+        d[ZONES] = None
     d.update(changes)
 
 
@@ -309,7 +315,8 @@ class Zones(dict[str, tuple[DieState, ...]]):
 
 
 ZONES = "_zones"
-"""Key in a ``GameState``'s ``__dict__`` of its :class:`Zones` (see :data:`CARRIED`)."""
+"""Key in a ``GameState``'s ``__dict__`` of its :class:`Zones` (see :data:`CARRIED`); None (or no key) when not
+worked out yet, as for the two keys below."""
 
 CARRIED = "_carried"
 """Key in a ``GameState``'s ``__dict__`` of an answer that new states inherit until one of the fields it was
@@ -368,6 +375,18 @@ def set_counter(counters: tuple[tuple[str, int], ...], name: str, value: int) ->
         if key == name:  # names are unique: the first is the only one
             return (*counters[:i], *counters[i + 1 :], (name, value))
     return (*counters, (name, value))
+
+
+def add_to_counter(
+    counters: tuple[tuple[str, int], ...], name: str, amount: int
+) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """A counter's value (0 when never set) plus ``amount``, and the counters with it set to that
+    (:func:`set_counter` after ``GameState.counter``, in one pass)."""
+    for i, (key, value) in enumerate(counters):
+        if key == name:
+            value += amount
+            return value, (*counters[:i], *counters[i + 1 :], (name, value))
+    return amount, (*counters, (name, amount))
 
 
 __all__ = [

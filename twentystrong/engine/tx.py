@@ -1,8 +1,9 @@
 """A transaction: the events one command causes, applied as they are decided so later rules see them.
 
 ``decide`` works on a :class:`Tx`: every fact goes through :meth:`Tx.emit`, which numbers the event and evolves the
-working state. The caller gets the list of events and the state after them; the input state is never touched
-(contract 2).
+working state, or through one of the few methods that do the same for the most frequent events in fewer steps
+(:meth:`Tx.move_die`, :meth:`Tx.change_step`, :meth:`Tx.count` …). The caller gets the list of events and the state
+after them; the input state is never touched (contract 2).
 
 The working state is private to the transaction: the first event makes a new state (as ``evolve`` does), and the
 later events are applied to that same object in place rather than each building yet another frozen state of some
@@ -10,7 +11,7 @@ forty fields. The rules read it while the command runs (and may keep answers in 
 state's would not have them, see ``state.change_in_place``); ``decide`` returns it, and from then on it never
 changes. So ``tx.state`` is live: read it again after an emit, never keep it across one (``tx.before``, the state
 the command met, never changes). ``tests/test_engine_speed_inplace.py`` compares every command of many games with a
-transaction that builds a new state for every event.
+transaction that builds a new state for every event, through ``emit`` alone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,20 @@ from typing import Any
 from twentystrong.content.effects import Stat
 from twentystrong.engine import events as ev
 from twentystrong.engine.evolve import CHANGES
-from twentystrong.engine.state import GameState, Prompt, change_in_place, with_changes
+from twentystrong.engine.state import (
+    CARRIED,
+    DERIVED,
+    DIE_INDEX,
+    ZONES,
+    GameState,
+    Prompt,
+    Step,
+    add_to_counter,
+    die_state,
+)
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 class Tx:
@@ -37,15 +51,142 @@ class Tx:
         """Record an event (``fields`` but its number) and apply it."""
         state = self.state
         fields["seq"] = seq = state.seq + 1
-        event = ev.make(cls, fields)
+        # ev.make(cls, fields), inlined: the engine emits ~700 events a game. A missing or an unknown field is
+        # refused all the same (a misspelt keyword would otherwise make an event without it).
+        event = _new(cls)
+        values = event.__dict__  # filled in place: Event.__setattr__ refuses
+        values.update(cls._DEFAULTS)
+        values.update(fields)
+        if values.keys() != cls._NAMES:
+            raise TypeError(ev.field_error(cls, fields))
         changes = CHANGES[cls](state, event)  # evolve(state, event), without the sequence check: seq is ours
-        changes["seq"] = seq
-        if state is self.before:
-            self.state = with_changes(state, changes)  # the input state is never changed (contract 2)
-        else:
-            change_in_place(state, changes)  # the transaction's own copy, made by its first event
+        # change_in_place(working state, changes), inlined (keep the two alike): what the state kept about itself
+        # and may no longer hold is dropped, then the fields change (and seq, which no kept answer is read from).
+        d = (self._own() if state is self.before else state).__dict__
+        d[DERIVED] = None
+        kept = d.get(CARRIED)
+        if kept is not None and not kept.deps.isdisjoint(changes):
+            for name in kept.deps.intersection(changes):
+                if changes[name] is not d[name]:
+                    d[CARRIED] = None
+                    break
+        if "dice" in changes and changes["dice"] is not d["dice"]:
+            d[ZONES] = None
+        d.update(changes)
+        d["seq"] = seq
         self.events.append(event)
         return event
+
+    def _own(self) -> GameState:
+        """The working state, made at the first event: a copy of the input state, which is never changed
+        (contract 2). The event's changes are then applied to it in place (``with_changes``, in two steps)."""
+        state = self.state = _new(GameState)
+        _set(state, "__dict__", self.before.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
+        return state
+
+    # --- the most frequent events, in fewer steps ----------------------------------------------------------------
+    #
+    # A command moves about one die, changes the step about twice and marks a counter. Each method below is ``emit``
+    # of one event type with fixed keywords, in fewer steps: the event is filled directly (Python checks the
+    # arguments, and every field is given, in field order) and the fields the event changes are set in the working
+    # state's ``__dict__`` as the event type's function in ``evolve`` and ``change_in_place`` would set them.
+    # tests/test_engine_speed_inplace.py checks each against ``emit``, and every command of many games against a
+    # transaction that builds a new state for every event.
+
+    def _open(self, fields: tuple[str, ...]) -> dict[str, Any]:
+        """The working state's ``__dict__``, ready for an event that sets ``fields`` (and ``seq``, which no answer
+        kept with a state is worked out from): made at the first event, its derived answers dropped, and its carried
+        answer if that was worked out from one of ``fields``.
+
+        (:func:`change_in_place` keeps the carried answer when a field is set to the very object it holds. These
+        events set new objects, but for a step or a count set again to what it was, which then only costs the
+        effects in force worked out again; none of them reads these fields anyway.)
+        """
+        state = self.state
+        d = (self._own() if state is self.before else state).__dict__
+        d[DERIVED] = None
+        kept = d.get(CARRIED)
+        if kept is not None and not kept.deps.isdisjoint(fields):
+            d[CARRIED] = None
+        return d
+
+    def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
+        """Move a die to a zone: ``emit(ev.DieMoved, …)`` (``evolve._die_moved``)."""
+        # self._open(fields), inlined: most events move a die.
+        state = self.state
+        d = (self._own() if state is self.before else state).__dict__
+        d[DERIVED] = None
+        kept = d.get(CARRIED)
+        if kept is not None and not kept.deps.isdisjoint(_MOVE_FIELDS.get(reason, _DICE)):
+            d[CARRIED] = None
+        seq = d["seq"] + 1
+        event = _new(ev.DieMoved)
+        event.__dict__.update(seq=seq, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)
+        dice = d["dice"]
+        i = DIE_INDEX[die]
+        # A die keeps its face when asked to or moved to the active area or a card; a committed die is unrolled.
+        face = dice[i].face if (keep_face or zone == "active" or zone == "applied") and reason != "commit" else None
+        moved = list(dice)
+        moved[i] = die_state(die, zone, face, card if zone == "applied" else None)  # type: ignore[arg-type]
+        d[ZONES] = None
+        d["dice"] = tuple(moved)
+        if reason == "commit":
+            d["committed_this_phase"] += 1
+            d["committed_this_engagement"] += 1
+        elif reason == "apply":
+            d["applied_this_step"] = (*d["applied_this_step"], die)
+        elif reason == "recover":
+            d["recovered"] = (*d["recovered"], die)
+        d["seq"] = seq
+        self.events.append(event)
+
+    def change_step(self, step: Step) -> None:
+        """Go on to another step of the round: ``emit(ev.StepChanged, step=step)`` (``evolve._step_changed``)."""
+        d = self._open(_STEP_FIELDS)
+        seq = d["seq"] + 1
+        event = _new(ev.StepChanged)
+        event.__dict__.update(seq=seq, step=step)
+        if step == "commit" and d["step"] != "commit":
+            d["committed_this_phase"] = 0
+        d["step"] = step
+        d["seq"] = seq
+        self.events.append(event)
+
+    def count(self, counter: str, amount: int = 1) -> None:
+        """Add to a statistics counter: ``emit(ev.Marked, counter=counter, value=<its value> + amount)``
+        (``evolve._marked``)."""
+        d = self._open(_COUNT_FIELDS)
+        seq = d["seq"] + 1
+        value, d["counters"] = add_to_counter(d["counters"], counter, amount)
+        event = _new(ev.Marked)
+        event.__dict__.update(seq=seq, used=None, flag=None, counter=counter, value=value, field=None)
+        d["seq"] = seq
+        self.events.append(event)
+
+    def start_phase(self, number: int) -> None:
+        """Begin Strategy phase ``number``: ``emit(ev.StrategyPhaseStarted, number=number)``
+        (``evolve._phase_started``)."""
+        d = self._open(_PHASE_FIELDS)
+        seq = d["seq"] + 1
+        event = _new(ev.StrategyPhaseStarted)
+        event.__dict__.update(seq=seq, number=number)
+        d["phases_used"] = number
+        d["step"] = "commit"
+        d["committed_this_phase"] = 0
+        d["seq"] = seq
+        self.events.append(event)
+
+    def start_apply_step(self) -> None:
+        """Begin the Apply step: ``emit(ev.ApplyStepStarted)`` (``evolve._apply_step_started``)."""
+        d = self._open(_APPLY_FIELDS)
+        seq = d["seq"] + 1
+        event = _new(ev.ApplyStepStarted)
+        event.__dict__["seq"] = seq
+        d["step"] = "apply"
+        d["applied_this_step"] = ()
+        d["defeated_this_step"] = 0
+        d["seq"] = seq
+        self.events.append(event)
 
     @property
     def over(self) -> bool:
@@ -94,6 +235,15 @@ class Tx:
         self.emit(ev.PromptDone)
         return False
 
-    def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
-        """Move a die to a zone."""
-        self.emit(ev.DieMoved, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)
+
+_DICE = ("dice",)
+_MOVE_FIELDS = {
+    "commit": ("dice", "committed_this_phase", "committed_this_engagement"),
+    "apply": ("dice", "applied_this_step"),
+    "recover": ("dice", "recovered"),
+}
+"""The fields a die move sets, by reason (the dice alone for any other reason)."""
+_STEP_FIELDS = ("step", "committed_this_phase")
+_COUNT_FIELDS = ("counters",)
+_PHASE_FIELDS = ("phases_used", "step", "committed_this_phase")
+_APPLY_FIELDS = ("step", "applied_this_step", "defeated_this_step")
