@@ -5,9 +5,10 @@ What is reused, and what each reuse relies on:
 
 - the effects in force (``hooks.InForce``) are inherited by the states that follow while the fields they were read
   from hold; each effect's handler, hooks and condition, and the hero's and items' effects, are kept with the deck;
-- the item and ability effects a player may use (``legal._Uses``) are kept with the effects in force, and each
-  effect's commands (``legal._Use``) with the deck, reused while the state holds the same values in the fields its
-  handler names in ``use_reads`` (and no effect in force answers a hook it asks, ``use_hooks``).
+- the item and ability effects a player may use (``legal._Uses``) are kept with the effects in force (and with the
+  hero's and items' effects, see test_hooks_speed_sources.py), and each effect's commands (``legal._Use``) with the
+  deck, reused while the state holds the same values in the fields its handler names in ``use_reads`` (and no
+  effect in force answers a hook it asks, ``use_hooks``).
 
 A wrong dependency would keep a stale answer. These tests play games on every test deck and the shipped one, with
 the heuristic bot and random commands, two games at once on the same deck (the deck keeps the last answers), and
@@ -212,7 +213,7 @@ def test_every_handler_says_what_its_uses_read() -> None:
     """A handler whose uses read unknown fields would be asked in every state: each names what it reads, and only
     names that a state has."""
     fields = {f.name for f in dataclasses.fields(GameState)}
-    zones = set(get_args(Zone))
+    zones = {*get_args(Zone), "rolled"}  # dice:rolled: the active dice that show a face
     for kind, h in HANDLERS.items():
         reads = use_reads(h)
         assert reads is not None, kind

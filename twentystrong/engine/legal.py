@@ -16,7 +16,7 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live, use_reads
 from twentystrong.engine.flow import pending_after, pending_items, rules
-from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, Prompt, Zone, derived
+from twentystrong.engine.state import CARRIED, DERIVED, DieState, GameState, Prompt, Zone, derived
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 """Prompts that are part of resolving a roll: items cannot be used then (R8)."""
@@ -37,7 +37,10 @@ def is_legal(s: GameState, command: Command) -> bool:
 
     A command taken from the list is found by identity, where ``in`` would call ``Command.__eq__`` on every command
     before it; any other command is compared by equality."""
-    commands = _legal(s)
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)  # _legal, inlined: the list is most often kept already
+    commands: list[Command] | None = None if d is None else d.get("legal")
+    if commands is None:
+        commands = _legal(s)
     for c in commands:
         if c is command:
             return True
@@ -61,15 +64,31 @@ def _compute_legal(s: GameState) -> list[Command]:
         use_now = prompt.kind not in _NO_USE_PROMPTS and step != "faces"  # not _use_timing(s)
     else:
         out = _STEP_COMMANDS[step](s)
-        use_now = step != "faces"
+        use_now = step != "faces"  # not _use_timing(s)
     if step not in ("mission_discard", "rank_penalty"):
-        uses = _uses_in_force(s)
-        if use_now:
-            _add_uses(s, uses, out)
-        out += uses.discards
-        current = s.current_mission if s.missions else None
-        if current is not None and s.deck.mission(current.id).forfeitable:
-            out.append(_FORFEIT_MISSION[current.id])
+        force: hooks.InForce | None = s.__dict__.get(CARRIED)  # _uses_in_force, inlined: asked for every state
+        if force is None:
+            force = hooks.in_force(s)
+        uses: _Uses | None = force.scratch.get("uses")
+        if uses is None:
+            uses = force.scratch["uses"] = _uses_of(s, force)
+        if use_now and uses.candidates:  # the use_item / use_ability commands
+            last = uses.last  # uses.plan(s), its first check inlined: the same plan over most states
+            if last is not None and uses.by_used and last[0] is (s.used_this_round if uses.once else None):
+                plan = last[2]
+            else:
+                plan = uses.plan(s)
+            for part in plan:
+                if isinstance(part, list):
+                    out += part
+                else:
+                    out += part.commands(s)
+        if uses.discards:
+            out += uses.discards
+        if s.missions:
+            current = s.current_mission
+            if current is not None and s.deck.mission(current.id).forfeitable:
+                out.append(_FORFEIT_MISSION[current.id])
     return out
 
 
@@ -112,7 +131,12 @@ def _activate(s: GameState) -> list[Command]:
 
 def _commit(s: GameState) -> list[Command]:
     pool = s.dice_in("pool")
-    blocks = hooks.passive_with(s, "commit_block", "commit_limit")
+    force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.passive_with, inlined: asked for every state
+    if force is None:
+        force = hooks.in_force(s)
+    blocks = force.by_hook.get(_COMMIT_HOOKS)
+    if blocks is None:
+        blocks = hooks.passive_with(s, *_COMMIT_HOOKS)
     if blocks:  # hooks.commit_block for each die, the effects asked once
         if any(h.commit_limit(s, le) for h, le in blocks):  # no die at all
             return [_ROLL]
@@ -128,6 +152,9 @@ def _commit(s: GameState) -> list[Command]:
     out = [_COMMIT[d.id] for d in pool]
     out.append(_ROLL)
     return out
+
+
+_COMMIT_HOOKS = ("commit_block", "commit_limit")
 
 
 def _faces(s: GameState) -> list[Command]:
@@ -156,13 +183,17 @@ def _apply(s: GameState) -> list[Command]:
                 else:
                     out.append(_APPLY[d.id, c.id])
     else:  # nothing restricts where a hit goes: each hit to every active card
-        scratch = force.scratch  # the rows are kept with the effects in force (see _ApplyRows)
-        rows: _ApplyRows | None = scratch.get("apply_rows")
+        # A die's row (its apply command to each active card, in order) is kept with the effects in force, which
+        # follow the active cards: the states that share them have the same active cards.
+        rows: dict[str, list[Command]] | None = force.scratch.get("apply_rows")
         if rows is None:
-            rows = scratch["apply_rows"] = _ApplyRows(s.active)
+            rows = force.scratch["apply_rows"] = {}
         for d in s.dice_in("active"):
             if d.face in _HITS:
-                out += rows[d.id]
+                row = rows.get(d.id)
+                if row is None:
+                    row = rows[d.id] = [_APPLY[d.id, c.id] for c in s.active]
+                out += row
     if s.phases_used < s.hero.strategy:  # R4: the current Strategy bounds the phases
         out.append(_REPEAT)
     out.append(_RESOLVE)
@@ -170,22 +201,6 @@ def _apply(s: GameState) -> list[Command]:
 
 
 _HITS = frozenset({"hit", "crit"})
-
-
-class _ApplyRows(dict[str, list[Command]]):
-    """A die's apply commands, one per active card in order, each die's made when first asked; kept with the
-    effects in force (``InForce.scratch``), which follow the active cards: the states that share them have the same
-    active cards."""
-
-    __slots__ = ("active",)
-
-    def __init__(self, active: tuple[ActiveCard, ...]) -> None:
-        super().__init__()
-        self.active = active
-
-    def __missing__(self, die: str) -> list[Command]:
-        row = self[die] = [_APPLY[die, c.id] for c in self.active]
-        return row
 
 
 def _after(s: GameState) -> list[Command]:
@@ -256,40 +271,7 @@ def usable_effects(s: GameState) -> list[Live]:
     """Item and ability effects the player may use now (each with at least one way to use it)."""
     if _use_timing(s) is not None:
         return []
-    return [use.live for use in _usable(s, _uses_in_force(s))]
-
-
-def _add_item_commands(s: GameState, out: list[Command]) -> None:
-    """Add use_item / use_ability for each usable effect and target, and discard_item for every item (R8)."""
-    uses = _uses_in_force(s)
-    if _use_timing(s) is None:
-        _add_uses(s, uses, out)
-    out += uses.discards
-
-
-def _add_uses(s: GameState, uses: _Uses, out: list[Command]) -> None:
-    """The use_item / use_ability commands, at a moment that allows them."""
-    found = _usable(s, uses) if uses.filtered else uses.candidates
-    fresh = uses.fresh
-    if fresh:
-        for use in found:
-            out += use.asked(s) if use in fresh else use.commands(s)
-    else:
-        for use in found:
-            out += use.commands(s)
-
-
-def _usable(s: GameState, uses: _Uses) -> list[_Use]:
-    """The :class:`_Use` of each effect the player may use now, the moment allowing it (a shared list: do not
-    change it)."""
-    found = uses.candidates
-    if not found:
-        return found
-    blocked = uses.items and (uses.blocked if uses.blocked is not None else hooks.items_block(s) is not None)
-    used = s.used_this_round if uses.once else ()
-    if blocked or used:  # "items cannot be used": the hero's ability is not an item
-        found = [u for u in found if not (blocked and u.item) and (u.once is None or u.once not in used)]
-    return found
+    return [use.live for use in _uses_in_force(s).usable(s)]
 
 
 def _uses_in_force(s: GameState) -> _Uses:
@@ -297,10 +279,31 @@ def _uses_in_force(s: GameState) -> _Uses:
     force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined: asked for every state
     if force is None:
         force = hooks.in_force(s)
-    scratch = force.scratch
-    found: _Uses | None = scratch.get("uses")
+    found: _Uses | None = force.scratch.get("uses")
     if found is None:
-        found = scratch["uses"] = _Uses(s)
+        found = force.scratch["uses"] = _uses_of(s, force)
+    return found
+
+
+def _uses_of(s: GameState, force: hooks.InForce) -> _Uses:
+    """The :class:`_Uses` of a set of effects in force. Without a condition that decides which effects held are
+    usable, it follows from the hero's and the items' effects (``force.held``), whether items are blocked (by an
+    effect in force that may block them, or else by the round flags) and which held effects ask a hook that an
+    effect in force answers: it is kept with the hero's and items' effects for those two answers, and serves every
+    set of effects in force that shares them (most come from the active cards changing), its plans with it."""
+    held = _held_uses(s, force.held)
+    blocked: bool | None = None
+    if held.items and "items_block" not in force.by_hook:  # hooks.items_block with no effect that answers
+        blocked = hooks.ITEMS_BLOCKED in s.round_flags
+    fresh = frozenset(u for u in held.hooked if hooks.passive_with(s, *u.hooks)) if held.hooked else _NO_USES
+    if held.conditional:
+        return _Uses(s, held, blocked, fresh)
+    made: dict[tuple[bool | None, frozenset[_Use]], _Uses] | None = force.held.scratch.get("uses_by")
+    if made is None:
+        made = force.held.scratch["uses_by"] = {}
+    found = made.get((blocked, fresh))
+    if found is None:
+        found = made[blocked, fresh] = _Uses(s, held, blocked, fresh)
     return found
 
 
@@ -311,13 +314,13 @@ class _Uses:
     which those states hold unchanged: the effects held (:class:`_HeldUses`); their conditions (``condition_holds``
     without a context reads the hero, the active cards, and the dice when a condition names an exhausted colour,
     and then the effects in force depend on the dice too); whether items are blocked, when no effect in force can
-    block them (then the round flags alone say); and which effects in force answer the hooks a use asks.
+    block them (then the round flags alone say); and which effects in force answer the hooks a use asks. Without
+    conditions, it is shared by every set of effects in force with the same last three (see :func:`_uses_of`).
     """
 
-    __slots__ = ("blocked", "candidates", "discards", "filtered", "fresh", "items", "once")
+    __slots__ = ("blocked", "by_used", "candidates", "discards", "filtered", "fresh", "items", "last", "once")
 
-    def __init__(self, s: GameState) -> None:
-        held = _held_uses(s)
+    def __init__(self, s: GameState, held: _HeldUses, blocked: bool | None, fresh: frozenset[_Use]) -> None:
         self.candidates = held.candidates
         """The effects a player uses (see :func:`_use_of`) whose condition holds, in the order of the effects."""
         self.items = held.items
@@ -328,53 +331,124 @@ class _Uses:
             ]
             self.items = any(u.item for u in self.candidates)
             self.once = any(u.once is not None for u in self.candidates)
-        self.blocked: bool | None = None
+        self.blocked = blocked if self.items else None
         """Whether items are blocked, when that follows from the round flags alone (None: an effect in force may
         block them, ask ``hooks.items_block`` in each state)."""
-        if self.items and not hooks.passive_with(s, "items_block"):
-            self.blocked = hooks.items_block(s) is not None
-        self.fresh = {u for u in held.hooked if hooks.passive_with(s, *u.hooks)} if held.hooked else _NO_USES
+        self.fresh = fresh
         """The effects whose uses ask a hook that an effect in force answers: asked anew in every state."""
         self.discards = held.discards
         self.filtered = self.once or (self.items and self.blocked is not False)
-        """Whether a state may rule some candidates out (see :func:`_usable`): else they are all usable."""
+        """Whether a state may rule some candidates out (see :meth:`usable`): else they are all usable."""
+        self.last: tuple[tuple[str, ...] | None, bool, list[_Step]] | None = None
+        """The used marks (None: no candidate is used once per round) and the items block the last :meth:`plan`
+        was made for, and that plan."""
+        self.by_used = not (self.items and self.blocked is None)
+        """Whether the plan follows from the used marks alone (the items block is known): then a state that holds
+        the very marks of the last plan has that plan (see :func:`_compute_legal`)."""
+
+    def usable(self, s: GameState) -> list[_Use]:
+        """The :class:`_Use` of each effect the player may use now, the moment allowing it (a shared list: do not
+        change it)."""
+        found = self.candidates
+        if not self.filtered or not found:
+            return found
+        blocked, used = self._rules_out(s)
+        return self._usable(blocked, used)
+
+    def _rules_out(self, s: GameState) -> tuple[bool, tuple[str, ...]]:
+        """Whether items are blocked now, and the once-per-round marks used (what rules a candidate out)."""
+        blocked = self.items and (self.blocked if self.blocked is not None else hooks.items_block(s) is not None)
+        return blocked, s.used_this_round if self.once else ()
+
+    def _usable(self, blocked: bool, used: tuple[str, ...]) -> list[_Use]:
+        found = self.candidates
+        if blocked or used:  # "items cannot be used": the hero's ability is not an item
+            found = [u for u in found if not (blocked and u.item) and (u.once is None or u.once not in used)]
+        return found
+
+    def plan(self, s: GameState) -> list[_Step]:
+        """Where the use commands of ``s`` come from, in order (see :func:`_compute_legal`): the commands of effects
+        whose uses read nothing, joined (lists, shared: do not change them), and the other effects, asked for
+        theirs (:class:`_Use` or :class:`_Asked`). It follows from the usable effects alone (the fixed commands
+        never change): kept for the state's used marks and items block, the same objects over most states."""
+        blocked = self.items and self.blocked  # _rules_out, inlined: asked in most states
+        if blocked is None:
+            blocked = hooks.items_block(s) is not None
+        used = s.used_this_round if self.once else None
+        last = self.last
+        if last is not None and last[0] is used and last[1] == blocked:
+            return last[2]
+        steps: list[_Step] = []
+        for use in self._usable(blocked, used or ()):
+            if use in self.fresh or use.read is None:
+                steps.append(_Asked(use))
+                continue
+            if use.read is not _nothing:
+                steps.append(use)
+                continue
+            fixed = use.fixed_commands(s)  # reads nothing: the same commands in every state
+            if not fixed:
+                continue
+            last_step = steps[-1] if steps else None
+            if isinstance(last_step, list):
+                steps[-1] = [*last_step, *fixed]
+            else:
+                steps.append(fixed)
+        self.last = (used, blocked, steps)
+        return steps
 
 
 _NO_USES: frozenset[_Use] = frozenset()
 
 
+class _Asked:
+    """A step of :meth:`_Uses.plan`: an effect whose uses are asked anew in every state (a hook it asks is answered
+    by an effect in force, or its handler does not say what it reads)."""
+
+    __slots__ = ("use",)
+
+    def __init__(self, use: _Use) -> None:
+        self.use = use
+
+    def commands(self, s: GameState) -> list[Command]:
+        return self.use.asked(s)
+
+
 class _HeldUses:
     """The effects a hero and the items held let a player use, whatever their conditions (see :func:`_held_uses`)."""
 
-    __slots__ = ("candidates", "conditional", "discards", "hero", "hooked", "inventory", "items", "once")
+    __slots__ = ("candidates", "conditional", "discards", "hooked", "items", "once")
 
-    def __init__(self, s: GameState) -> None:
-        self.hero = s.hero.id
-        self.inventory = s.inventory
+    def __init__(self, s: GameState, held: hooks.HeldEffects) -> None:
         self.candidates: list[_Use] = []
-        for le in hooks.live_effects(s):
-            if le.is_enemy:
-                break  # the hero's and the items' effects come first
-            use = _use_of(s, le)
-            if use is not None:
-                self.candidates.append(use)
-        self.conditional = any(u.live.effect.condition is not None for u in self.candidates)
-        self.items = any(u.item for u in self.candidates)
-        self.once = any(u.once is not None for u in self.candidates)
-        self.hooked = [u for u in self.candidates if u.hooks]
+        self.hooked: list[_Use] = []
         """The effects whose uses ask hooks of the effects in force."""
+        self.conditional = self.items = self.once = False
+        for le in held.live:  # the hero's and the items' effects, in one pass
+            use = _use_of(s, le)
+            if use is None:
+                continue
+            self.candidates.append(use)
+            if use.hooks:
+                self.hooked.append(use)
+            if le.effect.condition is not None:
+                self.conditional = True
+            if use.item:
+                self.items = True
+            if use.once is not None:
+                self.once = True
         self.discards = [_DISCARD_ITEM[i] for i in s.inventory]
 
 
-def _held_uses(s: GameState) -> _HeldUses:
+def _held_uses(s: GameState, held: hooks.HeldEffects) -> _HeldUses:
     """The :class:`_HeldUses` of a state's hero and inventory. It follows from the deck, the hero's id and the
-    inventory alone: the last one worked out is kept with the deck (in its ``__dict__``) and given again while the
-    hero and the inventory are the same (a new set of effects in force mostly comes from a change of the active
-    cards, the hero's Health or the round flags)."""
-    last: _HeldUses | None = s.deck.__dict__.get("_held_uses")
-    if last is None or last.hero != s.hero.id or last.inventory != s.inventory:
-        last = s.deck.__dict__["_held_uses"] = _HeldUses(s)
-    return last
+    inventory alone, as the hero's and the items' effects (``hooks.HeldEffects``) do: it is kept with them (in
+    their ``scratch``), which are given again while the hero and the inventory are the same (a new set of effects
+    in force mostly comes from a change of the active cards, the hero's Health or the round flags)."""
+    found: _HeldUses | None = held.scratch.get("uses")
+    if found is None:
+        found = held.scratch["uses"] = _HeldUses(s, held)
+    return found
 
 
 def _use_of(s: GameState, le: Live) -> _Use | None:
@@ -417,6 +491,7 @@ class _Use:
         "hooks",
         "item",
         "kept",
+        "key_of",
         "live",
         "made",
         "once",
@@ -438,6 +513,8 @@ class _Use:
         reads = use_reads(self.handler)
         self.read = None if reads is None else _reader(reads)
         """The values the uses depend on, from a state (None: not known, ask every time)."""
+        self.key_of = self.read or _nothing
+        """:attr:`read`, for :meth:`commands` (only asked when it is known)."""
         self.fixed: list[Command] | None = None
         """The commands of uses that read nothing (``use_reads`` empty), once asked."""
         self.kept: tuple[Any, list[Command]] | None = None
@@ -452,18 +529,9 @@ class _Use:
         return self._commands(self.handler.uses(s, self.live))
 
     def commands(self, s: GameState) -> list[Command]:
-        """:meth:`asked`, or the commands kept when the state holds the same values of the fields it reads (a
-        shared list: do not change it)."""
-        fixed = self.fixed
-        if fixed is not None:
-            return fixed
-        read = self.read
-        if read is None:
-            return self.asked(s)
-        if read is _nothing:  # uses that read nothing: the same commands in every state
-            fixed = self.fixed = self.asked(s)
-            return fixed
-        key = read(s)
+        """The commands kept when the state holds the same values of the fields it reads, else :meth:`asked` (a
+        shared list: do not change it). For an effect whose uses read known fields (see :meth:`_Uses.plan`)."""
+        key = self.key_of(s)
         kept = self.kept
         if kept is not None:
             old = kept[0]
@@ -472,6 +540,14 @@ class _Use:
         commands = self._commands(self.handler.uses(s, self.live))
         self.kept = (key, commands)
         return commands
+
+    def fixed_commands(self, s: GameState) -> list[Command]:
+        """The commands of an effect whose uses read nothing (``use_reads`` empty): the same in every state, asked
+        once (a shared list: do not change it)."""
+        fixed = self.fixed
+        if fixed is None:
+            fixed = self.fixed = self.asked(s)
+        return fixed
 
     def _commands(self, variants: list[dict[str, Any]]) -> list[Command]:
         if not variants:  # no way to use it now (e.g. no rolled die shows the face it changes)
@@ -492,9 +568,10 @@ class _Use:
 
 
 def _reader(reads: tuple[str, ...]) -> Callable[[GameState], Any]:
-    """What a state holds of the fields ``reads`` names (see ``Handler.use_reads``): a field's value, or the dice in
-    a zone for ``dice:<zone>``; one value, or a tuple of several."""
-    getters = [_zone(cast(Zone, r.removeprefix("dice:"))) if r.startswith("dice:") else attrgetter(r) for r in reads]
+    """What a state holds of the fields ``reads`` names (see ``Handler.use_reads``): a field's value, the dice in a
+    zone for ``dice:<zone>``, the active dice that show a face for ``dice:rolled``; one value, or a tuple of
+    several."""
+    getters = [_dice(r.removeprefix("dice:")) if r.startswith("dice:") else attrgetter(r) for r in reads]
     if not getters:
         return _nothing
     if len(getters) == 1:
@@ -505,9 +582,18 @@ def _reader(reads: tuple[str, ...]) -> Callable[[GameState], Any]:
     return lambda s: tuple(get(s) for get in getters)
 
 
-def _zone(zone: Zone) -> Callable[[GameState], tuple[DieState, ...]]:
-    reader: Callable[[GameState], tuple[DieState, ...]] = methodcaller("dice_in", zone)
+def _dice(which: str) -> Callable[[GameState], tuple[DieState, ...]]:
+    if which == "rolled":
+        return _rolled
+    reader: Callable[[GameState], tuple[DieState, ...]] = methodcaller("dice_in", cast(Zone, which))
     return reader
+
+
+def _rolled(s: GameState) -> tuple[DieState, ...]:
+    """The active dice that show a face, in id order: the dice committed in a Strategy phase show none until they
+    are rolled, so the uses that look only at rolled dice keep their answer while dice are committed."""
+    active = s.dice_in("active")
+    return tuple([d for d in active if d.face is not None]) if active else ()
 
 
 def _nothing(s: GameState) -> None:
@@ -593,7 +679,9 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
 # states are frozen, so the answer is kept with the state.
 def _legal(s: GameState) -> list[Command]:
     """The legal commands of ``s``, kept with it (a shared list: do not change it)."""
-    d = derived(s)
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)  # state.derived, inlined: asked twice for every state
+    if d is None:
+        d = derived(s)
     commands: list[Command] | None = d.get("legal")
     if commands is None:
         commands = d["legal"] = _compute_legal(s)
@@ -627,5 +715,7 @@ _CHOOSE_STACK = Interned("choose", "stack")
 _CHOOSE_OPTION = Interned("choose", "choice")
 _NO_COMMANDS: list[Command] = []
 """No command (shared: never changed)."""
+_Step = list[Command] | _Use | _Asked
+"""A step of :meth:`_Uses.plan`."""
 _USES: dict[tuple[Any, ...], Command] = {}
 """use_item / use_ability commands by (cmd, item, effect, *their target fields)."""

@@ -125,7 +125,8 @@ class Handler:
     # --- effects the player uses (items and abilities) ------------------------------------------------------
     use_reads: ClassVar[tuple[str, ...] | None] = ()
     """The ``GameState`` fields :meth:`uses` reads itself (the deck apart: it never changes in a game), or
-    ``dice:<zone>`` for only the dice in a zone (``s.dice_in(zone)``); None: it may read anything. The legal
+    ``dice:<zone>`` for only the dice in a zone (``s.dice_in(zone)``), or ``dice:rolled`` for only the active dice
+    that show a face (dice committed and not yet rolled apart); None: it may read anything. The legal
     commands reuse its answer for an effect in any state that holds the same values there (see :func:`use_reads`),
     so name everything it reads. Declare it beside ``uses`` (or ``variants``) whenever you override them."""
     use_hooks: ClassVar[tuple[str, ...]] = ()

@@ -6,11 +6,11 @@ word on a number (rules: effect text beats reward and hero-ability text).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from twentystrong.content.effects import Effect, IgnoreEffect
+from twentystrong.content.effects import COLORS, Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
 from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, derived
@@ -44,34 +44,62 @@ def item_effects(s: GameState, item: str) -> tuple[str, list[Effect]]:
 
 class InForce:
     """The effects in force in a state, and the per-hook selections of them, kept with the state (see
-    ``state.CARRIED``): later states inherit them until a field they were computed from changes."""
+    ``state.CARRIED``): later states inherit them until a field they were computed from changes.
 
-    __slots__ = ("by_hook", "deps", "known", "live", "passive", "scratch")
+    They are put together from the effects of each source (:class:`_Source`: the hero with the items held, then
+    each active card), whose selections follow from their printed effects and the answers of their conditions, and
+    are kept with the deck: a new set of effects in force (a card activated, defeated or gone, the hero's Health
+    changed …) joins those selections rather than walking every effect again."""
+
+    __slots__ = ("by_hook", "deps", "held", "live", "passive", "scratch", "sources", "triggers")
 
     def __init__(self, s: GameState) -> None:
-        known = self.known = _known_live(s)
-        """The :class:`_Known` of the live effects."""
-        self.live = [k.live for k in known]
-        rounds = round_effects(s)
-        if rounds:  # every effect whose condition decides if it is passive now
-            known = [*map(_Known, rounds), *known]
+        held = self.held = _held(s)
+        """The hero's and the items' effects (:class:`HeldEffects`)."""
+        sources: list[_Source] = [held]
+        live = list(held.live)
+        reads_dice = held.reads_dice
+        ignored = held.ignored
+        deck = s.deck
+        for card in s.active:
+            if not card.cancelled:
+                source = _card_source(deck, card, ignored)
+                sources.append(source)
+                live += source.live
+                if source.reads_dice:
+                    reads_dice = True
+        self.sources = sources
+        """The sources of the live effects, in their order (the round effects apart)."""
+        self.live = live
+        if s.round_flags and (rounds := round_effects(s)):
+            # Effects used this round that last until its end: not live effects, but the first passive ones.
+            sources = [_Source(tuple(map(_Known, rounds))), *sources]
+            reads_dice = reads_dice or sources[0].reads_dice
         passive: list[tuple[Handler, Live]] = []
         by_hook: dict[str | tuple[str, ...], list[tuple[Handler, Live]]] = {}
-        reads_dice = False
-        for k in known:
-            # An effect whose condition reads the dice depends on them even while the condition fails (it comes
-            # into force when a die of its colour is exhausted): look at every candidate, not only those in force.
-            reads_dice = reads_dice or k.reads_dice
-            if k.waits or (k.condition is not None and not condition_holds(s, k.live, {})):
+        for source in sources:  # each source's part joined to those before it
+            part = source.fixed or source.part(s)
+            if not part.passive:
                 continue
-            pair = (k.handler, k.live)
-            passive.append(pair)
-            for hook in k.hooks:
-                by_hook.setdefault(hook, []).append(pair)
+            if not passive:  # the first part: its very lists
+                passive = part.passive
+                by_hook.update(part.by_hook)
+                continue
+            passive = [*passive, *part.passive]
+            add = part.by_hook
+            if by_hook.keys().isdisjoint(add):  # most often: no hook answered by both
+                by_hook.update(add)
+            else:
+                for hook, pairs in add.items():
+                    have = by_hook.get(hook)
+                    by_hook[hook] = pairs if have is None else [*have, *pairs]
         self.passive = passive
+        """The passive effects in force (a shared list: do not change it)."""
         self.by_hook = by_hook
         """The passive effects whose handler overrides a hook, by the hook's name (see :func:`passive_with`; a
-        query of several hooks is added under their tuple when first asked)."""
+        query of several hooks is added under their tuple when first asked; shared lists: do not change them)."""
+        self.triggers: dict[str, list[Live]] = {}
+        """The live effects that fire at each trigger asked so far (see :func:`triggered`)."""
         self.scratch: dict[str, Any] = {}
         """Other answers that follow from the effects in force alone (e.g. which of them a player may use)."""
         self.deps = _DEPS_DICE if reads_dice else _DEPS
@@ -123,10 +151,74 @@ class _Known:
         """The moment it fires (:func:`triggered`)."""
 
 
-class _HeldKnown:
-    """The effects of a hero and the items held (see :func:`_known_live`)."""
+class _Part:
+    """The passive effects of a :class:`_Source` for one set of answers to its effects' conditions, and those of
+    them whose handler overrides each hook, in the order of the effects (shared lists: never changed)."""
 
-    __slots__ = ("hero", "ignored", "inventory", "known")
+    __slots__ = ("by_hook", "passive")
+
+    def __init__(self, known: Sequence[_Known], failing: Collection[_Known]) -> None:
+        passive: list[tuple[Handler, Live]] = []
+        by_hook: dict[str, list[tuple[Handler, Live]]] = {}
+        for k in known:
+            if k.waits or k in failing:
+                continue
+            pair = (k.handler, k.live)
+            passive.append(pair)
+            for hook in k.hooks:
+                by_hook.setdefault(hook, []).append(pair)
+        self.passive = passive
+        self.by_hook = by_hook
+
+
+class _Source:
+    """The effects one source puts in force (the hero with the items held, or one active card), with what follows
+    from their printed effects alone: the :class:`_Known` records, and the :class:`_Part` for each set of answers
+    to their conditions (which the effects in force ask anew each time: they read the hero, the dice or the active
+    cards). Made once per deck and source (see :func:`_card_source` and :func:`_held`)."""
+
+    __slots__ = ("by_trigger", "conditional", "fixed", "known", "live", "parts", "reads_dice")
+
+    def __init__(self, known: tuple[_Known, ...]) -> None:
+        self.known = known
+        self.live: list[Live] = []
+        self.by_trigger: dict[str, list[Live]] = {}
+        """The effects that fire at each trigger (see :func:`triggered`), in their order."""
+        conditional: list[_Known] = []
+        self.reads_dice = False
+        """Some effect's condition reads the dice (it comes into force when a die of its colour is exhausted): the
+        effects in force then depend on the dice, even while the condition fails."""
+        for k in known:  # one pass (a hero's and items' effects are joined anew whenever the inventory changes)
+            self.live.append(k.live)
+            if k.trigger is not None:
+                self.by_trigger.setdefault(k.trigger, []).append(k.live)
+            if k.condition is not None:
+                if not k.waits:
+                    conditional.append(k)
+                if k.reads_dice:
+                    self.reads_dice = True
+        self.conditional = tuple(conditional)
+        """The effects whose condition decides whether they are in force now."""
+        self.parts: dict[tuple[bool, ...], _Part] = {}
+        self.fixed = None if conditional else _Part(known, ())
+        """The part, when no condition decides it."""
+
+    def part(self, s: GameState) -> _Part:
+        """The passive effects of this source in ``s``."""
+        if self.fixed is not None:
+            return self.fixed
+        holds = tuple([condition_holds(s, k.live, {}) for k in self.conditional])
+        found = self.parts.get(holds)
+        if found is None:
+            failing = {k for k, h in zip(self.conditional, holds, strict=True) if not h}
+            found = self.parts[holds] = _Part(self.known, failing)
+        return found
+
+
+class HeldEffects(_Source):
+    """The effects of a hero and the items held (see :func:`_held`)."""
+
+    __slots__ = ("hero", "ignored", "inventory", "scratch")
 
     def __init__(self, s: GameState) -> None:
         deck = s.deck
@@ -137,35 +229,45 @@ class _HeldKnown:
             known += _known(deck, s.hero.id, "hero")
         for item in s.inventory:
             known += _known(deck, item, "item")
-        self.known = known
-        self.ignored = frozenset(
-            k for x in known if isinstance(x.live.effect, IgnoreEffect) for k in x.live.effect.kinds
-        )
+        super().__init__(tuple(known))
+        ignored: set[str] = set()
+        for k in known:
+            effect = k.live.effect
+            if isinstance(effect, IgnoreEffect):
+                ignored.update(effect.kinds)
+        self.ignored = frozenset(ignored)
         """The enemy effect kinds the hero ignores."""
+        self.scratch: dict[str, Any] = {}
+        """Other answers that follow from the hero and the items held alone (e.g. which effects a player uses)."""
 
 
-def _known_live(s: GameState) -> list[_Known]:
-    """The :class:`_Known` of every effect in force (:func:`live_effects`), in that order.
+def _held(s: GameState) -> HeldEffects:
+    """The :class:`HeldEffects` of the state's hero and inventory.
 
-    The hero's and the items' effects follow from the deck, the hero's id and the inventory alone: the last ones
-    worked out are kept with the deck (in its ``__dict__``) and used again while the hero and the inventory are the
-    same (the effects in force mostly change with the active cards, the hero's Health or the round flags)."""
+    They follow from the deck, the hero's id and the inventory alone: the last ones worked out are kept with the
+    deck (in its ``__dict__``) and used again while the hero and the inventory are the same (the effects in force
+    mostly change with the active cards, the hero's Health or the round flags)."""
     deck = s.deck
-    held: _HeldKnown | None = deck.__dict__.get("_held_known")
+    held: HeldEffects | None = deck.__dict__.get("_held")
     if held is None or held.hero != s.hero.id or held.inventory != s.inventory:
-        held = deck.__dict__["_held_known"] = _HeldKnown(s)
-    out = list(held.known)
-    ignored = held.ignored
-    for card in s.active:
-        if card.cancelled:
-            continue
-        origin: Origin = "boss" if card.boss else "enemy"
-        known = _known(deck, card.id, origin, card.defeated)
+        held = deck.__dict__["_held"] = HeldEffects(s)
+    return held
+
+
+def _card_source(deck: Deck, card: ActiveCard, ignored: frozenset[str]) -> _Source:
+    """The :class:`_Source` of an active card's effects (during only while undefeated, without the kinds the hero
+    ignores), made once per deck, card, defeat and ignored kinds (a deck is immutable: its effects never change)."""
+    made: dict[tuple[str, bool, bool, frozenset[str]], _Source] | None = deck.__dict__.get("_card_sources")
+    if made is None:
+        made = deck.__dict__["_card_sources"] = {}
+    key = (card.id, card.boss, card.defeated, ignored)
+    found = made.get(key)
+    if found is None:
+        known = _known(deck, card.id, "boss" if card.boss else "enemy", card.defeated)
         if ignored:
-            out += [k for k in known if k.kind not in ignored]
-        else:
-            out += known
-    return out
+            known = tuple(k for k in known if k.kind not in ignored)
+        found = made[key] = _Source(known)
+    return found
 
 
 def _known(deck: Deck, source: str, origin: Origin, defeated: bool = False) -> tuple[_Known, ...]:
@@ -242,13 +344,18 @@ def trigger_of(le: Live) -> str | None:
 def triggered(s: GameState, trigger: str) -> list[Live]:
     """The live effects that fire at ``trigger`` (see :func:`trigger_of`), in the order of :func:`live_effects` (a
     shared list: do not change it)."""
-    force = in_force(s)
-    by_trigger: dict[str | None, list[Live]] | None = force.scratch.get("by_trigger")
-    if by_trigger is None:
-        by_trigger = force.scratch["by_trigger"] = {}
-        for k in force.known:
-            by_trigger.setdefault(k.trigger, []).append(k.live)
-    return by_trigger.get(trigger, _NO_LIVES)
+    force: InForce | None = s.__dict__.get(CARRIED)  # in_force, inlined
+    if force is None:
+        force = in_force(s)
+    found = force.triggers.get(trigger)
+    if found is None:  # each source's, in their order
+        found = _NO_LIVES
+        for source in force.sources:
+            fire = source.by_trigger.get(trigger)
+            if fire:
+                found = fire if not found else [*found, *fire]
+        force.triggers[trigger] = found
+    return found
 
 
 NO_RECOVERY = "no_recovery"
@@ -282,10 +389,16 @@ def passive_with(s: GameState, *hooks: str) -> list[tuple[Handler, Live]]:
     """
     if len(hooks) == 1:
         return _answering(s, hooks[0])
-    by_hook = in_force(s).by_hook
+    force: InForce | None = s.__dict__.get(CARRIED)  # in_force, inlined
+    if force is None:
+        force = in_force(s)
+    by_hook = force.by_hook
     out = by_hook.get(hooks)
     if out is None:
-        out = by_hook[hooks] = [(h, le) for h, le in in_force(s).passive if not overridden(h).isdisjoint(hooks)]
+        if by_hook.keys().isdisjoint(hooks):  # no passive effect overrides any of them (most often)
+            out = by_hook[hooks] = _NONE
+        else:
+            out = by_hook[hooks] = [(h, le) for h, le in force.passive if not overridden(h).isdisjoint(hooks)]
     return out
 
 
@@ -500,13 +613,18 @@ def _recoverable(s: GameState) -> list[str]:
     if all(allowed is None for _, allowed in slots):  # no colour restrictions: only the count matters
         room = sum(count for count, _ in slots) - len(s.recovered)
         return [d.id for d in s.dice_in("exhausted")] if room > 0 else []
-    done = [color_of(d) for d in s.recovered]
-    exhausted = s.dice_in("exhausted")
-    kept = tuple(slots)
     # By colour, not die; whether colours fit does not depend on their order (the search tries every placement),
-    # so they are sorted: the same few questions come back and their answers are kept (see _fits).
-    fits = {color: _fits(kept, tuple(sorted([*done, color]))) for color in {d.color for d in exhausted}}
-    return [d.id for d in exhausted if fits[d.color]]
+    # so they are sorted: the same few questions come back and their answers are kept (see _fitting).
+    fitting = _fitting(tuple(slots), tuple(sorted([color_of(d) for d in s.recovered])))
+    return [d.id for d in s.dice_in("exhausted") if d.color in fitting]
+
+
+@lru_cache(maxsize=1024)
+def _fitting(slots: tuple[tuple[int, tuple[str, ...] | None], ...], done: tuple[str, ...]) -> frozenset[str]:
+    """The colours a die may have to be recovered next, the colours recovered so far being ``done`` (sorted): those
+    with which every colour still gets a place (:func:`_fits`). A pure function of a few small immutable values,
+    asked again and again with the same ones (once per state in the Recover step): its answers are kept."""
+    return frozenset(c for c in COLORS if _fits(slots, tuple(sorted([*done, c]))))
 
 
 @lru_cache(maxsize=1024)

@@ -12,9 +12,9 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
 
 Variants name dice by id, one per eligible die (or pair of dice), so a player can pick the very die they point at.
 
-Each handler names what its uses read (``use_reads``: fields, or the dice of a zone; ``use_hooks``: hooks it asks
-of the effects in force, see ``base.Handler``): the legal commands reuse an effect's commands while a state holds
-the same values there (``legal._Use``), so a handler that reads something new must say so.
+Each handler names what its uses read (``use_reads``: fields, the dice of a zone, or the rolled dice; ``use_hooks``:
+hooks it asks of the effects in force, see ``base.Handler``): the legal commands reuse an effect's commands while a
+state holds the same values there (``legal._Use``), so a handler that reads something new must say so.
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
     ask = "choose the die to change"
-    use_reads = ("dice:active",)  # the rolled dice
+    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         e = live.effect
@@ -225,7 +225,7 @@ class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
     ask = "choose the miss and the hit that swap"
-    use_reads = ("dice:active",)  # the rolled dice
+    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         active = s.dice_in("active")
@@ -246,7 +246,7 @@ class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
     ask = "choose the colour whose two misses become hits"
-    use_reads = ("dice:active",)  # the rolled dice
+    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
         misses = [d for d in s.dice_in("active") if d.face == "miss"]
