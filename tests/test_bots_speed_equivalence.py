@@ -14,6 +14,7 @@ against the computation it replaced, written out plainly here.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +29,7 @@ from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine import Command, Rejected, SetupOptions, decide_and_apply, initial_state, legal_commands
-from twentystrong.engine.dice import BASE_DAMAGE, STRENGTH
+from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
@@ -283,6 +284,54 @@ def plain_color_values(s: GameState, targets: list[ActiveCard], rolls: int) -> d
     )
 
 
+def plain_group(legal: list[Command]) -> dict[str, list[Command]]:
+    out: dict[str, list[Command]] = {}
+    for c in legal:
+        out.setdefault(c.cmd, []).append(c)
+    uses = [c for c in legal if c.cmd in USE_CMDS]
+    if uses:
+        out[reading.USES] = uses
+    return out
+
+
+def plain_dump(bot: HeuristicBot, s: GameState, applies: list[Command]) -> Command | None:
+    """_dump_apply as it was written, each rule looked up with live_kind_on and the printed effects listed."""
+    by_card = plain_options(s, applies)
+    for t in plain_in_order(bot, s, by_card):
+        banishes = any(isinstance(e, fx.BanishAppliedDice) for e in hooks.card_effects(s, t))
+        if (not t.cancelled and banishes) or reading.remaining(s, t) <= 0:
+            continue
+        options = by_card[t.id]
+        if reading.live_kind_on(s, t, "same_color_pairs") is not None:
+            options = heuristic._pair_damage(s, t, options)
+        rule = reading.live_kind_on(s, t, "apply_limit")
+        slots = (
+            max(0, rule.count - len(s.applied_to(t.id)))
+            if isinstance(rule, fx.ApplyLimit) and rule.scope == "card"
+            else None
+        )
+        rem = reading.remaining(s, t)
+        useful = [o for o in options if o[1] > 0 and (slots is None or rem - o[1] <= 2 * (slots - 1))]
+        if useful:
+            return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
+    return None
+
+
+def plain_want_repeat(bot: HeuristicBot, s: GameState, legal: list[Command]) -> bool:
+    if heuristic.REPEAT not in legal or all(c.defeated for c in s.active):
+        return False
+    if not [t for t in plain_targets(bot, s) if reading.remaining(s, t) > 0 or heuristic._missing_colors(s, t)]:
+        return False
+    unapplied = s.dice_in("active")
+    if not unapplied and len(s.dice_in("pool")) <= bot._reserve(s):
+        return False
+    per_miss = reading.live_kind(s, "lose_health_per_miss")
+    if isinstance(per_miss, fx.LoseHealthPerMiss) and per_miss.per_color_hits is None:
+        if s.hero.health - sum(heuristic.P_MISS[d.color] for d in unapplied) * per_miss.amount <= 2:
+            return False
+    return True
+
+
 def _printed(s: GameState, card: ActiveCard) -> ConflictCard | Boss:
     return s.deck.boss(card.id) if card.boss else s.deck.card(card.id)
 
@@ -295,6 +344,11 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
     assert index.blockers == passing
     assert index.modifiers == hooks.passive_with(s, "die_damage")
     assert index.plain_enemy_damage == (not hooks.passive_with(s, "enemy_damage"))
+    # Dice may go where their colour and face allow, kept with the index, when no restriction or modifier in force
+    # reads more than the effects in force (so when none is in force at all).
+    assert index.fixed_apply == all(type(h) in reading.DICE_BLIND for h, _ in index.blockers + index.modifiers)
+    assert index.fixed_apply or not index.plain_apply
+    assert reading.group(legal) == plain_group(legal)
     for card in s.active:
         assert reading.remaining(s, card) == max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
         # What dice of each colour would do, asked all at once (and reachable with its hint, asked twice).
@@ -306,6 +360,8 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
         some = any(d is not None and d > 0 for pair in table.values() for d in pair)
         assert reading.reachable(s, card, index) == some == reading.reachable(s, card, index)
         assert heuristic._residual(s, card, index) == heuristic._residual_factor(_printed(s, card))
+        banishes = any(isinstance(e, fx.BanishAppliedDice) for e in hooks.card_effects(s, card))
+        assert heuristic._banishes_applied(s, card) == (not card.cancelled and banishes)
         for die in s.dice_in("active"):
             applied = reading.applied_die(die, card.id)
             base = BASE_DAMAGE[die.face or "miss"]
@@ -329,7 +385,11 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
         assert bot.targets(s) == []  # what _want_repeat knows without the effects in force
     applies = bot.commands(legal, "apply")
     if applies:
-        assert bot.pick_apply(s, applies, dump=False) == plain_helpful(bot, s, applies)
+        helps = plain_helpful(bot, s, applies)
+        assert bot.pick_apply(s, applies, dump=False) == helps
+        assert bot.pick_apply(s, applies, dump=True) == (helps or plain_dump(bot, s, applies))
+    if s.step == "apply":
+        assert bot._want_repeat(s, legal) == plain_want_repeat(bot, s, legal)
     targets = bot.targets(s)
     for rolls in (1, 2, 3):
         assert bot.color_values(s, targets, rolls) == plain_color_values(s, targets, rolls)
@@ -363,3 +423,45 @@ def test_color_values_are_worked_out_once_per_commit_step(monkeypatch: pytest.Mo
         asked.clear()
         play(deck, seed, 1 + seed % 2, lambda bot, s, legal: None)
         assert asked and len(asked) == len(set(asked))
+
+
+# --- the handlers whose answers the bot keeps with the effects in force -----------------------------------------
+
+
+def other_dice(s: GameState, card: ActiveCard) -> GameState:
+    """``s`` with everything a DICE_BLIND handler must not read changed: every die elsewhere (half of them applied to
+    ``card`` showing crits, the rest exhausted), another hero Health, step and Apply step record. The fields the
+    effects in force are kept for (deck, hero id, inventory, active cards, round flags) stay."""
+    dice = tuple(
+        DieState(d.id, "applied", "crit", card.id) if i % 2 else DieState(d.id, "exhausted")
+        for i, d in enumerate(s.dice)
+    )
+    hero = dataclasses.replace(s.hero, health=1 if s.hero.health > 1 else 6)
+    step = "commit" if s.step != "commit" else "apply"
+    return dataclasses.replace(s, dice=dice, hero=hero, step=step, applied_this_step=DIE_IDS, phases_used=3)
+
+
+def test_dice_blind_handlers_read_only_what_the_effects_in_force_hold(deck: Deck) -> None:
+    """reading.DICE_BLIND: these handlers' apply_block / die_damage answers depend on the die's colour and face and
+    the card alone (with the effects in force), never on the dice, the die's id or zone, the hero's Health or the
+    step, so the bot may keep them with the effects in force (EffectsInForce.fixed_apply)."""
+    checked = 0
+    for s in (s for seed in (1, 2, 3) for s in states(deck, seed, HeuristicBot(seed))):
+        pairs = [(h, le) for h, le in hooks.passive(s) if type(h) in reading.DICE_BLIND]
+        if not pairs:
+            continue
+        for card in s.active:
+            other = other_dice(s, card)
+            for color in COLORS:
+                same_color = [d for d in DIE_IDS if color_of(d) == color]
+                for face in FACES:
+                    asked = DieState(SAMPLE_DIE[color], "active", face)
+                    for h, le in pairs:
+                        block = bool(h.apply_block(s, le, asked, card))
+                        damage = h.die_damage(s, le, dataclasses.replace(asked, zone="applied", card=card.id), card, 2)
+                        for die_id in same_color:
+                            for die in (DieState(die_id, "active", face), DieState(die_id, "applied", face, card.id)):
+                                assert bool(h.apply_block(other, le, die, card)) == block
+                                assert h.die_damage(other, le, die, card, 2) == damage
+                        checked += 1
+    assert checked > 100

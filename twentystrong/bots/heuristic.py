@@ -22,6 +22,7 @@ from twentystrong.bots import assess, items
 from twentystrong.bots.dicemath import P_CRIT, P_MISS, expected, pool_expected
 from twentystrong.bots.items import KnownUses, UseGroups
 from twentystrong.bots.reading import (
+    USES,
     EffectsInForce,
     applied_die,
     capped,
@@ -175,6 +176,10 @@ class HeuristicBot:
         """For :mod:`items`: the last use commands grouped in each step, with what they were grouped from."""
         self._plan_key: object = None
         self._plan: list[str] = []
+        self._capacity_kept: tuple[tuple[DieState, ...], int, int, float] | None = None
+        """The last ``_capacity`` answer, with the pool, the dice usable and the rolls it was worked out from."""
+        self._same: dict[str, tuple[Command, Command]] = {}
+        """For ``_legal``: by ``cmd``, a command the bot asked for and the legal command last found equal to it."""
 
     # --- dispatch -------------------------------------------------------------------------------------------
 
@@ -185,10 +190,11 @@ class HeuristicBot:
         if state.prompts:
             return self._answer(state, legal, state.prompts[-1])  # state.prompt
         # A new state each call (the caller's states are frozen): its answers start empty.
-        self._seen = _Seen(state, legal)
-        use = items.pick_use(self, state, legal)
-        if use is not None:
-            return use
+        seen = self._seen = _Seen(state, legal)
+        if USES in seen.by_cmd:  # else pick_use has nothing to pick from
+            use = items.pick_use(self, state, legal)
+            if use is not None:
+                return use
         step = _STEPS.get(state.step)
         chosen = step(self, state, legal) if step is not None else None
         if chosen is not None:
@@ -249,17 +255,26 @@ class HeuristicBot:
         """Expected damage of the dice the bot would commit this round."""
         pool = s.dice_in("pool")
         usable = max(0, len(pool) - self._reserve(s))
+        rolls = s.hero.strategy
+        # All it reads: the pool (a tuple the states share while the dice stay put, kept alive here so that its
+        # identity tells it), the dice usable, and the rolls each gets. Asked in the Stack discard and Activation
+        # steps, between which the dice do not move: about one answer in two is the last one.
+        kept = self._capacity_kept
+        if kept is not None and kept[0] is pool and kept[1] == usable and kept[2] == rolls:
+            return kept[3]
         # The strongest ``usable`` dice, strongest first (as sorting the pool's colours by strength would give
         # them), their expected damage added in that order.
         colors = [_COLOR_OF_DIE[d.id] for d in pool]
         total: float = 0  # sum() of nothing is 0
-        for color, e in _strong_expected(s.hero.strategy):
+        wanted = usable
+        for color, e in _strong_expected(rolls):
             count = colors.count(color)
             for _ in range(min(count, usable)):
                 total += e
             usable -= count
             if usable <= 0:
                 break
+        self._capacity_kept = (pool, wanted, rolls, total)
         return total
 
     def _free_capacity(self, s: GameState) -> float:
@@ -349,8 +364,14 @@ class HeuristicBot:
     def _legal(self, legal: list[Command], wanted: Command) -> Command | None:
         """The command of ``legal`` equal to ``wanted``, if any: the bot returns that object rather than its own
         equal one (the same value, so the same move), as the engine's legality check finds it by identity."""
+        # The engine hands out the same command objects from one state to the next: the one last found equal to
+        # ``wanted`` (both kept, and frozen) is recognised by identity, without comparing every field.
+        same = self._same.get(wanted.cmd)
         for c in self.commands(legal, wanted.cmd):
+            if same is not None and c is same[1] and same[0] is wanted:
+                return c
             if c == wanted:
+                self._same[wanted.cmd] = (wanted, c)
                 return c
         return None
 
@@ -358,9 +379,9 @@ class HeuristicBot:
         """Whether ``legal`` holds the repeat command (another Strategy phase may follow this Apply step)."""
         seen = self._seen
         if seen is None or seen.legal is not legal:
-            return REPEAT in self.commands(legal, "repeat")
+            return self._legal(legal, REPEAT) is not None
         if seen.repeat is None:
-            seen.repeat = REPEAT in seen.by_cmd.get("repeat", _NONE)
+            seen.repeat = self._legal(legal, REPEAT) is not None
         return seen.repeat
 
     def _index(self, seen: _Seen, s: GameState) -> EffectsInForce:
@@ -380,9 +401,10 @@ class HeuristicBot:
         found = seen.targets
         if found is None:
             index = seen.index or self._index(seen, s)
-            if index.plain_apply:
-                # Where dice may go then depends on the cards alone: one answer serves every state that shares
-                # the effects in force (and the decision to build up, kept for the round).
+            if index.fixed_apply:
+                # Where dice may go then depends on the cards alone (no restriction or modifier in force reads the
+                # dice): one answer serves every state that shares the effects in force (and the decision to
+                # build up, kept for the round).
                 building = self.building(s)
                 found = index.targets.get(building)
                 if found is None:
@@ -452,22 +474,24 @@ class HeuristicBot:
         if not targets or not commits:
             return []
         index = seen.index or self._index(seen, s)
+        active = s.dice_in("active")
+        pool = s.dice_in("pool")
+        room = len(pool) - self._reserve(s)
+        if "no_apply_while_miss" in index.first_passive:  # live_kind
+            room = min(room, 2 - len(active))  # every die that can miss blocks the others: a few sure dice
+        if room <= 0:
+            return []  # no die to spare: what the dice would be worth does not matter
         k = rolls_left(s)
         values = self.color_values(s, targets, k)
         need = sum(remaining(s, t) * _residual(s, t, index) for t in targets)
         need += sum(_missing_colors(s, t, index) for t in targets)
         goal = need * (self.margin if k <= 1 else 1 + (self.margin - 1) / k) + self.slack / k
-        active = s.dice_in("active")
         have = 0.0
         for d in active:
             if d.face is not None and hooks.keeps_face(s, d):
                 have += BASE_DAMAGE[d.face]
             else:
                 have += values[d.color]
-        pool = s.dice_in("pool")
-        room = len(pool) - self._reserve(s)
-        if "no_apply_while_miss" in index.first_passive:  # live_kind
-            room = min(room, 2 - len(active))  # every die that can miss blocks the others: a few sure dice
         # The dice worth committing, best first: by the value of their colour, then its strength, then the id
         # (ids are unique, so the die itself is never compared).
         candidates: list[tuple[float, int, str, DieState]] = []
@@ -621,6 +645,9 @@ class HeuristicBot:
                 cards[a.id] = a  # the first with the id, like s.active_card
         index = seen.index or self._index(seen, s)
         modified = index.damage_modified  # else each face deals its own damage (die_damage)
+        # While the modifiers read only the die's colour and face (and the cards), their answers are kept with
+        # the effects in force (a legal apply's die shows a hit or a crit).
+        kept = index.damage_to if index.fixed_apply else None
         by_card: Options = {}
         for c in applies:
             card = cards.get(c.card)
@@ -629,7 +656,14 @@ class HeuristicBot:
             die = s.die(str(c.die))
             dmg = BASE_DAMAGE[die.face or "miss"]
             if modified:  # die_damage
-                dmg = modified_damage(s, applied_die(die, card.id), card, index, dmg)
+                if kept is None:
+                    dmg = modified_damage(s, applied_die(die, card.id), card, index, dmg)
+                else:
+                    key = (card.id, _COLOR_OF_DIE[die.id], die.face or "miss")
+                    known = kept.get(key)
+                    if known is None:
+                        known = kept[key] = modified_damage(s, applied_die(die, card.id), card, index, dmg)
+                    dmg = known
             found = by_card.get(card.id)
             if found is None:
                 by_card[card.id] = [(c, dmg, die)]
@@ -681,13 +715,13 @@ class HeuristicBot:
             return None
         index = seen.index or self._index(seen, s)
         for t in self._in_order(seen, s, by_card):
-            if _banishes_applied(s, t) or remaining(s, t) <= 0:
+            rem = remaining(s, t)
+            if rem <= 0 or _banishes_applied(s, t):
                 continue
             options = by_card[t.id]
             if (t.id, "same_color_pairs") in index.first_live_on:  # _pairs_only
                 options = _pair_damage(s, t, options)
             slots = _slots_left(s, t, index)
-            rem = remaining(s, t)
             useful = [o for o in options if o[1] > 0 and (slots is None or rem - o[1] <= 2 * (slots - 1))]
             if useful:
                 return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
@@ -707,8 +741,10 @@ class HeuristicBot:
             return False
         seen = self._seen_for(s)
         index = seen.index or self._index(seen, s)
-        targets = [t for t in self._targets(seen, s) if remaining(s, t) > 0 or _missing_colors(s, t, index)]
-        if not targets:
+        for t in self._targets(seen, s):
+            if remaining(s, t) > 0 or _missing_colors(s, t, index):
+                break  # a target still to hurt
+        else:
             return False
         unapplied = s.dice_in("active")
         if not unapplied and len(s.dice_in("pool")) <= self._reserve(s):
@@ -998,7 +1034,13 @@ def _best_color_group(
 
 
 def _banishes_applied(s: GameState, card: ActiveCard) -> bool:
-    return not card.cancelled and any(isinstance(e, fx.BanishAppliedDice) for e in hooks.card_effects(s, card))
+    """Its printed effects (``hooks.card_effects``) banish the dice applied to it, unless cancelled."""
+    return not card.cancelled and _prints_banish(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
+
+
+@assess.per_object
+def _prints_banish(card: ConflictCard | Boss) -> bool:
+    return any(isinstance(e, fx.BanishAppliedDice) for e in (card.rules if isinstance(card, Boss) else card.effects))
 
 
 def _prompt_effect_kind(s: GameState, p: Prompt) -> str:

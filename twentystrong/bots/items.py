@@ -70,7 +70,11 @@ def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command |
     uses = bot.commands(legal, USES)
     if not uses:
         return None
-    known = _known_uses(bot, s)
+    known_kept = bot.uses_known  # _known_uses, inlined: asked for most states
+    if known_kept is not None and known_kept[0] is s.deck and known_kept[1] == s.hero.id:
+        known = known_kept[2]
+    else:
+        known = _known_uses(bot, s)
     step = s.step
     # Grouped once for the same use commands in the same step (they seldom change from one state to the next, and
     # the grouping reads nothing else): the last grouping of each step is kept, as the steps of a round take

@@ -11,9 +11,10 @@ The bot asks these questions many times for every state, so answers are kept:
   keeps what follows (the damage coming, where dice can go) with the index;
 - the index also keeps the effects each hook asks (the apply restrictions, the damage modifiers), so the bot asks
   the handlers directly (:func:`hit_faces`, :func:`reachable`, :func:`modified_damage`) instead of looking them
-  up for every die and card; handlers may read anything in the state, so their answers are never kept across
+  up for every die and card; handlers may read anything in the state, so their answers are not kept across
   states (only which colour and face last showed a card reachable, to try it first: the answer does not depend on
-  the order);
+  the order), unless every restriction and modifier in force is one of the few whose answers read no more than
+  the effects in force do (:data:`DICE_BLIND`): then they are kept with the index too;
 - answers that read the dice (what is left to kill) are kept with the state (``state.derived``), under keys
   starting with ``bot:``.
 """
@@ -28,8 +29,10 @@ from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.apply import CannotApplyColorHandler, CritsCannotApplyHandler
 from twentystrong.engine.effects.base import Handler, Live
-from twentystrong.engine.state import ActiveCard, DieState, GameState, Zone, derived
+from twentystrong.engine.effects.damage import BasicHitsDealZeroHandler, ColorBonusHandler, CritsDealZeroHandler
+from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, Zone, derived
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -46,6 +49,23 @@ DURING_THREAT: Final[dict[str, float]] = {
 """How much a During effect adds to the wish to defeat its card first (it ends on defeat, R6)."""
 
 
+DICE_BLIND: Final[frozenset[type[Handler]]] = frozenset(
+    {
+        CannotApplyColorHandler,
+        CritsCannotApplyHandler,
+        BasicHitsDealZeroHandler,
+        ColorBonusHandler,
+        CritsDealZeroHandler,
+    }
+)
+"""The handlers whose ``apply_block`` / ``die_damage`` answers read nothing but their effect (and its source), the
+die's colour and face, the card's id and boss flag, and the state's deck and round flags: never the dice, the hero
+or the step. Those fields are among the ones the effects in force are kept for (``hooks.IN_FORCE_FIELDS``), so
+while only these answer the two hooks, what a die of a colour and face may do to a card holds for every state
+that shares the effects in force (:attr:`EffectsInForce.fixed_apply`). Read from the handlers' code; a test
+checks them on states whose dice differ (tests/test_bots_speed_equivalence.py)."""
+
+
 class EffectsInForce:
     """The effects in force in one state, indexed the way the bot asks about them (:func:`effects_in_force`).
 
@@ -59,9 +79,12 @@ class EffectsInForce:
         "blockers",
         "caps",
         "damage_modified",
+        "damage_to",
         "enemy_damage",
+        "faces",
         "first_live_on",
         "first_passive",
+        "fixed_apply",
         "incoming",
         "inverted",
         "live_kinds",
@@ -143,6 +166,12 @@ class EffectsInForce:
         self.plain_apply = not self.blockers and not self.damage_modified
         """Any die may be applied to any card and deals its face's damage: what the bot works out about where
         dice can go then depends on the cards alone, so it holds for every state that shares these effects."""
+        self.fixed_apply = all(type(h) in DICE_BLIND for h, _ in blockers) and all(
+            type(h) in DICE_BLIND for h, _ in modifiers
+        )
+        """Where a die may go and what it deals there depend on its colour and face and the cards alone (the
+        restrictions and modifiers in force are all :data:`DICE_BLIND`; so when ``plain_apply``): what the bot
+        works out about it holds for every state that shares these effects, and is kept with them."""
         self.plain_enemy_damage = not enemy_damage_modified
         """No effect changes the damage enemies deal (each deals its printed damage)."""
         # Answers that then follow from the effects in force and the active cards (fields these effects are kept
@@ -152,7 +181,12 @@ class EffectsInForce:
         self.incoming: int | None = None
         """What :func:`incoming` answers, while ``plain_enemy_damage``."""
         self.targets: dict[bool, list[ActiveCard]] = {}
-        """The heuristic bot's targets, by whether it is building up for the boss, while ``plain_apply``."""
+        """The heuristic bot's targets, by whether it is building up for the boss, while ``fixed_apply``."""
+        self.faces: dict[str, tuple[ActiveCard, dict[Color, tuple[int | None, int | None]]]] = {}
+        """:func:`hit_faces` of each card (with the card object asked about), while ``fixed_apply``."""
+        self.damage_to: dict[tuple[str, Color, Face], int] = {}
+        """What a die of a colour showing a face deals to an active card, by (card id, colour, face), while
+        ``fixed_apply`` (the active cards are the same objects for every state that shares these effects)."""
         self.reachable_by: dict[str, tuple[Color, Face]] = {}
         """The colour and face that last showed a card :func:`reachable` (tried first next time)."""
         self.residual: dict[str, float] = {}
@@ -163,7 +197,11 @@ class EffectsInForce:
 def effects_in_force(s: GameState) -> EffectsInForce:
     """The bot's index of the effects in force in ``s``: built once for each set of effects in force, and kept
     with it (``InForce.scratch``), so the states that inherit those effects share it."""
-    scratch = hooks.in_force(s).scratch
+    # hooks.in_force(s), without the call when the state already carries it (asked several times a state).
+    force: hooks.InForce | None = s.__dict__.get(CARRIED)
+    if force is None:
+        force = hooks.in_force(s)
+    scratch = force.scratch
     index: EffectsInForce | None = scratch.get("bot:effects")
     if index is None:
         index = scratch["bot:effects"] = EffectsInForce(s)
@@ -300,11 +338,19 @@ def apply_ok_if(s: GameState, color: Color, face: Face, card: ActiveCard, index:
 def hit_faces(s: GameState, card: ActiveCard, index: EffectsInForce) -> dict[Color, tuple[int | None, int | None]]:
     """For each colour, what a hit and what a crit of that colour would deal to the card (:func:`die_damage_if`),
     None for a face that could not be applied to it (:func:`apply_ok_if`); ``index``: ``effects_in_force(s)``.
-    The same answers as those two, asked all at once."""
-    return {
+    The same answers as those two, asked all at once (a dict kept with the index while ``index.fixed_apply``:
+    do not change it)."""
+    if index.fixed_apply:
+        found = index.faces.get(card.id)
+        if found is not None and found[0] is card:  # the card object asked about: a caller may pass a changed copy
+            return found[1]
+    table = {
         color: (_face_damage(s, card, color, "hit", index), _face_damage(s, card, color, "crit", index))
         for color in COLORS
     }
+    if index.fixed_apply:
+        index.faces[card.id] = (card, table)
+    return table
 
 
 def reachable(s: GameState, card: ActiveCard, index: EffectsInForce) -> bool:
@@ -381,12 +427,20 @@ def group(legal: list[Command]) -> dict[str, list[Command]]:
     """The commands by ``cmd``, each list in legal order, and every use_item / use_ability command under
     :data:`USES` (in legal order too)."""
     out: dict[str, list[Command]] = {}
+    # Legal lists hold each kind of command in a run: the list of the previous command's kind is at hand.
+    last: str | None = None
+    run: list[Command] = []
     for c in legal:
         cmd = c.cmd
-        if cmd in out:
-            out[cmd].append(c)
+        if cmd == last:
+            run.append(c)
+        elif cmd in out:  # a kind seen before, not just before
+            run = out[cmd]
+            run.append(c)
+            last = cmd
         else:
-            out[cmd] = [c]
+            run = out[cmd] = [c]
+            last = cmd
     items, ability = out.get("use_item"), out.get("use_ability")
     if items is not None and ability is not None:
         out[USES] = [c for c in legal if c.cmd == "use_item" or c.cmd == "use_ability"]
