@@ -30,6 +30,7 @@ from twentystrong.engine.state import (
     Prompt,
     Step,
     add_to_counter,
+    change_in_place,
     die_state,
 )
 
@@ -60,20 +61,10 @@ class Tx:
         if values.keys() != cls._NAMES:
             raise TypeError(ev.field_error(cls, fields))
         changes = CHANGES[cls](state, event)  # evolve(state, event), without the sequence check: seq is ours
-        # change_in_place(working state, changes), inlined (keep the two alike): what the state kept about itself
-        # and may no longer hold is dropped, then the fields change (and seq, which no kept answer is read from).
-        d = (self._own() if state is self.before else state).__dict__
-        d[DERIVED] = None
-        kept = d.get(CARRIED)
-        if kept is not None and not kept.deps.isdisjoint(changes):
-            for name in kept.deps.intersection(changes):
-                if changes[name] is not d[name]:
-                    d[CARRIED] = None
-                    break
-        if "dice" in changes and changes["dice"] is not d["dice"]:
-            d[ZONES] = None
-        d.update(changes)
-        d["seq"] = seq
+        # The working state (made at the first event) changes in place; seq is no field a kept answer is read from.
+        working = self._own() if state is self.before else state
+        change_in_place(working, changes)
+        working.__dict__["seq"] = seq
         self.events.append(event)
         return event
 
