@@ -252,3 +252,33 @@ def test_dice_and_counters_as_before() -> None:
     assert set_counter((), "a", 1) == (("a", 1),)
     assert add_to_counter(counters, "b", 5) == (7, (("a", 1), ("c", 3), ("b", 7)))
     assert add_to_counter(counters, "d", 2) == (2, (*counters, ("d", 2)))
+    # It searches from the end: the first counter, the last one and the only one are found all the same.
+    assert add_to_counter(counters, "a", 1) == (2, (("b", 2), ("c", 3), ("a", 2)))
+    assert add_to_counter(counters, "c", -3) == (0, (("a", 1), ("b", 2), ("c", 0)))
+    assert add_to_counter((("a", 4),), "a", 1) == (5, (("a", 5),))
+    assert add_to_counter((), "a", 3) == (3, (("a", 3),))
+    for name, _ in counters:
+        assert add_to_counter(counters, name, 2) == (
+            dict(counters)[name] + 2,
+            set_counter(counters, name, dict(counters)[name] + 2),
+        )
+
+
+def test_a_transaction_starts_from_a_copy_that_shares_nothing_it_changes() -> None:
+    """A transaction works on a copy of the input state from the start: the very same field values and the same
+    answers (it shares what the input state kept about itself until its first event); after the command the input
+    state still holds exactly its fields, and what it keeps is what a fresh copy of it works out."""
+    checked = 0
+    for s, command in _games(_deck("effects_passive"), 6, 200):
+        _answers(s)  # the input state keeps answers, as the bots' questions leave it
+        before = _fields(s)
+        tx = Tx(s)
+        assert tx.state is not s and tx.before is s and tx.events == []
+        assert all(getattr(tx.state, name) is value for name, value in before.items())
+        assert _answers(tx.state) == _answers(dataclasses.replace(s))
+        out = decide_and_apply(s, command)
+        assert not isinstance(out, Rejected) and out[1] is not s
+        assert all(getattr(s, name) is value for name, value in before.items())
+        assert _answers(s) == _answers(dataclasses.replace(s)), (s.seq, command)
+        checked += 1
+    assert checked >= 300

@@ -381,8 +381,14 @@ def add_to_counter(
     counters: tuple[tuple[str, int], ...], name: str, amount: int
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """A counter's value (0 when never set) plus ``amount``, and the counters with it set to that
-    (:func:`set_counter` after ``GameState.counter``, in one pass)."""
-    for i, (key, value) in enumerate(counters):
+    (:func:`set_counter` after ``GameState.counter``, in one pass).
+
+    Names are unique, so the search may start from the end: a counter set moves there, and the counters a game
+    counts often (rolls, activations …) are found in a step or two."""
+    i = len(counters)
+    while i:
+        i -= 1
+        key, value = counters[i]
         if key == name:
             value += amount
             return value, (*counters[:i], *counters[i + 1 :], (name, value))

@@ -5,12 +5,13 @@ working state, or through one of the few methods that do the same for the most f
 (:meth:`Tx.move_die`, :meth:`Tx.change_step`, :meth:`Tx.count` …). The caller gets the list of events and the state
 after them; the input state is never touched (contract 2).
 
-The working state is private to the transaction: the first event makes a new state (as ``evolve`` does), and the
-later events are applied to that same object in place rather than each building yet another frozen state of some
-forty fields. The rules read it while the command runs (and may keep answers in it, which each event drops as a new
-state's would not have them, see ``state.change_in_place``); ``decide`` returns it, and from then on it never
-changes. So ``tx.state`` is live: read it again after an emit, never keep it across one (``tx.before``, the state
-the command met, never changes). ``tests/test_engine_speed_inplace.py`` compares every command of many games with a
+The working state is private to the transaction: a copy of the input state, made when the transaction starts (every
+command causes at least one event, and a copy made at once spares each event asking whether it was made yet), to
+which the events are applied in place rather than each building yet another frozen state of some forty fields. The
+rules read it while the command runs (and may keep answers in it, which each event drops as a new state's would not
+have them, see ``state.change_in_place``); ``decide`` returns it, and from then on it never changes. So
+``tx.state`` is live: read its fields again after an emit, never keep them across one (``tx.before``, the state the
+command met, never changes). ``tests/test_engine_speed_inplace.py`` compares every command of many games with a
 transaction that builds a new state for every event, through ``emit`` alone.
 """
 
@@ -45,7 +46,11 @@ class Tx:
 
     def __init__(self, state: GameState) -> None:
         self.before = state
-        self.state = state  # the input state until the first event: then the transaction's own copy
+        # The working state: a copy of the input state, which is never changed (contract 2). Until the first event
+        # it shares what the input state kept about itself (the same fields give the same answers); each event
+        # drops from the copy what it may make wrong (see state.change_in_place).
+        working = self.state = _new(GameState)
+        _set(working, "__dict__", state.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
         self.events: list[ev.Event] = []
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> ev.Event:
@@ -61,19 +66,11 @@ class Tx:
         if values.keys() != cls._NAMES:
             raise TypeError(ev.field_error(cls, fields))
         changes = CHANGES[cls](state, event)  # evolve(state, event), without the sequence check: seq is ours
-        # The working state (made at the first event) changes in place; seq is no field a kept answer is read from.
-        working = self._own() if state is self.before else state
-        change_in_place(working, changes)
-        working.__dict__["seq"] = seq
+        # The working state changes in place; seq is no field a kept answer is read from.
+        change_in_place(state, changes)
+        state.__dict__["seq"] = seq
         self.events.append(event)
         return event
-
-    def _own(self) -> GameState:
-        """The working state, made at the first event: a copy of the input state, which is never changed
-        (contract 2). The event's changes are then applied to it in place (``with_changes``, in two steps)."""
-        state = self.state = _new(GameState)
-        _set(state, "__dict__", self.before.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
-        return state
 
     # --- the most frequent events, in fewer steps ----------------------------------------------------------------
     #
@@ -86,15 +83,14 @@ class Tx:
 
     def _open(self, fields: tuple[str, ...]) -> dict[str, Any]:
         """The working state's ``__dict__``, ready for an event that sets ``fields`` (and ``seq``, which no answer
-        kept with a state is worked out from): made at the first event, its derived answers dropped, and its carried
-        answer if that was worked out from one of ``fields``.
+        kept with a state is worked out from): its derived answers dropped, and its carried answer if that was worked
+        out from one of ``fields``.
 
         (:func:`change_in_place` keeps the carried answer when a field is set to the very object it holds. These
         events set new objects, but for a step or a count set again to what it was, which then only costs the
         effects in force worked out again; none of them reads these fields anyway.)
         """
-        state = self.state
-        d = (self._own() if state is self.before else state).__dict__
+        d = self.state.__dict__
         d[DERIVED] = None
         kept = d.get(CARRIED)
         if kept is not None and not kept.deps.isdisjoint(fields):
@@ -104,15 +100,20 @@ class Tx:
     def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
         """Move a die to a zone: ``emit(ev.DieMoved, …)`` (``evolve._die_moved``)."""
         # self._open(fields), inlined: most events move a die.
-        state = self.state
-        d = (self._own() if state is self.before else state).__dict__
+        d = self.state.__dict__
         d[DERIVED] = None
         kept = d.get(CARRIED)
         if kept is not None and not kept.deps.isdisjoint(_MOVE_FIELDS.get(reason, _DICE)):
             d[CARRIED] = None
         seq = d["seq"] + 1
         event = _new(ev.DieMoved)
-        event.__dict__.update(seq=seq, die=die, zone=zone, card=card, reason=reason, keep_face=keep_face)
+        e = event.__dict__  # filled field by field, in field order: fewer steps than update(**fields)
+        e["seq"] = seq
+        e["die"] = die
+        e["zone"] = zone
+        e["card"] = card
+        e["reason"] = reason
+        e["keep_face"] = keep_face
         dice = d["dice"]
         i = DIE_INDEX[die]
         # A die keeps its face when asked to or moved to the active area or a card; a committed die is unrolled.
@@ -133,10 +134,17 @@ class Tx:
 
     def change_step(self, step: Step) -> None:
         """Go on to another step of the round: ``emit(ev.StepChanged, step=step)`` (``evolve._step_changed``)."""
-        d = self._open(_STEP_FIELDS)
+        # self._open(_STEP_FIELDS), inlined: a command changes the step about twice.
+        d = self.state.__dict__
+        d[DERIVED] = None
+        kept = d.get(CARRIED)
+        if kept is not None and not kept.deps.isdisjoint(_STEP_FIELDS):
+            d[CARRIED] = None
         seq = d["seq"] + 1
         event = _new(ev.StepChanged)
-        event.__dict__.update(seq=seq, step=step)
+        e = event.__dict__
+        e["seq"] = seq
+        e["step"] = step
         if step == "commit" and d["step"] != "commit":
             d["committed_this_phase"] = 0
         d["step"] = step
@@ -146,11 +154,22 @@ class Tx:
     def count(self, counter: str, amount: int = 1) -> None:
         """Add to a statistics counter: ``emit(ev.Marked, counter=counter, value=<its value> + amount)``
         (``evolve._marked``)."""
-        d = self._open(_COUNT_FIELDS)
+        # self._open(_COUNT_FIELDS), inlined.
+        d = self.state.__dict__
+        d[DERIVED] = None
+        kept = d.get(CARRIED)
+        if kept is not None and not kept.deps.isdisjoint(_COUNT_FIELDS):
+            d[CARRIED] = None
         seq = d["seq"] + 1
         value, d["counters"] = add_to_counter(d["counters"], counter, amount)
         event = _new(ev.Marked)
-        event.__dict__.update(seq=seq, used=None, flag=None, counter=counter, value=value, field=None)
+        e = event.__dict__
+        e["seq"] = seq
+        e["used"] = None
+        e["flag"] = None
+        e["counter"] = counter
+        e["value"] = value
+        e["field"] = None
         d["seq"] = seq
         self.events.append(event)
 
@@ -160,7 +179,9 @@ class Tx:
         d = self._open(_PHASE_FIELDS)
         seq = d["seq"] + 1
         event = _new(ev.StrategyPhaseStarted)
-        event.__dict__.update(seq=seq, number=number)
+        e = event.__dict__
+        e["seq"] = seq
+        e["number"] = number
         d["phases_used"] = number
         d["step"] = "commit"
         d["committed_this_phase"] = 0
