@@ -14,7 +14,8 @@ from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command, Interned
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Live, use_reads
+from twentystrong.engine.effects.base import Handler, Live, use_reads
+from twentystrong.engine.effects.items import Targeted
 from twentystrong.engine.flow import pending_after, pending_items, rules
 from twentystrong.engine.state import CARRIED, DERIVED, DieState, GameState, Prompt, Zone, derived
 
@@ -29,7 +30,16 @@ _NO_USE_PROMPTS = ROLL_PROMPTS | CHOICE_PROMPTS
 
 def legal_commands(s: GameState) -> list[Command]:
     """Every legal atomic command now, in a stable order."""
-    return list(_legal(s))
+    # _legal, inlined: asked once for every state, most often before anything else was worked out from it.
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)
+    if d is None:
+        commands = _compute_legal(s)
+        s.__dict__[DERIVED] = {"legal": commands}  # state.derived, with the answer in it
+        return list(commands)
+    commands_: list[Command] | None = d.get("legal")
+    if commands_ is None:
+        commands_ = d["legal"] = _compute_legal(s)
+    return list(commands_)
 
 
 def is_legal(s: GameState, command: Command) -> bool:
@@ -55,40 +65,47 @@ def _compute_legal(s: GameState) -> list[Command]:
     if s.result is not None:
         return []
     step = s.step
-    if step == "setup":
-        return [_START]
     prompts = s.prompts
+    if step in _SETUP_STEPS:  # neither items nor the hero's ability, nor a mission to forfeit
+        if step == "setup":
+            return [_START]
+        return _prompt_commands(s, prompts[-1]) if prompts else _SETUP_COMMANDS[step](s)
+    # hooks.in_force, inlined (an InForce is true): asked for every state, and given to the steps that read it.
+    force: hooks.InForce = s.__dict__.get(CARRIED) or hooks.in_force(s)
     if prompts:
         prompt = prompts[-1]
         out = _prompt_commands(s, prompt)
         use_now = prompt.kind not in _NO_USE_PROMPTS and step != "faces"  # not _use_timing(s)
     else:
-        out = _STEP_COMMANDS[step](s)
+        out = _STEP_COMMANDS[step](s, force)
         use_now = step != "faces"  # not _use_timing(s)
-    if step not in ("mission_discard", "rank_penalty"):
-        force: hooks.InForce | None = s.__dict__.get(CARRIED)  # _uses_in_force, inlined: asked for every state
-        if force is None:
-            force = hooks.in_force(s)
-        uses: _Uses | None = force.scratch.get("uses")
-        if uses is None:
-            uses = force.scratch["uses"] = _uses_of(s, force)
-        if use_now and uses.candidates:  # the use_item / use_ability commands
-            last = uses.last  # uses.plan(s), its first check inlined: the same plan over most states
-            if last is not None and uses.by_used and last[0] is (s.used_this_round if uses.once else None):
-                plan = last[2]
-            else:
-                plan = uses.plan(s)
-            for part in plan:
-                if isinstance(part, list):
-                    out += part
+    uses: _Uses | None = force.uses
+    if uses is None:
+        uses = force.uses = _uses_of(s, force)
+    if use_now and uses.candidates:  # the use_item / use_ability commands
+        last = uses.last  # uses.plan(s), its first check inlined: the same plan over most states
+        if last is not None and uses.by_used and last[0] is (s.used_this_round if uses.once else None):
+            plan = last[2]
+        else:
+            plan = uses.plan(s)
+        for part in plan:
+            if part.__class__ is _Use:  # the kept commands while the state holds the values they were read from
+                key = part.key_of(s)
+                kept = part.kept
+                if kept is not None and (key is kept[0] or key == kept[0]):
+                    out += kept[1]
                 else:
-                    out += part.commands(s)
-        if uses.discards:
-            out += uses.discards
-        if s.missions:
-            current = s.current_mission
-            if current is not None and s.deck.mission(current.id).forfeitable:
-                out.append(_FORFEIT_MISSION[current.id])
+                    out += part.answer(s, key)
+            elif part.__class__ is list:
+                out += part
+            else:
+                out += cast(_Asked, part).commands(s)
+    if uses.discards:
+        out += uses.discards
+    if s.missions:
+        current = s.current_mission
+        if current is not None and s.deck.mission(current.id).forfeitable:
+            out.append(_FORFEIT_MISSION[current.id])
     return out
 
 
@@ -121,20 +138,17 @@ def _rank_penalty(s: GameState) -> list[Command]:
     return [Command("rank_penalty", choice="banish"), Command("rank_penalty", choice="exhaust")]
 
 
-def _round_start(s: GameState) -> list[Command]:
+def _round_start(s: GameState, force: hooks.InForce) -> list[Command]:
     return [_START_ENDGAME, _DECLINE_ENDGAME]
 
 
-def _activate(s: GameState) -> list[Command]:
+def _activate(s: GameState, force: hooks.InForce) -> list[Command]:
     return [_ACTIVATE[i] for i in rules(s).activation_choices(s)]
 
 
-def _commit(s: GameState) -> list[Command]:
+def _commit(s: GameState, force: hooks.InForce) -> list[Command]:
     pool = s.dice_in("pool")
-    force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.passive_with, inlined: asked for every state
-    if force is None:
-        force = hooks.in_force(s)
-    blocks = force.by_hook.get(_COMMIT_HOOKS)
+    blocks = force.by_hook.get(_COMMIT_HOOKS)  # hooks.passive_with, inlined: asked for every state
     if blocks is None:
         blocks = hooks.passive_with(s, *_COMMIT_HOOKS)
     if blocks:  # hooks.commit_block for each die, the effects asked once
@@ -157,7 +171,7 @@ def _commit(s: GameState) -> list[Command]:
 _COMMIT_HOOKS = ("commit_block", "commit_limit")
 
 
-def _faces(s: GameState) -> list[Command]:
+def _faces(s: GameState, force: hooks.InForce) -> list[Command]:
     out = []
     for d in s.dice_in("active"):
         if d.face is None:
@@ -166,10 +180,7 @@ def _faces(s: GameState) -> list[Command]:
     return out
 
 
-def _apply(s: GameState) -> list[Command]:
-    force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined: asked for every state
-    if force is None:
-        force = hooks.in_force(s)
+def _apply(s: GameState, force: hooks.InForce) -> list[Command]:
     blocks = force.by_hook.get("apply_block")  # hooks.passive_with(s, "apply_block")
     out: list[Command] = []
     if blocks:  # hooks.apply_block for each hit and card (its own first check is the face), the effects asked once
@@ -203,17 +214,17 @@ def _apply(s: GameState) -> list[Command]:
 _HITS = frozenset({"hit", "crit"})
 
 
-def _after(s: GameState) -> list[Command]:
+def _after(s: GameState, force: hooks.InForce) -> list[Command]:
     return [_RESOLVE_AFTER[le.source, le.index] for le in pending_after(s)]
 
 
-def _recover(s: GameState) -> list[Command]:
+def _recover(s: GameState, force: hooks.InForce) -> list[Command]:
     out = [_RECOVER[d] for d in hooks.recoverable_dice(s)]
     out.append(_DONE)
     return out
 
 
-def _gain_items(s: GameState) -> list[Command]:
+def _gain_items(s: GameState, force: hooks.InForce) -> list[Command]:
     room = len(s.inventory) < s.hero.strategy
     out: list[Command] = []
     for card in pending_items(s):
@@ -223,17 +234,21 @@ def _gain_items(s: GameState) -> list[Command]:
     return out
 
 
-def _stack_discard(s: GameState) -> list[Command]:
+def _stack_discard(s: GameState, force: hooks.InForce) -> list[Command]:
     return [_STACK_DISCARD[i] for i in rules(s).stack_discard_choices(s)]
 
 
-def _none(s: GameState) -> list[Command]:
+def _none(s: GameState, force: hooks.InForce) -> list[Command]:
     return []
 
 
-_STEP_COMMANDS: dict[str, Callable[[GameState], list[Command]]] = {
+_SETUP_STEPS = frozenset({"setup", "mission_discard", "rank_penalty"})
+"""Steps before the first round: the only commands are the step's own (or its prompt's)."""
+_SETUP_COMMANDS: dict[str, Callable[[GameState], list[Command]]] = {
     "mission_discard": _mission_discard,
     "rank_penalty": _rank_penalty,
+}
+_STEP_COMMANDS: dict[str, Callable[[GameState, hooks.InForce], list[Command]]] = {
     "round_start": _round_start,
     "activate": _activate,
     "commit": _commit,
@@ -279,9 +294,9 @@ def _uses_in_force(s: GameState) -> _Uses:
     force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined: asked for every state
     if force is None:
         force = hooks.in_force(s)
-    found: _Uses | None = force.scratch.get("uses")
+    found: _Uses | None = force.uses
     if found is None:
-        found = force.scratch["uses"] = _uses_of(s, force)
+        found = force.uses = _uses_of(s, force)
     return found
 
 
@@ -497,6 +512,7 @@ class _Use:
         "once",
         "read",
         "source",
+        "targets",
     )
 
     def __init__(self, live: Live, *, single: bool) -> None:
@@ -514,7 +530,7 @@ class _Use:
         self.read = None if reads is None else _reader(reads)
         """The values the uses depend on, from a state (None: not known, ask every time)."""
         self.key_of = self.read or _nothing
-        """:attr:`read`, for :meth:`commands` (only asked when it is known)."""
+        """:attr:`read`, for :func:`_compute_legal` (only asked when it is known)."""
         self.fixed: list[Command] | None = None
         """The commands of uses that read nothing (``use_reads`` empty), once asked."""
         self.kept: tuple[Any, list[Command]] | None = None
@@ -523,21 +539,24 @@ class _Use:
         """The commands by their target fields."""
         self.hooks = self.handler.use_hooks
         """The hooks the uses ask of the effects in force (see ``_Uses.fresh``)."""
+        self.targets = _Targets(self, self.handler) if _by_targets(self.handler) else None
+        """The commands by the values of their target fields, when the handler's uses are its ``targets`` named by
+        its ``fields`` (see ``items.Targeted``): then asked that way, without a dict for each use."""
 
     def asked(self, s: GameState) -> list[Command]:
         """A use_item / use_ability command for each way to use the effect now, asking its handler."""
+        targets = self.targets
+        if targets is not None:
+            found = targets.handler.targets(s, self.live)
+            return list(map(targets.__getitem__, found)) if found else _NO_COMMANDS
         return self._commands(self.handler.uses(s, self.live))
 
-    def commands(self, s: GameState) -> list[Command]:
-        """The commands kept when the state holds the same values of the fields it reads, else :meth:`asked` (a
-        shared list: do not change it). For an effect whose uses read known fields (see :meth:`_Uses.plan`)."""
-        key = self.key_of(s)
-        kept = self.kept
-        if kept is not None:
-            old = kept[0]
-            if key is old or key == old:  # most often the very same objects (a field the event left alone)
-                return kept[1]
-        commands = self._commands(self.handler.uses(s, self.live))
+    def answer(self, s: GameState, key: Any) -> list[Command]:
+        """:meth:`asked`, kept for ``key``, the values ``s`` holds in the fields the uses read (a shared list: do not
+        change it). :func:`_compute_legal` gives the kept commands instead while a state holds the same values (most
+        often the very same objects: a field the event left alone), for an effect whose uses read known fields (see
+        :meth:`_Uses.plan`)."""
+        commands = self.asked(s)
         self.kept = (key, commands)
         return commands
 
@@ -558,13 +577,44 @@ class _Use:
             fields = tuple(extra.items())
             command = made.get(fields)
             if command is None:
-                key = (self.cmd, self.source, self.effect, *fields)
-                command = _USES.get(key)
-                if command is None:
-                    command = _USES[key] = Command(self.cmd, item=self.source, effect=self.effect, **extra)
-                made[fields] = command
+                command = made[fields] = self.command(extra)
             out.append(command)
         return out
+
+    def command(self, extra: dict[str, Any]) -> Command:
+        """The command that uses the effect with these target fields (each made once, see ``_USES``)."""
+        key = (self.cmd, self.source, self.effect, *extra.items())
+        command = _USES.get(key)
+        if command is None:
+            command = _USES[key] = Command(self.cmd, item=self.source, effect=self.effect, **extra)
+        return command
+
+
+class _Targets(dict[tuple[Any, ...], Command]):
+    """A :class:`_Use`'s commands by the values of their target fields (a handler's ``targets``), each made when
+    first asked for."""
+
+    __slots__ = ("fields", "handler", "use")
+
+    def __init__(self, use: _Use, handler: Any) -> None:
+        super().__init__()
+        self.use = use
+        self.handler = handler
+        self.fields: tuple[str, ...] = handler.fields
+
+    def __missing__(self, values: tuple[Any, ...]) -> Command:
+        made = self[values] = self.use.command(dict(zip(self.fields, values, strict=True)))
+        return made
+
+
+def _by_targets(h: Handler) -> bool:
+    """Whether a handler's uses are exactly its ``targets`` named by its ``fields``: an ``items.Targeted`` whose
+    class keeps ``uses`` and ``variants`` as ``Targeted`` wrote them (one that replaced either is asked for its
+    uses)."""
+    if not isinstance(h, Targeted):
+        return False
+    cls = type(h)
+    return cls.uses is Targeted.uses and cls.variants is Targeted.variants
 
 
 def _reader(reads: tuple[str, ...]) -> Callable[[GameState], Any]:
@@ -591,9 +641,23 @@ def _dice(which: str) -> Callable[[GameState], tuple[DieState, ...]]:
 
 def _rolled(s: GameState) -> tuple[DieState, ...]:
     """The active dice that show a face, in id order: the dice committed in a Strategy phase show none until they
-    are rolled, so the uses that look only at rolled dice keep their answer while dice are committed."""
+    are rolled, so the uses that look only at rolled dice keep their answer while dice are committed.
+
+    Several uses read them in a state, and states that follow keep the same dice: the last answer is kept with
+    the dice tuple it was read from (a frozen value, held here so that no other tuple can take its address)."""
+    global _last_rolled
+    dice = s.dice
+    last = _last_rolled
+    if last[0] is dice:
+        return last[1]
     active = s.dice_in("active")
-    return tuple([d for d in active if d.face is not None]) if active else ()
+    rolled = tuple([d for d in active if d.face is not None]) if active else ()
+    _last_rolled = (dice, rolled)  # one assignment: a thread reads a matching pair
+    return rolled
+
+
+_last_rolled: tuple[tuple[DieState, ...] | None, tuple[DieState, ...]] = (None, ())
+"""The last dice tuple :func:`_rolled` read, and its answer."""
 
 
 def _nothing(s: GameState) -> None:

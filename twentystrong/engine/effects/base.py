@@ -154,15 +154,16 @@ HANDLERS: dict[str, Handler] = {}
 
 def use_reads(h: Handler) -> tuple[str, ...] | None:
     """What ``h.uses`` reads (:attr:`Handler.use_reads`), as the nearest class from ``h``'s own up that says
-    anything about its uses declares it: a class that defines ``uses`` or ``variants`` (``Targeted.uses`` asks
-    ``variants``) without ``use_reads`` reads unknown fields (None), so its answers are never reused, rather than
-    reused on a declaration inherited from a class whose uses it replaced."""
+    anything about its uses declares it: a class that defines ``uses``, ``variants`` or ``targets``
+    (``Targeted.uses`` asks ``variants``, which asks ``targets``) without ``use_reads`` reads unknown fields (None),
+    so its answers are never reused, rather than reused on a declaration inherited from a class whose uses it
+    replaced."""
     for cls in type(h).__mro__:
         own = vars(cls)
         if "use_reads" in own:
             reads: tuple[str, ...] | None = own["use_reads"]
             return reads
-        if "uses" in own or "variants" in own:
+        if "uses" in own or "variants" in own or "targets" in own:
             return None
     return None  # pragma: no cover - Handler itself declares it
 

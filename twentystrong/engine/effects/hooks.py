@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from twentystrong.content.effects import COLORS, Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
-from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, derived
+from twentystrong.engine.state import CARRIED, DERIVED, ActiveCard, DieState, GameState
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -51,19 +51,24 @@ class InForce:
     are kept with the deck: a new set of effects in force (a card activated, defeated or gone, the hero's Health
     changed …) joins those selections rather than walking every effect again."""
 
-    __slots__ = ("by_hook", "deps", "held", "live", "passive", "scratch", "sources", "triggers")
+    __slots__ = ("by_hook", "deps", "held", "live", "passive", "scratch", "sources", "triggers", "uses")
 
     def __init__(self, s: GameState) -> None:
-        held = self.held = _held(s)
+        deck = s.deck
+        kept = deck.__dict__
+        held: HeldEffects | None = kept.get("_held")  # _held, its first check inlined: most often the same
+        if held is None or held.hero != s.hero.id or held.inventory != s.inventory:
+            held = _held(s)
+        self.held = held
         """The hero's and the items' effects (:class:`HeldEffects`)."""
         sources: list[_Source] = [held]
         live = list(held.live)
         reads_dice = held.reads_dice
         ignored = held.ignored
-        deck = s.deck
+        made: dict[tuple[str, bool, bool, frozenset[str]], _Source] = kept.get("_card_sources") or {}
         for card in s.active:
             if not card.cancelled:
-                source = _card_source(deck, card, ignored)
+                source = made.get((card.id, card.boss, card.defeated, ignored)) or _card_source(deck, card, ignored)
                 sources.append(source)
                 live += source.live
                 if source.reads_dice:
@@ -101,7 +106,10 @@ class InForce:
         self.triggers: dict[str, list[Live]] = {}
         """The live effects that fire at each trigger asked so far (see :func:`triggered`)."""
         self.scratch: dict[str, Any] = {}
-        """Other answers that follow from the effects in force alone (e.g. which of them a player may use)."""
+        """Other answers that follow from the effects in force alone (e.g. the bot's index of them)."""
+        self.uses: Any = None
+        """Which of them a player may use (``legal._Uses``), once the legal commands asked (its own slot: asked for
+        every state)."""
         self.deps = _DEPS_DICE if reads_dice else _DEPS
 
 
@@ -244,14 +252,31 @@ class HeldEffects(_Source):
 def _held(s: GameState) -> HeldEffects:
     """The :class:`HeldEffects` of the state's hero and inventory.
 
-    They follow from the deck, the hero's id and the inventory alone: the last ones worked out are kept with the
-    deck (in its ``__dict__``) and used again while the hero and the inventory are the same (the effects in force
-    mostly change with the active cards, the hero's Health or the round flags)."""
+    They follow from the deck, the hero's id and the inventory alone: they are kept with the deck (in its
+    ``__dict__``), by hero and inventory, and the last ones asked for apart, used again while the hero and the
+    inventory are the same (the effects in force mostly change with the active cards, the hero's Health or the round
+    flags). An inventory often comes back (an item gained then discarded, or used up inside a command): those kept
+    serve it again, with the answers kept with them. At most :data:`_HELD_KEPT` are kept (all dropped beyond)."""
     deck = s.deck
-    held: HeldEffects | None = deck.__dict__.get("_held")
-    if held is None or held.hero != s.hero.id or held.inventory != s.inventory:
-        held = deck.__dict__["_held"] = HeldEffects(s)
+    kept = deck.__dict__
+    hero = s.hero.id
+    inventory = s.inventory
+    held: HeldEffects | None = kept.get("_held")
+    if held is None or held.hero != hero or held.inventory != inventory:
+        made: dict[tuple[str, tuple[str, ...]], HeldEffects] | None = kept.get("_held_by")
+        if made is None:
+            made = kept["_held_by"] = {}
+        held = made.get((hero, inventory))
+        if held is None:
+            if len(made) >= _HELD_KEPT:
+                made.clear()
+            held = made[hero, inventory] = HeldEffects(s)
+        kept["_held"] = held
     return held
+
+
+_HELD_KEPT = 64
+"""How many :class:`HeldEffects` a deck keeps (a game holds a dozen inventories or so)."""
 
 
 def _card_source(deck: Deck, card: ActiveCard, ignored: frozenset[str]) -> _Source:
@@ -509,13 +534,18 @@ def damage_taken(s: GameState, card: ActiveCard) -> int:
     """R5: the sum of a card's applied dice (and damage dealt without a die), then card-level modifiers (caps)."""
     # Asked for every card after every die applied, and by bots many times a state: kept with the state, for the
     # card object asked about (a caller may ask about a changed copy of an active card).
-    d = derived(s)
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)  # state.derived, inlined
+    if d is None:
+        d = s.__dict__[DERIVED] = {}
     card_id = card.id
     key = ("damage_taken", card_id)
     kept: tuple[ActiveCard, int] | None = d.get(key)
     if kept is not None and kept[0] is card:
         return kept[1]
-    by_hook = in_force(s).by_hook
+    force: InForce | None = s.__dict__.get(CARRIED)  # in_force, inlined
+    if force is None:
+        force = in_force(s)
+    by_hook = force.by_hook
     modifiers = by_hook.get("die_damage")
     total = 0
     if modifiers:  # die_damage for each of the card's applied dice, inlined (the same modifiers for every die)
@@ -592,7 +622,9 @@ def recoverable(s: GameState) -> list[str]:
 
 def recoverable_dice(s: GameState) -> list[str]:
     """:func:`recoverable`, kept with the state (a shared list: do not change it)."""
-    d = derived(s)
+    d: dict[Any, Any] | None = s.__dict__.get(DERIVED)  # state.derived, inlined
+    if d is None:
+        d = s.__dict__[DERIVED] = {}
     found: list[str] | None = d.get("recoverable")
     if found is None:
         found = d["recoverable"] = _recoverable(s)

@@ -2,9 +2,11 @@
 
 Most of these kinds aim at something (a card, a die, a stack). They share one shape, :class:`Targeted`:
 
-- ``variants(state, live)`` lists every way the effect can be used now, each a dict of command fields
-  (``{"card": "c05"}``, ``{"die": "B1", "choice": "Y2"}`` …). ``uses`` is exactly that list, so ``legal_commands``
-  offers one ``use_item`` / ``use_ability`` command per variant and a variant-less effect is not offered at all.
+- ``targets(state, live)`` lists every way the effect can be used now, each the values of the command fields the
+  handler names in ``fields`` (``("card",)`` and ``("c05",)``, ``("die", "choice")`` and ``("B1", "Y2")`` …);
+  ``variants`` gives them as dicts of command fields (``{"card": "c05"}``, ``{"die": "B1", "choice": "Y2"}`` …).
+  ``uses`` is exactly that list, so ``legal_commands`` offers one ``use_item`` / ``use_ability`` command per variant
+  and a variant-less effect is not offered at all (it asks ``targets`` itself: no dict to build per variant).
 - Used through a command, the variant named by the command's fields runs.
 - Fired some other way (a later effect of a single-use item, an instant reward, a trigger), the command's fields
   are used when they name a variant; otherwise one variant runs on its own, and several become a prompt
@@ -63,10 +65,18 @@ class Targeted(Handler):
     """What a prompt asks, after the source's name."""
 
     use_reads: ClassVar[tuple[str, ...] | None] = ()  # the default variant reads nothing
+    fields: ClassVar[tuple[str, ...]] = ()
+    """The command fields a variant sets, in the order of the values of each of :meth:`targets`."""
+
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        """Every way to use the effect now: the values of :attr:`fields` for each (override this, not
+        :meth:`variants`: the legal commands ask it directly, see ``legal._Use``)."""
+        return [()]
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
-        """Every way to use the effect now."""
-        return [{}]
+        """Every way to use the effect now, as command fields: :meth:`targets` named by :attr:`fields`."""
+        fields = self.fields
+        return [dict(zip(fields, values, strict=True)) for values in self.targets(s, live)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         """The effect happens with one variant."""
@@ -201,14 +211,15 @@ class ConvertFaceHandler(Targeted):
 
     ask = "choose the die to change"
     use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    fields = ("die",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         e = live.effect
         assert isinstance(e, fx.ConvertFace)
         if e.from_face == e.to_face:
             return []
         face, colors = e.from_face, e.colors
-        return [{"die": d.id} for d in s.dice_in("active") if d.face == face and (colors is None or d.color in colors)]
+        return [(d.id,) for d in s.dice_in("active") if d.face == face and (colors is None or d.color in colors)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         assert isinstance(live.effect, fx.ConvertFace)
@@ -226,12 +237,13 @@ class SwapMissAndHitHandler(Targeted):
 
     ask = "choose the miss and the hit that swap"
     use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    fields = ("die", "choice")
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         active = s.dice_in("active")
         misses = [d for d in active if d.face == "miss"]
         hits = [d for d in active if d.face == "hit"]
-        return [{"die": m.id, "choice": h.id} for m in misses for h in hits if h.color != m.color]
+        return [(m.id, h.id) for m in misses for h in hits if h.color != m.color]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         tx.emit(ev.FaceSet, die=variant["die"], face="hit", reason=f"{live.source} swapped it")
@@ -247,12 +259,11 @@ class PairMissesToHitsHandler(Targeted):
 
     ask = "choose the colour whose two misses become hits"
     use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    fields = ("die", "choice")
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         misses = [d for d in s.dice_in("active") if d.face == "miss"]
-        return [
-            {"die": a.id, "choice": b.id} for i, a in enumerate(misses) for b in misses[i + 1 :] if a.color == b.color
-        ]
+        return [(a.id, b.id) for i, a in enumerate(misses) for b in misses[i + 1 :] if a.color == b.color]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         for die in (variant["die"], variant["choice"]):
@@ -272,10 +283,11 @@ class BanishForDamageHandler(Targeted):
 
     ask = "choose the die to banish and the enemy it damages"
     use_reads = ("dice:pool", "active")
+    fields = ("die", "card")
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
-        targets = [c for c in s.active if not c.defeated]
-        return [{"die": d.id, "card": c.id} for d in s.dice_in("pool") for c in targets]
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        cards = [c.id for c in s.active if not c.defeated]
+        return [(d.id, c) for d in s.dice_in("pool") for c in cards]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         die = tx.state.die(variant["die"])
@@ -301,13 +313,14 @@ class DefeatEnemyHandler(Targeted):
     ask = "choose the enemy to defeat"
     use_reads = ("dice:pool", "active")  # the pool and the enemies
     use_hooks = ("defeat_block",)  # and whatever the defeat blocks in force read
+    fields = ("card",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         assert isinstance(live.effect, fx.DefeatEnemy)
         e = live.effect
         if e.cost != "none" and len(s.dice_in("pool")) < e.cost_dice:
             return []
-        return [{"card": c.id} for c in _enemies(s, e.max_level, defeatable=True)]
+        return [(c.id,) for c in _enemies(s, e.max_level, defeatable=True)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         assert isinstance(live.effect, fx.DefeatEnemy)
@@ -373,10 +386,11 @@ class DiscardEnemyHandler(Targeted):
 
     ask = "choose the enemy to discard"
     use_reads = ("active",)
+    fields = ("card",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         assert isinstance(live.effect, fx.DiscardEnemy)
-        return [{"card": c.id} for c in _enemies(s, live.effect.max_level)]
+        return [(c.id,) for c in _enemies(s, live.effect.max_level)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         tx.emit(ev.CardLeft, card=variant["card"], to="discard")
@@ -392,9 +406,10 @@ class SetEnemyHealthHandler(Targeted):
 
     ask = "choose the enemy whose Health changes"
     use_reads = ("active",)
+    fields = ("card",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
-        return [{"card": c.id} for c in s.active if not c.defeated]
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        return [(c.id,) for c in s.active if not c.defeated]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         assert isinstance(live.effect, fx.SetEnemyHealth)
@@ -411,9 +426,10 @@ class CancelEnemyEffectsHandler(Targeted):
 
     ask = "choose the enemy whose effects are cancelled"
     use_reads = ("active",)
+    fields = ("card",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
-        return [{"card": c.id} for c in s.active if not c.cancelled and hooks.card_effects(s, c)]
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        return [(c.id,) for c in s.active if not c.cancelled and hooks.card_effects(s, c)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         tx.emit(ev.CardChanged, card=variant["card"], cancelled=True)
@@ -431,14 +447,15 @@ class TakeStackRewardHandler(Targeted):
 
     ask = "choose the stack whose top card's reward you gain"
     use_reads = ("stacks",)
+    fields = ("stack",)
 
-    def variants(self, s: GameState, live: Live) -> list[Variant]:
-        out: list[Variant] = []
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        out: list[tuple[Any, ...]] = []
         for i, stack in enumerate(s.stacks):
             if stack:
                 reward = s.deck.card(stack[0]).reward
                 if reward is not None and reward.kind == "instant":
-                    out.append({"stack": i + 1})
+                    out.append((i + 1,))
         return out
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:

@@ -25,7 +25,7 @@ RANKS: dict[int, tuple[str, int, int]] = {
 
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
-    forced = missions.mandatory_stack(s)
+    forced = missions.mandatory_stack(s) if s.missions else None  # no mission, none made mandatory
     tops, printed = _tops(s)
     if forced is None or forced in printed or forced not in tops:
         return list(printed)
