@@ -118,6 +118,24 @@ def test_shortcuts_give_the_plain_answers(deck: Deck, seed: int) -> None:
     assert checked > 20
 
 
+def test_plan_need_counts_the_missing_colours_only_when_a_card_wants_them() -> None:
+    """heuristic._need skips the colours still missing on each card unless a "defeated only with N colours" rule is
+    live: the plain sum on every card standing, in the state and with the dice changed (some applied to the card)."""
+    deck = load_deck(PASSIVE_DECK)
+    wanting = 0
+    for seed in range(1, 9):
+        for s in states(deck, seed, HeuristicBot(seed)):
+            for card in reading.undefeated(s):
+                for state in (s, other_dice(s, card)):
+                    index = reading.effects_in_force(state)
+                    cards = reading.undefeated(state)
+                    need = sum(reading.remaining(state, c) * heuristic._residual(state, c, index) for c in cards)
+                    missing = sum(heuristic._missing_colors(state, c) for c in cards)
+                    assert heuristic._need(state, cards, index) == need + missing
+                    wanting += missing > 0
+    assert wanting > 10
+
+
 # --- the heuristic bot's own shortcuts, checked while it plays ---------------------------------------------------
 
 TRIGGERED_DECK = Path(__file__).parent / "decks" / "effects_triggered"
@@ -336,9 +354,47 @@ def _printed(s: GameState, card: ActiveCard) -> ConflictCard | Boss:
     return s.deck.boss(card.id) if card.boss else s.deck.card(card.id)
 
 
+def plain_index_facts(s: GameState) -> dict[str, object]:
+    """What :class:`reading.EffectsInForce` reads from the effects in force, by a plain walk over every one of them."""
+    first_passive: dict[str, fx.Effect] = {}
+    caps: dict[str, list[int]] = {}
+    threat_of: dict[str, list[float]] = {}
+    inverted: set[Color] = set()
+    for _, le in hooks.passive(s):
+        e = le.effect
+        first_passive.setdefault(e.kind, e)
+        if isinstance(e, fx.InvertResults):
+            inverted.update(e.colors)
+        elif isinstance(e, fx.DamageCapPerRound):
+            caps.setdefault(le.source, []).append(e.amount)
+        if e.timing == "during":
+            threat_of.setdefault(le.source, []).append(reading.DURING_THREAT.get(e.kind, 0.0))
+    first_live_on: dict[tuple[str, str], fx.Effect] = {}
+    after_loss = miss_penalty = 0
+    for le in hooks.live_effects(s):
+        e = le.effect
+        first_live_on.setdefault((le.source, e.kind), e)
+        if le.is_enemy and isinstance(e, fx.LoseHealth) and e.timing == "after":
+            after_loss += e.amount
+        if le.is_enemy and isinstance(e, fx.LoseHealthPerMiss) and e.per_color_hits is None:
+            miss_penalty += e.amount
+    return {
+        "first_passive": first_passive,
+        "caps": caps,
+        "threat_of": threat_of,
+        "inverted": frozenset(inverted),
+        "first_live_on": first_live_on,
+        "live_kinds": {le.effect.kind for le in hooks.live_effects(s)},
+        "after_loss": after_loss,
+        "miss_penalty": miss_penalty,
+    }
+
+
 def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
     """Every shortcut of the heuristic bot against what it stands for, in this state."""
     index = reading.effects_in_force(s)
+    # The index's facts, read from the engine's hook selections and each effect's kind.
+    assert {name: getattr(index, name) for name in plain_index_facts(s)} == plain_index_facts(s)
     # The index's hook selections, made in one pass over the effects in force.
     passing = [(h, le) for h, le in hooks.passive_with(s, "apply_block") if not reading._passing(le.effect)]
     assert index.blockers == passing
@@ -385,12 +441,22 @@ def check_state(bot: HeuristicBot, s: GameState, legal: list[Command]) -> None:
         assert bot.targets(s) == []  # what _want_repeat knows without the effects in force
     applies = bot.commands(legal, "apply")
     if applies:
+        bot._apply_options(heuristic._Seen(s), s, applies)
+        # The active cards by id, kept with the index: those of this state (which shares the index).
+        assert index.cards is not None
+        assert index.cards.keys() == {c.id for c in s.active}
+        assert all(index.cards[c.id] is s.active_card(c.id) for c in s.active)
         helps = plain_helpful(bot, s, applies)
         assert bot.pick_apply(s, applies, dump=False) == helps
         assert bot.pick_apply(s, applies, dump=True) == (helps or plain_dump(bot, s, applies))
     if s.step == "apply":
         assert bot._want_repeat(s, legal) == plain_want_repeat(bot, s, legal)
     targets = bot.targets(s)
+    # What the plan sets out to deal, against every card standing (not only the targets) for more cases.
+    for cards in (targets, reading.undefeated(s)):
+        need = sum(reading.remaining(s, t) * heuristic._residual(s, t, index) for t in cards)
+        need += sum(heuristic._missing_colors(s, t) for t in cards)
+        assert heuristic._need(s, cards, index) == need
     for rolls in (1, 2, 3):
         assert bot.color_values(s, targets, rolls) == plain_color_values(s, targets, rolls)
     commits = {str(c.die): c for c in legal if c.cmd == "commit"}

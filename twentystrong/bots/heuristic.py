@@ -483,8 +483,7 @@ class HeuristicBot:
             return []  # no die to spare: what the dice would be worth does not matter
         k = rolls_left(s)
         values = self.color_values(s, targets, k)
-        need = sum(remaining(s, t) * _residual(s, t, index) for t in targets)
-        need += sum(_missing_colors(s, t, index) for t in targets)
+        need = _need(s, targets, index)
         goal = need * (self.margin if k <= 1 else 1 + (self.margin - 1) / k) + self.slack / k
         have = 0.0
         for d in active:
@@ -494,16 +493,17 @@ class HeuristicBot:
                 have += values[d.color]
         # The dice worth committing, best first: by the value of their colour, then its strength, then the id
         # (ids are unique, so the die itself is never compared).
-        candidates: list[tuple[float, int, str, DieState]] = []
+        worth = {color: (value, STRENGTH[color]) for color, value in values.items() if value > 0.05}
+        candidates: list[tuple[float, int, str]] = []
         for d in pool:
-            if d.id in commits:
-                color = _COLOR_OF_DIE[d.id]
-                value = values[color]
-                if value > 0.05:
-                    candidates.append((value, STRENGTH[color], d.id, d))
+            die_id = d.id
+            if die_id in commits:
+                found = worth.get(_COLOR_OF_DIE[die_id])
+                if found is not None:
+                    candidates.append((found[0], found[1], die_id))
         candidates.sort(reverse=True)
         plan: list[str] = []
-        for value, _, die_id, _ in candidates:
+        for value, _, die_id in candidates:
             if have >= goal or len(plan) >= room:
                 break
             plan.append(die_id)
@@ -639,11 +639,15 @@ class HeuristicBot:
         """The apply commands by undefeated card, each with the damage its die would deal there and the die."""
         if seen.options is not None and seen.options[0] is applies:
             return seen.options[1]
-        cards: dict[str | None, ActiveCard] = {}
-        for a in s.active:
-            if a.id not in cards:
-                cards[a.id] = a  # the first with the id, like s.active_card
         index = seen.index or self._index(seen, s)
+        cards = index.cards
+        if cards is None:
+            # The active cards by id (the first with the id, like s.active_card): they are among the fields the
+            # effects in force are kept for, so one map serves every state that shares the index.
+            cards = index.cards = {}
+            for a in s.active:
+                if a.id not in cards:
+                    cards[a.id] = a
         modified = index.damage_modified  # else each face deals its own damage (die_damage)
         # While the modifiers read only the die's colour and face (and the cards), their answers are kept with
         # the effects in force (a legal apply's die shows a hit or a crit).
@@ -897,6 +901,17 @@ def _boss_need(boss: Boss, unfinished: int) -> float:
 
 def _needs_all(s: GameState, boss: ActiveCard) -> bool:
     return any(isinstance(r, fx.WinCondition) and r.require == "all_enemies" for r in s.deck.boss(boss.id).rules)
+
+
+def _need(s: GameState, targets: list[ActiveCard], index: EffectsInForce) -> float:
+    """What the commit plan sets out to deal: each target's damage still needed, times how much harder its residual
+    restrictions make it, plus the colours still missing on each; ``index``: ``effects_in_force(s)``."""
+    need: float = 0  # sum() of nothing is 0
+    for t in targets:
+        need += remaining(s, t) * _residual(s, t, index)
+    if "requires_colors_to_defeat" in index.live_kinds:  # else _missing_colors is 0 for every card
+        need += sum(_missing_colors(s, t, index) for t in targets)
+    return need
 
 
 def _residual(s: GameState, card: ActiveCard, index: EffectsInForce) -> float:

@@ -30,7 +30,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.apply import CannotApplyColorHandler, CritsCannotApplyHandler
-from twentystrong.engine.effects.base import Handler, Live
+from twentystrong.engine.effects.base import Handler
 from twentystrong.engine.effects.damage import BasicHitsDealZeroHandler, ColorBonusHandler, CritsDealZeroHandler
 from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, Zone, derived
 
@@ -78,6 +78,7 @@ class EffectsInForce:
         "after_loss",
         "blockers",
         "caps",
+        "cards",
         "damage_modified",
         "damage_to",
         "enemy_damage",
@@ -99,36 +100,34 @@ class EffectsInForce:
     )
 
     def __init__(self, s: GameState) -> None:
+        force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined
+        if force is None:
+            force = hooks.in_force(s)
         first_passive: dict[str, fx.Effect] = {}
         caps: dict[str, list[int]] = {}
         threat_of: dict[str, list[float]] = {}
         inverted: set[Color] = set()
-        # What hooks.passive_with(s, "apply_block" / "die_damage" / "enemy_damage") would list, in one pass.
-        blockers: list[tuple[Handler, Live]] = []
-        modifiers: list[tuple[Handler, Live]] = []
-        enemy_damage_modified = False
-        for h, le in hooks.passive(s):
+        for _, le in force.passive:  # hooks.passive
             e = le.effect
             kind = e.kind
             if kind not in first_passive:
                 first_passive[kind] = e
-            hooked = hooks.overridden(h)
-            if "apply_block" in hooked and not _passing(e):
-                blockers.append((h, le))
-            if "die_damage" in hooked:
-                modifiers.append((h, le))
-            if "enemy_damage" in hooked:
-                enemy_damage_modified = True
-            if isinstance(e, fx.InvertResults):
-                inverted.update(e.colors)
-            elif isinstance(e, fx.DamageCapPerRound):
-                caps.setdefault(le.source, []).append(e.amount)
+            if kind in _PASSIVE_READ:  # one of the two kinds checked below (a kind names one effect class)
+                if isinstance(e, fx.InvertResults):
+                    inverted.update(e.colors)
+                elif isinstance(e, fx.DamageCapPerRound):
+                    caps.setdefault(le.source, []).append(e.amount)
             if e.timing == "during":
                 threat_of.setdefault(le.source, []).append(DURING_THREAT.get(kind, 0.0))
+        # What hooks.passive_with(s, "apply_block" / "die_damage" / "enemy_damage") lists: the engine keeps those
+        # selections with the effects in force (shared lists, never changed here).
+        blockers = [pair for pair in hooks.passive_with(s, "apply_block") if not _passing(pair[1].effect)]
+        modifiers = hooks.passive_with(s, "die_damage")
+        enemy_damage_modified = bool(hooks.passive_with(s, "enemy_damage"))
         first_live_on: dict[tuple[str, str], fx.Effect] = {}
         live_kinds: set[str] = set()
         after_loss = miss_penalty = 0
-        for le in hooks.live_effects(s):
+        for le in force.live:  # hooks.live_effects
             e = le.effect
             kind = e.kind
             live_kinds.add(kind)
@@ -176,6 +175,8 @@ class EffectsInForce:
         """No effect changes the damage enemies deal (each deals its printed damage)."""
         # Answers that then follow from the effects in force and the active cards (fields these effects are kept
         # for), worked out when first asked.
+        self.cards: dict[str | None, ActiveCard] | None = None
+        """The active cards by id (the first with each id, as ``s.active_card`` finds them), once asked."""
         self.enemy_damage: dict[str, tuple[ActiveCard, int]] = {}
         """Each card's damage at Resolve, while ``plain_enemy_damage``."""
         self.incoming: int | None = None
@@ -192,6 +193,10 @@ class EffectsInForce:
         self.residual: dict[str, float] = {}
         """How much harder each active card's residual restrictions make it (the heuristic bot's ``_residual``:
         printed data of the deck's cards)."""
+
+
+_PASSIVE_READ: Final[frozenset[str]] = frozenset({"invert_results", "damage_cap_per_round"})
+"""The kinds of the passive effects whose fields :class:`EffectsInForce` reads (beyond kind and timing)."""
 
 
 def effects_in_force(s: GameState) -> EffectsInForce:
