@@ -197,9 +197,12 @@ class Deck(Frozen):
         return self.info.id
 
     def card(self, card_id: str) -> ConflictCard:
-        """The conflict card with this id (``KeyError`` if there is none)."""
+        """The conflict card with this id (``KeyError`` if there is none).
+
+        Asked very often (by every rule about a card): the first call makes the index, after which the deck's own
+        ``card`` is the index's lookup itself (see :meth:`_index`)."""
         index: dict[str, ConflictCard] | None = self.__dict__.get(_CARD_INDEX)
-        if index is None:  # asked very often (by every rule about a card): one dict lookup once the index is made
+        if index is None:
             index = self._index(_CARD_INDEX, self.cards, first_wins=False)
         return index[card_id]
 
@@ -237,6 +240,11 @@ class Deck(Frozen):
         found it) or the last (cards: as their index always did)."""
         index = {item.id: item for item in (reversed(items) if first_wins else items)}
         self.__dict__[key] = index
+        # The method that asks the index (card, boss, hero or mission) becomes the index's own lookup, held in the
+        # instance's __dict__, where it shadows the method (a function is a non-data descriptor): the same answer
+        # and the same ``KeyError``, without a Python call. The equality, hash and ``model_copy`` read the fields
+        # only, and pickling keeps the lookup with its index.
+        self.__dict__[_LOOKUP_OF_INDEX[key]] = index.__getitem__
         return index
 
 
@@ -245,6 +253,8 @@ _BOSS_INDEX = "_boss_index"
 _HERO_INDEX = "_hero_index"
 _MISSION_INDEX = "_mission_index"
 """Keys of the deck's derived indexes by id (see :meth:`Deck._index`)."""
+_LOOKUP_OF_INDEX = {_CARD_INDEX: "card", _BOSS_INDEX: "boss", _HERO_INDEX: "hero", _MISSION_INDEX: "mission"}
+"""The method that asks each index (see :meth:`Deck._index`)."""
 
 
 __all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Mission", "Reward"]

@@ -147,13 +147,13 @@ def _activate(s: GameState, force: hooks.InForce) -> list[Command]:
 
 
 def _commit(s: GameState, force: hooks.InForce) -> list[Command]:
+    by_hook = force.by_hook  # hooks.passive_with for each hook, inlined: asked for every state
+    limits = by_hook.get("commit_limit")
+    if limits and any(h.commit_limit(s, le) for h, le in limits):  # hooks.commit_block's limits: no die at all
+        return [_ROLL]
     pool = s.dice_in("pool")
-    blocks = force.by_hook.get(_COMMIT_HOOKS)  # hooks.passive_with, inlined: asked for every state
-    if blocks is None:
-        blocks = hooks.passive_with(s, *_COMMIT_HOOKS)
+    blocks = by_hook.get("commit_block")
     if blocks:  # hooks.commit_block for each die, the effects asked once
-        if any(h.commit_limit(s, le) for h, le in blocks):  # no die at all
-            return [_ROLL]
         out = []
         for d in pool:
             for h, le in blocks:
@@ -166,9 +166,6 @@ def _commit(s: GameState, force: hooks.InForce) -> list[Command]:
     out = [_COMMIT[d.id] for d in pool]
     out.append(_ROLL)
     return out
-
-
-_COMMIT_HOOKS = ("commit_block", "commit_limit")
 
 
 def _faces(s: GameState, force: hooks.InForce) -> list[Command]:

@@ -2,7 +2,8 @@
 
 R5: a card's damage is recomputed from its applied dice through these hooks every time it is read, so a modifier
 also changes dice already applied; defeat, once it happened, is sticky. Enemy text is consulted after item and
-hero text, so an enemy's "crits deal 0" has the last word over an item's bonus.
+hero text, so an enemy's "crits deal 0" has the last word over an item's bonus. Kinds whose text says "this card"
+concern only the card (or boss) that carries them (``card.id == live.source``, asked in place: for every die).
 """
 
 from __future__ import annotations
@@ -19,17 +20,12 @@ from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.engine.tx import Tx
 
 
-def _here(live: Live, card: ActiveCard) -> bool:
-    """A "this card" effect concerns only the card that carries it."""
-    return card.id == live.source
-
-
 @handles("crits_deal_zero")
 class CritsDealZeroHandler(Handler):
     """Crits deal no damage to this card."""
 
     def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
-        return 0 if _here(live, card) and die.face == "crit" else damage
+        return 0 if card.id == live.source and die.face == "crit" else damage
 
     def describe(self, effect: Effect) -> str:
         return "Crits deal no damage to this card."
@@ -41,7 +37,7 @@ class BasicHitsDealZeroHandler(Handler):
 
     def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
         assert isinstance(live.effect, fx.BasicHitsDealZero)
-        if _here(live, card) and die.face == "hit" and die.color in live.effect.colors:
+        if card.id == live.source and die.face == "hit" and die.color in live.effect.colors:
             return 0
         return damage
 
@@ -92,7 +88,7 @@ class DamageCapPerRoundHandler(Handler):
 
     def card_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
         assert isinstance(live.effect, fx.DamageCapPerRound)
-        return min(damage, live.effect.amount) if _here(live, card) else damage
+        return min(damage, live.effect.amount) if card.id == live.source else damage
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DamageCapPerRound)
@@ -104,7 +100,7 @@ class ImmuneWhileOthersHandler(Handler):
     """This card cannot be defeated while another undefeated card is active; it falls as soon as they are gone."""
 
     def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
-        if not _here(live, card) or not any(c.id != card.id and not c.defeated for c in s.active):
+        if card.id != live.source or not any(c.id != card.id and not c.defeated for c in s.active):
             return None
         return f"{name(s, card.id)} cannot be defeated while another enemy is undefeated."
 
@@ -119,7 +115,7 @@ class RequiresColorsToDefeatHandler(Handler):
     def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.RequiresColorsToDefeat)
         there = {d.color for d in s.applied_to(card.id)}
-        if not _here(live, card) or len(there) >= live.effect.count:
+        if card.id != live.source or len(there) >= live.effect.count:
             return None
         return (
             f"{name(s, card.id)} can be defeated only once dice of {live.effect.count} different colours are "

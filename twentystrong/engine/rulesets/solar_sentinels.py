@@ -26,27 +26,33 @@ RANKS: dict[int, tuple[str, int, int]] = {
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
     forced = missions.mandatory_stack(s) if s.missions else None  # no mission, none made mandatory
-    tops, printed = _tops(s)
+    _, tops, printed, _ = _tops(s)
     if forced is None or forced in printed or forced not in tops:
         return list(printed)
     return sorted((*printed, forced))
 
 
-def _tops(s: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The non-empty stacks (1-based) and those of them whose top is printed mandatory.
+_Tops = tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""The stacks, and of them (1-based): the non-empty ones, those whose top is printed mandatory, and the others."""
 
-    Both follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
+
+def _tops(s: GameState) -> _Tops:
+    """The stacks (what the rest follows from), the non-empty stacks (1-based), those of them whose top is printed
+    mandatory, and the other non-empty ones (the stacks a discard may take while no mission makes one mandatory).
+
+    All follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
     step changes …): the answer for the last stacks asked about is kept with the deck (in its ``__dict__``, beside
     its indexes), keyed by the stacks tuple itself, which the entry holds so that it cannot be another one at the
     same address. Games sharing a deck just replace the entry, one assignment, which a thread reads in one go."""
     stacks = s.stacks
-    kept: tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]] | None = s.deck.__dict__.get(_TOPS)
+    kept: _Tops | None = s.deck.__dict__.get(_TOPS)
     if kept is None or kept[0] is not stacks:
         card = s.deck.card
-        tops = tuple(i + 1 for i, stack in enumerate(stacks) if stack)
-        printed = tuple(i for i in tops if card(stacks[i - 1][0]).mandatory)
-        kept = s.deck.__dict__[_TOPS] = (stacks, tops, printed)
-    return kept[1], kept[2]
+        tops = tuple([i + 1 for i, stack in enumerate(stacks) if stack])
+        printed = tuple([i for i in tops if card(stacks[i - 1][0]).mandatory])
+        others = tuple([i for i in tops if i not in printed])
+        kept = s.deck.__dict__[_TOPS] = (stacks, tops, printed, others)
+    return kept
 
 
 _TOPS = "_solar_sentinels_tops"
@@ -97,7 +103,10 @@ class SolarSentinels(Ruleset):
 
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
-        return mandatory_tops(s) or list(_tops(s)[0])
+        if not s.missions:  # mandatory_tops without a mission: the printed ones
+            _, tops, printed, _ = _tops(s)
+            return list(printed or tops)
+        return mandatory_tops(s) or list(_tops(s)[1])
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """Dwindling stacks: one empty stack lets the endgame start; all empty forces it."""
@@ -129,8 +138,10 @@ class SolarSentinels(Ruleset):
 
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Any non-empty stack whose top is not mandatory (none: nothing is discarded)."""
+        if not s.missions:  # mandatory_tops without a mission: the printed ones, the others kept with them
+            return list(_tops(s)[3])
         mandatory = mandatory_tops(s)
-        return [i for i in _tops(s)[0] if i not in mandatory]
+        return [i for i in _tops(s)[1] if i not in mandatory]
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""
