@@ -31,6 +31,7 @@ from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine import Command, Rejected, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import HANDLERS, Handler, Live, block_reads
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
 PASSIVE_DECK = Path(__file__).parent / "decks" / "effects_passive"
@@ -531,3 +532,54 @@ def test_dice_blind_handlers_read_only_what_the_effects_in_force_hold(deck: Deck
                                 assert h.die_damage(other, le, die, card, 2) == damage
                         checked += 1
     assert checked > 100
+
+
+def test_block_reads_handlers_read_no_more_of_the_die_than_declared(deck: Deck) -> None:
+    """Handler.block_reads: whether a handler refuses a die depends on its colour alone ("color") or on nothing of
+    the die at all ("nothing"), never on its face, id or zone, as it declares, so hit_faces asks it once per colour
+    (once per card).
+    Checked on the states of several games (the passive deck uses every restriction kind), in the state itself and
+    in one whose dice differ, with every die id, face and zone."""
+    checked = 0
+    kinds: set[str] = set()
+    for s in (s for seed in range(1, 9) for s in states(deck, seed, HeuristicBot(seed))):
+        pairs = [(h, le) for h, le in hooks.passive_with(s, "apply_block") if block_reads(h) != "die"]
+        if not pairs:
+            continue
+        for card in s.active:
+            for state in (s, other_dice(s, card)):
+                for h, le in pairs:
+                    reads_color = block_reads(h) == "color"
+                    asked = {
+                        color: bool(h.apply_block(state, le, DieState(SAMPLE_DIE[color], "active", "hit"), card))
+                        for color in COLORS
+                    }
+                    for die_id in DIE_IDS:
+                        expected = asked[color_of(die_id)] if reads_color else asked["yellow"]
+                        for face in ("hit", "crit", "miss"):
+                            for die in (DieState(die_id, "active", face), DieState(die_id, "applied", face, card.id)):
+                                assert bool(h.apply_block(state, le, die, card)) == expected
+                    checked += 1
+                    kinds.add(le.effect.kind)
+    assert checked > 20
+    declared = {kind for kind, h in HANDLERS.items() if block_reads(h) != "die"}
+    assert kinds <= declared
+    if deck.info.id != "solar-sentinels":  # the passive deck has every restriction kind: each declaration is tested
+        assert kinds == declared
+
+
+def test_block_reads_is_the_declaration_of_the_class_that_defines_apply_block() -> None:
+    """A subclass that replaces apply_block without declaring what it reads reads the whole die, whatever the class
+    it replaced declared."""
+    colour_only = next(h for h in HANDLERS.values() if block_reads(h) == "color")
+
+    class Replaced(type(colour_only)):  # type: ignore[misc]
+        def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
+            return None if die.face == "hit" else "no"
+
+    class Kept(type(colour_only)):  # type: ignore[misc]
+        pass
+
+    assert block_reads(Replaced()) == "die"
+    assert block_reads(Kept()) == "color"
+    assert block_reads(Handler()) == "die"

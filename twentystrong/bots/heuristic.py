@@ -13,7 +13,6 @@ Deterministic: no randomness at all (the seed is accepted so every bot has the s
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -45,7 +44,7 @@ from twentystrong.content.model import Boss, ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, HIT_FACES, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
+from twentystrong.engine.state import DIE_INDEX, ActiveCard, DieState, GameState, Prompt
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
 """Apply commands by the id of their card, each with the damage its die would deal there, and the die."""
@@ -113,8 +112,10 @@ class _Seen:
     )
 
     def __init__(self, state: GameState, legal: list[Command] | None = None) -> None:
-        # A weak reference: the bot should not keep a finished state alive (and pay for freeing it later).
-        self.state = weakref.ref(state)
+        # Held strongly: the bot keeps only the last state's answers, so a finished state lives on until the next
+        # call replaces them (it is then freed there rather than by the caller: the same work), without the cost of
+        # a weak reference made and cleared for every state.
+        self.state = state
         self.legal = legal
         """The legal list of the current call (the caller's: it may hold other commands at the next one) …"""
         self.by_cmd: Mapping[str, list[Command]] = _NO_GROUPS if legal is None else group(legal)
@@ -191,8 +192,9 @@ class HeuristicBot:
             return self._answer(state, legal, state.prompts[-1])  # state.prompt
         # A new state each call (the caller's states are frozen): its answers start empty.
         seen = self._seen = _Seen(state, legal)
-        if USES in seen.by_cmd:  # else pick_use has nothing to pick from
-            use = items.pick_use(self, state, legal)
+        uses = seen.by_cmd.get(USES)
+        if uses is not None:  # else pick_use has nothing to pick from
+            use = items.pick_use(self, state, legal, uses)
             if use is not None:
                 return use
         step = _STEPS.get(state.step)
@@ -313,7 +315,9 @@ class HeuristicBot:
     def _reserve(self, s: GameState) -> int:
         """Pool dice not to commit: none in the endgame or when this round could kill; once the endgame may
         start, enough to expect to break the boss (the pool refills while the bot waits)."""
-        seen = self._seen_for(s)
+        seen = self._seen
+        if seen is None or seen.state is not s:  # _seen_for, its first check inlined: asked several times a state
+            seen = self._seen_for(s)
         if seen.reserve is None:
             seen.reserve = self._find_reserve(s)
         return seen.reserve
@@ -350,7 +354,7 @@ class HeuristicBot:
     def _seen_for(self, s: GameState) -> _Seen:
         """The bot's answers for this state object (a new, empty set for a new state)."""
         seen = self._seen
-        if seen is None or seen.state() is not s:
+        if seen is None or seen.state is not s:
             seen = self._seen = _Seen(s)
         return seen
 
@@ -366,12 +370,15 @@ class HeuristicBot:
         equal one (the same value, so the same move), as the engine's legality check finds it by identity."""
         # The engine hands out the same command objects from one state to the next: the one last found equal to
         # ``wanted`` (both kept, and frozen) is recognised by identity, without comparing every field.
-        same = self._same.get(wanted.cmd)
-        for c in self.commands(legal, wanted.cmd):
+        cmd = wanted.cmd
+        same = self._same.get(cmd)
+        seen = self._seen  # self.commands(legal, cmd), inlined: asked in most states
+        found = seen.by_cmd.get(cmd, _NONE) if seen is not None and seen.legal is legal else self.commands(legal, cmd)
+        for c in found:
             if same is not None and c is same[1] and same[0] is wanted:
                 return c
             if c == wanted:
-                self._same[wanted.cmd] = (wanted, c)
+                self._same[cmd] = (wanted, c)
                 return c
         return None
 
@@ -450,7 +457,12 @@ class HeuristicBot:
         return potential < hooks.card_health(s, boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
 
     def _commit(self, s: GameState, legal: list[Command]) -> Command | None:
-        commits = self.commands(legal, "commit")
+        seen = self._seen  # self.commands(legal, "commit"), inlined: asked in every such state
+        commits = (
+            seen.by_cmd.get("commit", _NONE)
+            if seen is not None and seen.legal is legal
+            else self.commands(legal, "commit")
+        )
         scare = self._scare(s, commits)
         if scare is not None:
             return scare
@@ -513,7 +525,8 @@ class HeuristicBot:
     def _scare(self, s: GameState, commit_list: list[Command]) -> Command | None:
         """A card dice cannot defeat but that flees from a roll with enough misses: in the endgame (or when it
         could kill) commit weak dice until the roll can be expected to show that many misses."""
-        index = effects_in_force(s)
+        seen = self._seen_for(s)
+        index = seen.index or self._index(seen, s)
         if "flees_on_roll" not in index.live_kinds:
             return None  # the usual case, known without counting the damage coming
         if not (s.endgame or incoming(s) >= s.hero.health):
@@ -553,7 +566,12 @@ class HeuristicBot:
         return _color_values(index.inverted, index.miss_penalty, blocking, rolls, bool(targets), faces, present)
 
     def _apply(self, s: GameState, legal: list[Command]) -> Command | None:
-        applies = self.commands(legal, "apply")
+        seen = self._seen  # self.commands(legal, "apply"), inlined: asked in every such state
+        applies = (
+            seen.by_cmd.get("apply", _NONE)
+            if seen is not None and seen.legal is legal
+            else self.commands(legal, "apply")
+        )
         if applies:
             # A die that helps is applied whether or not another phase would follow: ask about repeating after.
             chosen = self.pick_apply(s, applies, dump=False)
@@ -602,8 +620,12 @@ class HeuristicBot:
         return sorted(targets, key=key)
 
     def _in_order(self, seen: _Seen, s: GameState, by_card: Options) -> list[ActiveCard]:
-        """The targets some die may be applied to, in :meth:`order` (sorted only when there is a choice)."""
-        targets = [t for t in self._targets(seen, s) if t.id in by_card]
+        """The targets some die may be applied to, in :meth:`order` (sorted only when there is a choice; may be the
+        list kept for the state: do not change it)."""
+        targets = self._targets(seen, s)
+        if len(targets) == 1:  # most often: the kept list itself, when its card is one of them (never changed)
+            return targets if targets[0].id in by_card else []
+        targets = [t for t in targets if t.id in by_card]
         if len(targets) < 2:
             return targets
         order = seen.order
@@ -623,7 +645,9 @@ class HeuristicBot:
     def pick_apply(self, s: GameState, applies: list[Command], *, dump: bool) -> Command | None:
         """The best single die to apply now, or None when nothing helps (then repeat or resolve)."""
         # Items ask this too (is there a useful die left?), several times a state: answers kept for the state.
-        seen = self._seen_for(s)
+        seen = self._seen
+        if seen is None or seen.state is not s:  # _seen_for, its first check inlined
+            seen = self._seen_for(s)
         if seen.picks is None or seen.picks[0] is not applies:
             seen.picks = (applies, {})
         picks = seen.picks[1]
@@ -653,11 +677,12 @@ class HeuristicBot:
         # the effects in force (a legal apply's die shows a hit or a crit).
         kept = index.damage_to if index.fixed_apply else None
         by_card: Options = {}
+        dice = s.dice
         for c in applies:
             card = cards.get(c.card)
             if card is None or card.defeated:
                 continue
-            die = s.die(str(c.die))
+            die = dice[_DIE_INDEX[c.die]]  # s.die(c.die): an apply command names its die
             dmg = BASE_DAMAGE[die.face or "miss"]
             if modified:  # die_damage
                 if kept is None:
@@ -767,7 +792,12 @@ class HeuristicBot:
         return options[0] if options else None
 
     def _recover(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = self.commands(legal, "recover")
+        seen = self._seen  # self.commands(legal, "recover"), inlined: asked in every such state
+        options = (
+            seen.by_cmd.get("recover", _NONE)
+            if seen is not None and seen.legal is legal
+            else self.commands(legal, "recover")
+        )
         if not options:
             return self._legal(legal, DONE) or DONE
         # The strongest die (its colour, then its id): the die ids are looked up in C, each command has its own.
@@ -859,6 +889,9 @@ _STRONG_FIRST: tuple[Color, ...] = tuple(sorted(COLORS, key=STRENGTH.__getitem__
 
 _BY_STRENGTH: dict[str | None, tuple[int, str]] = {d: (STRENGTH[color_of(d)], d) for d in DIE_IDS}
 """Each die id's (strength of its colour, id): the strongest die sorts last."""
+
+_DIE_INDEX: dict[str | None, int] = {d: i for d, i in DIE_INDEX.items()}
+"""Each die id's position in ``state.dice`` (``GameState.die`` without the call), for a command's ``die`` field."""
 
 _COLOR_OF_DIE: dict[str, Color] = {d: color_of(d) for d in DIE_IDS}
 """Each die id's colour (``DieState.color`` without the property call)."""

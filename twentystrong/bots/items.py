@@ -65,9 +65,12 @@ UseGroups = list[tuple[Effect, Policy, list[Command]]]
 """The uses a policy may pick in one step: each effect, its policy and its variants (in legal order)."""
 
 
-def pick_use(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command | None:
-    """An item or ability to use now, or None."""
-    uses = bot.commands(legal, USES)
+def pick_use(
+    bot: HeuristicBot, s: GameState, legal: list[Command], uses: list[Command] | None = None
+) -> Command | None:
+    """An item or ability to use now, or None. ``uses``: ``bot.commands(legal, USES)``, when the caller has it."""
+    if uses is None:
+        uses = bot.commands(legal, USES)
     if not uses:
         return None
     known_kept = bot.uses_known  # _known_uses, inlined: asked for most states

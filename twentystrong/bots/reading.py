@@ -22,7 +22,7 @@ The bot asks these questions many times for every state, so answers are kept:
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
@@ -30,9 +30,9 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.apply import CannotApplyColorHandler, CritsCannotApplyHandler
-from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.effects.base import Handler, Live, block_reads
 from twentystrong.engine.effects.damage import BasicHitsDealZeroHandler, ColorBonusHandler, CritsDealZeroHandler
-from twentystrong.engine.state import CARRIED, ActiveCard, DieState, GameState, Zone, derived
+from twentystrong.engine.state import CARRIED, DERIVED, ActiveCard, DieState, GameState, Zone, derived
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -66,6 +66,18 @@ that shares the effects in force (:attr:`EffectsInForce.fixed_apply`). Read from
 checks them on states whose dice differ (tests/test_bots_speed_equivalence.py)."""
 
 
+_BLOCK_READS: dict[type[Handler], str] = {}
+"""``block_reads`` of each handler class asked about (what its ``apply_block`` reads of the die: see
+:attr:`Handler.block_reads`), each class looked up once."""
+
+
+def _block_reads(h: Handler) -> str:
+    found = _BLOCK_READS.get(type(h))
+    if found is None:
+        found = _BLOCK_READS[type(h)] = block_reads(h)
+    return found
+
+
 class EffectsInForce:
     """The effects in force in one state, indexed the way the bot asks about them (:func:`effects_in_force`).
 
@@ -96,16 +108,17 @@ class EffectsInForce:
         "reachable_by",
         "residual",
         "targets",
-        "threat_of",
+        "_passive",
+        "_threat_of",
     )
 
     def __init__(self, s: GameState) -> None:
         force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined
         if force is None:
             force = hooks.in_force(s)
+        self._passive = force.passive
         first_passive: dict[str, fx.Effect] = {}
         caps: dict[str, list[int]] = {}
-        threat_of: dict[str, list[float]] = {}
         inverted: set[Color] = set()
         for _, le in force.passive:  # hooks.passive
             e = le.effect
@@ -117,11 +130,13 @@ class EffectsInForce:
                     inverted.update(e.colors)
                 elif isinstance(e, fx.DamageCapPerRound):
                     caps.setdefault(le.source, []).append(e.amount)
-            if e.timing == "during":
-                threat_of.setdefault(le.source, []).append(DURING_THREAT.get(kind, 0.0))
         # What hooks.passive_with(s, "apply_block" / "die_damage" / "enemy_damage") lists: the engine keeps those
         # selections with the effects in force (shared lists, never changed here).
-        blockers = [pair for pair in hooks.passive_with(s, "apply_block") if not _passing(pair[1].effect)]
+        blockers = [
+            pair
+            for pair in hooks.passive_with(s, "apply_block")
+            if pair[1].effect.kind not in _PASSING or not _passing(pair[1].effect)
+        ]
         modifiers = hooks.passive_with(s, "die_damage")
         enemy_damage_modified = bool(hooks.passive_with(s, "enemy_damage"))
         first_live_on: dict[tuple[str, str], fx.Effect] = {}
@@ -132,7 +147,7 @@ class EffectsInForce:
             kind = e.kind
             live_kinds.add(kind)
             first_live_on.setdefault((le.source, kind), e)
-            if le.origin == "enemy" or le.origin == "boss":  # Live.is_enemy
+            if le.origin in _ENEMY_ORIGINS:  # Live.is_enemy
                 if isinstance(e, fx.LoseHealth):
                     if e.timing == "after":
                         after_loss += e.amount
@@ -146,8 +161,7 @@ class EffectsInForce:
         """The kinds of every live effect."""
         self.caps = caps
         """The passive damage caps each card carries (``capped``)."""
-        self.threat_of = threat_of
-        """What each card's passive During effects add to its threat, in the order they are in force."""
+        self._threat_of: dict[str, list[float]] | None = None  # the threat_of property, once asked
         self.inverted = frozenset(inverted)
         """Colours whose results are inverted."""
         self.after_loss = after_loss
@@ -162,12 +176,15 @@ class EffectsInForce:
         """The effects that may change the damage a die deals, in the order ``hooks.die_damage`` asks them."""
         self.damage_modified = bool(modifiers)
         """Some effect changes the damage a die deals (else each face deals its own, R5)."""
-        self.plain_apply = not self.blockers and not self.damage_modified
+        self.plain_apply = not blockers and not modifiers
         """Any die may be applied to any card and deals its face's damage: what the bot works out about where
         dice can go then depends on the cards alone, so it holds for every state that shares these effects."""
-        self.fixed_apply = all(type(h) in DICE_BLIND for h, _ in blockers) and all(
-            type(h) in DICE_BLIND for h, _ in modifiers
-        )
+        fixed = True
+        for pairs in (blockers, modifiers):
+            for h, _ in pairs:
+                if type(h) not in DICE_BLIND:
+                    fixed = False
+        self.fixed_apply = fixed
         """Where a die may go and what it deals there depend on its colour and face and the cards alone (the
         restrictions and modifiers in force are all :data:`DICE_BLIND`; so when ``plain_apply``): what the bot
         works out about it holds for every state that shares these effects, and is kept with them."""
@@ -194,6 +211,22 @@ class EffectsInForce:
         """How much harder each active card's residual restrictions make it (the heuristic bot's ``_residual``:
         printed data of the deck's cards)."""
 
+    @property
+    def threat_of(self) -> dict[str, list[float]]:
+        """What each card's passive During effects add to its threat, in the order they are in force (worked out
+        when first asked: not every set of effects in force is asked about threats)."""
+        found = self._threat_of
+        if found is None:
+            found = self._threat_of = {}
+            for _, le in self._passive:  # hooks.passive
+                e = le.effect
+                if e.timing == "during":
+                    found.setdefault(le.source, []).append(DURING_THREAT.get(e.kind, 0.0))
+        return found
+
+
+_ENEMY_ORIGINS: Final[frozenset[str]] = frozenset({"enemy", "boss"})
+"""The origins of an enemy's effects (``Live.is_enemy``)."""
 
 _PASSIVE_READ: Final[frozenset[str]] = frozenset({"invert_results", "damage_cap_per_round"})
 """The kinds of the passive effects whose fields :class:`EffectsInForce` reads (beyond kind and timing)."""
@@ -225,7 +258,9 @@ def undefeated(s: GameState) -> list[ActiveCard]:
 
 def remaining(s: GameState, card: ActiveCard) -> int:
     """Damage still needed to defeat the card (0 when reached but a rule holds it up)."""
-    d = derived(s)
+    d: dict[str, Any] | None = s.__dict__.get(DERIVED)  # derived(s), inlined: asked many times a state
+    if d is None:
+        d = s.__dict__[DERIVED] = {}
     kept: dict[str, tuple[ActiveCard, int]] | None = d.get("bot:remaining")
     if kept is None:
         kept = d["bot:remaining"] = {}
@@ -349,10 +384,54 @@ def hit_faces(s: GameState, card: ActiveCard, index: EffectsInForce) -> dict[Col
         found = index.faces.get(card.id)
         if found is not None and found[0] is card:  # the card object asked about: a caller may pass a changed copy
             return found[1]
-    table = {
-        color: (_face_damage(s, card, color, "hit", index), _face_damage(s, card, color, "crit", index))
-        for color in COLORS
-    }
+    table: dict[Color, tuple[int | None, int | None]] = {}
+    blockers = index.blockers
+    modifiers = index.modifiers
+    # Each handler is asked about as few dice as can tell (what it declares it reads: Handler.block_reads), in any
+    # order: apply_block only answers a question, so which handlers refuse a die does not depend on the order they
+    # are asked in, and one refusal is enough (as _face_damage, which stops at the first).
+    anywhere = True  # no handler that reads nothing of the die refuses it
+    by_face: list[tuple[Handler, Live]] = []
+    by_color: list[tuple[Handler, Live]] = []
+    for pair in blockers:
+        reads = _block_reads(pair[0])
+        if reads == "die":
+            by_face.append(pair)
+        elif reads == "color":
+            by_color.append(pair)
+        elif anywhere and pair[0].apply_block(s, pair[1], _FREE_SAMPLE["yellow", "hit"], card):
+            anywhere = False
+    for color in COLORS:
+        hit_ok = crit_ok = anywhere
+        if hit_ok:
+            hit_die = _FREE_SAMPLE[color, "hit"]
+            for h, le in by_color:
+                if h.apply_block(s, le, hit_die, card):
+                    hit_ok = crit_ok = False
+                    break
+        if hit_ok:
+            crit_die = _FREE_SAMPLE[color, "crit"]
+            for h, le in by_face:
+                if hit_ok and h.apply_block(s, le, hit_die, card):
+                    hit_ok = False
+                if crit_ok and h.apply_block(s, le, crit_die, card):
+                    crit_ok = False
+        on_hit = on_crit = None
+        if hit_ok:  # die_damage_if (as _face_damage)
+            on_hit = BASE_DAMAGE["hit"]
+            if modifiers:
+                die = _sample(color, "hit", card.id)
+                for h, le in modifiers:
+                    on_hit = h.die_damage(s, le, die, card, on_hit)
+                on_hit = max(0, on_hit)
+        if crit_ok:
+            on_crit = BASE_DAMAGE["crit"]
+            if modifiers:
+                die = _sample(color, "crit", card.id)
+                for h, le in modifiers:
+                    on_crit = h.die_damage(s, le, die, card, on_crit)
+                on_crit = max(0, on_crit)
+        table[color] = (on_hit, on_crit)
     if index.fixed_apply:
         index.faces[card.id] = (card, table)
     return table
@@ -415,6 +494,11 @@ _FREE_SAMPLE: Final[dict[tuple[Color, Face], DieState]] = {
     (color, face): _sample(color, face, None) for color in COLORS for face in _HIT_FACES
 }
 """``_sample(color, face, None)`` for the hit faces: unapplied dice showing them."""
+
+
+_PASSING: Final[frozenset[str]] = frozenset({"apply_limit", "no_apply_while_miss", "one_die_per_color_per_step"})
+"""The kinds of the restrictions that may be :func:`_passing` (a kind names one effect class); an apply limit is
+passing only with the step scope."""
 
 
 def _passing(effect: fx.Effect) -> bool:

@@ -1,8 +1,8 @@
 """Handlers of apply restrictions: limits, colour rules, pairs, crits, misses showing.
 
 Kinds whose text says "this card" restrict only dice applied to the card (or boss) that carries them
-(``card.id == live.source``); the others restrict every Apply. The reason a handler gives is the rejection message
-the player sees, so it names the card.
+(``card.id == live.source``, asked in place: for every die and card); the others restrict every Apply. The reason a
+handler gives is the rejection message the player sees, so it names the card.
 """
 
 from __future__ import annotations
@@ -14,20 +14,17 @@ from twentystrong.engine.effects.words import capital, colors, dice, name, sente
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 
 
-def _here(live: Live, card: ActiveCard) -> bool:
-    """A "this card" effect concerns only the card that carries it."""
-    return card.id == live.source
-
-
 @handles("apply_limit")
 class ApplyLimitHandler(Handler):
     """At most N dice per Apply step (every card together), or to this card in total."""
+
+    block_reads = "nothing"  # how many dice were applied, never the one asked about
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.ApplyLimit)
         e = live.effect
         if e.scope == "card":
-            if not _here(live, card) or len(s.applied_to(card.id)) < e.count:
+            if card.id != live.source or len(s.applied_to(card.id)) < e.count:
                 return None
             return f"At most {dice(e.count)} may be applied to {name(s, card.id)}."
         if len(s.applied_this_step) < e.count:
@@ -44,6 +41,8 @@ class ApplyLimitHandler(Handler):
 class OneDiePerColorPerStepHandler(Handler):
     """In each Apply step, at most one die of each colour may be applied (to any card)."""
 
+    block_reads = "color"
+
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(s.die(d).color == die.color for d in s.applied_this_step):
             return None
@@ -56,6 +55,8 @@ class OneDiePerColorPerStepHandler(Handler):
 @handles("one_color_per_enemy")
 class OneColorPerEnemyHandler(Handler):
     """The dice applied to one enemy (any enemy, the boss included) must all share a colour."""
+
+    block_reads = "color"
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         there = {d.color for d in s.applied_to(card.id)}
@@ -79,8 +80,10 @@ class SameColorPairsHandler(Handler):
     until its partner joins it (an unfinished pair left at Resolve dealt nothing).
     """
 
+    block_reads = "color"
+
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
-        if not _here(live, card):
+        if card.id != live.source:
             return None
         open_color = _open_color(s, card)
         if open_color is None or open_color == die.color:
@@ -88,7 +91,7 @@ class SameColorPairsHandler(Handler):
         return f"{name(s, card.id)} takes dice only in same-colour pairs: the next die must be {open_color}."
 
     def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
-        if not _here(live, card):
+        if card.id != live.source:
             return damage
         mates = [d.id for d in s.applied_to(card.id) if d.color == die.color]
         if die.id in mates and len(mates) % 2 == 1 and die.id == max(mates):
@@ -111,9 +114,11 @@ def _open_color(s: GameState, card: ActiveCard) -> str | None:
 class CannotApplyColorHandler(Handler):
     """Dice of some colours cannot be applied to this card."""
 
+    block_reads = "color"
+
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.CannotApplyColor)
-        if not _here(live, card) or die.color not in live.effect.colors:
+        if card.id != live.source or die.color not in live.effect.colors:
             return None
         return f"{capital(die.color)} dice cannot be applied to {name(s, card.id)}."
 
@@ -127,7 +132,7 @@ class CritsCannotApplyHandler(Handler):
     """Dice showing a crit cannot be applied to this card."""
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
-        if not _here(live, card) or die.face != "crit":
+        if card.id != live.source or die.face != "crit":
             return None
         return f"Crits cannot be applied to {name(s, card.id)}."
 
@@ -139,10 +144,12 @@ class CritsCannotApplyHandler(Handler):
 class RequiresPairHandler(Handler):
     """A die of one colour may be applied to this card only once a die of the partner colour is on it."""
 
+    block_reads = "color"
+
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.RequiresPair)
         e = live.effect
-        if not _here(live, card) or die.color != e.color:
+        if card.id != live.source or die.color != e.color:
             return None
         if any(d.color == e.partner for d in s.applied_to(card.id)):
             return None
@@ -157,8 +164,10 @@ class RequiresPairHandler(Handler):
 class ApplyRequiresExhaustedColorHandler(Handler):
     """A die may be applied to this card only while a die of its colour is exhausted."""
 
+    block_reads = "color"
+
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
-        if not _here(live, card) or any(d.color == die.color for d in s.dice_in("exhausted")):
+        if card.id != live.source or any(d.color == die.color for d in s.dice_in("exhausted")):
             return None
         return f"A {die.color} die can be applied to {name(s, card.id)} only while a {die.color} die is exhausted."
 
@@ -169,6 +178,8 @@ class ApplyRequiresExhaustedColorHandler(Handler):
 @handles("no_apply_while_miss")
 class NoApplyWhileMissHandler(Handler):
     """Nothing can be applied (to any card) while a rolled, unapplied die shows a miss."""
+
+    block_reads = "nothing"  # the rolled dice, never the one asked about
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(d.face == "miss" for d in s.dice_in("active")):

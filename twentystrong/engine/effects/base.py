@@ -122,6 +122,12 @@ class Handler:
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         """The effect happens (at its trigger, in Resolve step 2, when its reward is taken, or on use)."""
 
+    block_reads: ClassVar[Literal["die", "color", "nothing"]] = "die"
+    """What :meth:`apply_block` reads of the die it is asked about: anything (``"die"``: its face, id or zone too),
+    only its ``"color"``, or ``"nothing"`` of it (the state and the card still count). A caller that asks about many
+    dice (the bot's table of what each colour and face could do to a card) may then ask once per colour, or once.
+    Declare it beside ``apply_block`` whenever you override it (see :func:`block_reads`)."""
+
     # --- effects the player uses (items and abilities) ------------------------------------------------------
     use_reads: ClassVar[tuple[str, ...] | None] = ()
     """The ``GameState`` fields :meth:`uses` reads itself (the deck apart: it never changes in a game), or
@@ -166,6 +172,18 @@ def use_reads(h: Handler) -> tuple[str, ...] | None:
         if "uses" in own or "variants" in own or "targets" in own:
             return None
     return None  # pragma: no cover - Handler itself declares it
+
+
+def block_reads(h: Handler) -> Literal["die", "color", "nothing"]:
+    """What ``h.apply_block`` reads of the die (:attr:`Handler.block_reads`), as the nearest class from ``h``'s own
+    up that defines ``apply_block`` declares it: one that defines it without a declaration reads the whole die,
+    rather than relying on a declaration inherited from a class whose ``apply_block`` it replaced."""
+    for cls in type(h).__mro__:
+        own = vars(cls)
+        if "apply_block" in own:
+            reads: Literal["die", "color", "nothing"] = own.get("block_reads", "die")
+            return reads
+    return "die"  # pragma: no cover - Handler itself defines apply_block
 
 
 def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], type[Handler]]:
