@@ -7,17 +7,17 @@ so the UI, bots and the headless protocol can offer nothing illegal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter, methodcaller
+from operator import attrgetter
 from typing import Any, cast
 
 from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command, Interned
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Handler, Live, use_reads
+from twentystrong.engine.effects.base import Handler, Live, commit_reads, use_reads
 from twentystrong.engine.effects.items import Targeted
 from twentystrong.engine.flow import pending_after, pending_items, rules
-from twentystrong.engine.state import CARRIED, DERIVED, DieState, GameState, Prompt, Zone, derived
+from twentystrong.engine.state import CARRIED, DERIVED, ZONES, DieState, GameState, Prompt, Zone, Zones, derived
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 """Prompts that are part of resolving a roll: items cannot be used then (R8)."""
@@ -154,6 +154,20 @@ def _commit(s: GameState, force: hooks.InForce) -> list[Command]:
     pool = s.dice_in("pool")
     blocks = by_hook.get("commit_block")
     if blocks:  # hooks.commit_block for each die, the effects asked once
+        by_die: dict[str, Command | None] | None = force.scratch.get("commit_by_die")
+        if by_die is None and all(commit_reads(h) == "color" for h, _ in blocks):
+            by_die = force.scratch["commit_by_die"] = {}
+        if by_die is not None:  # every block reads only the die's colour: the answer per die is kept
+            out = []
+            for d in pool:
+                command = by_die.get(d.id, _ASK)
+                if command is _ASK:
+                    blocked = any(h.commit_block(s, le, d) for h, le in blocks)
+                    command = by_die[d.id] = None if blocked else _COMMIT[d.id]
+                if command is not None:
+                    out.append(command)
+            out.append(_ROLL)
+            return out
         out = []
         for d in pool:
             for h, le in blocks:
@@ -209,6 +223,8 @@ def _apply(s: GameState, force: hooks.InForce) -> list[Command]:
 
 
 _HITS = frozenset({"hit", "crit"})
+_ASK = Command("commit")
+"""Marks a die whose commit is not worked out yet in ``_commit``'s kept answers (never a legal command)."""
 
 
 def _after(s: GameState, force: hooks.InForce) -> list[Command]:
@@ -632,8 +648,14 @@ def _reader(reads: tuple[str, ...]) -> Callable[[GameState], Any]:
 def _dice(which: str) -> Callable[[GameState], tuple[DieState, ...]]:
     if which == "rolled":
         return _rolled
-    reader: Callable[[GameState], tuple[DieState, ...]] = methodcaller("dice_in", cast(Zone, which))
-    return reader
+    zone = cast(Zone, which)
+
+    def dice_in(s: GameState) -> tuple[DieState, ...]:
+        """``s.dice_in(zone)``, its zones looked up here when the state holds them (one call fewer)."""
+        zones: Zones | None = s.__dict__.get(ZONES)
+        return s.dice_in(zone) if zones is None else zones[zone]
+
+    return dice_in
 
 
 def _rolled(s: GameState) -> tuple[DieState, ...]:
@@ -647,7 +669,8 @@ def _rolled(s: GameState) -> tuple[DieState, ...]:
     last = _last_rolled
     if last[0] is dice:
         return last[1]
-    active = s.dice_in("active")
+    zones: Zones | None = s.__dict__.get(ZONES)  # s.dice_in, inlined
+    active = s.dice_in("active") if zones is None else zones["active"]
     rolled = tuple([d for d in active if d.face is not None]) if active else ()
     _last_rolled = (dice, rolled)  # one assignment: a thread reads a matching pair
     return rolled

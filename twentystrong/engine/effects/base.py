@@ -53,6 +53,13 @@ class Handler:
         """A reason this die may not be committed now, or None."""
         return None
 
+    commit_reads: ClassVar[Literal["die", "color"]] = "die"
+    """What :meth:`commit_block` reads: anything (``"die"``: the state and the whole die), or only the die's
+    ``"color"`` and nothing of the state at all (the effect itself and the deck apart, which never change in a
+    game; unlike :attr:`block_reads`, whose ``"color"`` still lets the state count). The legal commands keep a
+    colour-only answer per die while the same effects are in force (see :func:`commit_reads`). Declare it beside
+    ``commit_block`` whenever you override it."""
+
     def after_commit(self, tx: Tx, live: Live, die: DieState) -> None:
         """React to a die having been committed (e.g. force its colour-mates)."""
 
@@ -184,6 +191,17 @@ def block_reads(h: Handler) -> Literal["die", "color", "nothing"]:
             reads: Literal["die", "color", "nothing"] = own.get("block_reads", "die")
             return reads
     return "die"  # pragma: no cover - Handler itself defines apply_block
+
+
+def commit_reads(h: Handler) -> Literal["die", "color"]:
+    """What ``h.commit_block`` reads (:attr:`Handler.commit_reads`), as the nearest class from ``h``'s own up that
+    defines ``commit_block`` declares it: one that defines it without a declaration reads anything."""
+    for cls in type(h).__mro__:
+        own = vars(cls)
+        if "commit_block" in own:
+            reads: Literal["die", "color"] = own.get("commit_reads", "die")
+            return reads
+    return "die"  # pragma: no cover - Handler itself defines commit_block
 
 
 def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], type[Handler]]:

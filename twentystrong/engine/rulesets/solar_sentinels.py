@@ -48,10 +48,14 @@ def _tops(s: GameState) -> _Tops:
     kept: _Tops | None = s.deck.__dict__.get(_TOPS)
     if kept is None or kept[0] is not stacks:
         card = s.deck.card
-        tops = tuple([i + 1 for i, stack in enumerate(stacks) if stack])
-        printed = tuple([i for i in tops if card(stacks[i - 1][0]).mandatory])
-        others = tuple([i for i in tops if i not in printed])
-        kept = s.deck.__dict__[_TOPS] = (stacks, tops, printed, others)
+        tops: list[int] = []
+        printed: list[int] = []
+        others: list[int] = []
+        for i, stack in enumerate(stacks, 1):  # one pass (stacks are few: a comprehension each cost more)
+            if stack:
+                tops.append(i)
+                (printed if card(stack[0]).mandatory else others).append(i)
+        kept = s.deck.__dict__[_TOPS] = (stacks, tuple(tops), tuple(printed), tuple(others))
     return kept
 
 
