@@ -89,3 +89,34 @@ def test_an_effect_kept_for_the_round_comes_into_force_when_its_condition_comes_
     after = fast_replace(s, dice=with_die(s, DieState(blue, "exhausted")))
     assert f"{item}#0" in [le.key for _, le in hooks.passive(after)]
     assert [le.key for _, le in hooks.passive(after)] == [le.key for _, le in hooks.passive(dataclasses.replace(after))]
+
+
+def test_a_die_keeps_its_colour_however_it_is_made() -> None:
+    """``DieState.color`` is stored when a die value is made, not read from its id each time: every way of making a
+    value sets it from the id, and it is no field (equality, hashing, ``repr`` and the fields see the four fields)."""
+    import copy
+    import pickle
+
+    from twentystrong.engine.state import die_state
+
+    assert [f.name for f in dataclasses.fields(DieState)] == ["id", "zone", "face", "card"]
+    for die_id in DIE_IDS:
+        plain = DieState(die_id, "applied", "crit", "card")
+        made = [
+            plain,
+            DieState(die_id),
+            die_state(die_id, "applied", "crit", "card"),
+            dataclasses.replace(DieState("R1", "pool"), id=die_id),
+            copy.copy(plain),
+            copy.deepcopy(plain),
+            pickle.loads(pickle.dumps(plain)),
+        ]
+        for die in made:
+            assert die.color == color_of(die_id)
+        assert made[2] == plain and made[4] == plain and made[5] == plain and made[6] == plain
+        assert hash(made[6]) == hash(plain) == hash((die_id, "applied", "crit", "card"))  # the fields alone
+        assert repr(plain) == f"DieState(id={die_id!r}, zone='applied', face='crit', card='card')"
+        assert plain != DieState(die_id, "applied", "hit", "card")
+    deck = load_shipped("solar-sentinels")
+    state = initial_state(deck, SetupOptions(deck.id, deck.heroes[0].id))
+    assert [d.color for d in state.dice] == [color_of(d) for d in DIE_IDS]

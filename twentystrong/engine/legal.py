@@ -7,7 +7,7 @@ so the UI, bots and the headless protocol can offer nothing illegal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, methodcaller
 from typing import Any, cast
 
 from twentystrong.content.effects import Face
@@ -17,7 +17,7 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, commit_reads, use_reads
 from twentystrong.engine.effects.items import Targeted
 from twentystrong.engine.flow import pending_after, pending_items, rules
-from twentystrong.engine.state import CARRIED, DERIVED, ZONES, DieState, GameState, Prompt, Zone, Zones, derived
+from twentystrong.engine.state import CARRIED, DERIVED, DieState, GameState, Prompt, Zone, derived
 
 ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
 """Prompts that are part of resolving a roll: items cannot be used then (R8)."""
@@ -650,12 +650,8 @@ def _dice(which: str) -> Callable[[GameState], tuple[DieState, ...]]:
         return _rolled
     zone = cast(Zone, which)
 
-    def dice_in(s: GameState) -> tuple[DieState, ...]:
-        """``s.dice_in(zone)``, its zones looked up here when the state holds them (one call fewer)."""
-        zones: Zones | None = s.__dict__.get(ZONES)
-        return s.dice_in(zone) if zones is None else zones[zone]
-
-    return dice_in
+    reader: Callable[[GameState], tuple[DieState, ...]] = methodcaller("dice_in", zone)
+    return reader
 
 
 def _rolled(s: GameState) -> tuple[DieState, ...]:
@@ -669,8 +665,7 @@ def _rolled(s: GameState) -> tuple[DieState, ...]:
     last = _last_rolled
     if last[0] is dice:
         return last[1]
-    zones: Zones | None = s.__dict__.get(ZONES)  # s.dice_in, inlined
-    active = s.dice_in("active") if zones is None else zones["active"]
+    active = s.dice_in("active")
     rolled = tuple([d for d in active if d.face is not None]) if active else ()
     _last_rolled = (dice, rolled)  # one assignment: a thread reads a matching pair
     return rolled

@@ -51,19 +51,36 @@ class SetupOptions:
     rank: int = 1
 
 
+class _DieColor:
+    """The slot of :attr:`DieState.color`: a plain attribute, not a dataclass field (see :class:`DieState`)."""
+
+    __slots__ = ("color",)
+    color: Color
+
+
 @dataclass(frozen=True, slots=True)
-class DieState:
-    """One unit die: where it is, what it shows, and the card it is applied to."""
+class DieState(_DieColor):
+    """One unit die: where it is, what it shows, and the card it is applied to.
+
+    ``color`` (the die's colour, from the letter of its id) is stored once when the value is made rather than
+    derived on each read: it is asked about a thousand times a game, and a stored slot is read without a Python
+    call. It is not a field: equality, hashing, ``repr`` and :func:`dataclasses.fields` see the four fields only,
+    and every way a value is made (``__init__``, :func:`dataclasses.replace`, copy and pickle through
+    ``__reduce__``) sets it from the id.
+    """
 
     id: str
     zone: Zone = "pool"
     face: Face | None = None
     card: str | None = None
 
-    @property
-    def color(self) -> Color:
-        """The die's colour."""
-        return COLOR_OF_LETTER[self.id[0]]  # color_of, inlined: asked very often
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "color", COLOR_OF_LETTER[self.id[0]])  # frozen: its __setattr__ refuses
+
+    def __reduce__(self) -> tuple[type[DieState], tuple[str, Zone, Face | None, str | None]]:
+        # Copies and pickles go through __init__, so they get their colour too (the slotted dataclass's own
+        # __getstate__/__setstate__ would carry the fields only).
+        return DieState, (self.id, self.zone, self.face, self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,11 +188,13 @@ class GameState:
 
     def dice_in(self, zone: Zone) -> tuple[DieState, ...]:
         """Dice in a zone, in id order."""
-        zones: Zones | None = self.__dict__.get(ZONES)
+        zones: dict[str, tuple[DieState, ...]] | None = self.__dict__.get(ZONES)
         if zones is None:
-            zones = self.__dict__[ZONES] = Zones()
-            zones.dice = self.dice
-        return zones[zone]
+            zones = self.__dict__[ZONES] = {}
+        found = zones.get(zone)
+        if found is None:  # worked out when first asked (a plain dict and get: no __missing__ call into Python)
+            found = zones[zone] = tuple([d for d in self.dice if d.zone == zone])
+        return found
 
     def applied_to(self, card_id: str) -> tuple[DieState, ...]:
         """Dice applied to an active card."""
@@ -301,22 +320,10 @@ def change_in_place(s: GameState, changes: dict[str, Any]) -> None:
     d.update(changes)
 
 
-class Zones(dict[str, tuple[DieState, ...]]):
-    """The dice by zone, in id order, each zone worked out when first asked; later states inherit them until the
-    dice change."""
-
-    __slots__ = ("dice",)
-    dice: tuple[DieState, ...]
-    """The dice they are worked out from (set at once: no ``__init__``, as a plain dict is made faster)."""
-
-    def __missing__(self, zone: str) -> tuple[DieState, ...]:
-        found = self[zone] = tuple([d for d in self.dice if d.zone == zone])
-        return found
-
-
 ZONES = "_zones"
-"""Key in a ``GameState``'s ``__dict__`` of its :class:`Zones` (see :data:`CARRIED`); None (or no key) when not
-worked out yet, as for the two keys below."""
+"""Key in a ``GameState``'s ``__dict__`` of its dice by zone: a plain dict of zone to the dice in it, in id order,
+each zone worked out when first asked (see ``GameState.dice_in``); later states inherit it until the dice change
+(see :data:`CARRIED`). None (or no key) when not worked out yet, as for the two keys below."""
 
 CARRIED = "_carried"
 """Key in a ``GameState``'s ``__dict__`` of an answer that new states inherit until one of the fields it was
