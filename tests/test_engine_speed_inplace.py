@@ -26,6 +26,7 @@ from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine import Rejected, SetupOptions, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
+from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import (
@@ -102,12 +103,22 @@ def _start_apply_step(self: Tx) -> None:
     self.emit(ev.ApplyStepStarted)
 
 
+def _defeat_card(self: Tx, card: str, reason: str) -> None:
+    self.emit(ev.CardDefeated, card=card, reason=reason)
+
+
+def _roll_dice(self: Tx, faces: tuple[tuple[str, str], ...], draws: int) -> None:
+    self.emit(ev.DiceRolled, faces=faces, draws=draws)
+
+
 THROUGH_EMIT = {
     "move_die": _move_die,
     "change_step": _change_step,
     "count": _count,
     "start_phase": _start_phase,
     "start_apply_step": _start_apply_step,
+    "roll_dice": _roll_dice,
+    "defeat_card": _defeat_card,
 }
 """Every ``Tx`` method that records an event without calling ``emit``, written with ``emit``."""
 
@@ -190,6 +201,10 @@ def _shortcut_calls(s: GameState, rng: random.Random) -> list[tuple[str, tuple[A
         ("count", (counter, rng.randint(1, 3))),
         ("start_phase", (s.phases_used + 1,)),
         ("start_apply_step", ()),
+        # the active dice (and one die that may be elsewhere: it keeps its face) each show a face
+        ("roll_dice", (tuple((d.id, rng.choice(FACES[d.color])) for d in (*s.dice_in("active"), s.dice[0])), 3)),
+        ("roll_dice", ((), 0)),
+        ("defeat_card", (card, "damage")),
     ]
     return calls
 

@@ -119,7 +119,8 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     return {"dice": dice}
 
 
-def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
+def dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
+    """The changes of a ``DiceRolled`` (also ``Tx.roll_dice``'s)."""
     dice = list(s.dice)
     for die_id, face in e.faces:  # a die named twice shows its last face; an unknown one changes nothing
         i = DIE_INDEX.get(die_id)
@@ -169,7 +170,8 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
     }
 
 
-def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
+def card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
+    """The changes of a ``CardDefeated`` (also ``Tx.defeat_card``'s)."""
     return {
         "active": tuple([_defeated(c) if c.id == e.card else c for c in s.active]),
         "defeated_this_step": s.defeated_this_step + 1,
@@ -326,13 +328,13 @@ CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.StepChanged: _step_changed,
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
-    ev.DiceRolled: _dice_rolled,
+    ev.DiceRolled: dice_rolled,
     ev.RollTested: _roll_tested,
     ev.FaceSet: _face_set,
     ev.StrategyPhaseStarted: _phase_started,
     ev.ApplyStepStarted: _apply_step_started,
     ev.CardActivated: _card_activated,
-    ev.CardDefeated: _card_defeated,
+    ev.CardDefeated: card_defeated,
     ev.CardLeft: _card_left,
     ev.CardChanged: _card_changed,
     ev.StackTopDiscarded: _stack_top_discarded,

@@ -145,7 +145,7 @@ def roll(tx: Tx) -> None:
     for i, die in enumerate(to_roll):
         face = FACES[die.color][below(seed, rng + i, 6)]
         faces.append((die.id, hooks.read_face(s, die, face) if read else face))
-    tx.emit(ev.DiceRolled, faces=tuple(faces), draws=len(to_roll))
+    tx.roll_dice(tuple(faces), len(to_roll))
     after_roll(tx)
 
 
@@ -213,7 +213,7 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
             return  # R10: card text replaces the defeat (e.g. it returns to its stack)
     # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).
     on_defeat = [le for le in hooks.triggered(tx.state, "on_defeat") if le.source == card.id]
-    tx.emit(ev.CardDefeated, card=card.id, reason=reason)
+    tx.defeat_card(card.id, reason)
     if not card.boss:
         level = tx.state.deck.card(card.id).level
         name = f"defeated_level_{level}"

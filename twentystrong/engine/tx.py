@@ -21,7 +21,7 @@ from typing import Any
 
 from twentystrong.content.effects import Stat
 from twentystrong.engine import events as ev
-from twentystrong.engine.evolve import CHANGES
+from twentystrong.engine.evolve import CHANGES, card_defeated, dice_rolled
 from twentystrong.engine.state import (
     CARRIED,
     DERIVED,
@@ -200,6 +200,36 @@ class Tx:
         d["seq"] = seq
         self.events.append(event)
 
+    def roll_dice(self, faces: tuple[tuple[str, str], ...], draws: int) -> None:
+        """The Strategy phase's roll: ``emit(ev.DiceRolled, faces=faces, draws=draws)`` (its changes made by
+        ``evolve.dice_rolled`` itself)."""
+        d = self._open(_ROLL_FIELDS)
+        seq = d["seq"] + 1
+        event = _new(ev.DiceRolled)
+        e = event.__dict__
+        e["seq"] = seq
+        e["faces"] = faces
+        e["draws"] = draws
+        e["phase_started"] = True  # a Strategy-phase roll
+        d.update(dice_rolled(self.state, event))  # the dice and the random position: the same changes as evolve's
+        d[ZONES] = None  # the dice changed (as change_in_place drops them)
+        d["seq"] = seq
+        self.events.append(event)
+
+    def defeat_card(self, card: str, reason: str) -> None:
+        """Defeat an active card: ``emit(ev.CardDefeated, card=card, reason=reason)`` (its changes made by
+        ``evolve.card_defeated`` itself, which sets no dice)."""
+        d = self._open(_DEFEAT_FIELDS)
+        seq = d["seq"] + 1
+        event = _new(ev.CardDefeated)
+        e = event.__dict__
+        e["seq"] = seq
+        e["card"] = card
+        e["reason"] = reason
+        d.update(card_defeated(self.state, event))
+        d["seq"] = seq
+        self.events.append(event)
+
     @property
     def over(self) -> bool:
         """The game has ended: nothing more happens."""
@@ -259,3 +289,5 @@ _STEP_FIELDS = ("step", "committed_this_phase")
 _COUNT_FIELDS = ("counters",)
 _PHASE_FIELDS = ("phases_used", "step", "committed_this_phase")
 _APPLY_FIELDS = ("step", "applied_this_step", "defeated_this_step")
+_ROLL_FIELDS = ("dice", "rng")
+_DEFEAT_FIELDS = ("active", "defeated_this_step", "defeated_this_round")
