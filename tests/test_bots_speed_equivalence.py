@@ -492,6 +492,96 @@ def test_color_values_are_worked_out_once_per_commit_step(monkeypatch: pytest.Mo
         assert asked and len(asked) == len(set(asked))
 
 
+class _Left:
+    """A value no answer of the bot can be: one still in a _Seen field after choose was left over."""
+
+
+@pytest.mark.parametrize(("name", "seed"), [("shipped", 21), ("passive", 22), ("triggered", 23)])
+def test_choose_sets_every_answer_of_the_state_afresh(name: str, seed: int) -> None:
+    """choose sets the last state's _Seen afresh in place rather than making a new one: no field of the last state
+    may be left over. Every field is filled with a stale value before each call; after it, none may be left."""
+    deck = load(name)
+    left = _Left()
+    checked = 0
+
+    def stale(bot: HeuristicBot) -> None:
+        seen = bot._seen
+        if seen is not None:
+            for field in heuristic._Seen.__slots__:
+                setattr(seen, field, left)
+
+    rng = random.Random(seed)
+    s = initial_state(deck, SetupOptions(deck.id, deck.heroes[seed % len(deck.heroes)].id, seed=seed))
+    bot = HeuristicBot(seed)
+    while s.result is None and s.round <= 60 and checked < 1500:
+        legal = legal_commands(s)
+        fresh = len(legal) > 1 and not s.prompts  # else choose answers without the state's answers
+        other = _copy_of(bot)  # the same bot, that will make a new _Seen
+        if fresh:
+            stale(bot)
+        chosen = bot.choose(s, legal)
+        assert chosen is other.choose(s, legal)
+        if fresh:
+            seen = bot._seen
+            assert seen is not None and seen.state is s and seen.legal is legal
+            assert [f for f in heuristic._Seen.__slots__ if getattr(seen, f) is left] == []
+            checked += 1
+        result = decide_and_apply(s, rng.choice(legal) if rng.random() < 0.2 else chosen)
+        assert not isinstance(result, Rejected), result
+        s = result[1]
+    assert checked > 50
+
+
+def _copy_of(bot: HeuristicBot) -> HeuristicBot:
+    """The bot with the same working memory but no answers kept for a state (choose then makes a new _Seen)."""
+    other = HeuristicBot(bot.seed)
+    other.__dict__.update(bot.__dict__)
+    other._seen = None
+    other._plan = list(bot._plan)
+    other._same = dict(bot._same)
+    other.use = None
+    return other
+
+
+def test_policies_are_given_the_use_of_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pick_use gives every policy one Use object, its fields set for each use: each policy must see the bot, the
+    state, the legal list, the effect and the variants it is asked about (as a new Use would hold them)."""
+    asked = 0
+    current: list[tuple[GameState, list[Command]]] = []
+
+    def watched(policy: items.Policy) -> items.Policy:
+        def ask(u: items.Use) -> Command | None:
+            nonlocal asked
+            s, legal = current[-1]
+            assert u.s is s and u.legal is legal
+            assert u.variants and all(v in legal for v in u.variants)
+            first = u.variants[0]
+            assert all((v.cmd, v.item, v.effect) == (first.cmd, first.item, first.effect) for v in u.variants)
+            assert u.effect == items.used_effect(s, first)
+            asked += 1
+            return policy(u)
+
+        return ask
+
+    wrapped = {kind: watched(policy) for kind, policy in items._POLICIES.items()}
+    monkeypatch.setattr(items, "_POLICIES", wrapped)
+    monkeypatch.setattr(
+        items, "_POLICY_STEPS", {wrapped[k]: items._POLICY_STEPS.get(p) for k, p in items._POLICIES.items()}
+    )
+    real_choose = HeuristicBot.choose
+
+    def choose(bot: HeuristicBot, s: GameState, legal: list[Command]) -> Command:
+        current.append((s, legal))
+        chosen = real_choose(bot, s, legal)
+        assert bot.use is None or bot.use.bot is bot
+        return chosen
+
+    monkeypatch.setattr(HeuristicBot, "choose", choose)
+    for name, seed in (("shipped", 31), ("passive", 32), ("triggered", 33)):
+        play(load(name), seed, 1, lambda bot, s, legal: None)
+    assert asked > 50
+
+
 # --- the handlers whose answers the bot keeps with the effects in force -----------------------------------------
 
 

@@ -175,6 +175,8 @@ class HeuristicBot:
         """For :mod:`items`: what each item or ability use does, for this deck and hero."""
         self.use_groups: tuple[KnownUses, dict[str, tuple[list[Command], UseGroups]]] | None = None
         """For :mod:`items`: the last use commands grouped in each step, with what they were grouped from."""
+        self.use: items.Use | None = None
+        """For :mod:`items`: the Use its policies are given (made once, then its fields set for each use)."""
         self._plan_key: object = None
         self._plan: list[str] = []
         self._capacity_kept: tuple[tuple[DieState, ...], int, int, float] | None = None
@@ -190,8 +192,25 @@ class HeuristicBot:
             return legal[0]
         if state.prompts:
             return self._answer(state, legal, state.prompts[-1])  # state.prompt
-        # A new state each call (the caller's states are frozen): its answers start empty.
-        seen = self._seen = _Seen(state, legal)
+        # A new state each call (the caller's states are frozen): its answers start empty. The last state's _Seen
+        # is set afresh in place rather than a new one made (no allocation per state): every field, as _Seen's
+        # __init__ sets them (tests/test_bots_speed_equivalence.py checks that none is left over). No caller holds
+        # a _Seen across calls to choose (the bot's methods keep one only while they answer for its state).
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = _Seen(state, legal)
+        else:
+            seen.state = state
+            seen.legal = legal
+            seen.by_cmd = group(legal)
+            seen.index = None
+            seen.repeat = None
+            seen.targets = None
+            seen.order = None
+            seen.reserve = None
+            seen.busy = None
+            seen.options = None
+            seen.picks = None
         uses = seen.by_cmd.get(USES)
         if uses is not None:  # else pick_use has nothing to pick from
             use = items.pick_use(self, state, legal, uses)

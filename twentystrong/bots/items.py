@@ -91,8 +91,18 @@ def pick_use(
     else:
         groups = _use_groups(s, uses, known)
         kept[1][step] = (uses, groups)
+    # One Use serves every policy the bot asks (each reads it only while it answers; none keeps it or asks for
+    # another use meanwhile): its fields are set for each group rather than a new object made.
+    use = bot.use
     for effect, policy, variants in groups:
-        chosen = policy(Use(bot, s, legal, effect, variants))
+        if use is None:
+            use = bot.use = Use(bot, s, legal, effect, variants)
+        else:
+            use.s = s
+            use.legal = legal
+            use.effect = effect
+            use.variants = variants
+        chosen = policy(use)
         if chosen is not None:
             return chosen
     return None
