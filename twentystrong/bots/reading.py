@@ -416,22 +416,10 @@ def hit_faces(s: GameState, card: ActiveCard, index: EffectsInForce) -> dict[Col
                     hit_ok = False
                 if crit_ok and h.apply_block(s, le, crit_die, card):
                     crit_ok = False
-        on_hit = on_crit = None
-        if hit_ok:  # die_damage_if (as _face_damage)
-            on_hit = BASE_DAMAGE["hit"]
-            if modifiers:
-                die = _sample(color, "hit", card.id)
-                for h, le in modifiers:
-                    on_hit = h.die_damage(s, le, die, card, on_hit)
-                on_hit = max(0, on_hit)
-        if crit_ok:
-            on_crit = BASE_DAMAGE["crit"]
-            if modifiers:
-                die = _sample(color, "crit", card.id)
-                for h, le in modifiers:
-                    on_crit = h.die_damage(s, le, die, card, on_crit)
-                on_crit = max(0, on_crit)
-        table[color] = (on_hit, on_crit)
+        table[color] = (
+            _modified_face_damage(s, card, color, "hit", modifiers) if hit_ok else None,
+            _modified_face_damage(s, card, color, "crit", modifiers) if crit_ok else None,
+        )
     if index.fixed_apply:
         index.faces[card.id] = (card, table)
     return table
@@ -478,8 +466,15 @@ def _face_damage(s: GameState, card: ActiveCard, color: Color, face: Face, index
         for h, le in blockers:
             if h.apply_block(s, le, free, card):
                 return None
+    return _modified_face_damage(s, card, color, face, index.modifiers)
+
+
+def _modified_face_damage(
+    s: GameState, card: ActiveCard, color: Color, face: Face, modifiers: list[tuple[Handler, Live]]
+) -> int:
+    """:func:`die_damage_if` for a face that may be applied: the face's damage, changed by each of ``modifiers``
+    (``index.modifiers``) in turn, then at least 0 (R5)."""
     damage = BASE_DAMAGE[face]
-    modifiers = index.modifiers
     if not modifiers:
         return damage
     die = _sample(color, face, card.id)
