@@ -334,9 +334,7 @@ class HeuristicBot:
     def _reserve(self, s: GameState) -> int:
         """Pool dice not to commit: none in the endgame or when this round could kill; once the endgame may
         start, enough to expect to break the boss (the pool refills while the bot waits)."""
-        seen = self._seen
-        if seen is None or seen.state is not s:  # _seen_for, its first check inlined: asked several times a state
-            seen = self._seen_for(s)
+        seen = self._seen_for(s)
         if seen.reserve is None:
             seen.reserve = self._find_reserve(s)
         return seen.reserve
@@ -391,9 +389,7 @@ class HeuristicBot:
         # ``wanted`` (both kept, and frozen) is recognised by identity, without comparing every field.
         cmd = wanted.cmd
         same = self._same.get(cmd)
-        seen = self._seen  # self.commands(legal, cmd), inlined: asked in most states
-        found = seen.by_cmd.get(cmd, _NONE) if seen is not None and seen.legal is legal else self.commands(legal, cmd)
-        for c in found:
+        for c in self.commands(legal, cmd):
             if same is not None and c is same[1] and same[0] is wanted:
                 return c
             if c == wanted:
@@ -476,12 +472,7 @@ class HeuristicBot:
         return potential < hooks.card_health(s, boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
 
     def _commit(self, s: GameState, legal: list[Command]) -> Command | None:
-        seen = self._seen  # self.commands(legal, "commit"), inlined: asked in every such state
-        commits = (
-            seen.by_cmd.get("commit", _NONE)
-            if seen is not None and seen.legal is legal
-            else self.commands(legal, "commit")
-        )
+        commits = self.commands(legal, "commit")
         scare = self._scare(s, commits)
         if scare is not None:
             return scare
@@ -585,12 +576,7 @@ class HeuristicBot:
         return _color_values(index.inverted, index.miss_penalty, blocking, rolls, bool(targets), faces, present)
 
     def _apply(self, s: GameState, legal: list[Command]) -> Command | None:
-        seen = self._seen  # self.commands(legal, "apply"), inlined: asked in every such state
-        applies = (
-            seen.by_cmd.get("apply", _NONE)
-            if seen is not None and seen.legal is legal
-            else self.commands(legal, "apply")
-        )
+        applies = self.commands(legal, "apply")
         if applies:
             # A die that helps is applied whether or not another phase would follow: ask about repeating after.
             chosen = self.pick_apply(s, applies, dump=False)
@@ -664,9 +650,7 @@ class HeuristicBot:
     def pick_apply(self, s: GameState, applies: list[Command], *, dump: bool) -> Command | None:
         """The best single die to apply now, or None when nothing helps (then repeat or resolve)."""
         # Items ask this too (is there a useful die left?), several times a state: answers kept for the state.
-        seen = self._seen
-        if seen is None or seen.state is not s:  # _seen_for, its first check inlined
-            seen = self._seen_for(s)
+        seen = self._seen_for(s)
         if seen.picks is None or seen.picks[0] is not applies:
             seen.picks = (applies, {})
         picks = seen.picks[1]
@@ -811,12 +795,7 @@ class HeuristicBot:
         return options[0] if options else None
 
     def _recover(self, s: GameState, legal: list[Command]) -> Command | None:
-        seen = self._seen  # self.commands(legal, "recover"), inlined: asked in every such state
-        options = (
-            seen.by_cmd.get("recover", _NONE)
-            if seen is not None and seen.legal is legal
-            else self.commands(legal, "recover")
-        )
+        options = self.commands(legal, "recover")
         if not options:
             return self._legal(legal, DONE) or DONE
         # The strongest die (its colour, then its id): the die ids are looked up in C, each command has its own.

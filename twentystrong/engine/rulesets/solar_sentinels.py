@@ -26,21 +26,21 @@ RANKS: dict[int, tuple[str, int, int]] = {
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
     forced = missions.mandatory_stack(s) if s.missions else None  # no mission, none made mandatory
-    _, tops, printed, _ = _tops(s)
+    _, tops, printed = _tops(s)
     if forced is None or forced in printed or forced not in tops:
         return list(printed)
     return sorted((*printed, forced))
 
 
-_Tops = tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""The stacks, and of them (1-based): the non-empty ones, those whose top is printed mandatory, and the others."""
+_Tops = tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]
+"""The stacks, and of them (1-based): the non-empty ones and those whose top is printed mandatory."""
 
 
 def _tops(s: GameState) -> _Tops:
-    """The stacks (what the rest follows from), the non-empty stacks (1-based), those of them whose top is printed
-    mandatory, and the other non-empty ones (the stacks a discard may take while no mission makes one mandatory).
+    """The stacks (what the rest follows from), the non-empty stacks (1-based) and those of them whose top is printed
+    mandatory.
 
-    All follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
+    Both follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
     step changes …): the answer for the last stacks asked about is kept with the deck (in its ``__dict__``, beside
     its indexes), keyed by the stacks tuple itself, which the entry holds so that it cannot be another one at the
     same address. Games sharing a deck just replace the entry, one assignment, which a thread reads in one go."""
@@ -50,12 +50,12 @@ def _tops(s: GameState) -> _Tops:
         card = s.deck.card
         tops: list[int] = []
         printed: list[int] = []
-        others: list[int] = []
         for i, stack in enumerate(stacks, 1):  # one pass (stacks are few: a comprehension each cost more)
             if stack:
                 tops.append(i)
-                (printed if card(stack[0]).mandatory else others).append(i)
-        kept = s.deck.__dict__[_TOPS] = (stacks, tuple(tops), tuple(printed), tuple(others))
+                if card(stack[0]).mandatory:
+                    printed.append(i)
+        kept = s.deck.__dict__[_TOPS] = (stacks, tuple(tops), tuple(printed))
     return kept
 
 
@@ -107,9 +107,6 @@ class SolarSentinels(Ruleset):
 
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
-        if not s.missions:  # mandatory_tops without a mission: the printed ones
-            _, tops, printed, _ = _tops(s)
-            return list(printed or tops)
         return mandatory_tops(s) or list(_tops(s)[1])
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
@@ -142,8 +139,6 @@ class SolarSentinels(Ruleset):
 
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Any non-empty stack whose top is not mandatory (none: nothing is discarded)."""
-        if not s.missions:  # mandatory_tops without a mission: the printed ones, the others kept with them
-            return list(_tops(s)[3])
         mandatory = mandatory_tops(s)
         return [i for i in _tops(s)[1] if i not in mandatory]
 
