@@ -108,7 +108,8 @@ class Game:
     """A game in progress with physical dice and ordered stacks; every accepted command is checked by replay."""
 
     def __init__(self, deck: Deck, hero: str = "tester", *, dice: DiceMode = "physical", rank: int = 1, seed: int = 0):
-        options = SetupOptions(deck.id, hero, seed=seed, dice=dice, deal="ordered", rank=rank)
+        # R15: ranks exist only with missions (a deck without missions deals none, and the penalties still apply).
+        options = SetupOptions(deck.id, hero, seed=seed, dice=dice, deal="ordered", missions=rank > 1, rank=rank)
         self.start = initial_state(deck, options)
         self.state = self.start
         self.events: list[ev.Event] = []

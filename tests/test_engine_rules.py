@@ -171,7 +171,12 @@ def test_r3_a_mandatory_top_must_be_chosen(plain: Deck) -> None:
     g = Game(plain)
     assert g.legal("activate") == [Command("activate", stack=2)]
     rejected = g.refused("activate", stack=1)
-    assert rejected.code == "illegal_argument" and "Choose a stack" in rejected.message
+    name = plain.card("c16").name
+    # The refusal names the mandatory enemy and its stack (issue 14).
+    assert (
+        rejected.code == "mandatory_first" and rejected.message == f"{name} (stack 2) is mandatory: activate it first"
+    )
+    assert g.refused("activate", stack=7).code == "illegal_stack"
 
 
 def test_r3_applies_to_additional_activations_too(tmp_path: Path) -> None:
@@ -570,3 +575,24 @@ def test_endgame_undefeated_cards_stay_and_heal(plain: Deck) -> None:
     assert hooks.damage_taken(g.state, g.active("big-one")) == 0
     assert g.state.die("R1").zone in ("exhausted", "pool")
     assert g.state.endgame_rounds >= 1 and awaiting(g.state)["kind"] == "commit"  # no Activation in the endgame
+
+
+def test_r14_the_stack_discard_goes_on_in_the_endgame(plain: Deck) -> None:
+    """R14: endgame rounds are played like normal rounds, so at Cleanup the top card of the single endgame stack is
+    discarded (a mandatory top excepted) and the next card turns up."""
+    g = Game(plain)
+    while g.state.stacks[0]:
+        clear_round(g)
+    g.do("start_endgame")
+    g.roll()  # nothing committed: straight to the Apply step
+    g.do("resolve")
+    while g.state.step not in ("stack_discard", "commit"):
+        g.do(g.legal()[0].cmd, **{k: v for k, v in g.legal()[0].to_dict().items() if k != "cmd"})
+    stack = g.state.stacks[0]
+    assert len(g.state.stacks) == 1 and len(stack) > 1 and not plain.card(stack[0]).mandatory  # (seed 1)
+    assert g.state.step == "stack_discard" and g.legal("stack_discard") == [Command("stack_discard", stack=1)]
+    events = g.do("stack_discard", stack=1)
+    assert events[0] == ev.StackTopDiscarded(
+        seq=events[0].seq, stack=1, card=stack[0], reason="cleanup", revealed=stack[1]
+    )
+    assert g.state.stacks[0] == stack[1:] and g.state.discard[-1] == stack[0]

@@ -200,10 +200,16 @@ def test_every_legal_entry_is_accepted_verbatim(plain_deck: Deck) -> None:
 def test_meta_commands(protocol: Protocol, tmp_path: Path) -> None:
     assert protocol.handle('{"cmd": "undo"}')["code"] == "nothing_to_undo"
     assert protocol.handle('{"cmd": "redo"}')["code"] == "nothing_to_redo"
-    assert protocol.handle('{"cmd": "activate", "stack": 2}')["ok"]
+    activated = protocol.handle('{"cmd": "activate", "stack": 2}')
+    assert activated["ok"]
+    refused = protocol.handle('{"cmd": "undo"}')  # R13: the activation turned up the stack's next card
+    assert refused["code"] == "undo_refused" and refused["error"].startswith("Undo stops here: activating ")
+    commit = next(c for c in activated["legal"] if c["cmd"] == "commit")
+    assert protocol.handle(json.dumps(commit))["ok"]
     assert protocol.handle('{"cmd": "undo"}')["ok"]
     redone = protocol.handle('{"cmd": "redo"}')
     assert redone["ok"] and redone["events"] == [] and redone["state"]["step"] == "commit"
+    assert any(d["id"] == commit["die"] and d["zone"] == "active" for d in redone["state"]["dice"])
     path = tmp_path / "saved.toml"
     saved = protocol.handle(json.dumps({"cmd": "save", "path": str(path)}))
     assert saved["ok"] and saved["saved"] == str(path) and path.exists()

@@ -56,10 +56,8 @@ def _plain_item_commands(s: GameState) -> list[Command]:
     handler asked (none of the legal commands' shortcuts)."""
     if s.result is not None or s.step in ("setup", "mission_discard", "rank_penalty"):
         return []
-    if s.step in ("faces",) or (s.prompt is not None and s.prompt.kind in ("reroll_hit", "roll_test")):
-        usable: list[Live] = []
-    elif s.prompt is not None and s.prompt.kind in ("choose_die", "choose_card", "choose_stack", "choose_option"):
-        usable = []
+    if s.step in ("faces",) or (s.prompt is not None and hooks.resolving_roll(s, s.prompt)):
+        usable: list[Live] = []  # R8: items wait while a roll is resolved (an effect's own choice does not stop them)
     else:
         usable = []
         blocked = hooks.items_block(s) is not None

@@ -7,11 +7,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from triggered_helpers import Game
+from triggered_helpers import DECK, Game
 
 from twentystrong import profile
 from twentystrong.engine import Command
 from twentystrong.engine.rulesets.solar_sentinels import RANKS
+from twentystrong.engine.state import SetupOptions
+from twentystrong.session.session import SetupError, check_options
 
 MISSIONS = [
     "ms-damage",
@@ -66,13 +68,14 @@ def test_rank_one_has_no_penalty() -> None:
     assert g.s.step == "activate" and all(d.zone == "pool" for d in g.s.dice)
 
 
-def test_rank_penalty_without_missions() -> None:
-    """The rank penalty applies with missions off too (rank 2: one penalty)."""
+def test_no_rank_penalty_without_missions() -> None:
+    """R15: ranks exist only with missions. An engine given rank 2 without them (a save from before the ruling)
+    charges no penalty; a new game refuses the setup with a clear message."""
     g = Game(rank=2)
-    assert g.s.step == "rank_penalty"
-    g.do("rank_penalty", choice="banish")
-    g.choose(die="Y1")
-    assert g.zone("Y1") == "banished" and g.at("activate")
+    assert g.at("activate") and all(d.zone == "pool" for d in g.s.dice)
+    with pytest.raises(SetupError, match=r"rank 3 is played with missions \(R15"):
+        check_options(DECK, SetupOptions(DECK.id, "tester", rank=3))
+    check_options(DECK, SetupOptions(DECK.id, "tester", rank=3, missions=True))  # with missions it is fine
 
 
 # --- the profile -------------------------------------------------------------------------------------------------
@@ -90,6 +93,7 @@ def test_win_moves_up_loss_moves_down(tmp_path: Path) -> None:
     """A win moves up one rank, a loss down one; never below 1 or above 6; each game is a history line."""
     path = tmp_path / "profile.toml"
     game = {"deck": "solar-sentinels", "hero": "vela", "seed": 7, "rounds": 17, "assisted": False, "when": WHEN}
+    game["missions"] = True
     p, warning = profile.record_result(rank=1, result="won", path=path, **game)  # type: ignore[arg-type]
     assert p.rank == 2 and warning is None
     p, _ = profile.record_result(rank=2, result="lost", path=path, **game)  # type: ignore[arg-type]
@@ -119,10 +123,21 @@ def test_assisted_games_do_not_move_the_ladder(tmp_path: Path) -> None:
     path = tmp_path / "profile.toml"
     profile.save_profile(profile.Profile(rank=3), path)
     p, _ = profile.record_result(
-        deck="d", hero="h", seed=1, rank=3, result="won", rounds=9, assisted=True, when=WHEN, path=path
+        deck="d", hero="h", seed=1, rank=3, result="won", rounds=9, assisted=True, missions=True, when=WHEN, path=path
     )
     assert p.rank == 3 and p.history[-1].assisted
     assert profile.next_rank(3, "lost", assisted=True) == 3 and profile.next_rank(3, "lost") == 2
+
+
+def test_games_without_missions_do_not_move_the_ladder(tmp_path: Path) -> None:
+    """R15: ranks exist only with missions; a game without them is kept in the history, the rank stays."""
+    path = tmp_path / "profile.toml"
+    profile.save_profile(profile.Profile(rank=2), path)
+    p, _ = profile.record_result(
+        deck="d", hero="h", seed=1, rank=1, result="won", rounds=9, assisted=False, missions=False, when=WHEN, path=path
+    )
+    assert p.rank == 2 and len(p.history) == 1
+    assert profile.next_rank(2, "won", missions=False) == 2 and profile.next_rank(2, "won") == 3
 
 
 def test_writes_are_atomic(tmp_path: Path) -> None:
@@ -153,7 +168,7 @@ def test_a_damaged_profile_is_kept_aside(tmp_path: Path, text: str) -> None:
     assert loaded.warning is not None and "damaged" in loaded.warning and "profile.toml.bad" in loaded.warning
     assert (tmp_path / "profile.toml.bad").read_text() == text
     p, _ = profile.record_result(
-        deck="d", hero="h", seed=1, rank=1, result="won", rounds=9, assisted=False, when=WHEN, path=path
+        deck="d", hero="h", seed=1, rank=1, result="won", rounds=9, assisted=False, missions=True, when=WHEN, path=path
     )
     assert p.rank == 2 and profile.load_profile(path).profile == p
 

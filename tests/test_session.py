@@ -83,7 +83,9 @@ def test_standard_play_cannot_undo_a_roll_nor_anything_before_it(plain_deck: Dec
     state = session.state
     refused = session.undo()
     assert isinstance(refused, Rejected) and refused.code == "undo_refused"
-    assert "random" in refused.message
+    # R13: the refusal says what the roll showed and why undo stops there.
+    assert refused.message.startswith("Undo stops here: the roll showed B1 ")
+    assert "standard play keeps the game honest" in refused.message
     assert session.undo_block() == refused.message
     assert session.state == state
 
@@ -154,13 +156,15 @@ def test_autosave_after_every_dispatch_undo_and_redo(plain_deck: Deck, tmp_path:
     sizes = [len(Session.load(path, plain_deck).history)]
     session.dispatch(Command("activate", stack=2))
     sizes.append(len(Session.load(path, plain_deck).history))
+    session.dispatch(session.legal()[0])  # a commit: it reveals nothing, so it can be undone (R13)
+    sizes.append(len(Session.load(path, plain_deck).history))
     session.undo()
     sizes.append(len(Session.load(path, plain_deck).history))
     session.redo()
     sizes.append(len(Session.load(path, plain_deck).history))
     session.dispatch(Command("nonsense"))  # refused: no save needed, nothing changes
     sizes.append(len(Session.load(path, plain_deck).history))
-    assert sizes == [1, 2, 1, 2, 2]
+    assert sizes == [1, 2, 3, 2, 3, 3]
     assert session.autosave_error is None
     assert [p.name for p in path.parent.iterdir()] == ["autosave.toml"]  # no temp files left behind
 

@@ -184,7 +184,11 @@ def test_history_groups_are_one_per_command(deck: Deck) -> None:
     assert len(groups) == len(session.history)
     assert groups[0].heading == "You start the game."
     assert all(g.heading.startswith("You ") or g.heading.startswith("Rank") for g in groups)
-    assert any(g.random for g in groups) and not groups[1].random
+    # R13: an activation turns up the next card of its stack; discarding a mission or committing a die reveals
+    # nothing.
+    assert groups[1].heading.startswith("You discard the mission") and not groups[1].reveals
+    assert any(g.heading.startswith("You activate") and g.reveals for g in groups)
+    assert any(g.heading.startswith("You commit") and not g.reveals for g in groups)
 
 
 # --- commands -------------------------------------------------------------------------------------------------------

@@ -257,7 +257,8 @@ async def test_undo_redo_and_refusal(tmp_path: Path) -> None:
         await settle(pilot)
         assert store_of(app).view.kind == "apply"  # refused: nothing changed
         assert store_of(app).rejections[-1].code == "undo_refused"
-        assert any("cannot undo" in m.lower() and "random" in m for m in shown)
+        # R13: the notification says what the roll showed and why undo stops there.
+        assert any(m.startswith("Undo stops here: the roll showed B1 ") and "honest" in m for m in shown)
 
 
 async def test_assisted_undo_crosses_a_roll(tmp_path: Path) -> None:

@@ -101,9 +101,10 @@ def profile_path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
-def next_rank(rank: int, result: Result, assisted: bool = False) -> int:
-    """The ladder after a game played at ``rank``: up on a win, down on a loss, clamped to 1..6; assisted: stays."""
-    if assisted:
+def next_rank(rank: int, result: Result, assisted: bool = False, missions: bool = True) -> int:
+    """The ladder after a game played at ``rank``: up on a win, down on a loss, clamped to 1..6; an assisted game,
+    or one without missions (R15: ranks exist only with missions), leaves it where it was."""
+    if assisted or not missions:
         return _clamp(rank)
     return _clamp(rank + (1 if result == "won" else -1))
 
@@ -158,11 +159,12 @@ def record_result(
     result: Result,
     rounds: int,
     assisted: bool,
+    missions: bool,
     when: datetime | None = None,
     path: Path | None = None,
 ) -> tuple[Profile, str | None]:
-    """Add a finished game to the history and move the ladder (not for assisted games); save; return the new
-    profile and any warning from reading the old one."""
+    """Add a finished game to the history and move the ladder (not for assisted games, nor without missions: R15);
+    save; return the new profile and any warning from reading the old one."""
     loaded = load_profile(path)
     record = GameRecord(
         date=(when or datetime.now(UTC)).isoformat(timespec="seconds"),
@@ -177,7 +179,7 @@ def record_result(
     old = loaded.profile
     profile = replace(
         old,
-        rank=old.rank if assisted else next_rank(rank, result),
+        rank=old.rank if assisted or not missions else next_rank(rank, result),
         history=(*old.history, record),
     )
     if loaded.writable:

@@ -79,6 +79,8 @@ def _session(args: argparse.Namespace) -> Session:
         if args.deck_path is not None:
             session.deck_path = args.deck_path
         return session
+    if args.rank is not None and args.rank > 1 and not args.missions:
+        raise SetupError(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
     deck, folder = load_game_deck(args.deck, args.deck_path)
     if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
         raise SetupError(f"deck {deck.id!r} has no heroes")

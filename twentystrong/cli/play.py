@@ -63,6 +63,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.load is not None and args.hero is not None:
         print("twentystrong play: error: --load and --hero cannot be combined", file=sys.stderr)
         return 2
+    if args.rank is not None and args.rank > 1 and not args.missions:
+        print(
+            f"twentystrong play: error: --rank {args.rank} needs --missions (R15: ranks exist only with missions)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         from twentystrong.tui.app import create_app
 

@@ -15,7 +15,7 @@ from twentystrong.engine.commands import CMDS, Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.effects.items import grant_instant_reward
-from twentystrong.engine.legal import awaiting, is_legal, items_usable, legal_commands, usable_effects
+from twentystrong.engine.legal import CHOICE_PROMPTS, awaiting, is_legal, items_usable, legal_commands, usable_effects
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
 
@@ -34,6 +34,8 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event]
         return why_not(state, command, legal_commands(state))
     tx = Tx(state)
     _HANDLERS[command.cmd](tx, command)
+    if state.prompts and not tx.over:
+        _reask(tx, state)
     s = tx.state
     if s.prompts and s.prompts[-1].kind == "item_limit" and len(s.inventory) <= s.hero.strategy:
         tx.emit(ev.PromptDone)  # R9 answered
@@ -100,6 +102,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         )
     if command.cmd == "gain_item":
         return Rejected("inventory_full", "the inventory is full: use or discard an item first")
+    if command.cmd == "activate" and state.step == "activate" and state.prompt is None:
+        return flow.rules(state).refuse_activation(state, command.stack)
     return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
 
 
@@ -145,28 +149,27 @@ def _choose(tx: Tx, c: Command) -> None:
     if p.source == missions.PROMPT_SOURCE:
         missions.choose(tx, p, c)
         return
-    le = _live_for_prompt(tx.state, p)
+    le = hooks.prompt_effect(tx.state, p)
+    assert le is not None  # every other prompt with a source is an effect's
     hooks.handler(le.effect.kind).choose(tx, le, p, c)
     flow.check_defeats(tx)
 
 
-def _live_for_prompt(s: GameState, p: Prompt) -> Live:
-    """The effect that asked (it may no longer be live, e.g. a single-use item already discarded)."""
-    for le in hooks.live_effects(s):
-        if le.source == p.source and le.index == p.effect:
-            return le
-    return _effect_of_source(s, str(p.source), p.effect or 0)
-
-
-def _effect_of_source(s: GameState, source: str, index: int) -> Live:
-    if source == s.hero.id:
-        return Live(source, "hero", index, s.deck.hero(source).ability[index])
-    if any(b.id == source for b in s.deck.bosses):
-        return Live(source, "boss", index, s.deck.boss(source).rules[index])
-    card = s.deck.card(source)
-    if card.reward is not None and (source in s.inventory or source in s.discard or index < 0):
-        return Live(source, "item", index, card.reward.effects[index])
-    return Live(source, "enemy", index, card.effects[index])
+def _reask(tx: Tx, before: GameState) -> None:
+    """R8: a command that did not answer the open choice (an item or the hero's ability used, an item discarded,
+    a mission forfeited …) may have changed what it can be answered with: its asker checks the options again."""
+    s = tx.state
+    p = s.prompt
+    depth = len(s.prompts) - 1
+    if p is None or p.kind not in CHOICE_PROMPTS or depth >= len(before.prompts) or before.prompts[depth] is not p:
+        return  # no open choice, or this command answered it (an answer replaces or closes the prompt)
+    if p.source == missions.PROMPT_SOURCE:
+        missions.reask(tx, p)
+    else:
+        le = hooks.prompt_effect(s, p)
+        if le is not None:
+            hooks.handler(le.effect.kind).reask(tx, le, p)
+    flow.check_defeats(tx)
 
 
 def _done(tx: Tx, c: Command) -> None:
@@ -257,7 +260,9 @@ def _decline_item(tx: Tx, c: Command) -> None:
 def _stack_discard(tx: Tx, c: Command) -> None:
     s = tx.state
     stack = int(c.stack or 0)
-    tx.emit(ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="cleanup")
+    tx.emit(
+        ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="cleanup", revealed=s.under_top(stack)
+    )
     flow.end_round(tx)
 
 

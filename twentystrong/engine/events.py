@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, dataclass_transform
 
 from twentystrong.engine.state import MissionState, Prompt, Step
 
@@ -24,7 +24,7 @@ else:
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, eq_default=False)
-def _event(type_name: str = "", random: bool = False) -> Callable[[type[_E]], type[_E]]:
+def _event(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
     """Declare an event class: a frozen dataclass with keyword-only fields, registered under ``type_name``.
 
     Type checkers see a ``@dataclass(frozen=True, kw_only=True)``. At run time the class is a dataclass
@@ -42,7 +42,6 @@ def _event(type_name: str = "", random: bool = False) -> Callable[[type[_E]], ty
         cls._VALUES = itemgetter(*names)
         if type_name:
             cls.TYPE = type_name
-            cls.RANDOM = random
             EVENT_TYPES[type_name] = cls
         return cls
 
@@ -58,7 +57,6 @@ class Event:
     """
 
     TYPE: ClassVar[str] = ""
-    RANDOM: ClassVar[bool] = False  # reveals a random outcome: standard undo cannot cross it (contract 5)
     _FIELDS: ClassVar[tuple[str, ...]]
     _NAMES: ClassVar[frozenset[str]]
     _DEFAULTS: ClassVar[dict[str, Any]]
@@ -85,6 +83,22 @@ class Event:
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self._FIELDS)
         return f"{type(self).__qualname__}({values})"
+
+    def reveal(self) -> Reveal | None:
+        """What this event revealed that a player could not know before (rules.md R12, R13): a random outcome the
+        engine drew, or a hidden card turned up; None for most events. Standard undo never crosses an event that
+        reveals (contract 5), and this is the one place that says which do."""
+        return None
+
+
+class Reveal(NamedTuple):
+    """Hidden information an event revealed (see :meth:`Event.reveal`)."""
+
+    what: Literal["deal", "roll", "card", "boss", "shuffle"]
+    """``deal``: the game was dealt; ``roll``: dice the engine rolled; ``card``: a card turned up on a stack's top;
+    ``boss``: a boss turned up from the face-down boss deck; ``shuffle``: cards shuffled and drawn at random."""
+    cards: tuple[str, ...] = ()
+    """The cards it turned up (none for a roll)."""
 
 
 def make(cls: type[_E], values: dict[str, Any]) -> _E:
@@ -117,7 +131,7 @@ def field_error(cls: type[Event], values: dict[str, Any]) -> str:
 # --- setup -------------------------------------------------------------------------------------------------------
 
 
-@_event("game_started", random=True)
+@_event("game_started")
 class GameStarted(Event):
     """The deck is dealt: stacks, boss deck, missions (outcomes of the shuffles), hero stats."""
 
@@ -130,6 +144,9 @@ class GameStarted(Event):
     missions: tuple[str, ...]
     rank_penalties: int
     draws: int
+
+    def reveal(self) -> Reveal | None:
+        return Reveal("deal", (*(stack[0] for stack in self.stacks if stack), *self.missions))
 
 
 @_event("mission_discarded")
@@ -168,7 +185,7 @@ class DieMoved(Event):
     keep_face: bool = False
 
 
-@_event("dice_rolled", random=True)
+@_event("dice_rolled")
 class DiceRolled(Event):
     """Dice were rolled; ``faces`` are the outcomes. ``draws`` counts the random draws used."""
 
@@ -176,8 +193,13 @@ class DiceRolled(Event):
     draws: int
     phase_started: bool = True  # a Strategy-phase roll (False: an effect's reroll or test)
 
+    def reveal(self) -> Reveal | None:
+        # Physical dice (companion mode) are rolled on the table and typed in: the engine drew nothing, so a
+        # mistyped face can be undone.
+        return Reveal("roll") if self.draws > 0 else None
 
-@_event("roll_tested", random=True)
+
+@_event("roll_tested")
 class RollTested(Event):
     """An effect rolled test dice (no unit die moves): the faces (virtual dice) or the hits entered (physical)."""
 
@@ -188,6 +210,9 @@ class RollTested(Event):
     need: int
     passed: bool
     draws: int = 0
+
+    def reveal(self) -> Reveal | None:
+        return Reveal("roll") if self.draws > 0 else None
 
 
 @_event("face_set")
@@ -223,6 +248,10 @@ class CardActivated(Event):
     boss: bool = False
     entourage: bool = False
     additional: int = 0  # +N it adds to the activations still to make
+    revealed: str | None = None  # the card this turned up on its stack's top (R12: it was hidden until now)
+
+    def reveal(self) -> Reveal | None:
+        return Reveal("card", (self.revealed,)) if self.revealed is not None else None
 
 
 @_event("card_defeated")
@@ -258,9 +287,13 @@ class StackTopDiscarded(Event):
     stack: int
     card: str
     reason: str = ""
+    revealed: str | None = None  # the card this turned up on the stack's top (R12: it was hidden until now)
+
+    def reveal(self) -> Reveal | None:
+        return Reveal("card", (self.revealed,)) if self.revealed is not None else None
 
 
-@_event("boss_revealed", random=True)
+@_event("boss_revealed")
 class BossRevealed(Event):
     """The boss deck's top card was turned up (reshuffling its discard first if it ran out)."""
 
@@ -268,8 +301,11 @@ class BossRevealed(Event):
     reshuffled: tuple[str, ...] = ()
     draws: int = 0
 
+    def reveal(self) -> Reveal | None:
+        return Reveal("boss", (self.boss,))  # the boss deck is face down (R12)
 
-@_event("endgame_started", random=True)
+
+@_event("endgame_started")
 class EndgameStarted(Event):
     """The endgame begins: the boss, the new shuffled stack, and the entourage drawn from it."""
 
@@ -277,6 +313,9 @@ class EndgameStarted(Event):
     stack: tuple[str, ...]
     entourage: tuple[str, ...]
     draws: int
+
+    def reveal(self) -> Reveal | None:
+        return Reveal("shuffle", (self.boss, *self.entourage, *self.stack[:1]))
 
 
 # --- rewards, items, stats ----------------------------------------------------------------------------------------
@@ -369,15 +408,6 @@ class GameOver(Event):
 
     result: str
     reason: str
-
-
-def reveals_random(event: Event) -> bool:
-    """Whether an event revealed an outcome the engine drew at random (standard undo cannot cross it).
-
-    Physical dice (companion mode) are rolled on the table and typed in: those events draw nothing, so a
-    mistyped face can be undone.
-    """
-    return type(event).RANDOM and getattr(event, "draws", 1) > 0
 
 
 def to_dict(event: Event) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def activate(tx: Tx, stack: int) -> None:
     if extra and s.fewer_next:
         extra -= 1
         tx.emit(ev.Marked, field="fewer_next", value=s.fewer_next - 1)
-    tx.emit(ev.CardActivated, card=card_id, stack=stack, additional=extra)
+    tx.emit(ev.CardActivated, card=card_id, stack=stack, additional=extra, revealed=s.under_top(stack))
     on_activated(tx, card_id)
 
 
@@ -296,10 +296,12 @@ def _after(tx: Tx) -> bool:
 
 
 def _item_window(s: GameState) -> bool:
-    """Whether the player holds an item or ability usable now (then the game waits instead of moving on)."""
-    from twentystrong.engine.legal import usable_effects  # legal builds on flow: imported at use
+    """Whether the player has an item or ability to use now, in some way it can be used (then the game waits
+    instead of moving on; an item that could do nothing here, such as a face change after the Apply step, does not
+    hold the game up)."""
+    from twentystrong.engine.legal import can_use_now  # legal builds on flow: imported at use
 
-    return bool(usable_effects(s))
+    return can_use_now(s)
 
 
 def resolve_after(tx: Tx, le: Live) -> None:

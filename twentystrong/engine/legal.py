@@ -19,13 +19,9 @@ from twentystrong.engine.effects.items import Targeted
 from twentystrong.engine.flow import pending_after, pending_items, rules
 from twentystrong.engine.state import CARRIED, DERIVED, DieState, GameState, Prompt, Zone, derived
 
-ROLL_PROMPTS = frozenset({"reroll_hit", "roll_test"})
-"""Prompts that are part of resolving a roll: items cannot be used then (R8)."""
-
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_stack", "choose_option", "reroll_hit"})
-
-_NO_USE_PROMPTS = ROLL_PROMPTS | CHOICE_PROMPTS
-"""Prompts during which neither items nor the hero's ability can be used (see :func:`_use_timing`)."""
+"""An effect's own choices. Items may be used while one waits (R8), unless it is part of resolving a roll
+(``hooks.resolving_roll``); the choice's options are then checked again (``decide``)."""
 
 
 def legal_commands(s: GameState) -> list[Command]:
@@ -75,7 +71,7 @@ def _compute_legal(s: GameState) -> list[Command]:
     if prompts:
         prompt = prompts[-1]
         out = _prompt_commands(s, prompt)
-        use_now = prompt.kind not in _NO_USE_PROMPTS and step != "faces"  # not _use_timing(s)
+        use_now = step != "faces" and not hooks.resolving_roll(s, prompt)  # not _use_timing(s)
     else:
         out = _STEP_COMMANDS[step](s, force)
         use_now = step != "faces"  # not _use_timing(s)
@@ -288,10 +284,8 @@ def items_usable(s: GameState) -> str | None:
 
 def _use_timing(s: GameState) -> str | None:
     """Why neither items nor the hero's ability can be used at this moment (R8), or None."""
-    if s.step in ("faces",) or (s.prompt is not None and s.prompt.kind in ROLL_PROMPTS):
+    if s.step == "faces" or (s.prompt is not None and hooks.resolving_roll(s, s.prompt)):
         return "items cannot be used while a roll is being resolved"
-    if s.prompt is not None and s.prompt.kind in CHOICE_PROMPTS:
-        return "answer the current choice first"
     return None
 
 
@@ -300,6 +294,14 @@ def usable_effects(s: GameState) -> list[Live]:
     if _use_timing(s) is not None:
         return []
     return [use.live for use in _uses_in_force(s).usable(s)]
+
+
+def can_use_now(s: GameState) -> bool:
+    """Whether some item or ability can be used now, in at least one way (a ``use_item`` / ``use_ability`` command
+    is legal)."""
+    if _use_timing(s) is not None:
+        return False
+    return any(use.asked(s) for use in _uses_in_force(s).usable(s))
 
 
 def _uses_in_force(s: GameState) -> _Uses:

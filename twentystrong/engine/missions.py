@@ -106,7 +106,7 @@ def _ask_for_stack(tx: Tx) -> None:
         return
     if any(p.source == PROMPT_SOURCE for p in s.prompts):
         return
-    options = tuple(str(i + 1) for i, stack in enumerate(s.stacks) if stack)
+    options = _stack_options(s)
     if len(options) <= 1:  # nothing to choose: the only stack, or none (the rounds still count)
         _chosen(tx, current.id, int(options[0]) if options else -1)
         return
@@ -126,6 +126,24 @@ def choose(tx: Tx, prompt: Prompt, command: Command) -> None:
     current = tx.state.current_mission
     if current is not None:
         _chosen(tx, current.id, int(command.stack or -1))
+
+
+def reask(tx: Tx, prompt: Prompt) -> None:
+    """R8: an item changed the stacks while the mission's stack choice waited: ask again, or with one stack left
+    (or none) take it without asking."""
+    options = _stack_options(tx.state)
+    if len(options) > 1:
+        tx.reask(prompt, options)
+        return
+    tx.emit(ev.PromptDone)
+    current = tx.state.current_mission
+    if current is not None:
+        _chosen(tx, current.id, int(options[0]) if options else -1)
+
+
+def _stack_options(s: GameState) -> tuple[str, ...]:
+    """The non-empty stacks, as a choose_stack prompt's answers."""
+    return tuple(str(i + 1) for i, stack in enumerate(s.stacks) if stack)
 
 
 def _chosen(tx: Tx, mission: str, stack: int) -> None:

@@ -207,6 +207,12 @@ class GameState:
                 return card
         return None
 
+    def under_top(self, stack: int) -> str | None:
+        """The card under the top of a stack (1-based): the one that turns up when the top leaves (R12: hidden
+        until then), or None."""
+        cards = self.stacks[stack - 1]
+        return cards[1] if len(cards) > 1 else None
+
     def counter(self, name: str) -> int:
         """A named counter (0 when never set)."""
         for key, value in self.counters:

@@ -17,6 +17,7 @@ transaction that builds a new state for every event, through ``emit`` alone.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from twentystrong.content.effects import Stat
@@ -264,6 +265,12 @@ class Tx:
     def push(self, prompt: Prompt) -> None:
         """Interrupt play with a decision."""
         self.emit(ev.PromptPushed, prompt=prompt)
+
+    def reask(self, prompt: Prompt, options: tuple[str, ...]) -> None:
+        """R8: the open prompt asks again with ``options``, what holds now after an item changed the state (an
+        event only when they differ)."""
+        if options != prompt.options:
+            self.emit(ev.PromptUpdated, prompt=replace(prompt, options=options))
 
     def narrow_prompt(self, prompt: Prompt, rest: tuple[str, ...]) -> bool:
         """One of several choices made: keep asking (one fewer to make, ``rest`` left to choose from) or close the

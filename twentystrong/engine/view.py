@@ -1,21 +1,44 @@
-"""A game state as a plain, JSON-ready dict: the ``state`` object of the headless protocol (architecture.md).
+"""The player's view (architecture.md contract 11): a game state and its events as a player at the table sees them,
+as plain, JSON-ready dicts: the ``state`` and ``events`` of the headless protocol.
 
-Numbers that depend on rules (a card's Health, the damage it has taken, the damage it deals) come from the hook
-points in :mod:`twentystrong.engine.effects.hooks`, never from a second copy of the rules. The keys are a public
-interface for bot writers: add keys freely, never rename or remove one.
+Hidden information (rules.md R12: the cards below each stack's top, the boss deck's order, the undealt missions)
+stays in the state, the log and the save; these two functions are the only way front ends see a state or an event,
+and they name no hidden card. Numbers that depend on rules (a card's Health, the damage it has taken, the damage it
+deals) come from the hook points in :mod:`twentystrong.engine.effects.hooks`, never from a second copy of the
+rules. The keys are a public interface for bot writers: add keys freely, never rename or remove one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import ActiveCard, GameState
 
 
+def event_view(event: ev.Event) -> dict[str, Any]:
+    """An event as the player sees it (R12): the deal, the endgame's shuffle and a reshuffled boss deck show each
+    stack's size and top card and the boss deck's size, never the order of what is face down."""
+    out = ev.to_dict(event)
+    if isinstance(event, ev.GameStarted):
+        out["stacks"] = [_pile(stack) for stack in event.stacks]
+        out["boss_deck"] = {"size": len(event.boss_deck)}
+    elif isinstance(event, ev.EndgameStarted):
+        out["stack"] = _pile(event.stack)
+    elif isinstance(event, ev.BossRevealed):
+        out["reshuffled"] = {"size": len(event.reshuffled)}
+    return out
+
+
+def _pile(cards: tuple[str, ...]) -> dict[str, Any]:
+    """A face-up pile of which only the top shows."""
+    return {"size": len(cards), "top": cards[0] if cards else None}
+
+
 def state_view(s: GameState) -> dict[str, Any]:
-    """The whole visible state (face-down cards are counted, not named)."""
+    """The state as the player sees it (R12: face-down cards are counted, not named)."""
     deck = s.deck
     return {
         "seq": s.seq,

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from twentystrong.engine.commands import Command, Rejected
-from twentystrong.engine.events import Event, to_dict
-from twentystrong.engine.view import state_view
+from twentystrong.engine.events import Event
+from twentystrong.engine.view import event_view, state_view
 from twentystrong.session.session import Session
 
 META_COMMANDS: dict[str, str] = {
@@ -48,7 +48,7 @@ class Protocol:
         s = self.session.state
         answer: dict[str, Any] = {
             "ok": True,
-            "events": [to_dict(e) for e in events],
+            "events": [event_view(e) for e in events],  # R12: the player's view, never the hidden order
             "state": state_view(s),
             "legal": [c.to_dict() for c in self.session.legal()],
         }

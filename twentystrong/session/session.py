@@ -12,16 +12,14 @@ from typing import NamedTuple
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
-from twentystrong.engine.events import Event, reveals_random
+from twentystrong.engine.events import Event
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
 from twentystrong.session.autosave import AutosaveWriter
 
-UNDO_RANDOM = (
-    "cannot undo: that command made a random reveal (a roll, a shuffle or a draw), and standard play keeps the "
-    "dice honest. Start an assisted game to undo anything."
-)
+HONEST = "standard play keeps the game honest; an assisted game can undo anything"
+"""Why standard undo stops at a reveal (rules.md R13), said after what was revealed."""
 
 
 class SetupError(ValueError):
@@ -37,9 +35,13 @@ class HistoryEntry(NamedTuple):
     state_after: GameState
 
     @property
-    def random(self) -> bool:
-        """Whether the command revealed a random outcome (standard play cannot undo it, contract 5)."""
-        return any(reveals_random(event) for event in self.events)
+    def revealing(self) -> Event | None:
+        """The first event of the command that revealed hidden information: a roll, a shuffle, a card turned up
+        (R13: standard play cannot undo it, contract 5), or None."""
+        for event in self.events:
+            if event.reveal() is not None:
+                return event
+        return None
 
     @property
     def label(self) -> str:
@@ -180,8 +182,12 @@ class Session:
         """Why undo is refused now (None: it is allowed)."""
         if len(self.history) <= 1:
             return "nothing to undo"
-        if not self.options.assisted and self.history[-1].random:
-            return UNDO_RANDOM  # contract 5: standard play never undoes across a random reveal
+        revealing = self.history[-1].revealing
+        if not self.options.assisted and revealing is not None:
+            # R13, contract 5: standard play never undoes across a reveal of hidden information.
+            from twentystrong.text.events import describe_reveal  # only when undo is refused
+
+            return f"Undo stops here: {describe_reveal(revealing, self.deck)} ({HONEST})."
         return None
 
     def undo(self) -> Rejected | None:
@@ -280,6 +286,11 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
         raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")
     if not 1 <= options.rank <= 6:
         raise SetupError(f"rank must be 1–6, got {options.rank}")
+    if options.rank > 1 and not options.missions:
+        raise SetupError(
+            f"rank {options.rank} is played with missions (R15: ranks exist only with missions); "
+            "turn missions on, or play rank 1"
+        )
     if options.dice not in ("virtual", "physical"):
         raise SetupError(f'dice must be "virtual" or "physical", got {options.dice!r}')
     if options.deal not in ("shuffled", "ordered"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from twentystrong.content.model import Deck
@@ -98,6 +99,28 @@ def summarize_events(events: Iterable[ev.Event], before: GameState) -> list[LogL
         out.append(line)
     flush()
     return out
+
+
+def describe_reveal(event: ev.Event, deck: Deck) -> str:
+    """What an event revealed, as a clause: ``activating Horde Herald turned up Carapace Titan`` (R13's undo
+    refusal says it)."""
+    name = partial(card_name, deck)
+    if isinstance(event, ev.CardActivated) and event.revealed is not None:
+        return f"activating {name(event.card)} turned up {name(event.revealed)}"
+    if isinstance(event, ev.StackTopDiscarded) and event.revealed is not None:
+        return f"discarding {name(event.card)} turned up {name(event.revealed)}"
+    if isinstance(event, ev.BossRevealed):
+        return f"the boss deck turned up {name(event.boss)}"
+    if isinstance(event, ev.DiceRolled):
+        faces = ", ".join(f"{die} {face}" for die, face in event.faces)
+        return f"the roll showed {faces}" if faces else "the dice were rolled"
+    if isinstance(event, ev.RollTested):
+        return f"{name(event.source)}'s test roll showed {plural(event.hits, 'hit')}"
+    if isinstance(event, ev.EndgameStarted):
+        return "the endgame shuffled the cards into one stack and drew the entourage at random"
+    if isinstance(event, ev.GameStarted):
+        return "the game was dealt"
+    return f"{event.TYPE.replace('_', ' ')} revealed hidden information"
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,9 @@ class HistoryGroup:
     """The command in words: ``You apply B3✶ to Rust Maw.``"""
     lines: tuple[LogLine, ...]
     """Its events in words, in order."""
-    random: bool
-    """Whether it revealed a random outcome (standard undo cannot cross it)."""
+    reveals: bool
+    """Whether it revealed hidden information: a roll, a shuffle, a card turned up (R13: standard undo cannot
+    cross it)."""
 
     def news(self, *, minor: bool = False) -> list[str]:
         """The event lines worth showing under the heading (bookkeeping too when ``minor``), without repeats of
@@ -43,7 +44,7 @@ def history_groups(entries: Sequence[HistoryEntry], start: GameState) -> list[Hi
                 round=before.round,
                 heading=describe_command(entry.command, before),
                 lines=tuple(summarize_events(entry.events, before)),
-                random=entry.random,
+                reveals=entry.revealing is not None,
             )
         )
         before = entry.state_after

@@ -157,6 +157,16 @@ class Handler:
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         """An answer to a prompt this handler pushed."""
 
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        """R8: an item or ability was used while this handler's prompt waited, and may have changed what it can be
+        answered with: ask again with the options that hold now (an updated prompt), or, with no choice left,
+        resolve as the effect says (fewer dice, or nothing). The default keeps the prompt as it is."""
+
+    def resolves_roll(self, prompt: Prompt) -> bool:
+        """Whether this prompt of the handler's is part of resolving a roll (a reroll, a test roll, a physical
+        die's face to enter): items cannot be used while it waits (R8)."""
+        return False
+
     def describe(self, effect: Effect) -> str:
         """Plain words for ``effect`` (of this handler's kind) in the card browser; see ``hooks.describe``."""
         return self.kind.replace("_", " ").capitalize() + "."

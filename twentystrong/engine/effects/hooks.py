@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from twentystrong.content.effects import COLORS, Effect, IgnoreEffect
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
-from twentystrong.engine.state import CARRIED, DERIVED, ActiveCard, DieState, GameState
+from twentystrong.engine.state import CARRIED, DERIVED, ActiveCard, DieState, GameState, Prompt
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -132,6 +132,33 @@ def in_force(s: GameState) -> InForce:
     if found is None:
         found = d[CARRIED] = InForce(s)
     return found
+
+
+def prompt_effect(s: GameState, p: Prompt) -> Live | None:
+    """The effect whose prompt ``p`` is (it may no longer be live, e.g. a single-use item already discarded), or
+    None for a prompt no effect asked (an instant reward, the item limit, a mission's or the rank's own)."""
+    source = p.source
+    if source is None or p.effect is None:
+        return None
+    for le in live_effects(s):
+        if le.source == source and le.index == p.effect:
+            return le
+    index = p.effect
+    deck = s.deck
+    if source == s.hero.id:
+        return Live(source, "hero", index, deck.hero(source).ability[index])
+    if any(b.id == source for b in deck.bosses):
+        return Live(source, "boss", index, deck.boss(source).rules[index])
+    card = deck.card(source)
+    if card.reward is not None and (source in s.inventory or source in s.discard or index < 0):
+        return Live(source, "item", index, card.reward.effects[index])
+    return Live(source, "enemy", index, card.effects[index])
+
+
+def resolving_roll(s: GameState, p: Prompt) -> bool:
+    """Whether the prompt is part of resolving a roll (R8: no item may be used while it waits)."""
+    le = prompt_effect(s, p)
+    return le is not None and handler(le.effect.kind).resolves_roll(p)
 
 
 def live_effects(s: GameState) -> list[Live]:

@@ -58,6 +58,17 @@ def _key(variant: Variant) -> str:
 _PROMPT_OF_FIELD = {"card": "choose_card", "die": "choose_die", "stack": "choose_stack"}
 
 
+def _choice(options: list[Variant]) -> tuple[str, tuple[str, ...]]:
+    """The prompt kind that asks for one of several variants, and its answers: the target itself when the variants
+    differ in one field (``choose_card`` and card ids …), else a ``choose_option`` of :func:`_key` answers."""
+    fields = {k for v in options for k in v}
+    kind = _PROMPT_OF_FIELD.get(next(iter(fields)), "choose_option") if len(fields) == 1 else "choose_option"
+    if kind == "choose_option":
+        return kind, tuple(_key(v) for v in options)
+    field = next(iter(fields))
+    return kind, tuple(str(v[field]) for v in options)
+
+
 class Targeted(Handler):
     """An effect aimed at a card, die or stack (see the module docstring)."""
 
@@ -97,12 +108,7 @@ class Targeted(Handler):
         if len(options) == 1:
             self.run(tx, live, options[0])
             return
-        fields = {k for v in options for k in v}
-        kind = _PROMPT_OF_FIELD.get(next(iter(fields)), "choose_option") if len(fields) == 1 else "choose_option"
-        if kind == "choose_option":
-            answers = tuple(_key(v) for v in options)
-        else:
-            answers = tuple(str(v[next(iter(fields))]) for v in options)
+        kind, answers = _choice(options)
         tx.push(
             Prompt(
                 kind,
@@ -124,6 +130,17 @@ class Targeted(Handler):
                 self.run(tx, live, variant)
                 return
         # The target went away while the prompt waited (another answer came first): nothing happens.
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        options = self.variants(tx.state, live)
+        if len(options) > 1:
+            kind, answers = _choice(options)
+            if kind == prompt.kind:
+                tx.reask(prompt, answers)
+                return
+        tx.emit(ev.PromptDone)  # R8: one target left runs on its own; none, nothing happens
+        if len(options) == 1:
+            self.run(tx, live, options[0])
 
 
 def _enemies(s: GameState, max_level: int | None = None, *, defeatable: bool = False) -> list[ActiveCard]:
@@ -161,6 +178,9 @@ class RollExhaustedRecoverHitsHandler(Handler):
 
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         return [{}] if s.dice_in("exhausted") else []
+
+    def resolves_roll(self, prompt: Prompt) -> bool:
+        return True  # its only prompt: the faces of the physical dice rolled
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         s = tx.state
@@ -205,12 +225,24 @@ def _faces_of(die: DieState) -> tuple[str, ...]:
     return tuple(f for f in ("miss", "hit", "crit") if f in FACES[die.color])
 
 
+def _changeable(s: GameState) -> list[DieState]:
+    """The rolled dice whose face an item may still make count: in the Apply step, and in the Commit step of a
+    repeated phase those an effect keeps from being rolled again. Elsewhere (Resolve's After step …) a changed face
+    could do nothing, so face-changing items are not offered."""
+    if s.step == "apply":
+        return [d for d in s.dice_in("active") if d.face is not None]
+    if s.step == "commit":
+        return [d for d in s.dice_in("active") if d.face is not None and hooks.keeps_face(s, d)]
+    return []
+
+
 @handles("convert_face", passive=False)
 class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
     ask = "choose the die to change"
-    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
+    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -219,7 +251,7 @@ class ConvertFaceHandler(Targeted):
         if e.from_face == e.to_face:
             return []
         face, colors = e.from_face, e.colors
-        return [(d.id,) for d in s.dice_in("active") if d.face == face and (colors is None or d.color in colors)]
+        return [(d.id,) for d in _changeable(s) if d.face == face and (colors is None or d.color in colors)]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         assert isinstance(live.effect, fx.ConvertFace)
@@ -236,11 +268,12 @@ class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
     ask = "choose the miss and the hit that swap"
-    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
+    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
-        active = s.dice_in("active")
+        active = _changeable(s)
         misses = [d for d in active if d.face == "miss"]
         hits = [d for d in active if d.face == "hit"]
         return [(m.id, h.id) for m in misses for h in hits if h.color != m.color]
@@ -258,11 +291,12 @@ class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
     ask = "choose the colour whose two misses become hits"
-    use_reads = ("dice:rolled",)  # only dice showing a face: committed dice do not change its uses
+    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
+    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
-        misses = [d for d in s.dice_in("active") if d.face == "miss"]
+        misses = [d for d in _changeable(s) if d.face == "miss"]
         return [(a.id, b.id) for i, a in enumerate(misses) for b in misses[i + 1 :] if a.color == b.color]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
@@ -353,6 +387,20 @@ class DefeatEnemyHandler(Targeted):
         next_choice(tx, prompt, str(command.die))
         _pay(tx, live, str(command.die))
         if prompt.count <= 1 and prompt.card is not None:
+            _defeat(tx, live, prompt.card)
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        if prompt.kind != "choose_die":
+            super().reask(tx, live, prompt)
+            return
+        pool = tuple(d.id for d in tx.state.dice_in("pool"))
+        if len(pool) > prompt.count:
+            tx.reask(prompt, pool)
+            return
+        tx.emit(ev.PromptDone)  # R8: no more pool dice than the price still owed: they all pay, as when used
+        for die in pool:
+            _pay(tx, live, die)
+        if prompt.card is not None:
             _defeat(tx, live, prompt.card)
 
     def describe(self, effect: Effect) -> str:

@@ -129,6 +129,11 @@ class ExtraEnemyNextRoundHandler(Handler):
         return sentence(f"next round, activate {more}")
 
 
+def _exhaust_all(tx: Tx, live: Live, dice_ids: tuple[str, ...]) -> None:
+    for die in dice_ids:
+        tx.move_die(die, "exhausted", f"exhausted by {name(tx.state, live.source)}")
+
+
 @handles("exhaust_pool_dice", passive=False)
 class ExhaustPoolDiceHandler(Handler):
     """Exhaust pool dice of the player's choice (all of them, without asking, when the pool has no more)."""
@@ -138,8 +143,7 @@ class ExhaustPoolDiceHandler(Handler):
         count = live.effect.count
         pool = tuple(d.id for d in tx.state.dice_in("pool"))
         if len(pool) <= count:
-            for die in pool:
-                tx.move_die(die, "exhausted", f"exhausted by {name(tx.state, live.source)}")
+            _exhaust_all(tx, live, pool)
             return
         tx.push(
             Prompt(
@@ -156,6 +160,14 @@ class ExhaustPoolDiceHandler(Handler):
         next_choice(tx, prompt, str(command.die))
         if tx.state.die(str(command.die)).zone == "pool":  # still there (the options were listed earlier)
             tx.move_die(str(command.die), "exhausted", f"exhausted by {name(tx.state, live.source)}")
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        pool = tuple(d.id for d in tx.state.dice_in("pool"))
+        if len(pool) <= prompt.count:  # no more dice than still to exhaust: all of them, no choice (R8)
+            tx.emit(ev.PromptDone)
+            _exhaust_all(tx, live, pool)
+        else:
+            tx.reask(prompt, pool)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExhaustPoolDice)

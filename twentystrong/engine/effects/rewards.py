@@ -6,6 +6,7 @@ from typing import Any
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
+from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import colors, dice, stat_name
@@ -110,6 +111,14 @@ class RecoverHandler(Handler):
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         tx.move_die(str(command.die), "pool", "recovered by effect")
         tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != command.die))
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        assert isinstance(live.effect, fx.Recover)
+        options = _recoverable(tx.state, live.effect)
+        if options:
+            tx.reask(prompt, options)  # "up to N": the player may still stop early
+        else:
+            tx.emit(ev.PromptDone)  # R8: nothing left to recover
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Recover)

@@ -95,6 +95,9 @@ class RerollHitPerMissHandler(Handler):
             )
         )
 
+    def resolves_roll(self, prompt: Prompt) -> bool:
+        return True  # which hits are rolled again, and the faces they show
+
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         if prompt.kind == "choose_option":  # the face a physically rerolled die shows
             die = next(d for d in tx.state.dice_in("active") if d.face is None)
@@ -160,18 +163,23 @@ class RollTestHandler(Handler):
         faces = tuple(FACES[e.color][below(s.options.seed, s.rng + i, 6)] for i in range(e.count))
         _test_result(tx, live, faces, sum(1 for f in faces if f in HITS), e.count, context)
 
+    def resolves_roll(self, prompt: Prompt) -> bool:
+        return prompt.kind == "roll_test"  # the physical test dice's hits (a consequence's own choice is not)
+
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         assert isinstance(live.effect, fx.RollTest)
         if prompt.kind == "roll_test":
             tx.emit(ev.PromptDone)
             _test_result(tx, live, (), int(str(command.choice)), 0, {"card": live.source})
             return
-        # A prompt pushed by one of the on_fail effects: the first of them that asks questions answers it.
-        for effect in live.effect.on_fail:
-            h = hooks.handler(effect.kind)
-            if type(h).choose is not Handler.choose:
-                h.choose(tx, Live(live.source, live.origin, live.index, effect), prompt, command)
-                return
+        asker = _asker(live)
+        if asker is not None:
+            asker[0].choose(tx, asker[1], prompt, command)
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        asker = _asker(live)
+        if asker is not None:
+            asker[0].reask(tx, asker[1], prompt)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RollTest)
@@ -180,6 +188,17 @@ class RollTestHandler(Handler):
         return sentence(
             f"roll {dice(effect.count, effect.color)} as a test: with fewer than {hits(effect.need)}, {fail}"
         )
+
+
+def _asker(live: Live) -> tuple[Handler, Live] | None:
+    """The on_fail effect of a test that asks questions (the first whose handler answers prompts): a prompt under
+    the test's name is its."""
+    assert isinstance(live.effect, fx.RollTest)
+    for effect in live.effect.on_fail:
+        h = hooks.handler(effect.kind)
+        if type(h).choose is not Handler.choose:
+            return h, Live(live.source, live.origin, live.index, effect)
+    return None
 
 
 def _lower(text: str) -> str:

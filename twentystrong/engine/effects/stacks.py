@@ -25,7 +25,10 @@ def _stacks(s: GameState) -> list[int]:
 
 
 def _discard_top(tx: Tx, stack: int) -> None:
-    tx.emit(ev.StackTopDiscarded, stack=stack, card=tx.state.stacks[stack - 1][0], reason="effect")
+    s = tx.state
+    tx.emit(
+        ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="effect", revealed=s.under_top(stack)
+    )
 
 
 @handles("discard_stack_top", passive=False)
@@ -84,6 +87,14 @@ class DiscardStackTopHandler(Handler):
         if command.stack in _stacks(tx.state):
             _discard_top(tx, int(command.stack or 0))
         self._discard(tx, live, prompt.count - 1)
+
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        options = _stacks(tx.state)
+        if len(options) > 1:
+            tx.reask(prompt, tuple(str(i) for i in options))
+            return
+        tx.emit(ev.PromptDone)  # R8: one stack left, nothing to choose; none, nothing to discard
+        self._discard(tx, live, prompt.count)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DiscardStackTop)

@@ -66,6 +66,15 @@ class DefeatAlsoDefeatsHandler(Handler):
         if command.card in _others(tx.state, live):
             _defeat(tx, live, str(command.card))
 
+    def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
+        options = _others(tx.state, live)
+        if len(options) > 1:
+            tx.reask(prompt, tuple(options))
+            return
+        tx.emit(ev.PromptDone)  # R8: one enemy left to take down simply falls; none, nothing happens
+        if options:
+            _defeat(tx, live, options[0])
+
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DefeatAlsoDefeats)
         level = "" if effect.max_level >= 2 else f" of level {effect.max_level}"

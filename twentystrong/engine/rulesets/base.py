@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from twentystrong.engine.commands import Rejected
+
 if TYPE_CHECKING:
     from twentystrong.engine.state import ActiveCard, GameState
     from twentystrong.engine.tx import Tx
@@ -29,6 +31,14 @@ class Ruleset:
     def activation_choices(self, s: GameState) -> list[int]:
         """The 1-based stacks whose top card may be activated now (R3 applies to every activation)."""
         return [i + 1 for i, stack in enumerate(s.stacks) if stack]
+
+    def refuse_activation(self, s: GameState, stack: int | None) -> Rejected:
+        """Why activating ``stack`` is refused in the Activation step (it is not one of the choices)."""
+        if stack is None or not 1 <= stack <= len(s.stacks):
+            return Rejected("illegal_stack", f"there is no stack {stack}: the stacks are 1–{len(s.stacks)}")
+        if not s.stacks[stack - 1]:
+            return Rejected("empty_stack", f"stack {stack} is empty")
+        return Rejected("illegal_stack", f"stack {stack} cannot be activated now")
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """At the start of a round: whether the endgame may or must start."""

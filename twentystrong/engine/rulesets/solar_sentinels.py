@@ -5,6 +5,7 @@ from __future__ import annotations
 from twentystrong.content.effects import WinCondition
 from twentystrong.engine import events as ev
 from twentystrong.engine import missions
+from twentystrong.engine.commands import Rejected
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import EndgameTrigger, Ruleset
 from twentystrong.engine.state import GameState
@@ -101,13 +102,23 @@ class SolarSentinels(Ruleset):
             stacks=stacks,
             boss_deck=tuple(bosses),
             missions=dealt,
-            rank_penalties=opts.rank - 1,
+            rank_penalties=opts.rank - 1 if opts.missions else 0,  # R15: ranks exist only with missions
             draws=used,
         )
 
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
         return mandatory_tops(s) or list(_tops(s)[1])
+
+    def refuse_activation(self, s: GameState, stack: int | None) -> Rejected:
+        """R3: a top that is not mandatory while another is; the refusal names the mandatory ones."""
+        mandatory = mandatory_tops(s)
+        if not mandatory or stack not in _tops(s)[1]:
+            return super().refuse_activation(s, stack)
+        named = [f"{s.deck.card(s.stacks[i - 1][0]).name} (stack {i})" for i in mandatory]
+        if len(named) == 1:
+            return Rejected("mandatory_first", f"{named[0]} is mandatory: activate it first")
+        return Rejected("mandatory_first", f"{' and '.join(named)} are mandatory: activate one of them first")
 
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """Dwindling stacks: one empty stack lets the endgame start; all empty forces it."""

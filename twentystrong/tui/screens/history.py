@@ -226,7 +226,7 @@ class HistoryScreen(ModalScreen[None]):
         previous = self.groups[g.index - 1].round if g.index > 0 and g.index - 1 < len(self.groups) else 0
         if g.index == 0 or g.round != previous:
             lines.append(Content.styled(f"── Round {g.round} ──" if g.round else "── Setup ──", "bold $accent"))
-        mark = " ⚄" if g.random else ""  # a die face: this command revealed a random outcome
+        mark = " ⚄" if g.reveals else ""  # a die face: this command revealed hidden information (R13)
         heading = textwrap.wrap(g.heading + mark, WRAP - 4) or [""]
         lines.append(Content.assemble((f"{g.index:>3} ", "$text-muted"), (heading[0], "bold")))
         lines += [Content.styled("    " + more, "bold") for more in heading[1:]]
