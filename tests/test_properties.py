@@ -6,6 +6,7 @@ architecture.md must hold. Every game varies the setup (hero, missions, rank, ph
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
@@ -118,7 +119,10 @@ def play_checked(deck: Deck, options: SetupOptions, tmp: Path) -> Game:
             for command in legal:
                 assert not isinstance(decide_and_apply(before, command), Rejected), command
         command = policy_for(options.seed)(before, legal, rng)
+        fields = {f.name: getattr(before, f.name) for f in dataclasses.fields(before)}
         result = session.dispatch(command)
+        # Contract 2: decide never mutates its input (every field still holds the very same object).
+        assert all(getattr(before, name) is value for name, value in fields.items())
         assert not isinstance(result, Rejected), f"{command}: {result}"
         commands.append(command)
         after = session.state

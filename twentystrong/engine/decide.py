@@ -112,7 +112,7 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
 
 def _start(tx: Tx, c: Command) -> None:
     flow.rules(tx.state).setup(tx)
-    tx.change_step("mission_discard" if tx.state.missions else "rank_penalty")
+    tx.emit(ev.StepChanged, step="mission_discard" if tx.state.missions else "rank_penalty")
 
 
 def _discard_mission(tx: Tx, c: Command) -> None:
@@ -127,7 +127,7 @@ def _rank_penalty(tx: Tx, c: Command) -> None:
         tx.push(Prompt("choose_die", source="rank", count=1, options=dice, purpose="rank: choose a die to banish"))
     elif len(pool) <= 3:
         for die in pool:
-            tx.move_die(die, "exhausted", "rank penalty")
+            tx.emit(ev.DieMoved, die=die, zone="exhausted", reason="rank penalty")
         _rank_penalty_paid(tx)
     else:
         tx.push(Prompt("choose_die", source="rank", count=3, options=pool, purpose="rank: choose dice to exhaust"))
@@ -142,7 +142,7 @@ def _choose(tx: Tx, c: Command) -> None:
     assert p is not None  # legal_commands only offers "choose" under a prompt
     if p.source == "rank":
         banish = "banish" in p.purpose
-        tx.move_die(str(c.die), "banished" if banish else "exhausted", "rank penalty")
+        tx.emit(ev.DieMoved, die=str(c.die), zone="banished" if banish else "exhausted", reason="rank penalty")
         if not tx.narrow_prompt(p, tuple(o for o in p.options if o != c.die)):
             _rank_penalty_paid(tx)
         return
@@ -176,7 +176,7 @@ def _done(tx: Tx, c: Command) -> None:
     if tx.state.prompt is not None:
         tx.emit(ev.PromptDone)  # an "up to N" choice ended early
     else:
-        tx.change_step("gain_items")  # Resolve step 4: recovering fewer is allowed
+        tx.emit(ev.StepChanged, step="gain_items")  # Resolve step 4: recovering fewer is allowed
 
 
 def _start_endgame(tx: Tx, c: Command) -> None:
@@ -184,7 +184,7 @@ def _start_endgame(tx: Tx, c: Command) -> None:
 
 
 def _decline_endgame(tx: Tx, c: Command) -> None:
-    tx.change_step("activate")
+    tx.emit(ev.StepChanged, step="activate")
 
 
 def _activate(tx: Tx, c: Command) -> None:
@@ -193,7 +193,7 @@ def _activate(tx: Tx, c: Command) -> None:
 
 def _commit(tx: Tx, c: Command) -> None:
     die = str(c.die)
-    tx.move_die(die, "active", "commit")
+    tx.emit(ev.DieMoved, die=die, zone="active", reason="commit")
     for h, le in hooks.passive_with(tx.state, "after_commit"):  # a shared list, never changed: no copy needed
         h.after_commit(tx, le, tx.state.die(die))
 
@@ -216,11 +216,11 @@ def _apply(tx: Tx, c: Command) -> None:
 
 
 def _repeat(tx: Tx, c: Command) -> None:
-    tx.start_phase(tx.state.phases_used + 1)
+    tx.emit(ev.StrategyPhaseStarted, number=tx.state.phases_used + 1)
 
 
 def _resolve(tx: Tx, c: Command) -> None:
-    tx.change_step("suffer")
+    tx.emit(ev.StepChanged, step="suffer")
 
 
 def _take_reward(tx: Tx, c: Command) -> None:
@@ -243,7 +243,7 @@ def _resolve_after(tx: Tx, c: Command) -> None:
 
 
 def _recover(tx: Tx, c: Command) -> None:
-    tx.move_die(str(c.die), "pool", "recover")
+    tx.emit(ev.DieMoved, die=str(c.die), zone="pool", reason="recover")
 
 
 def _gain_item(tx: Tx, c: Command) -> None:

@@ -3,7 +3,8 @@
 Replay checks the sequence: an event whose ``seq`` is not the next number is refused (contract 2).
 
 Each event type's function says which fields the event changes (:data:`CHANGES`): ``evolve`` makes a new state
-with them, and a transaction (:class:`twentystrong.engine.tx.Tx`) applies them to its private working state.
+with them. A transaction (:class:`twentystrong.engine.tx.Tx`) applies every event it emits through ``evolve`` too:
+there is no other writer of state (architecture.md contract 10).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from twentystrong.engine.state import (
     HeroState,
     MissionState,
     die_state,
-    field_names,
     replace,
     set_counter,
     with_changes,
@@ -119,8 +119,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     return {"dice": dice}
 
 
-def dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
-    """The changes of a ``DiceRolled`` (also ``Tx.roll_dice``'s)."""
+def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
     dice = list(s.dice)
     for die_id, face in e.faces:  # a die named twice shows its last face; an unknown one changes nothing
         i = DIE_INDEX.get(die_id)
@@ -170,8 +169,7 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
     }
 
 
-def card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
-    """The changes of a ``CardDefeated`` (also ``Tx.defeat_card``'s)."""
+def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
     return {
         "active": tuple([_defeated(c) if c.id == e.card else c for c in s.active]),
         "defeated_this_step": s.defeated_this_step + 1,
@@ -303,10 +301,45 @@ def _marked(s: GameState, e: ev.Marked) -> Changes:
     if e.counter is not None:
         out["counters"] = set_counter(s.counters, e.counter, e.value)
     if e.field is not None:
-        if e.field not in field_names(GameState):
-            raise TypeError(f"GameState has no field(s) {[e.field]}")
-        out[e.field] = e.value
+        charge = CHARGES.get(e.field)
+        if charge is None:
+            raise ReplayError(f"event mark: {e.field!r} is no charge the game keeps ({', '.join(CHARGES)})")
+        out.update(charge(s, e.value))
     return out
+
+
+# The charges a ``Marked`` event sets by name (its ``field``, a name saves keep): a closed list, each name its own
+# meaning; any other name is refused. (Saved games name these, so the names stay.)
+
+
+def _extra_enemies_next_round(s: GameState, value: int) -> Changes:
+    """``next_round_extra``: enemies to activate next round beyond the one of every round (extra_enemy_next_round);
+    the next ``RoundStarted`` counts them in and clears the charge."""
+    return {"next_round_extra": value}
+
+
+def _fewer_next_activation(s: GameState, value: int) -> Changes:
+    """``fewer_next``: how many coming +N activations add one enemy fewer (activate_fewer; spent by an activation)."""
+    return {"fewer_next": value}
+
+
+def _doubled_instant_rewards(s: GameState, value: int) -> Changes:
+    """``double_next_instant``: how many coming instant rewards are gained twice (double_next_instant)."""
+    return {"double_next_instant": value}
+
+
+def _rank_penalties_left(s: GameState, value: int) -> Changes:
+    """``rank_penalties_left``: Solar Sentinels' rank penalties still to pay at setup (one paid: one fewer)."""
+    return {"rank_penalties_left": value}
+
+
+CHARGES: dict[str, Callable[[GameState, int], Changes]] = {
+    "next_round_extra": _extra_enemies_next_round,
+    "fewer_next": _fewer_next_activation,
+    "double_next_instant": _doubled_instant_rewards,
+    "rank_penalties_left": _rank_penalties_left,
+}
+"""What each charge name of a ``Marked`` event sets (see above)."""
 
 
 def _mission_progress(s: GameState, e: ev.MissionProgress) -> Changes:
@@ -328,13 +361,13 @@ CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.StepChanged: _step_changed,
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
-    ev.DiceRolled: dice_rolled,
+    ev.DiceRolled: _dice_rolled,
     ev.RollTested: _roll_tested,
     ev.FaceSet: _face_set,
     ev.StrategyPhaseStarted: _phase_started,
     ev.ApplyStepStarted: _apply_step_started,
     ev.CardActivated: _card_activated,
-    ev.CardDefeated: card_defeated,
+    ev.CardDefeated: _card_defeated,
     ev.CardLeft: _card_left,
     ev.CardChanged: _card_changed,
     ev.StackTopDiscarded: _stack_top_discarded,

@@ -47,7 +47,7 @@ def advance(tx: Tx) -> None:
 def _mission_discard(tx: Tx) -> bool:
     if sum(1 for m in tx.state.missions if m.status == "pending") > 1 and not _discarded(tx.state):
         return False
-    tx.change_step("rank_penalty")
+    tx.emit(ev.StepChanged, step="rank_penalty")
     return True
 
 
@@ -82,7 +82,7 @@ def _round_start(tx: Tx) -> bool:
     if s.endgame:
         begin_engagement(tx)  # endgame rounds after the first skip Activation
     else:
-        tx.change_step("activate")
+        tx.emit(ev.StepChanged, step="activate")
     return True
 
 
@@ -125,7 +125,7 @@ def on_activated(tx: Tx, card_id: str) -> None:
 
 def begin_engagement(tx: Tx) -> None:
     """The first Strategy phase of the engagement."""
-    tx.start_phase(1)
+    tx.emit(ev.StrategyPhaseStarted, number=1)
 
 
 def roll(tx: Tx) -> None:
@@ -135,7 +135,7 @@ def roll(tx: Tx) -> None:
     if s.options.dice == "physical":
         for die in to_roll:
             tx.emit(ev.FaceSet, die=die.id, face=None, reason="roll")
-        tx.change_step("faces")
+        tx.emit(ev.StepChanged, step="faces")
         if not to_roll:
             finish_roll(tx, ())
         return
@@ -145,7 +145,7 @@ def roll(tx: Tx) -> None:
     for i, die in enumerate(to_roll):
         face = FACES[die.color][below(seed, rng + i, 6)]
         faces.append((die.id, hooks.read_face(s, die, face) if read else face))
-    tx.roll_dice(tuple(faces), len(to_roll))
+    tx.emit(ev.DiceRolled, faces=tuple(faces), draws=len(to_roll))
     after_roll(tx)
 
 
@@ -161,13 +161,13 @@ def after_roll(tx: Tx) -> None:
     hooks.after_roll(tx)
     fire_triggers(tx, "after_roll", {})
     if not tx.over:
-        tx.start_apply_step()
+        tx.emit(ev.ApplyStepStarted)
         check_defeats(tx)  # a new Apply step can lift a defeat block (one defeat per step)
 
 
 def apply_die(tx: Tx, die: str, card: str) -> None:
     """Apply one rolled hit to an active card, then check for defeats (R5)."""
-    tx.move_die(die, "applied", "apply", card=card)
+    tx.emit(ev.DieMoved, die=die, zone="applied", reason="apply", card=card)
     check_defeats(tx)
 
 
@@ -213,7 +213,7 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
             return  # R10: card text replaces the defeat (e.g. it returns to its stack)
     # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).
     on_defeat = [le for le in hooks.triggered(tx.state, "on_defeat") if le.source == card.id]
-    tx.defeat_card(card.id, reason)
+    tx.emit(ev.CardDefeated, card=card.id, reason=reason)
     if not card.boss:
         level = tx.state.deck.card(card.id).level
         name = f"defeated_level_{level}"
@@ -268,7 +268,7 @@ def _suffer(tx: Tx) -> bool:
             check_defeats(tx)  # R5: a bonus that depends on Health may change damage already applied
             fire_triggers(tx, "after_suffer_damage", {"amount": total})
     if not tx.over:
-        tx.change_step("after")
+        tx.emit(ev.StepChanged, step="after")
     return True
 
 
@@ -291,7 +291,7 @@ def _after(tx: Tx) -> bool:
     if pending:
         resolve_after(tx, pending[0])
     else:
-        tx.change_step("exhaust")
+        tx.emit(ev.StepChanged, step="exhaust")
     return True
 
 
@@ -313,8 +313,8 @@ def resolve_after(tx: Tx, le: Live) -> None:
 def _exhaust(tx: Tx) -> bool:
     for die in tx.state.dice:
         if die.zone in ("active", "applied"):
-            tx.move_die(die.id, "exhausted", "exhaust", keep_face=True)
-    tx.change_step("recover")
+            tx.emit(ev.DieMoved, die=die.id, zone="exhausted", reason="exhaust", keep_face=True)
+    tx.emit(ev.StepChanged, step="recover")
     return True
 
 
@@ -326,7 +326,7 @@ def can_recover_more(s: GameState) -> bool:
 def _recover(tx: Tx) -> bool:
     if can_recover_more(tx.state):
         return False
-    tx.change_step("gain_items")
+    tx.emit(ev.StepChanged, step="gain_items")
     return True
 
 
@@ -346,7 +346,7 @@ def pending_items(s: GameState) -> list[str]:
 def _gain_items(tx: Tx) -> bool:
     if pending_items(tx.state):
         return False
-    tx.change_step("cleanup")
+    tx.emit(ev.StepChanged, step="cleanup")
     return True
 
 
@@ -358,7 +358,7 @@ def _cleanup(tx: Tx) -> bool:
     leaving = [card for card in s.active if not ruleset.stays_at_cleanup(s, card)]
     for card in leaving:
         tx.emit(ev.CardLeft, card=card.id, to="boss_discard" if card.boss else "discard")
-    tx.change_step("stack_discard")
+    tx.emit(ev.StepChanged, step="stack_discard")
     return True
 
 

@@ -293,16 +293,15 @@ def fast_replace(obj: T, **changes: Any) -> T:
 
 def with_changes(obj: T, changes: dict[str, Any]) -> T:
     """A new object like ``obj`` (a ``GameState``) with ``changes`` (field names, not checked) applied; what ``obj``
-    kept about itself goes with it only while it still holds (see :func:`change_in_place`)."""
+    kept about itself goes with it only while it still holds (see :func:`_drop_stale`)."""
     new = object.__new__(type(obj))
     object.__setattr__(new, "__dict__", obj.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
-    change_in_place(new, changes)  # type: ignore[arg-type]
+    _drop_stale(new, changes)  # type: ignore[arg-type]
     return new
 
 
-def change_in_place(s: GameState, changes: dict[str, Any]) -> None:
-    """Apply ``changes`` to ``s`` itself: only for a state nobody else holds yet (a copy just made, or a
-    transaction's working state, see :class:`twentystrong.engine.tx.Tx`).
+def _drop_stale(s: GameState, changes: dict[str, Any]) -> None:
+    """Apply ``changes`` to ``s`` itself: only for the copy :func:`with_changes` just made.
 
     What the state kept about itself is dropped when ``changes`` may make it wrong: every answer worked out from
     the state itself (:data:`DERIVED`); the carried answer if a field it depends on changes (:data:`CARRIED`); the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
+from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
@@ -65,7 +66,7 @@ class CommitAllOfColorHandler(Handler):
             return
         for other in tx.state.dice_in("pool"):
             if other.color == die.color and hooks.commit_block(tx.state, other) is None:
-                tx.move_die(other.id, "active", "commit")
+                tx.emit(ev.DieMoved, die=other.id, zone="active", reason="commit")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CommitAllOfColor)

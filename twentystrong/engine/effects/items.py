@@ -206,7 +206,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
         tx.emit(ev.DiceRolled, faces=faces, draws=len(faces), phase_started=False)
         for die_id, face in faces:
             if face in HITS:
-                tx.move_die(die_id, "pool", "recovered by a roll")
+                tx.emit(ev.DieMoved, die=die_id, zone="pool", reason="recovered by a roll")
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         die_id, _, entered = str(command.choice).partition(":")
@@ -215,7 +215,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
         tx.narrow_prompt(prompt, tuple(o for o in prompt.options if not o.startswith(f"{die_id}:")))
         tx.emit(ev.FaceSet, die=die_id, face=face, reason="rolled by an effect")
         if face in HITS:
-            tx.move_die(die_id, "pool", "recovered by a roll")
+            tx.emit(ev.DieMoved, die=die_id, zone="pool", reason="recovered by a roll")
 
     def describe(self, effect: Effect) -> str:
         return "Roll every exhausted die: each that shows a hit or a crit is recovered."
@@ -326,7 +326,7 @@ class BanishForDamageHandler(Targeted):
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         die = tx.state.die(variant["die"])
         amount = HIT_FACES[die.color]
-        tx.move_die(die.id, "banished", f"banished by {live.source} for {amount} damage")
+        tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {live.source} for {amount} damage")
         tx.emit(ev.Marked, flag=f"{hooks.EXTRA_DAMAGE}{variant['card']}:{amount}")
 
     def describe(self, effect: Effect) -> str:
@@ -416,7 +416,7 @@ def _pay(tx: Tx, live: Live, die: str) -> None:
     if tx.state.die(die).zone != "pool":
         return  # the options were listed earlier; a die that left the pool since pays nothing
     zone = "banished" if live.effect.cost == "banish" else "exhausted"
-    tx.move_die(die, zone, f"paid for {live.source}")
+    tx.emit(ev.DieMoved, die=die, zone=zone, reason=f"paid for {live.source}")
 
 
 def _defeat(tx: Tx, live: Live, card_id: str) -> None:
