@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from twentystrong.bots import assess, items
@@ -953,7 +953,7 @@ def _residual(s: GameState, card: ActiveCard, index: EffectsInForce) -> float:
     return found
 
 
-@assess.per_object
+@lru_cache(maxsize=1024)  # content objects are values: the answer follows from the card alone
 def _residual_factor(card: ConflictCard | Boss) -> float:
     """How much harder its :data:`RESIDUAL` restrictions make a card (its printed effects, as hooks.card_effects)."""
     factor = 1.0
@@ -1084,7 +1084,7 @@ def _banishes_applied(s: GameState, card: ActiveCard) -> bool:
     return not card.cancelled and _prints_banish(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
 
 
-@assess.per_object
+@lru_cache(maxsize=1024)  # content objects are values: the answer follows from the card alone
 def _prints_banish(card: ConflictCard | Boss) -> bool:
     return any(isinstance(e, fx.BanishAppliedDice) for e in (card.rules if isinstance(card, Boss) else card.effects))
 

@@ -1,38 +1,24 @@
 """Reading a game state the way the heuristic bot needs it: what is left to kill, how dangerous it is, what a die
 of some colour would do to it. Every rule-dependent number comes from the engine's hook points.
 
-The bot asks these questions many times for every state, so answers are kept:
-
-- what follows from the effects in force (which effect of a kind is in force, which card carries what, which hooks
-  no effect overrides) is indexed once per set of effects in force (:class:`EffectsInForce`); the engine keeps
-  that set with the state and hands it on to the following states while it holds, so one index serves many states;
-- a hook that no effect in force overrides answers from the printed cards alone (a die deals its face's damage, an
-  enemy its printed damage): the bot then skips the die damage hook, asks the enemy damage hook once per card, and
-  keeps what follows (the damage coming, where dice can go) with the index;
-- the index also keeps the effects each hook asks (the apply restrictions, the damage modifiers), so the bot asks
-  the handlers directly (:func:`hit_faces`, :func:`reachable`, :func:`modified_damage`) instead of looking them
-  up for every die and card; handlers may read anything in the state, so their answers are not kept across
-  states (only which colour and face last showed a card reachable, to try it first: the answer does not depend on
-  the order), unless every restriction and modifier in force is one of the few whose answers read no more than
-  the effects in force do (:data:`DICE_BLIND`): then they are kept with the index too;
-- answers that read the dice (what is left to kill) are kept with the state (``state.derived``), under keys
-  starting with ``bot:``.
+What follows from the effects in force (which effect of a kind is in force, which card carries what, which hooks no
+effect overrides, the apply restrictions and damage modifiers the bot asks) is indexed once per state
+(:class:`EffectsInForce`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.apply import CannotApplyColorHandler, CritsCannotApplyHandler
-from twentystrong.engine.effects.base import Handler, Live, block_reads
-from twentystrong.engine.effects.damage import BasicHitsDealZeroHandler, ColorBonusHandler, CritsDealZeroHandler
-from twentystrong.engine.state import CARRIED, DERIVED, ActiveCard, DieState, GameState, Zone, derived
+from twentystrong.engine.effects.base import Handler, Live
+from twentystrong.engine.state import ActiveCard, DieState, GameState, Zone
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -47,35 +33,6 @@ DURING_THREAT: Final[dict[str, float]] = {
     "items_blocked": 0.2,
 }
 """How much a During effect adds to the wish to defeat its card first (it ends on defeat, R6)."""
-
-
-DICE_BLIND: Final[frozenset[type[Handler]]] = frozenset(
-    {
-        CannotApplyColorHandler,
-        CritsCannotApplyHandler,
-        BasicHitsDealZeroHandler,
-        ColorBonusHandler,
-        CritsDealZeroHandler,
-    }
-)
-"""The handlers whose ``apply_block`` / ``die_damage`` answers read nothing but their effect (and its source), the
-die's colour and face, the card's id and boss flag, and the state's deck and round flags: never the dice, the hero
-or the step. Those fields are among the ones the effects in force are kept for (``hooks.IN_FORCE_FIELDS``), so
-while only these answer the two hooks, what a die of a colour and face may do to a card holds for every state
-that shares the effects in force (:attr:`EffectsInForce.fixed_apply`). Read from the handlers' code; a test
-checks them on states whose dice differ (tests/test_bots_speed_equivalence.py)."""
-
-
-_BLOCK_READS: dict[type[Handler], str] = {}
-"""``block_reads`` of each handler class asked about (what its ``apply_block`` reads of the die: see
-:attr:`Handler.block_reads`), each class looked up once."""
-
-
-def _block_reads(h: Handler) -> str:
-    found = _BLOCK_READS.get(type(h))
-    if found is None:
-        found = _BLOCK_READS[type(h)] = block_reads(h)
-    return found
 
 
 class EffectsInForce:
@@ -113,9 +70,7 @@ class EffectsInForce:
     )
 
     def __init__(self, s: GameState) -> None:
-        force: hooks.InForce | None = s.__dict__.get(CARRIED)  # hooks.in_force, inlined
-        if force is None:
-            force = hooks.in_force(s)
+        force = hooks.in_force(s)
         self._passive = force.passive
         first_passive: dict[str, fx.Effect] = {}
         caps: dict[str, list[int]] = {}
@@ -179,15 +134,8 @@ class EffectsInForce:
         self.plain_apply = not blockers and not modifiers
         """Any die may be applied to any card and deals its face's damage: what the bot works out about where
         dice can go then depends on the cards alone, so it holds for every state that shares these effects."""
-        fixed = True
-        for pairs in (blockers, modifiers):
-            for h, _ in pairs:
-                if type(h) not in DICE_BLIND:
-                    fixed = False
-        self.fixed_apply = fixed
-        """Where a die may go and what it deals there depend on its colour and face and the cards alone (the
-        restrictions and modifiers in force are all :data:`DICE_BLIND`; so when ``plain_apply``): what the bot
-        works out about it holds for every state that shares these effects, and is kept with them."""
+        self.fixed_apply = True
+        """The answers below are kept for the state the index is made for."""
         self.plain_enemy_damage = not enemy_damage_modified
         """No effect changes the damage enemies deal (each deals its printed damage)."""
         # Answers that then follow from the effects in force and the active cards (fields these effects are kept
@@ -233,17 +181,8 @@ _PASSIVE_READ: Final[frozenset[str]] = frozenset({"invert_results", "damage_cap_
 
 
 def effects_in_force(s: GameState) -> EffectsInForce:
-    """The bot's index of the effects in force in ``s``: built once for each set of effects in force, and kept
-    with it (``InForce.scratch``), so the states that inherit those effects share it."""
-    # hooks.in_force(s), without the call when the state already carries it (asked several times a state).
-    force: hooks.InForce | None = s.__dict__.get(CARRIED)
-    if force is None:
-        force = hooks.in_force(s)
-    scratch = force.scratch
-    index: EffectsInForce | None = scratch.get("bot:effects")
-    if index is None:
-        index = scratch["bot:effects"] = EffectsInForce(s)
-    return index
+    """The bot's index of the effects in force in ``s``, made once per state."""
+    return s.memo(EffectsInForce)
 
 
 def strength(die: DieState) -> int:
@@ -258,18 +197,7 @@ def undefeated(s: GameState) -> list[ActiveCard]:
 
 def remaining(s: GameState, card: ActiveCard) -> int:
     """Damage still needed to defeat the card (0 when reached but a rule holds it up)."""
-    d: dict[str, Any] | None = s.__dict__.get(DERIVED)  # derived(s), inlined: asked many times a state
-    if d is None:
-        d = s.__dict__[DERIVED] = {}
-    kept: dict[str, tuple[ActiveCard, int]] | None = d.get("bot:remaining")
-    if kept is None:
-        kept = d["bot:remaining"] = {}
-    found = kept.get(card.id)
-    if found is not None and found[0] is card:  # the card object asked about: a caller may pass a changed copy
-        return found[1]
-    value = max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
-    kept[card.id] = (card, value)
-    return value
+    return max(0, hooks.card_health(s, card) - hooks.damage_taken(s, card))
 
 
 def capped(s: GameState, card: ActiveCard) -> bool:
@@ -305,12 +233,7 @@ def incoming(s: GameState) -> int:
         if index.incoming is None:
             index.incoming = sum(enemy_damage(s, c) for c in s.active if not c.defeated) + index.after_loss
         return index.incoming
-    d = derived(s)
-    found: int | None = d.get("bot:incoming")
-    if found is None:
-        found = sum(hooks.enemy_damage(s, c) for c in s.active if not c.defeated)
-        found = d["bot:incoming"] = found + index.after_loss
-    return found
+    return sum(hooks.enemy_damage(s, c) for c in s.active if not c.defeated) + index.after_loss
 
 
 def rolls_left(s: GameState) -> int:
@@ -387,35 +310,10 @@ def hit_faces(s: GameState, card: ActiveCard, index: EffectsInForce) -> dict[Col
     table: dict[Color, tuple[int | None, int | None]] = {}
     blockers = index.blockers
     modifiers = index.modifiers
-    # Each handler is asked about as few dice as can tell (what it declares it reads: Handler.block_reads), in any
-    # order: apply_block only answers a question, so which handlers refuse a die does not depend on the order they
-    # are asked in, and one refusal is enough (as _face_damage, which stops at the first).
-    anywhere = True  # no handler that reads nothing of the die refuses it
-    by_face: list[tuple[Handler, Live]] = []
-    by_color: list[tuple[Handler, Live]] = []
-    for pair in blockers:
-        reads = _block_reads(pair[0])
-        if reads == "die":
-            by_face.append(pair)
-        elif reads == "color":
-            by_color.append(pair)
-        elif anywhere and pair[0].apply_block(s, pair[1], _FREE_SAMPLE["yellow", "hit"], card):
-            anywhere = False
     for color in COLORS:
-        hit_ok = crit_ok = anywhere
-        if hit_ok:
-            hit_die = _FREE_SAMPLE[color, "hit"]
-            for h, le in by_color:
-                if h.apply_block(s, le, hit_die, card):
-                    hit_ok = crit_ok = False
-                    break
-        if hit_ok:
-            crit_die = _FREE_SAMPLE[color, "crit"]
-            for h, le in by_face:
-                if hit_ok and h.apply_block(s, le, hit_die, card):
-                    hit_ok = False
-                if crit_ok and h.apply_block(s, le, crit_die, card):
-                    crit_ok = False
+        hit_die, crit_die = _FREE_SAMPLE[color, "hit"], _FREE_SAMPLE[color, "crit"]
+        hit_ok = not any(h.apply_block(s, le, hit_die, card) for h, le in blockers)
+        crit_ok = not any(h.apply_block(s, le, crit_die, card) for h, le in blockers)
         table[color] = (
             _modified_face_damage(s, card, color, "hit", modifiers) if hit_ok else None,
             _modified_face_damage(s, card, color, "crit", modifiers) if crit_ok else None,
@@ -470,7 +368,7 @@ def _face_damage(s: GameState, card: ActiveCard, color: Color, face: Face, index
 
 
 def _modified_face_damage(
-    s: GameState, card: ActiveCard, color: Color, face: Face, modifiers: list[tuple[Handler, Live]]
+    s: GameState, card: ActiveCard, color: Color, face: Face, modifiers: Sequence[tuple[Handler, Live]]
 ) -> int:
     """:func:`die_damage_if` for a face that may be applied: the face's damage, changed by each of ``modifiers``
     (``index.modifiers``) in turn, then at least 0 (R5)."""

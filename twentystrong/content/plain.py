@@ -180,8 +180,16 @@ class Frozen:
         return bool(self.__values__(self.__dict__) == other.__values__(other.__dict__))
 
     def __hash__(self) -> int:
-        # Like a frozen pydantic model: by the field values (so an object holding a list is not hashable).
-        return hash(self.__values__(self.__dict__))
+        # By value, as equality compares (lists count as the tuples of their items): content objects never change,
+        # so the engine may key memos on them (``functools.lru_cache``). Worked out once, kept with the object;
+        # pickles leave it out (a hash is only good in the process that computed it).
+        found: int | None = self.__dict__.get(_HASH)
+        if found is None:
+            found = self.__dict__[_HASH] = hash((type(self).__name__, _hashable(self.__values__(self.__dict__))))
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != _HASH}
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self.__field_specs__)
@@ -224,6 +232,17 @@ class Frozen:
         from twentystrong.content.validation import pydantic_model, to_plain
 
         return core_schema.no_info_after_validator_function(to_plain, handler(pydantic_model(cls)))
+
+
+_HASH = "_hash"
+"""Key in a content object's ``__dict__`` of its hash, once worked out (see :meth:`Frozen.__hash__`)."""
+
+
+def _hashable(value: Any) -> Any:
+    """``value`` with its lists (at any depth) as tuples: what a content object is hashed by."""
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
 
 
 def _dumped(value: Any, exclude_defaults: bool) -> Any:

@@ -55,26 +55,6 @@ class Command:
     mission: str | None = None
     effect: int | None = None
 
-    def __eq__(self, other: object) -> bool:
-        # Written out: bots and the UI look commands up in lists, where the generated version's tuple of every
-        # field was the cost; this one stops at the first field that differs (usually ``cmd``). The generated
-        # ``__hash__`` stays, consistent with it.
-        if other.__class__ is not Command:
-            return NotImplemented
-        o: Command = other
-        return (
-            self.cmd == o.cmd
-            and self.die == o.die
-            and self.card == o.card
-            and self.stack == o.stack
-            and self.item == o.item
-            and self.choice == o.choice
-            and self.effect == o.effect
-            and self.face == o.face
-            and self.faces == o.faces
-            and self.mission == o.mission
-        )
-
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: only the fields that are set."""
         out: dict[str, Any] = {"cmd": self.cmd}
@@ -116,27 +96,6 @@ class Command:
                     return Rejected("bad_argument", f"{cmd}: {key} must be a string")
                 kwargs[key] = value
         return Command(cmd, **kwargs)
-
-
-class Interned(dict[Any, Command]):
-    """Commands of one kind by their arguments, each made once: the legal-command lists of every state reuse them
-    (commands are frozen), which saves building a dataclass per die and card on the hot path.
-
-    ``Interned("commit", "die")["B3"]`` is ``Command("commit", die="B3")``; with several fields the key is the tuple
-    of their values, ``Interned("apply", "die", "card")["B3", "ember-wasp"]``.
-    """
-
-    __slots__ = ("cmd", "names")
-
-    def __init__(self, cmd: str, *names: str) -> None:
-        super().__init__()
-        self.cmd = cmd
-        self.names = names
-
-    def __missing__(self, key: Any) -> Command:
-        values = key if len(self.names) > 1 else (key,)
-        made = self[key] = Command(self.cmd, **dict(zip(self.names, values, strict=True)))
-        return made
 
 
 @dataclass(frozen=True, slots=True)

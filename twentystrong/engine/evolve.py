@@ -16,13 +16,12 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.state import (
     DIE_INDEX,
     ActiveCard,
+    DieState,
     GameState,
     HeroState,
     MissionState,
-    die_state,
     replace,
     set_counter,
-    with_changes,
     with_die,
 )
 
@@ -41,7 +40,7 @@ def evolve(state: GameState, event: ev.Event) -> GameState:
         raise ReplayError(f"event {event.TYPE} has seq {event.seq}, expected {state.seq + 1}")
     changes = CHANGES[type(event)](state, event)
     changes["seq"] = event.seq
-    return with_changes(state, changes)
+    return state.changed(changes)
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
@@ -103,9 +102,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     face = s.dice[i].face if (e.keep_face or e.zone in ("active", "applied")) else None
     if e.reason == "commit":
         face = None
-    moved = list(s.dice)  # with_die, inlined: most events move a die
-    moved[i] = die_state(e.die, e.zone, face, e.card if e.zone == "applied" else None)  # type: ignore[arg-type]
-    dice = tuple(moved)
+    dice = with_die(s, DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None))  # type: ignore[arg-type]
     if e.reason == "commit":
         return {
             "dice": dice,
@@ -127,7 +124,7 @@ def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
             continue
         die = dice[i]
         if die.zone == "active":
-            dice[i] = die_state(die_id, "active", face, die.card)  # type: ignore[arg-type]
+            dice[i] = DieState(die_id, "active", face, die.card)  # type: ignore[arg-type]
     return {"dice": tuple(dice), "rng": s.rng + e.draws}
 
 
@@ -137,7 +134,7 @@ def _roll_tested(s: GameState, e: ev.RollTested) -> Changes:
 
 def _face_set(s: GameState, e: ev.FaceSet) -> Changes:
     die = s.die(e.die)
-    return {"dice": with_die(s, die_state(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
+    return {"dice": with_die(s, DieState(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
 
 
 def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> Changes:
@@ -171,33 +168,16 @@ def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
 
 def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
     return {
-        "active": tuple([_defeated(c) if c.id == e.card else c for c in s.active]),
+        "active": tuple(replace(c, defeated=True) if c.id == e.card else c for c in s.active),
         "defeated_this_step": s.defeated_this_step + 1,
         "defeated_this_round": (*s.defeated_this_round, e.card),
     }
 
 
-def _defeated(c: ActiveCard) -> ActiveCard:
-    """``replace(c, defeated=True)``, field by field (``dataclasses.replace`` looks the fields up every time)."""
-    return ActiveCard(
-        c.id,
-        boss=c.boss,
-        defeated=True,
-        stack=c.stack,
-        health_override=c.health_override,
-        cancelled=c.cancelled,
-        entourage=c.entourage,
-    )
-
-
 def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
-    # R2: dice applied to a card that leaves are exhausted (the dice stay the same object when none is).
-    dice = s.dice
+    # R2: dice applied to a card that leaves are exhausted.
     card = e.card
-    if any(d.card == card for d in s.dice_in("applied")):
-        dice = tuple(
-            [die_state(d.id, "exhausted", None, None) if d.zone == "applied" and d.card == card else d for d in dice]
-        )
+    dice = tuple(DieState(d.id, "exhausted") if d.zone == "applied" and d.card == card else d for d in s.dice)
     out: Changes = {"dice": dice, "active": tuple([c for c in s.active if c.id != card])}
     if e.to == "discard" or e.to == "fled":
         out["discard"] = (*s.discard, e.card)

@@ -320,7 +320,7 @@ def _exhaust(tx: Tx) -> bool:
 
 def can_recover_more(s: GameState) -> bool:
     """Whether another die may be recovered this round."""
-    return bool(hooks.recoverable_dice(s))  # the list kept with the state (hooks.recoverable copies it)
+    return bool(hooks.recoverable(s))
 
 
 def _recover(tx: Tx) -> bool:

@@ -16,8 +16,6 @@ from twentystrong.engine.tx import Tx
 class CannotCommitColorHandler(Handler):
     """Dice of some colours cannot be committed (anywhere: commits are not aimed at a card)."""
 
-    commit_reads = "color"  # the die's colour and the effect's colours (the reason names the source from the deck)
-
     def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
         assert isinstance(live.effect, fx.CannotCommitColor)
         if die.color not in live.effect.colors:

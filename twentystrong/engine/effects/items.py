@@ -6,7 +6,7 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
   handler names in ``fields`` (``("card",)`` and ``("c05",)``, ``("die", "choice")`` and ``("B1", "Y2")`` …);
   ``variants`` gives them as dicts of command fields (``{"card": "c05"}``, ``{"die": "B1", "choice": "Y2"}`` …).
   ``uses`` is exactly that list, so ``legal_commands`` offers one ``use_item`` / ``use_ability`` command per variant
-  and a variant-less effect is not offered at all (it asks ``targets`` itself: no dict to build per variant).
+  and a variant-less effect is not offered at all.
 - Used through a command, the variant named by the command's fields runs.
 - Fired some other way (a later effect of a single-use item, an instant reward, a trigger), the command's fields
   are used when they name a variant; otherwise one variant runs on its own, and several become a prompt
@@ -14,9 +14,6 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
 
 Variants name dice by id, one per eligible die (or pair of dice), so a player can pick the very die they point at.
 
-Each handler names what its uses read (``use_reads``: fields, the dice of a zone, or the rolled dice; ``use_hooks``:
-hooks it asks of the effects in force, see ``base.Handler``): the legal commands reuse an effect's commands while a
-state holds the same values there (``legal._Use``), so a handler that reads something new must say so.
 """
 
 from __future__ import annotations
@@ -75,13 +72,12 @@ class Targeted(Handler):
     ask = "choose a target"
     """What a prompt asks, after the source's name."""
 
-    use_reads: ClassVar[tuple[str, ...] | None] = ()  # the default variant reads nothing
     fields: ClassVar[tuple[str, ...]] = ()
     """The command fields a variant sets, in the order of the values of each of :meth:`targets`."""
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         """Every way to use the effect now: the values of :attr:`fields` for each (override this, not
-        :meth:`variants`: the legal commands ask it directly, see ``legal._Use``)."""
+        :meth:`variants`)."""
         return [()]
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
@@ -174,8 +170,6 @@ class RollExhaustedRecoverHitsHandler(Handler):
     Recovering this way is not the Recover step: it does not count against Recovery.
     """
 
-    use_reads = ("dice:exhausted",)
-
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         return [{}] if s.dice_in("exhausted") else []
 
@@ -241,8 +235,6 @@ class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
     ask = "choose the die to change"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -268,8 +260,6 @@ class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
     ask = "choose the miss and the hit that swap"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -291,8 +281,6 @@ class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
     ask = "choose the colour whose two misses become hits"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -316,7 +304,6 @@ class BanishForDamageHandler(Targeted):
     """
 
     ask = "choose the die to banish and the enemy it damages"
-    use_reads = ("dice:pool", "active")
     fields = ("die", "card")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -345,8 +332,6 @@ class DefeatEnemyHandler(Targeted):
     """
 
     ask = "choose the enemy to defeat"
-    use_reads = ("dice:pool", "active")  # the pool and the enemies
-    use_hooks = ("defeat_block",)  # and whatever the defeat blocks in force read
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -433,7 +418,6 @@ class DiscardEnemyHandler(Targeted):
     """Discard an active, undefeated enemy of at most a level: no reward, no damage; its dice exhaust (R2)."""
 
     ask = "choose the enemy to discard"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -453,7 +437,6 @@ class SetEnemyHealthHandler(Targeted):
     """An active, undefeated enemy (the boss included) has a new Health until it leaves; R5 then checks defeat."""
 
     ask = "choose the enemy whose Health changes"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -473,7 +456,6 @@ class CancelEnemyEffectsHandler(Targeted):
     """Every effect of one active card stops applying while it stays (defeated cards' After effects included)."""
 
     ask = "choose the enemy whose effects are cancelled"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -494,7 +476,6 @@ class TakeStackRewardHandler(Targeted):
     """Gain the instant reward of a stack's top card; the card stays where it is."""
 
     ask = "choose the stack whose top card's reward you gain"
-    use_reads = ("stacks",)
     fields = ("stack",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:

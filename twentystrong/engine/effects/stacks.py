@@ -39,8 +39,6 @@ class DiscardStackTopHandler(Handler):
     nothing to choose. Used as an item or ability, ``once`` lists one command per stack.
     """
 
-    use_reads = ("stacks",)
-
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         assert isinstance(live.effect, fx.DiscardStackTop)
         if live.effect.per == "once":
@@ -112,8 +110,6 @@ class RevealBossHandler(Handler):
     When the boss deck has run out, its discard is shuffled into a new boss deck first: the shuffle is drawn here
     and recorded in ``BossRevealed.reshuffled`` (contract 4). With nothing left to reveal, nothing happens.
     """
-
-    use_reads = ("boss_deck", "boss_discard")
 
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         return [{}] if s.boss_deck or s.boss_discard else []

@@ -27,41 +27,15 @@ RANKS: dict[int, tuple[str, int, int]] = {
 def mandatory_tops(s: GameState) -> list[int]:
     """Non-empty stacks whose top counts as a mandatory enemy: printed so, or the stack a mission made mandatory."""
     forced = missions.mandatory_stack(s) if s.missions else None  # no mission, none made mandatory
-    _, tops, printed = _tops(s)
-    if forced is None or forced in printed or forced not in tops:
-        return list(printed)
+    printed = [i for i in _tops(s) if s.deck.card(s.stacks[i - 1][0]).mandatory]
+    if forced is None or forced in printed or forced not in _tops(s):
+        return printed
     return sorted((*printed, forced))
 
 
-_Tops = tuple[tuple[tuple[str, ...], ...], tuple[int, ...], tuple[int, ...]]
-"""The stacks, and of them (1-based): the non-empty ones and those whose top is printed mandatory."""
-
-
-def _tops(s: GameState) -> _Tops:
-    """The stacks (what the rest follows from), the non-empty stacks (1-based) and those of them whose top is printed
-    mandatory.
-
-    Both follow from the deck and the stacks alone, which stay the same objects over most events (a die moves, the
-    step changes …): the answer for the last stacks asked about is kept with the deck (in its ``__dict__``, beside
-    its indexes), keyed by the stacks tuple itself, which the entry holds so that it cannot be another one at the
-    same address. Games sharing a deck just replace the entry, one assignment, which a thread reads in one go."""
-    stacks = s.stacks
-    kept: _Tops | None = s.deck.__dict__.get(_TOPS)
-    if kept is None or kept[0] is not stacks:
-        card = s.deck.card
-        tops: list[int] = []
-        printed: list[int] = []
-        for i, stack in enumerate(stacks, 1):  # one pass (stacks are few: a comprehension each cost more)
-            if stack:
-                tops.append(i)
-                if card(stack[0]).mandatory:
-                    printed.append(i)
-        kept = s.deck.__dict__[_TOPS] = (stacks, tuple(tops), tuple(printed))
-    return kept
-
-
-_TOPS = "_solar_sentinels_tops"
-"""Key in the deck's ``__dict__`` of :func:`_tops`' last answer."""
+def _tops(s: GameState) -> list[int]:
+    """The non-empty stacks (1-based)."""
+    return [i for i, stack in enumerate(s.stacks, 1) if stack]
 
 
 class SolarSentinels(Ruleset):
@@ -108,12 +82,12 @@ class SolarSentinels(Ruleset):
 
     def activation_choices(self, s: GameState) -> list[int]:
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
-        return mandatory_tops(s) or list(_tops(s)[1])
+        return mandatory_tops(s) or _tops(s)
 
     def refuse_activation(self, s: GameState, stack: int | None) -> Rejected:
         """R3: a top that is not mandatory while another is; the refusal names the mandatory ones."""
         mandatory = mandatory_tops(s)
-        if not mandatory or stack not in _tops(s)[1]:
+        if not mandatory or stack not in _tops(s):
             return super().refuse_activation(s, stack)
         named = [f"{s.deck.card(s.stacks[i - 1][0]).name} (stack {i})" for i in mandatory]
         if len(named) == 1:
@@ -151,7 +125,7 @@ class SolarSentinels(Ruleset):
     def stack_discard_choices(self, s: GameState) -> list[int]:
         """Any non-empty stack whose top is not mandatory (none: nothing is discarded)."""
         mandatory = mandatory_tops(s)
-        return [i for i in _tops(s)[1] if i not in mandatory]
+        return [i for i in _tops(s) if i not in mandatory]
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""
