@@ -34,6 +34,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine.events import Event, to_dict
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 
@@ -176,7 +177,7 @@ def _options(deck: Deck, hero: str, seed: int, **setup: Any) -> SetupOptions:
 
 # --- playing them ------------------------------------------------------------------------------------------------
 
-Chooser = Callable[[GameState, list[Command]], Command]
+Chooser = Callable[[PlayerView, list[Command]], Command]
 
 
 def play_bot_game(game: BotGame) -> list[Event]:
@@ -199,7 +200,7 @@ def _play(state: GameState, choose: Chooser) -> list[Event]:
         state = result[1]
         if state.result is not None:
             break
-        command = choose(state, legal_commands(state))
+        command = choose(player_view(state), legal_commands(state))
     return events
 
 

@@ -25,6 +25,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, decide_and_apply, evolve, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 from twentystrong.sim.runner import load
@@ -188,7 +189,7 @@ def test_property_no_undo_peeks_and_no_answer_names_a_hidden_card(shipped: Deck,
             if session.state.result is not None:
                 break
             legal = session.legal()
-            command = bot.choose(session.state, legal) if rng.random() < 0.9 else rng.choice(legal)
+            command = bot.choose(player_view(session.state), legal) if rng.random() < 0.9 else rng.choice(legal)
             before = session.state
             answer = protocol.handle(json.dumps(command.to_dict()))
             assert answer["ok"], answer
@@ -226,11 +227,11 @@ def test_bots_decide_from_what_a_player_sees(shipped: Deck, bot_name: str) -> No
                 other = twin(s, rng)
                 assert other != s or not any(len(st) > 2 for st in s.stacks)
                 assert legal_commands(other) == legal
-                mine = make_bot(bot_name, seed).choose(s, legal)
-                theirs = make_bot(bot_name, seed).choose(other, legal)
+                mine = make_bot(bot_name, seed).choose(player_view(s), legal)
+                theirs = make_bot(bot_name, seed).choose(player_view(other), legal)
                 assert mine == theirs, f"seed {seed} round {s.round} {s.step}: {mine} vs {theirs}"
                 compared += 1
-            result = decide_and_apply(s, player.choose(s, legal))
+            result = decide_and_apply(s, player.choose(player_view(s), legal))
             assert not isinstance(result, Rejected)
             s = result[1]
     assert compared > 60

@@ -18,7 +18,7 @@ from typing import Any
 PROVIDERS: list[str] = [
     "twentystrong.bench.engine:bench_engine",
     "twentystrong.odds.bench:bench_odds",
-    "twentystrong.bots.bench:bench_bots",
+    "twentystrong.bench.bots:bench_bots",
     "twentystrong.tui.bench:bench_tui",
 ]
 """Every benchmark provider, in table order. Add yours here."""

@@ -6,7 +6,6 @@ simulation, and read only the card's printed data (a card's effects are not live
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from twentystrong.content import effects as fx
@@ -117,7 +116,6 @@ def effect_value(effect: Effect) -> float:
     return base
 
 
-@lru_cache(maxsize=1024)  # content objects are values: the answers follow from them alone
 def reward_value(reward: Reward | None) -> float:
     """The worth of a reward (instant or item)."""
     if reward is None:
@@ -125,7 +123,6 @@ def reward_value(reward: Reward | None) -> float:
     return sum(effect_value(e) for e in reward.effects)
 
 
-@lru_cache(maxsize=1024)  # content objects are values: the answers follow from them alone
 def difficulty(card: ConflictCard | Boss) -> float:
     """The factor by which a card's effects make it harder to defeat than its Health says."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -141,13 +138,11 @@ def difficulty(card: ConflictCard | Boss) -> float:
     return factor
 
 
-@lru_cache(maxsize=1024)  # content objects are values: the answers follow from them alone
 def harm(card: ConflictCard) -> float:
     """What a card's side effects cost the player, defeated or not."""
     return sum(HARM.get(e.kind, 0.0) * (e.amount if isinstance(e, fx.LoseHealth) else 1) for e in card.effects)
 
 
-@lru_cache(maxsize=1024)  # content objects are values: the answers follow from them alone
 def unkillable_health(card: ConflictCard | Boss) -> bool:
     """Whether dice alone cannot defeat it in one round (a damage cap below its Health)."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -174,7 +169,6 @@ class FightFacts(NamedTuple):
     """:func:`harm`."""
 
 
-@lru_cache(maxsize=1024)  # content objects are values: the answers follow from them alone
 def fight_facts(card: ConflictCard) -> FightFacts:
     """The printed facts the bot weighs when it chooses a fight, worked out once per card."""
     instant = card.reward is not None and card.reward.kind == "instant"

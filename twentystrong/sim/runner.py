@@ -20,6 +20,7 @@ from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_ap
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.view import player_view
 
 ROUND_CAP = 200
 """Rounds after which a simulated game counts as lost (reason ``round cap``), so nothing hangs."""
@@ -88,7 +89,7 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
         if not legal:
             reason = "no legal command"  # pragma: no cover - an engine bug, never a normal end
             break
-        command = bot.choose(s, legal)
+        command = bot.choose(player_view(s), legal)
         try:
             out = decide_and_apply(s, command)
         except Exception as exc:  # an engine bug must not end a long run: the game is lost and the reason says why
