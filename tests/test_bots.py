@@ -132,8 +132,9 @@ def test_bots_never_import_textual_or_rich() -> None:
 
 
 ENGINE_MODULES_BOTS_READ = {"twentystrong.engine.view", "twentystrong.engine.commands", "twentystrong.engine.dice"}
-"""What bots may import of the engine: the player's view (contract 11), the commands they answer with, and the dice
-tables every player knows. No engine internals (state, hooks, handlers, rulesets) and no private names."""
+"""What bots may import of the engine: the player's view (contract 11) and a ruleset's view of its own table (its
+``view`` module, contract 9), the commands they answer with, and the dice tables every player knows. No engine
+internals (state, hooks, handlers, rules) and no private names."""
 
 
 def test_bots_read_the_players_view_only() -> None:
@@ -148,7 +149,10 @@ def test_bots_read_the_players_view_only() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
                 if node.module.startswith("twentystrong.engine"):
-                    assert node.module in ENGINE_MODULES_BOTS_READ, (path.name, node.module)
+                    ruleset_view = node.module.startswith("twentystrong.engine.rulesets.") and node.module.endswith(
+                        ".view"
+                    )
+                    assert node.module in ENGINE_MODULES_BOTS_READ or ruleset_view, (path.name, node.module)
                 private = [
                     a.name for a in node.names if a.name.startswith("_") and node.module.startswith("twentystrong")
                 ]

@@ -182,7 +182,7 @@ class Game:
         while not self.legal("start_endgame"):
             self.do("activate", stack=1)
             self.do("roll")
-            self.finish_round(discard_stack=1 if self.state.stacks[0] else 2)
+            self.finish_round(discard_stack=1 if self.state.table.stacks[0] else 2)
         self.do("start_endgame")
 
 

@@ -8,9 +8,10 @@ import dataclasses
 import pytest
 from conftest import NewGame
 
-from twentystrong.engine import Command, Rejected, decide_and_apply
+from twentystrong.engine import Command, Rejected, decide_and_apply, flow
 from twentystrong.engine import events as ev
 from twentystrong.engine.evolve import CHARGES, ReplayError, evolve
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import set_counter
 from twentystrong.engine.tx import Tx
 
@@ -47,7 +48,7 @@ def test_a_transaction_applies_every_event_with_evolve(new_game: NewGame) -> Non
     """Each emitted event gives the state evolve gives (contract 10: one writer); the input state never changes."""
     s = new_game()
     fields = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
-    tx = Tx(s)
+    tx = Tx(s, flow)
     tx.emit(ev.DieMoved, die="B1", zone="exhausted", reason="an effect")
     tx.count("rolls", 2)
     assert tx.events == [
@@ -65,7 +66,8 @@ def test_marks_set_only_the_charges_the_game_keeps(new_game: NewGame) -> None:
     """A ``Marked`` event's ``field`` names one of a closed list of charges, each with its own meaning; any other
     name is refused on replay (no event sets an arbitrary field)."""
     s = new_game()
-    assert set(CHARGES) == {"next_round_extra", "fewer_next", "double_next_instant", "rank_penalties_left"}
+    assert set(CHARGES) == {"next_round_extra", "fewer_next", "double_next_instant"}
+    assert set(rules(s).charges) == {"rank_penalties_left"}  # Solar Sentinels' own
     after = evolve(s, ev.Marked(seq=s.seq + 1, field="fewer_next", value=2))
     assert after.fewer_next == 2
     for name in ("round", "result", "hero", "seq", "no_such_field"):

@@ -24,7 +24,8 @@ from twentystrong.content.effects import COLORS, Color, Effect
 from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH, color_of
-from twentystrong.engine.view import ActiveCard, DieState, Pile, PlayerView, Prompt
+from twentystrong.engine.rulesets.solar_sentinels.view import Pile, SolarSentinelsView
+from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
 """Apply commands by the id of their card, each with the damage its die would deal there, and the die."""
@@ -205,8 +206,9 @@ class HeuristicBot:
 
     def boss_need(self, s: Turn) -> float:
         """Damage the bot expects to need in the first endgame round."""
-        unfinished = sum(1 for m in s.missions if m.status in ("pending", "forfeited"))
-        return _boss_need_of(s.deck, unfinished, s.revealed_boss)
+        table = _sentinels(s)
+        unfinished = sum(1 for m in table.missions if m.status in ("pending", "forfeited"))
+        return _boss_need_of(s.deck, unfinished, table.revealed_boss)
 
     # --- activation and stacks ------------------------------------------------------------------------------
 
@@ -275,7 +277,7 @@ class HeuristicBot:
             return self.endgame_dice(s)
         if s.endgame or (s.active and s.incoming() >= s.hero.health):
             return 0
-        if not all(pile.size for pile in s.stacks):  # an empty stack
+        if not all(pile.size for pile in _sentinels(s).stacks):  # an empty stack
             # The endgame may start: keep what the boss needs, less what Recovery brings back this round.
             return max(self.reserve, self.endgame_dice(s) - s.view.recovery_limit())
         return self.reserve
@@ -605,7 +607,7 @@ class HeuristicBot:
 
     def _answer(self, s: Turn, legal: list[Command], p: Prompt) -> Command:
         if p.kind == "instant_reward":
-            current = s.current_mission
+            current = _sentinels(s).current_mission
             declining = current is not None and s.deck.mission(current.id).condition == "instant_declined"
             wanted = Command("decline_reward" if declining else "take_reward", card=p.card)
             return s.find(wanted) or wanted
@@ -674,12 +676,21 @@ def _strong_expected(rolls: int) -> tuple[tuple[Color, float], ...]:
     return tuple((color, expected(color, rolls)) for color in _STRONG_FIRST)
 
 
-def _pile(s: Turn, c: Command) -> Pile:
+def _sentinels(s: Reading) -> SolarSentinelsView:
+    """The Solar Sentinels table, as the player sees it: the stacks, the boss deck, the missions (the heuristic bot
+    plays this deck's strategy: it fights stack tops and builds up for the boss)."""
+    table = s.table
+    if not isinstance(table, SolarSentinelsView):
+        raise TypeError(f"the heuristic bot plays Solar Sentinels decks, not {s.deck.info.ruleset!r} ones")
+    return table
+
+
+def _pile(s: Reading, c: Command) -> Pile:
     """The stack a command names."""
-    return s.stacks[int(c.stack or 1) - 1]
+    return _sentinels(s).stacks[int(c.stack or 1) - 1]
 
 
-def _top(s: Turn, c: Command) -> ConflictCard:
+def _top(s: Reading, c: Command) -> ConflictCard:
     """The top card of the stack a command names."""
     return s.deck.card(str(_pile(s, c).top))
 

@@ -16,7 +16,7 @@ from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
-from twentystrong.engine.view import ActiveCard, DieState, Live, MissionState, PlayerView, Zone
+from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, Zone
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -50,9 +50,7 @@ class Reading:
         self.prompt = view.prompt
         self.endgame = view.endgame
         self.phases_used = view.phases_used
-        self.stacks = view.stacks
-        self.missions = view.missions
-        self.revealed_boss = view.revealed_boss
+        self.table = view.table
         self._remaining: dict[str, int] = {}
         self._faces: dict[str, dict[Color, tuple[int | None, int | None]]] = {}
 
@@ -152,11 +150,6 @@ class Reading:
     def active_card(self, card_id: str) -> ActiveCard | None:
         """The active card with this id, if any."""
         return self.view.active_card(card_id)
-
-    @property
-    def current_mission(self) -> MissionState | None:
-        """The mission that counts progress now."""
-        return self.view.current_mission
 
     @cached_property
     def cards(self) -> dict[str | None, ActiveCard]:

@@ -2,20 +2,19 @@
 
 A command is a small record: ``cmd`` names the intent and the other fields are its arguments. It round-trips
 through JSON unchanged (the headless protocol sends ``legal`` entries back verbatim).
+
+The general rules' commands and arguments are listed here (:data:`CMDS`, :data:`FIELDS`); a ruleset adds its own
+(Solar Sentinels: ``activate`` a ``stack``, ``discard_mission`` …) with :func:`register`, which makes them known to
+the parser. A ruleset's arguments ride in :attr:`Command.args` and read like the general ones (``command.stack``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 CMDS: dict[str, str] = {
     "start": "start the game",
-    "discard_mission": "discard one of the dealt missions",
-    "rank_penalty": "choose a rank penalty: banish one die or exhaust three",
-    "start_endgame": "start the endgame now",
-    "decline_endgame": "keep playing the stacks",
-    "activate": "activate the top card of a stack",
     "commit": "commit a die from the pool",
     "roll": "roll every unapplied die in the active area",
     "face": "enter the face a physical die shows",
@@ -30,38 +29,103 @@ CMDS: dict[str, str] = {
     "done": "finish this step",
     "gain_item": "gain an item reward",
     "decline_item": "decline an item reward",
-    "stack_discard": "discard the top card of a stack",
     "use_item": "use an item",
     "discard_item": "discard an item",
     "use_ability": "use the hero's ability",
     "choose": "answer an effect's choice",
-    "forfeit_mission": "forfeit the current mission",
 }
-"""Every command name with a short description (the headless docs and the help screen use it)."""
+"""The general rules' commands, each with a short description (a ruleset's own are in its ``commands``)."""
+
+FIELDS: dict[str, type] = {
+    "die": str,
+    "card": str,
+    "face": str,
+    "faces": dict,
+    "item": str,
+    "choice": str,
+    "effect": int,
+}
+"""The general commands' arguments and their JSON types; :func:`register` adds a ruleset's."""
+
+KNOWN: set[str] = set(CMDS)
+"""Every command name the parser accepts: the general ones and every registered ruleset's."""
+
+_GENERAL = ("die", "card", "face", "faces", "item", "choice", "effect")
 
 
-@dataclass(frozen=True, slots=True)
+def register(commands: dict[str, str], fields: dict[str, type]) -> None:
+    """Make a ruleset's commands and their arguments known to the parser (called when the ruleset is imported).
+    An argument another ruleset registered must have the same type."""
+    for name, kind in fields.items():
+        if FIELDS.get(name, kind) is not kind:
+            raise ValueError(f"command argument {name!r} registered as {FIELDS[name].__name__} and {kind.__name__}")
+        FIELDS[name] = kind
+    KNOWN.update(commands)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Command:
-    """A player command. Only the fields its ``cmd`` needs are set."""
+    """A player command. Only the fields its ``cmd`` needs are set; a ruleset's own arguments are in :attr:`args`
+    and read as attributes too (``Command("activate", stack=2).stack == 2``)."""
 
     cmd: str
-    stack: int | None = None  # 1-based stack number, as printed on the table
-    die: str | None = None
-    card: str | None = None
-    face: str | None = None
-    faces: tuple[tuple[str, str], ...] | None = None
-    item: str | None = None
-    choice: str | None = None
-    mission: str | None = None
-    effect: int | None = None
+    die: str | None
+    card: str | None
+    face: str | None
+    faces: tuple[tuple[str, str], ...] | None
+    item: str | None
+    choice: str | None
+    effect: int | None
+    args: tuple[tuple[str, Any], ...]
+    """A ruleset's arguments, by name in alphabetical order (each one registered, see :func:`register`)."""
+
+    def __init__(
+        self,
+        cmd: str,
+        *,
+        die: str | None = None,
+        card: str | None = None,
+        face: str | None = None,
+        faces: tuple[tuple[str, str], ...] | None = None,
+        item: str | None = None,
+        choice: str | None = None,
+        effect: int | None = None,
+        **args: Any,
+    ) -> None:
+        put = object.__setattr__  # frozen: its __setattr__ refuses
+        put(self, "cmd", cmd)
+        put(self, "die", die)
+        put(self, "card", card)
+        put(self, "face", face)
+        put(self, "faces", faces)
+        put(self, "item", item)
+        put(self, "choice", choice)
+        put(self, "effect", effect)
+        if args:
+            unknown = [name for name in args if name not in FIELDS]
+            if unknown:
+                raise TypeError(f"Command has no argument(s) {', '.join(map(repr, sorted(unknown)))}")
+            put(self, "args", tuple(sorted((k, v) for k, v in args.items() if v is not None)))
+        else:
+            put(self, "args", ())
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for names that are not general fields: a registered ruleset argument (None when unset).
+        if name in FIELDS:
+            for key, value in self.args:
+                if key == name:
+                    return value
+            return None
+        raise AttributeError(f"Command has no argument {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: only the fields that are set."""
         out: dict[str, Any] = {"cmd": self.cmd}
-        for f in fields(self)[1:]:
-            value = getattr(self, f.name)
+        for name in _GENERAL:
+            value = getattr(self, name)
             if value is not None:
-                out[f.name] = dict(value) if f.name == "faces" else value
+                out[name] = dict(value) if name == "faces" else value
+        out.update(self.args)
         return out
 
     @staticmethod
@@ -72,22 +136,22 @@ class Command:
         cmd = data.get("cmd")
         if not isinstance(cmd, str):
             return Rejected("bad_command", 'a command needs a "cmd" string, e.g. {"cmd": "roll"}')
-        if cmd not in CMDS:
-            return Rejected("unknown_command", f"unknown command {cmd!r}; known: {', '.join(CMDS)}")
-        allowed = {f.name: f for f in fields(Command)}
+        if cmd not in KNOWN:
+            return Rejected("unknown_command", f"unknown command {cmd!r}; known: {', '.join(sorted(KNOWN))}")
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key == "cmd":
                 continue
-            if key not in allowed:
+            kind = FIELDS.get(key)
+            if kind is None:
                 return Rejected("bad_argument", f"{cmd}: unknown argument {key!r}")
-            if key == "faces":
+            if kind is dict:
                 if not isinstance(value, dict) or not all(
                     isinstance(k, str) and isinstance(v, str) for k, v in value.items()
                 ):
-                    return Rejected("bad_argument", 'faces must be an object like {"B3": "crit"}')
+                    return Rejected("bad_argument", f'{key} must be an object like {{"B3": "crit"}}')
                 kwargs[key] = tuple(sorted(value.items()))
-            elif key in ("stack", "effect"):
+            elif kind is int:
                 if not isinstance(value, int) or isinstance(value, bool):
                     return Rejected("bad_argument", f"{cmd}: {key} must be a whole number")
                 kwargs[key] = value

@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from twentystrong.engine import events as ev
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import (
     DIE_INDEX,
     ActiveCard,
+    Changes,
     DieState,
     GameState,
     HeroState,
-    MissionState,
     replace,
     set_counter,
     with_die,
@@ -30,15 +31,15 @@ class ReplayError(ValueError):
     """An event cannot follow the state it is applied to (a gap or a repeat in ``seq``)."""
 
 
-Changes = dict[str, Any]
-"""The fields an event changes and their new values (every function below returns a new dict, ``seq`` aside)."""
-
-
 def evolve(state: GameState, event: ev.Event) -> GameState:
-    """The state after ``event``."""
+    """The state after ``event``: a general event's change function here, a ruleset's own event's in its
+    ``events``."""
     if event.seq != state.seq + 1:
         raise ReplayError(f"event {event.TYPE} has seq {event.seq}, expected {state.seq + 1}")
-    changes = CHANGES[type(event)](state, event)
+    change = CHANGES.get(type(event)) or rules(state).events.get(type(event))
+    if change is None:
+        raise ReplayError(f"event {event.TYPE} is no event of the {state.deck.info.ruleset} rules")
+    changes = change(state, event)
     changes["seq"] = event.seq
     return state.changed(changes)
 
@@ -51,22 +52,6 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
 
 
 # One function per event type: the fields it changes (a new dict each time: evolve adds ``seq`` to it).
-
-
-def _game_started(s: GameState, e: ev.GameStarted) -> Changes:
-    return {
-        "rng": s.rng + e.draws,
-        "hero": HeroState(e.hero, e.health, e.strategy, e.recovery),
-        "stacks": e.stacks,
-        "boss_deck": e.boss_deck,
-        "missions": tuple(MissionState(m) for m in e.missions),
-        "rank_penalties_left": e.rank_penalties,
-    }
-
-
-def _mission_discarded(s: GameState, e: ev.MissionDiscarded) -> Changes:
-    missions = tuple(MissionState(m.id, "discarded", m.progress) if m.id == e.mission else m for m in s.missions)
-    return {"missions": missions}
 
 
 def _step_changed(s: GameState, e: ev.StepChanged) -> Changes:
@@ -102,7 +87,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     face = s.dice[i].face if (e.keep_face or e.zone in ("active", "applied")) else None
     if e.reason == "commit":
         face = None
-    dice = with_die(s, DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None))  # type: ignore[arg-type]
+    dice = with_die(s, DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None))
     if e.reason == "commit":
         return {
             "dice": dice,
@@ -146,20 +131,9 @@ def _apply_step_started(s: GameState, e: ev.ApplyStepStarted) -> Changes:
 
 
 def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
-    stacks = s.stacks
-    if e.stack is not None:
-        i = e.stack - 1
-        stacks = (*stacks[:i], stacks[i][1:], *stacks[i + 1 :])
-    boss_deck, revealed = s.boss_deck, s.revealed_boss
-    if e.boss:
-        if revealed == e.card:
-            revealed = None
-        boss_deck = tuple(b for b in boss_deck if b != e.card)
     card = ActiveCard(e.card, boss=e.boss, stack=e.stack, entourage=e.entourage)
     return {
-        "stacks": stacks,
-        "boss_deck": boss_deck,
-        "revealed_boss": revealed,
+        "table": rules(s).card_activated(s.table, e),  # it left one of the ruleset's zones
         "active": (*s.active, card),
         "pending_activations": max(0, s.pending_activations - (0 if e.boss or e.entourage else 1)) + e.additional,
         "activated_this_round": (*s.activated_this_round, e.card),
@@ -181,15 +155,12 @@ def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
     out: Changes = {"dice": dice, "active": tuple([c for c in s.active if c.id != card])}
     if e.to == "discard" or e.to == "fled":
         out["discard"] = (*s.discard, e.card)
-    elif e.to == "boss_discard":
-        out["boss_discard"] = (*s.boss_discard, e.card)
     elif e.to == "inventory":
         out["inventory"] = (*s.inventory, e.card)
     elif e.to == "banished":
         out["banished_cards"] = (*s.banished_cards, e.card)
-    elif e.to == "stack" and e.stack is not None:
-        i = e.stack - 1
-        out["stacks"] = (*s.stacks[:i], (e.card, *s.stacks[i]), *s.stacks[i + 1 :])
+    else:  # one of the ruleset's zones
+        out["table"] = rules(s).card_placed(s.table, e)
     return out
 
 
@@ -204,31 +175,6 @@ def _card_changed(s: GameState, e: ev.CardChanged) -> Changes:
         return c
 
     return {"active": tuple(change(c) for c in s.active)}
-
-
-def _stack_top_discarded(s: GameState, e: ev.StackTopDiscarded) -> Changes:
-    i = e.stack - 1
-    return {"stacks": (*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), "discard": (*s.discard, e.card)}
-
-
-def _boss_revealed(s: GameState, e: ev.BossRevealed) -> Changes:
-    deck = s.boss_deck
-    discard = s.boss_discard
-    if e.reshuffled:
-        deck, discard = e.reshuffled, ()
-    if s.revealed_boss is not None:
-        # Revealing again sends the previously revealed boss to the boss discard.
-        discard = (*discard, s.revealed_boss)
-    return {
-        "boss_deck": tuple(b for b in deck if b != e.boss),
-        "boss_discard": discard,
-        "revealed_boss": e.boss,
-        "rng": s.rng + e.draws,
-    }
-
-
-def _endgame_started(s: GameState, e: ev.EndgameStarted) -> Changes:
-    return {"endgame": True, "stacks": (e.stack,), "discard": (), "rng": s.rng + e.draws, "pending_activations": 0}
 
 
 def _reward_decided(s: GameState, e: ev.RewardDecided) -> Changes:
@@ -281,9 +227,10 @@ def _marked(s: GameState, e: ev.Marked) -> Changes:
     if e.counter is not None:
         out["counters"] = set_counter(s.counters, e.counter, e.value)
     if e.field is not None:
-        charge = CHARGES.get(e.field)
+        charge = CHARGES.get(e.field) or rules(s).charges.get(e.field)
         if charge is None:
-            raise ReplayError(f"event mark: {e.field!r} is no charge the game keeps ({', '.join(CHARGES)})")
+            known = ", ".join([*CHARGES, *rules(s).charges])
+            raise ReplayError(f"event mark: {e.field!r} is no charge the game keeps ({known})")
         out.update(charge(s, e.value))
     return out
 
@@ -308,27 +255,12 @@ def _doubled_instant_rewards(s: GameState, value: int) -> Changes:
     return {"double_next_instant": value}
 
 
-def _rank_penalties_left(s: GameState, value: int) -> Changes:
-    """``rank_penalties_left``: Solar Sentinels' rank penalties still to pay at setup (one paid: one fewer)."""
-    return {"rank_penalties_left": value}
-
-
 CHARGES: dict[str, Callable[[GameState, int], Changes]] = {
     "next_round_extra": _extra_enemies_next_round,
     "fewer_next": _fewer_next_activation,
     "double_next_instant": _doubled_instant_rewards,
-    "rank_penalties_left": _rank_penalties_left,
 }
-"""What each charge name of a ``Marked`` event sets (see above)."""
-
-
-def _mission_progress(s: GameState, e: ev.MissionProgress) -> Changes:
-    missions = tuple(
-        MissionState(m.id, e.status, e.progress) if m.id == e.mission else m  # type: ignore[arg-type]
-        for m in s.missions
-    )
-    chip = e.progress if e.status == "pending" else 0
-    return {"missions": missions, "chip": chip}
+"""What each charge name of a ``Marked`` event sets (see above); a ruleset adds its own (``Ruleset.charges``)."""
 
 
 def _game_over(s: GameState, e: ev.GameOver) -> Changes:
@@ -336,8 +268,6 @@ def _game_over(s: GameState, e: ev.GameOver) -> Changes:
 
 
 CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
-    ev.GameStarted: _game_started,
-    ev.MissionDiscarded: _mission_discarded,
     ev.StepChanged: _step_changed,
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
@@ -350,9 +280,6 @@ CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.CardDefeated: _card_defeated,
     ev.CardLeft: _card_left,
     ev.CardChanged: _card_changed,
-    ev.StackTopDiscarded: _stack_top_discarded,
-    ev.BossRevealed: _boss_revealed,
-    ev.EndgameStarted: _endgame_started,
     ev.RewardDecided: _reward_decided,
     ev.ItemUsed: _item_used,
     ev.ItemDiscarded: _item_discarded,
@@ -362,8 +289,6 @@ CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.PromptDone: _prompt_done,
     ev.AfterResolved: _after_resolved,
     ev.Marked: _marked,
-    ev.MissionProgress: _mission_progress,
     ev.GameOver: _game_over,
 }
-"""What each event type changes: ``CHANGES[type(event)](state, event)`` (``seq`` is set by the caller)."""
-assert set(CHANGES) == set(ev.EVENT_TYPES.values()), "every event type needs exactly one evolve branch"
+"""What each general event type changes: ``CHANGES[type(event)](state, event)`` (``seq`` is set by the caller)."""

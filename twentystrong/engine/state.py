@@ -11,29 +11,19 @@ from twentystrong.content.model import Deck
 from twentystrong.engine.dice import COLOR_OF_LETTER, DIE_IDS
 
 T = TypeVar("T")
-Zone = Literal["pool", "active", "applied", "exhausted", "banished"]
+Zone = str
+"""A dice zone: one of :data:`DICE_ZONES`, or one a ruleset adds (``Ruleset.dice_zones``)."""
+Step = str
+"""A step of the round: a general one (:mod:`twentystrong.engine.steps`) or one a ruleset adds (its ``steps``)."""
 Result = Literal["won", "lost"] | None
 DiceMode = Literal["virtual", "physical"]
 Deal = Literal["shuffled", "ordered"]
+Changes = dict[str, Any]
+"""The fields an event changes and their new values (see :mod:`twentystrong.engine.evolve`)."""
 
-Step = Literal[
-    "setup",  # not started: the only legal command is "start"
-    "mission_discard",  # setup: discard one dealt mission
-    "rank_penalty",  # setup: for each rank above 1, banish one die or exhaust three
-    "round_start",  # before Activation: the endgame may / must start
-    "activate",  # choose a stack top to activate (pending_activations left)
-    "commit",  # Strategy: commit dice, then roll
-    "faces",  # physical dice: enter the rolled faces
-    "apply",  # Strategy: apply rolled hits, then repeat or resolve
-    "suffer",  # Resolve 1
-    "after",  # Resolve 2: After effects, player orders them (R7)
-    "exhaust",  # Resolve 3
-    "recover",  # Resolve 4: choose up to Recovery dice
-    "gain_items",  # Resolve 5
-    "cleanup",  # Resolve 6
-    "stack_discard",  # Solar Sentinels: discard the top card of one stack
-    "over",  # won or lost
-]
+DICE_ZONES: tuple[Zone, ...] = ("pool", "active", "applied", "exhausted", "banished")
+"""The general rules' dice zones (rules.md "Dice zones"): every unit die is in exactly one zone, these or one its
+ruleset adds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,19 +62,10 @@ class ActiveCard:
     id: str
     boss: bool = False
     defeated: bool = False
-    stack: int | None = None  # the stack it came from (effects may return it there)
+    stack: int | None = None  # the pile it came from, numbered by the ruleset (a stack): effects may return it there
     health_override: int | None = None  # set_enemy_health
     cancelled: bool = False  # cancel_enemy_effects: its effects no longer apply
     entourage: bool = False  # activated as part of the endgame entourage
-
-
-@dataclass(frozen=True, slots=True)
-class MissionState:
-    """One dealt mission and its progress."""
-
-    id: str
-    status: Literal["pending", "done", "forfeited", "discarded"] = "pending"
-    progress: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +97,12 @@ class HeroState:
 
 
 @dataclass(frozen=True)
+class Table:
+    """Base of a ruleset's own frozen state: its card zones and counters (Solar Sentinels: the stacks, the boss
+    deck, the missions …). Each ruleset subclasses it; this empty one is the table of a game not yet dealt."""
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole game at one moment. Frozen: every change is an event (contract 2)."""
 
@@ -129,16 +116,10 @@ class GameState:
     result_reason: str = ""
     hero: HeroState = HeroState("", 1, 1, 1)
     dice: tuple[DieState, ...] = tuple(DieState(d) for d in DIE_IDS)
-    stacks: tuple[tuple[str, ...], ...] = ()  # each stack top first
     active: tuple[ActiveCard, ...] = ()
     discard: tuple[str, ...] = ()
     banished_cards: tuple[str, ...] = ()
     inventory: tuple[str, ...] = ()
-    boss_deck: tuple[str, ...] = ()  # top first, face down
-    boss_discard: tuple[str, ...] = ()
-    revealed_boss: str | None = None
-    missions: tuple[MissionState, ...] = ()
-    chip: int = 0
     endgame: bool = False
     endgame_rounds: int = 0
     pending_activations: int = 0
@@ -153,7 +134,6 @@ class GameState:
     after_done: tuple[str, ...] = ()  # "card#index" of After effects resolved this round
     recovered: tuple[str, ...] = ()  # dice recovered in Resolve step 4 this round, in order
     prompts: tuple[Prompt, ...] = ()
-    rank_penalties_left: int = 0
     # Effect bookkeeping (issue 4 hooks): per-round flags and counters, keyed by strings.
     used_this_round: tuple[str, ...] = ()  # "source#index" of once-per-round effects used
     round_flags: tuple[str, ...] = ()  # e.g. "no_recovery", "bonus:blue:1"
@@ -161,6 +141,7 @@ class GameState:
     fewer_next: int = 0  # activate_fewer charges
     double_next_instant: int = 0
     counters: tuple[tuple[str, int], ...] = ()  # mission and statistics counters
+    table: Table = Table()  # the ruleset's own state (its zones and counters)
 
     # --- derived views (pure, no state of their own) ---------------------------------------------------------
 
@@ -183,12 +164,6 @@ class GameState:
                 return card
         return None
 
-    def under_top(self, stack: int) -> str | None:
-        """The card under the top of a stack (1-based): the one that turns up when the top leaves (R12: hidden
-        until then), or None."""
-        cards = self.stacks[stack - 1]
-        return cards[1] if len(cards) > 1 else None
-
     def counter(self, name: str) -> int:
         """A named counter (0 when never set)."""
         for key, value in self.counters:
@@ -205,19 +180,6 @@ class GameState:
     def prompt(self) -> Prompt | None:
         """The interrupt the game waits on, if any (the newest first)."""
         return self.prompts[-1] if self.prompts else None
-
-    @property
-    def current_mission(self) -> MissionState | None:
-        """The leftmost unfinished mission: the only one that counts progress."""
-        for mission in self.missions:
-            if mission.status == "pending":
-                return mission
-        return None
-
-    @property
-    def phase(self) -> str:
-        """The phase of the round, for the step bar and the headless protocol."""
-        return PHASE_OF_STEP[self.step]
 
     # --- the per-state memo ----------------------------------------------------------------------------------
 
@@ -252,26 +214,6 @@ class GameState:
 
 
 DIE_INDEX: dict[str, int] = {d: i for i, d in enumerate(DIE_IDS)}
-
-PHASE_OF_STEP: dict[str, str] = {
-    "setup": "setup",
-    "mission_discard": "setup",
-    "rank_penalty": "setup",
-    "round_start": "activation",
-    "activate": "activation",
-    "commit": "strategy",
-    "faces": "strategy",
-    "apply": "strategy",
-    "suffer": "resolve",
-    "after": "resolve",
-    "exhaust": "resolve",
-    "recover": "resolve",
-    "gain_items": "resolve",
-    "cleanup": "resolve",
-    "stack_discard": "resolve",
-    "over": "over",
-}
-
 
 _MEMO = "_memo"
 """Key in a ``GameState``'s ``__dict__`` of its memo (see :meth:`GameState.memo`)."""
@@ -310,9 +252,9 @@ __all__ = [
     "DieState",
     "GameState",
     "HeroState",
-    "MissionState",
     "Prompt",
     "SetupOptions",
+    "Table",
     "initial_state",
     "replace",
     "set_counter",

@@ -10,22 +10,38 @@ changes).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from twentystrong.content.effects import Stat
 from twentystrong.engine import events as ev
 from twentystrong.engine.evolve import evolve
-from twentystrong.engine.state import GameState, Prompt
+from twentystrong.engine.state import ActiveCard, GameState, Prompt
+
+if TYPE_CHECKING:
+    from twentystrong.engine.effects.base import Live
+
+
+class Flow(Protocol):
+    """What an effect handler may ask of the general rules while a command runs (the round's flow,
+    :mod:`twentystrong.engine.flow`, given to each transaction): handlers call :meth:`Tx.defeat` and
+    :meth:`Tx.fire` rather than importing the flow, which asks the handlers."""
+
+    def defeat(self, tx: Tx, card: ActiveCard, reason: str) -> None:
+        """Defeat an active card (R6; R11 may win the game)."""
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        """One effect happens, if its guard holds; then defeats are checked (R5)."""
 
 
 class Tx:
     """The state the command met, the state after the events emitted so far, and those events."""
 
-    __slots__ = ("before", "events", "state")
+    __slots__ = ("before", "events", "flow", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, flow: Flow) -> None:
         self.before = state
         self.state = state
+        self.flow = flow
         self.events: list[ev.Event] = []
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> ev.Event:
@@ -34,6 +50,14 @@ class Tx:
         self.state = evolve(self.state, event)
         self.events.append(event)
         return event
+
+    def defeat(self, card: ActiveCard, reason: str) -> None:
+        """Defeat an active card, as the general rules do (see :class:`Flow`)."""
+        self.flow.defeat(self, card, reason)
+
+    def fire(self, live: Live, context: dict[str, Any]) -> None:
+        """Make an effect happen, as the general rules do (see :class:`Flow`)."""
+        self.flow.fire(self, live, context)
 
     def count(self, counter: str, amount: int = 1) -> None:
         """Add to a statistics counter (a ``Marked`` event holding its new value)."""

@@ -24,79 +24,44 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.legal import awaiting
-from twentystrong.engine.state import (
-    ActiveCard,
-    DieState,
-    GameState,
-    HeroState,
-    MissionState,
-    Prompt,
-    Result,
-    SetupOptions,
-    Zone,
-)
+from twentystrong.engine.rulesets import rules, ruleset_for
+from twentystrong.engine.rulesets.base import TableView
+from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt, Result, SetupOptions, Zone
+from twentystrong.engine.steps import phase_of
 
 
-def event_view(event: ev.Event) -> dict[str, Any]:
-    """An event as the player sees it (R12): the deal, the endgame's shuffle and a reshuffled boss deck show each
-    stack's size and top card and the boss deck's size, never the order of what is face down."""
-    out = ev.to_dict(event)
-    if isinstance(event, ev.GameStarted):
-        out["stacks"] = [_pile(stack) for stack in event.stacks]
-        out["boss_deck"] = {"size": len(event.boss_deck)}
-    elif isinstance(event, ev.EndgameStarted):
-        out["stack"] = _pile(event.stack)
-    elif isinstance(event, ev.BossRevealed):
-        out["reshuffled"] = {"size": len(event.reshuffled)}
-    return out
-
-
-def _pile(cards: tuple[str, ...]) -> dict[str, Any]:
-    """A face-up pile of which only the top shows."""
-    return {"size": len(cards), "top": cards[0] if cards else None}
+def event_view(event: ev.Event, deck: Deck) -> dict[str, Any]:
+    """An event of a game with ``deck`` as the player sees it (R12): the general events hide nothing; the deck's
+    ruleset says what of its own events a player sees (Solar Sentinels: the deal shows each stack's size and top
+    card, not the order below)."""
+    return ruleset_for(deck.info.ruleset).event_view(event, ev.to_dict(event))
 
 
 def state_view(s: GameState) -> dict[str, Any]:
     """The state as the player sees it (R12: face-down cards are counted, not named)."""
-    deck = s.deck
     return {
         "seq": s.seq,
         "round": s.round,
-        "phase": s.phase,
+        "phase": phase_of(s),
         "step": s.step,
         "awaiting": awaiting(s),
         "result": s.result,
         "result_reason": s.result_reason or None,
-        "deck": deck.id,
+        "deck": s.deck.id,
         "seed": s.options.seed,
         "assisted": s.options.assisted,
         "dice_mode": s.options.dice,
         "hero": _hero(s),
         "dice": [{"id": d.id, "color": d.color, "zone": d.zone, "face": d.face, "card": d.card} for d in s.dice],
-        "stacks": [
-            {
-                "size": len(stack),
-                "top": stack[0] if stack else None,
-                "mandatory": bool(stack) and deck.card(stack[0]).mandatory,
-            }
-            for stack in s.stacks
-        ],
         "active": [_active(s, card) for card in s.active],
         "discard": list(s.discard),
         "banished_cards": list(s.banished_cards),
         "inventory": [_item(s, item) for item in s.inventory],
-        "missions": [_mission(s, i) for i in range(len(s.missions))],
-        "chip": s.chip,
-        "boss": {
-            "revealed": s.revealed_boss,
-            "deck_size": len(s.boss_deck),
-            "discard": list(s.boss_discard),
-            "active": next((c.id for c in s.active if c.boss), None),
-        },
         "endgame": s.endgame,
         "strategy_phases": {"used": s.phases_used, "allowed": s.hero.strategy},
         "recovered_this_round": s.recovered_this_round,
         "prompts": len(s.prompts),
+        **rules(s).view(s),  # the ruleset's own zones (Solar Sentinels: stacks, missions, chip, boss)
     }
 
 
@@ -133,30 +98,7 @@ def _item(s: GameState, item: str) -> dict[str, Any]:
     return {"id": item, "name": card.name, "kind": kind}
 
 
-def _mission(s: GameState, index: int) -> dict[str, Any]:
-    m = s.missions[index]
-    printed = s.deck.mission(m.id)
-    current = s.current_mission
-    return {
-        "id": m.id,
-        "name": printed.name,
-        "status": m.status,
-        "progress": m.progress,
-        "target": printed.target,
-        "current": current is not None and current.id == m.id,
-    }
-
-
 # --- the player's view as Python values, for bots ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Pile:
-    """A face-up pile of which only the top card shows (a Solar Sentinels stack)."""
-
-    size: int
-    top: str | None
-    """The card on top (None when the pile is empty)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -187,11 +129,13 @@ class PlayerView:
     endgame: bool
     phases_used: int
     """Strategy phases begun this engagement (R4)."""
-    stacks: tuple[Pile, ...]
-    missions: tuple[MissionState, ...]
-    revealed_boss: str | None
-    boss_deck_size: int
     _state: GameState = field(repr=False)
+
+    @cached_property
+    def table(self) -> TableView:
+        """The ruleset's own zones as a player sees them (``Ruleset.table_view``: Solar Sentinels' stacks, boss
+        deck and missions)."""
+        return rules(self._state).table_view(self._state)
 
     # --- the open table ---------------------------------------------------------------------------------------
 
@@ -210,11 +154,6 @@ class PlayerView:
     def active_card(self, card_id: str) -> ActiveCard | None:
         """The active card with this id, if it is in the active area."""
         return self._state.active_card(card_id)
-
-    @property
-    def current_mission(self) -> MissionState | None:
-        """The leftmost unfinished mission: the only one that counts progress."""
-        return self._state.current_mission
 
     # --- what the rules say about it ------------------------------------------------------------------------
 
@@ -283,7 +222,7 @@ def player_view(s: GameState) -> PlayerView:
         seq=s.seq,
         round=s.round,
         step=s.step,
-        phase=s.phase,
+        phase=phase_of(s),
         result=s.result,
         hero=s.hero,
         dice=s.dice,
@@ -293,10 +232,6 @@ def player_view(s: GameState) -> PlayerView:
         prompt=s.prompt,
         endgame=s.endgame,
         phases_used=s.phases_used,
-        stacks=tuple(Pile(len(stack), stack[0] if stack else None) for stack in s.stacks),
-        missions=s.missions,
-        revealed_boss=s.revealed_boss,
-        boss_deck_size=len(s.boss_deck),
         _state=s,
     )
 
@@ -306,10 +241,9 @@ __all__ = [
     "DieState",
     "HeroState",
     "Live",
-    "MissionState",
-    "Pile",
     "PlayerView",
     "Prompt",
+    "TableView",
     "Zone",
     "event_view",
     "player_view",

@@ -58,6 +58,12 @@ class InForce:
     """The passive effects whose handler overrides each hook method, in the same order (see :func:`passive_with`)."""
     by_trigger: Mapping[str, tuple[Live, ...]]
     """The live effects that fire at each trigger, in the order of :attr:`live` (see :func:`triggered`)."""
+    commit_rules: tuple[tuple[Handler, Live], ...]
+    """The passive effects that answer ``commit_block`` or ``commit_limit`` (see :func:`commit_block`)."""
+    usable: tuple[tuple[Live, bool], ...]
+    """The hero's and the items' effects a player uses (rather than simply has in force), whose condition holds,
+    each with whether it is a single-use item's (used whole, through its first effect): the commands that use
+    them are ``use_item`` / ``use_ability`` (see :mod:`twentystrong.engine.uses`)."""
 
 
 def in_force(s: GameState) -> InForce:
@@ -118,12 +124,32 @@ def _effects_in_force(
         trigger = trigger_of(le)
         if trigger is not None:
             by_trigger.setdefault(trigger, []).append(le)
+    commit_hooks = {"commit_block", "commit_limit"}
+    usable: list[tuple[Live, bool]] = []
+    for le in held:
+        single = le.origin == "item" and _reward_kind(deck, le.source) == "single_use"
+        if single and le.index != 0:
+            continue  # a single-use item is used whole, through its first effect
+        if not single and (handler(le.effect.kind).passive or le.effect.trigger is not None):
+            continue  # simply in force, or it fires at its trigger: not something the player uses
+        cond = le.effect.condition
+        if cond is not None and not _holds(cond, le.source, hero, active, exhausted, deck, None):
+            continue
+        usable.append((le, single))
     return InForce(
         tuple(live),
         tuple(passive),
         {hook: tuple(pairs) for hook, pairs in by_hook.items()},
         {trigger: tuple(lives) for trigger, lives in by_trigger.items()},
+        tuple(pair for pair in passive if not pair[0].overrides.isdisjoint(commit_hooks)),
+        tuple(usable),
     )
+
+
+def _reward_kind(deck: Deck, item: str) -> str:
+    reward = deck.card(item).reward
+    assert reward is not None, "only cards with an item reward reach the inventory"
+    return reward.kind
 
 
 def _lives(deck: Deck, source: str, origin: Origin) -> tuple[Live, ...]:
@@ -288,7 +314,7 @@ def _holds(
 
 def commit_block(s: GameState, die: DieState) -> str | None:
     """Why this pool die may not be committed now (None: it may)."""
-    for h, le in passive_with(s, "commit_block", "commit_limit"):
+    for h, le in in_force(s).commit_rules:
         reason = h.commit_block(s, le, die) or h.commit_limit(s, le)
         if reason:
             return reason

@@ -405,12 +405,10 @@ def _pay(tx: Tx, live: Live, die: str) -> None:
 
 
 def _defeat(tx: Tx, live: Live, card_id: str) -> None:
-    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
-
     card = tx.state.active_card(card_id)
     if card is None or card.defeated or hooks.defeat_block(tx.state, card) is not None:
         return
-    flow.defeat(tx, card, f"defeated by {name(tx.state, live.source)}")
+    tx.defeat(card, f"defeated by {name(tx.state, live.source)}")
 
 
 @handles("discard_enemy", passive=False)
@@ -468,30 +466,7 @@ class CancelEnemyEffectsHandler(Targeted):
         return "Cancel every effect of one active enemy."
 
 
-# --- stacks and rewards ---------------------------------------------------------------------------------------
-
-
-@handles("take_stack_reward", passive=False)
-class TakeStackRewardHandler(Targeted):
-    """Gain the instant reward of a stack's top card; the card stays where it is."""
-
-    ask = "choose the stack whose top card's reward you gain"
-    fields = ("stack",)
-
-    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
-        out: list[tuple[Any, ...]] = []
-        for i, stack in enumerate(s.stacks):
-            if stack:
-                reward = s.deck.card(stack[0]).reward
-                if reward is not None and reward.kind == "instant":
-                    out.append((i + 1,))
-        return out
-
-    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
-        grant_instant_reward(tx, tx.state.stacks[variant["stack"] - 1][0])
-
-    def describe(self, effect: Effect) -> str:
-        return "Gain the instant reward of a stack's top card (the card stays where it is)."
+# --- rewards ---------------------------------------------------------------------------------------
 
 
 def reward_live(card_id: str, index: int, effects: list[Effect]) -> Live:
@@ -502,8 +477,6 @@ def reward_live(card_id: str, index: int, effects: list[Effect]) -> Live:
 
 def grant_instant_reward(tx: Tx, card_id: str) -> None:
     """A card's instant reward happens (twice when a "double the next instant reward" charge is waiting)."""
-    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
-
     reward = tx.state.deck.card(card_id).reward
     assert reward is not None and reward.kind == "instant"
     times = 2 if tx.state.double_next_instant else 1
@@ -514,7 +487,7 @@ def grant_instant_reward(tx: Tx, card_id: str) -> None:
         for i in range(len(effects)):
             if tx.over:
                 return
-            flow.fire(tx, reward_live(card_id, i, effects), {"card": card_id, "reward": True})
+            tx.fire(reward_live(card_id, i, effects), {"card": card_id, "reward": True})
 
 
 @handles("activate_fewer", passive=False)

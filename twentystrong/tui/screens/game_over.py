@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
 from twentystrong.text.stats import GameStats, game_stats
 from twentystrong.tui.store import Store
 
@@ -113,7 +114,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
             )
             yield Static(_reason(s.result_reason, won), id="game-over-reason")
             yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
-            rows = figures(self.stats, missions=sum(1 for m in s.missions if m.status != "discarded"))
+            dealt = s.table.missions if isinstance(s.table, SolarSentinelsTable) else ()
+            rows = figures(self.stats, missions=sum(1 for m in dealt if m.status != "discarded"))
             yield Static(
                 Content("\n").join(
                     Content.assemble((f"{label:<24}", "$text-muted"), (value, "bold")) for label, value in rows

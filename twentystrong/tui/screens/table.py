@@ -36,10 +36,12 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.state import DieState
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
+from twentystrong.engine.state import DieState, GameState
 from twentystrong.tui import messages
+from twentystrong.tui.boards import Board, board_for
 from twentystrong.tui.store import GameView, Store
-from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
+from twentystrong.tui.widgets.cards import CardInfo, CardView, StackView
 from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
@@ -72,6 +74,17 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
 
 
 _W = TypeVar("_W", bound=Widget)
+
+
+def _missions(s: GameState) -> bool:
+    """Whether the game has missions (Solar Sentinels' side panel shows them)."""
+    return isinstance(s.table, SolarSentinelsTable) and bool(s.table.missions)
+
+
+def _stack_top(s: GameState, stack: int) -> str | None:
+    """The top card of a Solar Sentinels stack, if there is one."""
+    stacks = s.table.stacks if isinstance(s.table, SolarSentinelsTable) else ()
+    return stacks[stack - 1][0] if 0 < stack <= len(stacks) and stacks[stack - 1] else None
 
 
 def _titled(widget: _W, title: str) -> _W:
@@ -147,10 +160,7 @@ class TableScreen(Screen[None]):
         yield StepBar(id="step-bar")
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                with Horizontal(id="stacks"):
-                    for n in (1, 2, 3):
-                        info = StackInfo.of(state, n - 1)
-                        yield StackView(n, info=info, marked=bool(self._stack_commands(n)), id=f"stack-{n}")
+                yield board_for(self.view)  # the deck's own zones (Solar Sentinels: the three stacks)
                 yield _titled(Container(id="active"), "Active area")
                 # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
                 # style and draw before the first frame).
@@ -166,7 +176,7 @@ class TableScreen(Screen[None]):
             with VerticalScroll(id="side"):
                 yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
                 yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
-                if state.missions:  # dealt as the game starts: a game has them from its first view, or never
+                if _missions(state):  # dealt as the game starts: a game has them from its first view, or never
                     yield _titled(MissionsPanel(id="missions", classes="panel"), "Missions")
                 yield _titled(BossPanel(id="boss", classes="panel"), "Boss deck")
                 yield OddsPanel(id="odds", classes="panel")
@@ -215,12 +225,8 @@ class TableScreen(Screen[None]):
 
     def _draw(self) -> None:
         view = self.view
-        s = view.state
         self.query_one(StepBar).show(view)
-        for n in (1, 2, 3):
-            stack = self.query_one(f"#stack-{n}", StackView)
-            stack.info = StackInfo.of(s, n - 1)
-            stack.marked = bool(self._stack_commands(n))
+        self.query_one(Board).show(view)
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view)
         for missions in self.query(MissionsPanel):  # none in a game without missions
@@ -519,8 +525,8 @@ class TableScreen(Screen[None]):
         s = self.view.state
         if self.view.kind == "activate":
             self._explain(Command("activate", stack=stack))
-        elif show and 0 < stack <= len(s.stacks) and s.stacks[stack - 1]:
-            self.post_message(messages.ShowCard(s.stacks[stack - 1][0]))
+        elif show and (top := _stack_top(s, stack)) is not None:
+            self.post_message(messages.ShowCard(top))
         else:
             self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
 
