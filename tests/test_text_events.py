@@ -122,7 +122,9 @@ def sample_event(cls: type[ev.Event], deck: Deck) -> ev.Event:
     return cls(**kwargs)
 
 
-@pytest.mark.parametrize("type_name", sorted(ev.EVENT_TYPES))
+@pytest.mark.parametrize(
+    "type_name", sorted(t for t, cls in ev.EVENT_TYPES.items() if cls.__module__.startswith("twentystrong."))
+)
 def test_every_event_type_is_a_sentence(type_name: str, deck: Deck) -> None:
     from twentystrong.text.events import _DESCRIBERS
 
