@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from players import Chooser, eager, random_legal
+from players import play as play_game
 
-from twentystrong.bench.players import Chooser, eager, random_legal
-from twentystrong.bench.players import play as play_game
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, GameState, Rejected, SetupOptions, decide_and_apply, fold, initial_state
 from twentystrong.engine.dice import DIE_IDS

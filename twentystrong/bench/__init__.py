@@ -17,9 +17,9 @@ from typing import Any
 
 PROVIDERS: list[str] = [
     "twentystrong.bench.engine:bench_engine",
-    "twentystrong.odds.bench:bench_odds",
+    "twentystrong.bench.odds:bench_odds",
     "twentystrong.bench.bots:bench_bots",
-    "twentystrong.tui.bench:bench_tui",
+    "twentystrong.bench.tui:bench_tui",
 ]
 """Every benchmark provider, in table order. Add yours here."""
 

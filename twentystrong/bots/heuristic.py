@@ -18,13 +18,12 @@ from functools import cached_property
 
 from twentystrong.bots import assess, items
 from twentystrong.bots.dicemath import P_CRIT, P_MISS, expected, pool_expected
-from twentystrong.bots.reading import USES, Reading, applied_die, group
+from twentystrong.bots.reading import USES, Reading, applied_die, group, instant_worth, pile, sentinels, top
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Effect
 from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH, color_of
-from twentystrong.engine.rulesets.solar_sentinels.view import Pile, SolarSentinelsView
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
@@ -206,7 +205,7 @@ class HeuristicBot:
 
     def boss_need(self, s: Turn) -> float:
         """Damage the bot expects to need in the first endgame round."""
-        table = _sentinels(s)
+        table = sentinels(s)
         unfinished = sum(1 for m in table.missions if m.status in ("pending", "forfeited"))
         return _boss_need_of(s.deck, unfinished, table.revealed_boss)
 
@@ -217,7 +216,7 @@ class HeuristicBot:
         if not options:
             return None
         cap = self._free_capacity(s)
-        return min(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), _pile(s, c).size))
+        return min(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), pile(s, c).size))
 
     def _capacity(self, s: Turn) -> float:
         """Expected damage of the dice the bot would commit this round: the strongest ``usable`` dice of the pool,
@@ -246,7 +245,7 @@ class HeuristicBot:
         facts = assess.fight_facts(card)
         reward = facts.reward
         if facts.instant:
-            reward = min(reward, _instant_worth(s, card))
+            reward = min(reward, instant_worth(s, card))
         if facts.unkillable:
             kill, dice = 0.0, 0.0
         else:
@@ -261,7 +260,7 @@ class HeuristicBot:
         if not options:
             return None
         cap = self._free_capacity(s)
-        return max(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), -_pile(s, c).size))
+        return max(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), -pile(s, c).size))
 
     # --- Strategy phase -------------------------------------------------------------------------------------
 
@@ -277,7 +276,7 @@ class HeuristicBot:
             return self.endgame_dice(s)
         if s.endgame or (s.active and s.incoming() >= s.hero.health):
             return 0
-        if not all(pile.size for pile in _sentinels(s).stacks):  # an empty stack
+        if not all(pile.size for pile in sentinels(s).stacks):  # an empty stack
             # The endgame may start: keep what the boss needs, less what Recovery brings back this round.
             return max(self.reserve, self.endgame_dice(s) - s.view.recovery_limit())
         return self.reserve
@@ -607,7 +606,7 @@ class HeuristicBot:
 
     def _answer(self, s: Turn, legal: list[Command], p: Prompt) -> Command:
         if p.kind == "instant_reward":
-            current = _sentinels(s).current_mission
+            current = sentinels(s).current_mission
             declining = current is not None and s.deck.mission(current.id).condition == "instant_declined"
             wanted = Command("decline_reward" if declining else "take_reward", card=p.card)
             return s.find(wanted) or wanted
@@ -624,10 +623,10 @@ class HeuristicBot:
         if p.kind == "choose_stack":
             cap = self._free_capacity(s)
             if kind == "take_stack_reward":
-                return max(chooses, key=lambda c: (_instant_worth(s, _top(s, c)), -int(c.stack or 0)))
+                return max(chooses, key=lambda c: (instant_worth(s, top(s, c)), -int(c.stack or 0)))
             if kind == "mission":  # a stack that will count as mandatory: the easiest to face
-                return min(chooses, key=lambda c: (self._fight_cost(s, _top(s, c), cap), int(c.stack or 0)))
-            return max(chooses, key=lambda c: (self._fight_cost(s, _top(s, c), cap), -int(c.stack or 0)))
+                return min(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), int(c.stack or 0)))
+            return max(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), -int(c.stack or 0)))
         return chooses[0]
 
     def _choose_die(self, s: Turn, chooses: list[Command], p: Prompt, kind: str) -> Command:
@@ -674,40 +673,6 @@ _STRONG_FIRST: tuple[Color, ...] = tuple(sorted(COLORS, key=STRENGTH.__getitem__
 def _strong_expected(rolls: int) -> tuple[tuple[Color, float], ...]:
     """Each colour, strongest first, with the expected damage of one die of it over ``rolls`` rolls."""
     return tuple((color, expected(color, rolls)) for color in _STRONG_FIRST)
-
-
-def _sentinels(s: Reading) -> SolarSentinelsView:
-    """The Solar Sentinels table, as the player sees it: the stacks, the boss deck, the missions (the heuristic bot
-    plays this deck's strategy: it fights stack tops and builds up for the boss)."""
-    table = s.table
-    if not isinstance(table, SolarSentinelsView):
-        raise TypeError(f"the heuristic bot plays Solar Sentinels decks, not {s.deck.info.ruleset!r} ones")
-    return table
-
-
-def _pile(s: Reading, c: Command) -> Pile:
-    """The stack a command names."""
-    return _sentinels(s).stacks[int(c.stack or 1) - 1]
-
-
-def _top(s: Reading, c: Command) -> ConflictCard:
-    """The top card of the stack a command names."""
-    return s.deck.card(str(_pile(s, c).top))
-
-
-def _instant_worth(s: Reading, card: ConflictCard) -> float:
-    """What an instant reward is worth now (healing above 6 is wasted)."""
-    if card.reward is None or card.reward.kind != "instant":
-        return 0.0
-    worth = 0.0
-    for e in card.reward.effects:
-        if isinstance(e, fx.Heal):
-            worth += min(e.amount, 6 - s.hero.health)
-        elif isinstance(e, fx.Recover):
-            worth += 0.4 * min(e.count or 8, len(s.dice_in("exhausted")))
-        else:
-            worth += assess.effect_value(e)
-    return worth
 
 
 def _boss_need_of(deck: Deck, unfinished: int, revealed: str | None) -> float:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from twentystrong.bots import assess
-from twentystrong.bots.reading import Reading
+from twentystrong.bots.reading import Reading, instant_worth, top
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
@@ -215,10 +215,8 @@ def _cancel(u: Use) -> Command | None:
 
 
 def _take_stack_reward(u: Use) -> Command | None:
-    from twentystrong.bots.heuristic import _instant_worth, _top
-
-    best = max(u.variants, key=lambda c: _instant_worth(u.s, _top(u.s, c)))
-    worth = _instant_worth(u.s, _top(u.s, best))
+    best = max(u.variants, key=lambda c: instant_worth(u.s, top(u.s, c)))
+    worth = instant_worth(u.s, top(u.s, best))
     return best if worth >= 1.5 else None
 
 

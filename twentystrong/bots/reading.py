@@ -12,10 +12,13 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Final
 
+from twentystrong.bots import assess
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Face
+from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
+from twentystrong.engine.rulesets.solar_sentinels.view import Pile, SolarSentinelsView
 from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, Zone
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
@@ -268,6 +271,40 @@ class Reading:
         if not self.apply_ok_if(color, face, card):
             return None
         return self.modified_damage(sample(color, face, card.id), card, BASE_DAMAGE[face])
+
+
+def sentinels(s: Reading) -> SolarSentinelsView:
+    """The Solar Sentinels table, as the player sees it: the stacks, the boss deck, the missions (the heuristic bot
+    plays this deck's strategy: it fights stack tops and builds up for the boss)."""
+    table = s.table
+    if not isinstance(table, SolarSentinelsView):
+        raise TypeError(f"the heuristic bot plays Solar Sentinels decks, not {s.deck.info.ruleset!r} ones")
+    return table
+
+
+def pile(s: Reading, c: Command) -> Pile:
+    """The stack a command names."""
+    return sentinels(s).stacks[int(c.stack or 1) - 1]
+
+
+def top(s: Reading, c: Command) -> ConflictCard:
+    """The top card of the stack a command names."""
+    return s.deck.card(str(pile(s, c).top))
+
+
+def instant_worth(s: Reading, card: ConflictCard) -> float:
+    """What an instant reward is worth now (healing above 6 is wasted)."""
+    if card.reward is None or card.reward.kind != "instant":
+        return 0.0
+    worth = 0.0
+    for e in card.reward.effects:
+        if isinstance(e, fx.Heal):
+            worth += min(e.amount, 6 - s.hero.health)
+        elif isinstance(e, fx.Recover):
+            worth += 0.4 * min(e.count or 8, len(s.dice_in("exhausted")))
+        else:
+            worth += assess.effect_value(e)
+    return worth
 
 
 def strength(die: DieState) -> int:

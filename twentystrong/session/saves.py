@@ -42,7 +42,7 @@ import re
 import tempfile
 from dataclasses import MISSING, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong import __version__
 from twentystrong.content.loader import load_deck, load_shipped
@@ -53,6 +53,7 @@ from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.events import EVENT_TYPES, Event, from_dict, to_dict
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import SetupOptions, initial_state
+from twentystrong.session.history import HistoryEntry
 
 if TYPE_CHECKING:
     from twentystrong.session.savefile import SaveFile
@@ -312,10 +313,19 @@ def load_deck_for_save(
     return deck, folder
 
 
-def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:
-    """Load a save into a :class:`Session` (its file untouched); raise :class:`SaveError`."""
-    from twentystrong.session.session import HistoryEntry, Session
+class LoadedGame(NamedTuple):
+    """What a save holds, replayed: the deck, the setup, the history (the state after each command) and the undone
+    commands (redo, the next to redo last), and the deck's folder if it is not shipped."""
 
+    deck: Deck
+    options: SetupOptions
+    history: list[HistoryEntry]
+    redo: list[HistoryEntry]
+    folder: Path | None
+
+
+def read_game(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> LoadedGame:
+    """Read and replay a save (its file untouched); raise :class:`SaveError`."""
     save = parse_save(path)
     deck, folder = load_deck_for_save(save, deck, allow_mismatch=allow_mismatch)
     g = save.game
@@ -354,7 +364,7 @@ def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = Fa
             break  # redo is a convenience: a command the engine no longer accepts ends it
         events, redo_state = result
         redo.append(HistoryEntry(command, tuple(events), redo_state))
-    return Session(deck, options, history, redo=redo[::-1], deck_path=folder)
+    return LoadedGame(deck, options, history, redo[::-1], folder)
 
 
 def _command(path: Path, i: int, raw: dict[str, Any], what: str = "command") -> Command:
