@@ -39,7 +39,7 @@ def event_type(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
         dataclass(cls, init=False, repr=False, eq=False, kw_only=True)
         names = cls._FIELDS = tuple(f.name for f in fields(cls))
         cls._NAMES = frozenset(names)
-        cls._DEFAULTS = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+        cls.DEFAULTS = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
         cls._VALUES = itemgetter(*names)
         if type_name:
             cls.TYPE = type_name
@@ -60,7 +60,8 @@ class Event:
     TYPE: ClassVar[str] = ""
     _FIELDS: ClassVar[tuple[str, ...]]
     _NAMES: ClassVar[frozenset[str]]
-    _DEFAULTS: ClassVar[dict[str, Any]]
+    DEFAULTS: ClassVar[dict[str, Any]]
+    """The fields that have a default, with it (saves leave a field at its default out)."""
     _VALUES: ClassVar[_Values]
     seq: int = 0
 
@@ -114,7 +115,7 @@ def _fill(event: Event, values: dict[str, Any]) -> None:
     a missing or an unknown field."""
     cls = type(event)
     d = event.__dict__  # filled in place: Event.__setattr__ refuses
-    d.update(cls._DEFAULTS)
+    d.update(cls.DEFAULTS)
     d.update(values)
     if d.keys() != cls._NAMES:
         raise TypeError(field_error(cls, values))
@@ -122,7 +123,7 @@ def _fill(event: Event, values: dict[str, Any]) -> None:
 
 def field_error(cls: type[Event], values: dict[str, Any]) -> str:
     """Why ``values`` cannot fill an event of ``cls``: the fields it misses, else those it has no such field of."""
-    missing = sorted(cls._NAMES - cls._DEFAULTS.keys() - values.keys())
+    missing = sorted(cls._NAMES - cls.DEFAULTS.keys() - values.keys())
     if missing:
         return f"{cls.__name__} is missing field(s) {', '.join(map(repr, missing))}"
     unknown = sorted(values.keys() - cls._NAMES)

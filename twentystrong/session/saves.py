@@ -108,22 +108,12 @@ def save_document(session: Session) -> dict[str, Any]:
 
 def _event_record(event: Event) -> dict[str, Any]:
     """An event's plain form without ``None`` and default-valued fields (both restored on load)."""
-    defaults = _defaults(type(event))
+    defaults = type(event).DEFAULTS
     return {
         k: _drop_none(v)
         for k, v in to_dict(event).items()
         if v is not None and (k not in defaults or defaults[k] != v or k == "seq")
     }
-
-
-_DEFAULTS: dict[type[Event], dict[str, Any]] = {}
-
-
-def _defaults(cls: type[Event]) -> dict[str, Any]:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-    return found
 
 
 def _drop_none(value: Any) -> Any:
@@ -379,19 +369,15 @@ def _event(raw: dict[str, Any]) -> Event:
     """An event from its saved form, restoring the ``None`` fields TOML could not hold."""
     cls = EVENT_TYPES.get(str(raw.get("type")))
     if cls is not None:
-        nullable = _NULLABLE.get(cls)
-        if nullable is None:
-            nullable = _NULLABLE[cls] = tuple(
-                f.name for f in fields(cls) if f.default is MISSING and "None" in str(f.type)
-            )
-        missing = [name for name in nullable if name not in raw]
+        missing = [name for name in _nullable(cls) if name not in raw]
         if missing:
             raw = {**raw, **dict.fromkeys(missing)}
     return from_dict(raw)
 
 
-_NULLABLE: dict[type[Event], tuple[str, ...]] = {}
-"""Per event type: the required fields that may be ``None`` (left out of saves, restored as ``None``)."""
+def _nullable(cls: type[Event]) -> tuple[str, ...]:
+    """The required fields of an event type that may be ``None`` (left out of saves, restored as ``None``)."""
+    return tuple(f.name for f in fields(cls) if f.default is MISSING and "None" in str(f.type))
 
 
 def __getattr__(name: str) -> Any:
