@@ -19,7 +19,7 @@ from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.rulesets.solar_sentinels.view import Pile, SolarSentinelsView
-from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, Zone
+from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, TableView, Zone
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -53,7 +53,6 @@ class Reading:
         self.prompt = view.prompt
         self.endgame = view.endgame
         self.phases_used = view.phases_used
-        self.table = view.table
         self._remaining: dict[str, int] = {}
         self._faces: dict[str, dict[Color, tuple[int | None, int | None]]] = {}
 
@@ -137,6 +136,11 @@ class Reading:
         return not self.blockers and not self.modifiers
 
     # --- the open table ---------------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> TableView:
+        """The ruleset's own zones, as the player sees them (asked only when the bot reads them)."""
+        return self.view.table
 
     def die(self, die_id: str) -> DieState:
         """The die with this id."""

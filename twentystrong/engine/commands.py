@@ -11,7 +11,7 @@ the parser. A ruleset's arguments ride in :attr:`Command.args` and read like the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 CMDS: dict[str, str] = {
     "start": "start the game",
@@ -63,11 +63,7 @@ def register(commands: dict[str, str], fields: dict[str, type]) -> None:
     KNOWN.update(commands)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Command:
-    """A player command. Only the fields its ``cmd`` needs are set; a ruleset's own arguments are in :attr:`args`
-    and read as attributes too (``Command("activate", stack=2).stack == 2``)."""
-
+class _Fields(NamedTuple):
     cmd: str
     die: str | None
     card: str | None
@@ -77,10 +73,19 @@ class Command:
     choice: str | None
     effect: int | None
     args: tuple[tuple[str, Any], ...]
-    """A ruleset's arguments, by name in alphabetical order (each one registered, see :func:`register`)."""
 
-    def __init__(
-        self,
+
+class Command(_Fields):
+    """A player command. Only the fields its ``cmd`` needs are set; a ruleset's own arguments are in :attr:`args`
+    and read as attributes too (``Command("activate", stack=2).stack == 2``).
+
+    A command is a value (a tuple of its fields: legal lists hold many, and ``decide`` looks one up among them):
+    two commands with the same fields are equal and hash alike."""
+
+    __slots__ = ()
+
+    def __new__(  # a keyword-only constructor; the fields stay the tuple's
+        cls,
         cmd: str,
         *,
         die: str | None = None,
@@ -91,23 +96,14 @@ class Command:
         choice: str | None = None,
         effect: int | None = None,
         **args: Any,
-    ) -> None:
-        put = object.__setattr__  # frozen: its __setattr__ refuses
-        put(self, "cmd", cmd)
-        put(self, "die", die)
-        put(self, "card", card)
-        put(self, "face", face)
-        put(self, "faces", faces)
-        put(self, "item", item)
-        put(self, "choice", choice)
-        put(self, "effect", effect)
+    ) -> Command:
+        extra: tuple[tuple[str, Any], ...] = ()
         if args:
             unknown = [name for name in args if name not in FIELDS]
             if unknown:
                 raise TypeError(f"Command has no argument(s) {', '.join(map(repr, sorted(unknown)))}")
-            put(self, "args", tuple(sorted((k, v) for k, v in args.items() if v is not None)))
-        else:
-            put(self, "args", ())
+            extra = tuple(sorted((k, v) for k, v in args.items() if v is not None))
+        return tuple.__new__(cls, (cmd, die, card, face, faces, item, choice, effect, extra))
 
     def __getattr__(self, name: str) -> Any:
         # Only for names that are not general fields: a registered ruleset argument (None when unset).

@@ -16,7 +16,7 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rng import below
-from twentystrong.engine.rulesets import rules
+from twentystrong.engine.rulesets import Ruleset, rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
 from twentystrong.engine.uses import can_use_now
@@ -240,19 +240,19 @@ def resolve_after(tx: Tx, le: Live) -> None:
 
 def exhaust(tx: Tx) -> bool:
     """Resolve step 3: every committed die is exhausted, unless the ruleset keeps the dice on an undefeated enemy
-    applied (multi-round fights)."""
+    applied (multi-round fights, HV9)."""
     s = tx.state
     ruleset = rules(s)
     for die in s.dice:
-        if die.zone == "active" or (die.zone == "applied" and not _kept(s, ruleset.keeps_applied_dice, die.card)):
+        if die.zone == "active" or (die.zone == "applied" and not _stays_applied(s, ruleset, die.card)):
             tx.emit(ev.DieMoved, die=die.id, zone="exhausted", reason="exhaust", keep_face=True)
     tx.emit(ev.StepChanged, step="recover")
     return True
 
 
-def _kept(s: GameState, keeps: Any, card_id: str | None) -> bool:
+def _stays_applied(s: GameState, ruleset: Ruleset, card_id: str | None) -> bool:
     card = s.active_card(str(card_id))
-    return card is not None and not card.defeated and bool(keeps(s, card))
+    return card is not None and not card.defeated and ruleset.keeps_applied_dice(s, card)
 
 
 def recover(tx: Tx) -> bool:

@@ -36,8 +36,8 @@ class SetupOptions:
     assisted: bool = False
     dice: DiceMode = "virtual"
     deal: Deal = "shuffled"
-    missions: bool = False
-    rank: int = 1
+    missions: bool = False  # Solar Sentinels: deal missions (read by its ruleset)
+    rank: int = 1  # Solar Sentinels: the difficulty rank (R15: ranks only with missions)
 
 
 @dataclass(frozen=True, slots=True)

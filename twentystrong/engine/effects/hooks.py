@@ -2,6 +2,11 @@
 
 Precedence: item and hero effects are consulted first and enemy/boss effects last, so enemy text has the final
 word on a number (rules: effect text beats reward and hero-ability text).
+
+The effects in force (:func:`in_force`) are worked out once per state (``GameState.memo``) from the values they are
+read from, and shared by every state that holds the same values (``functools.lru_cache``: the deck, the hero, the
+items, the active cards, the round flags and the exhausted colours). Every other answer is the plain rule, asked
+when needed.
 """
 
 from __future__ import annotations

@@ -29,12 +29,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from twentystrong.engine.commands import Command, Rejected
-from twentystrong.engine.state import ActiveCard, Changes, GameState, Table
+from twentystrong.engine.events import CardActivated, CardLeft, Event
+from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
-    from twentystrong.engine.events import CardActivated, CardLeft, Event
-    from twentystrong.engine.state import Prompt
     from twentystrong.engine.tx import Tx
 
 
@@ -151,9 +150,7 @@ class Ruleset:
     def return_to_origin(self, tx: Tx, card: ActiveCard) -> None:
         """An active card goes back where it came from instead of being defeated (R10 effects); by default it is
         discarded."""
-        from twentystrong.engine import events as ev  # events import the state only: no cycle, just not needed before
-
-        tx.emit(ev.CardLeft, card=card.id, to="discard")
+        tx.emit(CardLeft, card=card.id, to="discard")
 
     # --- the round ----------------------------------------------------------------------------------------------
 
