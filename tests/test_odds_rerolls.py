@@ -28,7 +28,6 @@ from twentystrong.odds import (
     kill_probabilities,
     kill_probability,
     kill_probability_exact,
-    rerolls,
     single_roll,
 )
 from twentystrong.odds.rerolls import best_counts, clear_cache, plans_of
@@ -305,25 +304,28 @@ def test_seventeen_dice_monte_carlo_of_the_advice_by_die_agrees(phases: int) -> 
 # -- tables: where they come from, and what is cached --------------------------------------------------------
 
 
-def test_a_need_beyond_the_dice_is_zero_and_builds_nothing() -> None:
-    clear_cache()
+def test_a_need_beyond_the_dice_is_zero() -> None:
     assert kill_probability(DiceCounts.parse("G2,R"), 30, phases=6) == 0.0  # 3 dice deal at most 6
-    assert kill_probability(DiceCounts.parse("Y4,G4,B4"), 22, phases=2) > 0  # 24 at most: a table
-    assert PLAIN in rerolls._float_tables
+    assert kill_probability(DiceCounts.parse("G2,R"), 7, phases=6) == 0.0
+    assert kill_probability(DiceCounts.parse("G2,R"), 6, phases=6) > 0
+    assert kill_probability(DiceCounts.parse("Y4,G4,B4"), 22, phases=2) > 0  # 24 at most
+    assert kill_probability(DiceCounts.all(), 35, phases=6) == 0.0  # 17 dice deal at most 34
+    assert kill_probability(DiceCounts.all(), 34, phases=6) > 0
 
 
-def test_tables_are_cached_per_model_and_grow_to_cover_new_questions() -> None:
+def test_the_first_question_about_a_model_builds_its_table_and_the_rest_are_lookups() -> None:
     clear_cache()
     green = MODELS["green +1"]
     dice = DiceCounts.parse("Y2,G3,B1,P2,R1")
     assert not is_cached(dice, 12, phases=4, model=green)
     first = kill_probability(dice, 12, phases=4, model=green)
-    assert is_cached(dice, 12, phases=4, model=green)
-    assert is_cached(DiceCounts.parse("G3,P1"), 9, applied=2, phases=3, model=green)  # fewer dice, need, phases
+    # Every question about the model with a need up to 20 (any dice, any phases) is now a lookup.
+    assert is_cached(DiceCounts.all(), 20, phases=6, model=green)
+    assert is_cached(DiceCounts.parse("G3,P1"), 9, applied=2, phases=3, model=green)
     assert not is_cached(dice, 12, phases=4)  # another model
-    assert not is_cached(dice, 12, phases=5, model=green)
-    kill_probability(DiceCounts.parse("Y4,B2"), 15, phases=5, model=green)  # grows: now covers both
-    assert is_cached(dice, 12, phases=5, model=green)
+    assert not is_cached(dice, 26, phases=4, model=green)  # a bigger need grows the table
+    assert 0 < kill_probability(DiceCounts.all(), 26, phases=2, model=green) < 1
+    assert is_cached(dice, 26, phases=4, model=green)
     assert kill_probability(dice, 12, phases=4, model=green) == pytest.approx(first, abs=1e-15)
     assert is_cached(dice, 3, applied=5, phases=6) and is_cached(dice, 12, phases=0)  # nothing to compute
 

@@ -5,13 +5,12 @@ any of the dice showing a hit or crit (applied dice are done, their damage count
 rolled again next phase, misses included. With ``k`` phases the player maximises P(applied damage ≥ need).
 :mod:`twentystrong.odds.plans` says what a damage model means for that choice.
 
-The answers come from a best-play table (:class:`twentystrong.odds.tables.Table`): the value of every state below
-the dice asked about (every sub-multiset of them, every need up to the one asked, every phase count), computed
-colour by colour with numpy in milliseconds for any damage model: all 17 dice, need 20, six phases in about 30 ms
-(``twentystrong bench`` measures it). Tables are cached per damage model and grow to cover new questions, so any
-later question about the same or fewer dice, a smaller need and fewer phases is a lookup (microseconds). The first
-table of a process also pays for importing numpy (tens of milliseconds), so a front end asks from a worker thread
-when :func:`is_cached` says the answer is not ready (the cache is thread-safe).
+The answers come from a best-play table (:class:`twentystrong.odds.tables.Table`): the value of every state (every
+sub-multiset of the 17 dice, every need up to 20 or the one asked if more, every phase count up to six), computed
+colour by colour with numpy in about 25 ms for any damage model (``twentystrong bench`` measures it). The first
+question about a damage model builds its table; every later one about that model is a lookup (microseconds), a
+bigger need grows it. The first table of a process also pays for importing numpy (tens of milliseconds), so a front
+end asks from a worker thread when :func:`is_cached` says the answer is not ready (the cache is thread-safe).
 
 Numbers: :func:`kill_probability` computes in floats (rounding error ~1e-15); :func:`kill_probability_exact` runs
 the same code on :class:`~fractions.Fraction`, practical for a few dice or a few phases (the tests compare it with a
@@ -58,6 +57,9 @@ Num = TypeVar("Num", float, Fraction)
 
 MAX_PHASES = 6
 """The Strategy stat never exceeds 6 (R1), so neither do the phases of one engagement."""
+
+TABLE_NEED = 20
+"""Float tables are built for needs up to at least this, whatever the need asked (most cards have less Health)."""
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -117,8 +119,12 @@ def _length(model: DamageModel, root: tuple[int, ...], need: int) -> int:
     return max(1, min(need, reach)) + 1
 
 
-def _float_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> Table[float]:
-    return _get(_float_tables, model, root, _length(model, root, need), phases, 1.0)
+def _float_table(model: DamageModel, need: int) -> Table[float]:
+    """The float table of ``model``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
+    least :data:`TABLE_NEED`, so that the questions that follow (more dice committed, another enemy, fewer phases,
+    the advice after a roll) are lookups. All of it costs what the largest question alone would."""
+    every = _useful(DiceCounts.all(), model)
+    return _get(_float_tables, model, every, _length(model, every, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
 
 
 def _exact_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> Table[Fraction]:
@@ -178,7 +184,7 @@ def kill_probability(
     if phases == 1:
         return float(single_roll(dice, model).at_least(need))
     root = _useful(dice, model)
-    return _float_table(model, root, need, phases).value(root, need, phases)
+    return _float_table(model, need).value(root, need, phases)
 
 
 def kill_probability_exact(
@@ -207,7 +213,7 @@ def kill_probabilities(
     if need <= 0:
         return (1.0,) * phases
     root = _useful(dice, model)
-    table = _float_table(model, root, need, phases) if phases > 1 else None
+    table = _float_table(model, need) if phases > 1 else None
     # One phase from the exact single-roll tail, so it agrees to the last bit with `single_roll`.
     return tuple(
         float(single_roll(dice, model).at_least(need)) if table is None or k == 1 else table.value(root, need, k)
@@ -269,7 +275,7 @@ def best_counts(
         # Nothing to roll for: applying everything is as good as anything (the kill is impossible).
         return CountsChoice(tuple(shown_best), tuple(shown_lower), available, 0.0)
     root = _useful(pool, model)
-    table = _float_table(model, root, need, phases_after)
+    table = _float_table(model, need)
     best_applied = tuple(b if p.best else 0 for b, p in zip(shown_best, plans, strict=True))
     after_best = [n - b for n, b in zip(root, best_applied, strict=True)]
     need_after = need - sum(b * p.best for b, p in zip(best_applied, plans, strict=True))
