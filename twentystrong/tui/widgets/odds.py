@@ -8,8 +8,9 @@ view (attributes down) and posts nothing.
 
 It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
 (the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
-with pure arithmetic on frozen values: at once when the shipped plain-model table covers it (a lookup), else in a
-worker thread while the panel says "computing…". One roll's distribution is always quick and computed at once.
+with pure arithmetic on frozen values: at once when the odds have the damage model's table already (a lookup), else in
+a worker thread while the panel says "computing…" (the first question about a model: tens of milliseconds). One
+roll's distribution is always quick and computed at once.
 
 What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
 
