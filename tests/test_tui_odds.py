@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from twentystrong.content.effects import Face
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
-from twentystrong.odds import PLAIN, DiceCounts, SingleRoll, best_apply, kill_probabilities, single_roll
+from twentystrong.odds import PLAIN, DiceCounts, SingleRoll, best_apply, clear_cache, kill_probabilities, single_roll
 from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.widgets import odds as odds_widget
 from twentystrong.tui.widgets.odds import (
@@ -168,8 +168,9 @@ async def test_after_a_roll_the_advice_is_best_apply(tmp_path: Path) -> None:
 
 
 async def test_card_rules_are_computed_off_the_ui_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "Crits deal 0": the model comes from the engine's hooks, the question is not in the shipped table, so a
-    worker answers it while the panel says "computing…"."""
+    """ "Crits deal 0": the model comes from the engine's hooks; its best-play table is not built yet, so a worker
+    answers the question while the panel says "computing…"."""
+    clear_cache()  # other tests of the session may have built that model's table
     shell = card("mirror-shell", effect("crits_deal_zero"), health=6)
     app = make_app(tmp_path, shell)
     release = threading.Event()

@@ -8,8 +8,9 @@ view (attributes down) and posts nothing.
 
 It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
 (the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
-with pure arithmetic on frozen values: at once when the shipped plain-model table covers it (a lookup), else in a
-worker thread while the panel says "computing…". One roll's distribution is always quick and computed at once.
+with pure arithmetic on frozen values: at once when the odds have the damage model's table already (a lookup), else in
+a worker thread while the panel says "computing…" (the first question about a model: tens of milliseconds). One
+roll's distribution is always quick and computed at once.
 
 What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
 
@@ -121,16 +122,15 @@ class OddsQuestion(NamedTuple):
         return DiceCounts.from_ids(self.dice)
 
     def quick(self) -> bool:
-        """Whether :func:`chances_for` is a lookup (the plain model's shipped table, or a single roll)."""
-        from twentystrong.odds import stored as stored_table
-        from twentystrong.odds.rerolls import stored_table_loaded
+        """Whether :func:`chances_for` is a lookup (tables the odds have built already, or a single roll)."""
+        from twentystrong.odds import is_cached
 
+        counts = self.counts
         for enemy in self.enemies:
-            need = enemy.target.need
-            if self.phases <= 1 or need <= 0 or enemy.capped:
-                continue
-            plain = enemy.target.model.is_plain() and need <= stored_table.MAX_NEED
-            if not (plain and self.phases <= stored_table.PHASES and stored_table_loaded()):
+            t = enemy.target
+            if enemy.capped or t.need <= 0 or self.phases == 0 or (self.stage == "commit" and self.phases == 1):
+                continue  # nothing to compute, or one roll's tail
+            if not is_cached(counts, t.health, applied=t.applied, phases=self.phases, model=t.model):
                 return False
         return True
 
