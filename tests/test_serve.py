@@ -12,7 +12,6 @@ import re
 import select
 import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.error
@@ -115,27 +114,14 @@ def test_localhost_is_served_and_named_in_the_address() -> None:
 
 
 def test_every_interface_warns_that_anyone_can_play_as_you(tmp_path: Path) -> None:
-    env = {**os.environ, "TWENTYSTRONG_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "twentystrong", "serve", "--host", "0.0.0.0", "--port", "0"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        assert process.stdout is not None and process.stderr is not None
-        warning = process.stderr.readline()
-        line = process.stdout.readline()
+    with serve(tmp_path, "--host", "0.0.0.0") as running:
+        assert running.process.stderr is not None
+        warning = running.process.stderr.readline()
         assert warning.startswith("twentystrong serve: warning: listening on every network interface")
         assert "anyone who can reach it can play as you" in warning and "--host 127.0.0.1" in warning
-        url = re.search(r"http://\S+", line)
-        assert url and url.group(0).startswith("http://127.0.0.1:")  # where to open it on this machine
-        assert get(url.group(0))[0] == 200
-    finally:
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=15) == 0
+        assert running.url.startswith("http://127.0.0.1:")  # where to open it on this machine
+        assert get(running.url)[0] == 200
+    assert running.process.returncode == 0  # stopped by Ctrl+C
 
 
 def test_this_machine_only_gets_no_warning(served: Served) -> None:

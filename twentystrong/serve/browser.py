@@ -22,9 +22,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -52,9 +53,6 @@ CHROMIUM_ARGS = [
 VIEWPORT = (1280, 800)
 """The page's width and height in pixels: 142 × 38 cells at the page's default font size."""
 
-HAND_MOVE_MS = 150
-"""Pause after a click, as a hand moves between mouse and keys (Textual may read a key sent in the same instant
-as a click before the click's focus change)."""
 KEY_GAP_MS = 20
 """Pause between two keys: fast typing, but never two keys in one read."""
 
@@ -76,6 +74,19 @@ _SCREEN_JS = """() => {
   for (let y = 0; y < term.rows; y++) lines.push(buffer.getLine(y).translateToString(true));
   const box = term.element.querySelector(".xterm-screen").getBoundingClientRect();
   return {lines, cols: term.cols, rows: term.rows, left: box.left, top: box.top, width: box.width, height: box.height};
+}"""
+
+_LOOK_JS = """() => {
+  const term = window.__game.terminal, buffer = term.buffer.active, rows = [];
+  for (let y = 0; y < term.rows; y++) {
+    const line = buffer.getLine(y), cells = [];
+    for (let x = 0; x < term.cols; x++) {
+      const cell = line.getCell(x);
+      cells.push(cell.getChars() + cell.getFgColor() + "/" + cell.getBgColor());
+    }
+    rows.push(cells.join(","));
+  }
+  return rows.join("\\n");
 }"""
 
 _SHOWN_AT_JS = """(pattern) => {
@@ -289,15 +300,39 @@ class GamePage:
         shown_at: float = self.page.evaluate("window.__shownAt")
         return shown_at
 
-    def click(self, pattern: str, offset: int = 0) -> None:
-        """Click the first text on the screen matching ``pattern`` (``offset`` cells to the right of its start)."""
+    def wait_until(self, check: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
+        """Wait until ``check()`` holds; fail saying ``what`` was awaited."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                screen = self.screen()
+                raise AssertionError(f"waited in vain for {what}; the page shows:\n{screen.text if screen else ''}")
+            time.sleep(0.03)
+
+    def look(self) -> str:
+        """Every cell's character and colours: changes whenever the screen visibly does (a focus, a highlight)."""
+        look: str = self.page.evaluate(_LOOK_JS)
+        return look
+
+    def click(self, pattern: str, offset: int = 0, timeout: float = 10.0) -> None:
+        """Click the first text on the screen matching ``pattern`` (``offset`` cells right of its start), then wait
+        until the screen shows the click took effect, as a player does before typing on.
+
+        Textual handles a click (the focus it moves, the cursor it places) apart from keys, so on a busy machine
+        a key sent straight after a click can overtake it; waiting for the click's visible effect keeps the order.
+        """
         screen = self.wait_for(pattern)
         cell = screen.find(pattern)
         if cell is None:  # the pattern spans lines
             raise AssertionError(f"{pattern!r} is not on one line of the screen")
+        before = self.look()
         x, y = screen.point(cell[0] + offset, cell[1])
         self.page.mouse.click(x, y)
-        self.page.wait_for_timeout(HAND_MOVE_MS)
+        deadline = time.monotonic() + timeout
+        while self.look() == before:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"clicking {pattern!r} changed nothing on the screen")
+            time.sleep(0.03)
 
     def press(self, *keys: str) -> None:
         """Press keys one after another, as a player types them (``Backspace``, ``Control+s``, ``7`` …)."""
@@ -313,17 +348,36 @@ SEED = 7
 
 
 def start_game(game: GamePage, seed: int = SEED) -> None:
-    """From the setup screen: set the seed (click the field, type it), then click Start game."""
+    """From the setup screen: click into the seed field, type the seed, then click Start game.
+
+    Each key waits for the one before it to show, as a player watches the field: Textual 8.2.8's Input loses the
+    key typed after a Backspace on an empty field (in a terminal too), and a key sent the instant after a click
+    can overtake the click on a busy machine.
+    """
     screen = game.wait_for(SETUP_SHOWN)
-    shown = re.search(r"Seed\s+(\d+)", screen.text)
-    assert shown is not None, screen.text
-    game.click(r"Seed\s+\d+", offset=12)
-    # Exactly one Backspace per digit: Textual 8.2.8's Input drops a key typed right after a Backspace on an empty
-    # field (the same in a terminal), which a player typing at human speed never meets.
-    game.press("End", *["Backspace"] * len(shown.group(1)), *str(seed))
-    game.wait_for(rf"Seed\s+{seed}\s")
+    found = re.search(r"Seed\s+\d+", screen.text)
+    row = screen.find(r"Seed\s+\d+")
+    assert found is not None and row is not None, screen.text
+
+    def shown() -> str:
+        now = game.screen()
+        value = re.match(r"\s*Seed\s+(\d*)", now.lines[row[1]]) if now is not None else None
+        return value.group(1) if value else ""
+
+    game.click(r"Seed\s+\d+", offset=len(found.group(0)) + 1)  # just past the digits: the cursor lands at the end
+    while digits := shown():
+        game.press("Backspace")
+        game.wait_until(lambda: shown() != digits, f"the seed field to lose a digit of {digits}")
+    typed = str(seed)
+    for n in range(1, len(typed) + 1):
+        game.press(typed[n - 1])
+        game.wait_until(partial(_equals, shown, typed[:n]), f"the seed field to show {typed[:n]}")
     game.click("Start game")
-    game.wait_for(r"Round 1 .*seed " + str(seed))
+    game.wait_for(r"Round 1 .*seed " + typed)
+
+
+def _equals(read: Callable[[], str], want: str) -> bool:
+    return read() == want
 
 
 def play_opening(game: GamePage) -> Screen:

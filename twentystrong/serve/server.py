@@ -77,7 +77,8 @@ class GameProcess(AppService):
     """textual-serve's app process, also reaped when it stops, so no game outlives its connection or the server."""
 
     QUIT_GRACE = 5.0
-    """Seconds a game process has to quit once asked before it is killed (it has saved already: contract 6)."""
+    """Seconds a game process has to quit once asked before it is killed (its autosave trails the game by at most
+    the write in flight, so even a kill loses at most the last move: contract 6)."""
 
     async def run(self) -> None:
         """Relay the game until its output ends; then close the connection, so the page says the game has closed
