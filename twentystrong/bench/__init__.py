@@ -20,6 +20,7 @@ PROVIDERS: list[str] = [
     "twentystrong.odds.bench:bench_odds",
     "twentystrong.bots.bench:bench_bots",
     "twentystrong.tui.bench:bench_tui",
+    "twentystrong.serve.bench:bench_serve",
 ]
 """Every benchmark provider, in table order. Add yours here."""
 
