@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,7 +194,7 @@ def open_record(path: Path | None = None, *, create: bool = True) -> Opened:
     if not create and not path.exists():
         raise RecordUnavailable(f"there is no record yet at {path}: finished games are kept there")
     try:
-        return Opened(_connect(path), path)
+        return Opened(_connect_patiently(path), path)
     except sqlite3.DatabaseError as exc:
         if not damaged(exc):
             raise RecordUnavailable(f"the record {path} cannot be opened ({exc}); it is left as it is") from None
@@ -211,6 +212,28 @@ def open_record(path: Path | None = None, *, create: bool = True) -> Opened:
         raise RecordUnavailable(f"{warning}, but the fresh record cannot be opened either ({exc})") from None
 
 
+def _connect_patiently(path: Path) -> sqlite3.Connection:
+    """:func:`_connect`, tried again while another instance holds the file (SQLite does not wait on its busy
+    timeout for every lock: switching a new file to WAL, or a journal being recovered, may report "locked" at
+    once)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    pause = 0.01
+    while True:
+        try:
+            return _connect(path)
+        except sqlite3.OperationalError as exc:
+            if not busy(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
+def busy(exc: sqlite3.Error) -> bool:
+    """Whether an error only means that another connection holds the file for now."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(exc)
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -220,7 +243,8 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         _check_version(conn)  # before anything writes to the file: a newer record is left exactly as it is
-        conn.execute("PRAGMA journal_mode = WAL")
+        if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once, by its first opener
         conn.execute("PRAGMA synchronous = NORMAL")
         migrate(conn)
     except BaseException:

@@ -31,7 +31,9 @@ def replay_session(game: int, path: Path | None = None) -> tuple[GameRow, Sessio
     except RecordUnavailable as exc:
         raise ReplayError(str(exc)) from None
     if log is None:
-        raise ReplayError(f"game #{game} was carried over from the old profile, which kept no moves: no replay")
+        if row.source == "profile":
+            raise ReplayError(f"game #{game} was carried over from the old profile, which kept no moves: no replay")
+        raise ReplayError(f"game #{game} has no moves kept: no replay")
     where = f"game #{game} of your record"
     try:
         save = parse_save_bytes(unpack_log(log), where)
