@@ -40,7 +40,7 @@ from typing import Any, Literal
 
 import tomli_w
 
-from twentystrong.session.paths import user_data_dir
+from twentystrong.session.paths import set_aside, user_data_dir
 
 FORMAT = 1
 """The profile file's format version."""
@@ -222,13 +222,4 @@ def _record_table(record: GameRecord) -> dict[str, Any]:
 
 def _aside(path: Path) -> Path | None:
     """Move a damaged profile to a free ``.bad`` name; None if even that fails (then it stays where it is)."""
-    for n in range(1, 100):
-        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.bad.{n}")
-        if bad.exists():
-            continue
-        try:
-            os.replace(path, bad)
-        except OSError:
-            return None
-        return bad
-    return None
+    return set_aside(path)

@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import date
 
-
-def _date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the date must be YYYY-MM-DD, not {text!r}") from None
+from twentystrong.cli.arguments import iso_date
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong daily``."""
-    parser.add_argument("--date", metavar="DATE", type=_date, help="the day (YYYY-MM-DD, default: today in UTC)")
+    parser.add_argument("--date", metavar="DATE", type=iso_date, help="the day (YYYY-MM-DD, default: today in UTC)")
     parser.add_argument("--print-seed", action="store_true", help="print the day's seed and exit")
     parser.add_argument("--show", action="store_true", help="print the day's setup (deck, hero, seed) and exit")
 

@@ -11,26 +11,21 @@ import argparse
 import csv
 import json
 import sys
-from datetime import date
 from pathlib import Path
 
+from twentystrong.cli.arguments import iso_date
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import game_dict, summarize
 from twentystrong.text.record import report
-
-
-def _date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the date must be YYYY-MM-DD, not {text!r}") from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong stats``."""
     parser.add_argument("--deck", metavar="ID", help="only this deck's games")
     parser.add_argument("--hero", metavar="ID", help="only this hero's games")
-    parser.add_argument("--since", metavar="DATE", type=_date, help="only games finished on or after YYYY-MM-DD (UTC)")
+    parser.add_argument(
+        "--since", metavar="DATE", type=iso_date, help="only games finished on or after YYYY-MM-DD (UTC)"
+    )
     parser.add_argument("--json", action="store_true", help='print JSON: a top-level "games" count, then breakdowns')
     parser.add_argument("--export", metavar="FILE", type=Path, help="write every game (as filtered) to a CSV file")
 

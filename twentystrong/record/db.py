@@ -21,14 +21,13 @@ permission, a full disk) is reported and left where it is; the game goes on eith
 from __future__ import annotations
 
 import contextlib
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from twentystrong.session.paths import user_data_dir
+from twentystrong.session.paths import set_aside, user_data_dir
 
 FILE_NAME = "record.sqlite3"
 BUSY_TIMEOUT = 10.0
@@ -198,7 +197,7 @@ def open_record(path: Path | None = None, *, create: bool = True) -> Opened:
     except sqlite3.DatabaseError as exc:
         if not damaged(exc):
             raise RecordUnavailable(f"the record {path} cannot be opened ({exc}); it is left as it is") from None
-        bad = set_aside(path)
+        bad = set_aside(path, companions=("-wal", "-shm"))  # the journal's pages belong to it
         if bad is None:
             raise RecordUnavailable(
                 f"the record {path} is damaged ({exc}) and could not be set aside; it is left as it is"
@@ -259,26 +258,6 @@ def damaged(exc: sqlite3.DatabaseError) -> bool:
     if name:
         return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
     return type(exc) is sqlite3.DatabaseError  # our own "not a record" above; the operational kinds are subclasses
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged record (and its ``-wal`` journal, whose pages belong to it) to a free ``.bad`` name; None
-    if that fails. The files are never deleted."""
-    for n in range(1, 100):
-        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.bad.{n}")
-        if bad.exists():
-            continue
-        try:
-            os.replace(path, bad)
-        except OSError:
-            return None
-        for suffix in ("-wal", "-shm"):
-            journal = path.with_name(path.name + suffix)
-            if journal.exists():
-                with contextlib.suppress(OSError):
-                    os.replace(journal, bad.with_name(bad.name + suffix))
-        return bad
-    return None
 
 
 @contextlib.contextmanager
