@@ -88,7 +88,7 @@ def app() -> object:
 
 def test_statistics_overview(snap_compare: SnapCompare) -> None:
     """The Statistics screen (F2 from the setup screen) at 120×40 on the Overview tab: "Your record — 12 games,
-    7 won (58%)", the deck and hero selectors ("every deck", "every hero"); Solar Sentinels "now rank 3 Solar
+    7 won (58%)", below it the deck and hero selectors ("every deck", "every hero"); Solar Sentinels "now rank 3 Solar
     Sergeant"; 7 of 12 won with its 95% interval; "of them 1 assisted, 1 daily"; the streaks (won the last game,
     longest 2 won, 2 lost); the best game (#12, Umbra, rank 2, won in 13 rounds); median 14.5 rounds; beaten by
     Rust Maw 3 first; the bosses (The Hollow Crown beat you 2 times first); the rank path 1 → 2 → 1 → …; one line
@@ -101,6 +101,6 @@ def test_statistics_charts(snap_compare: SnapCompare) -> None:
     """The Charts tab of the same record at 120×40, four charts readable without colour: win rate by hero as
     labelled bars ("Parallax 100% (3/3)", "Umbra 60% (3/5)", "Corona 25% (1/4)") on a 0–100% axis; rounds per game
     with a W or an L at each game (games 1–12); dice luck per game as bars above and below the zero line (+4.5 at
-    game 10, −6.5 at game 5); the rank after each game that moved it on a 1–6 scale, titled "now 3 Solar
-    Sergeant"."""
+    game 10, −6.5 at game 5); the rank after each game that moved it on a 1–6 scale, titled "Rank after each game:
+    now 3"."""
     assert snap_compare(app(), terminal_size=(120, 40), run_before=lambda pilot: open_statistics(pilot, "c"))

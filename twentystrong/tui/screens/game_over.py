@@ -88,6 +88,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         Binding("ctrl+z", "app.undo", "Undo last move"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("y", "copy_share", "Copy the daily result", show=False),
+        Binding("f2", "app.statistics", "Statistics", show=False),
     ]
 
     def __init__(self, store: Store) -> None:

@@ -64,8 +64,8 @@ class StatisticsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         decks = {row.deck: row.deck_title for row in self.rows}
         with Vertical(id="statistics"):
+            yield Static(self._title(), id="statistics-title")
             with Horizontal(id="statistics-head"):
-                yield Static(self._title(), id="statistics-title")
                 yield Label("Deck", classes="label")
                 yield Select(
                     [("every deck", ALL), *((title, deck) for deck, title in decks.items())],
@@ -184,7 +184,7 @@ class StatisticsScreen(ModalScreen[None]):
             plt.bar(labels, [round(h.win_rate * 100) for h in reversed(heroes)], orientation="horizontal", width=0.4)
             plt.xlim(0, 100)
             plt.xticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
-            plt.title("Win rate by hero (wins/games)")
+            plt.title("Win rate by hero")
         plot.refresh()
 
         plot = self.query_one("#chart-rounds", PlotextPlot)
@@ -200,7 +200,7 @@ class StatisticsScreen(ModalScreen[None]):
             top = max(row.rounds for row in rows) + 2
             plt.ylim(0, top)
             plt.yticks(*_whole(0, top))
-        plt.title("Rounds per game, oldest first (W won, L lost)")
+        plt.title("Rounds per game: W won, L lost")
         plot.refresh()
 
         plot = self.query_one("#chart-luck", PlotextPlot)
@@ -214,7 +214,7 @@ class StatisticsScreen(ModalScreen[None]):
             top = math.ceil(max(1.0, *(abs(y) for _, y in luck)))
             plt.ylim(-top - 0.5, top + 0.5)
             plt.yticks(*_whole(-top, top, signed=True))
-        plt.title("Dice luck per game: hits above (below) expectation")
+        plt.title("Dice luck: hits vs expected" if luck else "Dice luck: no dice rolled yet")
         plot.refresh()
 
         plot = self.query_one("#chart-ladder", PlotextPlot)
@@ -231,8 +231,8 @@ class StatisticsScreen(ModalScreen[None]):
             levels = _levels(deck)
             plt.yticks([float(level) for level in levels], [str(level) for level in levels])
             plt.ylim(levels[0] - 0.3, levels[-1] + 0.3)
-            now = f"now {deck.ladder_now}" + (f" {deck.ladder_title}" if deck.ladder_title else "")
-            plt.title(f"{deck.ladder_kind.capitalize()} after each game ({now})")
+            now = f"now {deck.ladder_now}"
+            plt.title(f"{deck.ladder_kind.capitalize()} after each game: {now}")
         else:
             plt.title("Ladder: choose a deck" if decks else "Ladder: no games")
         plot.refresh()
