@@ -48,7 +48,8 @@ def test_setup_screen(snap_compare: SnapCompare) -> None:
     """The setup screen at 100×32 with the plain test deck chosen ("plain", "Plain test deck", "General rules
     only: no effects."): its heroes Tester (♥6 ⚑3 ↻3, highlighted) and Weakling, missions off, rank 1 (Solar
     Soldier), seed 1, standard undo, physical dice; on the right Tester's three stats with what each means and "No
-    special ability."; the Start game, Browse cards and Quit buttons, and the key bar at the bottom."""
+    special ability."; the Start game, Browse cards, Daily challenge, Statistics (F2) and Quit buttons, and the key bar
+    at the bottom (with ^d Daily challenge)."""
 
     async def steady(pilot: Pilot[None]) -> None:
         await settle(pilot)

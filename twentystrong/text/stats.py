@@ -67,6 +67,10 @@ class GameStats:
     missions_completed: int
     luck: tuple[ColorLuck, ...]
     """Per colour, only the colours that were rolled."""
+    boss: str | None = None
+    """The boss faced (the last one activated), if the endgame started."""
+    killer: str | None = None
+    """In a lost game, the card or boss that dealt the killing blow (:func:`killer_of`)."""
 
     @property
     def dice_rolled(self) -> int:
@@ -126,6 +130,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
     s = start
     rounds = dealt = taken = suffered = healed = 0
     defeated = bosses = gained = used = instant = missions = 0
+    boss: str | None = None
+    killer: str | None = None
     rolled: dict[str, int] = {c: 0 for c in COLORS}
     crits: dict[str, int] = {c: 0 for c in COLORS}
     hits: dict[str, int] = {c: 0 for c in COLORS}
@@ -148,6 +154,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
             for face in event.faces:  # test dice are rolled too (no faces: physical dice, only hits entered)
                 tally(event.color, face)
         elif isinstance(event, ev.StatChanged) and event.stat == "health":
+            if event.value < 1 and killer is None:
+                killer = killer_of(s, event)
             delta = after.hero.health - s.hero.health
             if delta < 0:
                 taken -= delta
@@ -155,6 +163,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
                     suffered -= delta
             else:
                 healed += delta
+        elif isinstance(event, ev.CardActivated) and event.boss:
+            boss = event.card
         elif isinstance(event, ev.CardDefeated):
             card = s.active_card(event.card)
             if card is not None and card.boss:
@@ -198,7 +208,24 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
         instant_rewards_taken=instant,
         missions_completed=missions,
         luck=luck,
+        boss=boss,
+        killer=killer if s.result == "lost" else None,
     )
+
+
+def killer_of(before: GameState, fatal: ev.StatChanged | None) -> str | None:
+    """The card that dealt the killing blow: the one the fatal Health loss names, else the undefeated enemy that
+    deals the most damage in ``before`` (the state the fatal loss was suffered in)."""
+    active = before.active
+    if fatal is not None and not fatal.reason.startswith("suffered"):
+        for card in active:
+            name = before.deck.boss(card.id).name if card.boss else before.deck.card(card.id).name
+            if name in fatal.reason:
+                return card.id
+    standing = [c for c in active if not c.defeated]
+    if standing:
+        return max(standing, key=lambda c: (hooks.enemy_damage(before, c), c.id)).id
+    return active[-1].id if active else None
 
 
 def _damage_on(s: GameState, card_id: str) -> int:

@@ -69,6 +69,7 @@ class TwentyStrongApp(App[None]):
         Binding("ctrl+t", "next_theme", "Theme", show=False),
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("o", "cycle_odds", "Odds panel", show=False, tooltip="Odds panel: full, expected damage only, off"),
+        Binding("f2", "statistics", "Statistics", show=False, tooltip="Your record: statistics, charts, past games"),
     ]
 
     game: var[GameView | None] = var(None)
@@ -314,6 +315,13 @@ class TwentyStrongApp(App[None]):
         index = THEME_CYCLE.index(current) + 1 if current in THEME_CYCLE else 0
         self.theme = THEME_CYCLE[index % len(THEME_CYCLE)]
         self.notify(f"Theme: {self.theme}", timeout=2)
+
+    async def action_statistics(self) -> None:
+        """Show the player's record: statistics, charts and past games (each can be replayed)."""
+        from twentystrong.tui.screens.statistics import StatisticsScreen  # only when shown: start-up stays light
+
+        if not isinstance(self.screen, StatisticsScreen):
+            await self.push_screen(StatisticsScreen())
 
     def action_cycle_odds(self) -> None:
         """Switch the odds panel: full, expected damage only, off (kept for the rest of the session)."""

@@ -146,6 +146,9 @@ class Store:
         """The current view (also published to ``on_change``)."""
         self.rejections: list[Rejected] = []
         """Every refusal, oldest first (tests and the log read it)."""
+        self.recorder: Any = None
+        """Adds the game to the player's record when it ends (:class:`twentystrong.record.games.Recorder`, made
+        then: nothing of the record is imported while a game starts). Its ``recorded`` says what that did."""
 
     # --- reading ------------------------------------------------------------------------------------------------
 
@@ -201,7 +204,32 @@ class Store:
         self._revision += 1
         self.view = make_view(self.session, events=events, revision=self._revision, last=last)
         self._check_autosave()
+        if self.view.state.result is not None:
+            self._record()
         self._on_change(self.view)
+
+    def _record(self) -> None:
+        """The game has ended: add it to the player's record (once), and say what happened."""
+        if self.recorder is None:
+            from twentystrong.record.games import Recorder
+
+            self.recorder = Recorder("tui")
+        try:
+            done = self.recorder.check(self.session)
+        except Exception as exc:  # noqa: BLE001 - the game goes on whatever befalls the record
+            self._notify(f"This game could not be added to your record: {exc}", "Record", "error")
+            return
+        if done is not None:
+            self._notify(
+                done.message, "Record", "information" if done.id is not None and not done.warning else "warning"
+            )
+
+    def share_line(self) -> str | None:
+        """The daily challenge's one-line result to share, when this game is one (None otherwise)."""
+        from twentystrong.record.daily import share_line_of
+
+        recorded = self.recorder.recorded if self.recorder is not None else None
+        return share_line_of(self.session, attempt=recorded.daily_attempt if recorded is not None else 1)
 
     def _refused(self, rejected: Rejected, *, title: str = "Not allowed") -> None:
         self.rejections.append(rejected)

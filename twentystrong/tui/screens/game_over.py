@@ -87,6 +87,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
         # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
         Binding("ctrl+z", "app.undo", "Undo last move"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("y", "copy_share", "Copy the daily result", show=False),
+        Binding("f2", "app.statistics", "Statistics", show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -95,6 +97,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
         session = store.session
         self.stats: GameStats = game_stats(session.deck, session.options, session.events)
         """The game's figures (computed once: a finished game does not change)."""
+        self.share = store.share_line()
+        """The daily challenge's one-line result to share (None for any other game)."""
 
     def compose(self) -> ComposeResult:
         s = self.store.state
@@ -113,6 +117,11 @@ class GameOverScreen(ModalScreen[Choice | None]):
             )
             yield Static(_reason(s.result_reason, won), id="game-over-reason")
             yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
+            if self.share:  # a daily challenge: one line to share, and a key that copies it
+                yield Static(
+                    Content.assemble(("Share  ", "bold"), self.share, ("  (y copies)", "$text-muted")),
+                    id="game-over-share",
+                )
             rows = figures(self.stats, missions=sum(1 for m in s.missions if m.status != "discarded"))
             yield Static(
                 Content("\n").join(
@@ -144,6 +153,12 @@ class GameOverScreen(ModalScreen[Choice | None]):
         event.stop()
         if event.button.id in ("new", "replay", "quit"):
             self.action_choose(event.button.id)
+
+    def action_copy_share(self) -> None:
+        """Copy the daily challenge's result line to the clipboard (where the terminal allows it)."""
+        if self.share:
+            self.app.copy_to_clipboard(self.share)
+            self.notify(f"Copied: {self.share}", timeout=4)
 
     def action_back(self) -> None:
         """Close this and look at the final table (the history and browser work there)."""

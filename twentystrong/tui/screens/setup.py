@@ -69,6 +69,15 @@ def hero_card(hero: Hero) -> Content:
     )
 
 
+def daily_tooltip(decks: list[DeckSource]) -> str:
+    """What the daily challenge button starts."""
+    from twentystrong.record.daily import DECK, today
+
+    if not any(d.id == DECK and d.shipped for d in decks):
+        return f"The daily challenge needs the {DECK} deck."
+    return f"Today's game ({today().isoformat()}, UTC): the same deck, hero and seed for everyone (ctrl+d)."
+
+
 class SetupScreen(Screen[None]):
     """Choose how to play, then start (or resume the autosaved game)."""
 
@@ -79,6 +88,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start game", priority=True),
         Binding("ctrl+r", "resume", "Resume saved game", priority=True),
         Binding("ctrl+b", "browse", "Browse cards", priority=True),
+        Binding("ctrl+d", "daily", "Daily challenge", priority=True, tooltip="Today's game, the same for everyone"),
     ]
 
     class Start(Message):
@@ -182,6 +192,8 @@ class SetupScreen(Screen[None]):
         with Horizontal(id="buttons"):
             yield Button("Start game", id="start", variant="primary", compact=True)
             yield Button("Browse cards", id="browse", compact=True)
+            yield Button("Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
+            yield Button("Statistics (F2)", id="statistics", compact=True)
             yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
@@ -293,6 +305,32 @@ class SetupScreen(Screen[None]):
             return self.resume_path is not None
         return True
 
+    def action_daily(self) -> None:
+        """Start today's daily challenge: the same deck, hero and seed for everyone today (UTC)."""
+        from twentystrong.content.source import DeckError
+        from twentystrong.record.daily import DECK, daily_options, today
+
+        source = next((d for d in self.decks if d.id == DECK and d.shipped), None)
+        error = self.query_one("#error", Static)
+        if source is None:
+            error.update(
+                Content.styled(f"The daily challenge is played with the {DECK} deck, not installed.", "$error")
+            )
+            return
+        try:
+            deck = self.deck if self.deck is not None and self.deck.id == DECK else source.load()
+        except DeckError as exc:
+            error.update(Content.styled(f"The daily deck does not load:\n{exc}", "$error"))
+            return
+        day = today()
+        options = daily_options(deck, day)
+        self.notify(
+            f"Daily challenge {day.isoformat()}: {deck.hero(options.hero_id).name}, seed {options.seed}, missions, "
+            "rank 1. The same game for everyone today.",
+            timeout=8,
+        )
+        self.post_message(self.Start(deck, options, None))
+
     async def action_browse(self) -> None:
         """Browse the chosen deck's cards."""
         if self.deck is None:
@@ -313,5 +351,9 @@ class SetupScreen(Screen[None]):
             self.action_resume()
         elif event.button.id == "browse":
             await self.action_browse()
+        elif event.button.id == "daily":
+            self.action_daily()
+        elif event.button.id == "statistics":
+            await self.app.run_action("statistics")
         elif event.button.id == "quit":
             self.app.exit()
