@@ -26,6 +26,8 @@ from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 
 Severity = Literal["information", "warning", "error"]
+KEY_HINTS: dict[str, str] = {"inventory_full": "i", "strategy_limit": "Enter"}
+"""The key that does what an engine refusal asks for (the engine's words never name keys; the TUI adds them)."""
 Notify = Callable[[str, str, Severity], None]
 """``notify(message, title, severity)``: how the store tells the player something (the App's toast)."""
 
@@ -53,6 +55,8 @@ class GameView:
     """Counts the views the store published (a new game starts again at 0)."""
     last: Command | None = field(default=None)
     """The command that produced this view, if any."""
+    notes: tuple[str, ...] = ()
+    """What changed that the player did not do directly (``text.announce``): the table announces it."""
 
     @property
     def deck(self) -> Deck:
@@ -104,10 +108,20 @@ class GameView:
 
 
 def make_view(
-    session: Session, *, events: tuple[Event, ...] = (), revision: int = 0, last: Command | None = None
+    session: Session,
+    *,
+    events: tuple[Event, ...] = (),
+    revision: int = 0,
+    last: Command | None = None,
+    before: GameState | None = None,
 ) -> GameView:
-    """The view of a session now."""
+    """The view of a session now (``before``: the state the events were applied to, for the announcements)."""
     state = session.state
+    notes: tuple[str, ...] = ()
+    if before is not None and events:
+        from twentystrong.text.announce import announcements
+
+        notes = tuple(announcements(before, events, last))
     return GameView(
         state=state,
         legal=tuple(session.legal()),
@@ -117,6 +131,7 @@ def make_view(
         events=events,
         revision=revision,
         last=last,
+        notes=notes,
     )
 
 
@@ -199,14 +214,17 @@ class Store:
 
     def _changed(self, *, events: tuple[Event, ...] = (), last: Command | None = None) -> None:
         self._revision += 1
-        self.view = make_view(self.session, events=events, revision=self._revision, last=last)
+        before = self.view.state
+        self.view = make_view(self.session, events=events, revision=self._revision, last=last, before=before)
         self._check_autosave()
         self._on_change(self.view)
 
     def _refused(self, rejected: Rejected, *, title: str = "Not allowed") -> None:
         self.rejections.append(rejected)
         message = rejected.message
-        self._notify(message[0].upper() + message[1:] if message else rejected.code, title, "warning")
+        text = message[0].upper() + message[1:] if message else rejected.code
+        keys = KEY_HINTS.get(rejected.code)
+        self._notify(f"{text} ({keys})" if keys else text, title, "warning")
 
     def _check_autosave(self) -> None:
         error = self.session.autosave_error

@@ -109,6 +109,8 @@ class SolarSentinels(Ruleset):
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
         return mandatory_tops(s) or list(_tops(s)[1])
 
+    endgame_opens = "the endgame opens once a stack is empty, at the start of a round"
+
     def endgame_trigger(self, s: GameState) -> EndgameTrigger:
         """Dwindling stacks: one empty stack lets the endgame start; all empty forces it."""
         if s.endgame:

@@ -36,7 +36,9 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
+from twentystrong.engine.legal import items_usable
 from twentystrong.engine.state import DieState
+from twentystrong.text.prompts import prompt_words, wasted_apply
 from twentystrong.tui import messages
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
@@ -137,6 +139,9 @@ class TableScreen(Screen[None]):
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
+        self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
+        self._auto_for: int | None = None  # the view revision whose single answer was played by itself
+        self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     # --- layout -------------------------------------------------------------------------------------------------
@@ -187,6 +192,9 @@ class TableScreen(Screen[None]):
             self._show(view)
 
     def _show(self, view: GameView) -> None:
+        if view.notes and view is not self.view:
+            # What effects, rules and Resolve did on their own (the log has the same sentences).
+            self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
         self.view = view
         if self.selected is not None and not self._die_usable(self.selected):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
@@ -317,7 +325,7 @@ class TableScreen(Screen[None]):
         # Two lines whatever is selected: what the game waits for, then how to answer (or what the selected die
         # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
-        parts: list[Content | str | tuple[str, str]] = [(view.text, "bold"), "\n"]
+        parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.state, view.awaiting), "bold"), "\n"]
         if self.selected is not None:
             die = view.state.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
@@ -326,24 +334,34 @@ class TableScreen(Screen[None]):
         return Content.assemble(*parts)
 
     def _hint(self) -> str:
-        kind = self.view.kind
-        remaining = int(self.view.awaiting.get("remaining", 1) or 1)
-        if kind == "activate" and (remaining > 1 or self.view.state.active):
-            return f"{remaining} more to activate: click a marked stack or press 1–3."
+        """How to answer the prompt: only the keys that do something now (``r repeats`` only while it may)."""
+        view = self.view
+        kind = view.kind
+        remaining = int(view.awaiting.get("remaining", 1) or 1)
+        if kind == "activate" and (remaining > 1 or view.state.active):
+            return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
+        if kind == "apply":
+            keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
+            if not view.find("apply"):
+                return (", ".join(keys) or "Nothing can be applied") + "."
+            return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
+        if kind == "commit" and self._all_defeated():
+            return "Every enemy is defeated: Enter resolves."
+        if kind == "gain_items" and not view.can("gain_item"):
+            return "x declines it; i opens the inventory to make room."
         return {
-            "activate": "Click a marked stack or press 1–3.",
+            "activate": "Click a marked (▶) stack or press 1–3.",
             "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
             "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "apply": "Click a marked die (or type b3), then a card. Enter resolves, r repeats.",
             "recover": "Click exhausted dice (or type an id) to recover; Enter when done.",
             "gain_items": "Enter gains the item, x declines.",
-            "stack_discard": "Click a marked stack or press 1–3.",
+            "stack_discard": "Click a marked (▶) stack or press 1–3.",
             "instant_reward": "Enter takes it, x declines.",
             "endgame_choice": "e starts the endgame, x keeps playing.",
             "choose_die": "Click a marked die (or type its id).",
-            "choose_card": "Click a marked card (or press its number).",
-            "choose_stack": "Click a marked stack or press 1–3.",
-            "over": "",
+            "choose_card": "Click a marked (▶) card (or press its number).",
+            "choose_stack": "Click a marked (▶) stack or press 1–3.",
+            "over": "The game is over: ctrl+n starts a new game, g shows the summary again.",
         }.get(kind, "Enter or a opens the choices.")
 
     def _selected_hint(self, die: DieState) -> str:
@@ -354,8 +372,17 @@ class TableScreen(Screen[None]):
         if applies:
             numbered = {c.id: n for n, c in enumerate(view.state.active, start=1)}
             names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
-            return f"click a highlighted card or press its number ({names}). Esc clears."
+            text = f"click a marked (▶) card or press its number ({names}). Esc clears."
+            # A rule in force makes the die worthless on a card: said before it is applied, not after.
+            wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
+            if wasted:
+                text += " Note: " + "; ".join(wasted) + "."
+            return text
         return "space plays it. Esc clears."
+
+    def _all_defeated(self) -> bool:
+        active = self.view.state.active
+        return bool(active) and all(card.defeated for card in active)
 
     def _prompt_actions(self) -> tuple[PromptAction, ...]:
         view = self.view
@@ -366,7 +393,10 @@ class TableScreen(Screen[None]):
             if command is not None:
                 out.append(PromptAction(label, key, command, variant=variant))
 
-        add("roll", "Roll", "enter", "primary")
+        if self._resolve_shortcut():
+            out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
+        else:
+            add("roll", "Roll", "enter", "primary")
         face_die = self._face_die()
         if face_die is not None:
             for key, face in FACE_KEYS.items():
@@ -419,12 +449,41 @@ class TableScreen(Screen[None]):
 
     def _maybe_open_dialog(self) -> None:
         view = self.view
+        if self._then is not None:
+            # The second half of a shortcut the interface plays for the player (Resolve with every enemy defeated:
+            # the engine's roll of no dice, then its resolve).
+            then, self._then = self._then, None
+            command = view.first(then)
+            if command is not None:
+                self._play(command)
+                return
+        if self._single_answer():
+            return
         if view.kind not in DIALOG_KINDS or self._dialog_for == view.revision:
             return
         if self.app.screen is not self:
             return  # another screen is up: the player opens the choices with Enter when back
         self._dialog_for = view.revision
         self.call_after_refresh(self._open_dialog, view.revision)
+
+    def _single_answer(self) -> bool:
+        """A chooser with one option resolves by itself: an effect's (or setup's) choice with exactly one answer, and
+        no item or ability usable first (R8), is played at once, and the player is told what was chosen."""
+        view = self.view
+        if self._auto_for == view.revision or self.app.screen is not self:
+            return False
+        if view.kind not in DIALOG_KINDS and not view.kind.startswith("choose_"):
+            return False
+        if view.can("use_item") or view.can("use_ability"):
+            return False
+        answers = [c for c in view.legal if c.cmd not in ITEM_COMMANDS]
+        if len(answers) != 1:
+            return False
+        self._auto_for = view.revision
+        self._dialog_for = view.revision
+        self.notify(f"Only one choice: {self.describe(answers[0])}.", title=view.text or "Choice")
+        self._play(answers[0])
+        return True
 
     def _open_dialog(self, revision: int) -> None:
         # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
@@ -488,10 +547,24 @@ class TableScreen(Screen[None]):
         if view.find("apply", die=die) or view.find("face", die=die):
             self.selected = None if self.selected == die and not typed else die
             return
-        if view.kind == "commit" and view.state.die(die).zone == "pool":
+        state = view.state
+        where = state.die(die).zone
+        if view.kind == "commit" and where == "pool":
             self._explain(Command("commit", die=die))  # e.g. an enemy forbids the colour: the engine says so
             return
-        self.notify(f"Nothing to do with {die} now. {view.text}", severity="warning")
+        if view.kind == "apply" and where == "active" and state.active:
+            # A rolled die that cannot be applied anywhere: the engine says why (a miss, a rule in force).
+            target = next((c.id for c in state.active if not c.defeated), state.active[0].id)
+            self._explain(Command("apply", die=die, card=target))
+            return
+        why = {
+            "pool": "it is in the pool (dice are committed before a roll)",
+            "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
+            "banished": "it is banished for the rest of the game",
+            "applied": "it is already on a card",
+            "active": "it is committed",
+        }.get(where, where)
+        self.notify(f"Nothing to do with {die} now: {why}. {prompt_words(state, view.awaiting)}", severity="warning")
 
     def press_card(self, card: str) -> None:
         """A card was clicked or chosen: apply the selected die to it, answer a choice, or show it."""
@@ -626,6 +699,7 @@ class TableScreen(Screen[None]):
             self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
             return
         letter, self._letter = self._letter, None
+        self._cancel_letter_timer()
         recent = time.monotonic() - self._letter_at < LETTER_WINDOW
         if letter is not None and char.isdigit() and recent:
             die = f"{letter}{char}"
@@ -634,16 +708,87 @@ class TableScreen(Screen[None]):
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
             return
-        for binding in self._bindings.key_to_bindings.get(key, []):
+        bindings = self._bindings.key_to_bindings.get(key, [])
+        for binding in bindings:
             name, params = _split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
             if method is not None and self.check_action(name, params):
                 method(*params)  # synchronously: a command it posts marks the keys after it as waiting
                 return
+        if bindings:
+            self._explain_key(key, [_split_action(b.action) for b in bindings])
+
+    def _explain_key(self, key: str, actions: list[tuple[str, tuple[object, ...]]]) -> None:
+        """A table key that does nothing now says why (the engine's own reason whenever a command stands behind
+        it), never nothing at all."""
+        view = self.view
+        names = [name for name, _ in actions]
+        first = names[0]
+        if view.state.result is not None:
+            self.notify("The game is over: ctrl+n starts a new game, g shows the summary.", severity="warning")
+            return
+        engine = {
+            "repeat": "repeat",
+            "start_endgame": "start_endgame",
+            "roll": "roll",
+            "gain_item": "gain_item",
+        }
+        if first == "play_selected" or key == "enter":
+            self._explain_enter()
+            return
+        if first in engine:
+            self._explain(Command(engine[first]))
+            return
+        if first == "decline":
+            self._say("Nothing to decline now.")
+        elif first == "face":
+            if view.state.options.dice != "physical":
+                self._say("m, h and k enter the face of a physical die; in this game the dice are rolled for you.")
+            else:
+                self._say("No die waits for its face now: m, h and k come after a roll.")
+        elif first in ("stack", "card"):
+            if self.selected is not None:
+                self._say(f"{self.selected} cannot go on card {key}: there are {len(view.state.active)} active cards.")
+            else:
+                self._say(f"{key} chooses a stack or a card when one can be chosen; select a die first to apply it.")
+        elif first == "use":
+            reason = items_usable(view.state)
+            held = view.state.inventory
+            if reason:
+                self._say(f"No item can be used now: {reason}.")
+            elif not held:
+                self._say("You hold no item, and the hero's ability cannot be used now.")
+            else:
+                self._say("No item or ability can be used now (i shows when each one works).")
+        elif first == "forfeit":
+            missions = view.state.missions
+            self._say("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
+        elif first == "use_selected":
+            self._say("No die selected: press a colour letter (y g b p r) or type a die id (b3).")
+
+    def _explain_enter(self) -> None:
+        view = self.view
+        kind = view.kind
+        if kind == "gain_items" and view.find("decline_item"):
+            card = view.find("decline_item")[0].card
+            self._explain(Command("gain_item", card=card))
+        elif kind in ("activate", "stack_discard", "choose_stack"):
+            self._say("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        elif self.selected is not None:
+            self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
+        else:
+            self._say(f"Enter has nothing to do here. {prompt_words(view.state, view.awaiting)}")
+
+    def _say(self, message: str) -> None:
+        self.notify(message, severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
-        simple = {"roll", "resolve", "done", "take_reward", "gain_item", "repeat", "start_endgame"}
+        if action == "roll":
+            return view.can("roll") and not self._resolve_shortcut()
+        if action == "resolve":
+            return view.can("resolve") or self._resolve_shortcut()
+        simple = {"done", "take_reward", "gain_item", "repeat", "start_endgame"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
@@ -682,7 +827,19 @@ class TableScreen(Screen[None]):
 
     def action_resolve(self) -> None:
         """End the Strategy phases and resolve."""
+        if self._resolve_shortcut():
+            # Every enemy is defeated before this phase's roll: the engine's own commands, roll (no dice) then
+            # resolve, played for the player.
+            self._then = "resolve"
+            self._play_first("roll")
+            return
         self._play_first("resolve")
+
+    def _resolve_shortcut(self) -> bool:
+        """The commit step with every enemy defeated and no die to roll: Resolve is offered instead of a roll of
+        nothing."""
+        view = self.view
+        return view.kind == "commit" and self._all_defeated() and not view.state.dice_in("active") and view.can("roll")
 
     def action_done(self) -> None:
         """Finish this step."""
@@ -746,11 +903,24 @@ class TableScreen(Screen[None]):
         self._letter_at = time.monotonic()
         usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
-            return  # a digit may still follow; if not, nothing of that colour can be played now
+            # A digit may still follow (a die id); if none does, say why nothing of that colour can be played.
+            self._cancel_letter_timer()
+            self._letter_timer = self.set_timer(LETTER_WINDOW, lambda: self._no_die_of(letter))
+            return
         if self.selected in usable:
             self.selected = usable[(usable.index(self.selected) + 1) % len(usable)]
         else:
             self.selected = usable[0]
+
+    def _cancel_letter_timer(self) -> None:
+        if self._letter_timer is not None:
+            self._letter_timer.stop()
+            self._letter_timer = None
+
+    def _no_die_of(self, letter: str) -> None:
+        self._letter_timer = None
+        color = COLOR_OF_LETTER[letter]
+        self._say(f"No {color} die can be played now. {prompt_words(self.view.state, self.view.awaiting)}")
 
     def _selected_command(self) -> Command | None:
         """The one command the selected die stands for now (None: it needs a target or a face)."""

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.state import GameState
 from twentystrong.text.effects import describe_effects
+from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
 
@@ -48,14 +49,20 @@ def _list_of(panel: Widget, list_id: str) -> PanelList:
 
 
 class HeroPanel(Widget):
-    """The hero's name and three stat dice (Health, Strategy, Recovery), and the ability when it can be used."""
+    """The hero's name and three stat dice (Health out of its bound, Strategy, Recovery), during the Strategy phase
+    what Resolve will cost (:mod:`twentystrong.text.preview`), and the ability (marked ``▶`` when it can be used).
+
+    Short terminals get one line of stats and one of the preview (CSS: ``TableScreen.-short``)."""
 
     DEFAULT_CSS = """
     HeroPanel { height: auto; }
-    HeroPanel #stats { height: auto; }
-    HeroPanel #ability { height: auto; color: $text-muted; }
+    HeroPanel > Static { height: auto; }
+    HeroPanel #stats-line, HeroPanel #preview-short { display: none; }
+    HeroPanel #ability { color: $text-muted; }
     HeroPanel #ability.-usable { color: $text; text-style: bold; }
     HeroPanel #ability.-usable:hover { background: $boost; }
+    HeroPanel #preview.-lethal, HeroPanel #preview-short.-lethal { text-style: bold; }
+    HeroPanel .-none { display: none; }
     """
 
     class UseAbility(Message):
@@ -63,6 +70,9 @@ class HeroPanel(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats")
+        yield Static(id="stats-line")
+        yield Static(id="preview")
+        yield Static(id="preview-short")
         yield Static(id="ability")
 
     def show(self, view: GameView) -> None:
@@ -72,25 +82,56 @@ class HeroPanel(Widget):
         if not hero.id:
             return
         card = view.deck.hero(hero.id)
+        health = f"{hero.health}/{STAT_MAX}"
         update_static(
             self.query_one("#stats", Static),
             Content.assemble(
                 (card.name, "bold"),
                 "\n",
-                _stat("♥", "Health", hero.health, "$error"),
+                _stat("♥", "Health", health, "$error"),
                 "\n",
-                _stat("⚑", "Strategy", hero.strategy, "$primary"),
+                _stat("⚑", "Strategy", str(hero.strategy), "$primary"),
                 "\n",
-                _stat("↻", "Recovery", hero.recovery, "$success"),
+                _stat("↻", "Recovery", str(hero.recovery), "$success"),
             ),
         )
+        update_static(
+            self.query_one("#stats-line", Static),
+            Content.assemble(
+                (card.name, "bold"),
+                ("  ♥", "$error"),
+                (health, "bold"),
+                (" ⚑", "$primary"),
+                (str(hero.strategy), "bold"),
+                (" ↻", "$success"),
+                (str(hero.recovery), "bold"),
+            ),
+        )
+        self._show_preview(resolve_preview(s))
         usable = view.can("use_ability")
         ability = card.ability_text or describe_effects(card.ability)
         text = Content.assemble(("▶ " if usable else "", "bold $accent"), ability) if ability else Content("")
         widget = self.query_one("#ability", Static)
         update_static(widget, text)
         widget.set_class(usable, "-usable")
-        set_display(widget, bool(ability))
+        widget.set_class(not ability, "-none")  # a class, not display: the table's CSS hides it when short
+
+    def _show_preview(self, preview: ResolvePreview | None) -> None:
+        full = self.query_one("#preview", Static)
+        short = self.query_one("#preview-short", Static)
+        if preview is None:
+            update_static(full, Content(""))
+            update_static(short, Content(""))
+            full.set_class(True, "-none")
+            short.set_class(True, "-none")
+            return
+        # A warning sign and bold type (never colour alone) when step 1 alone would end the game.
+        sign = "⚠ " if preview.lethal else ""
+        update_static(full, Content.assemble((sign, "bold $error"), preview.words()))
+        update_static(short, Content.assemble((sign, "bold $error"), preview.short()))
+        for widget in (full, short):
+            widget.set_class(False, "-none")
+            widget.set_class(preview.lethal, "-lethal")
 
     def on_click(self, event: events.Click) -> None:
         if event.widget is not None and event.widget.id == "ability" and event.widget.has_class("-usable"):
@@ -98,9 +139,13 @@ class HeroPanel(Widget):
             self.post_message(self.UseAbility())
 
 
-def _stat(symbol: str, name: str, value: int, color: str) -> Content:
-    """``♥ Health    6``: one stat die, its face shown as a reversed number."""
-    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value} ", "bold reverse"))
+STAT_MAX = 6
+"""R1: a stat die shows at most 6 (Health reads ``5/6``)."""
+
+
+def _stat(symbol: str, name: str, value: str, color: str) -> Content:
+    """``♥ Health    5/6``: one stat die, its value in bold."""
+    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value}", "bold"))
 
 
 class InventoryPanel(Widget):
