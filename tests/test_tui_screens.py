@@ -306,9 +306,8 @@ async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: P
         result = shown(screen.query_one("#game-over-result", Static))
         assert ("won" in result) == (session.state.result == "won")
         figures = shown(screen.query_one("#game-over-figures", Static))
-        assert f"Rounds played           {stats.rounds}" in figures
-        assert f"Damage dealt            {stats.damage_dealt}" in figures
-        assert f"Enemies defeated        {stats.enemies_defeated}" in figures
+        assert f"You played {stats.rounds} rounds, dealt {stats.damage_dealt} damage" in figures
+        assert f"You defeated {stats.enemies_defeated} enem" in figures
         luck = shown(screen.query_one("#game-over-luck", Static))
         assert str(stats.dice_rolled) in luck and f"({stats.expected_crits:4.1f})" in luck
 

@@ -5,6 +5,7 @@ never touch the real home; see :mod:`twentystrong.session.paths`)::
 
     format = 1
     rank = 2
+    hints = true
 
     [[game]]
     date = "2025-01-31T20:15:00+00:00"
@@ -78,6 +79,8 @@ class Profile:
 
     rank: int = LOWEST
     history: tuple[GameRecord, ...] = field(default=())
+    hints: bool = True
+    """First-game hints on the table (on for a new profile; the setup screen and the palette turn them off)."""
 
     @property
     def title(self) -> str:
@@ -108,6 +111,12 @@ def next_rank(rank: int, result: Result, assisted: bool = False) -> int:
     return _clamp(rank + (1 if result == "won" else -1))
 
 
+def moves_ladder(*, assisted: bool, missions: bool) -> bool:
+    """Whether a finished game moves the ladder: not an assisted one, and not one without missions (R15: ranks
+    exist only with missions)."""
+    return not assisted and missions
+
+
 def load_profile(path: Path | None = None) -> Loaded:
     """Read the profile (a fresh one when there is none). A file that cannot be read is moved aside, not lost."""
     path = path or profile_path()
@@ -135,6 +144,7 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
     data: dict[str, Any] = {
         "format": FORMAT,
         "rank": profile.rank,
+        "hints": profile.hints,
         "game": [_record_table(g) for g in profile.history],
     }
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -158,11 +168,12 @@ def record_result(
     result: Result,
     rounds: int,
     assisted: bool,
+    missions: bool = True,
     when: datetime | None = None,
     path: Path | None = None,
 ) -> tuple[Profile, str | None]:
-    """Add a finished game to the history and move the ladder (not for assisted games); save; return the new
-    profile and any warning from reading the old one."""
+    """Add a finished game to the history and move the ladder (not for assisted games, nor without missions: R15);
+    save; return the new profile and any warning from reading the old one."""
     loaded = load_profile(path)
     record = GameRecord(
         date=(when or datetime.now(UTC)).isoformat(timespec="seconds"),
@@ -177,10 +188,19 @@ def record_result(
     old = loaded.profile
     profile = replace(
         old,
-        rank=old.rank if assisted else next_rank(rank, result),
+        rank=next_rank(rank, result) if moves_ladder(assisted=assisted, missions=missions) else old.rank,
         history=(*old.history, record),
     )
     if loaded.writable:
+        save_profile(profile, path)
+    return profile, loaded.warning
+
+
+def set_hints(on: bool, path: Path | None = None) -> tuple[Profile, str | None]:
+    """Turn the first-game hints on or off in the profile; save; return it and any warning from reading it."""
+    loaded = load_profile(path)
+    profile = replace(loaded.profile, hints=on)
+    if loaded.writable and profile != loaded.profile:
         save_profile(profile, path)
     return profile, loaded.warning
 
@@ -202,7 +222,10 @@ def _parse(data: dict[str, Any]) -> Profile:
     games = data.get("game", [])
     if not isinstance(games, list):
         raise ValueError("game must be an array of tables")
-    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)))
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise ValueError(f"hints must be true or false, got {hints!r}")
+    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints)
 
 
 _FIELDS: dict[str, type] = {

@@ -255,6 +255,8 @@ class TwentyStrongApp(App[None]):
     def _check_game_over(self, previous: GameView | None, view: GameView) -> None:
         over = view.state.result is not None
         was_over = previous is not None and previous.state.result is not None
+        if over and previous is not None and not was_over:
+            self._record(view)  # played to its end here (not a finished game loaded to look at)
         if over and self._game_over_screen is None:
             self.call_after_refresh(self._show_game_over)
         elif not over and was_over and self._game_over_screen is not None:
@@ -262,16 +264,56 @@ class TwentyStrongApp(App[None]):
             if screen in self.screen_stack:
                 screen.dismiss()
 
+    def _record(self, view: GameView) -> None:
+        """A game just ended: add it to the profile's history and move the ladder (once per game), and keep what
+        that did to the rank for the summary."""
+        from twentystrong.profile import load_profile, moves_ladder, record_result
+        from twentystrong.text.stats import rank_words
+
+        store = self.store
+        s = view.state
+        if store is None or store.rank_words or s.result not in ("won", "lost"):
+            return
+        o = s.options
+        try:
+            before = load_profile().profile.rank
+            profile, warning = record_result(
+                deck=o.deck_id,
+                hero=o.hero_id,
+                seed=o.seed,
+                rank=o.rank,
+                result=s.result,
+                rounds=s.round,
+                assisted=o.assisted,
+                missions=o.missions,
+            )
+        except OSError as exc:
+            self.notify(f"The result could not be saved to your profile: {exc}", severity="error")
+            return
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
+        why = (
+            ""
+            if moves_ladder(assisted=o.assisted, missions=o.missions)
+            else ("assisted" if o.assisted else "no missions")
+        )
+        store.rank_words = rank_words(before, profile.rank, why)
+
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
             return
         from twentystrong.tui.screens.game_over import GameOverScreen
 
-        self._game_over_screen = GameOverScreen(self.store)
+        self._game_over_screen = GameOverScreen(self.store, rank_words=self.store.rank_words)
         self.push_screen(self._game_over_screen, lambda _: self._game_over_closed())
 
     def _game_over_closed(self) -> None:
         self._game_over_screen = None
+
+    def show_summary(self) -> None:
+        """Open the game-over summary again (after Escape went back to the final table)."""
+        if self.store is not None and self.store.state.result is not None:
+            self._show_game_over()
 
     # --- app-wide actions ------------------------------------------------------------------------------------------
 

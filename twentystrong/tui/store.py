@@ -161,6 +161,8 @@ class Store:
         """The current view (also published to ``on_change``)."""
         self.rejections: list[Rejected] = []
         """Every refusal, oldest first (tests and the log read it)."""
+        self.rank_words = ""
+        """What this game did to the player's rank, once it ended and was recorded in the profile."""
 
     # --- reading ------------------------------------------------------------------------------------------------
 

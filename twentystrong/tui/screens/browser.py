@@ -95,6 +95,9 @@ def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry
 class CardBrowserScreen(ModalScreen[None]):
     """Browse every card of the deck. Escape closes it."""
 
+    HELP_TITLE = "Card browser"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "browser.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -157,6 +157,9 @@ class PastTable(VerticalScroll, can_focus=True):
 class HistoryScreen(ModalScreen[None]):
     """The log by player command; highlight one to see the table as it was after it. Escape closes."""
 
+    HELP_TITLE = "Log and history"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "history.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -157,6 +157,9 @@ def now_words(view: GameView, holding: Holding) -> str:
 class InventoryScreen(ModalScreen[None]):
     """Held items and the hero's ability: read them, use them, discard them. Escape closes it."""
 
+    HELP_TITLE = "Inventory"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "inventory.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [

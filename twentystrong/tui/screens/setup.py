@@ -72,6 +72,9 @@ def hero_card(hero: Hero) -> Content:
 class SetupScreen(Screen[None]):
     """Choose how to play, then start (or resume the autosaved game)."""
 
+    HELP_TITLE = "New game"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "../setup.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 

@@ -85,6 +85,9 @@ def _titled(widget: _W, title: str) -> _W:
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
+    HELP_TITLE = "The table"
+    """The title of this part of the help screen."""
+
     CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
@@ -119,6 +122,7 @@ class TableScreen(Screen[None]):
         Binding("c", "cards", "Cards"),
         Binding("i", "inventory", "Inventory", show=False),
         Binding("l", "log", "Log", show=False),
+        Binding("s", "summary", "Game summary"),
     ]
 
     selected: reactive[str | None] = reactive(None, repaint=False)
@@ -361,7 +365,7 @@ class TableScreen(Screen[None]):
             "choose_die": "Click a marked die (or type its id).",
             "choose_card": "Click a marked (▶) card (or press its number).",
             "choose_stack": "Click a marked (▶) stack or press 1–3.",
-            "over": "The game is over: ctrl+n starts a new game, g shows the summary again.",
+            "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
         }.get(kind, "Enter or a opens the choices.")
 
     def _selected_hint(self, die: DieState) -> str:
@@ -428,6 +432,7 @@ class TableScreen(Screen[None]):
             out.append(PromptAction("All moves…", "a", action="moves"))
         if view.state.result is not None:
             out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
+            out.append(PromptAction("Summary", "s", action="summary"))
         return tuple(out)
 
     @on(PromptBar.Chosen)
@@ -725,7 +730,7 @@ class TableScreen(Screen[None]):
         names = [name for name, _ in actions]
         first = names[0]
         if view.state.result is not None:
-            self.notify("The game is over: ctrl+n starts a new game, g shows the summary.", severity="warning")
+            self.notify("The game is over: ctrl+n starts a new game, s shows the summary.", severity="warning")
             return
         engine = {
             "repeat": "repeat",
@@ -819,6 +824,8 @@ class TableScreen(Screen[None]):
             return view.can("use_item") or view.can("use_ability")
         if action == "forfeit":
             return view.can("forfeit_mission")
+        if action == "summary":
+            return view.state.result is not None
         return True
 
     def action_roll(self) -> None:
@@ -980,6 +987,12 @@ class TableScreen(Screen[None]):
     def action_forfeit(self) -> None:
         """Forfeit the current mission (asks first)."""
         self._choose("Forfeit the current mission?", self.view.find("forfeit_mission"))
+
+    def action_summary(self) -> None:
+        """Open the game-over summary again."""
+        show = getattr(self.app, "show_summary", None)
+        if show is not None:
+            show()
 
     def action_cards(self) -> None:
         """Open the card browser."""

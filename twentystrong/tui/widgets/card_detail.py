@@ -42,6 +42,9 @@ def card_content(card: CardText | None, where: str = "", *, empty: str = "No car
 class CardDetail(VerticalScroll, can_focus=True):
     """One card's full text, scrollable (↑/↓ when focused)."""
 
+    HELP_TITLE = "The card's text"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     CardDetail {
         height: 1fr;

@@ -80,6 +80,9 @@ class StackInfo(NamedTuple):
 class StackView(Widget, can_focus=True):
     """One stack: its number, the face-up top card (name, level, Health, Damage, +N, mandatory ``!``) and size."""
 
+    HELP_TITLE = "The focused stack"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     StackView {
         height: auto;
@@ -232,6 +235,9 @@ class CardInfo(NamedTuple):
 
 class CardView(Widget, can_focus=True):
     """A card in the active area: Health, damage taken / Health, the damage it deals, defeat, and its dice."""
+
+    HELP_TITLE = "The focused card"
+    """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
     CardView {

@@ -62,6 +62,9 @@ def command_label(state: GameState, command: Command) -> str:
 class ChoicesScreen(ModalScreen[Command | None]):
     """Pick one of the given legal commands (Enter or click; 1–9 pick directly; Escape cancels)."""
 
+    HELP_TITLE = "Choices"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     ChoicesScreen { align: center bottom; }
     ChoicesScreen > Vertical {

@@ -58,6 +58,9 @@ class DiceTray(Widget, can_focus=True):
     It only shows and reports: a press posts :class:`DiceTray.Pressed`; the table decides what the die may do.
     """
 
+    HELP_TITLE = "The focused dice tray"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     DiceTray {
         height: auto;

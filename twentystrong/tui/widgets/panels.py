@@ -25,6 +25,9 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 class PanelList(OptionList):
     """An option list that does not take the keyboard focus on a click (so Enter keeps its table meaning)."""
 
+    HELP_TITLE = "The focused side-panel list"
+    """The title of this part of the help screen."""
+
     FOCUS_ON_CLICK = False
     DEFAULT_CSS = """
     PanelList {
