@@ -31,7 +31,7 @@ def _colours(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def plain_app(**options: Any) -> TwentyStrongApp:
     """The plain deck with fixed inputs; with a ``hero`` it opens on the table."""
-    settings: dict[str, Any] = {"deck_path": PLAIN, "seed": 1, "deal": "ordered", "dice": "physical"}
+    settings: dict[str, Any] = {"deck_path": PLAIN, "seed": 1, "deal": "ordered", "dice": "physical", "hints": False}
     settings.update(options)
     return create_app(**settings)
 

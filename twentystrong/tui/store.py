@@ -360,11 +360,13 @@ def prepare(
             session = Session.load(load)
         except SaveError as exc:
             raise LaunchError(f"cannot load {load}: {exc}") from None
+        kept = "" if load.resolve() == autosave_path.resolve() else keep_autosave(autosave_path)
         session.autosave_path = autosave_path
-        return Launch(session=session, decks=decks, defaults=defaults)
+        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
     if hero is not None:
         source = pick_deck(decks, deck_id, deck_path)
         deck = _load(source)
+        kept = keep_autosave(autosave_path)
         options = SetupOptions(
             deck_id=deck.id,
             hero_id=hero,
@@ -386,7 +388,7 @@ def prepare(
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None
-        return Launch(session=session, decks=decks, defaults=defaults)
+        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
     if deck_id is not None:
         pick_deck(decks, deck_id, deck_path)  # an unknown --deck is an error even without --hero
     message = ""
@@ -403,6 +405,33 @@ def prepare(
         resume_path=autosave_path if session_found is not None else None,
         message=message,
     )
+
+
+def keep_autosave(path: Path) -> str:
+    """Before a new game replaces the autosave: a game still in progress there is kept as a named save beside it
+    (``saves/corona-seed42-round5.toml``), and the sentence that tells the player where ("" when there was none)."""
+    if not path.is_file():
+        return ""
+    try:
+        session = resumable(path)
+    except SaveError:
+        session = None
+        name = "unreadable-autosave"
+    else:
+        if session is None:
+            return ""  # a finished game: nothing is lost
+        o = session.options
+        name = f"{o.hero_id}-seed{o.seed}-round{session.state.round}"
+    folder = path.parent / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{name}.toml"
+    n = 2
+    while target.exists():
+        target = folder / f"{name}-{n}.toml"
+        n += 1
+    path.replace(target)
+    what = "The autosaved game in progress" if session is not None else "The autosave (which could not be read)"
+    return f"{what} was kept as {target}: twentystrong play --load {target} resumes it."
 
 
 def pick_deck(decks: list[DeckSource], deck_id: str | None, deck_path: Path | None) -> DeckSource:

@@ -24,6 +24,7 @@ from twentystrong.engine.state import GameState
 from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
 from twentystrong.text.where import ZONES, Place, place_of, places
 from twentystrong.tui.widgets.card_detail import CardDetail
+from twentystrong.tui.widgets.glyphs import Tick
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("all", "All kinds"),
@@ -101,7 +102,7 @@ class CardBrowserScreen(ModalScreen[None]):
     CSS_PATH = "browser.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", "Clear search / close"),
         Binding("slash", "focus_search", "Search"),
         Binding("k", "cycle_kind", "Kind"),
         Binding("l", "cycle_level", "Level"),
@@ -152,7 +153,7 @@ class CardBrowserScreen(ModalScreen[None]):
                         disabled=self.state is None,
                         compact=True,
                     )
-                    yield Checkbox("Mandatory (m)", id="browser-mandatory", compact=True)
+                    yield Tick("Mandatory (m)", id="browser-mandatory", compact=True)
                 table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
                 yield table
                 yield CardDetail(id="browser-detail", empty="No card matches the filters.")
@@ -301,7 +302,12 @@ class CardBrowserScreen(ModalScreen[None]):
     # --- actions ------------------------------------------------------------------------------------------------
 
     def action_close(self) -> None:
-        """Close the browser."""
+        """Clear the search first (Esc in the search field, or with a search typed), then close the browser."""
+        search = self.query_one("#browser-search", Input)
+        if search.value or search.has_focus:
+            search.value = ""  # the list follows (Input.Changed)
+            self.query_one("#browser-table", DataTable).focus()
+            return
         self.dismiss(None)
 
     def action_focus_search(self) -> None:

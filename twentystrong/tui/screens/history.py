@@ -26,6 +26,7 @@ from twentystrong.text.history import HistoryGroup, history_groups
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
 from twentystrong.tui.widgets.dice import DiceTray
+from twentystrong.tui.widgets.glyphs import CursorList
 from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
 from twentystrong.tui.widgets.status import StepBar
 
@@ -190,7 +191,7 @@ class HistoryScreen(ModalScreen[None]):
         with Vertical(id="history"):
             yield Static(id="history-title")
             with Horizontal(id="history-body"):
-                yield OptionList(id="history-list")
+                yield CursorList(id="history-list")
                 with Vertical(id="history-right"):
                     yield Static(id="history-banner")
                     yield PastTable(id="history-past")

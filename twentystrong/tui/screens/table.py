@@ -200,10 +200,18 @@ class TableScreen(Screen[None]):
             # What effects, rules and Resolve did on their own (the log has the same sentences).
             self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
         self.view = view
+        self._hint_once()
         if self.selected is not None and not self._die_usable(self.selected):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
+
+    def _hint_once(self) -> None:
+        """A first-game hint the first time each kind of step comes up (while the profile's hints are on)."""
+        hint = getattr(self.app, "hint", None)
+        text = hint(self.view.kind) if hint is not None else None
+        if text:
+            self.notify(text, title="Hint (palette: First-game hints on/off)", timeout=12)
 
     def watch_selected(self) -> None:
         if self.is_mounted:

@@ -22,6 +22,7 @@ from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.effects.hooks import card_effects
 from twentystrong.engine.state import GameState
 from twentystrong.text import describe_command, describe_effect, describe_effects, mission_goal
+from twentystrong.tui.widgets.glyphs import CursorList
 
 
 def command_detail(state: GameState, command: Command) -> str:
@@ -109,7 +110,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
                         )
                     )
                 )
-            yield OptionList(*options, id="choices")
+            yield CursorList(*options, id="choices")
             yield Label("Enter or click to choose · 1–9 pick directly · Esc cancels", id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
