@@ -94,7 +94,7 @@ async def test_the_panel_shows_the_odds_of_the_committed_dice(tmp_path: Path) ->
             assert f" {percent(expected)}\n" in text
             assert "3 rolls left" in text and "Rust Maw" in text and "0/7" in text
         assert "This roll: " in panel.shown_text() and "expected damage" in panel.shown_text()
-        assert "Defeat chance, all dice on it:" in panel.shown_text()
+        assert "Defeat chance, all on it:" in panel.shown_text()
         app.save_screenshot("odds-commit.svg", str(tmp_path))
         svg = (tmp_path / "odds-commit.svg").read_text(encoding="utf-8")
         assert "Odds" in svg and "Rust&#160;Maw" in svg

@@ -100,6 +100,7 @@ class CardBrowserScreen(ModalScreen[None]):
     """The title of this part of the help screen."""
 
     CSS_PATH = "browser.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Clear search / close"),
@@ -154,14 +155,16 @@ class CardBrowserScreen(ModalScreen[None]):
                         compact=True,
                     )
                     yield Tick("Mandatory (m)", id="browser-mandatory", compact=True)
-                table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
-                yield table
-                yield CardDetail(id="browser-detail", empty="No card matches the filters.")
+                with Horizontal(id="browser-main"):
+                    table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
+                    yield table
+                    yield CardDetail(id="browser-detail", empty="No card matches the filters.")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#browser-table", DataTable)
-        table.add_column("Name", key="name", width=20)
+        narrow = self.app.size.width < 110  # the columns fit beside the card's text at 80 columns
+        table.add_column("Name", key="name", width=16 if narrow else 20)
         table.add_column("Kind", key="kind", width=7)
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)

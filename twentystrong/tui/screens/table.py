@@ -144,9 +144,12 @@ class TableScreen(Screen[None]):
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
         self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
+        self._hint_kind: str | None = None  # the kind of step the hint line is about
+        self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
         self._auto_for: int | None = None  # the view revision whose single answer was played by itself
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
+        self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
     # --- layout -------------------------------------------------------------------------------------------------
 
@@ -207,11 +210,14 @@ class TableScreen(Screen[None]):
         self._maybe_open_dialog()
 
     def _hint_once(self) -> None:
-        """A first-game hint the first time each kind of step comes up (while the profile's hints are on)."""
+        """A first-game hint line the first time each kind of step comes up (while the profile's hints are on); it
+        stays under the prompt until the game waits for another kind of step."""
+        kind = self.view.kind
+        if kind == self._hint_kind:
+            return
+        self._hint_kind = kind
         hint = getattr(self.app, "hint", None)
-        text = hint(self.view.kind) if hint is not None else None
-        if text:
-            self.notify(text, title="Hint (palette: First-game hints on/off)", timeout=12)
+        self._hint_text = (hint(kind) if hint is not None else None) or ""
 
     def watch_selected(self) -> None:
         if self.is_mounted:
@@ -254,7 +260,9 @@ class TableScreen(Screen[None]):
         self._draw_dice()
         self._draw_cards()
         self.query_one(OddsPanel).show(self.view, self.selected)
-        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions())
+        # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
+        own_line = self._hint_text if not self.has_class("-short") else ""
+        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
         self._refresh_bindings_if_changed()
 
     def _draw_dice(self) -> None:
@@ -341,6 +349,8 @@ class TableScreen(Screen[None]):
         if self.selected is not None:
             die = view.state.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+        elif self._hint_text and self.has_class("-short"):
+            parts += [("Hint: ", "bold"), (self._hint_text, "$text-muted italic")]
         else:
             parts.append((self._hint() or " ", "$text-muted"))
         return Content.assemble(*parts)
@@ -503,7 +513,7 @@ class TableScreen(Screen[None]):
         if self.view.revision == revision and self.app.screen is self:
             self.action_answer()
 
-    def _choose(self, title: str, commands: Sequence[Command]) -> None:
+    def _choose(self, title: str, commands: Sequence[Command], *, note: str = "") -> None:
         if not commands:
             self.notify("Nothing to choose now.", severity="warning")
             return
@@ -514,7 +524,7 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        self.app.push_screen(ChoicesScreen(title, self.view.state, commands), chosen)
+        self.app.push_screen(ChoicesScreen(title, self.view.state, commands, note=note), chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
 
@@ -673,8 +683,8 @@ class TableScreen(Screen[None]):
         ):
             return  # the focused widget's own key (space on a card, arrows in a tray …)
         char = event.character or ""
-        if not (event.key in self._bindings.key_to_bindings or (self._letter is not None and char.isdigit())):
-            return  # not a table key (tab, ctrl+z, ? …): the App's bindings handle it
+        if not (event.key in _OWN_KEYS or (self._letter is not None and char.isdigit())):
+            return  # not a table key (tab, ctrl+z, ? …): Textual's and the App's bindings handle it
         event.stop()
         event.prevent_default()
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
@@ -721,7 +731,7 @@ class TableScreen(Screen[None]):
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
             return
-        bindings = self._bindings.key_to_bindings.get(key, [])
+        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in _OWN_KEYS]
         for binding in bindings:
             name, params = _split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
@@ -981,7 +991,7 @@ class TableScreen(Screen[None]):
 
     def action_answer(self) -> None:
         """Open the choices for the current prompt."""
-        self._choose(self.view.text or "Choose", self._dialog_commands())
+        self._choose(self.view.text or "Choose", self._dialog_commands(), note=self._hint_text)
 
     def action_moves(self) -> None:
         """List every legal move."""
@@ -1018,6 +1028,13 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.store))
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Crossing the short/tall breakpoint changes what some panels write (one-line items, the hint's place).
+        short = self.has_class("-short")
+        if self.is_mounted and short != self._short:
+            self._short = short
+            self.call_after_refresh(self._draw)
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed:
             # Shown for the first time: every widget was styled as it mounted, and Textual's restyle of the whole
@@ -1033,3 +1050,10 @@ class TableScreen(Screen[None]):
         from twentystrong.tui.widgets.choices import command_label
 
         return command_label(self.view.state, command)
+
+
+_OWN_KEYS = frozenset(
+    key.strip() for binding in TableScreen.BINDINGS if isinstance(binding, Binding) for key in binding.key.split(",")
+)
+"""The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's."""
+

@@ -71,7 +71,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
     ChoicesScreen > Vertical {
         width: auto;
         min-width: 40;
-        max-width: 90%;
+        max-width: 96%;
         height: auto;
         max-height: 70%;
         margin-bottom: 2;
@@ -81,7 +81,8 @@ class ChoicesScreen(ModalScreen[Command | None]):
     }
     ChoicesScreen #title { text-style: bold; width: 100%; margin-bottom: 1; }
     ChoicesScreen #hint { color: $text-muted; margin-top: 1; }
-    ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; }
+    ChoicesScreen #note { color: $text-muted; width: 100%; margin-bottom: 1; }
+    ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; max-width: 100%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -89,15 +90,19 @@ class ChoicesScreen(ModalScreen[Command | None]):
         *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, title: str, state: GameState, commands: Sequence[Command]) -> None:
+    def __init__(self, title: str, state: GameState, commands: Sequence[Command], *, note: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.state = state
         self.commands = list(commands)
+        self.note = note
+        """A line under the title (the first-game hint of this kind of step), or ""."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="title")
+            if self.note:
+                yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
             options = []
             for n, command in enumerate(self.commands, start=1):
                 key = f"{n} " if n <= 9 else "  "

@@ -163,7 +163,9 @@ class DiceTray(Widget, can_focus=True):
             close = False  # the previous die was the selected one: its closing bracket goes in this gap
             for die in row:
                 selected = die.id == self.selected
-                gap = "]" if close else ("[" if selected else " ")
+                # The keyboard cursor of a focused tray is marked ▸ in its gap (not only reversed: never colour or
+                # an attribute alone); a selection's bracket wins.
+                gap = "]" if close else ("[" if selected else ("▸" if die.id == cursor_id else " "))
                 if close and selected:  # pragma: no cover - only one die is selected
                     gap = "["
                 parts.append(Content.styled(gap, "bold $accent"))

@@ -671,7 +671,7 @@ class OddsPanel(Widget):
             (dice_words(question), "bold"),
             (f" · {rolls_words(question)}", "$text-muted"),
             # What the percentages are (each enemy's chance assumes every one of these dice goes to it).
-            ("\nDefeat chance, all dice on it:" if full else "", "$text-muted"),
+            ("\nDefeat chance, all on it:" if full else "", "$text-muted"),
         )
         sections["enemies"] = self._enemies(question, full, width)
         chart_lines = 0

@@ -176,11 +176,12 @@ class InventoryPanel(Widget):
         s = view.state
         set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
-        key = (s.inventory, frozenset(usable))
+        short = self.screen.has_class("-short")  # one line per item on a short terminal (i has the full text)
+        key = (s.inventory, frozenset(usable), short)
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        options = [Option(_item_label(s, item, item in usable), id=item) for item in s.inventory]
+        options = [Option(_item_label(s, item, item in usable, short=short), id=item) for item in s.inventory]
         if not options and not self.query_children("#items"):
             return  # "no items" is showing
         items = _list_of(self, "items")
@@ -197,7 +198,7 @@ class InventoryPanel(Widget):
             self.post_message(self.Pressed(event.option.id))
 
 
-def _item_label(s: GameState, item: str, usable: bool) -> Content:
+def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False) -> Content:
     card = s.deck.card(item)
     kind = card.reward.kind if card.reward is not None else ""
     icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
@@ -208,8 +209,8 @@ def _item_label(s: GameState, item: str, usable: bool) -> Content:
         ("▶ " if usable else "  ", "bold $accent"),
         (f"{icon} ", "$secondary"),
         (card.name, "bold" if usable else ""),
-        "\n  ",
-        (words, "$text-muted"),
+        ("" if short else "\n  ", ""),
+        ("" if short else words, "$text-muted"),
     )
 
 
@@ -218,6 +219,7 @@ class MissionsPanel(Widget):
 
     DEFAULT_CSS = """
     MissionsPanel { height: auto; }
+    MissionsPanel #missions-line { display: none; height: auto; }
     """
 
     class Pressed(Message):
@@ -228,6 +230,10 @@ class MissionsPanel(Widget):
             self.mission = mission
 
     # The list (#missions) is mounted when the panel first has missions to show (hidden in a game without any).
+    # Short terminals show one line instead (#missions-line: the current mission and its progress).
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="missions-line")
 
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
@@ -241,7 +247,16 @@ class MissionsPanel(Widget):
         self._key = key
         current = s.current_mission
         done = sum(1 for m in s.missions if m.status == "done")
-        set_title(self, f"Missions {done} done · chip {s.chip}")
+        dealt = sum(1 for m in s.missions if m.status != "discarded")
+        set_title(self, f"Missions {done} of {dealt} done · chip {s.chip}")
+        if current is not None:
+            mission = s.deck.mission(current.id)
+            line = Content.assemble(
+                ("▶ ", "bold $accent"), (mission.name, "bold"), (f" {s.chip}/{mission.target}", "$accent")
+            )
+        else:
+            line = Content.styled("no mission left", "$text-muted")
+        update_static(self.query_one("#missions-line", Static), line)
         options = []
         for m in s.missions:
             mission = s.deck.mission(m.id)
