@@ -103,6 +103,15 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             "strategy_limit",
             f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
         )
+    if command.cmd == "stack_discard" and command.stack is not None and 0 < command.stack <= len(state.stacks):
+        stack = state.stacks[command.stack - 1]
+        if not stack:
+            return Rejected("illegal_argument", f"stack {command.stack} is empty")
+        top = state.deck.card(stack[0])
+        if top.mandatory:
+            return Rejected(
+                "illegal_argument", f"{top.name} (stack {command.stack}) is mandatory: it cannot be discarded"
+            )
     if command.cmd == "gain_item":
         held = len(state.inventory)
         return Rejected(

@@ -20,6 +20,8 @@ from twentystrong.text.words import join
 
 _PLAYER_MOVES = frozenset({"commit", "apply", "recover", "exhaust", "rank penalty"})
 """Dice moves that are the player's own doing or the round's routine (Resolve step 3 exhausts every die)."""
+_NEWS_FLAGS = frozenset({"no_recovery"})
+"""Round flags worth announcing."""
 _NEWS = (
     ev.StatChanged,
     ev.CardLeft,
@@ -58,12 +60,19 @@ def announcements(before: GameState, events: Iterable[ev.Event], command: Comman
 def _line(event: ev.Event, state: GameState | None, command: Command | None, moved: dict[str, list[str]]) -> str:
     deck = state.deck if state is not None else None
     if isinstance(event, ev.DieMoved):
+        if command is not None and command.die == event.die and command.cmd in ("choose", "use_item", "use_ability"):
+            return ""  # the die the player picked for an effect: their own doing
         if event.reason in _PLAYER_MOVES:
             if event.reason == "commit" and command is not None and command.die != event.die:
                 # Another die went with the player's (committing one die of a colour commits them all).
                 moved.setdefault("also committed by a rule in force", []).append(event.die)
             return ""
         moved.setdefault(event.reason or event.zone, []).append(event.die)
+        return ""
+    if isinstance(event, ev.Marked) and deck is not None:
+        # Only the marks that change what comes next (an extra enemy next round, no recovery this round).
+        if event.field == "next_round_extra" and event.value or event.flag in _NEWS_FLAGS:
+            return describe_event(event, deck, state)
         return ""
     if not isinstance(event, _NEWS) or deck is None:
         return ""

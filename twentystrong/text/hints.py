@@ -11,11 +11,11 @@ HINTS: dict[str, str] = {
     "rank_penalty": "Each rank above 1 costs a die: banish one for good, or exhaust three (they can be recovered).",
     "activate": "Each round starts here: a stack's top card becomes an active enemy. A card marked ! must be chosen "
     "first; +N brings N more enemies.",
-    "commit": "Commit dice from your pool (click them or type an id such as b3), then Enter rolls them. Purple and red "
-    "hit most often; ? has the primer.",
+    "commit": "Commit dice from your pool (click them or type an id: b3), then Enter rolls. Purple and red hit "
+    "most often.",
     "faces": "Roll your physical dice, then enter each face: select a die, then m (miss), h (hit) or k (crit).",
-    "apply": "Select a rolled hit, then a card (▶ marks where it can go). Enough damage defeats an enemy. r rolls the "
-    "unapplied dice again in a new Strategy phase; Enter resolves.",
+    "apply": "Select a rolled hit, then a card (▶ marks where it can go). r rolls the rest again in a new phase; "
+    "Enter resolves.",
     "instant_reward": "A defeated enemy's instant reward (★) is taken now or never: Enter takes it, x declines.",
     "order_after_effects": "Several After effects happen now: choose the order they resolve in.",
     "recover": "Your committed dice are exhausted. Recover up to your Recovery of them to the pool; the rest stay out.",

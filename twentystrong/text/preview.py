@@ -52,10 +52,11 @@ class ResolvePreview:
         return text
 
     def short(self) -> str:
-        """``−3 Health at Resolve`` (one line of a narrow side column)."""
+        """``At Resolve: −3 ♥ +After`` (one line of a narrow side column)."""
+        after = " +After" if self.after else ""
         if not self.total:
-            return "no damage at Resolve" + (" (After effects follow)" if self.after else "")
-        return f"−{self.total} Health at Resolve" + (" + After" if self.after else "")
+            return f"At Resolve: no damage{after}"
+        return f"At Resolve: −{self.total} ♥{after}"
 
 
 def resolve_preview(state: GameState) -> ResolvePreview | None:

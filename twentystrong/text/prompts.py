@@ -31,7 +31,29 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
     if kind == "instant_reward" and p is not None and p.card:
         card = state.deck.card(p.card)
         if card.reward is not None:
-            return f"{card.name} is defeated: take its instant reward ({gives(card.reward)}) or decline it."
+            text = f"{card.name} is defeated: take its instant reward ({gives(card.reward)}) or decline it."
+            if state.hero.health >= 6 and any(e.kind == "heal" for e in card.reward.effects):
+                text += " Your Health is already 6/6 (R1: it cannot go higher)."
+            return text
+    if kind == "recover" and "limit" in awaiting:
+        limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))
+        left = max(0, limit - done)
+        if not state.dice_in("exhausted"):
+            return "No die is exhausted: nothing to recover."
+        if not limit:
+            return "No die can be recovered this round (a rule in force): finish the step."
+        if not left:
+            return f"Recovered {done} of {limit}: that is all this round. Finish the step."
+        dice = "die" if left == 1 else "dice"
+        more = " more" if done else ""
+        return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
+    if kind == "activate" and int(awaiting.get("remaining", 1) or 1) > 1:
+        return f"{text.rstrip('.')} ({awaiting['remaining']} to activate, one at a time)."
+    if kind == "stack_discard":
+        mandatory = [s[0] for s in state.stacks if s and state.deck.card(s[0]).mandatory]
+        if mandatory:
+            names = ", ".join(card_name(state.deck, c) for c in mandatory)
+            return f"{text} A mandatory (!) top cannot be discarded: {names}."
     if kind == "gain_items":
         pending = pending_items(state)
         if pending:

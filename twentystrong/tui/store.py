@@ -226,7 +226,9 @@ class Store:
         message = rejected.message
         text = message[0].upper() + message[1:] if message else rejected.code
         keys = KEY_HINTS.get(rejected.code)
-        self._notify(f"{text} ({keys})" if keys else text, title, "warning")
+        if keys:
+            text = f"{text.rstrip('.')} ({keys})"
+        self._notify(text if text.endswith((".", "!", "?")) else text + ".", title, "warning")
 
     def _check_autosave(self) -> None:
         error = self.session.autosave_error

@@ -360,8 +360,16 @@ class TableScreen(Screen[None]):
         view = self.view
         kind = view.kind
         remaining = int(view.awaiting.get("remaining", 1) or 1)
+        choices = view.find("activate")
+        if kind == "activate" and len(choices) == 1 and choices[0].stack is not None:
+            n = choices[0].stack
+            top = view.state.stacks[n - 1][0]
+            why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
+            return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
         if kind == "activate" and (remaining > 1 or view.state.active):
             return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
+        if kind == "apply" and self._all_defeated():
+            return "Every enemy is defeated: Enter resolves."
         if kind == "apply":
             keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
             if not view.find("apply"):
@@ -424,10 +432,10 @@ class TableScreen(Screen[None]):
             for key, face in FACE_KEYS.items():
                 add("face", f"{face_die} {FACE_SYMBOL[face]} {face}", key, die=face_die, face=face)
         if self.selected is not None:
-            applies = view.find("apply", die=self.selected)
-            if len(applies) == 1 and applies[0].card:
-                label = f"Apply {self.selected} → {view.card_name(applies[0].card)}"
-                out.append(PromptAction(label, "space", applies[0], variant="success"))
+            only = self._only_apply(self.selected)
+            if only is not None and only.card:
+                label = f"Apply {self.selected} → {view.card_name(only.card)}"
+                out.append(PromptAction(label, "space", only, variant="success"))
         add("resolve", "Resolve", "enter", "primary")
         add("repeat", "Repeat", "r")
         add("done", "Done", "enter", "primary")
@@ -615,6 +623,8 @@ class TableScreen(Screen[None]):
         s = self.view.state
         if self.view.kind == "activate":
             self._explain(Command("activate", stack=stack))
+        elif self.view.kind == "stack_discard":
+            self._explain(Command("stack_discard", stack=stack))
         elif show and 0 < stack <= len(s.stacks) and s.stacks[stack - 1]:
             self.post_message(messages.ShowCard(s.stacks[stack - 1][0]))
         else:
@@ -957,8 +967,17 @@ class TableScreen(Screen[None]):
             command = view.first(cmd, die=die)
             if command is not None:
                 return command
-        applies = view.find("apply", die=die)
-        return applies[0] if len(applies) == 1 else None
+        return self._only_apply(die)
+
+    def _only_apply(self, die: str) -> Command | None:
+        """The apply that ``space`` / Enter plays for a die: its only target, or its only undefeated one (dice may go
+        on defeated cards too, R5, but that is seldom meant; a number or a click still puts it there)."""
+        applies = self.view.find("apply", die=die)
+        if len(applies) == 1:
+            return applies[0]
+        defeated = {c.id for c in self.view.state.active if c.defeated}
+        standing = [c for c in applies if c.card not in defeated]
+        return standing[0] if len(standing) == 1 else None
 
     def action_play_selected(self) -> None:
         """Play the selected die when it can do exactly one thing (Enter)."""
@@ -978,8 +997,9 @@ class TableScreen(Screen[None]):
                 self._play(command)
                 return
         applies = view.find("apply", die=die)
-        if len(applies) == 1:
-            self._play(applies[0])
+        only = self._only_apply(die)
+        if only is not None:
+            self._play(only)
         elif applies:
             self.notify("Several cards can take it: click one or press its number.")
         elif view.find("face", die=die):
@@ -1056,4 +1076,3 @@ _OWN_KEYS = frozenset(
     key.strip() for binding in TableScreen.BINDINGS if isinstance(binding, Binding) for key in binding.key.split(",")
 )
 """The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's."""
-

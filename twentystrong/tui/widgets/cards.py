@@ -99,7 +99,7 @@ class StackView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "press", "Choose stack", show=False),
+        Binding("space", "press", "Choose stack", show=False),  # Enter stays the step's main action
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
     ]
@@ -152,7 +152,7 @@ class StackView(Widget, can_focus=True):
     def _title(self) -> None:
         # A stack that can be chosen now says so with a glyph as well as its frame's colour (never colour alone).
         number = self.info.number
-        set_title(self, Content(f"{MARK} [{number}] Stack {number}" if self.marked else f"[{number}] Stack {number}"))
+        set_title(self, Content(f"{MARK} Stack {number}" if self.marked else f"Stack {number}"))
 
     def render(self) -> Content:
         info = self.info
@@ -256,7 +256,7 @@ class CardView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "press", "Target card", show=False),
+        Binding("space", "press", "Target card", show=False),  # Enter stays the step's main action
         Binding("d", "details", "Card details"),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),

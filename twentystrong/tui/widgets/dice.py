@@ -53,7 +53,7 @@ def die_chip(die: DieState, *, marked: bool = False, muted: bool = False, cursor
 
 
 class DiceTray(Widget, can_focus=True):
-    """The dice of one zone, wrapped into rows. Click a die, or move the cursor with ←/→ and press space/enter.
+    """The dice of one zone, wrapped into rows. Click a die, or move the cursor with ←/→ and press space.
 
     It only shows and reports: a press posts :class:`DiceTray.Pressed`; the table decides what the die may do.
     """
@@ -75,7 +75,7 @@ class DiceTray(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Previous die", show=False),
         Binding("right", "cursor(1)", "Next die", show=False),
-        Binding("space,enter", "press", "Use die", show=False),
+        Binding("space", "press", "Use die", show=False),  # Enter stays the step's main action
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
     ]

@@ -725,13 +725,22 @@ class OddsPanel(Widget):
         whether the figures are in yet or not (and in either mode), so the lines do not move when they arrive."""
         lines: list[Content] = []
         chances = self.chances
+        # Short terminals: one line per enemy (its number, damage so far, the chance), so every enemy stays in view.
+        compact = full and chances is not None and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
             t = enemy.target
-            lines.append(
-                Content.assemble(
-                    (f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), f" {min(t.applied, t.health)}/{t.health}"
+            tally = f" {min(t.applied, t.health)}/{t.health}"
+            if compact and chances is not None:
+                number = percent(chances.each[i])
+                room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
+                name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
+                lines.append(
+                    Content.assemble((f"{enemy.number} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
                 )
-            )
+                if enemy.capped:
+                    lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
+                continue
+            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), tally))
             expected = expected_words(roll.expected_damage)
             if not full:
                 lines.append(Content.assemble("  ", (expected, "bold"), (" a roll", "$text-muted")))

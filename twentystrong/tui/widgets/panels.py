@@ -286,6 +286,7 @@ class BossPanel(Static):
 
     DEFAULT_CSS = """
     BossPanel { height: auto; }
+    BossPanel.-nothing { height: 0; }
     """
 
     class Pressed(Message):
@@ -300,21 +301,21 @@ class BossPanel(Static):
     def show(self, view: GameView) -> None:
         """Show the boss deck of this view."""
         s = view.state
-        parts: list[Content | str | tuple[str, str]] = [
-            (f"{len(s.boss_deck)}", "bold"),
-            " face down",
-        ]
+        # The counts go in the title (one line on the side column); the revealed boss, if any, below it.
+        title = f"Boss deck · {len(s.boss_deck)} face down"
         if s.boss_discard:
-            parts += [" · ", (f"{len(s.boss_discard)}", "bold"), " discarded"]
+            title += f" · {len(s.boss_discard)} discarded"
+        set_title(self, title)
+        parts: list[Content | str | tuple[str, str]] = []
         if s.revealed_boss:
             boss = s.deck.boss(s.revealed_boss)
             parts += [
-                "\n",
                 ("Revealed: ", "$text-muted"),
-                (boss.name, "bold $error"),
+                (boss.name, "bold"),
                 f"  ♥{boss.health} ⚔{boss.damage} +{boss.entourage}",
             ]
         self.revealed = s.revealed_boss
+        self.set_class(not parts, "-nothing")
         update_static(self, Content.assemble(*parts))
 
     def on_click(self, event: events.Click) -> None:
