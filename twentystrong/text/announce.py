@@ -24,6 +24,7 @@ _NEWS_FLAGS = frozenset({"no_recovery"})
 """Round flags worth announcing."""
 _NEWS = (
     ev.StatChanged,
+    ev.AfterResolved,
     ev.CardLeft,
     ev.CardDefeated,
     ev.CardChanged,

@@ -376,7 +376,7 @@ def _damage_sources(before: GameState) -> str:
         if not card.defeated:
             damage = hooks.enemy_damage(before, card)
             if damage:
-                parts.append(f"{card_name(before.deck, card.id)} {damage}")
+                parts.append(f"{card_name(before.deck, card.id)} ({damage})")
     return f" from {join(parts)}" if parts else ""
 
 

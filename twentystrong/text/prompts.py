@@ -47,8 +47,18 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
         dice = "die" if left == 1 else "dice"
         more = " more" if done else ""
         return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
-    if kind == "activate" and int(awaiting.get("remaining", 1) or 1) > 1:
-        return f"{text.rstrip('.')} ({awaiting['remaining']} to activate, one at a time)."
+    remaining = int(awaiting.get("remaining", 1) or 1)
+    if kind == "activate" and state.active:
+        plus = [c for c in state.active if not c.boss and state.deck.card(c.id).additional]
+        why = f" (+{state.deck.card(plus[-1].id).additional} of {card_name(state.deck, plus[-1].id)})" if plus else ""
+        enemies = "enemy" if remaining == 1 else "enemies"
+        return f"Activate {remaining} more {enemies}{why}: choose a stack; its top card becomes active."
+    if kind == "activate" and remaining > 1:
+        return f"{text.rstrip('.')} ({remaining} to activate, one at a time)."
+    if kind == "commit" and not state.dice_in("pool"):
+        if state.dice_in("active"):
+            return "Your dice pool is empty: roll the dice already in the active area."
+        return "Your dice pool is empty: nothing to commit. Roll (no dice), then resolve."
     if kind == "stack_discard":
         mandatory = [s[0] for s in state.stacks if s and state.deck.card(s[0]).mandatory]
         if mandatory:

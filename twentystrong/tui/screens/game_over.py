@@ -1,5 +1,5 @@
 """Game over: won or lost and how, what it did to the rank, the game in a few sentences and dice luck, then New game /
-Replay same seed / Quit. Escape goes back to the final table, where ``g`` (or the prompt's button) opens it again.
+Replay same seed / Quit. Escape goes back to the final table, where ``s`` (or the prompt's button) opens it again.
 
 The figures come from the events alone (:func:`twentystrong.text.stats.game_stats`). The screen carries out the
 choice itself through the App (new game: the setup screen; replay: a new session with the same setup options;
@@ -67,7 +67,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('replay')", "Replay same seed"),
         Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "back", "Look at the table (g reopens this)"),
+        Binding("escape", "back", "Look at the table (s reopens this)"),
         # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
         Binding("ctrl+z", "app.undo", "Undo last move"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),

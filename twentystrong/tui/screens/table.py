@@ -112,7 +112,17 @@ class TableScreen(Screen[None]):
         Binding("1", "stack(1)", "Stack", key_display="1-3"),
         Binding("2", "stack(2)", "Stack", show=False),
         Binding("3", "stack(3)", "Stack", show=False),
-        *[Binding(str(n), f"card({n})", "Card", key_display="1-9", show=n == 1) for n in range(1, 10)],
+        *[
+            Binding(
+                str(n),
+                f"card({n})",
+                "Card",
+                key_display="1-9",
+                show=n == 1,
+                tooltip="Put the selected die on that card; with no die selected, read the card",
+            )
+            for n in range(1, 10)
+        ],
         Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
         *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
         *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
@@ -512,7 +522,7 @@ class TableScreen(Screen[None]):
             return False
         self._auto_for = view.revision
         self._dialog_for = view.revision
-        self.notify(f"Only one choice: {self.describe(answers[0])}.", title=view.text or "Choice")
+        self.notify(f"{self.describe(answers[0])}.", title="Only one choice, made for you")
         self._play(answers[0])
         return True
 
@@ -728,7 +738,9 @@ class TableScreen(Screen[None]):
             self._pending_keys.insert(0, (key, char))  # after the repeat has reached the store
             self.action_repeat()
             return
-        if key == "r" and self.view.can("repeat") and self._die_usable("R1"):
+        if key == "r" and self.view.can("repeat") and self.view.state.die("R1").zone in ("active", "pool"):
+            # The red die could be meant (r1) whether or not it can be played right now: a refused apply must not
+            # turn "r1" into a Repeat. Repeat waits a moment for a "1" that does not come.
             self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
             return
         letter, self._letter = self._letter, None
@@ -841,7 +853,9 @@ class TableScreen(Screen[None]):
             if index > len(view.state.active):
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
-            return applying or view.kind == "choose_card"
+            # With no die selected, a card's number opens its full text (the table shows it abridged).
+            reading = self.selected is None and index >= 1
+            return applying or view.kind == "choose_card" or reading
         if action == "use_selected":
             return self.selected is not None
         if action == "play_selected":

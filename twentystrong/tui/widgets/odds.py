@@ -691,7 +691,8 @@ class OddsPanel(Widget):
             words = advice_words(question, advice, hopeless=not any(chances.each))
             tail = ""
             if chances.advice.probability is not None and advice.moves and not advice.defeats:
-                tail = f" → {percent(chances.advice.probability)} to defeat"
+                p = chances.advice.probability
+                tail = f" → {percent(p)} to defeat" if p > 0 else " (not enough to defeat it)"
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
         if full and question.caveats:
             sections["caveats"] = Content.styled(
