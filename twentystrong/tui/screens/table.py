@@ -90,7 +90,7 @@ class TableScreen(Screen[None]):
 
     CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [

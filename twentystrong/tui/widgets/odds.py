@@ -675,12 +675,13 @@ class OddsPanel(Widget):
         )
         sections["enemies"] = self._enemies(question, full, width)
         chart_lines = 0
+        chart_room = self.CHART_LINES - 2 + self._chart_height(width)
         if full and not question.dice and question.stage == "commit":
             sections["chart"] = Content.styled("commit dice to see the odds", "$text-muted italic")
-            chart_lines = self.CHART_LINES
+            chart_lines = chart_room
         elif full and question.dice and (question.stage == "commit" or question.phases > 0):
             sections["chart"] = self._chart(question, width)
-            chart_lines = self.CHART_LINES
+            chart_lines = chart_room
         chances = self.chances
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
         if advice_lines and chances is None:
@@ -750,7 +751,7 @@ class OddsPanel(Widget):
             else:
                 p = chances.each[i]
                 number = percent(p)
-                bar_width = max(4, min(12, width - len(number) - 4))
+                bar_width = max(4, min(40, width - len(number) - 4))
                 lines.append(
                     Content.assemble(
                         "  ",
@@ -765,13 +766,18 @@ class OddsPanel(Widget):
                 lines.append(Content.styled(f"  {enemy.blocked}", "$text-muted italic"))
         return Content("\n").join(lines)
 
+    @staticmethod
+    def _chart_height(width: int) -> int:
+        """Rows of columns: two on the usual side column, four where it has room (a very wide terminal)."""
+        return 4 if width >= 44 else 2
+
     def _chart(self, question: OddsQuestion, width: int) -> Content:
         """One roll's damage (of the first enemy's damage model), under a caption with its expected damage."""
         enemy, roll = question.enemies[0], self.rolls[0]
         models = {e.target.model for e in question.enemies}
         what = "This roll" if question.stage == "commit" else "Next roll"
         need = enemy.target.need if enemy.target.need > 0 else None
-        rows = damage_chart(roll, need, width)
+        rows = damage_chart(roll, need, width, height=self._chart_height(width))
         expected = f"{float(roll.expected_damage):.1f}"
         against = f" vs {enemy.name}" if len(models) > 1 else ""
         caption = f"{what}{against}: {expected} expected damage"

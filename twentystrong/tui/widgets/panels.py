@@ -113,7 +113,12 @@ class HeroPanel(Widget):
         self._show_preview(resolve_preview(s))
         usable = view.can("use_ability")
         ability = card.ability_text or describe_effects(card.ability)
-        text = Content.assemble(("▶ " if usable else "", "bold $accent"), ability) if ability else Content("")
+        label = "Ability (u): " if usable else "Ability: "
+        text = (
+            Content.assemble(("▶ " if usable else "", "bold $accent"), (label, "bold"), ability)
+            if ability
+            else Content("")
+        )
         widget = self.query_one("#ability", Static)
         update_static(widget, text)
         widget.set_class(usable, "-usable")
