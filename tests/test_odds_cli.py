@@ -105,4 +105,3 @@ def test_dice_are_named_as_the_game_names_them(capsys: pytest.CaptureFixture[str
     assert by_counts["distribution"] == by_ids["distribution"]
     _, out, _ = run(capsys, "--dice", "B1,B2,P3")
     assert out.splitlines()[0] == "Dice: B1 B2 P3 (2 blue, 1 purple)"
-

@@ -513,7 +513,7 @@ class TableScreen(Screen[None]):
         view = self.view
         if self._auto_for == view.revision or self.app.screen is not self:
             return False
-        if view.kind not in DIALOG_KINDS and not view.kind.startswith("choose_"):
+        if view.kind not in DIALOG_KINDS and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
             return False
         if view.can("use_item") or view.can("use_ability"):
             return False
@@ -742,6 +742,9 @@ class TableScreen(Screen[None]):
             # The red die could be meant (r1) whether or not it can be played right now: a refused apply must not
             # turn "r1" into a Repeat. Repeat waits a moment for a "1" that does not come.
             self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
+            return
+        if key == "r" and self.view.kind == "apply" and not self.view.can("repeat") and not self._die_usable("R1"):
+            self._explain(Command("repeat"))  # the last Strategy phase (R4): the engine says so
             return
         letter, self._letter = self._letter, None
         self._cancel_letter_timer()
