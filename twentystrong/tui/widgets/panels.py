@@ -36,6 +36,8 @@ class PanelList(OptionList):
         border: none;
         padding: 0;
         background: transparent;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         &:focus { border: none; background: $boost; }
     }
     """
@@ -61,7 +63,8 @@ class HeroPanel(Widget):
     HeroPanel { height: auto; }
     HeroPanel > Static { height: auto; }
     HeroPanel #stats-line, HeroPanel #preview-short { display: none; }
-    HeroPanel #ability { color: $text-muted; }
+    HeroPanel #ability { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    HeroPanel #ability.-usable { text-wrap: wrap; }
     HeroPanel #ability.-usable { color: $text; text-style: bold; }
     HeroPanel #ability.-usable:hover { background: $boost; }
     HeroPanel #preview.-lethal, HeroPanel #preview-short.-lethal { text-style: bold; }
