@@ -62,7 +62,7 @@ def test_the_instant_reward_prompt_says_what_the_reward_gives(tmp_path: Path) ->
     assert awaiting(g.state)["kind"] == "instant_reward"
     words = prompt_words(g.state, awaiting(g.state))
     assert words == "Tick is defeated: take its instant reward (gain 2 Health) or decline it. " + (
-        "Your Health is already 6/6 (R1: it cannot go higher)."
+        "The Health it gives changes nothing: you are at 6/6 (R1)."
     )
 
 

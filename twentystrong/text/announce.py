@@ -81,8 +81,10 @@ def _line(event: ev.Event, state: GameState | None, command: Command | None, mov
         return ""  # the player's own apply did it: the card shows DEFEATED
     if isinstance(event, ev.CardLeft) and event.to in ("discard", "inventory", "boss_discard"):
         return ""  # Cleanup's routine, or the player's own gain
-    if isinstance(event, ev.StackTopDiscarded) and event.reason == "cleanup":
-        return ""
+    if isinstance(event, ev.StackTopDiscarded) and (
+        event.reason == "cleanup" or (command is not None and command.cmd == "choose" and command.stack == event.stack)
+    ):
+        return ""  # the round's routine, or the stack the player just chose
     if isinstance(event, ev.FaceSet) and (event.reason in ("entered", "roll") or _own_use(command)):
         return ""
     if isinstance(event, ev.MissionProgress) and event.status not in ("done",):

@@ -17,7 +17,7 @@ HINTS: dict[str, str] = {
     "apply": "Select a rolled hit, then a card (▶ marks where it can go). r rolls the rest again in a new phase; "
     "Enter resolves.",
     "instant_reward": "A defeated enemy's instant reward (★) is taken now or never: Enter takes it, x declines.",
-    "order_after_effects": "Several After effects happen now: choose the order they resolve in.",
+    "order_after_effects": "After effects happen now: choose which resolves next (an item can be used before).",
     "recover": "Your committed dice are exhausted. Recover up to your Recovery of them to the pool; the rest stay out.",
     "gain_items": "Enemies you defeated with a ◆ single-use or ◈ ongoing reward can join your inventory (up to your "
     "Strategy).",
@@ -25,6 +25,7 @@ HINTS: dict[str, str] = {
     "meet.",
     "endgame_choice": "A stack is empty: you may start the endgame now (the boss and its entourage come out) or keep "
     "playing the other stacks.",
+    "reroll_hit": "A rule makes you roll some hits again: pick which ones (the misses stay as they are).",
     "choose_die": "An effect asks for a die: the ones it can take are marked.",
     "choose_card": "An effect asks for a card: ▶ marks the ones it can take.",
     "choose_stack": "An effect asks for a stack: ▶ marks the ones it can take.",

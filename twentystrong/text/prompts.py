@@ -32,8 +32,12 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
         card = state.deck.card(p.card)
         if card.reward is not None:
             text = f"{card.name} is defeated: take its instant reward ({gives(card.reward)}) or decline it."
-            if state.hero.health >= 6 and any(e.kind == "heal" for e in card.reward.effects):
-                text += " Your Health is already 6/6 (R1: it cannot go higher)."
+            heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
+            health = state.hero.health
+            if heal and health >= 6:
+                text += " The Health it gives changes nothing: you are at 6/6 (R1)."
+            elif heal and health + heal > 6:
+                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (R1)."
             return text
     if kind == "recover" and "limit" in awaiting:
         limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))
@@ -47,6 +51,10 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
         dice = "die" if left == 1 else "dice"
         more = " more" if done else ""
         return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
+    if p is not None and p.kind.startswith("choose_") and p.source and p.source != "rank":
+        name = card_name(state.deck, p.source)
+        if name != p.source and not text.startswith(name):
+            return f"{name}: {text[:1].lower()}{text[1:]}"  # whose effect asks
     remaining = int(awaiting.get("remaining", 1) or 1)
     if kind == "activate" and state.active:
         plus = [c for c in state.active if not c.boss and state.deck.card(c.id).additional]

@@ -383,10 +383,12 @@ class TableScreen(Screen[None]):
         if kind == "apply":
             keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
             if not view.find("apply"):
-                return (", ".join(keys) or "Nothing can be applied") + "."
+                return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
             return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
         if kind == "commit" and self._all_defeated():
             return "Every enemy is defeated: Enter resolves."
+        if kind == "commit" and not view.state.dice_in("pool"):
+            return "Enter rolls."
         if kind == "gain_items" and not view.can("gain_item"):
             return "x declines it; i opens the inventory to make room."
         return {
@@ -399,6 +401,7 @@ class TableScreen(Screen[None]):
             "instant_reward": "Enter takes it, x declines.",
             "endgame_choice": "e starts the endgame, x keeps playing.",
             "choose_die": "Click a marked die (or type its id).",
+            "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
             "choose_card": "Click a marked (▶) card (or press its number).",
             "choose_stack": "Click a marked (▶) stack or press 1–3.",
             "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
@@ -857,7 +860,7 @@ class TableScreen(Screen[None]):
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
             # With no die selected, a card's number opens its full text (the table shows it abridged).
-            reading = self.selected is None and index >= 1
+            reading = self.selected is None and index >= 1 and view.kind in ("commit", "apply")
             return applying or view.kind == "choose_card" or reading
         if action == "use_selected":
             return self.selected is not None

@@ -360,7 +360,8 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
 
     def put(text: str, at: int) -> None:
         at = max(0, min(at, len(axis) - len(text)))
-        if all(ch == " " for ch in axis[at : at + len(text)]):
+        # A blank cell either side too: two labels never run together ("▲6" and "7" read as "▲67").
+        if all(ch == " " for ch in axis[max(0, at - 1) : at + len(text) + 1]):
             axis[at : at + len(text)] = list(text)
 
     # Labels start under their column; the need's marker first, so the ends give way to it.
