@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from test_effects_passive import TESTER, card, effect, make_deck
 from test_tui_screens import game, pick
+from test_tui_table import Recorder
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
@@ -263,7 +264,7 @@ async def test_a_single_choice_resolves_by_itself(tmp_path: Path) -> None:
         await settle(pilot)
         await press(pilot, "1", "b", "1", "b", "2", "enter", "h", "m")
         await settle(pilot)
-        assert Command("choose", die="B1") in recorder.commands
+        assert Command("choose", die="B1") in recorder.commands()
         assert any("B1" in note for note in shown)
         assert store_of(app).view.kind == "choose_option"  # B1's new face: a real choice, asked
 
@@ -289,22 +290,7 @@ async def test_resolve_with_every_enemy_defeated_needs_no_empty_roll(
         await press(pilot, "enter")
         await settle(pilot)
         assert store_of(app).view.kind in ("recover", "stack_discard")
-        assert recorder.commands[-2:] == [Command("roll"), Command("resolve")]
-
-
-class Recorder:
-    """A message hook: every command message posted, once (the hook sees it at each node it bubbles through)."""
-
-    def __init__(self) -> None:
-        self.seen: list[messages.Command] = []
-
-    def __call__(self, message: object) -> None:
-        if isinstance(message, messages.Command) and not any(m is message for m in self.seen):
-            self.seen.append(message)
-
-    @property
-    def commands(self) -> list[Command]:
-        return [m.command() for m in self.seen]
+        assert recorder.commands()[-2:] == [Command("roll"), Command("resolve")]
 
 
 def _single_use() -> dict[str, Any]:
