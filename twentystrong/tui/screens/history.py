@@ -57,14 +57,14 @@ class PastTable(VerticalScroll, can_focus=True):
         grid-size: 3;
         grid-gutter: 0 1;
         grid-rows: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
     }
     PastTable #past-active CardView { max-height: 9; }
     PastTable .past-zone {
         height: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
         border-subtitle-color: $text-muted;
         border-subtitle-align: right;
     }
@@ -76,8 +76,8 @@ class PastTable(VerticalScroll, can_focus=True):
     PastTable #past-panels > * {
         width: 1fr;
         height: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
         padding: 0;
     }
     """

@@ -50,8 +50,8 @@ class CardDetail(VerticalScroll, can_focus=True):
         height: 1fr;
         width: 1fr;
         padding: 0 1;
-        border: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border: round $foreground 30%;
+        border-title-color: $foreground 75%;
         &:focus { border: round $accent; }
         & > #card-detail-body { width: 1fr; height: auto; }
     }

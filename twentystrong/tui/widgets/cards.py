@@ -89,7 +89,8 @@ class StackView(Widget, can_focus=True):
         width: 1fr;
         text-wrap: nowrap;
         text-overflow: ellipsis;
-        border: round $panel-lighten-2;
+        border: round $foreground 30%;
+        border-title-color: $foreground;
         padding: 0 1;
         &.-marked { border: round $accent; }
         &.-mandatory { border-title-color: $warning; }
@@ -244,7 +245,7 @@ class CardView(Widget, can_focus=True):
         height: auto;
         width: 1fr;
         min-width: 22;
-        border: round $panel-lighten-2;
+        border: round $foreground 30%;
         border-title-style: bold;
         padding: 0 1;
         &.-defeated { border: round $success; border-title-color: $success; }
