@@ -521,3 +521,24 @@ def test_bench_shows_its_progress_on_stderr(
     assert main(["bench", "--quick"]) == 0
     out, err = capsys.readouterr()
     assert "fake: one" in out and "[1/1] fake …" in err and "done in" in err and "(2 figures)" in err
+
+
+async def test_a_stack_that_cannot_be_activated_says_the_engines_reason(tmp_path: Path) -> None:
+    """A mandatory top on stack 2: pressing 1 sends the activation to the engine, which refuses it; the player sees
+    the engine's own reason (its words are the engine's: ``decide.why_not``), never nothing."""
+    from twentystrong.engine.decide import why_not
+    from twentystrong.engine.legal import legal_commands
+
+    tick = card("helium-tick", mandatory=True)
+    app = scenario_app(tmp_path, [], [tick])
+    async with app.run_test(size=(120, 40)) as pilot:
+        shown = spy_notes(app)
+        await settle(pilot)
+        state = store_of(app).state
+        await press(pilot, "1")
+        assert store_of(app).view.kind == "activate" and not state.active
+        refusal = why_not(state, Command("activate", stack=1), legal_commands(state))
+        said = refusal.message[0].upper() + refusal.message[1:]
+        assert shown[-1].rstrip(".") == said.rstrip(".")
+        assert store_of(app).rejections[-1] == refusal
+        assert "Only stack 2 can be chosen (a mandatory top must be taken first)" in prompt_of(app)
