@@ -411,19 +411,24 @@ def prepare(
 
 def keep_autosave(path: Path) -> str:
     """Before a new game replaces the autosave: a game still in progress there is kept as a named save beside it
-    (``saves/corona-seed42-round5.toml``), and the sentence that tells the player where ("" when there was none)."""
+    (``saves/corona-seed42-round5.toml``), and the sentence that tells the player where ("" when there was none).
+
+    The file is read, not replayed (start-up stays quick): its log says whether the game ended and how many rounds
+    began. A file that cannot be read is kept too (it is never destroyed)."""
+    from twentystrong.session.saves import parse_save
+
     if not path.is_file():
         return ""
     try:
-        session = resumable(path)
+        save = parse_save(path)
     except SaveError:
-        session = None
-        name = "unreadable-autosave"
+        name, readable = "unreadable-autosave", False
     else:
-        if session is None:
+        types = [str(e.get("type", "")) for e in save.log.events]
+        if "game_over" in types:
             return ""  # a finished game: nothing is lost
-        o = session.options
-        name = f"{o.hero_id}-seed{o.seed}-round{session.state.round}"
+        rounds = types.count("round_started")
+        name, readable = f"{save.game.hero_id}-seed{save.game.seed}-round{rounds}", True
     folder = path.parent / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{name}.toml"
@@ -432,7 +437,7 @@ def keep_autosave(path: Path) -> str:
         target = folder / f"{name}-{n}.toml"
         n += 1
     path.replace(target)
-    what = "The autosaved game in progress" if session is not None else "The autosave (which could not be read)"
+    what = "The autosaved game in progress" if readable else "The autosave (which could not be read)"
     return f"{what} was kept as {target}: twentystrong play --load {target} resumes it."
 
 
