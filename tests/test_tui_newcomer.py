@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 from test_effects_passive import TESTER, card, effect, make_deck
 from test_tui_screens import game, pick
-from test_tui_table import Recorder
+from test_tui_table import (  # noqa: F401  # _patient_letters: autouse, a colour letter waits 5 s for its digit
+    Recorder,
+    _patient_letters,
+    make_app,
+    settle,
+    store_of,
+    table_of,
+)
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
@@ -33,43 +40,13 @@ from twentystrong.tui.screens.browser import CardBrowserScreen
 from twentystrong.tui.screens.game_over import GameOverScreen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
-from twentystrong.tui.store import Store, prepare
+from twentystrong.tui.store import prepare
 from twentystrong.tui.widgets.cards import CardView, StackView
 from twentystrong.tui.widgets.glyphs import CursorList, Radio, Tick
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
-
-
-@pytest.fixture(autouse=True)
-def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour letter waits 5 s for its digit (Pilot idles between keys on a busy machine)."""
-    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
-
-
-def make_app(**options: Any) -> TwentyStrongApp:
-    """Straight on the table: plain deck, hero tester, seed 1, ordered deal, physical dice."""
-    settings: dict[str, Any] = {"deck_path": PLAIN, "hero": "tester", "seed": 1, "deal": "ordered", "dice": "physical"}
-    settings.update(options)
-    return create_app(**settings)
-
-
-def store_of(app: TwentyStrongApp) -> Store:
-    assert app.store is not None
-    return app.store
-
-
-def table_of(app: TwentyStrongApp) -> TableScreen:
-    screen = app.screen
-    assert isinstance(screen, TableScreen)
-    return screen
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def spy_notes(app: TwentyStrongApp) -> list[str]:
