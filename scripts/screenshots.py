@@ -159,29 +159,29 @@ async def main(out: Path, deck_id: str | None) -> None:
 
     os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
     if deck_id:
-        await shoot(create_app(deck_id=deck_id, seed=2024), out, "setup", keys())
+        await shoot(create_app(deck_id=deck_id, seed=2024, hints=False), out, "setup", keys())
     else:
-        await shoot(create_app(deck_path=PLAIN, seed=2024), out, "setup", keys())
+        await shoot(create_app(deck_path=PLAIN, seed=2024, hints=False), out, "setup", keys())
 
     table = saved(play_until(deck, deck_path, mid_round, missions=True), "table")
-    await shoot(create_app(load=table), out, "table", keys())
+    await shoot(create_app(load=table, hints=False), out, "table", keys())
 
     async def browse(app: TwentyStrongApp) -> None:
         assert app.store is not None
         await app.push_screen(CardBrowserScreen(app.store.deck, app.store.state, richest_card(app.store.deck)))
 
-    await shoot(create_app(load=table), out, "browser", browse)
-    await shoot(create_app(load=table), out, "history", keys("l", "up", "up", "up"))
-    await shoot(create_app(load=table), out, "help", keys("question_mark"))
+    await shoot(create_app(load=table, hints=False), out, "browser", browse)
+    await shoot(create_app(load=table, hints=False), out, "history", keys("l", "up", "up", "up"))
+    await shoot(create_app(load=table, hints=False), out, "help", keys("question_mark"))
 
     items = saved(play_until(deck, deck_path, holding_items), "inventory")
-    await shoot(create_app(load=items), out, "inventory", keys("i"))
+    await shoot(create_app(load=items, hints=False), out, "inventory", keys("i"))
 
     try:
         finished = play_until(deck, deck_path, won)
     except SystemExit:
         finished = play_until(deck, deck_path, over)
-    await shoot(create_app(load=saved(finished, "game-over")), out, "game-over", keys())
+    await shoot(create_app(load=saved(finished, "game-over"), hints=False), out, "game-over", keys())
 
     os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-statistics")
     record_of_games(deck, deck_path)

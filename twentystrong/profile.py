@@ -11,6 +11,7 @@ the one place a finished game goes. This module keeps what the record builds on:
 
     format = 1
     rank = 2
+    hints = true
 
     [[game]]
     date = "2025-01-31T20:15:00+00:00"
@@ -34,7 +35,7 @@ from __future__ import annotations
 import os
 import tempfile
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -83,6 +84,8 @@ class Profile:
 
     rank: int = LOWEST
     history: tuple[GameRecord, ...] = field(default=())
+    hints: bool = True
+    """First-game hints on the table (on for a new profile; the setup screen and the palette turn them off)."""
 
     @property
     def title(self) -> str:
@@ -147,6 +150,7 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
     data: dict[str, Any] = {
         "format": FORMAT,
         "rank": profile.rank,
+        "hints": profile.hints,
         "game": [_record_table(g) for g in profile.history],
     }
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -159,6 +163,15 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def set_hints(on: bool, path: Path | None = None) -> tuple[Profile, str | None]:
+    """Turn the first-game hints on or off in the profile; save; return it and any warning from reading it."""
+    loaded = load_profile(path)
+    profile = replace(loaded.profile, hints=on)
+    if loaded.writable and profile != loaded.profile:
+        save_profile(profile, path)
+    return profile, loaded.warning
 
 
 # --- reading and writing -----------------------------------------------------------------------------------------
@@ -178,7 +191,10 @@ def _parse(data: dict[str, Any]) -> Profile:
     games = data.get("game", [])
     if not isinstance(games, list):
         raise ValueError("game must be an array of tables")
-    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)))
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise ValueError(f"hints must be true or false, got {hints!r}")
+    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints)
 
 
 _FIELDS: dict[str, type] = {

@@ -78,6 +78,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     own_step = {"commit": "commit", "apply": "apply", "repeat": "apply", "gain_item": "gain_items"}
     in_step = state.prompt is None and state.step == own_step.get(command.cmd)
     if not in_step and not any(c.cmd == command.cmd for c in legal):
+        if command.cmd == "start_endgame" and state.prompt is None:
+            return Rejected("not_now", _endgame_not_now(state))
         return Rejected("not_now", f"cannot {CMDS[command.cmd]} now. {wait['text']}".strip())
     if command.die is not None and command.die not in {d.id for d in state.dice}:
         return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
@@ -93,18 +95,52 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             return Rejected("illegal_card", f"{command.card!r} is not in the active area")
         if die.zone != "active":
             return Rejected("illegal_die", f"{die.id} is not a rolled, unapplied die")
+        if die.face == "miss":
+            return Rejected("apply_blocked", f"{die.id} shows a miss: misses cannot be applied")
         reason = hooks.apply_block(state, die, card) or "that die cannot be applied there"
-        return Rejected("apply_blocked", f"{die.id} → {command.card}: {reason}")
+        return Rejected("apply_blocked", f"{die.id} → {_card_name(state, card.id)}: {reason}")
     if command.cmd == "repeat":
+        n = state.hero.strategy
         return Rejected(
             "strategy_limit",
-            f"Strategy {state.hero.strategy} allows {state.hero.strategy} Strategy phases (R4)",
+            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
         )
+    if command.cmd == "stack_discard" and command.stack is not None and 0 < command.stack <= len(state.stacks):
+        stack = state.stacks[command.stack - 1]
+        if not stack:
+            return Rejected("illegal_argument", f"stack {command.stack} is empty")
+        top = state.deck.card(stack[0])
+        if top.mandatory:
+            return Rejected(
+                "illegal_argument", f"{top.name} (stack {command.stack}) is mandatory: it cannot be discarded"
+            )
     if command.cmd == "gain_item":
-        return Rejected("inventory_full", "the inventory is full: use or discard an item first")
+        held = len(state.inventory)
+        return Rejected(
+            "inventory_full", f"inventory full ({held}/{state.hero.strategy}): use or discard an item first"
+        )
     if command.cmd == "activate" and state.step == "activate" and state.prompt is None:
         return flow.rules(state).refuse_activation(state, command.stack)
     return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
+
+
+def _card_name(state: GameState, card_id: str) -> str:
+    for boss in state.deck.bosses:
+        if boss.id == card_id:
+            return boss.name
+    try:
+        return state.deck.card(card_id).name
+    except KeyError:
+        return card_id
+
+
+def _endgame_not_now(state: GameState) -> str:
+    """Why the endgame cannot start now (the deck says when it opens)."""
+    if state.endgame:
+        return "the endgame has already begun"
+    if flow.rules(state).endgame_trigger(state) == "no":
+        return flow.rules(state).endgame_opens
+    return "the endgame can start only at the start of a round, before Activation"
 
 
 # --- command handlers ------------------------------------------------------------------------------------------

@@ -120,6 +120,54 @@ class GameStats:
         return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
 
 
+def summary_sentences(stats: GameStats, *, missions: int = 0) -> list[str]:
+    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, missions."""
+    from twentystrong.text.words import plural
+
+    taken = f"took {stats.damage_taken}"
+    if stats.damage_suffered != stats.damage_taken:
+        taken += f" ({stats.damage_suffered} of it from enemies at Resolve)"
+    healed = f" and regained {stats.healed} Health" if stats.healed else ""
+    out = [f"You played {plural(stats.rounds, 'round')}, dealt {stats.damage_dealt} damage and {taken}{healed}."]
+    boss = " and the boss" if stats.bosses_defeated else ""
+    items = (
+        f"gained {plural(stats.items_gained, 'item')} and used {stats.items_used}"
+        if stats.items_gained or stats.items_used
+        else "gained no items"
+    )
+    rewards = f"took {plural(stats.instant_rewards_taken, 'instant reward')}"
+    out.append(f"You defeated {plural(stats.enemies_defeated, 'enemy', 'enemies')}{boss}, {items}, and {rewards}.")
+    if missions:
+        out.append(f"You completed {stats.missions_completed} of {plural(missions, 'mission')}.")
+    return out
+
+
+def rank_words(before: int, after: int, unmoved: str = "") -> str:
+    """What a finished game did to the rank ladder: ``Your rank rises: 1 Solar Soldier → 2 Solar Specialist.``
+
+    ``unmoved``: why the game does not move the ladder (``assisted``, ``no missions``, ``daily``; any other reason,
+    such as a deck without a ladder, says nothing), "" when it does.
+    """
+    from twentystrong.profile import TITLES
+
+    def rank(r: int) -> str:
+        return f"{r} {TITLES.get(r, '')}".strip()
+
+    if unmoved == "assisted":
+        return f"Assisted games do not move the ladder: your rank stays {rank(after)}."
+    if unmoved == "daily":
+        return f"Daily challenges do not move the ladder: your rank stays {rank(after)}."
+    if unmoved == "no missions":
+        return f"Games without missions do not move the ladder (R15): your rank stays {rank(after)}."
+    if unmoved:
+        return ""
+    if after > before:
+        return f"Your rank rises: {rank(before)} → {rank(after)}."
+    if after < before:
+        return f"Your rank falls: {rank(before)} → {rank(after)}."
+    return f"Your rank stays {rank(after)}."
+
+
 def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:
     """The figures of the game these events make (from the start, in order)."""
     return stats_from(initial_state(deck, options), events)

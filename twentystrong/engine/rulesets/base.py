@@ -44,6 +44,9 @@ class Ruleset:
         """At the start of a round: whether the endgame may or must start."""
         return "no"
 
+    endgame_opens: str = "the endgame cannot start yet"
+    """When the endgame may start, in the words of a refusal (``start_endgame`` too early)."""
+
     def start_endgame(self, tx: Tx) -> None:
         """Set up the endgame: activate the boss and whatever comes with it."""
         raise NotImplementedError

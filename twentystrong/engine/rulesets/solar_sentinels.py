@@ -110,6 +110,8 @@ class SolarSentinels(Ruleset):
         """R3: if any stack top is a mandatory enemy, only mandatory tops may be chosen."""
         return mandatory_tops(s) or list(_tops(s)[1])
 
+    endgame_opens = "the endgame opens once a stack is empty, at the start of a round"
+
     def refuse_activation(self, s: GameState, stack: int | None) -> Rejected:
         """R3: a top that is not mandatory while another is; the refusal names the mandatory ones."""
         mandatory = mandatory_tops(s)

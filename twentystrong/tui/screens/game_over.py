@@ -1,4 +1,5 @@
-"""Game over: won or lost and how, the game's key figures and dice luck, then New game / Replay same seed / Quit.
+"""Game over: won or lost and how, what it did to the rank, the game in a few sentences and dice luck, then New game /
+Replay same seed / Quit. Escape goes back to the final table, where ``s`` (or the prompt's button) opens it again.
 
 The figures come from the events alone (:func:`twentystrong.text.stats.game_stats`). The screen carries out the
 choice itself through the App (new game: the setup screen; replay: a new session with the same setup options;
@@ -20,30 +21,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
-from twentystrong.text.stats import GameStats, game_stats
+from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.store import Store
 
 Choice = Literal["new", "replay", "quit"]
-
-
-def figures(stats: GameStats, *, missions: int = 0) -> list[tuple[str, str]]:
-    """The key figures as (label, value) rows."""
-    rows = [
-        ("Rounds played", str(stats.rounds)),
-        ("Damage dealt", str(stats.damage_dealt)),
-        (
-            "Damage taken",
-            f"{stats.damage_taken}"
-            + (f" ({stats.damage_suffered} from enemies)" if stats.damage_suffered != stats.damage_taken else ""),
-        ),
-        ("Health regained", str(stats.healed)),
-        ("Enemies defeated", str(stats.enemies_defeated) + (" and the boss" if stats.bosses_defeated else "")),
-        ("Items gained / used", f"{stats.items_gained} / {stats.items_used}"),
-        ("Instant rewards taken", str(stats.instant_rewards_taken)),
-    ]
-    if missions:
-        rows.append(("Missions completed", f"{stats.missions_completed} of {missions}"))
-    return rows
 
 
 def luck_table(stats: GameStats) -> Content:
@@ -77,13 +58,16 @@ def luck_table(stats: GameStats) -> Content:
 class GameOverScreen(ModalScreen[Choice | None]):
     """The end of a game: the result, the figures, and what next."""
 
+    HELP_TITLE = "Game over"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "game_over.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('replay')", "Replay same seed"),
         Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "back", "Look at the table"),
+        Binding("escape", "back", "Look at the table (s reopens this)"),
         # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
         Binding("ctrl+z", "app.undo", "Undo last move"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
@@ -91,9 +75,11 @@ class GameOverScreen(ModalScreen[Choice | None]):
         Binding("f2", "app.statistics", "Statistics", show=False),
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, rank_words: str = "") -> None:
         super().__init__()
         self.store = store
+        self.rank_words = rank_words
+        """What the game did to the player's rank on the ladder, in a sentence ("" when nothing was recorded)."""
         session = store.session
         self.stats: GameStats = game_stats(session.deck, session.options, session.events)
         """The game's figures (computed once: a finished game does not change)."""
@@ -122,13 +108,10 @@ class GameOverScreen(ModalScreen[Choice | None]):
                     Content.assemble(("Share  ", "bold"), self.share, ("  (y copies)", "$text-muted")),
                     id="game-over-share",
                 )
-            rows = figures(self.stats, missions=sum(1 for m in s.missions if m.status != "discarded"))
-            yield Static(
-                Content("\n").join(
-                    Content.assemble((f"{label:<24}", "$text-muted"), (value, "bold")) for label, value in rows
-                ),
-                id="game-over-figures",
-            )
+            if self.rank_words:
+                yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
+            missions = sum(1 for m in s.missions if m.status != "discarded")
+            yield Static(" ".join(summary_sentences(self.stats, missions=missions)), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
                 id="game-over-luck-words",
