@@ -361,7 +361,8 @@ def start_game(game: GamePage, seed: int = SEED) -> None:
 
     def shown() -> str:
         now = game.screen()
-        value = re.match(r"\s*Seed\s+(\d*)", now.lines[row[1]]) if now is not None else None
+        # The focused row is marked "▸" in front of its label (issue 15): look for the label anywhere on the line.
+        value = re.search(r"Seed\s+(\d*)", now.lines[row[1]]) if now is not None else None
         return value.group(1) if value else ""
 
     game.click(r"Seed\s+\d+", offset=len(found.group(0)) + 1)  # just past the digits: the cursor lands at the end
