@@ -32,6 +32,7 @@ from twentystrong.cli.main import main
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.profile import load_profile
+from twentystrong.record.games import current_level, list_games
 from twentystrong.session import Session
 from twentystrong.tui import messages
 from twentystrong.tui.app import TwentyStrongApp, create_app
@@ -455,7 +456,7 @@ async def test_ctrl_n_starts_from_the_last_setup_choices() -> None:
 
 async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game with missions played to its end on the table: the summary says what it did to the rank (the
-    profile's ladder moved), reads as sentences, and s opens it again from the final table."""
+    record's ladder moved), reads as sentences, and s opens it again from the final table."""
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
     path = game(tmp_path, _ends_next, missions=True)
     app = create_app(load=path, hints=False)
@@ -472,14 +473,14 @@ async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monk
         assert rank == (
             "Your rank rises: 1 Solar Soldier → 2 Solar Specialist." if won else "Your rank stays 1 Solar Soldier."
         )
-        assert load_profile().profile.rank == (2 if won else 1)
+        assert current_level(store.session.deck.id) == (2 if won else 1)  # the record's ladder, for this deck
         assert str(screen.query_one("#game-over-figures", Static).content).startswith("You played ")
         await press(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         await press(pilot, "s")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-    assert len(load_profile().profile.history) == 1  # recorded once
+    assert len(list_games()[0]) == 1  # recorded once
 
 
 def _ends_next(session: Session) -> bool:

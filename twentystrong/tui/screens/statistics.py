@@ -74,7 +74,7 @@ class StatisticsScreen(ModalScreen[None]):
                     id="statistics-deck",
                     compact=True,
                 )
-                yield Label("Hero", classes="label")
+                yield Label("Hero", classes="label", id="statistics-hero-label")
                 yield Select(self._hero_options(), value=ALL, allow_blank=False, id="statistics-hero", compact=True)
             with TabbedContent(initial="overview", id="statistics-tabs"):
                 with TabPane("Overview", id="overview"), VerticalScroll(id="overview-scroll"):
