@@ -46,4 +46,19 @@ if ! cmp -s schema.json "$root/schema.json"; then
     echo "      (regenerate with: twentystrong schema > content/schema.json)" >&2
     exit 1
 fi
+
+echo "--- twentystrong serve (its page template ships in the wheel)"
+"$bin/python" - "$bin/twentystrong" <<'PY'
+import re, signal, subprocess, sys, urllib.request
+
+server = subprocess.Popen([sys.argv[1], "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+try:
+    url = re.search(r"http://\S+", server.stdout.readline()).group(0)
+    page = urllib.request.urlopen(url + "/", timeout=10).read().decode()
+    assert "<title>20 Strong</title>" in page, page[:300]
+    print(f"served {url}/ from the wheel")
+finally:
+    server.send_signal(signal.SIGINT)
+    server.wait(timeout=15)
+PY
 echo "wheel check passed"

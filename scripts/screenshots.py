@@ -11,7 +11,8 @@ deck.
 Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to cards, the odds panel with its
 advice), ``browser`` (the card browser on a card with effects and a reward), ``inventory`` (held items),
 ``history`` (the log, a past table shown), ``game-over`` (the figures of a finished game), ``help`` (the keys of
-the table).
+the table), ``statistics`` (the Statistics screen's charts over a record of twelve bot games, dated 1–12 November
+2026).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +37,7 @@ from twentystrong.engine.commands import Command  # noqa: E402
 from twentystrong.engine.legal import legal_commands  # noqa: E402
 from twentystrong.engine.state import GameState, SetupOptions  # noqa: E402
 from twentystrong.engine.view import player_view  # noqa: E402
+from twentystrong.record.games import add_game, current_level  # noqa: E402
 from twentystrong.session import Session  # noqa: E402
 from twentystrong.tui.app import TwentyStrongApp, create_app  # noqa: E402
 from twentystrong.tui.screens.browser import CardBrowserScreen  # noqa: E402
@@ -120,6 +123,20 @@ def keys(*pressed: str) -> Callable[[TwentyStrongApp], Awaitable[None]]:
     return drive
 
 
+def record_of_games(deck: Deck, deck_path: Path | None, count: int = 12) -> None:
+    """A record of ``count`` bot games, a day apart, heroes in turn, each at the rank the ladder stands at."""
+    start = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
+    heroes = [h.id for h in deck.heroes[:4]]
+    for n in range(count):
+        rank = current_level(deck.id, deck.info.ruleset) or 1
+        options = SetupOptions(deck.id, heroes[n % len(heroes)], 500 + n, missions=True, rank=rank)
+        session = Session.new(deck, options, deck_path=deck_path)
+        choose = player(500 + n)
+        while session.state.result is None:
+            session.dispatch(choose(session.state))
+        add_game(session, when=start + timedelta(days=n))
+
+
 def richest_card(deck: Deck) -> str:
     """A card worth showing: several effects and a reward."""
     return max(deck.cards, key=lambda c: (len(c.effects) + (2 if c.reward else 0), c.additional, c.mandatory)).id
@@ -143,29 +160,34 @@ async def main(out: Path, deck_id: str | None) -> None:
 
     os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
     if deck_id:
-        await shoot(create_app(deck_id=deck_id, seed=2024), out, "setup", keys())
+        await shoot(create_app(deck_id=deck_id, seed=2024, hints=False), out, "setup", keys())
     else:
-        await shoot(create_app(deck_path=PLAIN, seed=2024), out, "setup", keys())
+        await shoot(create_app(deck_path=PLAIN, seed=2024, hints=False), out, "setup", keys())
 
     table = saved(play_until(deck, deck_path, mid_round, missions=True), "table")
-    await shoot(create_app(load=table), out, "table", keys())
+    await shoot(create_app(load=table, hints=False), out, "table", keys())
 
     async def browse(app: TwentyStrongApp) -> None:
         assert app.store is not None
         await app.push_screen(CardBrowserScreen(app.store.deck, app.store.state, richest_card(app.store.deck)))
 
-    await shoot(create_app(load=table), out, "browser", browse)
-    await shoot(create_app(load=table), out, "history", keys("l", "up", "up", "up"))
-    await shoot(create_app(load=table), out, "help", keys("question_mark"))
+    await shoot(create_app(load=table, hints=False), out, "browser", browse)
+    await shoot(create_app(load=table, hints=False), out, "history", keys("l", "up", "up", "up"))
+    await shoot(create_app(load=table, hints=False), out, "help", keys("question_mark"))
 
     items = saved(play_until(deck, deck_path, holding_items), "inventory")
-    await shoot(create_app(load=items), out, "inventory", keys("i"))
+    await shoot(create_app(load=items, hints=False), out, "inventory", keys("i"))
 
     try:
         finished = play_until(deck, deck_path, won)
     except SystemExit:
         finished = play_until(deck, deck_path, over)
-    await shoot(create_app(load=saved(finished, "game-over")), out, "game-over", keys())
+    await shoot(create_app(load=saved(finished, "game-over"), hints=False), out, "game-over", keys())
+
+    os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-statistics")
+    record_of_games(deck, deck_path)
+    setup = create_app(deck_id=deck_id, seed=2024) if deck_id else create_app(deck_path=PLAIN, seed=2024)
+    await shoot(setup, out, "statistics", keys("f2", "c"))
 
 
 if __name__ == "__main__":

@@ -543,7 +543,7 @@ def test_apply_limit_per_step_counts_every_card(tmp_path: Path) -> None:
     assert g.legal("apply") == []
     refused = g.reject("apply", die="B2", card="bottleneck")
     assert refused.code == "apply_blocked"
-    assert refused.message == "B2 → bottleneck: At most 1 die may be applied in each Apply step (Bottleneck)."
+    assert refused.message == "B2 → Bottleneck: At most 1 die may be applied in each Apply step (Bottleneck)."
     g.do("repeat")
     g.roll(B2="hit")
     g.apply("B2", "bottleneck")
@@ -610,7 +610,7 @@ def test_one_color_per_enemy(tmp_path: Path) -> None:
     g.apply("Y1", "other")
     assert g.appliable("B2") == {"monochrome"}
     assert g.reject("apply", die="B2", card="other").message == (
-        "B2 → other: Only yellow dice may be applied to Other: the dice on one enemy must share a colour (Monochrome)."
+        "B2 → Other: Only yellow dice may be applied to Other: the dice on one enemy must share a colour (Monochrome)."
     )
 
 
@@ -649,7 +649,7 @@ def test_cannot_apply_color_to_this_card(tmp_path: Path) -> None:
     assert g.appliable("B1") == {"other"}
     assert g.appliable("Y1") == {"blue-ward", "other"}
     assert g.reject("apply", die="B1", card="blue-ward").message == (
-        "B1 → blue-ward: Blue dice cannot be applied to Blue Ward."
+        "B1 → Blue Ward: Blue dice cannot be applied to Blue Ward."
     )
 
 
@@ -662,7 +662,7 @@ def test_crits_cannot_apply_to_this_card(tmp_path: Path) -> None:
     assert g.appliable("B1") == set()
     assert g.appliable("B2") == {"rust-maw"}
     refused = g.reject("apply", die="B1", card="rust-maw")
-    assert (refused.code, refused.message) == ("apply_blocked", "B1 → rust-maw: Crits cannot be applied to Rust Maw.")
+    assert (refused.code, refused.message) == ("apply_blocked", "B1 → Rust Maw: Crits cannot be applied to Rust Maw.")
 
 
 def test_requires_pair_needs_the_partner_first(tmp_path: Path) -> None:
@@ -935,7 +935,7 @@ def test_boss_rule_scoped_to_the_boss(tmp_path: Path) -> None:
     g.commit("B1")
     g.roll(B1="crit")
     assert g.appliable("B1") == {escort}
-    assert g.reject("apply", die="B1", card="big-one").message == "B1 → big-one: Crits cannot be applied to Big One."
+    assert g.reject("apply", die="B1", card="big-one").message == "B1 → Big One: Crits cannot be applied to Big One."
 
 
 def test_win_condition_all_enemies(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """Purity (architecture.md contract 1): only the TUI and the command line may import Textual or Rich.
 
-Every module of the package outside ``twentystrong.tui`` and ``twentystrong.cli`` is imported in a fresh
-interpreter, which then must not have ``textual`` or ``rich`` in ``sys.modules``. New modules are covered as soon
+Every module of the package outside the front ends (``twentystrong.tui``, ``twentystrong.serve``: the TUI in a
+browser) and ``twentystrong.cli`` is imported in a fresh interpreter, which then must not have ``textual`` or
+``rich`` in ``sys.modules``. New modules are covered as soon
 as they exist, because the package is walked rather than listed. The light subcommands (``validate``,
 ``schema``) are held to the same standard: deck authors run them in a loop.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 import twentystrong
 
 FORBIDDEN = ("textual", "rich")
-UI_PACKAGES = ("twentystrong.tui", "twentystrong.cli")
+UI_PACKAGES = ("twentystrong.tui", "twentystrong.serve", "twentystrong.cli")
 PLAIN = Path(__file__).parent / "decks" / "plain"
 
 _PROBE = """

@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "--dice", "Y2,G1,B1,P1,R1", "--health", "6", "--phases", "3", "--json")
+    status, out, _ = run(capsys, "--dice", "2Y,1G,1B,1P,1R", "--health", "6", "--phases", "3", "--json")
     assert status == 0
     report = json.loads(out)
     dice = DiceCounts.parse("Y2,G1,B1,P1,R1")
@@ -37,7 +37,7 @@ def test_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_one_phase_is_exact_and_applied_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "--dice", "B,B", "--health", "5", "--applied", "2", "--json")
+    status, out, _ = run(capsys, "--dice", "B1,B2", "--health", "5", "--applied", "2", "--json")
     report = json.loads(out)
     assert status == 0 and report["need"] == 3 and report["phases"] == 1
     assert Fraction(report["kill_probability_exact"]) == single_roll(DiceCounts(blue=2)).at_least(3)
@@ -45,7 +45,7 @@ def test_json_one_phase_is_exact_and_applied_counts(capsys: pytest.CaptureFixtur
 
 
 def test_json_damage_model_options(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "--dice", "G2,Y1", "--json", "--bonus", "G", "--cannot-apply", "Y", "--crits-zero")
+    _, out, _ = run(capsys, "--dice", "2G,1Y", "--json", "--bonus", "G", "--cannot-apply", "Y", "--crits-zero")
     report = json.loads(out)
     # Green: hit 2, crit 0 (4 faces deal 0, 2 deal 2); yellow cannot be applied.
     assert report["distribution"] == pytest.approx([4 / 9, 0, 4 / 9, 0, 1 / 9])
@@ -54,10 +54,10 @@ def test_json_damage_model_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_text(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "--dice", "Y2,G1,B1,P1,R1", "--health", "6", "--phases", "2")
+    status, out, _ = run(capsys, "--dice", "2Y,1G,1B,1P,1R", "--health", "6", "--phases", "2")
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == "Dice: Y2,G1,B1,P1,R1"
+    assert lines[0] == "Dice: 2Y,1G,1B,1P,1R (2 yellow, 1 green, 1 blue, 1 purple, 1 red)"
     histogram = [line for line in lines if line[:4].strip().isdigit()]
     assert len(histogram) == 13  # damage 0 to 12
     assert "   4    23.36%  " + "█" * 40 in out or "   4    23.36%  " + "#" * 40 in out
@@ -70,9 +70,14 @@ def test_text(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--dice", "X2"], "unknown colour letter 'X'"),
-        (["--dice", "B5"], "only 4 blue dice, not 5"),
-        (["--dice", "R2"], "only 1 red die, not 2"),
+        (["--dice", "X2"], "'X2' is neither a die id (Y1–Y4, G1–G4, B1–B4, P1–P4, R1) nor a count (2B)"),
+        (["--dice", "B5"], "there is no die B5: the blue dice are B1–B4"),
+        (["--dice", "R2"], "there is no die R2: the red die is R1"),
+        (["--dice", "5B"], "only 4 blue dice, not 5"),
+        (["--dice", "2R"], "only 1 red die, not 2"),
+        (["--dice", "B"], "'B' alone is ambiguous: write B1 for the die B1, or 1B for one blue die"),
+        (["--dice", "Y1,2B"], "mixes die ids and counts: write all ids (Y1,B2,B3) or all counts (1Y,2B)"),
+        (["--dice", "B1,B1"], "die B1 is listed twice"),
         (["--dice", "Y1", "--health", "-3"], "health must be at least 1"),
         (["--dice", "Y1", "--health", "three"], "health must be a whole number"),
         (["--dice", "Y1", "--health", "3", "--phases", "7"], "phases must be between 1 and 6"),
@@ -86,3 +91,17 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str], mess
     status, out, err = run(capsys, *args)
     assert status == 2
     assert message in err and "Traceback" not in err and not out
+
+
+def test_dice_are_named_as_the_game_names_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """``B1,B2,P3`` are three dice (the game's die ids: two blue, one purple), not counts; ``2B,1P`` are counts."""
+    _, out, _ = run(capsys, "--dice", "B1,B2,P3", "--json")
+    by_ids = json.loads(out)
+    assert by_ids["dice"] == "2B,1P" and by_ids["dice_ids"] == ["B1", "B2", "P3"]
+    assert by_ids["distribution"] == [float(p) for p in single_roll(DiceCounts(blue=2, purple=1)).distribution]
+    _, out, _ = run(capsys, "--dice", "2b, 1p", "--json")
+    by_counts = json.loads(out)
+    assert by_counts["dice"] == "2B,1P" and by_counts["dice_ids"] is None
+    assert by_counts["distribution"] == by_ids["distribution"]
+    _, out, _ = run(capsys, "--dice", "B1,B2,P3")
+    assert out.splitlines()[0] == "Dice: B1 B2 P3 (2 blue, 1 purple)"

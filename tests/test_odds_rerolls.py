@@ -5,6 +5,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import subprocess
+import sys
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
@@ -21,11 +24,13 @@ from twentystrong.odds import (
     Face,
     best_apply,
     color_of,
+    is_cached,
     kill_probabilities,
     kill_probability,
     kill_probability_exact,
     single_roll,
 )
+from twentystrong.odds.rerolls import best_counts, clear_cache, plans_of
 
 MODELS = {
     "plain": PLAIN,
@@ -36,7 +41,15 @@ MODELS = {
     "red crits cannot apply": PLAIN.without_applying(["red"], hits=False),
     "purple hit 2 crit 1": PLAIN.with_color("purple", hit=2, crit=1),
     "two chains": PLAIN.with_bonus(["purple"]).with_color("yellow", hit=3),
+    "blue -1": PLAIN.with_bonus(["blue"], -1),
+    "yellow hits deal 0": PLAIN.with_color("yellow", hit=0),
+    "hits cannot apply": PLAIN.without_applying(COLORS, crits=False),
+    "crits cannot apply": PLAIN.without_applying(COLORS, hits=False),
+    "red +1, green cannot apply": PLAIN.with_bonus(["red"]).without_applying(["green"]),
+    "everything +1": PLAIN.with_bonus(COLORS),
 }
+"""One damage model of each kind the engine can produce: colour bonuses and penalties, crits or hits dealing 0,
+faces or colours that cannot be applied, and their mixtures (several chains of equal lower damage)."""
 
 
 def faces_of(color: Color) -> list[Face]:
@@ -56,18 +69,21 @@ def brute_force(dice: DiceCounts, need: int, phases: int, model: DamageModel) ->
             return Fraction(1)
         if phases == 0 or not colors:
             return Fraction(0)
-        outcomes = list(itertools.product(*(faces_of(c) for c in colors)))
+        # Every die's face, identical faces of a die taken together with their count (6 ways at most).
+        faces = [Counter(faces_of(c)).items() for c in colors]
         total = Fraction(0)
-        for outcome in outcomes:
-            usable = [i for i, (c, f) in enumerate(zip(colors, outcome, strict=True)) if model.of(c).can_apply(f)]
+        for outcome in itertools.product(*faces):
+            ways = math.prod(n for _, n in outcome)
+            shown = [f for f, _ in outcome]
+            usable = [i for i, (c, f) in enumerate(zip(colors, shown, strict=True)) if model.of(c).can_apply(f)]
             best = Fraction(0)
             for size in range(len(usable) + 1):
                 for subset in itertools.combinations(usable, size):
-                    dealt = sum(model.damage(colors[i], outcome[i]) for i in subset)
+                    dealt = sum(model.damage(colors[i], shown[i]) for i in subset)
                     rest = tuple(c for i, c in enumerate(colors) if i not in subset)
                     best = max(best, value(rest, need - dealt, phases - 1))
-            total += best
-        return total / len(outcomes)
+            total += ways * best
+        return total / 6 ** len(colors)
 
     return value(tuple(c for c, n in dice.items() for _ in range(n)), need, phases)
 
@@ -97,13 +113,25 @@ def test_best_play_matches_brute_force(dice: DiceCounts, need: int, phases: int,
     assert kill_probability(dice, need, phases=phases, model=model) == pytest.approx(float(expected), abs=1e-12)
 
 
-@pytest.mark.parametrize("model_name", ["plain", "green +1", "two chains", "crits deal 0"])
+@pytest.mark.parametrize("model_name", sorted(MODELS))
+def test_every_model_matches_brute_force_over_one_to_six_phases(model_name: str) -> None:
+    # Three dice of different colours (two of one colour, so fact 2 is at work), every phase count.
+    model = MODELS[model_name]
+    for spec, need in (("Y,B2", 4), ("G,P,R", 5)):
+        dice = DiceCounts.parse(spec)
+        for phases in range(1, 7):
+            expected = brute_force(dice, need, phases, model)
+            assert kill_probability_exact(dice, need, phases=phases, model=model) == expected, (spec, phases)
+            assert kill_probability(dice, need, phases=phases, model=model) == pytest.approx(float(expected), abs=1e-12)
+
+
+@pytest.mark.parametrize("model_name", ["plain", "green +1", "two chains", "crits deal 0", "blue -1"])
 def test_best_play_matches_brute_force_on_four_dice(model_name: str) -> None:
     dice = DiceCounts.parse("Y,G,B,P")
     model = MODELS[model_name]
-    for need in (3, 5):
-        expected = brute_force(dice, need, 2, model)
-        assert kill_probability_exact(dice, need, phases=2, model=model) == expected
+    for need, phases in ((3, 2), (5, 2), (6, 3)):
+        expected = brute_force(dice, need, phases, model)
+        assert kill_probability_exact(dice, need, phases=phases, model=model) == expected
 
 
 def test_applied_damage_counts_toward_health() -> None:
@@ -205,13 +233,58 @@ def test_advice_is_the_best_of_every_subset() -> None:
 
 # -- Monte Carlo of the whole 17 dice, playing the advice ------------------------------------------------------
 
+SIMULATED = ("plain", "green +1", "crits deal 0", "blue cannot apply")
 
-@pytest.mark.parametrize("phases", [1, 2, 3, 4])
-def test_seventeen_dice_monte_carlo_agrees(phases: int) -> None:
-    health = 20 if phases > 1 else 14
+
+def middling_health(model: DamageModel, phases: int) -> int:
+    """A health that all 17 dice defeat about half the time within ``phases`` (a test with power both ways)."""
+    every = DiceCounts.all()
+    return min(range(2, 40), key=lambda h: abs(kill_probability(every, h, phases=phases, model=model) - 0.5))
+
+
+def play_by_counts(model: DamageModel, health: int, phases: int, rng: random.Random) -> bool:
+    """One engagement of all 17 dice against one target, following :func:`best_counts` after every roll."""
+    plans = plans_of(model)
+    pool = DiceCounts.all().as_tuple()
+    need = health
+    for k in range(phases, 0, -1):
+        best, lower = [0] * len(COLORS), [0] * len(COLORS)
+        for c, n in enumerate(pool):
+            for face in rng.choices(faces_of(COLORS[c]), k=n):
+                best[c] += face in plans[c].best_faces
+                lower[c] += face in plans[c].lower_faces
+        choice = best_counts(need, pool, tuple(best), tuple(lower), k - 1, model)
+        assert all(a <= b for a, b in zip(choice.best, best, strict=True))
+        assert all(a <= b for a, b in zip(choice.lower, lower, strict=True))
+        need -= choice.damage
+        pool = tuple(n - b - lo for n, b, lo in zip(pool, choice.best, choice.lower, strict=True))
+        if need <= 0:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("model_name", SIMULATED)
+def test_seventeen_dice_simulation_agrees_for_one_to_six_phases(model_name: str) -> None:
+    # 6 × 2,500 seeded engagements per model, each playing the advice; the exact figure must be within 4.5
+    # standard errors of the rate won, every phase count.
+    model = MODELS[model_name]
+    samples = 2500
+    for phases in range(1, 7):
+        health = middling_health(model, phases)
+        expected = kill_probability(DiceCounts.all(), health, phases=phases, model=model)
+        assert 0.15 < expected < 0.85
+        rng = random.Random(f"{model_name}/{phases}")
+        wins = sum(play_by_counts(model, health, phases, rng) for _ in range(samples))
+        error = math.sqrt(expected * (1 - expected) / samples)
+        assert abs(wins / samples - expected) <= 4.5 * error, (phases, health, wins / samples, expected, error)
+
+
+@pytest.mark.parametrize("phases", [2, 4])
+def test_seventeen_dice_monte_carlo_of_the_advice_by_die_agrees(phases: int) -> None:
+    health = 20 if phases == 2 else 24
     expected = kill_probability(DiceCounts.all(), health, phases=phases)
     rng = random.Random(1000 + phases)
-    samples = 3000
+    samples = 1500
     wins = 0
     for _ in range(samples):
         unapplied = list(DiceCounts.all().die_ids())
@@ -226,3 +299,45 @@ def test_seventeen_dice_monte_carlo_agrees(phases: int) -> None:
         wins += dealt >= health
     error = math.sqrt(expected * (1 - expected) / samples)
     assert abs(wins / samples - expected) <= 4.5 * error + 1e-9, (wins / samples, expected, error)
+
+
+# -- tables: where they come from, and what is cached --------------------------------------------------------
+
+
+def test_a_need_beyond_the_dice_is_zero() -> None:
+    assert kill_probability(DiceCounts.parse("G2,R"), 30, phases=6) == 0.0  # 3 dice deal at most 6
+    assert kill_probability(DiceCounts.parse("G2,R"), 7, phases=6) == 0.0
+    assert kill_probability(DiceCounts.parse("G2,R"), 6, phases=6) > 0
+    assert kill_probability(DiceCounts.parse("Y4,G4,B4"), 22, phases=2) > 0  # 24 at most
+    assert kill_probability(DiceCounts.all(), 35, phases=6) == 0.0  # 17 dice deal at most 34
+    assert kill_probability(DiceCounts.all(), 34, phases=6) > 0
+
+
+def test_the_first_question_about_a_model_builds_its_table_and_the_rest_are_lookups() -> None:
+    clear_cache()
+    green = MODELS["green +1"]
+    dice = DiceCounts.parse("Y2,G3,B1,P2,R1")
+    assert not is_cached(dice, 12, phases=4, model=green)
+    first = kill_probability(dice, 12, phases=4, model=green)
+    # Every question about the model with a need up to 20 (any dice, any phases) is now a lookup.
+    assert is_cached(DiceCounts.all(), 20, phases=6, model=green)
+    assert is_cached(DiceCounts.parse("G3,P1"), 9, applied=2, phases=3, model=green)
+    assert not is_cached(dice, 12, phases=4)  # another model
+    assert not is_cached(dice, 26, phases=4, model=green)  # a bigger need grows the table
+    assert 0 < kill_probability(DiceCounts.all(), 26, phases=2, model=green) < 1
+    assert is_cached(dice, 26, phases=4, model=green)
+    assert kill_probability(dice, 12, phases=4, model=green) == pytest.approx(first, abs=1e-15)
+    assert is_cached(dice, 3, applied=5, phases=6) and is_cached(dice, 12, phases=0)  # nothing to compute
+
+
+def test_importing_the_odds_does_not_load_numpy() -> None:
+    # numpy stays off the start-up path: loaded with the first best-play table, not with the package.
+    code = (
+        "import sys\n"
+        "from twentystrong.odds import DiceCounts, single_roll, kill_probability\n"
+        "single_roll(DiceCounts.all()); kill_probability(DiceCounts.all(), 20)\n"
+        "assert 'numpy' not in sys.modules, 'numpy loaded early'\n"
+        "kill_probability(DiceCounts.all(), 20, phases=2)\n"
+        "assert 'numpy' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -13,7 +13,7 @@ import pytest
 from textual.binding import Binding
 from textual.message import Message
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
@@ -148,7 +148,12 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         text = detail.card.plain()
         assert "Health 11" in text and "Entourage:" in text and "2 enemies join it" in text
 
-        await pilot.press("escape")
+        await pilot.press("escape")  # Esc in the search clears it first (and the list shows every card again)
+        await settle(pilot)
+        assert isinstance(app.screen, CardBrowserScreen)
+        assert browser.query_one("#browser-search", Input).value == ""
+        assert len(browser.shown) > 1
+        await pilot.press("escape")  # then closes
         await settle(pilot)
         assert not isinstance(app.screen, CardBrowserScreen)
 
@@ -311,9 +316,8 @@ async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: P
         result = shown(screen.query_one("#game-over-result", Static))
         assert ("won" in result) == (session.state.result == "won")
         figures = shown(screen.query_one("#game-over-figures", Static))
-        assert f"Rounds played           {stats.rounds}" in figures
-        assert f"Damage dealt            {stats.damage_dealt}" in figures
-        assert f"Enemies defeated        {stats.enemies_defeated}" in figures
+        assert f"You played {stats.rounds} rounds, dealt {stats.damage_dealt} damage" in figures
+        assert f"You defeated {stats.enemies_defeated} enem" in figures
         luck = shown(screen.query_one("#game-over-luck", Static))
         assert str(stats.dice_rolled) in luck and f"({stats.expected_crits:4.1f})" in luck
 

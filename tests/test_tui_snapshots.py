@@ -31,7 +31,7 @@ def _colours(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def plain_app(**options: Any) -> TwentyStrongApp:
     """The plain deck with fixed inputs; with a ``hero`` it opens on the table."""
-    settings: dict[str, Any] = {"deck_path": PLAIN, "seed": 1, "deal": "ordered", "dice": "physical"}
+    settings: dict[str, Any] = {"deck_path": PLAIN, "seed": 1, "deal": "ordered", "dice": "physical", "hints": False}
     settings.update(options)
     return create_app(**settings)
 
@@ -46,9 +46,11 @@ async def settle(pilot: Pilot[None]) -> None:
 
 def test_setup_screen(snap_compare: SnapCompare) -> None:
     """The setup screen at 100×32 with the plain test deck chosen ("plain", "Plain test deck", "General rules
-    only: no effects."): its heroes Tester (♥6 ⚑3 ↻3, highlighted) and Weakling, missions off, rank 1 (Solar
-    Soldier), seed 1, standard undo, physical dice; on the right Tester's three stats with what each means and "No
-    special ability."; the Start game, Browse cards and Quit buttons, and the key bar at the bottom."""
+    only: no effects."): its heroes Tester (♥6 ⚑3 ↻3, highlighted and marked ▸) and Weakling, missions off (an
+    empty box ``▐ ▌``), rank 1 (Solar Soldier) greyed with "Ranks come with missions …" under it, seed 1, standard
+    undo (``▐●▌``; assisted ``▐○▌``), physical dice (``▐●▌``; virtual ``▐○▌``), hints off (``▐ ▌``); on the right
+    Tester's three stats with what each means and "No special ability."; the Start game, Browse cards, Daily
+    challenge, Statistics (F2) and Quit buttons, and the key bar at the bottom (with ^d Daily challenge)."""
 
     async def steady(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -59,10 +61,13 @@ def test_setup_screen(snap_compare: SnapCompare) -> None:
 
 
 def test_table_mid_round_with_applied_dice(snap_compare: SnapCompare) -> None:
-    """Round 1, Apply step of the first Strategy phase, at 120×40: Card 16 (the mandatory ``!`` enemy from
-    stack 2, Health 2) defeated (♥ 2/2, green border, "DEFEATED ✔") with P1 (a crit, ``P1✶``) on it; P2 (a miss,
-    ``P2○``) dimmed in the committed tray; stacks 1-3 showing Card 1, Card 17 and Card 31; the hero panel
-    (Tester 6/3/3); the prompt "Apply rolled hits to cards…" with Resolve and Repeat buttons; the key bar."""
+    """Round 1, Apply step of the first Strategy phase, at 120×40: Card 16 (the mandatory enemy from stack 2,
+    titled "[1] ! Card 16", Health 2) defeated (♥ 2/2, green border, "DEFEATED ✔") with P1 (a
+    crit, ``P1✶``) on it and its reward read as printed ("◈ Ongoing item: …"); P2 (a miss, ``P2○``) dimmed in the
+    committed tray; stacks 1-3 titled "Stack 1" … (none marked ▶: nothing to choose there now) showing Card 1, Card
+    17 and Card 31; the hero panel (Tester, ♥ Health 6/6, Strategy 3, Recovery 3, "Resolve: no damage"); the boss
+    deck's count in its title; the prompt "Apply rolled hits to cards…", "Every enemy is defeated: Enter resolves."
+    with Resolve and Repeat buttons; the key bar."""
 
     async def play(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -89,6 +94,36 @@ def test_card_browser_on_one_card(snap_compare: SnapCompare) -> None:
             field.cursor_blink = False
 
     assert snap_compare(plain_app(hero="tester"), terminal_size=(120, 40), run_before=open_card)
+
+
+def test_table_at_80x24_with_a_hint(snap_compare: SnapCompare) -> None:
+    """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: stacks titled
+    "Stack 1" … with their top cards' names and numbers; Card 16 titled "[1] ! Card 16" (the mandatory mark before
+    the name) with "◈ Ongoing item: …" cut to one row; the side column in one line each: "Tester ♥6/6 ⚑3 ↻3", "At
+    Resolve: −1 ♥", "Inventory 0/3", "Boss deck · 4 face down", then the odds ("P1 · 3 rolls left", "Defeat
+    chance, all on it:", "1 Card 16 0/2 …%"); the prompt line "Commit dice from the pool, then roll." and, in the
+    place of the keys line, "Hint: Commit dice from your pool …"; Roll and All moves buttons; the key bar."""
+
+    async def commit(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        for key in ("2", "p", "1"):
+            await pilot.press(key)
+            await settle(pilot)
+
+    assert snap_compare(plain_app(hero="tester", hints=True), terminal_size=(80, 24), run_before=commit)
+
+
+def test_help_at_80x24(snap_compare: SnapCompare) -> None:
+    """Help over the table at 80×24: a card titled "Help  ↑ ↓ PgUp PgDn scroll · Esc closes · the rules primer
+    follows the keys", then "The table" and its keys (Play die, Roll, Resolve … Game summary) in one column (the
+    help scrolls: its scrollbar on the right), and "esc Close" in the key bar."""
+
+    async def open_help(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    assert snap_compare(plain_app(hero="tester"), terminal_size=(80, 24), run_before=open_help)
 
 
 def test_too_small_message(snap_compare: SnapCompare) -> None:

@@ -441,7 +441,8 @@ async def test_palette_offers_the_bindings(tmp_path: Path) -> None:
         await pilot.press("2")
         await settle(pilot)
         names = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Roll", "All moves", "Undo", "Theme"} <= names
+        assert {"Roll", "All moves", "Undo", "Next theme", "Theme…"} <= names
+        assert len(names) == len(list(app.get_system_commands(app.screen)))  # each command once
 
 
 @pytest.mark.parametrize("dice", ["virtual", "physical"])

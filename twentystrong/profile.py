@@ -1,10 +1,17 @@
-"""The player profile: the difficulty rank (rules.md "Difficulty ranks") and the history of finished games.
+"""The player profile file, and the rules of the Solar Sentinels rank ladder (rules.md "Difficulty ranks").
 
-It is one TOML file, ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when set, so tests
-never touch the real home; see :mod:`twentystrong.session.paths`)::
+Finished games and each deck's ladder are kept in the player's record (:mod:`twentystrong.record`, SQLite): that is
+the one place a finished game goes. This module keeps what the record builds on:
+
+- the rank rules: titles, bounds, :func:`next_rank` and :func:`moves_ladder` (R15: ranks move only in games with
+  missions, and not in assisted ones);
+- ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when set; see
+  :mod:`twentystrong.session.paths`), the player's own file. Before the record it held the rank and a short game
+  history::
 
     format = 1
     rank = 2
+    hints = true
 
     [[game]]
     date = "2025-01-31T20:15:00+00:00"
@@ -16,10 +23,9 @@ never touch the real home; see :mod:`twentystrong.session.paths`)::
     rounds = 17
     assisted = false
 
-The ladder: a win moves the player up one rank from the rank the game was played at, a loss down one, never
-below 1 or above 6. **Assisted games** (undo across random reveals, contract 5) are recorded but do not move the
-ladder. Writes are atomic (a temporary file, then a rename). A profile that cannot be read is never destroyed: it
-is moved aside to ``profile.toml.bad`` (or ``.bad.2`` …), a clear message says so, and a fresh profile starts.
+  The record carries those over once (:mod:`twentystrong.record.legacy`: the rank survives as the Solar Sentinels
+  ladder). Writes are atomic (a temporary file, then a rename). A profile that cannot be read is never destroyed:
+  it is moved aside to ``profile.toml.bad`` (or ``.bad.2`` …), a clear message says so, and a fresh profile starts.
 
 Pure Python: never imports textual or rich (architecture.md contract 1).
 """
@@ -30,13 +36,12 @@ import os
 import tempfile
 import tomllib
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 import tomli_w
 
-from twentystrong.session.paths import user_data_dir
+from twentystrong.session.paths import set_aside, user_data_dir
 
 FORMAT = 1
 """The profile file's format version."""
@@ -57,7 +62,7 @@ Result = Literal["won", "lost"]
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One finished game, as the history keeps it."""
+    """One finished game, as profiles before the record kept it."""
 
     date: str
     """When it ended (ISO 8601, with time zone)."""
@@ -74,10 +79,13 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """The player's rank and game history."""
+    """The profile file: the rank and game history that versions before the record kept (carried over into the
+    record once)."""
 
     rank: int = LOWEST
     history: tuple[GameRecord, ...] = field(default=())
+    hints: bool = True
+    """First-game hints on the table (on for a new profile; the setup screen and the palette turn them off)."""
 
     @property
     def title(self) -> str:
@@ -109,6 +117,12 @@ def next_rank(rank: int, result: Result, assisted: bool = False, missions: bool 
     return _clamp(rank + (1 if result == "won" else -1))
 
 
+def moves_ladder(*, assisted: bool, missions: bool) -> bool:
+    """Whether a finished game moves the ladder: not an assisted one, and not one without missions (R15: ranks
+    exist only with missions)."""
+    return not assisted and missions
+
+
 def load_profile(path: Path | None = None) -> Loaded:
     """Read the profile (a fresh one when there is none). A file that cannot be read is moved aside, not lost."""
     path = path or profile_path()
@@ -136,6 +150,7 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
     data: dict[str, Any] = {
         "format": FORMAT,
         "rank": profile.rank,
+        "hints": profile.hints,
         "game": [_record_table(g) for g in profile.history],
     }
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -150,39 +165,11 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
         raise
 
 
-def record_result(
-    *,
-    deck: str,
-    hero: str,
-    seed: int,
-    rank: int,
-    result: Result,
-    rounds: int,
-    assisted: bool,
-    missions: bool,
-    when: datetime | None = None,
-    path: Path | None = None,
-) -> tuple[Profile, str | None]:
-    """Add a finished game to the history and move the ladder (not for assisted games, nor without missions: R15);
-    save; return the new profile and any warning from reading the old one."""
+def set_hints(on: bool, path: Path | None = None) -> tuple[Profile, str | None]:
+    """Turn the first-game hints on or off in the profile; save; return it and any warning from reading it."""
     loaded = load_profile(path)
-    record = GameRecord(
-        date=(when or datetime.now(UTC)).isoformat(timespec="seconds"),
-        deck=deck,
-        hero=hero,
-        seed=seed,
-        rank=rank,
-        result=result,
-        rounds=rounds,
-        assisted=assisted,
-    )
-    old = loaded.profile
-    profile = replace(
-        old,
-        rank=old.rank if assisted or not missions else next_rank(rank, result),
-        history=(*old.history, record),
-    )
-    if loaded.writable:
+    profile = replace(loaded.profile, hints=on)
+    if loaded.writable and profile != loaded.profile:
         save_profile(profile, path)
     return profile, loaded.warning
 
@@ -204,7 +191,10 @@ def _parse(data: dict[str, Any]) -> Profile:
     games = data.get("game", [])
     if not isinstance(games, list):
         raise ValueError("game must be an array of tables")
-    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)))
+    hints = data.get("hints", True)
+    if not isinstance(hints, bool):
+        raise ValueError(f"hints must be true or false, got {hints!r}")
+    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints)
 
 
 _FIELDS: dict[str, type] = {
@@ -248,13 +238,4 @@ def _record_table(record: GameRecord) -> dict[str, Any]:
 
 def _aside(path: Path) -> Path | None:
     """Move a damaged profile to a free ``.bad`` name; None if even that fails (then it stays where it is)."""
-    for n in range(1, 100):
-        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.bad.{n}")
-        if bad.exists():
-            continue
-        try:
-            os.replace(path, bad)
-        except OSError:
-            return None
-        return bad
-    return None
+    return set_aside(path)

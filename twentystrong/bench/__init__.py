@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -20,6 +21,7 @@ PROVIDERS: list[str] = [
     "twentystrong.bench.odds:bench_odds",
     "twentystrong.bench.bots:bench_bots",
     "twentystrong.bench.tui:bench_tui",
+    "twentystrong.bench.serve:bench_serve",
 ]
 """Every benchmark provider, in table order. Add yours here."""
 
@@ -76,12 +78,25 @@ def _load(spec: str) -> Callable[..., Any] | None:
     return provider
 
 
-def run_all(*, quick: bool = False, only: str | None = None) -> list[Row]:
-    """Run every available provider (``only``: those whose spec contains it); a failing provider gives a row."""
+Progress = Callable[[int, int, str, "float | None", int], None]
+"""``progress(number, total, name, seconds, rows)``: a provider starts (``seconds`` None) or ends (its time, rows)."""
+
+
+def _silent(number: int, total: int, name: str, seconds: float | None, rows: int) -> None:
+    return None
+
+
+def run_all(*, quick: bool = False, only: str | None = None, progress: Progress = _silent) -> list[Row]:
+    """Run every available provider (``only``: those whose spec contains it); a failing provider gives a row.
+
+    ``progress`` hears when each provider starts and ends (the command line prints it on stderr)."""
     rows: list[Row] = []
-    for spec in PROVIDERS:
-        if only is not None and only not in spec:
-            continue
+    chosen = [spec for spec in PROVIDERS if only is None or only in spec]
+    for number, spec in enumerate(chosen, start=1):
+        name = spec.partition(":")[2].removeprefix("bench_")
+        start = time.perf_counter()
+        progress(number, len(chosen), name, None, 0)
+        before = len(rows)
         try:
             provider = _load(spec)
             if provider is None:
@@ -90,7 +105,9 @@ def run_all(*, quick: bool = False, only: str | None = None) -> list[Row]:
             rows += _rows(provider(quick=quick) if takes_quick else provider())
         except Exception as exc:  # noqa: BLE001 - one broken provider must not hide the others
             rows.append(Row(f"{spec} failed: {type(exc).__name__}: {exc}", math.nan, "", "runs", False))
+        finally:
+            progress(number, len(chosen), name, time.perf_counter() - start, len(rows) - before)
     return rows
 
 
-__all__ = ["PROVIDERS", "Row", "at_least", "at_most", "run_all"]
+__all__ = ["PROVIDERS", "Progress", "Row", "at_least", "at_most", "run_all"]

@@ -219,7 +219,7 @@ async def _pilot_game(keys: int, hero: str, seed: int, on_key: Callable[[], Any]
 
     from twentystrong.tui.app import create_app
 
-    app = create_app(deck_id=DECK, hero=hero, seed=seed)
+    app = create_app(deck_id=DECK, hero=hero, seed=seed, hints=False)
     out: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

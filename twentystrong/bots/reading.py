@@ -282,6 +282,8 @@ def sentinels(s: Reading) -> SolarSentinelsView:
     plays this deck's strategy: it fights stack tops and builds up for the boss)."""
     table = s.table
     if not isinstance(table, SolarSentinelsView):
+        if s.deck.info.ruleset == "solar-sentinels":  # a game state rather than the player's view of it
+            raise TypeError("a bot chooses from the player's view: bot.choose(player_view(state), legal)")
         raise TypeError(f"the heuristic bot plays Solar Sentinels decks, not {s.deck.info.ruleset!r} ones")
     return table
 

@@ -3,7 +3,8 @@
 One JSON object per input line, one per output line, flushed after each (see README "Headless protocol" and
 :mod:`twentystrong.session.protocol`). The first output line is the initial state. End of input ends the process
 with exit status 0. Bad arguments (unknown deck or hero, unreadable save) print a message and exit with status 2.
-No autosave: a script must never overwrite the player's game.
+No autosave: a script must never overwrite the player's game. ``--record`` adds the game to the player's record when
+it ends (a note on stderr says so; stdout stays the protocol's). ``--daily`` plays the day's daily challenge.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1–6")
     parser.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game (setup comes from it)")
+    parser.add_argument("--record", action="store_true", help="add the game to your record when it ends")
+    parser.add_argument("--daily", action="store_true", help="play today's daily challenge (deck, hero and seed)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,9 +51,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"twentystrong headless: {exc}", file=sys.stderr)
         return 2
     protocol = Protocol(session, errors=sys.stderr)
+    recorder = None
+    if args.record:
+        from twentystrong.record.games import Recorder
+
+        recorder = Recorder("headless")
     try:
         _write(protocol.ok(session.history[-1].events if args.load is None else ()))
         while not protocol.quit:
+            if recorder is not None:  # the game ended with the last answer (or a finished save was loaded)
+                _record(recorder, protocol.session)
             raw = sys.stdin.buffer.readline()
             if not raw:
                 break  # end of input
@@ -62,9 +72,18 @@ def run(args: argparse.Namespace) -> int:
             if not line.strip():
                 continue  # blank lines are not commands and get no answer
             _write(protocol.handle(line))
+        if recorder is not None:
+            _record(recorder, protocol.session)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away: nothing more to say
     return 0
+
+
+def _record(recorder: Any, session: Session) -> None:
+    """Add the game to the record once it has ended (a note on stderr; the protocol's stdout is untouched)."""
+    done = recorder.check(session)
+    if done is not None:
+        print(f"twentystrong headless: {done.message}", file=sys.stderr, flush=True)
 
 
 def _session(args: argparse.Namespace) -> Session:
@@ -79,6 +98,8 @@ def _session(args: argparse.Namespace) -> Session:
         if args.deck_path is not None:
             session.deck_path = args.deck_path
         return session
+    if args.daily:
+        return _daily(args)
     if args.rank is not None and args.rank > 1 and not args.missions:
         raise SetupError(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
     deck, folder = load_game_deck(args.deck, args.deck_path)
@@ -95,6 +116,17 @@ def _session(args: argparse.Namespace) -> Session:
         rank=args.rank if args.rank is not None else 1,
     )
     return Session.new(deck, options, deck_path=folder)
+
+
+def _daily(args: argparse.Namespace) -> Session:
+    """Today's daily challenge (its setup is the day's: no other setup option goes with it)."""
+    from twentystrong.record.daily import DECK, daily_options, today
+
+    given = [f"--{name}" for name in (*_SETUP_FLAGS, "deck", "deck_path") if getattr(args, name) is not None]
+    if given:
+        raise SetupError(f"{', '.join(given)}: the daily challenge's setup is the day's; drop these options")
+    deck, folder = load_game_deck(DECK, None)
+    return Session.new(deck, daily_options(deck, today()), deck_path=folder)
 
 
 def _write(answer: dict[str, Any]) -> None:

@@ -22,6 +22,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("twentystrong.cli.odds", "damage distribution and kill probability for a set of dice"),
     "simulate": ("twentystrong.cli.simulate", "play many bot games and report win rates"),
     "bench": ("twentystrong.cli.bench", "run the project's benchmarks"),
+    "serve": ("twentystrong.cli.serve", "play in a web browser tab, served from this machine"),
+    "stats": ("twentystrong.cli.stats", "your record: every finished game, win rates, streaks (--json, --export)"),
+    "replay": ("twentystrong.cli.replay", "replay a game of your record, read-only, step by step"),
+    "daily": ("twentystrong.cli.daily", "play the daily challenge: the same game for everyone today"),
 }
 
 

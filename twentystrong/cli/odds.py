@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from twentystrong.odds import (
     COLORS,
+    DICE_PER_COLOR,
     LETTERS,
     MAX_PHASES,
     PLAIN,
@@ -31,14 +33,74 @@ _COLOR_OF_LETTER: dict[str, Color] = {letter: color for color, letter in LETTERS
 BAR_WIDTH = 40
 
 
-def _dice(text: str) -> DiceCounts:
+class DiceSpec(NamedTuple):
+    """The dice given with ``--dice``: how many of each colour, and which dice when they were named by id."""
+
+    counts: DiceCounts
+    ids: tuple[str, ...] | None
+
+
+_ID = re.compile(r"^([A-Z])([0-9]+)$")
+_COUNT = re.compile(r"^([0-9]+)([A-Z])$")
+
+
+def parse_dice(text: str) -> DiceSpec:
+    """``--dice`` in the game's own words: die ids (``Y1,B2,B3``, as the table and the log name dice) or counts
+    written count first (``2B,1P``: two blue dice and one purple). Anything else, or the two mixed, is refused with
+    a message that says how to write it (raises :class:`DiceError`)."""
+    items = [item.strip().upper() for item in re.split(r"[,\s]+", text) if item.strip()]
+    if not items:
+        raise DiceError("give at least one die, e.g. --dice Y1,B2,B3 (die ids) or --dice 2B,1P (counts)")
+    ids: list[str] = []
+    counts: dict[Color, int] = dict.fromkeys(COLORS, 0)
+    counted = False
+    for item in items:
+        named, numbered = _ID.match(item), _COUNT.match(item)
+        if named and named.group(1) in _COLOR_OF_LETTER:
+            letter, number = named.group(1), int(named.group(2))
+            color = _COLOR_OF_LETTER[letter]
+            have = DICE_PER_COLOR[color]
+            if not 1 <= number <= have:
+                last = f"{letter}1" if have == 1 else f"{letter}1–{letter}{have}"
+                raise DiceError(f"there is no die {item}: the {color} {'die is' if have == 1 else 'dice are'} {last}")
+            if item in ids:
+                raise DiceError(f"die {item} is listed twice")
+            ids.append(item)
+        elif numbered and numbered.group(2) in _COLOR_OF_LETTER:
+            counted = True
+            counts[_COLOR_OF_LETTER[numbered.group(2)]] += int(numbered.group(1))
+        elif item in _COLOR_OF_LETTER:
+            raise DiceError(
+                f"{item!r} alone is ambiguous: write {item}1 for the die {item}1, or 1{item} for one "
+                f"{_COLOR_OF_LETTER[item]} die"
+            )
+        else:
+            letters = ", ".join(f"{LETTERS[c]}={c}" for c in COLORS)
+            raise DiceError(
+                f"{item!r} is neither a die id (Y1–Y4, G1–G4, B1–B4, P1–P4, R1) nor a count (2B); colours: {letters}"
+            )
+        if ids and counted:
+            raise DiceError(
+                f"{text.strip()!r} mixes die ids and counts: write all ids (Y1,B2,B3) or all counts (1Y,2B)"
+            )
+    if ids:
+        return DiceSpec(DiceCounts.from_ids(ids), tuple(ids))
+    return DiceSpec(DiceCounts.from_mapping(counts), None)
+
+
+def count_words(dice: DiceCounts) -> str:
+    """``2B,1P``: counts written count first, as ``--dice`` reads them."""
+    return ",".join(f"{n}{LETTERS[c]}" for c, n in dice.items() if n) or "none"
+
+
+def _dice(text: str) -> DiceSpec:
     try:
-        dice = DiceCounts.parse(text)
+        spec = parse_dice(text)
     except DiceError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    if not dice.total:
-        raise argparse.ArgumentTypeError("give at least one die, e.g. --dice Y2,G1,B")
-    return dice
+    if not spec.counts.total:
+        raise argparse.ArgumentTypeError("give at least one die, e.g. --dice Y1,B2,B3 or --dice 2B,1P")
+    return spec
 
 
 def _int_at_least(low: int, what: str, high: int | None = None) -> Any:
@@ -72,8 +134,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=_dice,
         required=True,
         metavar="SPEC",
-        help="the dice rolled: colour letter (Y G B P R) and count, comma-separated, e.g. Y2,G1,B1,P1,R1 "
-        "(a bare letter is one die)",
+        help="the dice rolled, as die ids (Y1,B2,B3: the game's names for the dice) or as counts written count "
+        "first (2B,1P: two blue dice and one purple); not both in one list",
     )
     parser.add_argument("--health", type=_int_at_least(1, "health"), metavar="H", help="the target's Health")
     parser.add_argument(
@@ -130,10 +192,12 @@ def _model(args: argparse.Namespace) -> DamageModel:
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds described by ``args``."""
     model = _model(args)
-    dice: DiceCounts = args.dice
+    spec: DiceSpec = args.dice
+    dice = spec.counts
     roll = single_roll(dice, model)
     report: dict[str, Any] = {
-        "dice": str(dice),
+        "dice": count_words(dice),
+        "dice_ids": list(spec.ids) if spec.ids is not None else None,
         "distribution": [float(p) for p in roll.distribution],
         "expected_damage": float(roll.expected_damage),
         "crit_probability": float(roll.crit_probability),
@@ -196,7 +260,9 @@ def _percent(p: float) -> str:
 def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
     """The plain-text form of a report built by :func:`run`: a histogram, then the key figures."""
     dist: list[float] = report["distribution"]
-    lines = [f"Dice: {report['dice']}"]
+    spelled = ", ".join(f"{n} {c}" for c, n in _counts_of(report["dice"]))
+    named = " ".join(report["dice_ids"]) if report.get("dice_ids") else report["dice"]
+    lines = [f"Dice: {named} ({spelled})"]
     if "damage_model" in report:
         changed = [
             f"{c}: hit {m['hit']}{'' if m['hit_applies'] else ' (not applicable)'}, "
@@ -231,3 +297,13 @@ def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
             by = report["kill_probability_by_phases"]
             lines.append("  by phases: " + ", ".join(f"{k}: {_percent(p)}" for k, p in enumerate(by, start=1)))
     return "\n".join(lines)
+
+
+def _counts_of(words: str) -> list[tuple[Color, int]]:
+    """``2B,1P`` → ``[("blue", 2), ("purple", 1)]``."""
+    out = []
+    for item in words.split(","):
+        match = _COUNT.match(item)
+        if match:
+            out.append((_COLOR_OF_LETTER[match.group(2)], int(match.group(1))))
+    return out

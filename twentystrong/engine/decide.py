@@ -82,7 +82,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     own_step = {"commit": "commit", "apply": "apply", "repeat": "apply", "gain_item": "gain_items"}
     in_step = state.prompt is None and state.step == own_step.get(command.cmd)
     if not in_step and not any(c.cmd == command.cmd for c in legal):
-        return Rejected("not_now", f"cannot {described} now. {wait['text']}".strip())
+        reason = ruleset.not_now(state, command)  # its own commands' moments, in its words
+        return Rejected("not_now", reason or f"cannot {described} now. {wait['text']}".strip())
     if command.die is not None and command.die not in {d.id for d in state.dice}:
         return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
     if command.cmd == "commit" and command.die is not None:
@@ -97,19 +98,35 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             return Rejected("illegal_card", f"{command.card!r} is not in the active area")
         if die.zone != "active":
             return Rejected("illegal_die", f"{die.id} is not a rolled, unapplied die")
+        if die.face == "miss":
+            return Rejected("apply_blocked", f"{die.id} shows a miss: misses cannot be applied")
         reason = hooks.apply_block(state, die, card) or "that die cannot be applied there"
-        return Rejected("apply_blocked", f"{die.id} → {command.card}: {reason}")
+        return Rejected("apply_blocked", f"{die.id} → {_card_name(state, card.id)}: {reason}")
     if command.cmd == "repeat":
+        n = state.hero.strategy
         return Rejected(
             "strategy_limit",
-            f"Strategy {state.hero.strategy} allows {state.hero.strategy} Strategy phases (R4)",
+            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
         )
     if command.cmd == "gain_item":
-        return Rejected("inventory_full", "the inventory is full: use or discard an item first")
+        held = len(state.inventory)
+        return Rejected(
+            "inventory_full", f"inventory full ({held}/{state.hero.strategy}): use or discard an item first"
+        )
     refused = ruleset.refuse(state, command)
     if refused is not None:
         return refused
     return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
+
+
+def _card_name(state: GameState, card_id: str) -> str:
+    for boss in state.deck.bosses:
+        if boss.id == card_id:
+            return boss.name
+    try:
+        return state.deck.card(card_id).name
+    except KeyError:
+        return card_id
 
 
 # --- command handlers ------------------------------------------------------------------------------------------

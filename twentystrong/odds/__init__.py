@@ -1,11 +1,13 @@
 """Odds: exact damage distributions, kill probabilities with rerolls under the best play, and advice.
 
-Pure Python on top of the dice tables: never imports textual or rich (architecture.md contract 1). Card rules
-reach the odds only through a :class:`DamageModel`, which the engine builds from its own damage and apply hooks.
+Python on top of the dice tables (numpy for the best-play tables, imported when the first is built): never imports
+textual or rich (architecture.md contract 1). Card rules reach the odds only through a :class:`DamageModel`, which
+the engine builds from its own damage and apply hooks.
 
 - :func:`single_roll` — one roll: exact distribution, expected damage, P(≥ H), P(a crit).
 - :func:`kill_probability` / :func:`kill_probability_exact` / :func:`kill_probabilities` — one target within k
-  phases, best play; :func:`best_apply` — which dice to apply after a roll, and which to roll again.
+  phases, best play; :func:`best_apply` — which dice to apply after a roll, and which to roll again;
+  :func:`is_cached` — whether those answers are lookups already.
 - :func:`targets_odds` — several targets, greedy allocation, exact or seeded Monte Carlo;
   :func:`allocate_dice` — that allocation for a roll: which dice to apply to which target.
 """
@@ -30,6 +32,7 @@ from twentystrong.odds.rerolls import (
     ApplyAdvice,
     best_apply,
     clear_cache,
+    is_cached,
     kill_probabilities,
     kill_probability,
     kill_probability_exact,
@@ -63,6 +66,7 @@ __all__ = [
     "clear_cache",
     "color_of",
     "die_order",
+    "is_cached",
     "kill_probabilities",
     "kill_probability",
     "kill_probability_exact",

@@ -3,385 +3,73 @@
 The model (rules.md R4): in each Strategy phase every unapplied committed die is rolled; the player then applies
 any of the dice showing a hit or crit (applied dice are done, their damage counts); the others stay and are
 rolled again next phase, misses included. With ``k`` phases the player maximises P(applied damage ≥ need).
+:mod:`twentystrong.odds.plans` says what a damage model means for that choice.
 
-A state is (need, multiset of unapplied dice by colour, phases left); the value is computed by dynamic
-programming over every sub-multiset of the dice, for every need up to the target's at once (a vector per
-multiset). Three facts, each proved by a coupling argument, keep the choice after a roll small and exact:
+The answers come from a best-play table (:class:`twentystrong.odds.tables.Table`): the value of every state (every
+sub-multiset of the 17 dice, every need up to 20 or the one asked if more, every phase count up to six), computed
+colour by colour with numpy in about 25 ms for any damage model (``twentystrong bench`` measures it). The first
+question about a damage model builds its table; every later one about that model is a lookup (microseconds), a
+bigger need grows it. The first table of a process also pays for importing numpy (tens of milliseconds), so a front
+end asks from a worker thread when :func:`is_cached` says the answer is not ready (the cache is thread-safe).
 
-1. *Apply every die showing its colour's best face.* Keeping it cannot later deal more than it deals now.
-2. *Within a colour, apply the better face first*; dice of one colour are interchangeable once applied.
-3. *Among the colours whose lower face deals the same damage, apply the weakest colours' dice first*: a kept
-   die that first-order dominates another is worth at least as much. A colour that never deals 0 (red) keeps
-   its lower face while a phase remains: it is sure to deal at least as much next roll.
-
-So after a roll only "how many lower faces to apply, weakest colour first" is left: at most 17 choices.
-
-Numbers: :func:`kill_probability` computes in floats (rounding error ~1e-15);
-:func:`kill_probability_exact` runs the same code on :class:`~fractions.Fraction`, practical for a few dice or a
-few phases (the tests compare it with a brute-force optimum). One phase is always exact (the single-roll tail).
-
-Speed (pure Python): the work grows with the number of sub-multisets of the dice times the lower faces they can
-show. A handful of dice over six phases takes milliseconds; all 17 dice, need 20, six phases takes about a
-second (``twentystrong bench`` measures it). That cost is a floor for this formulation in pure Python: with all
-17 dice every level enumerates ~10⁵ (pool, lower faces shown) outcomes, each a max of two need vectors (~1 µs).
-So the plain damage model, the common case, ships precomputed (:mod:`twentystrong.odds.stored`: every
-sub-multiset of the 17 dice, need ≤ 20, phases ≤ 6, written by ``scripts/odds_table.py`` with this very code);
-it is read on the first plain question (a millisecond or two) and ignored when missing or stale. Other models and
-bigger needs are computed. Computed tables are cached per damage model and grow to cover new questions, so any
-later question about the same or fewer dice, a smaller need and fewer phases is a lookup (microseconds). A front
-end should ask a non-plain model from a worker thread the first time (the cache is thread-safe).
+Numbers: :func:`kill_probability` computes in floats (rounding error ~1e-15); :func:`kill_probability_exact` runs
+the same code on :class:`~fractions.Fraction`, practical for a few dice or a few phases (the tests compare it with a
+brute-force optimum). One phase is always exact (the single-roll tail).
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
-from array import array
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
-from operator import add, mul
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from twentystrong.odds import stored
-from twentystrong.odds.dice import COLORS, FACES, Color, DiceCounts, Face, color_of, die_order
+from twentystrong.odds.dice import COLORS, DiceCounts, Face, color_of, die_order
 from twentystrong.odds.model import PLAIN, DamageModel
+from twentystrong.odds.plans import ColorPlan, color_plan, fills, lower_weights, model_chains, plans_of, roll_terms
 from twentystrong.odds.single import _numerators, single_roll
-from twentystrong.odds.stored import StoredTable
+
+if TYPE_CHECKING:
+    from twentystrong.odds.tables import Table
+
+__all__ = [
+    "MAX_PHASES",
+    "ApplyAdvice",
+    "ColorPlan",
+    "CountsChoice",
+    "best_apply",
+    "best_counts",
+    "cheapest_kill",
+    "clear_cache",
+    "color_plan",
+    "is_cached",
+    "kill_probabilities",
+    "kill_probability",
+    "kill_probability_exact",
+    "plans_of",
+]
 
 Num = TypeVar("Num", float, Fraction)
 
 MAX_PHASES = 6
 """The Strategy stat never exceeds 6 (R1), so neither do the phases of one engagement."""
 
-
-# --------------------------------------------------------------------------------------------------------------
-# What a damage model means for the decisions
-
-
-@dataclass(frozen=True, slots=True)
-class ColorPlan:
-    """One colour's faces sorted by what they are worth against the target."""
-
-    best: int
-    """Damage of the colour's best face (0: the colour is useless against this target)."""
-    best_faces: frozenset[Face]
-    """The faces that deal :attr:`best` (always applied, fact 1)."""
-    lower: int
-    """Damage of the other, lower but positive face; 0 if there is none."""
-    lower_faces: frozenset[Face]
-    """The faces that deal :attr:`lower`."""
-    n_best: int
-    """How many of the six faces deal :attr:`best`."""
-    n_lower: int
-    """How many of the six faces deal :attr:`lower`."""
-
-    @property
-    def n_zero(self) -> int:
-        """How many faces deal nothing (misses, faces that cannot be applied, faces worth 0)."""
-        return 6 - self.n_best - self.n_lower
-
-    @property
-    def sure(self) -> bool:
-        """True when no face deals 0: a kept die is sure to deal at least :attr:`lower` next roll."""
-        return self.n_zero == 0
-
-    def value(self, face: Face) -> int:
-        """Damage of ``face``."""
-        return self.best if face in self.best_faces else self.lower if face in self.lower_faces else 0
-
-    def at_least(self, damage: int) -> Fraction:
-        """P(one roll deals ≥ ``damage``)."""
-        faces = (self.n_best if self.best >= damage else 0) + (self.n_lower if self.lower >= damage else 0)
-        return Fraction(6 if damage <= 0 else faces, 6)
-
-
-@lru_cache(maxsize=512)
-def color_plan(color: Color, model: DamageModel) -> ColorPlan:
-    """How ``color``'s faces rank against a target with damage model ``model``."""
-    faces, dmg = FACES[color], model.of(color)
-    values: dict[Face, tuple[int, int]] = {
-        "hit": (dmg.damage("hit"), faces.hit),
-        "crit": (dmg.damage("crit"), faces.crit),
-    }
-    best = max(v for v, _ in values.values())
-    if best == 0:
-        return ColorPlan(0, frozenset(), 0, frozenset(), 0, 0)
-    best_faces = frozenset(f for f, (v, _) in values.items() if v == best)
-    lower_faces = frozenset(f for f, (v, _) in values.items() if 0 < v < best)
-    lower = values[next(iter(lower_faces))][0] if lower_faces else 0
-    return ColorPlan(
-        best=best,
-        best_faces=best_faces,
-        lower=lower,
-        lower_faces=lower_faces,
-        n_best=sum(values[f][1] for f in best_faces),
-        n_lower=sum(values[f][1] for f in lower_faces),
-    )
-
-
-def _dominates(a: ColorPlan, b: ColorPlan) -> bool:
-    """A die of plan ``a`` first-order stochastically dominates one of plan ``b`` (fact 3)."""
-    thresholds = {a.best, a.lower, b.best, b.lower} - {0}
-    return all(a.at_least(t) >= b.at_least(t) for t in thresholds)
-
-
-@lru_cache(maxsize=256)
-def plans_of(model: DamageModel) -> tuple[ColorPlan, ...]:
-    """:func:`color_plan` of every colour, in :data:`COLORS` order."""
-    return tuple(color_plan(c, model) for c in COLORS)
-
-
-@lru_cache(maxsize=1024)
-def _model_chains(model: DamageModel, colors: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(chain) for chain in _chains(plans_of(model), colors))
-
-
-def _chains(plans: Sequence[ColorPlan], colors: Sequence[int]) -> list[list[int]]:
-    """Split the decision colours into chains: same lower damage, each dominating the one before (fact 3)."""
-    by_value: dict[int, list[int]] = {}
-    for c in colors:
-        by_value.setdefault(plans[c].lower, []).append(c)
-    chains: list[list[int]] = []
-    for group in by_value.values():
-        group.sort(key=lambda c: (plans[c].at_least(1), plans[c].at_least(plans[c].best), c))
-        group_chains: list[list[int]] = []
-        for c in group:
-            for chain in group_chains:
-                if _dominates(plans[c], plans[chain[-1]]):
-                    chain.append(c)
-                    break
-            else:
-                group_chains.append([c])
-        chains.extend(group_chains)
-    return chains
+TABLE_NEED = 20
+"""Float tables are built for needs up to at least this, whatever the need asked (most cards have less Health)."""
 
 
 # --------------------------------------------------------------------------------------------------------------
-# The table: kill probability for every sub-multiset of the dice, every need up to a bound, every phase count
-
-
-class _Table(Generic[Num]):
-    """``value(pool, need, k)`` for every pool ⊆ ``root``, need < ``length``, k ≤ ``phases``."""
-
-    def __init__(self, model: DamageModel, root: tuple[int, ...], length: int, phases: int, one: Num) -> None:
-        self.model, self.root, self.length, self.phases = model, root, length, phases
-        self.one: Num = one
-        self.zero: Num = one - one
-        self.plans = plans_of(model)
-        self.strides: list[int] = []
-        stride = 1
-        for n in root:
-            self.strides.append(stride)
-            stride *= n + 1
-        self.size = stride
-        self.pools: list[tuple[int, ...]] = [
-            tuple(reversed(p)) for p in itertools.product(*(range(n + 1) for n in reversed(root)))
-        ]
-        self.pad = sum(n * plan.best for n, plan in zip(root, self.plans, strict=True))
-        self._binom: dict[tuple[int, int, int], list[Num]] = {}
-        decision = [c for c, plan in enumerate(self.plans) if root[c] and plan.lower and not plan.sure]
-        self.chains = _chains(self.plans, decision)
-        # levels[k][i]: the value vector of pool i with k phases left, padded with `pad` ones in front so that
-        # levels[k][i][pad - s : pad - s + length] is the vector shifted by s damage already dealt.
-        base = [one] * (self.pad + 1) + [self.zero] * (length - 1)
-        self.levels: list[list[list[Num]]] = [[base] * self.size]
-        for k in range(1, phases + 1):
-            self.levels.append(self._level(k))
-
-    # -- helpers -----------------------------------------------------------------------------------------------
-
-    def index(self, pool: Sequence[int]) -> int:
-        return sum(n * s for n, s in zip(pool, self.strides, strict=True))
-
-    def covers(self, root: Sequence[int], length: int, phases: int) -> bool:
-        return (
-            length <= self.length
-            and phases <= self.phases
-            and all(a <= b for a, b in zip(root, self.root, strict=True))
-        )
-
-    def value(self, pool: Sequence[int], need: int, phases: int) -> Num:
-        """P(defeat) with ``pool`` unapplied dice, ``need`` damage to go and ``phases`` rolls left."""
-        if need <= 0:
-            return self.one
-        if need >= self.length:  # the table was cut at the most damage its dice can deal (see `_length`)
-            return self.zero
-        return self.levels[phases][self.index(pool)][self.pad + need]
-
-    def _probs(self, n: int, good: int, total: int) -> list[Num]:
-        """Binomial(n, good/total) as a list over 0..n."""
-        key = (n, good, total)
-        cached = self._binom.get(key)
-        if cached is None:
-            p = Fraction(good, total) if total else Fraction(0)
-            exact = [comb(n, x) * p**x * (1 - p) ** (n - x) for x in range(n + 1)]
-            cached = [_cast(self.one, f) for f in exact]
-            self._binom[key] = cached
-        return cached
-
-    def _padded(self, vectors: list[list[Num]]) -> list[list[Num]]:
-        front = [self.one] * self.pad
-        return [front + v for v in vectors]
-
-    def _remove(self, vectors: list[list[Num]], color: int, good: int, total: int, damage: int) -> list[list[Num]]:
-        """E over x ~ Binomial(n_c, good/total) dice of ``color`` applied for ``damage`` each (no choice)."""
-        padded = self._padded(vectors)
-        pad, length, stride = self.pad, self.length, self.strides[color]
-        out: list[list[Num]] = []
-        for i, pool in enumerate(self.pools):
-            n = pool[color]
-            if n == 0:
-                out.append(vectors[i])
-                continue
-            acc: list[Num] | None = None
-            for x, w in enumerate(self._probs(n, good, total)):
-                if not w:
-                    continue
-                start = pad - x * damage
-                part = padded[i - x * stride][start : start + length]
-                acc = [w * a for a in part] if acc is None else [s + w * a for s, a in zip(acc, part, strict=False)]
-            assert acc is not None
-            out.append(acc)
-        return out
-
-    # -- one level ---------------------------------------------------------------------------------------------
-
-    def _level(self, k: int) -> list[list[Num]]:
-        """The value vectors with ``k`` phases left, from those with ``k - 1``."""
-        after = self.levels[k - 1]
-        pad, length = self.pad, self.length
-        if k == 1:
-            # Last roll: apply every positive face, no choice left.
-            after_vectors = [v[pad : pad + length] for v in after]
-            decided = after_vectors
-            for c, plan in enumerate(self.plans):
-                if self.root[c] and plan.lower:
-                    decided = self._remove(decided, c, plan.n_lower, 6 - plan.n_best, plan.lower)
-        elif not self.chains:
-            decided = [v[pad : pad + length] for v in after]
-        elif len(self.chains) == 1:
-            decided = self._decide_one_chain(after, self.chains[0])
-        else:
-            decided = self._decide_general(after)
-        # Before the choice: the best faces are applied whatever else shows (fact 1).
-        for c, plan in enumerate(self.plans):
-            if self.root[c] and plan.best:
-                decided = self._remove(decided, c, plan.n_best, 6, plan.best)
-        return self._padded(decided)
-
-    def _decide_one_chain(self, after: list[list[Num]], chain: list[int]) -> list[list[Num]]:
-        """E over the lower faces shown of the best "apply the j weakest" choice (facts 2 and 3).
-
-        The choices "apply all lower faces of the colours before this one and ``a`` of this one" only depend on
-        the faces of those colours, so the running best is built colour by colour and shared by every outcome
-        with the same prefix; the expectation is one weighted sum per need at the end.
-        """
-        pad, length, plans, strides = self.pad, self.length, self.plans, self.strides
-        value = plans[chain[0]].lower
-        probs = {
-            c: [self._probs(n, plans[c].n_lower, 6 - plans[c].n_best) for n in range(self.root[c] + 1)] for c in chain
-        }
-        out: list[list[Num]] = []
-        for i, pool in enumerate(self.pools):
-            # Each node: (pool index after the applied prefix, damage dealt, running best vector, probability).
-            nodes: list[tuple[int, int, list[Num], Num]] = [(i, 0, after[i][pad : pad + length], self.one)]
-            active = [c for c in chain if pool[c]]
-            if not active:
-                out.append(nodes[0][2])
-                continue
-            for c in active[:-1]:
-                n = pool[c]
-                stride, weights = strides[c], probs[c][n]
-                grown: list[tuple[int, int, list[Num], Num]] = []
-                for idx, shift, current, weight in nodes:
-                    grown.append((idx, shift, current, weight * weights[0]))
-                    for y in range(1, n + 1):
-                        start = pad - shift - y * value
-                        candidate = after[idx - y * stride][start : start + length]
-                        current = [a if a >= b else b for a, b in zip(current, candidate, strict=False)]
-                        grown.append((idx - y * stride, shift + y * value, current, weight * weights[y]))
-                nodes = grown
-            # The last colour: only the leaves' vectors and probabilities are needed.
-            c = active[-1]
-            n = pool[c]
-            stride, weights = strides[c], probs[c][n]
-            leaves: list[list[Num]] = []
-            leaf_weights: list[Num] = []
-            for idx, shift, current, weight in nodes:
-                leaves.append(current)
-                leaf_weights.append(weight * weights[0])
-                start = pad - shift
-                for y in range(1, n + 1):
-                    start -= value
-                    candidate = after[idx - y * stride][start : start + length]
-                    current = [a if a >= b else b for a, b in zip(current, candidate, strict=False)]
-                    leaves.append(current)
-                    leaf_weights.append(weight * weights[y])
-            out.append([sum(map(mul, leaf_weights, column), self.zero) for column in zip(*leaves, strict=False)])
-        return out
-
-    def _decide_general(self, after: list[list[Num]]) -> list[list[Num]]:
-        """Several chains (unusual damage models): every combination of per-chain choices."""
-        pad, length, plans, strides = self.pad, self.length, self.plans, self.strides
-        colors = [c for chain in self.chains for c in chain]
-        out: list[list[Num]] = []
-        for i, pool in enumerate(self.pools):
-            acc: list[Num] = [self.zero] * length
-            prob_lists = [self._probs(pool[c], plans[c].n_lower, 6 - plans[c].n_best) for c in colors]
-            for shown in itertools.product(*(range(pool[c] + 1) for c in colors)):
-                w = self.one
-                for probs, y in zip(prob_lists, shown, strict=True):
-                    w *= probs[y]
-                if not w:
-                    continue
-                lower = dict(zip(colors, shown, strict=True))
-                options = [list(_fills(chain, lower)) for chain in self.chains]
-                best: list[Num] | None = None
-                for combo in itertools.product(*options):
-                    idx, shift = i, 0
-                    for applied in combo:
-                        for c, a in applied.items():
-                            idx -= a * strides[c]
-                            shift += a * plans[c].lower
-                    start = pad - shift
-                    part = after[idx][start : start + length]
-                    best = part if best is None else list(map(max, best, part))
-                assert best is not None
-                acc = list(map(add, acc, map(mul, best, [w] * length)))
-            out.append(acc)
-        return out
-
-
-def _fills(chain: Sequence[int], shown: Mapping[int, int]) -> Iterator[dict[int, int]]:
-    """Each "apply the j weakest lower faces of this chain" choice, j = 0 … all, as {colour: count}."""
-    applied: dict[int, int] = {}
-    yield dict(applied)
-    for c in chain:
-        for a in range(1, shown[c] + 1):
-            applied[c] = a
-            yield dict(applied)
-
-
-def _cast(one: Num, value: Fraction) -> Num:
-    """``value`` in the number type of ``one``."""
-    if isinstance(one, Fraction):
-        return value
-    return float(value)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# The cache
+# The cache of tables, per damage model
 
 
 _CACHE_SIZE = 6
 _LOCK = threading.Lock()  # the TUI may ask from a worker thread
-_float_tables: OrderedDict[DamageModel, _Table[float]] = OrderedDict()
-_exact_tables: OrderedDict[DamageModel, _Table[Fraction]] = OrderedDict()
+_float_tables: OrderedDict[DamageModel, Table[float]] = OrderedDict()
+_exact_tables: OrderedDict[DamageModel, Table[Fraction]] = OrderedDict()
 
 
 def _useful(dice: DiceCounts | Sequence[int], model: DamageModel) -> tuple[int, ...]:
@@ -390,23 +78,33 @@ def _useful(dice: DiceCounts | Sequence[int], model: DamageModel) -> tuple[int, 
     return tuple(n if plan.best else 0 for plan, n in zip(plans_of(model), counts, strict=True))
 
 
+def _covered(
+    cache: OrderedDict[DamageModel, Table[Num]], model: DamageModel, root: tuple[int, ...], length: int, phases: int
+) -> Table[Num] | None:
+    table = cache.get(model)
+    return table if table is not None and table.covers(root, length, phases) else None
+
+
 def _get(
-    cache: OrderedDict[DamageModel, _Table[Num]],
+    cache: OrderedDict[DamageModel, Table[Num]],
     model: DamageModel,
     root: tuple[int, ...],
     length: int,
     phases: int,
     one: Num,
-) -> _Table[Num]:
+) -> Table[Num]:
     with _LOCK:
-        table = cache.get(model)
-        if table is not None and table.covers(root, length, phases):
+        table = _covered(cache, model, root, length, phases)
+        if table is not None:
             cache.move_to_end(model)
             return table
-        if table is not None:  # grow to cover both questions, so alternating questions do not rebuild
-            root = tuple(max(a, b) for a, b in zip(root, table.root, strict=True))
-            length, phases = max(length, table.length), max(phases, table.phases)
-        table = _Table(model, root, length, phases, one)
+        old = cache.get(model)
+        if old is not None:  # grow to cover both questions, so alternating questions do not rebuild
+            root = tuple(max(a, b) for a, b in zip(root, old.root, strict=True))
+            length, phases = max(length, old.length), max(phases, old.phases)
+        from twentystrong.odds.tables import Table  # numpy: loaded with the first table, not with the odds
+
+        table = Table(model, root, length, phases, one)
         cache[model] = table
         cache.move_to_end(model)
         while len(cache) > _CACHE_SIZE:
@@ -416,80 +114,45 @@ def _get(
 
 def _length(model: DamageModel, root: tuple[int, ...], need: int) -> int:
     """Needs 0 … length - 1 are tabled: up to ``need``, but never beyond the most damage ``root`` can deal
-    (any need above that has probability 0, which :meth:`_Table.value` answers without a table entry)."""
+    (any need above that has probability 0, which :meth:`Table.value` answers without a table entry)."""
     reach = sum(n * plan.best for n, plan in zip(root, plans_of(model), strict=True))
     return max(1, min(need, reach)) + 1
 
 
-def _float_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> _Table[float] | StoredTable:
-    length = _length(model, root, need)
-    if model.is_plain():
-        table = _stored_plain()
-        if table is not None and table.covers(root, length, phases):
-            return table
-    return _get(_float_tables, model, root, length, phases, 1.0)
+def _float_table(model: DamageModel, need: int) -> Table[float]:
+    """The float table of ``model``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
+    least :data:`TABLE_NEED`, so that the questions that follow (more dice committed, another enemy, fewer phases,
+    the advice after a roll) are lookups. All of it costs what the largest question alone would."""
+    every = _useful(DiceCounts.all(), model)
+    return _get(_float_tables, model, every, _length(model, every, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
 
 
-def _exact_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> _Table[Fraction]:
+def _exact_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> Table[Fraction]:
     return _get(_exact_tables, model, root, _length(model, root, need), phases, Fraction(1))
 
 
-# The shipped plain-model table, read on the first plain question.
-_stored_table: StoredTable | None = None
-_stored_read = False
-_stored_enabled = True
-
-
-def _stored_plain() -> StoredTable | None:
-    """The shipped plain-model table, read once; None when disabled, missing or not current."""
-    global _stored_table, _stored_read
-    if not _stored_enabled:
-        return None
-    if not _stored_read:
-        with _LOCK:
-            if not _stored_read:
-                _stored_table = stored.load()
-                _stored_read = True
-    return _stored_table
-
-
-@contextmanager
-def without_stored_table() -> Iterator[None]:
-    """Compute plain-model questions inside the block, ignoring the shipped table (benchmarks and tests)."""
-    global _stored_enabled
-    previous, _stored_enabled = _stored_enabled, False
-    try:
-        yield
-    finally:
-        _stored_enabled = previous
-
-
-def stored_table_loaded() -> bool:
-    """Whether the shipped plain-model table is in use (read, current, not disabled); reads it if needed."""
-    return _stored_plain() is not None
-
-
-def plain_table_values() -> array[float]:
-    """Computes the values of the shipped table (:mod:`twentystrong.odds.stored` layout): the plain model, every
-    sub-multiset of the 17 dice, needs 1 … ``MAX_NEED``, phases 1 … ``PHASES``. About a second."""
-    table = _Table(PLAIN, stored.ROOT, stored.MAX_NEED + 1, stored.PHASES, 1.0)
-    assert all(stored.pool_index(pool) == i for i, pool in enumerate(table.pools))
-    values = array("d")
-    for k in range(1, stored.PHASES + 1):
-        for vector in table.levels[k]:
-            values.extend(vector[table.pad + 1 : table.pad + stored.MAX_NEED + 1])
-    return values
+def is_cached(dice: DiceCounts, health: int, *, applied: int = 0, phases: int = 1, model: DamageModel = PLAIN) -> bool:
+    """Whether the best-play table for these dice, this need and these phases is built, so that
+    :func:`kill_probability` and :func:`best_apply` answer with lookups of microseconds rather than a computation of
+    milliseconds (the first time in a process, also numpy's import). One phase before a roll needs no table."""
+    _check(health, applied, phases)
+    need = health - applied
+    if need <= 0 or phases == 0:
+        return True
+    root = _useful(dice, model)
+    with _LOCK:
+        return _covered(_float_tables, model, root, _length(model, root, need), phases) is not None
 
 
 def clear_cache() -> None:
-    """Forget every cached table, the shipped one included (for benchmarks that measure a cold start)."""
-    global _stored_table, _stored_read
+    """Forget every cached table and roll (for benchmarks that measure a cold start)."""
     with _LOCK:
-        _stored_table, _stored_read = None, False
-    _float_tables.clear()
-    _exact_tables.clear()
+        _float_tables.clear()
+        _exact_tables.clear()
     single_roll.cache_clear()
     _numerators.cache_clear()
+    roll_terms.cache_clear()
+    lower_weights.cache_clear()
     best_counts.cache_clear()
     cheapest_kill.cache_clear()
 
@@ -521,7 +184,7 @@ def kill_probability(
     if phases == 1:
         return float(single_roll(dice, model).at_least(need))
     root = _useful(dice, model)
-    return _float_table(model, root, need, phases).value(root, need, phases)
+    return _float_table(model, need).value(root, need, phases)
 
 
 def kill_probability_exact(
@@ -550,7 +213,7 @@ def kill_probabilities(
     if need <= 0:
         return (1.0,) * phases
     root = _useful(dice, model)
-    table = _float_table(model, root, need, phases) if phases > 1 else None
+    table = _float_table(model, need) if phases > 1 else None
     # One phase from the exact single-roll tail, so it agrees to the last bit with `single_roll`.
     return tuple(
         float(single_roll(dice, model).at_least(need)) if table is None or k == 1 else table.value(root, need, k)
@@ -612,15 +275,15 @@ def best_counts(
         # Nothing to roll for: applying everything is as good as anything (the kill is impossible).
         return CountsChoice(tuple(shown_best), tuple(shown_lower), available, 0.0)
     root = _useful(pool, model)
-    table = _float_table(model, root, need, phases_after)
+    table = _float_table(model, need)
     best_applied = tuple(b if p.best else 0 for b, p in zip(shown_best, plans, strict=True))
     after_best = [n - b for n, b in zip(root, best_applied, strict=True)]
     need_after = need - sum(b * p.best for b, p in zip(best_applied, plans, strict=True))
     decision = [c for c, p in enumerate(plans) if root[c] and p.lower and not p.sure and shown_lower[c]]
     lower_shown = {c: shown_lower[c] for c in decision}
     choice: tuple[float, int, dict[int, int]] | None = None
-    chains = _model_chains(model, tuple(decision))
-    for combo in itertools.product(*(list(_fills(chain, lower_shown)) for chain in chains)):
+    chains = model_chains(model, tuple(decision))
+    for combo in itertools.product(*(list(fills(chain, lower_shown)) for chain in chains)):
         applied: dict[int, int] = {}
         for part in combo:
             applied.update(part)

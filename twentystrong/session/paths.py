@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import platformdirs
@@ -22,3 +24,24 @@ def user_data_dir() -> Path:
 def default_autosave_path() -> Path:
     """The autosave file: the game is saved there after every command (contract 6)."""
     return user_data_dir() / "autosave.toml"
+
+
+def set_aside(path: Path, companions: Iterable[str] = ()) -> Path | None:
+    """Move a damaged file to a free ``.bad`` name beside it (``.bad.2`` …; never over an older copy) and return
+    that name; None if even the rename fails (the file then stays where it is). ``companions``: suffixes of files
+    that belong to it (a database's ``-wal``), moved along to the same name plus their suffix. Nothing is deleted."""
+    for n in range(1, 100):
+        bad = path.with_name(f"{path.name}.bad" if n == 1 else f"{path.name}.bad.{n}")
+        if bad.exists():
+            continue
+        try:
+            os.replace(path, bad)
+        except OSError:
+            return None
+        for suffix in companions:
+            companion = path.with_name(path.name + suffix)
+            if companion.exists():
+                with contextlib.suppress(OSError):
+                    os.replace(companion, bad.with_name(bad.name + suffix))
+        return bad
+    return None

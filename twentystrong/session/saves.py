@@ -212,6 +212,12 @@ def parse_save(path: Path) -> SaveFile:
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveError(f"cannot read {path}: {reason}") from None
+    return parse_save_bytes(data, path)
+
+
+def parse_save_bytes(data: bytes, path: Path | str) -> SaveFile:
+    """Validate a save's bytes (no deck, no replay); ``path`` names it in messages (a file, or e.g. a game of the
+    player's record); raise :class:`SaveError`."""
     if not data.strip():
         raise SaveError(f"{path} is empty: not a twentystrong save (perhaps a write was interrupted)")
     try:
@@ -316,7 +322,13 @@ class LoadedGame(NamedTuple):
 
 def read_game(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> LoadedGame:
     """Read and replay a save (its file untouched); raise :class:`SaveError`."""
-    save = parse_save(path)
+    return game_from_save(parse_save(path), path, deck, allow_mismatch=allow_mismatch)
+
+
+def game_from_save(
+    save: SaveFile, path: Path | str, deck: Deck | None = None, *, allow_mismatch: bool = False
+) -> LoadedGame:
+    """Replay a validated save (``path`` names it in messages); raise :class:`SaveError`."""
     deck, folder = load_deck_for_save(save, deck, allow_mismatch=allow_mismatch)
     g = save.game
     try:
@@ -357,7 +369,7 @@ def read_game(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = Fa
     return LoadedGame(deck, options, history, redo[::-1], folder)
 
 
-def _command(path: Path, i: int, raw: dict[str, Any], what: str = "command") -> Command:
+def _command(path: Path | str, i: int, raw: dict[str, Any], what: str = "command") -> Command:
     body = {k: v for k, v in raw.items() if k != "events"}
     command = Command.from_dict(body)
     if isinstance(command, Rejected):

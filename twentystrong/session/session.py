@@ -7,6 +7,7 @@ command, so stepping back or forth costs the same at move 10 and at move 5,000 (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
@@ -17,7 +18,10 @@ from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
 from twentystrong.session.autosave import AutosaveWriter
 from twentystrong.session.history import HistoryEntry, describe
-from twentystrong.session.saves import read_game, write_save
+from twentystrong.session.saves import LoadedGame, game_from_save, read_game, write_save
+
+if TYPE_CHECKING:
+    from twentystrong.session.savefile import SaveFile
 
 HONEST = "standard play keeps the game honest; an assisted game can undo anything"
 """Why standard undo stops at a reveal (rules.md R13), said after what was revealed."""
@@ -261,8 +265,18 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
 
 def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:
     """Load a save into a :class:`Session` (its file untouched); raise ``saves.SaveError``."""
-    game = read_game(path, deck, allow_mismatch=allow_mismatch)
+    return _session(read_game(path, deck, allow_mismatch=allow_mismatch))
+
+
+def session_from_save(
+    save: SaveFile, path: Path | str, deck: Deck | None = None, *, allow_mismatch: bool = False
+) -> Session:
+    """Replay a validated save into a :class:`Session` (``path`` names it in messages); raise ``saves.SaveError``."""
+    return _session(game_from_save(save, path, deck, allow_mismatch=allow_mismatch))
+
+
+def _session(game: LoadedGame) -> Session:
     return Session(game.deck, game.options, game.history, redo=game.redo, deck_path=game.folder)
 
 
-__all__ = ["HistoryEntry", "Session", "SetupError", "check_options", "describe", "read_save"]
+__all__ = ["HistoryEntry", "Session", "SetupError", "check_options", "describe", "read_save", "session_from_save"]

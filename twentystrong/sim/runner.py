@@ -18,9 +18,9 @@ from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
-from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.view import player_view
+from twentystrong.text.stats import killer_of
 
 ROUND_CAP = 200
 """Rounds after which a simulated game counts as lost (reason ``round cap``), so nothing hangs."""
@@ -123,19 +123,9 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
 
 
 def killing_blow(before: GameState, events: list[ev.Event]) -> str | None:
-    """The card that dealt the killing blow: the one the fatal Health loss names, else the undefeated enemy that
-    deals the most damage (``before`` is the state the fatal command was played in)."""
+    """The card that dealt the killing blow (``before`` is the state the fatal command was played in)."""
     fatal = next((e for e in events if isinstance(e, ev.StatChanged) and e.stat == "health" and e.value < 1), None)
-    active = before.active
-    if fatal is not None and not fatal.reason.startswith("suffered"):
-        for card in active:
-            name = before.deck.boss(card.id).name if card.boss else before.deck.card(card.id).name
-            if name in fatal.reason:
-                return card.id
-    standing = [c for c in active if not c.defeated]
-    if standing:
-        return max(standing, key=lambda c: (hooks.enemy_damage(before, c), c.id)).id
-    return active[-1].id if active else None
+    return killer_of(before, fatal)
 
 
 def run_job(job: Job) -> list[GameRecord]:

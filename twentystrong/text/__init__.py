@@ -24,7 +24,9 @@ if TYPE_CHECKING:
         describe_item,
         describe_mission,
         mission_goal,
+        printed_lines,
         reward_lines,
+        reward_words,
     )
     from twentystrong.text.commands import describe_command
     from twentystrong.text.effects import (
@@ -61,7 +63,9 @@ _HOMES: dict[str, str] = {
     "game_stats": "stats",
     "kind_title": "effects",
     "mission_goal": "cards",
+    "printed_lines": "cards",
     "reward_lines": "cards",
+    "reward_words": "cards",
     "stats_from": "stats",
     "summarize_events": "events",
     "timing_label": "effects",
@@ -102,7 +106,9 @@ __all__ = [
     "game_stats",
     "kind_title",
     "mission_goal",
+    "printed_lines",
     "reward_lines",
+    "reward_words",
     "stats_from",
     "summarize_events",
     "timing_label",

@@ -90,6 +90,29 @@ def reward_lines(reward: Reward) -> list[TextLine]:
     return [TextLine(timing_label(reward.effects[0], reward.kind), describe_effects(list(reward.effects)))]
 
 
+REWARD_ICONS: dict[str, str] = {"instant": "★", "single_use": "◆", "ongoing": "◈"}
+"""The symbol of each reward kind on the table (the words always come with it: never the symbol alone)."""
+
+
+def printed_lines(card: ConflictCard | Boss) -> list[TextLine]:
+    """What is printed on a card in play, in the order it is read: each effect under its timing (``During:``,
+    ``After:``, ``Special (on defeat):``; a boss's rules under ``Rule:``), then the reward under its kind
+    (``Instant reward:`` …) with what it gives. The numbers, ``!`` and ``+N`` are shown beside them."""
+    if isinstance(card, Boss):
+        return [TextLine(_boss_label(e), describe_effect(e)) for e in card.rules]
+    lines = [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+    if card.reward is not None:
+        lines += reward_lines(card.reward)
+    return lines
+
+
+def reward_words(reward: Reward) -> str:
+    """What a reward gives, in one line: ``Gain 2 Health. Recover 1 die.``"""
+    if reward.text:
+        return sentence(reward.text)
+    return describe_effects(list(reward.effects))
+
+
 def describe_item(card: ConflictCard) -> CardText:
     """A card held as an item: only what the item does (its enemy side is not in play while it is held, R8)."""
     if card.reward is None or card.reward.kind == "instant":

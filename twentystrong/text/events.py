@@ -326,14 +326,36 @@ def _stat_changed(e: ev.StatChanged, c: _Ctx) -> str:
         return f"{stat} is now {e.value}" + (f" ({e.reason})" if e.reason else "")
     delta = e.value - old
     arrow = f"{stat} {old} → {e.value}"
+    # R1: a stat die shows at most 6; the part of a raise beyond it is lost, and the log says so.
+    capped = ", capped at 6" if e.value == 6 and delta < _amount(e.reason) else ""
     if e.stat == "health":
         if delta < 0 and e.reason.startswith("suffered"):
-            return f"You suffer {-delta} damage ({arrow})"
+            sources = _damage_sources(c.before) if c.before is not None else ""
+            return f"You suffer {-delta} damage{sources} ({arrow})"
         if delta < 0:
             return f"You lose {-delta} Health ({arrow}{_why(e.reason, 'lost')})"
-        return f"You gain {delta} Health ({arrow}{_why(e.reason, 'healed')})"
+        return f"You gain {delta} Health ({arrow}{capped}{_why(e.reason, 'healed')})"
     verb = "rises" if delta > 0 else "falls"
-    return f"{stat} {verb} to {e.value} ({arrow}{_why(e.reason, '+', '-', e.stat)})"
+    return f"{stat} {verb} to {e.value} ({arrow}{capped}{_why(e.reason, '+', '-', e.stat)})"
+
+
+def _amount(reason: str) -> int:
+    """The amount a raise asked for, read from its reason (``healed 2``, ``+1 strategy``); 0 when it does not say."""
+    for word in reason.replace("+", " ").split():
+        if word.isdigit():
+            return int(word)
+    return 0
+
+
+def _damage_sources(before: GameState) -> str:
+    """``: Rust Maw 2, Ember Wasp 1``: who dealt the damage of Resolve step 1 (the undefeated enemies, R5)."""
+    parts = []
+    for card in before.active:
+        if not card.defeated:
+            damage = hooks.enemy_damage(before, card)
+            if damage:
+                parts.append(f"{card_name(before.deck, card.id)} ({damage})")
+    return f" from {join(parts)}" if parts else ""
 
 
 def _why(reason: str, *redundant: str) -> str:

@@ -68,6 +68,10 @@ class GameStats:
     missions_completed: int
     luck: tuple[ColorLuck, ...]
     """Per colour, only the colours that were rolled."""
+    boss: str | None = None
+    """The boss faced (the last one activated), if the endgame started."""
+    killer: str | None = None
+    """In a lost game, the card or boss that dealt the killing blow (:func:`killer_of`)."""
 
     @property
     def dice_rolled(self) -> int:
@@ -117,6 +121,54 @@ class GameStats:
         return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
 
 
+def summary_sentences(stats: GameStats, *, missions: int = 0) -> list[str]:
+    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, missions."""
+    from twentystrong.text.words import plural
+
+    taken = f"took {stats.damage_taken}"
+    if stats.damage_suffered != stats.damage_taken:
+        taken += f" ({stats.damage_suffered} of it from enemies at Resolve)"
+    healed = f" and regained {stats.healed} Health" if stats.healed else ""
+    out = [f"You played {plural(stats.rounds, 'round')}, dealt {stats.damage_dealt} damage and {taken}{healed}."]
+    boss = " and the boss" if stats.bosses_defeated else ""
+    items = (
+        f"gained {plural(stats.items_gained, 'item')} and used {stats.items_used}"
+        if stats.items_gained or stats.items_used
+        else "gained no items"
+    )
+    rewards = f"took {plural(stats.instant_rewards_taken, 'instant reward')}"
+    out.append(f"You defeated {plural(stats.enemies_defeated, 'enemy', 'enemies')}{boss}, {items}, and {rewards}.")
+    if missions:
+        out.append(f"You completed {stats.missions_completed} of {plural(missions, 'mission')}.")
+    return out
+
+
+def rank_words(before: int, after: int, unmoved: str = "") -> str:
+    """What a finished game did to the rank ladder: ``Your rank rises: 1 Solar Soldier → 2 Solar Specialist.``
+
+    ``unmoved``: why the game does not move the ladder (``assisted``, ``no missions``, ``daily``; any other reason,
+    such as a deck without a ladder, says nothing), "" when it does.
+    """
+    from twentystrong.profile import TITLES
+
+    def rank(r: int) -> str:
+        return f"{r} {TITLES.get(r, '')}".strip()
+
+    if unmoved == "assisted":
+        return f"Assisted games do not move the ladder: your rank stays {rank(after)}."
+    if unmoved == "daily":
+        return f"Daily challenges do not move the ladder: your rank stays {rank(after)}."
+    if unmoved == "no missions":
+        return f"Games without missions do not move the ladder (R15): your rank stays {rank(after)}."
+    if unmoved:
+        return ""
+    if after > before:
+        return f"Your rank rises: {rank(before)} → {rank(after)}."
+    if after < before:
+        return f"Your rank falls: {rank(before)} → {rank(after)}."
+    return f"Your rank stays {rank(after)}."
+
+
 def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:
     """The figures of the game these events make (from the start, in order)."""
     return stats_from(initial_state(deck, options), events)
@@ -127,6 +179,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
     s = start
     rounds = dealt = taken = suffered = healed = 0
     defeated = bosses = gained = used = instant = missions = 0
+    boss: str | None = None
+    killer: str | None = None
     rolled: dict[str, int] = {c: 0 for c in COLORS}
     crits: dict[str, int] = {c: 0 for c in COLORS}
     hits: dict[str, int] = {c: 0 for c in COLORS}
@@ -149,6 +203,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
             for face in event.faces:  # test dice are rolled too (no faces: physical dice, only hits entered)
                 tally(event.color, face)
         elif isinstance(event, ev.StatChanged) and event.stat == "health":
+            if event.value < 1 and killer is None:
+                killer = killer_of(s, event)
             delta = after.hero.health - s.hero.health
             if delta < 0:
                 taken -= delta
@@ -156,6 +212,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
                     suffered -= delta
             else:
                 healed += delta
+        elif isinstance(event, ev.CardActivated) and event.boss:
+            boss = event.card
         elif isinstance(event, ev.CardDefeated):
             card = s.active_card(event.card)
             if card is not None and card.boss:
@@ -199,7 +257,24 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
         instant_rewards_taken=instant,
         missions_completed=missions,
         luck=luck,
+        boss=boss,
+        killer=killer if s.result == "lost" else None,
     )
+
+
+def killer_of(before: GameState, fatal: ev.StatChanged | None) -> str | None:
+    """The card that dealt the killing blow: the one the fatal Health loss names, else the undefeated enemy that
+    deals the most damage in ``before`` (the state the fatal loss was suffered in)."""
+    active = before.active
+    if fatal is not None and not fatal.reason.startswith("suffered"):
+        for card in active:
+            name = before.deck.boss(card.id).name if card.boss else before.deck.card(card.id).name
+            if name in fatal.reason:
+                return card.id
+    standing = [c for c in active if not c.defeated]
+    if standing:
+        return max(standing, key=lambda c: (hooks.enemy_damage(before, c), c.id)).id
+    return active[-1].id if active else None
 
 
 def _damage_on(s: GameState, card_id: str) -> int:

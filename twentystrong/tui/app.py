@@ -50,6 +50,8 @@ GC_SETTLE = 0.5
 """Seconds after the first frame at which start-up's garbage is collected and the rest frozen (see on_ready)."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
 """What ``ctrl+t`` steps through (the command palette offers every theme)."""
+THEME_NAMES = {"textual-dark": "dark", "textual-light": "light", "high-contrast": "high contrast"}
+"""The themes of the cycle as a player calls them."""
 
 _HERE = Path(__file__).resolve().parent  # resolved: Textual resolves a screen's CSS_PATH, and compares paths as text
 TABLE_CSS = (_HERE / "table.tcss", _HERE / "widgets" / "odds.tcss")
@@ -66,9 +68,10 @@ class TwentyStrongApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("ctrl+t", "next_theme", "Theme", show=False),
+        Binding("ctrl+t", "next_theme", "Theme", show=False, tooltip="Next theme: dark, light, high contrast"),
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("o", "cycle_odds", "Odds panel", show=False, tooltip="Odds panel: full, expected damage only, off"),
+        Binding("f2", "statistics", "Statistics", show=False, tooltip="Your record: statistics, charts, past games"),
     ]
 
     game: var[GameView | None] = var(None)
@@ -93,6 +96,10 @@ class TwentyStrongApp(App[None]):
         self._guarding = False
         """The size guard is on: from the first screen on. (Textual's first Resize comes before the App itself is
         styled, and a message pushed then would keep the unstyled App's colours: invisible text.)"""
+        self.hints: bool | None = None
+        """First-game hints on the table (the profile's setting, read when first needed)."""
+        self.hints_seen: set[str] = set()
+        """The kinds of step whose hint was shown in this session (each is said once)."""
         self.gc_paused = False
         """Whoever runs the App paused the garbage collector for the start-up (the command line does): it is
         resumed after the first frame."""
@@ -184,15 +191,24 @@ class TwentyStrongApp(App[None]):
         from twentystrong.session import SetupError
         from twentystrong.session.paths import default_autosave_path
         from twentystrong.session.session import Session
+        from twentystrong.tui.store import keep_autosave
 
+        autosave = default_autosave_path()
         try:
             session = Session.new(
-                event.deck, event.options, deck_path=event.deck_path, autosave_path=default_autosave_path()
+                event.deck, event.options, deck_path=event.deck_path, autosave_path=autosave, hold_autosave=True
             )
         except SetupError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return
+        if self.store is not None:
+            self.store.close()  # a game shown underneath writes its last autosave before it is kept aside
+        kept = keep_autosave(autosave)  # a game in progress there is never lost
+        session.release_autosave()
+        self.launch.resume_path = None
         self.open_session(session)
+        if kept:
+            self.notify(kept, title="Your other game is kept", timeout=12)
 
     def on_setup_screen_resume(self) -> None:
         """The setup screen asked for the autosaved game."""
@@ -255,6 +271,8 @@ class TwentyStrongApp(App[None]):
     def _check_game_over(self, previous: GameView | None, view: GameView) -> None:
         over = view.state.result is not None
         was_over = previous is not None and previous.state.result is not None
+        if over and previous is not None and not was_over:
+            self._record(view)  # played to its end here (not a finished game loaded to look at)
         if over and self._game_over_screen is None:
             self.call_after_refresh(self._show_game_over)
         elif not over and was_over and self._game_over_screen is not None:
@@ -262,16 +280,34 @@ class TwentyStrongApp(App[None]):
             if screen in self.screen_stack:
                 screen.dismiss()
 
+    def _record(self, view: GameView) -> None:
+        """A game just ended here: the store has added it to the record (once per game, moving the ladder as the
+        rules say); keep what that did to the rank for the summary."""
+        from twentystrong.text.stats import rank_words
+
+        store = self.store
+        if store is None or store.rank_words or view.state.result not in ("won", "lost"):
+            return
+        recorded = store.recorder.recorded if store.recorder is not None else None
+        if recorded is None or recorded.level_before is None or recorded.level_after is None:
+            return  # not recorded (the reason was shown), or a deck without a ladder
+        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved)
+
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
             return
         from twentystrong.tui.screens.game_over import GameOverScreen
 
-        self._game_over_screen = GameOverScreen(self.store)
+        self._game_over_screen = GameOverScreen(self.store, rank_words=self.store.rank_words)
         self.push_screen(self._game_over_screen, lambda _: self._game_over_closed())
 
     def _game_over_closed(self) -> None:
         self._game_over_screen = None
+
+    def show_summary(self) -> None:
+        """Open the game-over summary again (after Escape went back to the final table)."""
+        if self.store is not None and self.store.state.result is not None:
+            self._show_game_over()
 
     # --- app-wide actions ------------------------------------------------------------------------------------------
 
@@ -313,7 +349,38 @@ class TwentyStrongApp(App[None]):
         current = self.theme
         index = THEME_CYCLE.index(current) + 1 if current in THEME_CYCLE else 0
         self.theme = THEME_CYCLE[index % len(THEME_CYCLE)]
-        self.notify(f"Theme: {self.theme}", timeout=2)
+        self.notify(f"Theme: {THEME_NAMES.get(self.theme, self.theme)} (ctrl+t switches)", timeout=2)
+
+    def hint(self, kind: str) -> str | None:
+        """The first-game hint for a kind of step, the first time it comes up while hints are on (else None)."""
+        if self.hints is None:
+            from twentystrong.profile import load_profile
+
+            self.hints = load_profile().profile.hints
+        if not self.hints or kind in self.hints_seen:
+            return None
+        from twentystrong.text.hints import hint_for
+
+        text = hint_for(kind)
+        if text is not None:
+            self.hints_seen.add(kind)
+        return text
+
+    def action_toggle_hints(self) -> None:
+        """Turn the first-game hints on or off (kept in the profile)."""
+        from twentystrong.profile import load_profile, set_hints
+
+        on = not (self.hints if self.hints is not None else load_profile().profile.hints)
+        self.hints = on
+        _, warning = set_hints(on)
+        self.notify(warning or f"First-game hints {'on' if on else 'off'}.", timeout=3)
+
+    async def action_statistics(self) -> None:
+        """Show the player's record: statistics, charts and past games (each can be replayed)."""
+        from twentystrong.tui.screens.statistics import StatisticsScreen  # only when shown: start-up stays light
+
+        if not isinstance(self.screen, StatisticsScreen):
+            await self.push_screen(StatisticsScreen())
 
     def action_cycle_odds(self) -> None:
         """Switch the odds panel: full, expected damage only, off (kept for the rest of the session)."""
@@ -328,6 +395,17 @@ class TwentyStrongApp(App[None]):
 
         if self.store is not None:
             self.store.close()  # the autosave is read back just below
+            # The setup screen starts from this game's choices (a new seed: the same one would be the same game).
+            o = self.store.session.options
+            self.launch.defaults.update(
+                deck=o.deck_id,
+                hero=o.hero_id,
+                missions=o.missions,
+                rank=o.rank if o.missions else None,
+                assisted=o.assisted,
+                dice=o.dice,
+                seed=None,
+            )
         try:
             resume = self.launch.resume_path or (self.store.session.autosave_path if self.store else None)
             if resume is not None and resumable(resume) is None:
@@ -340,23 +418,48 @@ class TwentyStrongApp(App[None]):
         self._show_main(self._setup_screen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette offers every key binding of the current screen too (one source: the bindings)."""
-        yield from super().get_system_commands(screen)
-        seen: set[str] = set()
+        """The palette offers every key binding of the current screen too (one source: the bindings), each command
+        once: one entry per description (``Select die`` for all five colour letters), Textual's own entries where
+        they do the same thing (its theme picker, quit), and none for the palette itself."""
+        ours = {"Help", "Quit"}  # Textual's "Keys" is our Help; its "Quit" is listed below from its own entry
         titles: set[str] = set()
+        for command in super().get_system_commands(screen):
+            if command.title == "Keys":
+                continue
+            title = "Theme…" if command.title == "Theme" else command.title
+            titles.add(title)
+            yield command._replace(title=title)
+        chosen: dict[str, tuple[Binding, Any]] = {}
         for active in screen.active_bindings.values():
             binding = active.binding
-            if not active.enabled or not binding.description or binding.action in seen:
+            if (
+                not active.enabled
+                or not binding.description
+                or binding.action in ("command_palette", "app.command_palette")
+            ):
                 continue
-            seen.add(binding.action)
+            if binding.description == "Quit" or binding.action.endswith("quit"):
+                continue
+            if binding.description in chosen:
+                if binding.key_display and not chosen[binding.description][0].key_display:
+                    chosen[binding.description] = (binding, active.node)  # the entry that says every key
+                continue
+            chosen[binding.description] = (binding, active.node)
+        for description, (binding, node) in chosen.items():
             key = self.get_key_display(binding)
-            title = binding.description if binding.description not in titles else f"{binding.description} {key}"
-            titles.add(title)
+            title = description if description not in titles or description in ours else f"{description} ({key})"
+            if description == "Theme":
+                title = "Next theme"
 
-            def run(action: str = binding.action, node: Any = active.node) -> None:
-                self.call_later(self.run_action, action, node)
+            def run(action: str = binding.action, target: Any = node) -> None:
+                self.call_later(self.run_action, action, target)
 
-            yield SystemCommand(title, f"{binding.tooltip or binding.description} (key: {key})", run)
+            yield SystemCommand(title, f"{binding.tooltip or description} (key: {key})", run)
+        yield SystemCommand(
+            "First-game hints on/off",
+            "One line of help the first time each kind of step comes up (kept in your profile)",
+            self.action_toggle_hints,
+        )
 
     # --- the size guard ---------------------------------------------------------------------------------------------
 
@@ -389,11 +492,13 @@ def create_app(
     deal: str = "shuffled",
     load: Path | None = None,
     resume: bool = False,
+    hints: bool | None = None,
 ) -> TwentyStrongApp:
     """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
 
     With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
     screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
+    ``hints``: first-game hints on or off for this session (None: the profile's setting).
     """
     launch = prepare(
         deck_id=deck_id,
@@ -408,4 +513,8 @@ def create_app(
         load=load,
         resume=resume,
     )
-    return TwentyStrongApp(launch)
+    app = TwentyStrongApp(launch)
+    app.hints = hints
+    if hints is not None:
+        launch.defaults["hints"] = hints
+    return app

@@ -26,6 +26,8 @@ from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 
 Severity = Literal["information", "warning", "error"]
+KEY_HINTS: dict[str, str] = {"inventory_full": "i", "strategy_limit": "Enter"}
+"""The key that does what an engine refusal asks for (the engine's words never name keys; the TUI adds them)."""
 Notify = Callable[[str, str, Severity], None]
 """``notify(message, title, severity)``: how the store tells the player something (the App's toast)."""
 
@@ -53,6 +55,8 @@ class GameView:
     """Counts the views the store published (a new game starts again at 0)."""
     last: Command | None = field(default=None)
     """The command that produced this view, if any."""
+    notes: tuple[str, ...] = ()
+    """What changed that the player did not do directly (``text.announce``): the table announces it."""
 
     @property
     def deck(self) -> Deck:
@@ -104,10 +108,20 @@ class GameView:
 
 
 def make_view(
-    session: Session, *, events: tuple[Event, ...] = (), revision: int = 0, last: Command | None = None
+    session: Session,
+    *,
+    events: tuple[Event, ...] = (),
+    revision: int = 0,
+    last: Command | None = None,
+    before: GameState | None = None,
 ) -> GameView:
-    """The view of a session now."""
+    """The view of a session now (``before``: the state the events were applied to, for the announcements)."""
     state = session.state
+    notes: tuple[str, ...] = ()
+    if before is not None and events:
+        from twentystrong.text.announce import announcements
+
+        notes = tuple(announcements(before, events, last))
     return GameView(
         state=state,
         legal=tuple(session.legal()),
@@ -117,6 +131,7 @@ def make_view(
         events=events,
         revision=revision,
         last=last,
+        notes=notes,
     )
 
 
@@ -146,6 +161,11 @@ class Store:
         """The current view (also published to ``on_change``)."""
         self.rejections: list[Rejected] = []
         """Every refusal, oldest first (tests and the log read it)."""
+        self.recorder: Any = None
+        """Adds the game to the player's record when it ends (:class:`twentystrong.record.games.Recorder`, made
+        then: nothing of the record is imported while a game starts). Its ``recorded`` says what that did."""
+        self.rank_words = ""
+        """What this game did to the player's rank, once it ended and was added to the record."""
 
     # --- reading ------------------------------------------------------------------------------------------------
 
@@ -199,14 +219,44 @@ class Store:
 
     def _changed(self, *, events: tuple[Event, ...] = (), last: Command | None = None) -> None:
         self._revision += 1
-        self.view = make_view(self.session, events=events, revision=self._revision, last=last)
+        before = self.view.state
+        self.view = make_view(self.session, events=events, revision=self._revision, last=last, before=before)
         self._check_autosave()
+        if self.view.state.result is not None:
+            self._record()
         self._on_change(self.view)
+
+    def _record(self) -> None:
+        """The game has ended: add it to the player's record (once), and say what happened."""
+        if self.recorder is None:
+            from twentystrong.record.games import Recorder
+
+            self.recorder = Recorder("tui")
+        try:
+            done = self.recorder.check(self.session)
+        except Exception as exc:  # noqa: BLE001 - the game goes on whatever befalls the record
+            self._notify(f"This game could not be added to your record: {exc}", "Record", "error")
+            return
+        if done is not None:
+            self._notify(
+                done.message, "Record", "information" if done.id is not None and not done.warning else "warning"
+            )
+
+    def share_line(self) -> str | None:
+        """The daily challenge's one-line result to share, when this game is one (None otherwise)."""
+        from twentystrong.record.daily import share_line_of
+
+        recorded = self.recorder.recorded if self.recorder is not None else None
+        return share_line_of(self.session, attempt=recorded.daily_attempt if recorded is not None else 1)
 
     def _refused(self, rejected: Rejected, *, title: str = "Not allowed") -> None:
         self.rejections.append(rejected)
         message = rejected.message
-        self._notify(message[0].upper() + message[1:] if message else rejected.code, title, "warning")
+        text = message[0].upper() + message[1:] if message else rejected.code
+        keys = KEY_HINTS.get(rejected.code)
+        if keys:
+            text = f"{text.rstrip('.')} ({keys})"
+        self._notify(text if text.endswith((".", "!", "?")) else text + ".", title, "warning")
 
     def _check_autosave(self) -> None:
         error = self.session.autosave_error
@@ -340,11 +390,13 @@ def prepare(
             session = Session.load(load)
         except SaveError as exc:
             raise LaunchError(f"cannot load {load}: {exc}") from None
+        kept = "" if load.resolve() == autosave_path.resolve() else keep_autosave(autosave_path)
         session.autosave_path = autosave_path
-        return Launch(session=session, decks=decks, defaults=defaults)
+        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
     if hero is not None:
         source = pick_deck(decks, deck_id, deck_path)
         deck = _load(source)
+        kept = keep_autosave(autosave_path)
         options = SetupOptions(
             deck_id=deck.id,
             hero_id=hero,
@@ -366,7 +418,7 @@ def prepare(
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None
-        return Launch(session=session, decks=decks, defaults=defaults)
+        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
     if deck_id is not None:
         pick_deck(decks, deck_id, deck_path)  # an unknown --deck is an error even without --hero
     message = ""
@@ -383,6 +435,38 @@ def prepare(
         resume_path=autosave_path if session_found is not None else None,
         message=message,
     )
+
+
+def keep_autosave(path: Path) -> str:
+    """Before a new game replaces the autosave: a game still in progress there is kept as a named save beside it
+    (``saves/corona-seed42-round5.toml``), and the sentence that tells the player where ("" when there was none).
+
+    The file is read, not replayed (start-up stays quick): its log says whether the game ended and how many rounds
+    began. A file that cannot be read is kept too (it is never destroyed)."""
+    from twentystrong.session.saves import parse_save
+
+    if not path.is_file():
+        return ""
+    try:
+        save = parse_save(path)
+    except SaveError:
+        name, readable = "unreadable-autosave", False
+    else:
+        types = [str(e.get("type", "")) for e in save.log.events]
+        if "game_over" in types:
+            return ""  # a finished game: nothing is lost
+        rounds = types.count("round_started")
+        name, readable = f"{save.game.hero_id}-seed{save.game.seed}-round{rounds}", True
+    folder = path.parent / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{name}.toml"
+    n = 2
+    while target.exists():
+        target = folder / f"{name}-{n}.toml"
+        n += 1
+    path.replace(target)
+    what = "The autosaved game in progress" if readable else "The autosave (which could not be read)"
+    return f"{what} was kept as {target}: twentystrong play --load {target} resumes it."
 
 
 def pick_deck(decks: list[DeckSource], deck_id: str | None, deck_path: Path | None) -> DeckSource:

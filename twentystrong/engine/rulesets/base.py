@@ -143,8 +143,14 @@ class Ruleset:
         """The activation choices now, as commands (R3 applies to every activation)."""
         return []
 
+    def not_now(self, s: GameState, command: Command) -> str | None:
+        """Why a command is not one that can be played at this moment, in its own words (None: the general
+        message, "cannot … now" and what the game waits for)."""
+        return None
+
     def refuse(self, s: GameState, command: Command) -> Rejected | None:
-        """Why one of its commands is refused now, in its own words (None: the general message)."""
+        """Why a command of a kind that can be played now is refused with these arguments, in its own words (None:
+        the general message)."""
         return None
 
     def return_to_origin(self, tx: Tx, card: ActiveCard) -> None:
@@ -215,6 +221,11 @@ class Ruleset:
     def describe_event(self, event: Event, deck: Deck, before: GameState | None) -> str | None:
         """One of its events in words (None: not one of its)."""
         return None
+
+    def announces(self, event: Event, command: Command | None) -> bool:
+        """Whether one of its events is news a front end announces after ``command``: something the player did
+        not do directly (a stack top an effect discarded, a mission completed), not the round's routine."""
+        return False
 
     def describe_reveal(self, event: Event, deck: Deck) -> str | None:
         """What one of its events revealed, as a clause (R13's undo refusal says it), or None."""

@@ -24,6 +24,7 @@ from twentystrong.engine.state import GameState
 from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
+from twentystrong.tui.widgets.glyphs import Tick
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("all", "All kinds"),
@@ -95,10 +96,14 @@ def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry
 class CardBrowserScreen(ModalScreen[None]):
     """Browse every card of the deck. Escape closes it."""
 
+    HELP_TITLE = "Card browser"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "browser.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", "Clear search / close"),
         Binding("slash", "focus_search", "Search"),
         Binding("k", "cycle_kind", "Kind"),
         Binding("l", "cycle_level", "Level"),
@@ -149,15 +154,17 @@ class CardBrowserScreen(ModalScreen[None]):
                         disabled=self.state is None,
                         compact=True,
                     )
-                    yield Checkbox("Mandatory (m)", id="browser-mandatory", compact=True)
-                table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
-                yield table
-                yield CardDetail(id="browser-detail", empty="No card matches the filters.")
+                    yield Tick("Mandatory (m)", id="browser-mandatory", compact=True)
+                with Horizontal(id="browser-main"):
+                    table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
+                    yield table
+                    yield CardDetail(id="browser-detail", empty="No card matches the filters.")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#browser-table", DataTable)
-        table.add_column("Name", key="name", width=20)
+        narrow = self.app.size.width < 110  # the columns fit beside the card's text at 80 columns
+        table.add_column("Name", key="name", width=16 if narrow else 20)
         table.add_column("Kind", key="kind", width=7)
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)
@@ -298,7 +305,12 @@ class CardBrowserScreen(ModalScreen[None]):
     # --- actions ------------------------------------------------------------------------------------------------
 
     def action_close(self) -> None:
-        """Close the browser."""
+        """Clear the search first (Esc in the search field, or with a search typed), then close the browser."""
+        search = self.query_one("#browser-search", Input)
+        if search.value or search.has_focus:
+            search.value = ""  # the list follows (Input.Changed)
+            self.query_one("#browser-table", DataTable).focus()
+            return
         self.dismiss(None)
 
     def action_focus_search(self) -> None:

@@ -1,4 +1,5 @@
-"""Game over: won or lost and how, the game's key figures and dice luck, then New game / Replay same seed / Quit.
+"""Game over: won or lost and how, what it did to the rank, the game in a few sentences and dice luck, then New game /
+Replay same seed / Quit. Escape goes back to the final table, where ``s`` (or the prompt's button) opens it again.
 
 The figures come from the events alone (:func:`twentystrong.text.stats.game_stats`). The screen carries out the
 choice itself through the App (new game: the setup screen; replay: a new session with the same setup options;
@@ -20,31 +21,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
-from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
-from twentystrong.text.stats import GameStats, game_stats
+from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
+from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.store import Store
 
 Choice = Literal["new", "replay", "quit"]
-
-
-def figures(stats: GameStats, *, missions: int = 0) -> list[tuple[str, str]]:
-    """The key figures as (label, value) rows."""
-    rows = [
-        ("Rounds played", str(stats.rounds)),
-        ("Damage dealt", str(stats.damage_dealt)),
-        (
-            "Damage taken",
-            f"{stats.damage_taken}"
-            + (f" ({stats.damage_suffered} from enemies)" if stats.damage_suffered != stats.damage_taken else ""),
-        ),
-        ("Health regained", str(stats.healed)),
-        ("Enemies defeated", str(stats.enemies_defeated) + (" and the boss" if stats.bosses_defeated else "")),
-        ("Items gained / used", f"{stats.items_gained} / {stats.items_used}"),
-        ("Instant rewards taken", str(stats.instant_rewards_taken)),
-    ]
-    if missions:
-        rows.append(("Missions completed", f"{stats.missions_completed} of {missions}"))
-    return rows
 
 
 def luck_table(stats: GameStats) -> Content:
@@ -78,24 +59,33 @@ def luck_table(stats: GameStats) -> Content:
 class GameOverScreen(ModalScreen[Choice | None]):
     """The end of a game: the result, the figures, and what next."""
 
+    HELP_TITLE = "Game over"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "game_over.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('replay')", "Replay same seed"),
         Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "back", "Look at the table"),
+        Binding("escape", "back", "Look at the table (s reopens this)"),
         # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
         Binding("ctrl+z", "app.undo", "Undo last move"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("y", "copy_share", "Copy the daily result", show=False),
+        Binding("f2", "app.statistics", "Statistics", show=False),
     ]
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, rank_words: str = "") -> None:
         super().__init__()
         self.store = store
+        self.rank_words = rank_words
+        """What the game did to the player's rank on the ladder, in a sentence ("" when nothing was recorded)."""
         session = store.session
         self.stats: GameStats = game_stats(session.deck, session.options, session.events)
         """The game's figures (computed once: a finished game does not change)."""
+        self.share = store.share_line()
+        """The daily challenge's one-line result to share (None for any other game)."""
 
     def compose(self) -> ComposeResult:
         s = self.store.state
@@ -114,14 +104,15 @@ class GameOverScreen(ModalScreen[Choice | None]):
             )
             yield Static(_reason(s.result_reason, won), id="game-over-reason")
             yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
-            dealt = s.table.missions if isinstance(s.table, SolarSentinelsTable) else ()
-            rows = figures(self.stats, missions=sum(1 for m in dealt if m.status != "discarded"))
-            yield Static(
-                Content("\n").join(
-                    Content.assemble((f"{label:<24}", "$text-muted"), (value, "bold")) for label, value in rows
-                ),
-                id="game-over-figures",
-            )
+            if self.share:  # a daily challenge: one line to share, and a key that copies it
+                yield Static(
+                    Content.assemble(("Share  ", "bold"), self.share, ("  (y copies)", "$text-muted")),
+                    id="game-over-share",
+                )
+            if self.rank_words:
+                yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
+            missions = missions_dealt(s)
+            yield Static(" ".join(summary_sentences(self.stats, missions=missions)), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
                 id="game-over-luck-words",
@@ -146,6 +137,12 @@ class GameOverScreen(ModalScreen[Choice | None]):
         event.stop()
         if event.button.id in ("new", "replay", "quit"):
             self.action_choose(event.button.id)
+
+    def action_copy_share(self) -> None:
+        """Copy the daily challenge's result line to the clipboard (where the terminal allows it)."""
+        if self.share:
+            self.app.copy_to_clipboard(self.share)
+            self.notify(f"Copied: {self.share}", timeout=4)
 
     def action_back(self) -> None:
         """Close this and look at the final table (the history and browser work there)."""

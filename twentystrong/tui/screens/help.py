@@ -1,8 +1,11 @@
-"""Help: every key of the screen underneath, generated from its bindings and their descriptions (one source).
+"""Help: every key of the screen underneath, generated from its bindings and their descriptions (one source), then
+a rules primer (:mod:`twentystrong.text.primer`). The whole help scrolls (↑ ↓, Page Up/Down, the mouse wheel), so
+it reads at 80×24.
 
 The App passes the bindings active where help was asked for (``screen.active_bindings``: the focused widget's, the
 screen's and, outside modal screens, the App's). Bindings without a description are internal and left out; keys
-that share a description are listed together (``y g b p r — Select die``).
+that share a description are listed together (``y g b p r — Select die``). Each section has a title a player
+understands: the screen's or widget's ``HELP_TITLE`` (``The table``, ``The focused card``).
 """
 
 from __future__ import annotations
@@ -13,15 +16,17 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from twentystrong.text.primer import primer
+
 LEGEND = (
     "Dice show their colour letter, number and face: B3✶ is blue die 3 showing a crit, "
-    "• a basic hit, ○ a miss, · not rolled. A mandatory enemy is marked !."
+    "• a basic hit, ○ a miss, · not rolled. A mandatory enemy is marked !, what you can choose now ▶."
 )
 
 
@@ -71,15 +76,42 @@ def _section(node: DOMNode) -> str:
 
     if isinstance(node, App):
         return "Everywhere"
+    title = getattr(node, "HELP_TITLE", None)
+    if isinstance(title, str) and title:
+        return title
     if isinstance(node, Screen):
         return "This screen"
-    return type(node).__name__
+    return _FOCUSED.get(type(node).__name__) or f"The focused {_words(type(node).__name__)}"
+
+
+_FOCUSED: dict[str, str] = {
+    "VerticalScroll": "Scrolling the focused pane",
+    "ScrollableContainer": "Scrolling the focused pane",
+    "OptionList": "The focused list",
+    "DataTable": "The focused table",
+    "Input": "The text field",
+    "Select": "The drop-down",
+    "Button": "The focused button",
+}
+"""Titles for Textual's own widgets, which carry no ``HELP_TITLE``."""
+
+
+def _words(name: str) -> str:
+    """``CardDetail`` → ``card detail``."""
+    out = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in name).strip()
+    return out
+
+
+QUIT = Binding("ctrl+q", "app.quit", "Quit (the game is saved after every move)")
+"""Textual's own quit key, listed with the App's keys (its binding lives on Textual's App class)."""
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys of the screen underneath, with what each does. Escape (or ?) closes it."""
+    """The keys of the screen underneath, with what each does, then the rules primer. Escape (or ?) closes it."""
 
     CSS_PATH = "help.tcss"
+    HELP_TITLE = "Help"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
@@ -93,25 +125,37 @@ class HelpScreen(ModalScreen[None]):
         sections: dict[str, list[KeyLine]] = {}
         for line in self.lines():
             sections.setdefault(line.section, []).append(line)
-        with Vertical(id="help"):
-            yield Static(Content.styled("Keys", "bold"), id="help-title")
-            with Horizontal(id="help-columns"):
-                if not sections:
-                    yield Static(Content.styled("No keys here.", "$text-muted"))
+        with VerticalScroll(id="help"):
+            yield Static(
+                Content.assemble(
+                    ("Help", "bold"),
+                    ("  ↑ ↓ PgUp PgDn scroll · Esc closes · the rules primer follows the keys", "$text-muted"),
+                ),
+                id="help-title",
+            )
+            if not sections:
+                yield Static(Content.styled("No keys here.", "$text-muted"))
+            with Grid(id="help-columns"):
                 for section, lines in sections.items():
-                    with VerticalScroll(classes="help-keys"):
-                        yield Static(self._table(section, lines))
+                    yield Static(self._table(section, lines), classes="help-keys")
             yield Static(Content.styled(LEGEND, "$text-muted"), id="help-legend")
+            yield Static(primer_content(), id="help-primer")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help", VerticalScroll).focus()
 
     def lines(self) -> list[KeyLine]:
         """The help's lines (tests read them)."""
         display = {}
-        for item in self.bindings:
+        bindings = [*self.bindings]
+        if any(isinstance(b, ActiveBinding) and _section(b.node) == "Everywhere" for b in bindings):
+            bindings.append(ActiveBinding(self.app, QUIT, True, ""))
+        for item in bindings:
             binding = item.binding if isinstance(item, ActiveBinding) else item
             for key in binding.key.split(","):
                 display[key.strip()] = self.app.get_key_display(Binding(key.strip(), binding.action))
-        return key_lines(self.bindings, display)
+        return key_lines(bindings, display)
 
     def _table(self, section: str, lines: list[KeyLine]) -> Content:
         width = min(12, max(len(line.keys) for line in lines))
@@ -125,3 +169,13 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Close the help."""
         self.dismiss(None)
+
+
+def primer_content() -> Content:
+    """The rules primer as the help shows it: a title per section, terms in bold."""
+    out: list[Content] = [Content.styled("How to play: a primer", "bold $accent")]
+    for section in primer():
+        out += [Content(""), Content.styled(section.title, "bold $text-secondary")]
+        for term, text in section.lines:
+            out.append(Content.assemble((term, "bold"), " — " if term else "", text))
+    return Content("\n").join(out)

@@ -26,6 +26,7 @@ from twentystrong.text.history import HistoryGroup, history_groups
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
 from twentystrong.tui.widgets.dice import DiceTray
+from twentystrong.tui.widgets.glyphs import CursorList
 from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
 from twentystrong.tui.widgets.status import StepBar
 
@@ -56,14 +57,14 @@ class PastTable(VerticalScroll, can_focus=True):
         grid-size: 3;
         grid-gutter: 0 1;
         grid-rows: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
     }
     PastTable #past-active CardView { max-height: 9; }
     PastTable .past-zone {
         height: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
         border-subtitle-color: $text-muted;
         border-subtitle-align: right;
     }
@@ -75,8 +76,8 @@ class PastTable(VerticalScroll, can_focus=True):
     PastTable #past-panels > * {
         width: 1fr;
         height: auto;
-        border-top: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border-top: round $foreground 30%;
+        border-title-color: $foreground 75%;
         padding: 0;
     }
     """
@@ -157,6 +158,9 @@ class PastTable(VerticalScroll, can_focus=True):
 class HistoryScreen(ModalScreen[None]):
     """The log by player command; highlight one to see the table as it was after it. Escape closes."""
 
+    HELP_TITLE = "Log and history"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "history.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -187,7 +191,7 @@ class HistoryScreen(ModalScreen[None]):
         with Vertical(id="history"):
             yield Static(id="history-title")
             with Horizontal(id="history-body"):
-                yield OptionList(id="history-list")
+                yield CursorList(id="history-list")
                 with Vertical(id="history-right"):
                     yield Static(id="history-banner")
                     yield PastTable(id="history-past")

@@ -29,6 +29,7 @@ from twentystrong.tui import messages
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.choices import command_label
+from twentystrong.tui.widgets.glyphs import CursorList
 
 
 class CommandButton(Button):
@@ -157,6 +158,9 @@ def now_words(view: GameView, holding: Holding) -> str:
 class InventoryScreen(ModalScreen[None]):
     """Held items and the hero's ability: read them, use them, discard them. Escape closes it."""
 
+    HELP_TITLE = "Inventory"
+    """The title of this part of the help screen."""
+
     CSS_PATH = "inventory.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,7 +183,7 @@ class InventoryScreen(ModalScreen[None]):
             yield Static(id="inventory-title")
             yield Static(id="inventory-alert")
             with Horizontal(id="inventory-body"):
-                yield OptionList(id="inventory-list")
+                yield CursorList(id="inventory-list")
                 with Vertical(id="inventory-right"):
                     yield CardDetail(id="inventory-detail", empty="You hold no items.")
                     yield Static(id="inventory-when")

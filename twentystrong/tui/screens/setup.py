@@ -24,7 +24,6 @@ from textual.widgets import (
     Input,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     Select,
     Static,
@@ -37,6 +36,7 @@ from twentystrong.engine.state import SetupOptions
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.widgets.common import preset_breakpoints
+from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
 
 
 def ability_text(hero: Hero) -> str:
@@ -69,8 +69,20 @@ def hero_card(hero: Hero) -> Content:
     )
 
 
+def daily_tooltip(decks: list[DeckSource]) -> str:
+    """What the daily challenge button starts."""
+    from twentystrong.record.daily import DECK, today
+
+    if not any(d.id == DECK and d.shipped for d in decks):
+        return f"The daily challenge needs the {DECK} deck."
+    return f"Today's game ({today().isoformat()}, UTC): the same deck, hero and seed for everyone (ctrl+d)."
+
+
 class SetupScreen(Screen[None]):
     """Choose how to play, then start (or resume the autosaved game)."""
+
+    HELP_TITLE = "New game"
+    """The title of this part of the help screen."""
 
     CSS_PATH = "../setup.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
@@ -79,6 +91,7 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start game", priority=True),
         Binding("ctrl+r", "resume", "Resume saved game", priority=True),
         Binding("ctrl+b", "browse", "Browse cards", priority=True),
+        Binding("ctrl+d", "daily", "Daily challenge", priority=True, tooltip="Today's game, the same for everyone"),
     ]
 
     class Start(Message):
@@ -122,7 +135,7 @@ class SetupScreen(Screen[None]):
                         yield Label("A game in progress was saved.", classes="wide")
                         yield Button("Resume it", id="resume", variant="success", compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("Deck", classes="label")
+                    yield Label("  Deck", classes="label")
                     yield Select(
                         [(d.id, d.id) for d in self.decks],
                         value=first if first is not None else (deck_ids[0] if deck_ids else Select.NULL),
@@ -133,17 +146,19 @@ class SetupScreen(Screen[None]):
                     )
                 yield Static("", id="deck-info")
                 with Horizontal(classes="row"):
-                    yield Label("Hero", classes="label")
-                    yield OptionList(id="heroes", compact=True)
+                    yield Label("  Hero", classes="label")
+                    yield CursorList(id="heroes", compact=True)
                 yield Static("", id="hero-line")
                 with Horizontal(classes="row"):
-                    yield Label("Missions", classes="label")
-                    yield Checkbox(
+                    yield Label("  Missions", classes="label")
+                    yield Tick(
                         "play with missions", value=bool(self.defaults.get("missions")), id="missions", compact=True
                     )
                 rank = self.defaults.get("rank")
+                if not isinstance(rank, int):
+                    rank = self._profile_rank(first or (deck_ids[0] if deck_ids else "solar-sentinels"))
                 with Horizontal(classes="row"):
-                    yield Label("Rank", classes="label")
+                    yield Label("  Rank", classes="label")
                     yield Select(
                         [
                             (f"{r} · {title} — {draw} missions, complete {done}", r)
@@ -153,10 +168,14 @@ class SetupScreen(Screen[None]):
                         allow_blank=False,
                         id="rank",
                         compact=True,
+                        # R15: ranks exist only with missions.
+                        disabled=not self.defaults.get("missions"),
+                        tooltip="Ranks come with missions (R15): tick Missions to choose one.",
                     )
+                yield Static("", id="rank-note")
                 seed = self.defaults.get("seed")
                 with Horizontal(classes="row"):
-                    yield Label("Seed", classes="label")
+                    yield Label("  Seed", classes="label")
                     yield Input(
                         str(seed if isinstance(seed, int) else random_seed()),
                         type="integer",
@@ -166,27 +185,51 @@ class SetupScreen(Screen[None]):
                     )
                 assisted = bool(self.defaults.get("assisted"))
                 with Horizontal(classes="row"):
-                    yield Label("Undo", classes="label")
+                    yield Label("  Undo", classes="label")
                     with RadioSet(id="undo", compact=True):
-                        yield RadioButton("Standard — rolls and shuffles are final", value=not assisted)
-                        yield RadioButton("Assisted — undo anything (game marked assisted)", value=assisted)
+                        yield Radio("Standard — rolls and shuffles are final", value=not assisted)
+                        yield Radio("Assisted — undo anything (game marked assisted)", value=assisted)
                 physical = self.defaults.get("dice") == "physical"
                 with Horizontal(classes="row"):
-                    yield Label("Dice", classes="label")
+                    yield Label("  Dice", classes="label")
                     with RadioSet(id="dice", compact=True):
-                        yield RadioButton("Virtual — the game rolls", value=not physical)
-                        yield RadioButton("Physical — roll your own, enter the faces", value=physical)
+                        yield Radio("Virtual — the game rolls", value=not physical)
+                        yield Radio("Physical — roll your own, enter the faces", value=physical)
+                with Horizontal(classes="row"):
+                    yield Label("  Hints", classes="label")
+                    yield Tick("first-game hints on the table", value=self._hints(), id="hints", compact=True)
                 yield Static("", id="error")
             with VerticalScroll(id="hero-box"):
                 yield Static("", id="hero-detail")
         with Horizontal(id="buttons"):
             yield Button("Start game", id="start", variant="primary", compact=True)
             yield Button("Browse cards", id="browse", compact=True)
+            yield Button("Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
+            yield Button("Statistics (F2)", id="statistics", compact=True)
             yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
+    def _profile_rank(self, deck_id: str) -> int:
+        """The rank the player stands at on this deck's ladder (the record keeps it)."""
+        from twentystrong.record.games import current_level
+
+        try:
+            level = current_level(deck_id)
+        except Exception:  # noqa: BLE001 - the record could not be read: the setup still opens, at rank 1
+            return 1
+        return level or 1
+
+    def _hints(self) -> bool:
+        hints = self.defaults.get("hints")
+        if isinstance(hints, bool):
+            return hints
+        from twentystrong.profile import load_profile
+
+        return load_profile().profile.hints
+
     def on_mount(self) -> None:
         self.query_one("#hero-box").border_title = "Hero"
+        self._rank_note()
         # Load the chosen deck after the first paint: the screen is interactive at once.
         self.call_after_refresh(self._load_selected)
 
@@ -224,6 +267,53 @@ class SetupScreen(Screen[None]):
         missions.disabled = not deck.missions
         if not deck.missions:
             missions.value = False
+
+    @on(Checkbox.Changed, "#missions")
+    def _missions_changed(self) -> None:
+        self._rank_note()
+
+    def _rank_note(self) -> None:
+        """R15: the rank is chosen with missions only; without them the game is the plain rules (rank 1)."""
+        missions = self.query_one("#missions", Checkbox).value
+        self.query_one("#rank", Select).disabled = not missions
+        note = "" if missions else "Ranks come with missions: tick Missions to choose one."
+        self.query_one("#rank-note", Static).update(Content.styled(note, "$text-muted"))
+
+    @on(Checkbox.Changed, "#hints")
+    def _hints_changed(self, event: Checkbox.Changed) -> None:
+        from twentystrong.profile import set_hints
+
+        _, warning = set_hints(event.value)
+        if warning:
+            self.notify(warning, severity="warning")
+
+    # --- focus: a glyph, never colour alone ---------------------------------------------------------------------
+
+    def on_descendant_focus(self) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self) -> None:
+        self.call_after_refresh(self._mark_focus)
+
+    def _mark_focus(self) -> None:
+        """``▸`` before the label of the row that has the keyboard focus, and before the focused button's label."""
+        focused = self.focused
+        for row in self.query(".row"):
+            label = row.query_children(".label").first(Label) if row.query_children(".label") else None
+            if label is None:
+                continue
+            base = getattr(label, "_base_text", None)
+            if base is None:
+                base = str(label.content).strip()
+                label._base_text = base  # type: ignore[attr-defined]
+            inside = focused is not None and (focused is row or row in focused.ancestors)
+            label.update(f"{CURSOR} {base}" if inside else f"  {base}")
+        for button in self.query("#buttons Button").results(Button):
+            base = getattr(button, "_base_label", None)
+            if base is None:
+                base = str(button.label)
+                button._base_label = base  # type: ignore[attr-defined]
+            button.label = f"{CURSOR} {base}" if button is focused else base
 
     @on(Select.Changed, "#deck")
     def _deck_changed(self, event: Select.Changed) -> None:
@@ -269,7 +359,8 @@ class SetupScreen(Screen[None]):
             dice="physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
             deal="ordered" if defaults_deal == "ordered" else "shuffled",
             missions=self.query_one("#missions", Checkbox).value,
-            rank=rank if isinstance(rank, int) else 1,
+            # R15: without missions there are no ranks (the plain rules are rank 1).
+            rank=rank if isinstance(rank, int) and self.query_one("#missions", Checkbox).value else 1,
         )
 
     def action_start(self) -> None:
@@ -293,6 +384,32 @@ class SetupScreen(Screen[None]):
             return self.resume_path is not None
         return True
 
+    def action_daily(self) -> None:
+        """Start today's daily challenge: the same deck, hero and seed for everyone today (UTC)."""
+        from twentystrong.content.source import DeckError
+        from twentystrong.record.daily import DECK, daily_options, today
+
+        source = next((d for d in self.decks if d.id == DECK and d.shipped), None)
+        error = self.query_one("#error", Static)
+        if source is None:
+            error.update(
+                Content.styled(f"The daily challenge is played with the {DECK} deck, not installed.", "$error")
+            )
+            return
+        try:
+            deck = self.deck if self.deck is not None and self.deck.id == DECK else source.load()
+        except DeckError as exc:
+            error.update(Content.styled(f"The daily deck does not load:\n{exc}", "$error"))
+            return
+        day = today()
+        options = daily_options(deck, day)
+        self.notify(
+            f"Daily challenge {day.isoformat()}: {deck.hero(options.hero_id).name}, seed {options.seed}, missions, "
+            "rank 1. The same game for everyone today.",
+            timeout=8,
+        )
+        self.post_message(self.Start(deck, options, None))
+
     async def action_browse(self) -> None:
         """Browse the chosen deck's cards."""
         if self.deck is None:
@@ -313,5 +430,9 @@ class SetupScreen(Screen[None]):
             self.action_resume()
         elif event.button.id == "browse":
             await self.action_browse()
+        elif event.button.id == "daily":
+            self.action_daily()
+        elif event.button.id == "statistics":
+            await self.app.run_action("statistics")
         elif event.button.id == "quit":
             self.app.exit()

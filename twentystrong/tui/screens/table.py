@@ -36,8 +36,10 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable, missions_dealt
 from twentystrong.engine.state import DieState, GameState
+from twentystrong.engine.uses import items_usable
+from twentystrong.text.prompts import prompt_words, wasted_apply
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
 from twentystrong.tui.store import GameView, Store
@@ -96,9 +98,12 @@ def _titled(widget: _W, title: str) -> _W:
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
+    HELP_TITLE = "The table"
+    """The title of this part of the help screen."""
+
     CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -120,7 +125,17 @@ class TableScreen(Screen[None]):
         Binding("1", "stack(1)", "Stack", key_display="1-3"),
         Binding("2", "stack(2)", "Stack", show=False),
         Binding("3", "stack(3)", "Stack", show=False),
-        *[Binding(str(n), f"card({n})", "Card", key_display="1-9", show=n == 1) for n in range(1, 10)],
+        *[
+            Binding(
+                str(n),
+                f"card({n})",
+                "Card",
+                key_display="1-9",
+                show=n == 1,
+                tooltip="Put the selected die on that card; with no die selected, read the card",
+            )
+            for n in range(1, 10)
+        ],
         Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
         *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
         *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
@@ -130,6 +145,7 @@ class TableScreen(Screen[None]):
         Binding("c", "cards", "Cards"),
         Binding("i", "inventory", "Inventory", show=False),
         Binding("l", "log", "Log", show=False),
+        Binding("s", "summary", "Game summary"),
     ]
 
     selected: reactive[str | None] = reactive(None, repaint=False)
@@ -150,7 +166,13 @@ class TableScreen(Screen[None]):
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
+        self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
+        self._hint_kind: str | None = None  # the kind of step the hint line is about
+        self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
+        self._auto_for: int | None = None  # the view revision whose single answer was played by itself
+        self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
+        self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
     # --- layout -------------------------------------------------------------------------------------------------
 
@@ -197,11 +219,25 @@ class TableScreen(Screen[None]):
             self._show(view)
 
     def _show(self, view: GameView) -> None:
+        if view.notes and view is not self.view:
+            # What effects, rules and Resolve did on their own (the log has the same sentences).
+            self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
         self.view = view
+        self._hint_once()
         if self.selected is not None and not self._die_usable(self.selected):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
+
+    def _hint_once(self) -> None:
+        """A first-game hint line the first time each kind of step comes up (while the profile's hints are on); it
+        stays under the prompt until the game waits for another kind of step."""
+        kind = self.view.kind
+        if kind == self._hint_kind:
+            return
+        self._hint_kind = kind
+        hint = getattr(self.app, "hint", None)
+        self._hint_text = (hint(kind) if hint is not None else None) or ""
 
     def watch_selected(self) -> None:
         if self.is_mounted:
@@ -240,7 +276,9 @@ class TableScreen(Screen[None]):
         self._draw_dice()
         self._draw_cards()
         self.query_one(OddsPanel).show(self.view, self.selected)
-        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions())
+        # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
+        own_line = self._hint_text if not self.has_class("-short") else ""
+        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
         self._refresh_bindings_if_changed()
 
     def _draw_dice(self) -> None:
@@ -323,33 +361,57 @@ class TableScreen(Screen[None]):
         # Two lines whatever is selected: what the game waits for, then how to answer (or what the selected die
         # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
-        parts: list[Content | str | tuple[str, str]] = [(view.text, "bold"), "\n"]
+        parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.state, view.awaiting), "bold"), "\n"]
         if self.selected is not None:
             die = view.state.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+        elif self._hint_text and self.has_class("-short"):
+            parts += [("Hint: ", "bold"), (self._hint_text, "$text-muted italic")]
         else:
             parts.append((self._hint() or " ", "$text-muted"))
         return Content.assemble(*parts)
 
     def _hint(self) -> str:
-        kind = self.view.kind
-        remaining = int(self.view.awaiting.get("remaining", 1) or 1)
-        if kind == "activate" and (remaining > 1 or self.view.state.active):
-            return f"{remaining} more to activate: click a marked stack or press 1–3."
+        """How to answer the prompt: only the keys that do something now (``r repeats`` only while it may)."""
+        view = self.view
+        kind = view.kind
+        remaining = int(view.awaiting.get("remaining", 1) or 1)
+        choices = view.find("activate")
+        if kind == "activate" and len(choices) == 1 and choices[0].stack is not None:
+            n = choices[0].stack
+            top = _stack_top(view.state, n)
+            assert top is not None  # an activation choice is a stack with a top
+            why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
+            return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
+        if kind == "activate" and (remaining > 1 or view.state.active):
+            return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
+        if kind == "apply" and self._all_defeated():
+            return "Every enemy is defeated: Enter resolves."
+        if kind == "apply":
+            keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
+            if not view.find("apply"):
+                return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
+            return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
+        if kind == "commit" and self._all_defeated():
+            return "Every enemy is defeated: Enter resolves."
+        if kind == "commit" and not view.state.dice_in("pool"):
+            return "Enter rolls."
+        if kind == "gain_items" and not view.can("gain_item"):
+            return "x declines it; i opens the inventory to make room."
         return {
-            "activate": "Click a marked stack or press 1–3.",
+            "activate": "Click a marked (▶) stack or press 1–3.",
             "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
             "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "apply": "Click a marked die (or type b3), then a card. Enter resolves, r repeats.",
             "recover": "Click exhausted dice (or type an id) to recover; Enter when done.",
             "gain_items": "Enter gains the item, x declines.",
-            "stack_discard": "Click a marked stack or press 1–3.",
+            "stack_discard": "Click a marked (▶) stack or press 1–3.",
             "instant_reward": "Enter takes it, x declines.",
             "endgame_choice": "e starts the endgame, x keeps playing.",
             "choose_die": "Click a marked die (or type its id).",
-            "choose_card": "Click a marked card (or press its number).",
-            "choose_stack": "Click a marked stack or press 1–3.",
-            "over": "",
+            "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
+            "choose_card": "Click a marked (▶) card (or press its number).",
+            "choose_stack": "Click a marked (▶) stack or press 1–3.",
+            "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
         }.get(kind, "Enter or a opens the choices.")
 
     def _selected_hint(self, die: DieState) -> str:
@@ -360,8 +422,17 @@ class TableScreen(Screen[None]):
         if applies:
             numbered = {c.id: n for n, c in enumerate(view.state.active, start=1)}
             names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
-            return f"click a highlighted card or press its number ({names}). Esc clears."
+            text = f"click a marked (▶) card or press its number ({names}). Esc clears."
+            # A rule in force makes the die worthless on a card: said before it is applied, not after.
+            wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
+            if wasted:
+                text += " Note: " + "; ".join(wasted) + "."
+            return text
         return "space plays it. Esc clears."
+
+    def _all_defeated(self) -> bool:
+        active = self.view.state.active
+        return bool(active) and all(card.defeated for card in active)
 
     def _prompt_actions(self) -> tuple[PromptAction, ...]:
         view = self.view
@@ -372,16 +443,19 @@ class TableScreen(Screen[None]):
             if command is not None:
                 out.append(PromptAction(label, key, command, variant=variant))
 
-        add("roll", "Roll", "enter", "primary")
+        if self._resolve_shortcut():
+            out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
+        else:
+            add("roll", "Roll", "enter", "primary")
         face_die = self._face_die()
         if face_die is not None:
             for key, face in FACE_KEYS.items():
                 add("face", f"{face_die} {FACE_SYMBOL[face]} {face}", key, die=face_die, face=face)
         if self.selected is not None:
-            applies = view.find("apply", die=self.selected)
-            if len(applies) == 1 and applies[0].card:
-                label = f"Apply {self.selected} → {view.card_name(applies[0].card)}"
-                out.append(PromptAction(label, "space", applies[0], variant="success"))
+            only = self._only_apply(self.selected)
+            if only is not None and only.card:
+                label = f"Apply {self.selected} → {view.card_name(only.card)}"
+                out.append(PromptAction(label, "space", only, variant="success"))
         add("resolve", "Resolve", "enter", "primary")
         add("repeat", "Repeat", "r")
         add("done", "Done", "enter", "primary")
@@ -404,6 +478,7 @@ class TableScreen(Screen[None]):
             out.append(PromptAction("All moves…", "a", action="moves"))
         if view.state.result is not None:
             out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
+            out.append(PromptAction("Summary", "s", action="summary"))
         return tuple(out)
 
     @on(PromptBar.Chosen)
@@ -425,6 +500,16 @@ class TableScreen(Screen[None]):
 
     def _maybe_open_dialog(self) -> None:
         view = self.view
+        if self._then is not None:
+            # The second half of a shortcut the interface plays for the player (Resolve with every enemy defeated:
+            # the engine's roll of no dice, then its resolve).
+            then, self._then = self._then, None
+            command = view.first(then)
+            if command is not None:
+                self._play(command)
+                return
+        if self._single_answer():
+            return
         if view.kind not in DIALOG_KINDS or self._dialog_for == view.revision:
             return
         if self.app.screen is not self:
@@ -432,12 +517,31 @@ class TableScreen(Screen[None]):
         self._dialog_for = view.revision
         self.call_after_refresh(self._open_dialog, view.revision)
 
+    def _single_answer(self) -> bool:
+        """A chooser with one option resolves by itself: an effect's (or setup's) choice with exactly one answer, and
+        no item or ability usable first (R8), is played at once, and the player is told what was chosen."""
+        view = self.view
+        if self._auto_for == view.revision or self.app.screen is not self:
+            return False
+        if view.kind not in DIALOG_KINDS and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
+            return False
+        if view.can("use_item") or view.can("use_ability"):
+            return False
+        answers = [c for c in view.legal if c.cmd not in ITEM_COMMANDS]
+        if len(answers) != 1:
+            return False
+        self._auto_for = view.revision
+        self._dialog_for = view.revision
+        self.notify(f"{self.describe(answers[0])}.", title="Only one choice, made for you")
+        self._play(answers[0])
+        return True
+
     def _open_dialog(self, revision: int) -> None:
         # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
         if self.view.revision == revision and self.app.screen is self:
             self.action_answer()
 
-    def _choose(self, title: str, commands: Sequence[Command]) -> None:
+    def _choose(self, title: str, commands: Sequence[Command], *, note: str = "") -> None:
         if not commands:
             self.notify("Nothing to choose now.", severity="warning")
             return
@@ -448,7 +552,7 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        self.app.push_screen(ChoicesScreen(title, self.view.state, commands), chosen)
+        self.app.push_screen(ChoicesScreen(title, self.view.state, commands, note=note), chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
 
@@ -494,10 +598,24 @@ class TableScreen(Screen[None]):
         if view.find("apply", die=die) or view.find("face", die=die):
             self.selected = None if self.selected == die and not typed else die
             return
-        if view.kind == "commit" and view.state.die(die).zone == "pool":
+        state = view.state
+        where = state.die(die).zone
+        if view.kind == "commit" and where == "pool":
             self._explain(Command("commit", die=die))  # e.g. an enemy forbids the colour: the engine says so
             return
-        self.notify(f"Nothing to do with {die} now. {view.text}", severity="warning")
+        if view.kind == "apply" and where == "active" and state.active:
+            # A rolled die that cannot be applied anywhere: the engine says why (a miss, a rule in force).
+            target = next((c.id for c in state.active if not c.defeated), state.active[0].id)
+            self._explain(Command("apply", die=die, card=target))
+            return
+        why = {
+            "pool": "it is in the pool (dice are committed before a roll)",
+            "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
+            "banished": "it is banished for the rest of the game",
+            "applied": "it is already on a card",
+            "active": "it is committed",
+        }.get(where, where)
+        self.notify(f"Nothing to do with {die} now: {why}. {prompt_words(state, view.awaiting)}", severity="warning")
 
     def press_card(self, card: str) -> None:
         """A card was clicked or chosen: apply the selected die to it, answer a choice, or show it."""
@@ -525,6 +643,8 @@ class TableScreen(Screen[None]):
         s = self.view.state
         if self.view.kind == "activate":
             self._explain(Command("activate", stack=stack))
+        elif self.view.kind == "stack_discard":
+            self._explain(Command("stack_discard", stack=stack))
         elif show and (top := _stack_top(s, stack)) is not None:
             self.post_message(messages.ShowCard(top))
         else:
@@ -593,8 +713,8 @@ class TableScreen(Screen[None]):
         ):
             return  # the focused widget's own key (space on a card, arrows in a tray …)
         char = event.character or ""
-        if not (event.key in self._bindings.key_to_bindings or (self._letter is not None and char.isdigit())):
-            return  # not a table key (tab, ctrl+z, ? …): the App's bindings handle it
+        if not (event.key in _OWN_KEYS or (self._letter is not None and char.isdigit())):
+            return  # not a table key (tab, ctrl+z, ? …): Textual's and the App's bindings handle it
         event.stop()
         event.prevent_default()
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
@@ -628,10 +748,16 @@ class TableScreen(Screen[None]):
             self._pending_keys.insert(0, (key, char))  # after the repeat has reached the store
             self.action_repeat()
             return
-        if key == "r" and self.view.can("repeat") and self._die_usable("R1"):
+        if key == "r" and self.view.can("repeat") and self.view.state.die("R1").zone in ("active", "pool"):
+            # The red die could be meant (r1) whether or not it can be played right now: a refused apply must not
+            # turn "r1" into a Repeat. Repeat waits a moment for a "1" that does not come.
             self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
             return
+        if key == "r" and self.view.kind == "apply" and not self.view.can("repeat") and not self._die_usable("R1"):
+            self._explain(Command("repeat"))  # the last Strategy phase (R4): the engine says so
+            return
         letter, self._letter = self._letter, None
+        self._cancel_letter_timer()
         recent = time.monotonic() - self._letter_at < LETTER_WINDOW
         if letter is not None and char.isdigit() and recent:
             die = f"{letter}{char}"
@@ -640,16 +766,87 @@ class TableScreen(Screen[None]):
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
             return
-        for binding in self._bindings.key_to_bindings.get(key, []):
+        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in _OWN_KEYS]
+        for binding in bindings:
             name, params = _split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
             if method is not None and self.check_action(name, params):
                 method(*params)  # synchronously: a command it posts marks the keys after it as waiting
                 return
+        if bindings:
+            self._explain_key(key, [_split_action(b.action) for b in bindings])
+
+    def _explain_key(self, key: str, actions: list[tuple[str, tuple[object, ...]]]) -> None:
+        """A table key that does nothing now says why (the engine's own reason whenever a command stands behind
+        it), never nothing at all."""
+        view = self.view
+        names = [name for name, _ in actions]
+        first = names[0]
+        if view.state.result is not None:
+            self.notify("The game is over: ctrl+n starts a new game, s shows the summary.", severity="warning")
+            return
+        engine = {
+            "repeat": "repeat",
+            "start_endgame": "start_endgame",
+            "roll": "roll",
+            "gain_item": "gain_item",
+        }
+        if first == "play_selected" or key == "enter":
+            self._explain_enter()
+            return
+        if first in engine:
+            self._explain(Command(engine[first]))
+            return
+        if first == "decline":
+            self._say("Nothing to decline now.")
+        elif first == "face":
+            if view.state.options.dice != "physical":
+                self._say("m, h and k enter the face of a physical die; in this game the dice are rolled for you.")
+            else:
+                self._say("No die waits for its face now: m, h and k come after a roll.")
+        elif first in ("stack", "card"):
+            if self.selected is not None:
+                self._say(f"{self.selected} cannot go on card {key}: there are {len(view.state.active)} active cards.")
+            else:
+                self._say(f"{key} chooses a stack or a card when one can be chosen; select a die first to apply it.")
+        elif first == "use":
+            reason = items_usable(view.state)
+            held = view.state.inventory
+            if reason:
+                self._say(f"No item can be used now: {reason}.")
+            elif not held:
+                self._say("You hold no item, and the hero's ability cannot be used now.")
+            else:
+                self._say("No item or ability can be used now (i shows when each one works).")
+        elif first == "forfeit":
+            missions = missions_dealt(view.state)
+            self._say("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
+        elif first == "use_selected":
+            self._say("No die selected: press a colour letter (y g b p r) or type a die id (b3).")
+
+    def _explain_enter(self) -> None:
+        view = self.view
+        kind = view.kind
+        if kind == "gain_items" and view.find("decline_item"):
+            card = view.find("decline_item")[0].card
+            self._explain(Command("gain_item", card=card))
+        elif kind in ("activate", "stack_discard", "choose_stack"):
+            self._say("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        elif self.selected is not None:
+            self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
+        else:
+            self._say(f"Enter has nothing to do here. {prompt_words(view.state, view.awaiting)}")
+
+    def _say(self, message: str) -> None:
+        self.notify(message, severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
-        simple = {"roll", "resolve", "done", "take_reward", "gain_item", "repeat", "start_endgame"}
+        if action == "roll":
+            return view.can("roll") and not self._resolve_shortcut()
+        if action == "resolve":
+            return view.can("resolve") or self._resolve_shortcut()
+        simple = {"done", "take_reward", "gain_item", "repeat", "start_endgame"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
@@ -669,7 +866,9 @@ class TableScreen(Screen[None]):
             if index > len(view.state.active):
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
-            return applying or view.kind == "choose_card"
+            # With no die selected, a card's number opens its full text (the table shows it abridged).
+            reading = self.selected is None and index >= 1 and view.kind in ("commit", "apply")
+            return applying or view.kind == "choose_card" or reading
         if action == "use_selected":
             return self.selected is not None
         if action == "play_selected":
@@ -680,6 +879,8 @@ class TableScreen(Screen[None]):
             return view.can("use_item") or view.can("use_ability")
         if action == "forfeit":
             return view.can("forfeit_mission")
+        if action == "summary":
+            return view.state.result is not None
         return True
 
     def action_roll(self) -> None:
@@ -688,7 +889,19 @@ class TableScreen(Screen[None]):
 
     def action_resolve(self) -> None:
         """End the Strategy phases and resolve."""
+        if self._resolve_shortcut():
+            # Every enemy is defeated before this phase's roll: the engine's own commands, roll (no dice) then
+            # resolve, played for the player.
+            self._then = "resolve"
+            self._play_first("roll")
+            return
         self._play_first("resolve")
+
+    def _resolve_shortcut(self) -> bool:
+        """The commit step with every enemy defeated and no die to roll: Resolve is offered instead of a roll of
+        nothing."""
+        view = self.view
+        return view.kind == "commit" and self._all_defeated() and not view.state.dice_in("active") and view.can("roll")
 
     def action_done(self) -> None:
         """Finish this step."""
@@ -752,11 +965,24 @@ class TableScreen(Screen[None]):
         self._letter_at = time.monotonic()
         usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
-            return  # a digit may still follow; if not, nothing of that colour can be played now
+            # A digit may still follow (a die id); if none does, say why nothing of that colour can be played.
+            self._cancel_letter_timer()
+            self._letter_timer = self.set_timer(LETTER_WINDOW, lambda: self._no_die_of(letter))
+            return
         if self.selected in usable:
             self.selected = usable[(usable.index(self.selected) + 1) % len(usable)]
         else:
             self.selected = usable[0]
+
+    def _cancel_letter_timer(self) -> None:
+        if self._letter_timer is not None:
+            self._letter_timer.stop()
+            self._letter_timer = None
+
+    def _no_die_of(self, letter: str) -> None:
+        self._letter_timer = None
+        color = COLOR_OF_LETTER[letter]
+        self._say(f"No {color} die can be played now. {prompt_words(self.view.state, self.view.awaiting)}")
 
     def _selected_command(self) -> Command | None:
         """The one command the selected die stands for now (None: it needs a target or a face)."""
@@ -768,8 +994,17 @@ class TableScreen(Screen[None]):
             command = view.first(cmd, die=die)
             if command is not None:
                 return command
-        applies = view.find("apply", die=die)
-        return applies[0] if len(applies) == 1 else None
+        return self._only_apply(die)
+
+    def _only_apply(self, die: str) -> Command | None:
+        """The apply that ``space`` / Enter plays for a die: its only target, or its only undefeated one (dice may go
+        on defeated cards too, R5, but that is seldom meant; a number or a click still puts it there)."""
+        applies = self.view.find("apply", die=die)
+        if len(applies) == 1:
+            return applies[0]
+        defeated = {c.id for c in self.view.state.active if c.defeated}
+        standing = [c for c in applies if c.card not in defeated]
+        return standing[0] if len(standing) == 1 else None
 
     def action_play_selected(self) -> None:
         """Play the selected die when it can do exactly one thing (Enter)."""
@@ -789,8 +1024,9 @@ class TableScreen(Screen[None]):
                 self._play(command)
                 return
         applies = view.find("apply", die=die)
-        if len(applies) == 1:
-            self._play(applies[0])
+        only = self._only_apply(die)
+        if only is not None:
+            self._play(only)
         elif applies:
             self.notify("Several cards can take it: click one or press its number.")
         elif view.find("face", die=die):
@@ -802,7 +1038,7 @@ class TableScreen(Screen[None]):
 
     def action_answer(self) -> None:
         """Open the choices for the current prompt."""
-        self._choose(self.view.text or "Choose", self._dialog_commands())
+        self._choose(self.view.text or "Choose", self._dialog_commands(), note=self._hint_text)
 
     def action_moves(self) -> None:
         """List every legal move."""
@@ -816,6 +1052,12 @@ class TableScreen(Screen[None]):
     def action_forfeit(self) -> None:
         """Forfeit the current mission (asks first)."""
         self._choose("Forfeit the current mission?", self.view.find("forfeit_mission"))
+
+    def action_summary(self) -> None:
+        """Open the game-over summary again."""
+        show = getattr(self.app, "show_summary", None)
+        if show is not None:
+            show()
 
     def action_cards(self) -> None:
         """Open the card browser."""
@@ -833,6 +1075,13 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.store))
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Crossing the short/tall breakpoint changes what some panels write (one-line items, the hint's place).
+        short = self.has_class("-short")
+        if self.is_mounted and short != self._short:
+            self._short = short
+            self.call_after_refresh(self._draw)
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed:
             # Shown for the first time: every widget was styled as it mounted, and Textual's restyle of the whole
@@ -848,3 +1097,9 @@ class TableScreen(Screen[None]):
         from twentystrong.tui.widgets.choices import command_label
 
         return command_label(self.view.state, command)
+
+
+_OWN_KEYS = frozenset(
+    key.strip() for binding in TableScreen.BINDINGS if isinstance(binding, Binding) for key in binding.key.split(",")
+)
+"""The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's."""

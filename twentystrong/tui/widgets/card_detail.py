@@ -42,13 +42,16 @@ def card_content(card: CardText | None, where: str = "", *, empty: str = "No car
 class CardDetail(VerticalScroll, can_focus=True):
     """One card's full text, scrollable (↑/↓ when focused)."""
 
+    HELP_TITLE = "The card's text"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     CardDetail {
         height: 1fr;
         width: 1fr;
         padding: 0 1;
-        border: round $panel-lighten-2;
-        border-title-color: $text-muted;
+        border: round $foreground 30%;
+        border-title-color: $foreground 75%;
         &:focus { border: round $accent; }
         & > #card-detail-body { width: 1fr; height: auto; }
     }

@@ -18,12 +18,27 @@ from textual.widget import Widget
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import ActiveCard, DieState, GameState
-from twentystrong.text.effects import describe_effects
+from twentystrong.text.cards import REWARD_ICONS, printed_lines
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
 
 MANDATORY = "!"
-"""Marks a mandatory enemy (R3) wherever a card name is shown."""
+"""Marks a mandatory enemy (R3) wherever a card name is shown (before the name, so it is never cut off)."""
+MARK = "▶"
+"""Marks a stack or card that the next press can choose (a legal target), beside its frame's colour."""
+
+
+def printed_line(label: str, text: str, *, ended: bool = False) -> Content:
+    """One printed line of a card: its label (``During:``, ``★ Instant reward:`` …) in bold, then its words."""
+    kind = next((kind for kind, prefix in _REWARD_LABELS.items() if label.startswith(prefix)), None)
+    if kind is not None:
+        label = f"{REWARD_ICONS[kind]} {label}"
+    if ended:
+        label = label.rstrip(":") + " (ended):"
+    return Content.assemble((label, "bold"), " ", (text, "$text-muted" if ended else ""))
+
+
+_REWARD_LABELS = {"instant": "Instant reward", "single_use": "Single-use item", "ongoing": "Ongoing item"}
 
 
 # NamedTuples, not frozen dataclasses: as immutable and hashable, and each costs ~0.3 ms less to define at start-up.
@@ -39,7 +54,8 @@ class StackInfo(NamedTuple):
     damage: int = 0
     additional: int = 0
     mandatory: bool = False
-    effects: str = ""
+    lines: tuple[tuple[str, str], ...] = ()
+    """The top card's printed lines: (label, words), e.g. ``("During:", "Yellow dice cannot be committed.")``."""
 
     @staticmethod
     def of(state: GameState, index: int) -> StackInfo:
@@ -59,12 +75,15 @@ class StackInfo(NamedTuple):
             card.damage,
             card.additional,
             card.mandatory,
-            describe_effects(card.effects),
+            tuple((line.label, line.text) for line in printed_lines(card)),
         )
 
 
 class StackView(Widget, can_focus=True):
     """One stack: its number, the face-up top card (name, level, Health, Damage, +N, mandatory ``!``) and size."""
+
+    HELP_TITLE = "The focused stack"
+    """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
     StackView {
@@ -72,7 +91,8 @@ class StackView(Widget, can_focus=True):
         width: 1fr;
         text-wrap: nowrap;
         text-overflow: ellipsis;
-        border: round $panel-lighten-2;
+        border: round $foreground 30%;
+        border-title-color: $foreground;
         padding: 0 1;
         &.-marked { border: round $accent; }
         &.-mandatory { border-title-color: $warning; }
@@ -82,7 +102,7 @@ class StackView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "press", "Choose stack", show=False),
+        Binding("space", "press", "Choose stack", show=False),  # Enter stays the step's main action
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
     ]
@@ -123,18 +143,27 @@ class StackView(Widget, can_focus=True):
 
     def _present(self, info: StackInfo) -> None:
         """The border's title and card count, the mandatory mark and the tooltip of ``info``."""
-        self.tooltip = info.effects or None
-        set_title(self, Content(f"[{info.number}] Stack {info.number}"))
+        # The tooltip adds what the stack's one-line rows cut: every printed line in full.
+        self.tooltip = "\n".join(f"{label} {text}" for label, text in info.lines) or None
+        self._title()
         set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
         self.set_class(info.mandatory, "-mandatory")
+
+    def watch_marked(self) -> None:
+        self._title()
+
+    def _title(self) -> None:
+        # A stack that can be chosen now says so with a glyph as well as its frame's colour (never colour alone).
+        number = self.info.number
+        set_title(self, Content(f"{MARK} Stack {number}" if self.marked else f"Stack {number}"))
 
     def render(self) -> Content:
         info = self.info
         if info.top is None:
             return Content.styled("empty", "$text-muted italic")
         name = Content.styled(info.name, "bold")
-        if info.mandatory:
-            name = Content.assemble(name, " ", (MANDATORY, "bold $warning"))
+        if info.mandatory:  # before the name: a narrow stack cuts the end of a long name, never the mark
+            name = Content.assemble((MANDATORY, "bold $warning"), " ", name)
         extra = f" +{info.additional}" if info.additional else ""
         stats = Content.assemble(
             (f"L{info.level}", "$text-muted"),
@@ -145,7 +174,9 @@ class StackView(Widget, can_focus=True):
             f"{info.damage}",
             (extra, "bold $accent"),
         )
-        return Content("\n").join([name, stats])
+        lines = [name, stats]
+        lines += [printed_line(label, text) for label, text in info.lines]
+        return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -172,8 +203,8 @@ class CardInfo(NamedTuple):
     mandatory: bool
     cancelled: bool
     dice: tuple[DieState, ...]
-    effects: str
-    reward: str
+    lines: tuple[tuple[str, str], ...]
+    """What is printed on it: (label, words) per effect under its timing, then the reward under its kind."""
 
     @staticmethod
     def of(state: GameState, card: ActiveCard, number: int) -> CardInfo:
@@ -182,13 +213,11 @@ class CardInfo(NamedTuple):
         if card.boss:
             boss = deck.boss(card.id)
             name, level, additional, mandatory = boss.name, 0, boss.entourage, False
-            effects = list(boss.rules)
-            reward = ""
+            printed = printed_lines(boss)
         else:
             conflict = deck.card(card.id)
             name, level, additional, mandatory = conflict.name, conflict.level, conflict.additional, conflict.mandatory
-            effects = list(conflict.effects)
-            reward = _reward_word(conflict.reward.kind) if conflict.reward is not None else ""
+            printed = printed_lines(conflict)
         return CardInfo(
             id=card.id,
             number=number,
@@ -203,24 +232,22 @@ class CardInfo(NamedTuple):
             mandatory=mandatory,
             cancelled=card.cancelled,
             dice=state.applied_to(card.id),
-            effects=describe_effects(effects),
-            reward=reward,
+            lines=tuple((line.label, line.text) for line in printed),
         )
-
-
-def _reward_word(kind: str) -> str:
-    return {"instant": "★ instant reward", "single_use": "◆ single-use item", "ongoing": "◈ ongoing item"}.get(kind, "")
 
 
 class CardView(Widget, can_focus=True):
     """A card in the active area: Health, damage taken / Health, the damage it deals, defeat, and its dice."""
+
+    HELP_TITLE = "The focused card"
+    """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
     CardView {
         height: auto;
         width: 1fr;
         min-width: 22;
-        border: round $panel-lighten-2;
+        border: round $foreground 30%;
         border-title-style: bold;
         padding: 0 1;
         &.-defeated { border: round $success; border-title-color: $success; }
@@ -232,7 +259,7 @@ class CardView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "press", "Target card", show=False),
+        Binding("space", "press", "Target card", show=False),  # Enter stays the step's main action
         Binding("d", "details", "Card details"),
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
@@ -264,14 +291,25 @@ class CardView(Widget, can_focus=True):
     def watch_info(self, info: CardInfo | None) -> None:
         if info is None:
             return
-        mark = f" {MANDATORY}" if info.mandatory else ""
-        crown = "♛ " if info.boss else ""
-        set_title(self, Content(f"[{info.number}] {crown}{info.name}{mark}"))
+        self._title()
         set_subtitle(self, "DEFEATED ✔" if info.defeated else ("boss" if info.boss else f"level {info.level}"))
         self.set_class(info.defeated, "-defeated")
         self.set_class(info.boss, "-boss")
-        self.tooltip = info.effects or None
         refresh_content(self)
+
+    def watch_target(self) -> None:
+        self._title()
+
+    def _title(self) -> None:
+        info = self.info
+        if info is None:
+            return
+        # The mandatory mark before the name (a long name is cut at its end); a legal target is marked with a
+        # glyph as well as its frame's colour (never colour alone).
+        mark = f"{MANDATORY} " if info.mandatory else ""
+        crown = "♛ " if info.boss else ""
+        target = f"{MARK} " if self.target else ""
+        set_title(self, Content(f"{target}[{info.number}] {mark}{crown}{info.name}"))
 
     def render(self) -> Content:
         info = self.info
@@ -288,15 +326,14 @@ class CardView(Widget, can_focus=True):
             lines.append(Content(" ").join(die_chip(d) for d in info.dice))
         else:
             lines.append(Content.styled("no dice", "$text-muted"))
-        notes = []
         if info.cancelled:
-            notes.append("effects cancelled")
-        if info.reward:
-            notes.append(info.reward)
-        if notes:
-            lines.append(Content.styled(" · ".join(notes), "$text-muted"))
-        if info.effects and not info.cancelled:
-            lines.append(Content.styled(info.effects, "$text-muted italic"))
+            lines.append(Content.styled("Its effects are cancelled.", "italic"))
+        for label, text in info.lines:
+            reward = not label.startswith(("During", "After", "Special", "Rule"))
+            if info.cancelled and not reward:
+                continue
+            # R6: a defeated card's During effects end at once (After and Special effects still work).
+            lines.append(printed_line(label, text, ended=info.defeated and label.startswith("During")))
         return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

@@ -22,6 +22,7 @@ from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.effects.hooks import card_effects
 from twentystrong.engine.state import GameState
 from twentystrong.text import describe_command, describe_effect, describe_effects, mission_goal
+from twentystrong.tui.widgets.glyphs import CursorList
 
 
 def command_detail(state: GameState, command: Command) -> str:
@@ -62,12 +63,15 @@ def command_label(state: GameState, command: Command) -> str:
 class ChoicesScreen(ModalScreen[Command | None]):
     """Pick one of the given legal commands (Enter or click; 1–9 pick directly; Escape cancels)."""
 
+    HELP_TITLE = "Choices"
+    """The title of this part of the help screen."""
+
     DEFAULT_CSS = """
     ChoicesScreen { align: center bottom; }
     ChoicesScreen > Vertical {
         width: auto;
         min-width: 40;
-        max-width: 90%;
+        max-width: 96%;
         height: auto;
         max-height: 70%;
         margin-bottom: 2;
@@ -77,7 +81,8 @@ class ChoicesScreen(ModalScreen[Command | None]):
     }
     ChoicesScreen #title { text-style: bold; width: 100%; margin-bottom: 1; }
     ChoicesScreen #hint { color: $text-muted; margin-top: 1; }
-    ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; }
+    ChoicesScreen #note { color: $text-muted; width: 100%; margin-bottom: 1; }
+    ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; max-width: 100%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,15 +90,19 @@ class ChoicesScreen(ModalScreen[Command | None]):
         *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, title: str, state: GameState, commands: Sequence[Command]) -> None:
+    def __init__(self, title: str, state: GameState, commands: Sequence[Command], *, note: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.state = state
         self.commands = list(commands)
+        self.note = note
+        """A line under the title (the first-game hint of this kind of step), or ""."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="title")
+            if self.note:
+                yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
             options = []
             for n, command in enumerate(self.commands, start=1):
                 key = f"{n} " if n <= 9 else "  "
@@ -106,7 +115,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
                         )
                     )
                 )
-            yield OptionList(*options, id="choices")
+            yield CursorList(*options, id="choices")
             yield Label("Enter or click to choose · 1–9 pick directly · Esc cancels", id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

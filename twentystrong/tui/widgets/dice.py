@@ -53,10 +53,13 @@ def die_chip(die: DieState, *, marked: bool = False, muted: bool = False, cursor
 
 
 class DiceTray(Widget, can_focus=True):
-    """The dice of one zone, wrapped into rows. Click a die, or move the cursor with ←/→ and press space/enter.
+    """The dice of one zone, wrapped into rows. Click a die, or move the cursor with ←/→ and press space.
 
     It only shows and reports: a press posts :class:`DiceTray.Pressed`; the table decides what the die may do.
     """
+
+    HELP_TITLE = "The focused dice tray"
+    """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
     DiceTray {
@@ -72,7 +75,7 @@ class DiceTray(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Previous die", show=False),
         Binding("right", "cursor(1)", "Next die", show=False),
-        Binding("space,enter", "press", "Use die", show=False),
+        Binding("space", "press", "Use die", show=False),  # Enter stays the step's main action
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
     ]
@@ -160,7 +163,9 @@ class DiceTray(Widget, can_focus=True):
             close = False  # the previous die was the selected one: its closing bracket goes in this gap
             for die in row:
                 selected = die.id == self.selected
-                gap = "]" if close else ("[" if selected else " ")
+                # The keyboard cursor of a focused tray is marked ▸ in its gap (not only reversed: never colour or
+                # an attribute alone); a selection's bracket wins.
+                gap = "]" if close else ("[" if selected else ("▸" if die.id == cursor_id else " "))
                 if close and selected:  # pragma: no cover - only one die is selected
                     gap = "["
                 parts.append(Content.styled(gap, "bold $accent"))

@@ -8,8 +8,9 @@ view (attributes down) and posts nothing.
 
 It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
 (the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
-with pure arithmetic on frozen values: at once when the shipped plain-model table covers it (a lookup), else in a
-worker thread while the panel says "computing…". One roll's distribution is always quick and computed at once.
+with pure arithmetic on frozen values: at once when the odds have the damage model's table already (a lookup), else in
+a worker thread while the panel says "computing…" (the first question about a model: tens of milliseconds). One
+roll's distribution is always quick and computed at once.
 
 What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
 
@@ -48,6 +49,7 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
 
+    from twentystrong.engine.state import DieState
     from twentystrong.odds import ApplyAdvice, DiceCounts, SingleRoll, Target
 
 OddsMode = Literal["full", "expected", "off"]
@@ -121,16 +123,15 @@ class OddsQuestion(NamedTuple):
         return DiceCounts.from_ids(self.dice)
 
     def quick(self) -> bool:
-        """Whether :func:`chances_for` is a lookup (the plain model's shipped table, or a single roll)."""
-        from twentystrong.odds import stored as stored_table
-        from twentystrong.odds.rerolls import stored_table_loaded
+        """Whether :func:`chances_for` is a lookup (tables the odds have built already, or a single roll)."""
+        from twentystrong.odds import is_cached
 
+        counts = self.counts
         for enemy in self.enemies:
-            need = enemy.target.need
-            if self.phases <= 1 or need <= 0 or enemy.capped:
-                continue
-            plain = enemy.target.model.is_plain() and need <= stored_table.MAX_NEED
-            if not (plain and self.phases <= stored_table.PHASES and stored_table_loaded()):
+            t = enemy.target
+            if enemy.capped or t.need <= 0 or self.phases == 0 or (self.stage == "commit" and self.phases == 1):
+                continue  # nothing to compute, or one roll's tail
+            if not is_cached(counts, t.health, applied=t.applied, phases=self.phases, model=t.model):
                 return False
         return True
 
@@ -315,8 +316,8 @@ def percent(p: float) -> str:
 
 
 def expected_words(expected: Fraction) -> str:
-    """The expected damage with one decimal: ``E 2.8``."""
-    return f"E {float(expected):.1f}"
+    """The expected damage of one roll, labelled: ``3.2 expected damage``."""
+    return f"{float(expected):.1f} expected damage"
 
 
 def probability_bar(p: float, width: int) -> str:
@@ -359,7 +360,8 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
 
     def put(text: str, at: int) -> None:
         at = max(0, min(at, len(axis) - len(text)))
-        if all(ch == " " for ch in axis[at : at + len(text)]):
+        # A blank cell either side too: two labels never run together ("▲6" and "7" read as "▲67").
+        if all(ch == " " for ch in axis[max(0, at - 1) : at + len(text) + 1]):
             axis[at : at + len(text)] = list(text)
 
     # Labels start under their column; the need's marker first, so the ends give way to it.
@@ -387,27 +389,106 @@ def dice_words(question: OddsQuestion) -> str:
 
 
 def rolls_words(question: OddsQuestion) -> str:
-    """``3 rolls left`` before a roll; ``2 more phases`` after one."""
+    """``3 rolls left`` (before a roll: this one included; after one: the Strategy phases that may follow), the same
+    words at both moments, so a newcomer reads one thing."""
     k = question.phases
-    if question.stage == "commit":
-        return f"{k} roll{'s' if k != 1 else ''} left"
-    return "last phase" if k == 0 else f"{k} more phase{'s' if k != 1 else ''}"
+    if k == 0:
+        return "no rolls left" if question.stage == "apply" else "no roll left"
+    return "1 roll left" if k == 1 else f"{k} rolls left"
 
 
-def advice_words(question: OddsQuestion, advice: Advice, *, hopeless: bool = False) -> str:
-    """``apply B2✶ P1• to Rust Maw, keep R1 rolling`` (die labels with their faces, card names).
+class Playable(NamedTuple):
+    """The advice checked against the rules in force now (the engine's own legal commands), ready for words."""
 
-    ``hopeless``: no enemy can be defeated with these dice in the phases left (then nothing is worth applying).
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+    """(card, dice) the engine lets the player apply now, one after the other, in the advice's order."""
+    rolling: tuple[str, ...]
+    """Unapplied dice that a new Strategy phase would roll again (empty when no phase may follow)."""
+    stays: tuple[tuple[str, str], ...]
+    """(die, why) for unapplied dice a rule keeps as they are (``Misses are not rolled again`` …)."""
+    more_dice: bool
+    """Another Strategy phase may follow and the pool has dice that could be committed in it."""
+    defeats: tuple[str, ...] = ()
+    """The cards the moves defeat, as the engine plays them."""
+
+
+def playable(view: GameView, advice: Advice) -> Playable:
+    """Only what the rules in force allow: each suggested apply is played on a copy of the state through the
+    engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said to
+    keep rolling only if a new phase may start and no rule keeps its face."""
+    from twentystrong.engine.commands import Command, Rejected
+    from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.engine.legal import is_legal
+
+    s = view.state
+    moves: list[tuple[str, tuple[str, ...]]] = []
+    dropped: list[str] = []
+    for card, dice in advice.moves:
+        allowed: list[str] = []
+        for die in dice:
+            command = Command("apply", die=die, card=card)
+            result = decide_and_apply(s, command) if is_legal(s, command) else None
+            if result is None or isinstance(result, Rejected):
+                dropped.append(die)
+                continue
+            allowed.append(die)
+            s = result[1]
+        if allowed:
+            moves.append((card, tuple(allowed)))
+    left = [d for d in view.state.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
+    repeat = view.can("repeat")
+    stays: list[tuple[str, str]] = []
+    rolling: list[str] = []
+    for unapplied in left:
+        if unapplied.face is not None and hooks.keeps_face(view.state, unapplied):
+            stays.append((unapplied.id, _keeper(view, unapplied)))
+        elif repeat:
+            rolling.append(unapplied.id)
+    pool = bool(view.state.dice_in("pool"))
+    before = {c.id for c in view.state.active if c.defeated}
+    defeats = tuple(c.id for c in s.active if c.defeated and c.id not in before)
+    if s.result == "won":  # R11: the boss fell (the game ends at once)
+        defeats = tuple(c.id for c in view.state.active if not c.defeated)
+    return Playable(tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats)
+
+
+def _keeper(view: GameView, die: DieState) -> str:
+    """The rule in force that keeps this die's face (its words and card)."""
+    from twentystrong.engine.effects.base import Handler
+
+    s = view.state
+    for handler, live in hooks.passive(s):
+        if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
+            rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
+            return f"{view.card_name(live.source)}: {rule[:1].lower()}{rule[1:]}"
+    return "a rule in force keeps it"
+
+
+def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
+    """``apply B2✶ P1• to Rust Maw, keep R1 rolling`` (die labels with their faces, card names); dice a rule keeps
+    are said to stay, with the rule.
+
+    ``hopeless``: no enemy can be defeated with these dice in the rolls left. While more dice may still be committed
+    in a later phase, it says so instead of giving up.
     """
     faces = dict(question.faces)
     names = {e.card: e.name for e in question.enemies}
+    stays = ""
+    if advice.stays:
+        kept = " ".join(die_label(d, faces.get(d)) for d, _ in advice.stays)
+        rules = sorted({why for _, why in advice.stays})
+        stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
+    who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
     if not advice.moves and hopeless:
-        who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
-        return f"these dice cannot defeat {who} in the phases left"
+        if advice.more_dice:
+            return f"these dice alone cannot defeat {who}: commit more next phase (r)"
+        return f"these dice cannot defeat {who} in the rolls left"
     if not advice.moves:
         if not any(face in ("hit", "crit") for _, face in faces.items()):
-            return "nothing to apply" + (", roll again" if question.phases else "")
-        return "apply nothing" + (", keep every die rolling" if question.phases else "")
+            text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
+        else:
+            text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
+        return f"{text}; {stays}" if stays else text
     parts = []
     for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
@@ -415,8 +496,10 @@ def advice_words(question: OddsQuestion, advice: Advice, *, hopeless: bool = Fal
         parts.append(f"{labels} to {names.get(card, card)}{defeat}")
     text = "apply " + ", ".join(parts)
     everyone = len(advice.defeats) == len(question.enemies)
-    if advice.keep and question.phases and not everyone:
-        text += ("; " if len(advice.moves) > 1 else ", ") + f"keep {' '.join(advice.keep)} rolling"
+    if advice.rolling and not everyone:
+        text += ("; " if len(advice.moves) > 1 else ", ") + f"keep {' '.join(advice.rolling)} rolling"
+    if stays and not everyone:
+        text += f"; {stays}"
     return text
 
 
@@ -438,8 +521,8 @@ class OddsPanel(Widget):
     SECTIONS = ("head", "enemies", "chart", "advice", "caveats")
     ADVICE_LINES = 2
     """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
-    CHART_LINES = 3
-    """Lines the chart has from the start of a commit step (two rows of columns and the axis)."""
+    CHART_LINES = 4
+    """Lines the chart has from the start of a commit step (its caption, two rows of columns and the axis)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -586,25 +669,32 @@ class OddsPanel(Widget):
         width = max(20, self.content_region.width or 30)
         sections: dict[str, Content | None] = dict.fromkeys(self.SECTIONS)
         sections["head"] = Content.assemble(
-            (dice_words(question), "bold"), (f" · {rolls_words(question)}", "$text-muted")
+            (dice_words(question), "bold"),
+            (f" · {rolls_words(question)}", "$text-muted"),
+            # What the percentages are (each enemy's chance assumes every one of these dice goes to it).
+            ("\nDefeat chance, all on it:" if full else "", "$text-muted"),
         )
         sections["enemies"] = self._enemies(question, full, width)
         chart_lines = 0
+        chart_room = self.CHART_LINES - 2 + self._chart_height(width)
         if full and not question.dice and question.stage == "commit":
             sections["chart"] = Content.styled("commit dice to see the odds", "$text-muted italic")
-            chart_lines = self.CHART_LINES
+            chart_lines = chart_room
         elif full and question.dice and (question.stage == "commit" or question.phases > 0):
             sections["chart"] = self._chart(question, width)
-            chart_lines = self.CHART_LINES
+            chart_lines = chart_room
         chances = self.chances
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
         if advice_lines and chances is None:
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
-        elif full and chances is not None and chances.advice is not None:
-            words = advice_words(question, chances.advice, hopeless=not any(chances.each))
+        elif full and chances is not None and chances.advice is not None and self._view is not None:
+            # Checked against the rules in force before it is said (never a move the engine would refuse).
+            advice = playable(self._view, chances.advice)
+            words = advice_words(question, advice, hopeless=not any(chances.each))
             tail = ""
-            if chances.advice.probability is not None and chances.advice.moves and not chances.advice.defeats:
-                tail = f" → {percent(chances.advice.probability)}"
+            if chances.advice.probability is not None and advice.moves and not advice.defeats:
+                p = chances.advice.probability
+                tail = f" → {percent(p)} to defeat" if p > 0 else " (not enough to defeat it)"
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
         if full and question.caveats:
             sections["caveats"] = Content.styled(
@@ -634,31 +724,41 @@ class OddsPanel(Widget):
         update_static(static, content)
 
     def _enemies(self, question: OddsQuestion, full: bool, width: int) -> Content:
-        """Two lines per enemy and a third for a cap or a block, whether the figures are in yet or not (and in
-        either mode), so the lines do not move when they arrive."""
+        """A label saying what the figures are, then two lines per enemy (and a third for a cap or a block),
+        whether the figures are in yet or not (and in either mode), so the lines do not move when they arrive."""
         lines: list[Content] = []
         chances = self.chances
+        # Short terminals: one line per enemy (its number, damage so far, the chance), so every enemy stays in view.
+        compact = full and chances is not None and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
             t = enemy.target
-            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold")))
-            tally = f"  {min(t.applied, t.health)}/{t.health} "
+            tally = f" {min(t.applied, t.health)}/{t.health}"
+            if compact and chances is not None:
+                number = percent(chances.each[i])
+                room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
+                name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
+                lines.append(
+                    Content.assemble((f"{enemy.number} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
+                )
+                if enemy.capped:
+                    lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
+                continue
+            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), tally))
             expected = expected_words(roll.expected_damage)
             if not full:
-                lines.append(Content.assemble(tally, (expected, "bold"), (" per roll", "$text-muted")))
+                lines.append(Content.assemble("  ", (expected, "bold"), (" a roll", "$text-muted")))
             elif chances is None:
-                lines.append(Content.assemble(tally, ("computing…", "$text-muted italic"), f"  {expected}"))
+                lines.append(Content.assemble("  ", ("computing…", "$text-muted italic")))
             else:
                 p = chances.each[i]
                 number = percent(p)
-                bar_width = max(4, min(12, width - len(tally) - len(number) - len(expected) - 3))
+                bar_width = max(4, min(40, width - len(number) - 4))
                 lines.append(
                     Content.assemble(
-                        tally,
+                        "  ",
                         (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
                         " ",
                         (number, "bold"),
-                        "  ",
-                        (expected, "$text-muted"),
                     )
                 )
             if enemy.capped:
@@ -667,15 +767,19 @@ class OddsPanel(Widget):
                 lines.append(Content.styled(f"  {enemy.blocked}", "$text-muted italic"))
         return Content("\n").join(lines)
 
+    @staticmethod
+    def _chart_height(width: int) -> int:
+        """Rows of columns: two on the usual side column, four where it has room (a very wide terminal)."""
+        return 4 if width >= 44 else 2
+
     def _chart(self, question: OddsQuestion, width: int) -> Content:
+        """One roll's damage (of the first enemy's damage model), under a caption with its expected damage."""
         enemy, roll = question.enemies[0], self.rolls[0]
         models = {e.target.model for e in question.enemies}
-        what = "this roll" if question.stage == "commit" else "next roll"
+        what = "This roll" if question.stage == "commit" else "Next roll"
         need = enemy.target.need if enemy.target.need > 0 else None
-        rows = damage_chart(roll, need, width)
-        # The caption goes at the end of the damage axis when it fits (one line less on a crowded side column).
-        if len(models) == 1 and len(rows[-1].plain) + 2 + len(what) <= width:
-            rows[-1] = Content.assemble(rows[-1], ("  " + what, "$text-muted italic"))
-            return Content("\n").join(rows)
-        caption = f"Damage, {what}" + (f" vs {enemy.name}" if len(models) > 1 else "")
+        rows = damage_chart(roll, need, width, height=self._chart_height(width))
+        expected = f"{float(roll.expected_damage):.1f}"
+        against = f" vs {enemy.name}" if len(models) > 1 else ""
+        caption = f"{what}{against}: {expected} expected damage"
         return Content("\n").join([Content.styled(caption, "$text-muted"), *rows])

@@ -18,12 +18,16 @@ from textual.widgets.option_list import Option
 from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import GameState
 from twentystrong.text.effects import describe_effects
+from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
 
 
 class PanelList(OptionList):
     """An option list that does not take the keyboard focus on a click (so Enter keeps its table meaning)."""
+
+    HELP_TITLE = "The focused side-panel list"
+    """The title of this part of the help screen."""
 
     FOCUS_ON_CLICK = False
     DEFAULT_CSS = """
@@ -33,6 +37,8 @@ class PanelList(OptionList):
         border: none;
         padding: 0;
         background: transparent;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         &:focus { border: none; background: $boost; }
     }
     """
@@ -49,14 +55,21 @@ def _list_of(panel: Widget, list_id: str) -> PanelList:
 
 
 class HeroPanel(Widget):
-    """The hero's name and three stat dice (Health, Strategy, Recovery), and the ability when it can be used."""
+    """The hero's name and three stat dice (Health out of its bound, Strategy, Recovery), during the Strategy phase
+    what Resolve will cost (:mod:`twentystrong.text.preview`), and the ability (marked ``▶`` when it can be used).
+
+    Short terminals get one line of stats and one of the preview (CSS: ``TableScreen.-short``)."""
 
     DEFAULT_CSS = """
     HeroPanel { height: auto; }
-    HeroPanel #stats { height: auto; }
-    HeroPanel #ability { height: auto; color: $text-muted; }
+    HeroPanel > Static { height: auto; }
+    HeroPanel #stats-line, HeroPanel #preview-short { display: none; }
+    HeroPanel #ability { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    HeroPanel #ability.-usable { text-wrap: wrap; }
     HeroPanel #ability.-usable { color: $text; text-style: bold; }
     HeroPanel #ability.-usable:hover { background: $boost; }
+    HeroPanel #preview.-lethal, HeroPanel #preview-short.-lethal { text-style: bold; }
+    HeroPanel .-none { display: none; }
     """
 
     class UseAbility(Message):
@@ -64,6 +77,9 @@ class HeroPanel(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats")
+        yield Static(id="stats-line")
+        yield Static(id="preview")
+        yield Static(id="preview-short")
         yield Static(id="ability")
 
     def show(self, view: GameView) -> None:
@@ -73,25 +89,61 @@ class HeroPanel(Widget):
         if not hero.id:
             return
         card = view.deck.hero(hero.id)
+        health = f"{hero.health}/{STAT_MAX}"
         update_static(
             self.query_one("#stats", Static),
             Content.assemble(
                 (card.name, "bold"),
                 "\n",
-                _stat("♥", "Health", hero.health, "$error"),
+                _stat("♥", "Health", health, "$error"),
                 "\n",
-                _stat("⚑", "Strategy", hero.strategy, "$primary"),
+                _stat("⚑", "Strategy", str(hero.strategy), "$primary"),
                 "\n",
-                _stat("↻", "Recovery", hero.recovery, "$success"),
+                _stat("↻", "Recovery", str(hero.recovery), "$success"),
             ),
         )
+        update_static(
+            self.query_one("#stats-line", Static),
+            Content.assemble(
+                (card.name, "bold"),
+                ("  ♥", "$error"),
+                (health, "bold"),
+                (" ⚑", "$primary"),
+                (str(hero.strategy), "bold"),
+                (" ↻", "$success"),
+                (str(hero.recovery), "bold"),
+            ),
+        )
+        self._show_preview(resolve_preview(s))
         usable = view.can("use_ability")
         ability = card.ability_text or describe_effects(card.ability)
-        text = Content.assemble(("▶ " if usable else "", "bold $accent"), ability) if ability else Content("")
+        label = "Ability (u): " if usable else "Ability: "
+        text = (
+            Content.assemble(("▶ " if usable else "", "bold $accent"), (label, "bold"), ability)
+            if ability
+            else Content("")
+        )
         widget = self.query_one("#ability", Static)
         update_static(widget, text)
         widget.set_class(usable, "-usable")
-        set_display(widget, bool(ability))
+        widget.set_class(not ability, "-none")  # a class, not display: the table's CSS hides it when short
+
+    def _show_preview(self, preview: ResolvePreview | None) -> None:
+        full = self.query_one("#preview", Static)
+        short = self.query_one("#preview-short", Static)
+        if preview is None:
+            update_static(full, Content(""))
+            update_static(short, Content(""))
+            full.set_class(True, "-none")
+            short.set_class(True, "-none")
+            return
+        # A warning sign and bold type (never colour alone) when step 1 alone would end the game.
+        sign = "⚠ " if preview.lethal else ""
+        update_static(full, Content.assemble((sign, "bold $error"), preview.words()))
+        update_static(short, Content.assemble((sign, "bold $error"), preview.short()))
+        for widget in (full, short):
+            widget.set_class(False, "-none")
+            widget.set_class(preview.lethal, "-lethal")
 
     def on_click(self, event: events.Click) -> None:
         if event.widget is not None and event.widget.id == "ability" and event.widget.has_class("-usable"):
@@ -99,9 +151,13 @@ class HeroPanel(Widget):
             self.post_message(self.UseAbility())
 
 
-def _stat(symbol: str, name: str, value: int, color: str) -> Content:
-    """``♥ Health    6``: one stat die, its face shown as a reversed number."""
-    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value} ", "bold reverse"))
+STAT_MAX = 6
+"""R1: a stat die shows at most 6 (Health reads ``5/6``)."""
+
+
+def _stat(symbol: str, name: str, value: str, color: str) -> Content:
+    """``♥ Health    5/6``: one stat die, its value in bold."""
+    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value}", "bold"))
 
 
 class InventoryPanel(Widget):
@@ -129,11 +185,12 @@ class InventoryPanel(Widget):
         s = view.state
         set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
-        key = (s.inventory, frozenset(usable))
+        short = self.screen.has_class("-short")  # one line per item on a short terminal (i has the full text)
+        key = (s.inventory, frozenset(usable), short)
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        options = [Option(_item_label(s, item, item in usable), id=item) for item in s.inventory]
+        options = [Option(_item_label(s, item, item in usable, short=short), id=item) for item in s.inventory]
         if not options and not self.query_children("#items"):
             return  # "no items" is showing
         items = _list_of(self, "items")
@@ -150,7 +207,7 @@ class InventoryPanel(Widget):
             self.post_message(self.Pressed(event.option.id))
 
 
-def _item_label(s: GameState, item: str, usable: bool) -> Content:
+def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False) -> Content:
     card = s.deck.card(item)
     kind = card.reward.kind if card.reward is not None else ""
     icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
@@ -161,8 +218,8 @@ def _item_label(s: GameState, item: str, usable: bool) -> Content:
         ("▶ " if usable else "  ", "bold $accent"),
         (f"{icon} ", "$secondary"),
         (card.name, "bold" if usable else ""),
-        "\n  ",
-        (words, "$text-muted"),
+        ("" if short else "\n  ", ""),
+        ("" if short else words, "$text-muted"),
     )
 
 
@@ -171,6 +228,7 @@ class MissionsPanel(Widget):
 
     DEFAULT_CSS = """
     MissionsPanel { height: auto; }
+    MissionsPanel #missions-line { display: none; height: auto; }
     """
 
     class Pressed(Message):
@@ -181,6 +239,10 @@ class MissionsPanel(Widget):
             self.mission = mission
 
     # The list (#missions) is mounted when the panel first has missions to show (hidden in a game without any).
+    # Short terminals show one line instead (#missions-line: the current mission and its progress).
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="missions-line")
 
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
@@ -195,7 +257,16 @@ class MissionsPanel(Widget):
         self._key = key
         current = t.current_mission
         done = sum(1 for m in t.missions if m.status == "done")
-        set_title(self, f"Missions {done} done · chip {t.chip}")
+        dealt = sum(1 for m in t.missions if m.status != "discarded")
+        set_title(self, f"Missions {done} of {dealt} done · chip {t.chip}")
+        if current is not None:
+            mission = s.deck.mission(current.id)
+            line = Content.assemble(
+                ("▶ ", "bold $accent"), (mission.name, "bold"), (f" {t.chip}/{mission.target}", "$accent")
+            )
+        else:
+            line = Content.styled("no mission left", "$text-muted")
+        update_static(self.query_one("#missions-line", Static), line)
         options = []
         for m in t.missions:
             mission = s.deck.mission(m.id)
@@ -225,6 +296,7 @@ class BossPanel(Static):
 
     DEFAULT_CSS = """
     BossPanel { height: auto; }
+    BossPanel.-nothing { height: 0; }
     """
 
     class Pressed(Message):
@@ -240,21 +312,21 @@ class BossPanel(Static):
         """Show the boss deck of this view."""
         s = view.state
         t = table(s)
-        parts: list[Content | str | tuple[str, str]] = [
-            (f"{len(t.boss_deck)}", "bold"),
-            " face down",
-        ]
+        # The counts go in the title (one line on the side column); the revealed boss, if any, below it.
+        title = f"Boss deck · {len(t.boss_deck)} face down"
         if t.boss_discard:
-            parts += [" · ", (f"{len(t.boss_discard)}", "bold"), " discarded"]
+            title += f" · {len(t.boss_discard)} discarded"
+        set_title(self, title)
+        parts: list[Content | str | tuple[str, str]] = []
         if t.revealed_boss:
             boss = s.deck.boss(t.revealed_boss)
             parts += [
-                "\n",
                 ("Revealed: ", "$text-muted"),
-                (boss.name, "bold $error"),
+                (boss.name, "bold"),
                 f"  ♥{boss.health} ⚔{boss.damage} +{boss.entourage}",
             ]
         self.revealed = t.revealed_boss
+        self.set_class(not parts, "-nothing")
         update_static(self, Content.assemble(*parts))
 
     def on_click(self, event: events.Click) -> None:

@@ -169,6 +169,8 @@ class PromptBar(Widget):
     DEFAULT_CSS = """
     PromptBar { height: auto; background: $surface; padding: 0 1; }
     PromptBar #prompt-text { height: auto; }
+    PromptBar #prompt-hint { height: auto; color: $text-muted; }
+    PromptBar #prompt-hint.-none { display: none; }
     """
 
     class Chosen(Message):
@@ -180,6 +182,7 @@ class PromptBar(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-text")
+        yield Static(id="prompt-hint")
         yield ActionRow(id="prompt-buttons")
 
     @property
@@ -187,7 +190,10 @@ class PromptBar(Widget):
         """The buttons shown now."""
         return self.query_one(ActionRow).actions
 
-    def show(self, text: Content, actions: tuple[PromptAction, ...]) -> None:
-        """Show the prompt and its buttons."""
+    def show(self, text: Content, actions: tuple[PromptAction, ...], hint: str = "") -> None:
+        """Show the prompt, a first-game hint line (when there is one) and the buttons."""
         update_static(self.query_one("#prompt-text", Static), text)
+        line = self.query_one("#prompt-hint", Static)
+        update_static(line, Content.assemble(("Hint: ", "bold"), (hint, "italic")) if hint else Content(""))
+        line.set_class(not hint, "-none")
         self.query_one(ActionRow).show(actions)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from twentystrong.engine.rulesets import register
 from twentystrong.engine.rulesets.solar_sentinels import effects  # noqa: F401  (registers its effect kinds)
 from twentystrong.engine.rulesets.solar_sentinels.rules import RANKS, SolarSentinels, mandatory_tops
-from twentystrong.engine.rulesets.solar_sentinels.table import MissionState, SolarSentinelsTable, table
+from twentystrong.engine.rulesets.solar_sentinels.table import MissionState, SolarSentinelsTable, missions_dealt, table
 from twentystrong.engine.rulesets.solar_sentinels.view import SolarSentinelsView
 
 RULESET = register(SolarSentinels())
@@ -26,5 +26,6 @@ __all__ = [
     "SolarSentinelsTable",
     "SolarSentinelsView",
     "mandatory_tops",
+    "missions_dealt",
     "table",
 ]

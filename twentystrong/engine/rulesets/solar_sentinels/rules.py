@@ -234,6 +234,18 @@ def _stack_discard(tx: Tx, c: Command) -> None:
     flow.end_round(tx)
 
 
+def _refuse_stack_discard(s: GameState, stack: int | None) -> Rejected | None:
+    t = table(s)
+    if stack is None or not 0 < stack <= len(t.stacks):
+        return None
+    if not t.stacks[stack - 1]:
+        return Rejected("illegal_argument", f"stack {stack} is empty")
+    top = s.deck.card(t.stacks[stack - 1][0])
+    if top.mandatory:
+        return Rejected("illegal_argument", f"{top.name} (stack {stack}) is mandatory: it cannot be discarded")
+    return None
+
+
 def _forfeit(tx: Tx, c: Command) -> None:
     missions.forfeit(tx)
 
@@ -325,8 +337,21 @@ class SolarSentinels(Ruleset):
     def activation_commands(self, s: GameState) -> list[Command]:
         return [Command("activate", stack=i) for i in activation_choices(s)]
 
+    def not_now(self, s: GameState, command: Command) -> str | None:
+        """The endgame starts only when it opens (a stack is empty), at the start of a round."""
+        if command.cmd != "start_endgame" or s.prompt is not None:
+            return None
+        if s.endgame:
+            return "the endgame has already begun"
+        if endgame_trigger(s) == "no":
+            return "the endgame opens once a stack is empty, at the start of a round"
+        return "the endgame can start only at the start of a round, before Activation"
+
     def refuse(self, s: GameState, command: Command) -> Rejected | None:
-        """R3: a top that is not mandatory while another is; the refusal names the mandatory ones."""
+        """R3: a top that is not mandatory while another is (the refusal names the mandatory ones); the stack
+        discard: an empty stack, a mandatory top."""
+        if command.cmd == "stack_discard":
+            return _refuse_stack_discard(s, command.stack)
         if command.cmd != "activate" or s.step != "activate" or s.prompt is not None:
             return None
         t = table(s)
@@ -417,6 +442,9 @@ class SolarSentinels(Ruleset):
 
     def describe_event(self, event: ev.Event, deck: Any, before: GameState | None) -> str | None:
         return words.describe_event(event, deck, before)
+
+    def announces(self, event: ev.Event, command: Command | None) -> bool:
+        return words.announces(event, command)
 
     def describe_reveal(self, event: ev.Event, deck: Any) -> str | None:
         return words.describe_reveal(event, deck)

@@ -59,4 +59,10 @@ def table(s: GameState) -> SolarSentinelsTable:
     raise TypeError(f"{s.deck.id!r} is not played with the Solar Sentinels rules")
 
 
+def missions_dealt(s: GameState) -> int:
+    """How many missions the game dealt and kept (none in a game of other rules)."""
+    t = s.table
+    return sum(1 for m in t.missions if m.status != "discarded") if isinstance(t, SolarSentinelsTable) else 0
+
+
 _NOT_DEALT = SolarSentinelsTable()

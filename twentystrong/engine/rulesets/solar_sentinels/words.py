@@ -27,6 +27,17 @@ STEP_WORDS: dict[str, str] = {
 """Its steps (and the general steps it plays its own way) in a few words."""
 
 
+def announces(event: Event, command: Command | None) -> bool:
+    """News after ``command``: a stack top discarded by an effect (not Cleanup's, nor the stack the player just
+    chose), the boss revealed, a mission completed, the endgame begun."""
+    if isinstance(event, StackTopDiscarded):
+        chosen = command is not None and command.cmd == "choose" and command.stack == event.stack
+        return event.reason != "cleanup" and not chosen
+    if isinstance(event, MissionProgress):
+        return event.status == "done"
+    return isinstance(event, BossRevealed | EndgameStarted)
+
+
 def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | None:
     """One of its events as a sentence (without the full stop), or None for another event."""
 

@@ -1,0 +1,65 @@
+"""Helpers for the record tests: finished games on the plain test deck, and a record of made-up games."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from twentystrong.bots import make_bot
+from twentystrong.content.loader import load_deck
+from twentystrong.content.model import Deck
+from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
+from twentystrong.record.entry import GameEntry
+from twentystrong.session import Session
+
+PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
+_DECK: list[Deck] = []
+
+
+def plain() -> Deck:
+    """The plain test deck (loaded once)."""
+    if not _DECK:
+        _DECK.append(load_deck(PLAIN))
+    return _DECK[0]
+
+
+def finished(hero: str = "weakling", seed: int = 1, **options: Any) -> Session:
+    """A plain-deck game played to its end by the heuristic bot (``weakling`` loses in a few rounds, ``tester``
+    usually wins)."""
+    deck = plain()
+    session = Session.new(deck, SetupOptions(deck.id, hero, seed, **options), deck_path=PLAIN)
+    bot = make_bot("heuristic", seed)
+    while session.state.result is None:
+        session.dispatch(bot.choose(player_view(session.state), session.legal()))
+    return session
+
+
+BASE = GameEntry(
+    finished_at="2026-11-01T20:00:00+00:00",
+    source="test",
+    app_version="0",
+    deck="solar-sentinels",
+    deck_title="Solar Sentinels",
+    deck_hash=None,
+    ruleset="solar-sentinels",
+    hero="umbra",
+    hero_name="Umbra",
+    level_kind="rank",
+    level=1,
+    seed="1",
+    options="{}",
+    missions=1,
+    assisted=0,
+    daily=None,
+    result="won",
+    reason="",
+    rounds=15,
+)
+
+
+def entry(n: int, **fields: Any) -> GameEntry:
+    """Made-up game ``n`` (a day apart from the next), with ``fields`` changed."""
+    fields.setdefault("seed", str(n))
+    return replace(BASE, finished_at=f"2026-11-{n:02d}T20:00:00+00:00", **fields)

@@ -1,0 +1,40 @@
+"""``twentystrong replay ID``: a game of the player's record in the history viewer, read-only, from its first
+event to its last. ``twentystrong stats`` (or the Statistics screen) lists the numbers.
+
+A number the record does not hold, or a game that cannot be replayed, gives one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _number(text: str) -> int:
+    try:
+        value = int(text.lstrip("#"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a game number, like 12 (from twentystrong stats), not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("game numbers start at 1")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Declare the arguments of ``twentystrong replay``."""
+    parser.add_argument("game", metavar="ID", type=_number, help="the game's number in your record")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the replay; 2 when the game cannot be replayed."""
+    from twentystrong.record.replay import ReplayError, replay_session
+
+    try:
+        row, session, note = replay_session(args.game)
+    except ReplayError as exc:
+        print(f"twentystrong replay: {exc}", file=sys.stderr)
+        return 2
+    from twentystrong.tui.replay import ReplayApp
+
+    ReplayApp(row, session, note=note).run()
+    return 0

@@ -1,0 +1,89 @@
+"""The old profile (``profile.toml``: a rank and a short game history) carried over into the record, once.
+
+Before the record, the profile kept the Solar Sentinels rank and one line per finished game. The first time a
+record is opened beside such a profile, its games become records (``source = 'profile'``: no figures, no log, so no
+replay) and its rank becomes the Solar Sentinels ladder: **the rank survives**. The profile file itself is left
+where it is (it holds the player's settings); ``meta.profile_imported`` keeps the import from running twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from functools import cache
+from pathlib import Path
+
+from twentystrong.profile import FILE_NAME, load_profile
+from twentystrong.record.db import transaction
+from twentystrong.record.ladder import RULES
+
+SS = "solar-sentinels"
+
+
+def import_profile(conn: sqlite3.Connection, folder: Path) -> str | None:
+    """Import ``folder/profile.toml`` into the record if that was never done; a sentence for the player (what was
+    carried over, or why the profile could not be read), or None."""
+    with transaction(conn):
+        if conn.execute("SELECT 1 FROM meta WHERE key = 'profile_imported'").fetchone():
+            return None
+        path = folder / FILE_NAME
+        if not path.exists():
+            conn.execute("INSERT INTO meta (key, value) VALUES ('profile_imported', 'no profile')")
+            return None
+        loaded = load_profile(path)
+        profile = loaded.profile
+        for game in profile.history:
+            title, ruleset, hero_name = _names(game.deck, game.hero)
+            rule = RULES.get(ruleset)
+            conn.execute(
+                "INSERT INTO games (finished_at, source, app_version, deck, deck_title, ruleset, hero, hero_name, "
+                "level_kind, level, seed, options, missions, assisted, result, reason, rounds) "
+                "VALUES (?, 'profile', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, '', ?)",
+                (
+                    game.date,
+                    game.deck,
+                    title,
+                    ruleset,
+                    game.hero,
+                    hero_name,
+                    rule.kind if rule is not None else None,
+                    game.rank if rule is not None else None,
+                    str(game.seed),
+                    json.dumps({"deck_id": game.deck, "hero_id": game.hero, "seed": game.seed, "rank": game.rank}),
+                    int(game.assisted),
+                    game.result,
+                    game.rounds,
+                ),
+            )
+        rule = RULES[SS]
+        rank = rule.clamp(profile.rank)
+        has_ladder = conn.execute("SELECT 1 FROM ladder WHERE deck = ?", (SS,)).fetchone()
+        if loaded.warning is None and not has_ladder:
+            conn.execute(
+                "INSERT INTO ladder (deck, kind, level, updated_at, game) VALUES (?, ?, ?, datetime('now'), NULL)",
+                (SS, rule.kind, rank),
+            )
+        conn.execute("INSERT INTO meta (key, value) VALUES ('profile_imported', datetime('now'))")
+    if loaded.warning is not None:
+        return loaded.warning
+    games = len(profile.history)
+    return (
+        f"your profile's {rule.name(rank)} and {games} game{'s' if games != 1 else ''} were carried over "
+        f"from {path} into the record"
+    )
+
+
+@cache
+def _names(deck_id: str, hero_id: str) -> tuple[str, str, str]:
+    """A deck's title and ruleset and a hero's name, from the installed deck if there is one."""
+    try:
+        from twentystrong.content.loader import load_shipped
+
+        deck = load_shipped(deck_id)
+    except Exception:  # noqa: BLE001 - a deck that is not installed or does not load: its ids stand in
+        return deck_id, SS if deck_id == SS else "unknown", hero_id
+    try:
+        hero = deck.hero(hero_id).name
+    except KeyError:
+        hero = hero_id
+    return deck.info.title, deck.info.ruleset, hero

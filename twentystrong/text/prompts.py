@@ -1,0 +1,149 @@
+"""The prompt line in words that name what is at stake.
+
+The engine's ``awaiting(state)["text"]`` says what the game waits for; for the decisions where the stake is a card's
+reward, :func:`prompt_words` says what the reward gives, so the player never has to look it up first:
+
+- ``Helium Tick is defeated: take its instant reward (recover 1 yellow or green die) or decline it.``
+- ``Gain Albedo Mimic — ongoing item, once per round: turn a rolled purple miss into a hit.``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twentystrong.content.model import Reward
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.decide import decide_and_apply
+from twentystrong.engine.dice import BASE_DAMAGE, die_label
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.flow import pending_items
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
+from twentystrong.engine.state import DieState, GameState
+from twentystrong.text.effects import describe_effect
+from twentystrong.text.words import card_name
+
+
+def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
+    """The first line of the prompt: ``awaiting["text"]``, or for a reward what the reward gives."""
+    kind = awaiting.get("kind")
+    text = str(awaiting.get("text", ""))
+    p = state.prompt
+    if kind == "instant_reward" and p is not None and p.card:
+        card = state.deck.card(p.card)
+        if card.reward is not None:
+            text = f"{card.name} is defeated: take its instant reward ({gives(card.reward)}) or decline it."
+            heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
+            health = state.hero.health
+            if heal and health >= 6:
+                text += " The Health it gives changes nothing: you are at 6/6 (R1)."
+            elif heal and health + heal > 6:
+                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (R1)."
+            return text
+    if kind == "recover" and "limit" in awaiting:
+        limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))
+        left = max(0, limit - done)
+        if not state.dice_in("exhausted"):
+            return "No die is exhausted: nothing to recover."
+        if not limit:
+            return "No die can be recovered this round (a rule in force): finish the step."
+        if not left:
+            return f"Recovered {done} of {limit}: that is all this round. Finish the step."
+        dice = "die" if left == 1 else "dice"
+        more = " more" if done else ""
+        return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
+    if p is not None and p.kind.startswith("choose_") and p.source and p.source != "rank":
+        name = card_name(state.deck, p.source)
+        if name != p.source and not text.startswith(name):
+            return f"{name}: {text[:1].lower()}{text[1:]}"  # whose effect asks
+    remaining = int(awaiting.get("remaining", 1) or 1)
+    if kind == "activate" and state.active:
+        plus = [c for c in state.active if not c.boss and state.deck.card(c.id).additional]
+        why = f" (+{state.deck.card(plus[-1].id).additional} of {card_name(state.deck, plus[-1].id)})" if plus else ""
+        enemies = "enemy" if remaining == 1 else "enemies"
+        return f"Activate {remaining} more {enemies}{why}: choose a stack; its top card becomes active."
+    if kind == "activate" and remaining > 1:
+        return f"{text.rstrip('.')} ({remaining} to activate, one at a time)."
+    if kind == "commit" and not state.dice_in("pool"):
+        if state.dice_in("active"):
+            return "Your dice pool is empty: roll the dice already in the active area."
+        return "Your dice pool is empty: nothing to commit. Roll (no dice), then resolve."
+    if kind == "stack_discard":
+        mandatory = [top for top in _stack_tops(state) if state.deck.card(top).mandatory]
+        if mandatory:
+            names = ", ".join(card_name(state.deck, c) for c in mandatory)
+            return f"{text} A mandatory (!) top cannot be discarded: {names}."
+    if kind == "gain_items":
+        pending = pending_items(state)
+        if pending:
+            return gain_words(state, pending[0]) + (f" ({len(pending) - 1} more after it)" if len(pending) > 1 else "")
+    return text
+
+
+def gain_words(state: GameState, card_id: str) -> str:
+    """``Gain Albedo Mimic — ongoing item, once per round: turn a rolled purple miss into a hit.`` and, with no room,
+    what to do first."""
+    reward = state.deck.card(card_id).reward
+    name = card_name(state.deck, card_id)
+    if reward is None:
+        return f"Gain {name}?"
+    kind = "single-use item" if reward.kind == "single_use" else "ongoing item"
+    if reward.kind == "ongoing" and any(e.once_per_round for e in reward.effects):
+        kind += ", once per round"
+    text = f"Gain {name} — {kind}: {gives(reward)}."
+    held, room = len(state.inventory), state.hero.strategy
+    if held >= room:
+        text += f" Inventory full ({held}/{room}): use or discard an item first (i), or decline it."
+    return text
+
+
+def gives(reward: Reward) -> str:
+    """What a reward gives, as a clause: ``gain 2 Health, recover 1 die`` (the author's text when there is one)."""
+    if reward.text:
+        return _clause(reward.text)
+    return ", ".join(_clause(describe_effect(e)) for e in reward.effects)
+
+
+def _clause(sentence_text: str) -> str:
+    """``Gain 2 Health.`` → ``gain 2 Health`` (sentences joined into one clause: no capital, no full stop)."""
+    text = sentence_text.strip().rstrip(".")
+    text = text.replace(". ", ", ")
+    if text[:1].isupper() and not text[1:2].isupper():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def wasted_apply(state: GameState, command: Command) -> str | None:
+    """Why applying this die would add no damage to the card (a rule in force: crits deal 0, a cap …), or None.
+
+    Asked of the engine itself: the command is decided on the state (pure, nothing changes) and the card's damage
+    compared before and after (R5: under the modifiers in force now).
+    """
+    if command.cmd != "apply" or command.die is None or command.card is None:
+        return None
+    card = state.active_card(command.card)
+    if card is None or card.defeated:
+        return None
+    result = decide_and_apply(state, command)
+    if isinstance(result, Rejected):
+        return None
+    after = result[1].active_card(command.card)
+    if after is None or after.defeated or hooks.damage_taken(result[1], after) > hooks.damage_taken(state, card):
+        return None
+    die = state.die(command.die)
+    applied = DieState(die.id, "applied", die.face, card.id)
+    rules = []
+    base = BASE_DAMAGE[die.face or "miss"]
+    for handler, live in hooks.passive_with(state, "die_damage", "card_damage"):
+        lowers = handler.die_damage(state, live, applied, card, base) < base
+        caps = type(handler).card_damage is not Handler.card_damage
+        if lowers or caps:
+            rules.append(f"{hooks.describe(live.effect).rstrip('.')} ({card_name(state.deck, live.source)})")
+    why = f": {'; '.join(rules)}" if rules else ""
+    return f"{die_label(die.id, die.face)} would add no damage to {card_name(state.deck, card.id)}{why}"
+
+
+def _stack_tops(state: GameState) -> list[str]:
+    """The stacks' top cards (Solar Sentinels' stacks; none in a game of other rules)."""
+    t = state.table
+    return [stack[0] for stack in t.stacks if stack] if isinstance(t, SolarSentinelsTable) else []

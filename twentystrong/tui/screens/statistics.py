@@ -1,0 +1,321 @@
+"""The Statistics screen: the player's record as figures, charts and a list of past games.
+
+Three tabs: **Overview** (per deck the games, win rate with its 95% interval, streaks, best game, median rounds,
+the enemies and bosses that beat the player most, the ladder, then a line per hero), **Charts** (win rate by hero,
+rounds per game, dice luck per game, the ladder over time; drawn with textual-plotext, every series told apart by
+its marker or its label, never by colour alone) and **Past games** (newest first; Enter or a click on the
+highlighted row replays a game in the history viewer, read-only). The deck and hero selectors filter everything.
+
+It reads the record once when it opens (:func:`twentystrong.record.games.list_games`); the figures come from
+:func:`twentystrong.record.summary.summarize`, the words from :mod:`twentystrong.text.record`. Opened lazily (the
+App imports this module, and textual-plotext with it, only when the screen is shown): start-up never pays for it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Label, Select, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from twentystrong.record.games import GameRow, ladder_levels, list_games
+from twentystrong.record.summary import DeckSummary, Summary, summarize
+from twentystrong.text.record import breakdown_lines, hero_table
+
+ALL = "*"
+"""The selectors' value for "every deck" / "every hero"."""
+
+
+class StatisticsScreen(ModalScreen[None]):
+    """The player's record: overview, charts and past games. Escape closes."""
+
+    CSS_PATH = "statistics.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("o", "tab('overview')", "Overview"),
+        Binding("c", "tab('charts')", "Charts"),
+        Binding("g", "tab('games')", "Past games"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, rows: list[GameRow] | None = None, ladders: dict[str, tuple[str, int]] | None = None) -> None:
+        """``rows`` and ``ladders``: the record to show (default: read it now)."""
+        super().__init__()
+        self.warning: str | None = None
+        if rows is None:
+            rows, self.warning = list_games()
+            ladders = ladder_levels()
+        self.rows = rows
+        self.ladders = ladders or {}
+        self.deck: str = ALL
+        self.hero: str = ALL
+        self.summary: Summary = summarize(rows, self.ladders)
+
+    # --- layout ---------------------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        decks = {row.deck: row.deck_title for row in self.rows}
+        with Vertical(id="statistics"):
+            yield Static(self._title(), id="statistics-title")
+            with Horizontal(id="statistics-head"):
+                yield Label("Deck", classes="label")
+                yield Select(
+                    [("every deck", ALL), *((title, deck) for deck, title in decks.items())],
+                    value=ALL,
+                    allow_blank=False,
+                    id="statistics-deck",
+                    compact=True,
+                )
+                yield Label("Hero", classes="label", id="statistics-hero-label")
+                yield Select(self._hero_options(), value=ALL, allow_blank=False, id="statistics-hero", compact=True)
+            with TabbedContent(initial="overview", id="statistics-tabs"):
+                with TabPane("Overview", id="overview"), VerticalScroll(id="overview-scroll"):
+                    yield Static(id="overview-text")
+                with TabPane("Charts", id="charts"), Grid(id="charts-grid"):
+                    for chart in ("chart-heroes", "chart-rounds", "chart-luck", "chart-ladder"):
+                        yield PlotextPlot(id=chart, classes="chart")
+                with TabPane("Past games", id="games"):
+                    yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+                    yield Static(id="games-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#games-table", DataTable)
+        table.add_columns("#", "date", "deck", "hero", "level", "result", "rounds", "dealt/taken", "luck", "notes")
+        self._refresh()
+        if self.warning:
+            self.notify(self.warning, title="Record", severity="warning", timeout=10)
+
+    def _title(self) -> Content:
+        s = self.summary
+        if not self.rows:
+            return Content.styled("Your record — no finished games yet", "bold")
+        return Content.assemble(
+            ("Your record", "bold"),
+            f" — {s.games} game{'s' if s.games != 1 else ''}, {s.wins} won",
+            (f" ({s.wins / s.games:.0%})" if s.games else "", "$text-muted"),
+        )
+
+    def _hero_options(self) -> list[tuple[str, str]]:
+        heroes = {row.hero: row.hero_name for row in self.rows if self.deck in (ALL, row.deck)}
+        return [("every hero", ALL), *sorted(((name, hero) for hero, name in heroes.items()), key=lambda o: o[0])]
+
+    # --- filters ----------------------------------------------------------------------------------------------------
+
+    def selected(self) -> list[GameRow]:
+        """The games the selectors let through, oldest first."""
+        return [row for row in self.rows if self.deck in (ALL, row.deck) and self.hero in (ALL, row.hero)]
+
+    @on(Select.Changed, "#statistics-deck")
+    def _deck_changed(self, event: Select.Changed) -> None:
+        self.deck = str(event.value)
+        hero = self.query_one("#statistics-hero", Select)
+        options = self._hero_options()
+        hero.set_options(options)
+        if self.hero not in {value for _, value in options}:
+            self.hero = ALL
+        hero.value = self.hero
+        self._refresh()
+
+    @on(Select.Changed, "#statistics-hero")
+    def _hero_changed(self, event: Select.Changed) -> None:
+        self.hero = str(event.value)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.summary = summarize(self.selected(), self.ladders)
+        self.query_one("#statistics-title", Static).update(self._title())
+        self.query_one("#overview-text", Static).update(overview(self.summary, empty=not self.rows))
+        self._charts()
+        self._games()
+
+    # --- the tabs ---------------------------------------------------------------------------------------------------
+
+    def _games(self) -> None:
+        table = self.query_one("#games-table", DataTable)
+        table.clear()
+        rows = list(reversed(self.summary.rows))
+        for row in rows:
+            notes = [n for n in ("daily " + row.daily if row.daily else "", "assisted" if row.assisted else "") if n]
+            if not row.has_log:
+                notes.append("no replay (imported)")
+            luck = row.luck
+            table.add_row(
+                str(row.id),
+                row.day,
+                row.deck_title.split(":")[0],
+                row.hero_name,
+                f"{row.level_kind[0].upper()}{row.level}" if row.level_kind and row.level is not None else "",
+                "✔ won" if row.won else "✘ lost",
+                str(row.rounds),
+                f"{row.damage_dealt}/{row.damage_taken}" if row.damage_dealt is not None else "",
+                f"{luck:+.1f}" if luck is not None else "",
+                ", ".join(notes),
+                key=str(row.id),
+            )
+        hint = (
+            "Enter (or a click on the highlighted row) replays that game, read-only, from its first move to its last."
+            if rows
+            else "No games to list."
+        )
+        self.query_one("#games-hint", Static).update(Content.styled(hint, "$text-muted"))
+
+    def _charts(self) -> None:
+        decks = self.summary.decks
+        deck = decks[0] if len(decks) == 1 else None
+        heroes = deck.heroes if deck is not None else ()
+        rows = list(self.summary.rows)
+
+        plot = self.query_one("#chart-heroes", PlotextPlot)
+        plt = plot.plt
+        plt.clear_figure()
+        if deck is None:
+            plt.title("Win rate by hero: choose a deck" if decks else "Win rate by hero: no games")
+        else:
+            labels = [f"{h.name} {h.win_rate:.0%} ({h.wins}/{h.games})" for h in reversed(heroes)]
+            plt.bar(labels, [round(h.win_rate * 100) for h in reversed(heroes)], orientation="horizontal", width=0.4)
+            plt.xlim(0, 100)
+            plt.xticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
+            plt.title("Win rate by hero")
+        plot.refresh()
+
+        plot = self.query_one("#chart-rounds", PlotextPlot)
+        plt = plot.plt
+        plt.clear_figure()
+        won = [(n, row.rounds) for n, row in enumerate(rows, 1) if row.won]
+        lost = [(n, row.rounds) for n, row in enumerate(rows, 1) if not row.won]
+        for points, marker in ((won, "W"), (lost, "L")):
+            if points:
+                plt.scatter([x for x, _ in points], [y for _, y in points], marker=marker)
+        if rows:
+            plt.xticks(*_ticks(len(rows)))
+            top = max(row.rounds for row in rows) + 2
+            plt.ylim(0, top)
+            plt.yticks(*_whole(0, top))
+        plt.title("Rounds per game: W won, L lost")
+        plot.refresh()
+
+        plot = self.query_one("#chart-luck", PlotextPlot)
+        plt = plot.plt
+        plt.clear_figure()
+        luck: list[tuple[int, float]] = [(n, row.luck) for n, row in enumerate(rows, 1) if row.luck is not None]
+        if luck:
+            plt.bar([x for x, _ in luck], [y for _, y in luck], width=0.5, marker="▒")
+            plt.hline(0)
+            plt.xticks(*_ticks(len(rows)))
+            top = math.ceil(max(1.0, *(abs(y) for _, y in luck)))
+            plt.ylim(-top - 0.5, top + 0.5)
+            plt.yticks(*_whole(-top, top, signed=True))
+        plt.title("Dice luck: hits vs expected" if luck else "Dice luck: no dice rolled yet")
+        plot.refresh()
+
+        plot = self.query_one("#chart-ladder", PlotextPlot)
+        plt = plot.plt
+        plt.clear_figure()
+        if deck is not None and deck.ladder_kind is not None:
+            steps = [(n, row) for n, row in enumerate(rows, 1) if row.level_after is not None]
+            if steps:
+                xs = [steps[0][0] - 0.5, *(n for n, _ in steps)]
+                ys = [steps[0][1].level or 0, *(row.level_after or 0 for _, row in steps)]
+                plt.plot(xs, ys, marker="dot")
+                plt.scatter(xs[1:], ys[1:], marker="●")
+                plt.xticks(*_ticks(len(rows)))
+            levels = _levels(deck)
+            plt.yticks([float(level) for level in levels], [str(level) for level in levels])
+            plt.ylim(levels[0] - 0.3, levels[-1] + 0.3)
+            now = f"now {deck.ladder_now}"
+            plt.title(f"{deck.ladder_kind.capitalize()} after each game: {now}")
+        else:
+            plt.title("Ladder: choose a deck" if decks else "Ladder: no games")
+        plot.refresh()
+
+    # --- actions ------------------------------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        """Back to where the screen was opened."""
+        self.dismiss(None)
+
+    def action_tab(self, tab: str) -> None:
+        """Show a tab: overview, charts, past games."""
+        self.query_one(TabbedContent).active = tab
+        if tab == "games":
+            self.query_one("#games-table", DataTable).focus()
+
+    @on(DataTable.RowSelected, "#games-table")
+    async def _replay(self, event: DataTable.RowSelected) -> None:
+        """Replay the chosen game in the history viewer."""
+        from twentystrong.record.replay import ReplayError, replay_session
+        from twentystrong.tui.screens.replay import ReplayScreen
+
+        if event.row_key.value is None:
+            return
+        try:
+            row, session, note = replay_session(int(event.row_key.value))
+        except ReplayError as exc:
+            self.notify(str(exc), title="No replay", severity="warning")
+            return
+        if note:
+            self.notify(note, severity="warning", timeout=8)
+        await self.app.push_screen(ReplayScreen(row, session))
+
+
+def _ticks(count: int) -> tuple[list[float], list[str]]:
+    """At most eight whole-number ticks for games 1..count."""
+    step = max(1, math.ceil(count / 8))
+    ticks = list(range(1, count + 1, step))
+    return [float(t) for t in ticks], [str(t) for t in ticks]
+
+
+def _whole(low: int, high: int, *, signed: bool = False) -> tuple[list[float], list[str]]:
+    """About five whole-number ticks from ``low`` to ``high`` (0 among them when it lies between)."""
+    step = max(1, math.ceil((high - low) / 5))
+    ticks = [t for t in range(0, high + 1, step)] + [t for t in range(-step, low - 1, -step)]
+    ticks = sorted(t for t in ticks if low <= t <= high)
+    return [float(t) for t in ticks], [f"{t:+d}" if signed and t else str(t) for t in ticks]
+
+
+def _levels(deck: DeckSummary) -> list[int]:
+    from twentystrong.record.ladder import RULES
+
+    rule = RULES.get(deck.rows[-1].ruleset) if deck.rows else None
+    if rule is None:
+        return [1]
+    return list(range(rule.lowest, rule.highest + 1))
+
+
+def overview(summary: Summary, *, empty: bool = False) -> Content:
+    """The overview tab: per deck its figures, then a line per hero."""
+    if not summary.games:
+        return Content.styled(
+            "No finished games in your record yet: every game you finish is kept here."
+            if empty
+            else "No recorded game matches these filters.",
+            "$text-muted",
+        )
+    parts: list[Content] = []
+    for deck in summary.decks:
+        head = Content.assemble((deck.title, "bold $accent"))
+        if deck.ladder_kind is not None and deck.ladder_now is not None:
+            title = f" {deck.ladder_title}" if deck.ladder_title else ""
+            head = Content.assemble(head, (f"   now {deck.ladder_kind} {deck.ladder_now}{title}", "bold"))
+        parts.append(head)
+        for label, text in breakdown_lines(deck.overall):
+            parts.append(Content.assemble((f"  {label:<11}", "$text-muted"), text))
+        if deck.ladder:
+            path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
+            parts.append(Content.assemble((f"  {deck.ladder_kind or 'ladder':<11}", "$text-muted"), path))
+        if len(deck.heroes) > 1:  # one line per hero (choose a hero above for that hero's own figures)
+            parts.append(Content(""))
+            table = hero_table(deck.heroes)
+            parts.append(Content.styled(table[0], "bold"))
+            parts += [Content(line) for line in table[1:]]
+        parts.append(Content(""))
+    return Content("\n").join(parts)
