@@ -36,6 +36,7 @@ from twentystrong.content.registry import shipped_deck_dirs  # noqa: E402
 from twentystrong.engine.commands import Command  # noqa: E402
 from twentystrong.engine.legal import legal_commands  # noqa: E402
 from twentystrong.engine.state import GameState, SetupOptions  # noqa: E402
+from twentystrong.engine.view import player_view  # noqa: E402
 from twentystrong.record.games import add_game, current_level  # noqa: E402
 from twentystrong.session import Session  # noqa: E402
 from twentystrong.tui.app import TwentyStrongApp, create_app  # noqa: E402
@@ -49,7 +50,7 @@ PLAIN = ROOT / "tests" / "decks" / "plain"
 def player(seed: int) -> Callable[[GameState], Command]:
     """The heuristic bot: realistic games to take pictures of."""
     bot = make_bot("heuristic", seed)
-    return lambda s: bot.choose(s, legal_commands(s))
+    return lambda s: bot.choose(player_view(s), legal_commands(s))
 
 
 def play_until(

@@ -10,6 +10,7 @@ from twentystrong.bots import make_bot
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
 from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.record.entry import GameEntry
 from twentystrong.session import Session
 
@@ -31,7 +32,7 @@ def finished(hero: str = "weakling", seed: int = 1, **options: Any) -> Session:
     session = Session.new(deck, SetupOptions(deck.id, hero, seed, **options), deck_path=PLAIN)
     bot = make_bot("heuristic", seed)
     while session.state.result is None:
-        session.dispatch(bot.choose(session.state, session.legal()))
+        session.dispatch(bot.choose(player_view(session.state), session.legal()))
     return session
 
 

@@ -12,8 +12,9 @@ from twentystrong.bots import BOT_NAMES, HeuristicBot, RandomBot, make_bot
 from twentystrong.bots.base import Bot
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
-from twentystrong.engine import Command, GameState, SetupOptions, decide_and_apply, initial_state, legal_commands
+from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import STRENGTH
+from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.sim.runner import play_game
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -35,13 +36,12 @@ class Watchful:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
-        self.seen: list[tuple[GameState, list[Command], Command]] = []
+        self.seen: list[tuple[PlayerView, list[Command], Command]] = []
 
-    def choose(self, state: GameState, legal: list[Command]) -> Command:
-        assert legal == legal_commands(state)
-        chosen = self.bot.choose(state, legal)
-        assert chosen in legal, (state.step, chosen, legal)
-        self.seen.append((state, legal, chosen))
+    def choose(self, view: PlayerView, legal: list[Command]) -> Command:
+        chosen = self.bot.choose(view, legal)
+        assert chosen in legal, (view.step, chosen, legal)
+        self.seen.append((view, legal, chosen))
         return chosen
 
 
@@ -85,7 +85,7 @@ def test_random_bot_draws_from_its_own_seed(plain: Deck) -> None:
     assert not isinstance(state, type(None))
     s = state[1]  # type: ignore[index]
     legal = legal_commands(s)
-    picks = {RandomBot(seed).choose(s, legal) for seed in range(30)}
+    picks = {RandomBot(seed).choose(player_view(s), legal) for seed in range(30)}
     assert len(picks) > 1
 
 
@@ -124,8 +124,38 @@ def test_heuristic_bot_beats_the_random_bot(plain: Deck) -> None:
 
 def test_bots_never_import_textual_or_rich() -> None:
     code = (
-        "import sys, twentystrong.bots, twentystrong.sim, twentystrong.bots.bench;"
+        "import sys, twentystrong.bots, twentystrong.sim, twentystrong.bench.bots;"
         "bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(bad); sys.exit(1 if bad else 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+ENGINE_MODULES_BOTS_READ = {"twentystrong.engine.view", "twentystrong.engine.commands", "twentystrong.engine.dice"}
+"""What bots may import of the engine: the player's view (contract 11) and a ruleset's view of its own table (its
+``view`` module, contract 9), the commands they answer with, and the dice tables every player knows. No engine
+internals (state, hooks, handlers, rules) and no private names."""
+
+
+def test_bots_read_the_players_view_only() -> None:
+    """Contract 11: a bot sees the table as a player sees it, through ``engine.view``; it imports nothing else of the
+    engine and no private name of any module of the project."""
+    import ast
+
+    import twentystrong.bots
+
+    for path in Path(twentystrong.bots.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
+                if node.module.startswith("twentystrong.engine"):
+                    ruleset_view = node.module.startswith("twentystrong.engine.rulesets.") and node.module.endswith(
+                        ".view"
+                    )
+                    assert node.module in ENGINE_MODULES_BOTS_READ or ruleset_view, (path.name, node.module)
+                private = [
+                    a.name for a in node.names if a.name.startswith("_") and node.module.startswith("twentystrong")
+                ]
+                assert not private or node.module.startswith("twentystrong.bots"), (path.name, node.module, private)
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("twentystrong.engine") for a in node.names), path.name

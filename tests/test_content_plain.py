@@ -18,6 +18,7 @@ from twentystrong.content import validation
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import ConflictCard, Deck, Hero, Mission
 from twentystrong.content.plain import Frozen, FrozenInstanceError
+from twentystrong.content.validation import validate
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 CARD = {
@@ -31,7 +32,7 @@ CARD = {
 
 
 def test_validation_gives_plain_objects_all_the_way_down() -> None:
-    card = ConflictCard.model_validate(CARD, strict=True)
+    card = validate(ConflictCard, CARD, strict=True)
     assert type(card) is ConflictCard and not isinstance(card, BaseModel)
     test = card.effects[0]
     assert isinstance(test, fx.RollTest) and isinstance(test.on_fail[0], fx.Heal)
@@ -39,10 +40,10 @@ def test_validation_gives_plain_objects_all_the_way_down() -> None:
 
 
 def test_plain_objects_are_immutable_values() -> None:
-    card = ConflictCard.model_validate(CARD)
+    card = validate(ConflictCard, CARD)
     with pytest.raises(FrozenInstanceError):
         card.health = 4  # type: ignore[misc]
-    assert card == ConflictCard.model_validate(CARD)
+    assert card == validate(ConflictCard, CARD)
     assert card != card.model_copy(update={"health": 4})
     assert fx.Heal(kind="heal", amount=1) != fx.LoseHealth(kind="lose_health", amount=1)
     assert hash(fx.Heal(kind="heal", amount=2)) == hash(fx.Heal(kind="heal", amount=2))
@@ -60,7 +61,7 @@ def test_the_constructor_fills_defaults_and_rejects_wrong_keys() -> None:
 
 
 def test_model_dump_and_copy_behave_like_pydantic() -> None:
-    card = ConflictCard.model_validate(CARD)
+    card = validate(ConflictCard, CARD)
     generated = validation.pydantic_model(ConflictCard).model_validate(CARD)
     assert card.model_dump() == generated.model_dump()
     assert card.model_dump(exclude_defaults=True) == generated.model_dump(exclude_defaults=True)
@@ -78,18 +79,15 @@ def test_the_generated_models_mirror_the_plain_classes() -> None:
         assert model.__name__ == cls.__name__ and model.__doc__ == cls.__doc__
         assert list(model.model_fields) == list(cls.__field_specs__)
         assert validation.plain_class(model) is cls
-    assert list(Hero.model_fields) == list(Hero.__field_specs__)
 
 
 def test_item_checks_run_when_validating() -> None:
     with pytest.raises(ValidationError, match="level is required"):
-        Mission.model_validate({"id": "m", "name": "M", "condition": "defeats_by_level"})
+        validate(Mission, {"id": "m", "name": "M", "condition": "defeats_by_level"})
 
 
-def test_the_effect_union_validates_with_a_type_adapter() -> None:
-    from pydantic import TypeAdapter
-
-    heal = TypeAdapter(fx.Effect).validate_python({"kind": "heal", "amount": 2})
+def test_the_effect_union_validates_as_a_type() -> None:
+    heal = validation.validate_as(fx.Effect, {"kind": "heal", "amount": 2})
     assert heal == fx.Heal(kind="heal", amount=2)
     assert {fx.kind_of(c) for c in typing.get_args(typing.get_args(fx.Effect)[0])} == set(fx.EFFECT_KINDS)
 

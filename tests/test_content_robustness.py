@@ -43,7 +43,7 @@ BASE = {
 
 
 def _keys(section: str) -> list[str]:
-    return [*SECTIONS[section].model_fields, "unknown_key"]
+    return [*SECTIONS[section].__field_specs__, "unknown_key"]
 
 
 CASES = [(section, key) for section in BASE for key in _keys(section)]

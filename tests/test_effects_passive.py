@@ -18,6 +18,7 @@ import tomli_w
 from twentystrong.content import effects as fx
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
+from twentystrong.content.validation import validate_as
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES
@@ -182,7 +183,7 @@ class Game:
         while not self.legal("start_endgame"):
             self.do("activate", stack=1)
             self.do("roll")
-            self.finish_round(discard_stack=1 if self.state.stacks[0] else 2)
+            self.finish_round(discard_stack=1 if self.state.table.stacks[0] else 2)
         self.do("start_endgame")
 
 
@@ -249,9 +250,7 @@ def test_every_passive_kind_has_one_handler_with_its_own_words() -> None:
 )
 def test_describe_builds_sentences_from_parameters(data: dict[str, Any], words: str) -> None:
     """The card browser's words: built from the parameters; an effect's own ``text`` wins."""
-    from pydantic import TypeAdapter
-
-    parsed: fx.Effect = TypeAdapter(fx.Effect).validate_python(data)
+    parsed: fx.Effect = validate_as(fx.Effect, data)
     assert hooks.describe(parsed) == words
 
 

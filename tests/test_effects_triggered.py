@@ -18,6 +18,7 @@ from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initi
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
+from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import SetupOptions
 
 TRIGGERED_KINDS = (
@@ -159,13 +160,13 @@ def test_returns_unless_first_defeat_goes_back_on_its_stack() -> None:
     g = Game(["a-plus-one"], ["t-returns"])
     g.activate(1)
     g.activate(2)
-    assert g.s.stacks[1][0] != "t-returns"
+    assert g.s.table.stacks[1][0] != "t-returns"
     g.commit("R1", "Y1")
     g.roll(R1="crit", Y1="hit")
     g.apply("R1", "a-plus-one")
     g.apply("Y1", "t-returns")
     assert g.of(ev.CardLeft)[0].to == "stack" and g.of(ev.CardLeft)[0].stack == 2
-    assert g.s.stacks[1][0] == "t-returns"
+    assert g.s.table.stacks[1][0] == "t-returns"
     assert "t-returns" not in g.card_ids() and "t-returns" not in g.s.defeated_this_round
     assert g.zone("Y1") == "exhausted"
     assert not g.of(ev.CardDefeated)
@@ -366,7 +367,7 @@ def test_discard_stack_top_once_asks_for_a_stack() -> None:
     p = g2.s.prompt
     assert p is not None and p.kind == "choose_stack" and p.options == ("1", "2", "3")
     g2.choose(stack=2)
-    assert g2.of(ev.StackTopDiscarded)[0].card == "f05" and g2.s.stacks[1][0] == "m-mandatory"
+    assert g2.of(sev.StackTopDiscarded)[0].card == "f05" and g2.s.table.stacks[1][0] == "m-mandatory"
 
 
 def test_discard_stack_top_per_applied_die() -> None:
@@ -382,7 +383,7 @@ def test_discard_stack_top_per_applied_die() -> None:
     g.choose(stack=2)
     assert g.s.prompt is not None and g.s.prompt.count == 1
     g.choose(stack=3)
-    discarded = [e.card for e in g.events if isinstance(e, ev.StackTopDiscarded) and e.reason == "effect"]
+    discarded = [e.card for e in g.events if isinstance(e, sev.StackTopDiscarded) and e.reason == "effect"]
     assert discarded == ["f02", "f03"]
 
 
@@ -391,7 +392,7 @@ def test_discard_stack_top_each_stack_on_defeat() -> None:
     g = Game(["s-discard-each", "f01"], ["f02"], ["f03"])
     g.activate(1)
     g.hit("s-discard-each", "Y1")
-    assert [e.card for e in g.of(ev.StackTopDiscarded)] == ["f01", "f02", "f03"]
+    assert [e.card for e in g.of(sev.StackTopDiscarded)] == ["f01", "f02", "f03"]
 
 
 def test_reveal_boss_on_activation_and_in_the_endgame() -> None:
@@ -399,7 +400,7 @@ def test_reveal_boss_on_activation_and_in_the_endgame() -> None:
     (Solar Sentinels endgame setup)."""
     g = Game(["s-reveal", *_QUIET], bosses=["b-taxer", "b-banisher", "b-shield"])
     g.activate(1)
-    assert g.s.revealed_boss == "b-taxer" and g.s.boss_deck == ("b-banisher", "b-shield")
+    assert g.s.table.revealed_boss == "b-taxer" and g.s.table.boss_deck == ("b-banisher", "b-shield")
     g.finish_round(discard=1)
     _empty_stack_one(g)
     g.do("start_endgame")
@@ -412,13 +413,13 @@ def test_reveal_boss_reshuffles_the_boss_discard() -> None:
     g = Game(hero="seer", bosses=["b-banisher", "b-taxer", "b-shield"])
     for expected in ("b-banisher", "b-taxer", "b-shield"):
         g.do("use_ability", effect=0)
-        assert g.s.revealed_boss == expected
-    assert g.s.boss_deck == () and g.s.boss_discard == ("b-banisher", "b-taxer")
+        assert g.s.table.revealed_boss == expected
+    assert g.s.table.boss_deck == () and g.s.table.boss_discard == ("b-banisher", "b-taxer")
     g.do("use_ability", effect=0)
-    revealed = g.of(ev.BossRevealed)[0]
+    revealed = g.of(sev.BossRevealed)[0]
     assert sorted(revealed.reshuffled) == ["b-banisher", "b-taxer"] and revealed.draws == 1
     assert revealed.reveal() == ev.Reveal("boss", (revealed.boss,))  # R13: standard undo stops here
-    assert g.s.revealed_boss == revealed.reshuffled[0] and list(g.s.boss_discard) == ["b-shield"]
+    assert g.s.table.revealed_boss == revealed.reshuffled[0] and list(g.s.table.boss_discard) == ["b-shield"]
 
 
 # --- items -------------------------------------------------------------------------------------------------------
@@ -558,7 +559,7 @@ def test_take_stack_reward_leaves_the_card() -> None:
     assert g.s.hero.health == 3
     assert [c for c in g.legal() if c.cmd == "use_item"] == [Command("use_item", item="i-take-reward", stack=2)]
     g.do("use_item", item="i-take-reward", stack=2)
-    assert g.s.hero.health == 5 and g.s.stacks[1][0] == "r-heal"
+    assert g.s.hero.health == 5 and g.s.table.stacks[1][0] == "r-heal"
 
 
 def test_activate_fewer() -> None:
@@ -716,12 +717,12 @@ def test_item_reveal_boss_and_discard_stack_top() -> None:
     g = Game(["i-reveal", "i-discard-top"], ["f02"], ["f03"])
     g.gain("i-reveal")
     g.do("use_item", item="i-reveal")
-    assert g.s.revealed_boss == DECK.bosses[0].id
+    assert g.s.table.revealed_boss == DECK.bosses[0].id
     g.gain("i-discard-top")
     uses = [c.stack for c in g.legal() if c.cmd == "use_item"]
     assert uses == [1, 2, 3]
     g.do("use_item", item="i-discard-top", effect=0, stack=3)
-    assert g.of(ev.StackTopDiscarded)[0].stack == 3
+    assert g.of(sev.StackTopDiscarded)[0].stack == 3
     assert not any(c.cmd == "use_item" for c in g.legal())  # once per round
 
 
@@ -749,7 +750,7 @@ def test_universal_hero_with_another_deck(plain_deck) -> None:  # type: ignore[n
     uses = [c for c in g.legal() if c.cmd == "use_ability"]
     assert [c.stack for c in uses] == [1, 2, 3]
     g.do(uses[0])
-    assert g.of(ev.StackTopDiscarded)[0].card == "c01"
+    assert g.of(sev.StackTopDiscarded)[0].card == "c01"
 
 
 def test_only_universal_heroes_travel(plain_deck) -> None:  # type: ignore[no-untyped-def]

@@ -99,7 +99,7 @@ class Game:
             else:
                 self.do("decline_item", card=self.s.defeated_this_round[0])
         if self.s.step == "stack_discard":
-            self.do("stack_discard", stack=next(i + 1 for i, st in enumerate(self.s.stacks) if st))
+            self.do("stack_discard", stack=next(i + 1 for i, st in enumerate(self.s.table.stacks) if st))
 
     def to_endgame(self) -> None:
         """Quiet rounds on stack 1 (fillers deal nothing) until it is empty, then start the endgame."""
@@ -216,7 +216,7 @@ def test_missions_a_mission_made_current_this_command_gets_its_round_end_check(t
     g.do("roll")
     g.do("resolve")  # suffer 1 (Health 1): Hold done; every top mandatory, so the round ends in this command
     assert g.s.round == 2
-    status = {m.id: m.status for m in g.s.missions}
+    status = {m.id: m.status for m in g.s.table.missions}
     assert status["hold"] == "done" and status["thread"] == "done"
 
 

@@ -22,6 +22,7 @@ from twentystrong.engine import Command, Rejected, SetupOptions, decide_and_appl
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import awaiting, legal_commands
+from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import ActiveCard, DieState
 from twentystrong.engine.view import state_view
 
@@ -105,9 +106,9 @@ def plain(plain_deck: Deck) -> Deck:
 
 def test_ordered_deal_puts_the_file_order_in_the_stacks(plain: Deck) -> None:
     g = Game(plain)
-    assert [s[0] for s in g.state.stacks] == ["c01", "c16", "c31"]
-    assert [len(s) for s in g.state.stacks] == [15, 15, 15]
-    assert g.state.boss_deck == ("big-one", "huge-one")
+    assert [s[0] for s in g.state.table.stacks] == ["c01", "c16", "c31"]
+    assert [len(s) for s in g.state.table.stacks] == [15, 15, 15]
+    assert g.state.table.boss_deck == ("big-one", "huge-one")
     assert all(d.zone == "pool" for d in g.state.dice) and len(g.state.dice) == 17
     assert (g.state.hero.health, g.state.hero.strategy, g.state.hero.recovery) == (6, 3, 3)
 
@@ -195,7 +196,7 @@ def test_additional_enemies_reveal_the_new_top_first_and_resolve_depth_first(tmp
     """+N: the card under an activated card can be chosen for its +N; each added card's own +N adds more."""
     g = Game(arranged(tmp_path, ["c03", "c18", "c01"], ["c17"], ["c31"]))
     g.do("activate", stack=1)  # c03: +1
-    assert g.state.stacks[0][0] == "c18" and Command("activate", stack=1) in g.legal()
+    assert g.state.table.stacks[0][0] == "c18" and Command("activate", stack=1) in g.legal()
     assert awaiting(g.state)["remaining"] == 1
     g.do("activate", stack=1)  # c18: +1 of its own
     assert awaiting(g.state)["remaining"] == 1
@@ -390,7 +391,7 @@ def test_stack_discard_never_takes_a_mandatory_top(tmp_path: Path) -> None:
     g.do("resolve")
     assert g.legal("stack_discard") == [Command("stack_discard", stack=1), Command("stack_discard", stack=2)]
     g.do("stack_discard", stack=1)
-    assert g.state.discard == ("c16", "c01") and g.state.stacks[2][0] == "c05"
+    assert g.state.discard == ("c16", "c01") and g.state.table.stacks[2][0] == "c05"
 
 
 # --- R7 (After effects) ---------------------------------------------------------------------------------------------
@@ -534,7 +535,7 @@ def test_endgame_may_start_once_a_stack_is_empty_and_r11_boss_defeat_wins_at_onc
     entourage still standing."""
     g = Game(plain)
     rounds = 0
-    while g.state.stacks[0]:
+    while g.state.table.stacks[0]:
         assert g.legal("start_endgame") == [], "no stack is empty yet"
         clear_round(g)
         rounds += 1
@@ -547,7 +548,7 @@ def test_endgame_may_start_once_a_stack_is_empty_and_r11_boss_defeat_wins_at_onc
     assert boss.id == "big-one"  # no revealed boss: the boss deck's top (ordered)
     entourage = [c for c in g.state.active if c.entourage]
     assert len(entourage) == 1  # big-one's +1, no missions
-    assert len(g.state.stacks) == 1 and g.state.discard == ()
+    assert len(g.state.table.stacks) == 1 and g.state.discard == ()
     dice = [d.id for d in g.state.dice_in("pool")][::-1][:5]
     assert len(dice) == 5
     g.commit(*dice)
@@ -562,7 +563,7 @@ def test_endgame_may_start_once_a_stack_is_empty_and_r11_boss_defeat_wins_at_onc
 def test_endgame_undefeated_cards_stay_and_heal(plain: Deck) -> None:
     """Endgame Cleanup: undefeated cards stay active; their dice were exhausted, so their damage resets."""
     g = Game(plain)
-    while g.state.stacks[0]:
+    while g.state.table.stacks[0]:
         clear_round(g)
     g.do("start_endgame")
     g.commit("R1")
@@ -581,18 +582,18 @@ def test_r14_the_stack_discard_goes_on_in_the_endgame(plain: Deck) -> None:
     """R14: endgame rounds are played like normal rounds, so at Cleanup the top card of the single endgame stack is
     discarded (a mandatory top excepted) and the next card turns up."""
     g = Game(plain)
-    while g.state.stacks[0]:
+    while g.state.table.stacks[0]:
         clear_round(g)
     g.do("start_endgame")
     g.roll()  # nothing committed: straight to the Apply step
     g.do("resolve")
     while g.state.step not in ("stack_discard", "commit"):
         g.do(g.legal()[0].cmd, **{k: v for k, v in g.legal()[0].to_dict().items() if k != "cmd"})
-    stack = g.state.stacks[0]
-    assert len(g.state.stacks) == 1 and len(stack) > 1 and not plain.card(stack[0]).mandatory  # (seed 1)
+    stack = g.state.table.stacks[0]
+    assert len(g.state.table.stacks) == 1 and len(stack) > 1 and not plain.card(stack[0]).mandatory  # (seed 1)
     assert g.state.step == "stack_discard" and g.legal("stack_discard") == [Command("stack_discard", stack=1)]
     events = g.do("stack_discard", stack=1)
-    assert events[0] == ev.StackTopDiscarded(
+    assert events[0] == sev.StackTopDiscarded(
         seq=events[0].seq, stack=1, card=stack[0], reason="cleanup", revealed=stack[1]
     )
-    assert g.state.stacks[0] == stack[1:] and g.state.discard[-1] == stack[0]
+    assert g.state.table.stacks[0] == stack[1:] and g.state.discard[-1] == stack[0]

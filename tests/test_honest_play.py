@@ -24,7 +24,9 @@ from twentystrong.bots import make_bot
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, decide_and_apply, evolve, initial_state, legal_commands
 from twentystrong.engine import events as ev
+from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 from twentystrong.sim.runner import load
@@ -40,9 +42,9 @@ def shipped() -> Deck:
 def hidden_cards(s: GameState) -> set[str]:
     """Every card a player at the table cannot see now (R12): under each stack's top, the face-down boss deck, the
     missions that were not dealt."""
-    hidden = {card for stack in s.stacks for card in stack[1:]}
-    hidden |= set(s.boss_deck)
-    dealt = {m.id for m in s.missions}
+    hidden = {card for stack in s.table.stacks for card in stack[1:]}
+    hidden |= set(s.table.boss_deck)
+    dealt = {m.id for m in s.table.missions}
     hidden |= {m.id for m in s.deck.missions if m.id not in dealt}
     return hidden
 
@@ -84,18 +86,18 @@ def test_r13_every_kind_of_reveal_is_said_by_its_event() -> None:
     draw nothing and reveal nothing (a mistyped face can be undone)."""
     assert ev.CardActivated(card="a", stack=1).reveal() is None  # the stack ran out: nothing turned up
     assert ev.CardActivated(card="a", stack=1, revealed="b").reveal() == ev.Reveal("card", ("b",))
-    assert ev.StackTopDiscarded(stack=2, card="a", revealed="c").reveal() == ev.Reveal("card", ("c",))
-    assert ev.StackTopDiscarded(stack=2, card="a").reveal() is None
-    assert ev.BossRevealed(boss="x").reveal() == ev.Reveal("boss", ("x",))
+    assert sev.StackTopDiscarded(stack=2, card="a", revealed="c").reveal() == ev.Reveal("card", ("c",))
+    assert sev.StackTopDiscarded(stack=2, card="a").reveal() is None
+    assert sev.BossRevealed(boss="x").reveal() == ev.Reveal("boss", ("x",))
     assert ev.DiceRolled(faces=(("B1", "hit"),), draws=1).reveal() == ev.Reveal("roll")
     assert ev.DiceRolled(faces=(("B1", "hit"),), draws=0).reveal() is None  # physical dice
     assert ev.RollTested(source="s", color="blue", faces=(), hits=1, need=1, passed=True).reveal() is None
-    started = ev.GameStarted(
+    started = sev.GameStarted(
         hero="h", health=6, strategy=3, recovery=2, stacks=(("a", "b"), ("c",), ()), boss_deck=("x",),
         missions=("m",), rank_penalties=0, draws=3,
     )  # fmt: skip
     assert started.reveal() == ev.Reveal("deal", ("a", "c", "m"))
-    endgame = ev.EndgameStarted(boss="x", stack=("d", "e"), entourage=("f",), draws=4)
+    endgame = sev.EndgameStarted(boss="x", stack=("d", "e"), entourage=("f",), draws=4)
     assert endgame.reveal() == ev.Reveal("shuffle", ("x", "f", "d"))
     assert ev.DieMoved(die="B1", zone="active").reveal() is None
     assert ev.CardLeft(card="a", to="stack", stack=1).reveal() is None  # covering a top reveals nothing
@@ -117,7 +119,7 @@ def test_r12_the_headless_greeting_shows_only_the_table(shipped: Deck) -> None:
     greeting = json.loads(result.stdout.splitlines()[0])
     started = next(e for e in greeting["events"] if e["type"] == "game_started")
     state = Session.new(shipped, SetupOptions(shipped.id, "corona", seed=10)).state
-    assert started["stacks"] == [{"size": len(stack), "top": stack[0]} for stack in state.stacks]
+    assert started["stacks"] == [{"size": len(stack), "top": stack[0]} for stack in state.table.stacks]
     assert started["boss_deck"] == {"size": 4}
     assert named(greeting, hidden_cards(state)) == set()
 
@@ -188,7 +190,7 @@ def test_property_no_undo_peeks_and_no_answer_names_a_hidden_card(shipped: Deck,
             if session.state.result is not None:
                 break
             legal = session.legal()
-            command = bot.choose(session.state, legal) if rng.random() < 0.9 else rng.choice(legal)
+            command = bot.choose(player_view(session.state), legal) if rng.random() < 0.9 else rng.choice(legal)
             before = session.state
             answer = protocol.handle(json.dumps(command.to_dict()))
             assert answer["ok"], answer
@@ -206,9 +208,9 @@ def test_property_no_undo_peeks_and_no_answer_names_a_hidden_card(shipped: Deck,
 def twin(s: GameState, rng: random.Random) -> GameState:
     """The same table with the hidden information changed: the cards under each stack's top and the boss deck in
     another order."""
-    stacks = tuple(stack[:1] + tuple(rng.sample(stack[1:], len(stack[1:]))) for stack in s.stacks)
-    boss_deck = tuple(rng.sample(s.boss_deck, len(s.boss_deck)))
-    return replace(s, stacks=stacks, boss_deck=boss_deck)
+    stacks = tuple(stack[:1] + tuple(rng.sample(stack[1:], len(stack[1:]))) for stack in s.table.stacks)
+    boss_deck = tuple(rng.sample(s.table.boss_deck, len(s.table.boss_deck)))
+    return s.changed({"table": replace(s.table, stacks=stacks, boss_deck=boss_deck)})
 
 
 @pytest.mark.parametrize("bot_name", ["heuristic", "random"])
@@ -224,13 +226,13 @@ def test_bots_decide_from_what_a_player_sees(shipped: Deck, bot_name: str) -> No
             legal = legal_commands(s)
             if s.round >= 1 and len(legal) > 1 and rng.random() < 0.3:
                 other = twin(s, rng)
-                assert other != s or not any(len(st) > 2 for st in s.stacks)
+                assert other != s or not any(len(st) > 2 for st in s.table.stacks)
                 assert legal_commands(other) == legal
-                mine = make_bot(bot_name, seed).choose(s, legal)
-                theirs = make_bot(bot_name, seed).choose(other, legal)
+                mine = make_bot(bot_name, seed).choose(player_view(s), legal)
+                theirs = make_bot(bot_name, seed).choose(player_view(other), legal)
                 assert mine == theirs, f"seed {seed} round {s.round} {s.step}: {mine} vs {theirs}"
                 compared += 1
-            result = decide_and_apply(s, player.choose(s, legal))
+            result = decide_and_apply(s, player.choose(player_view(s), legal))
             assert not isinstance(result, Rejected)
             s = result[1]
     assert compared > 60

@@ -9,13 +9,13 @@ from __future__ import annotations
 from triggered_helpers import Game
 
 from twentystrong.engine import Command
-from twentystrong.engine import events as ev
-from twentystrong.engine.missions import mandatory_stack
+from twentystrong.engine.rulesets.solar_sentinels import events as sev
+from twentystrong.engine.rulesets.solar_sentinels.missions import mandatory_stack
 
 
 def status(g: Game) -> list[tuple[str, str, int]]:
     """Every dealt mission: id, status, progress."""
-    return [(m.id, m.status, m.progress) for m in g.s.missions]
+    return [(m.id, m.status, m.progress) for m in g.s.table.missions]
 
 
 def test_damage_taken_rounds() -> None:
@@ -24,10 +24,10 @@ def test_damage_taken_rounds() -> None:
     g = Game(["t-one-defeat", "t-flees", "f01"], missions=["ms-damage"])
     g.activate(1)
     g.finish_round(discard=3)
-    assert status(g) == [("ms-damage", "pending", 1)] and g.s.chip == 1
+    assert status(g) == [("ms-damage", "pending", 1)] and g.s.table.chip == 1
     g.activate(1)
     g.finish_round(discard=3)
-    assert status(g) == [("ms-damage", "done", 2)] and g.s.chip == 0
+    assert status(g) == [("ms-damage", "done", 2)] and g.s.table.chip == 0
 
 
 def test_defeats_by_level() -> None:
@@ -83,7 +83,7 @@ def test_extra_stack_discards() -> None:
     assert status(g) == [("ms-stack-discards", "pending", 0)]
     g.activate(1)
     g.hit("s-discard-each", "Y1")
-    assert len(g.of(ev.StackTopDiscarded)) == 3
+    assert len(g.of(sev.StackTopDiscarded)) == 3
     assert status(g) == [("ms-stack-discards", "done", 2)]
 
 
@@ -177,7 +177,7 @@ def test_stack_mandatory_rounds() -> None:
     g.resolve()
     assert [c.stack for c in g.legal() if c.cmd == "stack_discard"] == [1, 3]
     g.do("stack_discard", stack=1)
-    assert status(g) == [("ms-mandatory", "pending", 1)] and g.s.chip == 1
+    assert status(g) == [("ms-mandatory", "pending", 1)] and g.s.table.chip == 1
     g.activate(2)
     g.finish_round()
     assert status(g) == [("ms-mandatory", "done", 2)]
@@ -237,7 +237,7 @@ def test_forfeit_and_the_entourage() -> None:
     g.do("discard_mission", mission="ms-crowd")
     assert g.can("forfeit_mission", mission="ms-damage")
     g.do("forfeit_mission", mission="ms-damage")
-    assert status(g)[0] == ("ms-damage", "forfeited", 0) and g.s.chip == 0
+    assert status(g)[0] == ("ms-damage", "forfeited", 0) and g.s.table.chip == 0
     assert g.can("forfeit_mission", mission="ms-decline")
     from test_effects_triggered import _empty_stack_one
 

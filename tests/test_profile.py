@@ -40,17 +40,17 @@ def test_rank_three_setup() -> None:
     """Rank 3: six missions dealt, one discarded, five kept in order; then two penalties, each a choice between
     banishing one die and exhausting three (the player picks the dice); a die already exhausted may be banished."""
     g = Game(missions=MISSIONS, rank=3)
-    assert [m.id for m in g.s.missions] == MISSIONS[:6]
+    assert [m.id for m in g.s.table.missions] == MISSIONS[:6]
     g.do("discard_mission", mission="ms-items")
-    assert [m.id for m in g.s.missions if m.status == "pending"] == [m for m in MISSIONS[:6] if m != "ms-items"]
-    assert g.s.step == "rank_penalty" and g.s.rank_penalties_left == 2
+    assert [m.id for m in g.s.table.missions if m.status == "pending"] == [m for m in MISSIONS[:6] if m != "ms-items"]
+    assert g.s.step == "rank_penalty" and g.s.table.rank_penalties_left == 2
     assert g.legal() == [Command("rank_penalty", choice="banish"), Command("rank_penalty", choice="exhaust")]
     assert not any(c.cmd == "forfeit_mission" for c in g.legal())  # setup is not play
     g.do("rank_penalty", choice="exhaust")
     assert g.s.prompt is not None and g.s.prompt.count == 3
     for die in ("R1", "P1", "P2"):
         g.choose(die=die)
-    assert [g.zone(d) for d in ("R1", "P1", "P2")] == ["exhausted"] * 3 and g.s.rank_penalties_left == 1
+    assert [g.zone(d) for d in ("R1", "P1", "P2")] == ["exhausted"] * 3 and g.s.table.rank_penalties_left == 1
     g.do("rank_penalty", choice="banish")
     assert g.s.prompt is not None and "R1" in g.s.prompt.options and len(g.s.prompt.options) == 17
     g.choose(die="R1")
@@ -60,7 +60,7 @@ def test_rank_three_setup() -> None:
 def test_rank_one_has_no_penalty() -> None:
     """Rank 1 plays as the normal rules: four missions dealt, no penalty."""
     g = Game(missions=MISSIONS, rank=1)
-    assert len(g.s.missions) == 4
+    assert len(g.s.table.missions) == 4
     g.do("discard_mission", mission="ms-damage")
     assert g.s.step == "activate" and all(d.zone == "pool" for d in g.s.dice)
 

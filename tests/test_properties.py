@@ -6,15 +6,16 @@ architecture.md must hold. Every game varies the setup (hero, missions, rank, ph
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from players import Chooser, eager, random_legal
+from players import play as play_game
 
-from twentystrong.bench.players import Chooser, eager, random_legal
-from twentystrong.bench.players import play as play_game
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, GameState, Rejected, SetupOptions, decide_and_apply, fold, initial_state
 from twentystrong.engine.dice import DIE_IDS
@@ -71,7 +72,7 @@ def check_invariants(s: GameState) -> None:
         assert any(p.kind == "item_limit" for p in s.prompts) or s.result is not None, (s.inventory, h)
     # Every conflict card is in exactly one place; every boss too.
     places = [
-        *(c for stack in s.stacks for c in stack),
+        *(c for stack in s.table.stacks for c in stack),
         *(c.id for c in s.active if not c.boss),
         *s.discard,
         *s.inventory,
@@ -79,9 +80,9 @@ def check_invariants(s: GameState) -> None:
     ]
     if s.step != "setup":
         assert sorted(places) == sorted(c.id for c in deck.cards), "a conflict card was lost or duplicated"
-        bosses = [*s.boss_deck, *s.boss_discard, *(c.id for c in s.active if c.boss)]
-        if s.revealed_boss is not None:
-            bosses.append(s.revealed_boss)
+        bosses = [*s.table.boss_deck, *s.table.boss_discard, *(c.id for c in s.active if c.boss)]
+        if s.table.revealed_boss is not None:
+            bosses.append(s.table.revealed_boss)
         assert sorted(bosses) == sorted(b.id for b in deck.bosses), "a boss was lost or duplicated"
     assert len(active_ids) == len(s.active), "a card is active twice"
     # Contract 3: the engine says what it waits for; an unfinished game always has a legal command.
@@ -118,7 +119,10 @@ def play_checked(deck: Deck, options: SetupOptions, tmp: Path) -> Game:
             for command in legal:
                 assert not isinstance(decide_and_apply(before, command), Rejected), command
         command = policy_for(options.seed)(before, legal, rng)
+        fields = {f.name: getattr(before, f.name) for f in dataclasses.fields(before)}
         result = session.dispatch(command)
+        # Contract 2: decide never mutates its input (every field still holds the very same object).
+        assert all(getattr(before, name) is value for name, value in fields.items())
         assert not isinstance(result, Rejected), f"{command}: {result}"
         commands.append(command)
         after = session.state
@@ -181,7 +185,7 @@ def test_same_seed_and_commands_give_the_same_events(plain_deck: Deck, seed: int
 
 def test_different_seeds_deal_differently(plain_deck: Deck) -> None:
     """The seed matters: shuffled deals differ between seeds (and ordered deals do not)."""
-    deals = {play_game(plain_deck, options_for(plain_deck, s), max_commands=1).state.stacks for s in (1, 2, 7)}
+    deals = {play_game(plain_deck, options_for(plain_deck, s), max_commands=1).state.table.stacks for s in (1, 2, 7)}
     assert len(deals) == 3
 
 

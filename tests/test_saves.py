@@ -9,9 +9,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from players import eager, random_legal
 
 from twentystrong import __version__
-from twentystrong.bench.players import eager, random_legal
 from twentystrong.content import loader
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, SetupOptions, fold, initial_state

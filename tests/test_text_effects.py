@@ -13,6 +13,7 @@ from pydantic_core import PydanticUndefined
 from twentystrong.content.effects import Effect, EffectBase
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Boss, ConflictCard, Hero, Mission, MissionKind
+from twentystrong.content.validation import pydantic_model, validate
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.text import (
@@ -50,17 +51,17 @@ SAMPLES: dict[str, Any] = {
 
 def sample(cls: type[BaseModel], **extra: Any) -> Effect:
     """The smallest valid effect of a kind (its required parameters from SAMPLES)."""
-    kind = typing.get_args(cls.model_fields["kind"].annotation)[0]
+    kind = typing.get_args(pydantic_model(cls).model_fields["kind"].annotation)[0]
     data: dict[str, Any] = {"kind": kind}
-    for name, field in cls.model_fields.items():
+    for name, field in pydantic_model(cls).model_fields.items():
         if name != "kind" and field.default is PydanticUndefined and field.default_factory is None:
             data[name] = SAMPLES[name]
     data.update(extra)
-    return typing.cast(Effect, cls.model_validate(data))
+    return typing.cast(Effect, validate(cls, data))
 
 
 def _id(cls: type[BaseModel]) -> str:
-    return str(typing.get_args(cls.model_fields["kind"].annotation)[0])
+    return str(typing.get_args(pydantic_model(cls).model_fields["kind"].annotation)[0])
 
 
 def test_the_union_is_every_kind() -> None:
@@ -96,9 +97,7 @@ def test_the_author_s_text_wins() -> None:
 def test_trigger_and_condition_are_said() -> None:
     from twentystrong.content.effects import Heal
 
-    heal = Heal.model_validate(
-        {"kind": "heal", "amount": 2, "trigger": "start_of_round", "condition": {"health_below": 3}}
-    )
+    heal = validate(Heal, {"kind": "heal", "amount": 2, "trigger": "start_of_round", "condition": {"health_below": 3}})
     text = describe_effect(heal)
     assert text.startswith("At the start of each round, if your Health is below 3: ")
     assert "2" in text and "ealth" in text
@@ -117,7 +116,8 @@ def test_reward_and_item_labels() -> None:
 
 
 def test_a_card_lists_its_effects_under_their_timing() -> None:
-    card = ConflictCard.model_validate(
+    card = validate(
+        ConflictCard,
         {
             "id": "rust-maw",
             "name": "Rust Maw",
@@ -133,7 +133,7 @@ def test_a_card_lists_its_effects_under_their_timing() -> None:
             ],
             "reward": {"kind": "ongoing", "effects": [{"kind": "heal", "amount": 1, "once_per_round": True}]},
             "flavour": "It eats anything made of iron.",
-        }
+        },
     )
     text = describe_card(card)
     labels = [line.label for line in text.lines]
@@ -152,7 +152,8 @@ def test_a_card_lists_its_effects_under_their_timing() -> None:
 
 
 def test_a_single_use_item_does_everything_on_one_line() -> None:
-    card = ConflictCard.model_validate(
+    card = validate(
+        ConflictCard,
         {
             "id": "kit",
             "name": "Kit",
@@ -163,19 +164,21 @@ def test_a_single_use_item_does_everything_on_one_line() -> None:
                 "kind": "single_use",
                 "effects": [{"kind": "heal", "amount": 2}, {"kind": "recover", "count": 1}],
             },
-        }
+        },
     )
     reward = [line for line in describe_card(card).lines if line.label == "Single-use item:"]
     assert len(reward) == 1 and reward[0].text.count(".") >= 2
 
 
 def test_boss_hero_and_mission() -> None:
-    boss = Boss.model_validate(
-        {"id": "b", "name": "Tyrant", "health": 10, "damage": 2, "entourage": 2, "rules": [{"kind": "win_condition"}]}
+    boss = validate(
+        Boss,
+        {"id": "b", "name": "Tyrant", "health": 10, "damage": 2, "entourage": 2, "rules": [{"kind": "win_condition"}]},
     )
     text = describe_boss(boss)
     assert [line.label for line in text.lines] == ["Entourage:", "Rule:"]
-    hero = Hero.model_validate(
+    hero = validate(
+        Hero,
         {
             "id": "h",
             "name": "Vale",
@@ -183,22 +186,18 @@ def test_boss_hero_and_mission() -> None:
             "strategy": 2,
             "recovery": 3,
             "ability": [{"kind": "convert_face", "from_face": "hit", "to_face": "crit", "once_per_round": True}],
-        }
+        },
     )
     lines = describe_hero(hero).lines
     assert lines[-1].label == "Ability (once per round):"
     assert "Strategy" in str(lines[0]) and "2 items" in str(lines[0])
-    mission = Mission.model_validate(
-        {"id": "m", "name": "Cull", "condition": "defeats_by_level", "level": 2, "target": 3}
-    )
+    mission = validate(Mission, {"id": "m", "name": "Cull", "condition": "defeats_by_level", "level": 2, "target": 3})
     assert describe_mission(mission).lines[0].text == "Defeat 3 level 2 enemies."
 
 
 @pytest.mark.parametrize("condition", typing.get_args(MissionKind))
 def test_every_mission_condition_has_a_goal(condition: str) -> None:
-    mission = Mission.model_validate(
-        {"id": "m", "name": "M", "condition": condition, "level": 1, "value": 2, "target": 2}
-    )
+    mission = validate(Mission, {"id": "m", "name": "M", "condition": condition, "level": 1, "value": 2, "target": 2})
     goal = describe_mission(mission).lines[0].text
     assert goal and "_" not in goal and goal.endswith(".")
 

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, OptionList, Static
 from twentystrong.bots import make_bot
 from twentystrong.cli.main import main
 from twentystrong.content.loader import load_shipped
+from twentystrong.engine.view import player_view
 from twentystrong.record import daily
 from twentystrong.record.db import record_path
 from twentystrong.session import Session
@@ -163,7 +164,7 @@ async def test_a_daily_game_over_offers_the_line_to_share(tmp_path: Path) -> Non
     bot = make_bot("heuristic", 1)
     last = None
     while session.state.result is None:
-        last = bot.choose(session.state, session.legal())
+        last = bot.choose(player_view(session.state), session.legal())
         if session.state.result is None:
             session.dispatch(last)
     assert last is not None

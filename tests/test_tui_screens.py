@@ -131,7 +131,12 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
 
         await pilot.press("c")  # clear
         assert len(browser.shown) == everything
-        await pilot.press("w", "w")  # where: the active area
+        await pilot.press("w")  # where: the first zone (the deck's own: the stacks)
+        assert browser.filters.where == "stacks"
+        for _ in range(10):  # … and on to the active area
+            if browser.filters.where == "active":
+                break
+            await pilot.press("w")
         active = {c.id for c in store_of(app).state.active}
         assert {e.text.id for e in browser.shown} == active
 
@@ -158,7 +163,7 @@ async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         state = store_of(app).state
-        top = state.stacks[0][0]
+        top = state.table.stacks[0][0]
         await app.push_screen(CardBrowserScreen(state.deck, state, top))
         await settle(pilot)
         browser = app.screen

@@ -152,7 +152,7 @@ async def test_keyboard_round(tmp_path: Path) -> None:
         await settle(pilot)
         state = store_of(app).state
         assert state.round == 2 and store_of(app).view.kind == "activate"
-        assert state.stacks[0][0] == "c02"  # c01 was discarded
+        assert state.table.stacks[0][0] == "c02"  # c01 was discarded
     assert recorder.kinds() == [
         "Activate",
         "Commit",
@@ -298,10 +298,10 @@ async def test_rare_prompts_open_the_choices(tmp_path: Path) -> None:
         await settle(pilot)
         assert store_of(app).view.kind == "discard_mission"
         assert isinstance(app.screen, ChoicesScreen)
-        dealt = [m.id for m in store_of(app).state.missions]
+        dealt = [m.id for m in store_of(app).state.table.missions]
         await pilot.press("1")
         await settle(pilot)
-        assert store_of(app).state.missions[0].status == "discarded"
+        assert store_of(app).state.table.missions[0].status == "discarded"
         assert store_of(app).view.kind == "rank_penalty"
         assert isinstance(app.screen, ChoicesScreen)
         await pilot.press("escape")  # closing it leaves the prompt waiting; Enter opens it again

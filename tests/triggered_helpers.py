@@ -201,7 +201,7 @@ class Game:
     def gain(self, card: str, die: str = "R1", discard: int | None = None) -> None:
         """Activate ``card`` (a stack top), defeat it with one die (recovered afterwards), gain it as an item at
         Resolve step 5, and stop at the next round's activation."""
-        stack = next(i + 1 for i, st in enumerate(self.s.stacks) if st and st[0] == card)
+        stack = next(i + 1 for i, st in enumerate(self.s.table.stacks) if st and st[0] == card)
         self.activate(stack)
         self.hit(card, die, face="crit")
         self.do("resolve")

@@ -18,10 +18,10 @@ from typing import Any
 
 PROVIDERS: list[str] = [
     "twentystrong.bench.engine:bench_engine",
-    "twentystrong.odds.bench:bench_odds",
-    "twentystrong.bots.bench:bench_bots",
-    "twentystrong.tui.bench:bench_tui",
-    "twentystrong.serve.bench:bench_serve",
+    "twentystrong.bench.odds:bench_odds",
+    "twentystrong.bench.bots:bench_bots",
+    "twentystrong.bench.tui:bench_tui",
+    "twentystrong.bench.serve:bench_serve",
 ]
 """Every benchmark provider, in table order. Add yours here."""
 

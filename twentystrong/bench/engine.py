@@ -16,7 +16,6 @@ from pathlib import Path
 
 from twentystrong.bench import Row, at_least, at_most
 from twentystrong.bench.decks import bench_deck, harmless_deck
-from twentystrong.bench.players import dawdler, play, random_legal
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
@@ -93,7 +92,8 @@ def _batch(deck: Deck, hero: str, games: int) -> tuple[float, float, int]:
             state = result[1]
             if state.result is not None:
                 break
-            command = random_legal(state, legal_commands(state), rng)
+            legal = legal_commands(state)
+            command = legal[rng.randrange(len(legal))]  # any legal command, uniformly
     return decide_time, clock() - started, commands
 
 
@@ -101,10 +101,10 @@ def _deep_session(work: Path, depth: int) -> Session:
     """An assisted session of a real game, ``depth`` commands deep (a harmless deck lets it last)."""
     deck, folder = harmless_deck(work)
     options = SetupOptions(deck.id, "tester", seed=7, assisted=True)
-    played = play(deck, options, dawdler, max_commands=depth)
-    if len(played.commands) < depth:  # pragma: no cover - the harmless deck never ends against the dawdler
-        raise AssertionError(f"the game ended after {len(played.commands)} commands, before depth {depth}")
-    return _session_of(deck, options, played.commands, folder)
+    commands = _dawdle(deck, options, lambda commands, events: commands >= depth)
+    if len(commands) < depth:  # pragma: no cover - the harmless deck never ends against the dawdler
+        raise AssertionError(f"the game ended after {len(commands)} commands, before depth {depth}")
+    return _session_of(deck, options, commands, folder)
 
 
 def _undo_redo_cost(session: Session, repeats: int) -> float:
@@ -149,8 +149,8 @@ def save_loading(work: Path, *, quick: bool = False) -> list[Row]:
     """Save and load a game of 2,000 events (deck in memory), and a cold deck load for comparison."""
     deck, folder = harmless_deck(work)
     options = SetupOptions(deck.id, "tester", seed=11)
-    played = play(deck, options, dawdler, max_events=SAVE_EVENTS)
-    session = _session_of(deck, options, played.commands, folder)
+    commands = _dawdle(deck, options, lambda commands, events: events >= SAVE_EVENTS)
+    session = _session_of(deck, options, commands, folder)
     path = work / "bench-save.toml"
     repeats = 5 if quick else 20
     save_s = _timed(lambda: session.save(path), repeats, time.perf_counter)
@@ -164,6 +164,29 @@ def save_loading(work: Path, *, quick: bool = False) -> list[Row]:
         Row(f"saves: write a {n:,}-event save (atomic)", save_s * 1e3, "ms"),
         Row("content: load and validate a deck folder", deck_s * 1e3, "ms"),
     ]
+
+
+def _dawdle(deck: Deck, options: SetupOptions, enough: Callable[[int, int], bool]) -> list[Command]:
+    """The commands of a game played at random, never damaging the boss nor starting the endgame early: against
+    the harmless deck (enemies dealing no damage) it goes on until ``enough(commands, events)``."""
+    rng = random.Random(options.seed)
+    state = initial_state(deck, options)
+    commands: list[Command] = []
+    events = 0
+    command = Command("start")
+    while True:
+        result = decide_and_apply(state, command)
+        if isinstance(result, Rejected):  # a legal command was refused: an engine bug worth a loud failure
+            raise AssertionError(f"legal command {command} refused: {result.code}: {result.message}")
+        commands.append(command)
+        events += len(result[0])
+        state = result[1]
+        if state.result is not None or enough(len(commands), events):
+            return commands
+        boss = {c.id for c in state.active if c.boss}
+        legal = legal_commands(state)
+        calm = [c for c in legal if not (c.cmd == "apply" and c.card in boss) and c.cmd != "start_endgame"] or legal
+        command = calm[rng.randrange(len(calm))]
 
 
 def _session_of(deck: Deck, options: SetupOptions, commands: list[Command], folder: Path) -> Session:

@@ -6,8 +6,7 @@ simulation, and read only the card's printed data (a card's effects are not live
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
@@ -102,25 +101,6 @@ ITEM_VALUE: Final[dict[str, float]] = {
 }
 """What a reward effect is worth to the bot."""
 
-_T = TypeVar("_T")
-_R = TypeVar("_R")
-
-
-def per_object(fn: Callable[[_T], _R]) -> Callable[[_T], _R]:
-    """Remember answers per object: content models are frozen but hold lists, so they are not hashable."""
-    cache: dict[int, tuple[_T, _R]] = {}
-
-    def wrapped(obj: _T) -> _R:
-        hit = cache.get(id(obj))
-        if hit is not None and hit[0] is obj:
-            return hit[1]
-        value = fn(obj)
-        cache[id(obj)] = (obj, value)  # keeping obj alive keeps its id from being reused
-        return value
-
-    wrapped.__doc__ = fn.__doc__
-    return wrapped
-
 
 def effect_value(effect: Effect) -> float:
     """The worth of one reward effect."""
@@ -136,7 +116,6 @@ def effect_value(effect: Effect) -> float:
     return base
 
 
-@per_object
 def reward_value(reward: Reward | None) -> float:
     """The worth of a reward (instant or item)."""
     if reward is None:
@@ -144,7 +123,6 @@ def reward_value(reward: Reward | None) -> float:
     return sum(effect_value(e) for e in reward.effects)
 
 
-@per_object
 def difficulty(card: ConflictCard | Boss) -> float:
     """The factor by which a card's effects make it harder to defeat than its Health says."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -160,13 +138,11 @@ def difficulty(card: ConflictCard | Boss) -> float:
     return factor
 
 
-@per_object
 def harm(card: ConflictCard) -> float:
     """What a card's side effects cost the player, defeated or not."""
     return sum(HARM.get(e.kind, 0.0) * (e.amount if isinstance(e, fx.LoseHealth) else 1) for e in card.effects)
 
 
-@per_object
 def unkillable_health(card: ConflictCard | Boss) -> bool:
     """Whether dice alone cannot defeat it in one round (a damage cap below its Health)."""
     effects = card.effects if isinstance(card, ConflictCard) else card.rules
@@ -193,7 +169,6 @@ class FightFacts(NamedTuple):
     """:func:`harm`."""
 
 
-@per_object
 def fight_facts(card: ConflictCard) -> FightFacts:
     """The printed facts the bot weighs when it chooses a fight, worked out once per card."""
     instant = card.reward is not None and card.reward.kind == "instant"

@@ -13,38 +13,18 @@ Deterministic: no randomness at all (the seed is accepted so every bot has the s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from functools import cache
-from types import MappingProxyType
+from collections.abc import Callable
+from functools import cached_property
 
 from twentystrong.bots import assess, items
 from twentystrong.bots.dicemath import P_CRIT, P_MISS, expected, pool_expected
-from twentystrong.bots.items import KnownUses, UseGroups
-from twentystrong.bots.reading import (
-    USES,
-    EffectsInForce,
-    applied_die,
-    capped,
-    effects_in_force,
-    group,
-    hit_faces,
-    incoming,
-    live_kind,
-    live_kind_on,
-    modified_damage,
-    reachable,
-    remaining,
-    rolls_left,
-    threat,
-    undefeated,
-)
+from twentystrong.bots.reading import USES, Reading, applied_die, group, instant_worth, pile, sentinels, top
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Effect
-from twentystrong.content.model import Boss, ConflictCard
+from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine.commands import Command
-from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, HIT_FACES, STRENGTH, color_of
-from twentystrong.engine.effects import hooks
-from twentystrong.engine.state import DIE_INDEX, ActiveCard, DieState, GameState, Prompt
+from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH, color_of
+from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
 """Apply commands by the id of their card, each with the damage its die would deal there, and the die."""
@@ -92,50 +72,54 @@ RESIDUAL = frozenset(
 """Restrictions that the per-die damage check does not see: they inflate what is left to kill instead."""
 
 
-class _Seen:
-    """The bot's answers for one state object: states are frozen, so they hold while the bot looks at it. Kept
-    by the bot rather than with the state because some depend on its working memory (the endgame build-up).
-    Made for every state the bot sees; the answers not worked out yet are ``None``."""
+class Turn(Reading):
+    """The table the bot is asked to move on (a :class:`~twentystrong.bots.reading.Reading` of the player's view),
+    its legal commands, and the bot's answers about it, each worked out when first asked. A new one for every call
+    of :meth:`HeuristicBot.choose`: nothing in it outlives the move."""
 
-    __slots__ = (
-        "busy",
-        "by_cmd",
-        "index",
-        "legal",
-        "options",
-        "order",
-        "picks",
-        "repeat",
-        "reserve",
-        "state",
-        "targets",
-    )
-
-    def __init__(self, state: GameState, legal: list[Command] | None = None) -> None:
-        # Held strongly: the bot keeps only the last state's answers, so a finished state lives on until the next
-        # call replaces them (it is then freed there rather than by the caller: the same work), without the cost of
-        # a weak reference made and cleared for every state.
-        self.state = state
+    def __init__(self, view: PlayerView, legal: list[Command]) -> None:
+        super().__init__(view)
         self.legal = legal
-        """The legal list of the current call (the caller's: it may hold other commands at the next one) …"""
-        self.by_cmd: Mapping[str, list[Command]] = _NO_GROUPS if legal is None else group(legal)
-        """… and its commands by ``cmd`` (:func:`group`)."""
-        self.index: EffectsInForce | None = None
-        """``effects_in_force`` of the state, once asked."""
-        self.repeat: bool | None = None
-        """Whether ``legal`` lets another Strategy phase follow (:meth:`HeuristicBot.can_repeat`), once asked."""
-        self.targets: list[ActiveCard] | None = None
-        self.order: list[ActiveCard] | None = None
-        self.reserve: int | None = None
-        self.busy: int | None = None
+        self.by_cmd = group(legal)
+        """The legal commands by ``cmd`` (:func:`~twentystrong.bots.reading.group`)."""
+        self.targets_found: list[ActiveCard] | None = None
+        self.order_found: list[ActiveCard] | None = None
+        self.reserve_found: int | None = None
+        self.picks: dict[bool, Command | None] = {}
+        """pick_apply's answers, by ``dump``."""
+
+    def commands(self, cmd: str) -> list[Command]:
+        """The legal commands with this ``cmd``, in order (a shared list: do not change it)."""
+        return self.by_cmd.get(cmd, _NONE)
+
+    def find(self, wanted: Command) -> Command | None:
+        """The legal command equal to ``wanted``, if any."""
+        return next((c for c in self.commands(wanted.cmd) if c == wanted), None)
+
+    @cached_property
+    def can_repeat(self) -> bool:
+        """Whether another Strategy phase may follow this Apply step (the repeat command is legal)."""
+        return self.find(REPEAT) is not None
+
+    @cached_property
+    def busy(self) -> int:
         """Damage still to deal to the cards standing (``_fight_cost``)."""
-        self.options: tuple[list[Command], Options] | None = None
-        """The apply commands and what each would do, by card (``_apply_options``)."""
-        self.picks: tuple[list[Command], dict[bool, Command | None]] | None = None
-        """The apply commands and pick_apply's answers for them, by ``dump``."""
+        return sum(self.remaining(c) for c in self.undefeated())
 
-
-_NO_GROUPS: Mapping[str, list[Command]] = MappingProxyType({})
+    @cached_property
+    def apply_options(self) -> Options:
+        """The legal apply commands by undefeated card, each with the damage its die would deal there, and the die."""
+        by_card: Options = {}
+        for c in self.commands("apply"):
+            card = self.cards.get(c.card)
+            if card is None or card.defeated:
+                continue
+            die = self.die(str(c.die))
+            dmg = BASE_DAMAGE[die.face or "miss"]
+            if self.damage_modified:
+                dmg = self.modified_damage(applied_die(die, card.id), card, dmg)
+            by_card.setdefault(card.id, []).append((c, dmg, die))
+        return by_card
 
 
 class HeuristicBot:
@@ -164,60 +148,28 @@ class HeuristicBot:
         """Expected pool damage per point of boss Health before the endgame starts."""
         self.extra_enemy = extra_enemy
         """What one additional enemy (+N) costs when choosing a fight."""
-        # Working memory, all deterministic: answers for the current state object, the dice planned for the
-        # current Commit step, this endgame round's choice to build up or go all in, and the last
-        # boss need and endgame dice count with all they were worked out from (both seldom change).
-        self._seen: _Seen | None = None
+        # Working memory, all deterministic: the dice planned for the current Commit step, and this endgame
+        # round's choice to build up or go all in.
         self._build: tuple[int, bool] = (-1, False)
-        self._need: tuple[tuple[object, int, str | None], float] | None = None
-        self._dice_wanted: tuple[tuple[float, tuple[DieState, ...], int], int] | None = None
-        self.uses_known: tuple[object, str, KnownUses] | None = None
-        """For :mod:`items`: what each item or ability use does, for this deck and hero."""
-        self.use_groups: tuple[KnownUses, dict[str, tuple[list[Command], UseGroups]]] | None = None
-        """For :mod:`items`: the last use commands grouped in each step, with what they were grouped from."""
-        self.use: items.Use | None = None
-        """For :mod:`items`: the Use its policies are given (made once, then its fields set for each use)."""
         self._plan_key: object = None
         self._plan: list[str] = []
-        self._capacity_kept: tuple[tuple[DieState, ...], int, int, float] | None = None
-        """The last ``_capacity`` answer, with the pool, the dice usable and the rolls it was worked out from."""
-        self._same: dict[str, tuple[Command, Command]] = {}
-        """For ``_legal``: by ``cmd``, a command the bot asked for and the legal command last found equal to it."""
 
     # --- dispatch -------------------------------------------------------------------------------------------
 
-    def choose(self, state: GameState, legal: list[Command]) -> Command:
-        """The bot's move (one of ``legal``)."""
+    def choose(self, view: PlayerView, legal: list[Command]) -> Command:
+        """The bot's move (one of ``legal``) on the table as the player sees it."""
         if len(legal) == 1:
             return legal[0]
-        if state.prompts:
-            return self._answer(state, legal, state.prompts[-1])  # state.prompt
-        # A new state each call (the caller's states are frozen): its answers start empty. The last state's _Seen
-        # is set afresh in place rather than a new one made (no allocation per state): every field, as _Seen's
-        # __init__ sets them (tests/test_bots_speed_equivalence.py checks that none is left over). No caller holds
-        # a _Seen across calls to choose (the bot's methods keep one only while they answer for its state).
-        seen = self._seen
-        if seen is None:
-            seen = self._seen = _Seen(state, legal)
-        else:
-            seen.state = state
-            seen.legal = legal
-            seen.by_cmd = group(legal)
-            seen.index = None
-            seen.repeat = None
-            seen.targets = None
-            seen.order = None
-            seen.reserve = None
-            seen.busy = None
-            seen.options = None
-            seen.picks = None
-        uses = seen.by_cmd.get(USES)
+        s = Turn(view, legal)
+        if s.prompt is not None:
+            return self._answer(s, legal, s.prompt)
+        uses = s.by_cmd.get(USES)
         if uses is not None:  # else pick_use has nothing to pick from
-            use = items.pick_use(self, state, legal, uses)
+            use = items.pick_use(self, s, uses)
             if use is not None:
                 return use
-        step = _STEPS.get(state.step)
-        chosen = step(self, state, legal) if step is not None else None
+        step = _STEPS.get(s.step)
+        chosen = step(self, s, legal) if step is not None else None
         if chosen is not None:
             return chosen
         plain = [c for c in legal if c.cmd not in ("use_item", "use_ability", "discard_item", "forfeit_mission")]
@@ -225,22 +177,22 @@ class HeuristicBot:
 
     # --- setup and the start of a round ------------------------------------------------------------------------
 
-    def _mission_discard(self, s: GameState, legal: list[Command]) -> Command | None:
+    def _mission_discard(self, s: Turn, legal: list[Command]) -> Command | None:
         def hardness(c: Command) -> tuple[int, str]:
             m = s.deck.mission(str(c.mission))
             return MISSION_HARDNESS.get(m.condition, 3) + (1 if m.level == 2 else 0), str(c.mission)
 
-        options = self.commands(legal, "discard_mission")
+        options = s.commands("discard_mission")
         return max(options, key=hardness) if options else None
 
-    def _rank_penalty(self, s: GameState, legal: list[Command]) -> Command | None:
-        return self._legal(legal, EXHAUST)
+    def _rank_penalty(self, s: Turn, legal: list[Command]) -> Command | None:
+        return s.find(EXHAUST)
 
-    def _round_start(self, s: GameState, legal: list[Command]) -> Command | None:
+    def _round_start(self, s: Turn, legal: list[Command]) -> Command | None:
         wanted = START_ENDGAME if self.ready_for_endgame(s) else DECLINE_ENDGAME
-        return self._legal(legal, wanted) or wanted
+        return s.find(wanted) or wanted
 
-    def ready_for_endgame(self, s: GameState) -> bool:
+    def ready_for_endgame(self, s: Turn) -> bool:
         """Whether the pool can expect to break the boss in one round (or waiting cannot make it better)."""
         pool = [d.color for d in s.dice_in("pool")]
         cap = pool_expected(pool, s.hero.strategy) + items.endgame_bonus(s)
@@ -251,68 +203,49 @@ class HeuristicBot:
         margin = self.ready if exhausted > 1 else self.ready * 0.8
         return cap >= need * margin
 
-    def boss_need(self, s: GameState) -> float:
+    def boss_need(self, s: Turn) -> float:
         """Damage the bot expects to need in the first endgame round."""
-        unfinished = sum(1 for m in s.missions if m.status in ("pending", "forfeited"))
-        key = (s.deck, unfinished, s.revealed_boss)  # all it reads, and they change a few times a game
-        kept = self._need
-        if kept is not None and kept[0][0] is s.deck and kept[0] == key:
-            return kept[1]
-        bosses = [s.deck.boss(s.revealed_boss)] if s.revealed_boss else list(s.deck.bosses)
-        need = sum(_boss_need(b, unfinished) for b in bosses) / len(bosses)
-        self._need = (key, need)
-        return need
+        table = sentinels(s)
+        unfinished = sum(1 for m in table.missions if m.status in ("pending", "forfeited"))
+        return _boss_need_of(s.deck, unfinished, table.revealed_boss)
 
     # --- activation and stacks ------------------------------------------------------------------------------
 
-    def _activate(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = self.commands(legal, "activate")
+    def _activate(self, s: Turn, legal: list[Command]) -> Command | None:
+        options = s.commands("activate")
         if not options:
             return None
         cap = self._free_capacity(s)
-        return min(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), len(s.stacks[int(c.stack or 1) - 1])))
+        return min(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), pile(s, c).size))
 
-    def _capacity(self, s: GameState) -> float:
-        """Expected damage of the dice the bot would commit this round."""
+    def _capacity(self, s: Turn) -> float:
+        """Expected damage of the dice the bot would commit this round: the strongest ``usable`` dice of the pool,
+        strongest first, their expected damage added in that order."""
         pool = s.dice_in("pool")
         usable = max(0, len(pool) - self._reserve(s))
-        rolls = s.hero.strategy
-        # All it reads: the pool (a tuple the states share while the dice stay put, kept alive here so that its
-        # identity tells it), the dice usable, and the rolls each gets. Asked in the Stack discard and Activation
-        # steps, between which the dice do not move: about one answer in two is the last one.
-        kept = self._capacity_kept
-        if kept is not None and kept[0] is pool and kept[1] == usable and kept[2] == rolls:
-            return kept[3]
-        # The strongest ``usable`` dice, strongest first (as sorting the pool's colours by strength would give
-        # them), their expected damage added in that order.
-        colors = [_COLOR_OF_DIE[d.id] for d in pool]
+        colors = [d.color for d in pool]
         total: float = 0  # sum() of nothing is 0
-        wanted = usable
-        for color, e in _strong_expected(rolls):
+        for color, e in _strong_expected(s.hero.strategy):
             count = colors.count(color)
             for _ in range(min(count, usable)):
                 total += e
             usable -= count
             if usable <= 0:
                 break
-        self._capacity_kept = (pool, wanted, rolls, total)
         return total
 
-    def _free_capacity(self, s: GameState) -> float:
+    def _free_capacity(self, s: Turn) -> float:
         """:meth:`_capacity` less what the cards standing take (``busy``, with the margin): what
         :meth:`_fight_cost` weighs a new fight against."""
-        seen = self._seen_for(s)
-        if seen.busy is None:
-            seen.busy = sum(remaining(s, c) for c in undefeated(s))
-        return max(0.0, self._capacity(s) - seen.busy * self.margin)
+        return max(0.0, self._capacity(s) - s.busy * self.margin)
 
-    def _fight_cost(self, s: GameState, card: ConflictCard, cap: float) -> float:
+    def _fight_cost(self, s: Turn, card: ConflictCard, cap: float) -> float:
         """What fighting this card is expected to cost, net of its reward (lower is better). ``cap``:
         :meth:`_free_capacity`."""
         facts = assess.fight_facts(card)
         reward = facts.reward
         if facts.instant:
-            reward = min(reward, _instant_worth(s, card))
+            reward = min(reward, instant_worth(s, card))
         if facts.unkillable:
             kill, dice = 0.0, 0.0
         else:
@@ -322,128 +255,60 @@ class HeuristicBot:
         extra = card.additional * self.extra_enemy
         return dice + card.damage * (1 - kill) * 1.3 + facts.harm + extra - reward * kill
 
-    def _stack_discard(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = self.commands(legal, "stack_discard")
+    def _stack_discard(self, s: Turn, legal: list[Command]) -> Command | None:
+        options = s.commands("stack_discard")
         if not options:
             return None
         cap = self._free_capacity(s)
-        return max(options, key=lambda c: (self._fight_cost(s, _top(s, c), cap), -len(s.stacks[int(c.stack or 1) - 1])))
+        return max(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), -pile(s, c).size))
 
     # --- Strategy phase -------------------------------------------------------------------------------------
 
-    def _reserve(self, s: GameState) -> int:
+    def _reserve(self, s: Turn) -> int:
         """Pool dice not to commit: none in the endgame or when this round could kill; once the endgame may
         start, enough to expect to break the boss (the pool refills while the bot waits)."""
-        seen = self._seen_for(s)
-        if seen.reserve is None:
-            seen.reserve = self._find_reserve(s)
-        return seen.reserve
+        if s.reserve_found is None:
+            s.reserve_found = self._find_reserve(s)
+        return s.reserve_found
 
-    def _find_reserve(self, s: GameState) -> int:
+    def _find_reserve(self, s: Turn) -> int:
         if s.endgame and self.building(s):
             return self.endgame_dice(s)
-        if s.endgame or (s.active and incoming(s) >= s.hero.health):
+        if s.endgame or (s.active and s.incoming() >= s.hero.health):
             return 0
-        if not all(s.stacks):  # an empty stack
+        if not all(pile.size for pile in sentinels(s).stacks):  # an empty stack
             # The endgame may start: keep what the boss needs, less what Recovery brings back this round.
-            return max(self.reserve, self.endgame_dice(s) - hooks.recovery_limit(s))
+            return max(self.reserve, self.endgame_dice(s) - s.view.recovery_limit())
         return self.reserve
 
-    def endgame_dice(self, s: GameState) -> int:
+    def endgame_dice(self, s: Turn) -> int:
         """How many of the strongest dice the bot wants in its pool for the boss."""
         need = self.boss_need(s) * self.ready
-        # All it reads besides the need: the dice not banished, and the rolls each gets.
-        key = (need, s.dice_in("banished"), s.hero.strategy)
-        kept = self._dice_wanted
-        if kept is not None and kept[0] == key:
-            return kept[1]
         colors = sorted((d.color for d in s.dice if d.zone != "banished"), key=STRENGTH.__getitem__, reverse=True)
         total = 0.0
-        wanted = len(colors)
         for n, color in enumerate(colors, start=1):
             total += pool_expected([color], s.hero.strategy)
             if total >= need:
-                wanted = n
-                break
-        self._dice_wanted = (key, wanted)
-        return wanted
+                return n
+        return len(colors)
 
-    def _seen_for(self, s: GameState) -> _Seen:
-        """The bot's answers for this state object (a new, empty set for a new state)."""
-        seen = self._seen
-        if seen is None or seen.state is not s:
-            seen = self._seen = _Seen(s)
-        return seen
-
-    def commands(self, legal: list[Command], cmd: str) -> list[Command]:
-        """The commands of ``legal`` with this ``cmd``, in order (a shared list: do not change it)."""
-        seen = self._seen
-        if seen is not None and seen.legal is legal:
-            return seen.by_cmd.get(cmd, _NONE)
-        return group(legal).get(cmd, [])
-
-    def _legal(self, legal: list[Command], wanted: Command) -> Command | None:
-        """The command of ``legal`` equal to ``wanted``, if any: the bot returns that object rather than its own
-        equal one (the same value, so the same move), as the engine's legality check finds it by identity."""
-        # The engine hands out the same command objects from one state to the next: the one last found equal to
-        # ``wanted`` (both kept, and frozen) is recognised by identity, without comparing every field.
-        cmd = wanted.cmd
-        same = self._same.get(cmd)
-        for c in self.commands(legal, cmd):
-            if same is not None and c is same[1] and same[0] is wanted:
-                return c
-            if c == wanted:
-                self._same[cmd] = (wanted, c)
-                return c
-        return None
-
-    def can_repeat(self, legal: list[Command]) -> bool:
-        """Whether ``legal`` holds the repeat command (another Strategy phase may follow this Apply step)."""
-        seen = self._seen
-        if seen is None or seen.legal is not legal:
-            return self._legal(legal, REPEAT) is not None
-        if seen.repeat is None:
-            seen.repeat = self._legal(legal, REPEAT) is not None
-        return seen.repeat
-
-    def _index(self, seen: _Seen, s: GameState) -> EffectsInForce:
-        """``effects_in_force(s)``, kept in ``seen`` (the state's answers) once asked."""
-        index = seen.index
-        if index is None:
-            index = seen.index = effects_in_force(s)
-        return index
-
-    def targets(self, s: GameState) -> list[ActiveCard]:
+    def targets(self, s: Turn) -> list[ActiveCard]:
         """Undefeated cards the bot means to damage this round: not those dice cannot defeat this round (a damage
         cap, no colour that may be applied), nor one that is immune while such a card stands beside it."""
-        return list(self._targets(self._seen_for(s), s))
+        return list(self._targets(s))
 
-    def _targets(self, seen: _Seen, s: GameState) -> list[ActiveCard]:
-        """:meth:`targets`, as a list kept for the state (do not change it)."""
-        found = seen.targets
-        if found is None:
-            index = seen.index or self._index(seen, s)
-            if index.fixed_apply:
-                # Where dice may go then depends on the cards alone (no restriction or modifier in force reads the
-                # dice): one answer serves every state that shares the effects in force (and the decision to
-                # build up, kept for the round).
-                building = self.building(s)
-                found = index.targets.get(building)
-                if found is None:
-                    found = index.targets[building] = self._find_targets(s)
-            else:
-                found = self._find_targets(s)
-            seen.targets = found
-        return found
+    def _targets(self, s: Turn) -> list[ActiveCard]:
+        """:meth:`targets`, as a list kept for the move (do not change it)."""
+        if s.targets_found is None:
+            s.targets_found = self._find_targets(s)
+        return s.targets_found
 
-    def _find_targets(self, s: GameState) -> list[ActiveCard]:
-        standing = undefeated(s)
-        index = effects_in_force(s)
-        caps = index.caps
-        out = [c for c in standing if (c.id not in caps or not capped(s, c)) and reachable(s, c, index)]
+    def _find_targets(self, s: Turn) -> list[ActiveCard]:
+        standing = s.undefeated()
+        out = [c for c in standing if (c.id not in s.caps or not s.capped(c)) and s.reachable(c)]
         stuck = len(out) < len(standing)
         if stuck:
-            out = [c for c in out if (c.id, "immune_while_others") not in index.first_live_on]  # live_kind_on
+            out = [c for c in out if (c.id, "immune_while_others") not in s.first_live_on]  # live_kind_on
         if len(standing) > 1:
             # A boss that wins the game only with its whole court down is left for last: defeated early, it
             # would go to the boss discard at Cleanup while the court still stands.
@@ -452,7 +317,7 @@ class HeuristicBot:
             out = [c for c in out if not c.boss]
         return out
 
-    def building(self, s: GameState) -> bool:
+    def building(self, s: Turn) -> bool:
         """Endgame, and the boss cannot be expected to fall this round: the bot spends dice only on the others
         and lets Recovery refill its pool for a later all-in (unless this round could kill the hero). Decided
         once per round, before any die is committed, and kept for the round."""
@@ -462,17 +327,17 @@ class HeuristicBot:
             self._build = (s.round, self._should_build(s))
         return self._build[1]
 
-    def _should_build(self, s: GameState) -> bool:
+    def _should_build(self, s: Turn) -> bool:
         boss = next((c for c in s.active if c.boss and not c.defeated), None)
-        if boss is None or incoming(s) >= s.hero.health:
+        if boss is None or s.incoming() >= s.hero.health:
             return False
         if any(d.zone in ("active", "applied") for d in s.dice):
             return False
         potential = pool_expected([d.color for d in s.dice_in("pool")], s.hero.strategy) + items.endgame_bonus(s)
-        return potential < hooks.card_health(s, boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
+        return potential < s.view.card_health(boss) * assess.difficulty(s.deck.boss(boss.id)) * 0.9
 
-    def _commit(self, s: GameState, legal: list[Command]) -> Command | None:
-        commits = self.commands(legal, "commit")
+    def _commit(self, s: Turn, legal: list[Command]) -> Command | None:
+        commits = s.commands("commit")
         scare = self._scare(s, commits)
         if scare is not None:
             return scare
@@ -486,30 +351,28 @@ class HeuristicBot:
             for c in commits:
                 if c.die == die:
                     return c
-        return self._legal(legal, ROLL) or ROLL
+        return s.find(ROLL) or ROLL
 
-    def _plan_commit(self, s: GameState, commits: dict[str | None, Command]) -> list[str]:
+    def _plan_commit(self, s: Turn, commits: dict[str | None, Command]) -> list[str]:
         """Pool dice to commit, best first, until their expected damage covers what is left to kill (with a
         margin that shrinks while phases remain to top up), keeping the reserve."""
-        seen = self._seen_for(s)
-        targets = self._targets(seen, s)
+        targets = self._targets(s)
         if not targets or not commits:
             return []
-        index = seen.index or self._index(seen, s)
         active = s.dice_in("active")
         pool = s.dice_in("pool")
         room = len(pool) - self._reserve(s)
-        if "no_apply_while_miss" in index.first_passive:  # live_kind
+        if "no_apply_while_miss" in s.first_passive:  # live_kind
             room = min(room, 2 - len(active))  # every die that can miss blocks the others: a few sure dice
         if room <= 0:
             return []  # no die to spare: what the dice would be worth does not matter
-        k = rolls_left(s)
+        k = s.rolls_left()
         values = self.color_values(s, targets, k)
-        need = _need(s, targets, index)
+        need = _need(s, targets)
         goal = need * (self.margin if k <= 1 else 1 + (self.margin - 1) / k) + self.slack / k
         have = 0.0
         for d in active:
-            if d.face is not None and hooks.keeps_face(s, d):
+            if d.face is not None and s.view.keeps_face(d):
                 have += BASE_DAMAGE[d.face]
             else:
                 have += values[d.color]
@@ -518,11 +381,10 @@ class HeuristicBot:
         worth = {color: (value, STRENGTH[color]) for color, value in values.items() if value > 0.05}
         candidates: list[tuple[float, int, str]] = []
         for d in pool:
-            die_id = d.id
-            if die_id in commits:
-                found = worth.get(_COLOR_OF_DIE[die_id])
+            if d.id in commits:
+                found = worth.get(d.color)
                 if found is not None:
-                    candidates.append((found[0], found[1], die_id))
+                    candidates.append((found[0], found[1], d.id))
         candidates.sort(reverse=True)
         plan: list[str] = []
         for value, _, die_id in candidates:
@@ -532,18 +394,16 @@ class HeuristicBot:
             have += value
         return plan
 
-    def _scare(self, s: GameState, commit_list: list[Command]) -> Command | None:
+    def _scare(self, s: Turn, commit_list: list[Command]) -> Command | None:
         """A card dice cannot defeat but that flees from a roll with enough misses: in the endgame (or when it
         could kill) commit weak dice until the roll can be expected to show that many misses."""
-        seen = self._seen_for(s)
-        index = seen.index or self._index(seen, s)
-        if "flees_on_roll" not in index.live_kinds:
-            return None  # the usual case, known without counting the damage coming
-        if not (s.endgame or incoming(s) >= s.hero.health):
+        if "flees_on_roll" not in s.live_kinds:
             return None
-        for card in undefeated(s):
-            flee = live_kind_on(s, card, "flees_on_roll")
-            if not isinstance(flee, fx.FleesOnRoll) or (not capped(s, card) and reachable(s, card, index)):
+        if not (s.endgame or s.incoming() >= s.hero.health):
+            return None
+        for card in s.undefeated():
+            flee = s.live_kind_on(card, "flees_on_roll")
+            if not isinstance(flee, fx.FleesOnRoll) or (not s.capped(card) and s.reachable(card)):
                 continue
             active = s.dice_in("active")
             if sum(P_MISS[d.color] for d in active) >= flee.misses + 0.5:
@@ -554,56 +414,48 @@ class HeuristicBot:
                 return commits[max(weak, key=lambda d: (P_MISS[d.color], d.id)).id]
         return None
 
-    def color_values(self, s: GameState, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
+    def color_values(self, s: Turn, targets: list[ActiveCard], rolls: int) -> dict[Color, float]:
         """Expected damage a die of each colour adds against the best target, over ``rolls`` rolls."""
-        # Worked out once per Commit step (the plan is kept for the step); only the case where all targets are
-        # alike, which reads no more than a few facts of the effects in force, is kept (_plain_color_values).
-        index = effects_in_force(s)
-        blocking = "no_apply_while_miss" in index.first_passive  # live_kind
+        blocking = "no_apply_while_miss" in s.first_passive  # live_kind
         # No card wants more colours (_missing_colors is 0 for every card) unless such a rule is in force.
-        wants_colors = "requires_colors_to_defeat" in index.live_kinds
-        if index.plain_apply and not wants_colors and targets:
-            # Nothing restricts or changes what a die does and no target wants colours: all targets are alike.
-            return dict(_plain_color_values(index.inverted, index.miss_penalty, blocking, rolls))
+        wants_colors = "requires_colors_to_defeat" in s.live_kinds
         # The colours already on each card that still wants more colours (None: it wants none).
         present = [
-            {d.color for d in s.applied_to(t.id)} if wants_colors and _missing_colors(s, t, index) else None
-            for t in targets
+            {d.color for d in s.applied_to(t.id)} if wants_colors and _missing_colors(s, t) else None for t in targets
         ]
-        plain = index.plain_apply and all(there is None for there in present)
+        plain = s.plain_apply and all(there is None for there in present)
         # Else what a hit and a crit of each colour would deal to each target (None: it may not be applied).
-        faces = None if plain else [hit_faces(s, t, index) for t in targets]
-        return _color_values(index.inverted, index.miss_penalty, blocking, rolls, bool(targets), faces, present)
+        faces = None if plain else [s.hit_faces(t) for t in targets]
+        return _color_values(s.inverted, s.miss_penalty, blocking, rolls, bool(targets), faces, present)
 
-    def _apply(self, s: GameState, legal: list[Command]) -> Command | None:
-        applies = self.commands(legal, "apply")
+    def _apply(self, s: Turn, legal: list[Command]) -> Command | None:
+        applies = s.commands("apply")
         if applies:
             # A die that helps is applied whether or not another phase would follow: ask about repeating after.
-            chosen = self.pick_apply(s, applies, dump=False)
+            chosen = self.pick_apply(s, dump=False)
             if chosen is not None:
                 return chosen
-        repeat = self._want_repeat(s, legal)
+        repeat = self._want_repeat(s)
         if applies and repeat:
-            chosen = self.pick_apply(s, applies, dump=True)
+            chosen = self.pick_apply(s, dump=True)
             if chosen is not None:
                 return chosen
         wanted = REPEAT if repeat else RESOLVE
-        return self._legal(legal, wanted) or wanted
+        return s.find(wanted) or wanted
 
-    def order(self, s: GameState) -> list[ActiveCard]:
-        """Undefeated targets, the one to kill first first (a list kept for the state: do not change it)."""
-        seen = self._seen_for(s)
-        if seen.order is None:
-            seen.order = self._find_order(s)
-        return seen.order
+    def order(self, s: Turn) -> list[ActiveCard]:
+        """Undefeated targets, the one to kill first first (a list kept for the move: do not change it)."""
+        if s.order_found is None:
+            s.order_found = self._find_order(s)
+        return s.order_found
 
-    def _find_order(self, s: GameState) -> list[ActiveCard]:
+    def _find_order(self, s: Turn) -> list[ActiveCard]:
         targets = self.targets(s)
         if len(targets) < 2:
             return targets  # nothing to sort
         # Whether to go for the boss first is asked only when a boss is among the targets.
         focus = any(c.boss for c in targets) and self._boss_focus(s)
-        live_on = effects_in_force(s).first_live_on  # live_kind_on
+        live_on = s.first_live_on  # live_kind_on
         # A boss that cannot fall (or win the game) while its entourage stands is fought last.
         guarded = any(
             c.boss and ((c.id, "immune_while_others") in live_on or _needs_all(s, c))
@@ -612,7 +464,7 @@ class HeuristicBot:
         )
 
         def key(c: ActiveCard) -> tuple[float, int, str]:
-            score = threat(s, c)
+            score = s.threat(c)
             if c.boss:
                 score += 100 if focus else -100
             else:
@@ -620,113 +472,56 @@ class HeuristicBot:
                     score += 200
                 if (c.id, "immune_while_others") in live_on:
                     score -= 50  # it falls by itself once the others are gone
-            return -score, remaining(s, c), c.id
+            return -score, s.remaining(c), c.id
 
         return sorted(targets, key=key)
 
-    def _in_order(self, seen: _Seen, s: GameState, by_card: Options) -> list[ActiveCard]:
-        """The targets some die may be applied to, in :meth:`order` (sorted only when there is a choice; may be the
-        list kept for the state: do not change it)."""
-        targets = self._targets(seen, s)
-        if len(targets) == 1:  # most often: the kept list itself, when its card is one of them (never changed)
-            return targets if targets[0].id in by_card else []
-        targets = [t for t in targets if t.id in by_card]
-        if len(targets) < 2:
-            return targets
-        order = seen.order
-        if order is None:
-            order = seen.order = self._find_order(s)
-        return [t for t in order if t.id in by_card]
+    def _in_order(self, s: Turn, by_card: Options) -> list[ActiveCard]:
+        """The targets some die may be applied to, in :meth:`order`."""
+        return [t for t in self.order(s) if t.id in by_card]
 
-    def _boss_focus(self, s: GameState) -> bool:
+    def _boss_focus(self, s: Turn) -> bool:
         boss = next((c for c in s.active if c.boss and not c.defeated), None)
         if boss is None:
             return False
-        k = rolls_left(s)
+        k = s.rolls_left()
         potential = float(sum(BASE_DAMAGE[d.face or "miss"] for d in s.dice_in("active") if d.face in ("hit", "crit")))
         potential += pool_expected([d.color for d in s.dice_in("pool")], max(1, k - 1))
-        return potential >= remaining(s, boss) * 0.8
+        return potential >= s.remaining(boss) * 0.8
 
-    def pick_apply(self, s: GameState, applies: list[Command], *, dump: bool) -> Command | None:
-        """The best single die to apply now, or None when nothing helps (then repeat or resolve)."""
-        # Items ask this too (is there a useful die left?), several times a state: answers kept for the state.
-        seen = self._seen_for(s)
-        if seen.picks is None or seen.picks[0] is not applies:
-            seen.picks = (applies, {})
-        picks = seen.picks[1]
-        if dump not in picks:
+    def pick_apply(self, s: Turn, *, dump: bool) -> Command | None:
+        """The best single legal apply command now, or None when nothing helps (then repeat or resolve).
+        ``dump``: failing a die that helps, the biggest hit where it counts at all."""
+        if dump not in s.picks:
             # Dumping only adds a fallback: a die that helps is picked first either way.
-            helps = picks[False] if False in picks else self._helpful_apply(seen, s, applies)
-            picks[False] = helps
+            helps = s.picks[False] if False in s.picks else self._helpful_apply(s)
+            s.picks[False] = helps
             if dump:
-                picks[True] = helps if helps is not None else self._dump_apply(seen, s, applies)
-        return picks[dump]
+                s.picks[True] = helps if helps is not None else self._dump_apply(s)
+        return s.picks[dump]
 
-    def _apply_options(self, seen: _Seen, s: GameState, applies: list[Command]) -> Options:
-        """The apply commands by undefeated card, each with the damage its die would deal there and the die."""
-        if seen.options is not None and seen.options[0] is applies:
-            return seen.options[1]
-        index = seen.index or self._index(seen, s)
-        cards = index.cards
-        if cards is None:
-            # The active cards by id (the first with the id, like s.active_card): they are among the fields the
-            # effects in force are kept for, so one map serves every state that shares the index.
-            cards = index.cards = {}
-            for a in s.active:
-                if a.id not in cards:
-                    cards[a.id] = a
-        modified = index.damage_modified  # else each face deals its own damage (die_damage)
-        # While the modifiers read only the die's colour and face (and the cards), their answers are kept with
-        # the effects in force (a legal apply's die shows a hit or a crit).
-        kept = index.damage_to if index.fixed_apply else None
-        by_card: Options = {}
-        dice = s.dice
-        for c in applies:
-            card = cards.get(c.card)
-            if card is None or card.defeated:
-                continue
-            die = dice[_DIE_INDEX[c.die]]  # s.die(c.die): an apply command names its die
-            dmg = BASE_DAMAGE[die.face or "miss"]
-            if modified:  # die_damage
-                if kept is None:
-                    dmg = modified_damage(s, applied_die(die, card.id), card, index, dmg)
-                else:
-                    key = (card.id, _COLOR_OF_DIE[die.id], die.face or "miss")
-                    known = kept.get(key)
-                    if known is None:
-                        known = kept[key] = modified_damage(s, applied_die(die, card.id), card, index, dmg)
-                    dmg = known
-            found = by_card.get(card.id)
-            if found is None:
-                by_card[card.id] = [(c, dmg, die)]
-            else:
-                found.append((c, dmg, die))
-        seen.options = (applies, by_card)
-        return by_card
-
-    def _helpful_apply(self, seen: _Seen, s: GameState, applies: list[Command]) -> Command | None:
+    def _helpful_apply(self, s: Turn) -> Command | None:
         """The die that helps most: on the first target in order that the dice on the table can finish."""
-        by_card = self._apply_options(seen, s, applies)
+        by_card = s.apply_options
         if not by_card:
             return None
-        index = seen.index or self._index(seen, s)
-        live_on = index.first_live_on  # live_kind_on
-        one_color = "one_color_per_enemy" in index.first_passive  # live_kind
-        for t in self._in_order(seen, s, by_card):
+        live_on = s.first_live_on  # live_kind_on
+        one_color = "one_color_per_enemy" in s.first_passive  # live_kind
+        for t in self._in_order(s, by_card):
             options = by_card[t.id]
-            rem = remaining(s, t)
+            rem = s.remaining(t)
             if (t.id, "same_color_pairs") in live_on:  # _pairs_only
                 options = _pair_damage(s, t, options)
             if one_color and not s.applied_to(t.id):
                 options = _best_color_group(options)
-            if rem <= 0 or _missing_colors(s, t, index):
-                fresh = _new_color_options(s, t, options, index)
+            if rem <= 0 or _missing_colors(s, t):
+                fresh = _new_color_options(s, t, options)
                 if fresh:
                     return min(fresh, key=lambda o: (o[1], STRENGTH[o[2].color], o[2].id))[0]
                 if rem <= 0:
                     continue
             useful = [o for o in options if o[1] > 0]
-            slots = _slots_left(s, t, index)
+            slots = _slots_left(s, t)
             if slots is not None:
                 # Few dice fit: apply one only if crits could still fill what is left in the slots after it.
                 useful = [o for o in useful if rem - o[1] <= 2 * (slots - 1)]
@@ -740,48 +535,38 @@ class HeuristicBot:
                 return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
         return None
 
-    def _dump_apply(self, seen: _Seen, s: GameState, applies: list[Command]) -> Command | None:
+    def _dump_apply(self, s: Turn) -> Command | None:
         """Nothing helps: the biggest hit on the first target in order where it counts at all."""
-        by_card = self._apply_options(seen, s, applies)
+        by_card = s.apply_options
         if not by_card:
             return None
-        index = seen.index or self._index(seen, s)
-        for t in self._in_order(seen, s, by_card):
-            rem = remaining(s, t)
+        for t in self._in_order(s, by_card):
+            rem = s.remaining(t)
             if rem <= 0 or _banishes_applied(s, t):
                 continue
             options = by_card[t.id]
-            if (t.id, "same_color_pairs") in index.first_live_on:  # _pairs_only
+            if (t.id, "same_color_pairs") in s.first_live_on:  # _pairs_only
                 options = _pair_damage(s, t, options)
-            slots = _slots_left(s, t, index)
+            slots = _slots_left(s, t)
             useful = [o for o in options if o[1] > 0 and (slots is None or rem - o[1] <= 2 * (slots - 1))]
             if useful:
                 return max(useful, key=lambda o: (o[1], -STRENGTH[o[2].color], o[2].id))[0]
         return None
 
-    def _want_repeat(self, s: GameState, legal: list[Command]) -> bool:
-        if not self.can_repeat(legal):
+    def _want_repeat(self, s: Turn) -> bool:
+        if not s.can_repeat:
             return False
-        for card in s.active:
-            if not card.defeated:
-                break
-        else:
-            # Targets are undefeated cards: none, known without the effects in force (usually new after a
-            # defeat). Decided as targets() would be asked: it settles whether this round builds up when first
-            # asked in the round.
+        if not s.undefeated():
+            # No target: decided as targets() would be asked (it settles whether this round builds up when first
+            # asked in the round).
             self.building(s)
             return False
-        seen = self._seen_for(s)
-        index = seen.index or self._index(seen, s)
-        for t in self._targets(seen, s):
-            if remaining(s, t) > 0 or _missing_colors(s, t, index):
-                break  # a target still to hurt
-        else:
-            return False
+        if not any(s.remaining(t) > 0 or _missing_colors(s, t) for t in self._targets(s)):
+            return False  # no target still to hurt
         unapplied = s.dice_in("active")
         if not unapplied and len(s.dice_in("pool")) <= self._reserve(s):
             return False  # nothing to roll again, and no spare die to commit
-        per_miss = live_kind(s, "lose_health_per_miss")
+        per_miss = s.live_kind("lose_health_per_miss")
         if isinstance(per_miss, fx.LoseHealthPerMiss) and per_miss.per_color_hits is None:
             loss = sum(P_MISS[d.color] for d in unapplied) * per_miss.amount
             if s.hero.health - loss <= 2:
@@ -790,42 +575,41 @@ class HeuristicBot:
 
     # --- Resolve phase --------------------------------------------------------------------------------------
 
-    def _after(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = self.commands(legal, "resolve_after")
+    def _after(self, s: Turn, legal: list[Command]) -> Command | None:
+        options = s.commands("resolve_after")
         return options[0] if options else None
 
-    def _recover(self, s: GameState, legal: list[Command]) -> Command | None:
-        options = self.commands(legal, "recover")
+    def _recover(self, s: Turn, legal: list[Command]) -> Command | None:
+        options = s.commands("recover")
         if not options:
-            return self._legal(legal, DONE) or DONE
-        # The strongest die (its colour, then its id): the die ids are looked up in C, each command has its own.
-        dice = [c.die for c in options]
-        return options[dice.index(max(dice, key=_BY_STRENGTH.__getitem__))]
+            return s.find(DONE) or DONE
+        # The strongest die: its colour, then its id.
+        return max(options, key=lambda c: (STRENGTH[color_of(str(c.die))], str(c.die)))
 
-    def _gain_items(self, s: GameState, legal: list[Command]) -> Command | None:
-        declines = self.commands(legal, "decline_item")
+    def _gain_items(self, s: Turn, legal: list[Command]) -> Command | None:
+        declines = s.commands("decline_item")
         if not declines:
             return None
         best = max(declines, key=lambda c: (items.item_value(s, str(c.card)), str(c.card)))
-        gain = self._legal(legal, Command("gain_item", card=best.card))
+        gain = s.find(Command("gain_item", card=best.card))
         if gain is not None:
             return gain
         if s.inventory:
             worst = min(s.inventory, key=lambda i: (items.item_value(s, i), i))
             if items.item_value(s, str(best.card)) > items.item_value(s, worst) + 0.3:
-                discard = self._legal(legal, Command("discard_item", item=worst))
+                discard = s.find(Command("discard_item", item=worst))
                 if discard is not None:
                     return discard
         return best
 
     # --- prompts --------------------------------------------------------------------------------------------
 
-    def _answer(self, s: GameState, legal: list[Command], p: Prompt) -> Command:
+    def _answer(self, s: Turn, legal: list[Command], p: Prompt) -> Command:
         if p.kind == "instant_reward":
-            current = s.current_mission
+            current = sentinels(s).current_mission
             declining = current is not None and s.deck.mission(current.id).condition == "instant_declined"
             wanted = Command("decline_reward" if declining else "take_reward", card=p.card)
-            return self._legal(legal, wanted) or wanted
+            return s.find(wanted) or wanted
         if p.kind == "item_limit":
             return items.shed(s, legal)
         kind = _prompt_effect_kind(s, p)
@@ -839,13 +623,13 @@ class HeuristicBot:
         if p.kind == "choose_stack":
             cap = self._free_capacity(s)
             if kind == "take_stack_reward":
-                return max(chooses, key=lambda c: (_instant_worth(s, _top(s, c)), -int(c.stack or 0)))
+                return max(chooses, key=lambda c: (instant_worth(s, top(s, c)), -int(c.stack or 0)))
             if kind == "mission":  # a stack that will count as mandatory: the easiest to face
-                return min(chooses, key=lambda c: (self._fight_cost(s, _top(s, c), cap), int(c.stack or 0)))
-            return max(chooses, key=lambda c: (self._fight_cost(s, _top(s, c), cap), -int(c.stack or 0)))
+                return min(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), int(c.stack or 0)))
+            return max(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), -int(c.stack or 0)))
         return chooses[0]
 
-    def _choose_die(self, s: GameState, chooses: list[Command], p: Prompt, kind: str) -> Command:
+    def _choose_die(self, s: Turn, chooses: list[Command], p: Prompt, kind: str) -> Command:
         def die(c: Command) -> DieState:
             return s.die(str(c.die))
 
@@ -856,16 +640,16 @@ class HeuristicBot:
             return max(chooses, key=lambda c: (STRENGTH[die(c).color], str(c.die)))
         return min(chooses, key=lambda c: (STRENGTH[die(c).color], str(c.die)))
 
-    def _card_priority(self, s: GameState, card_id: str, kind: str) -> float:
+    def _card_priority(self, s: Turn, card_id: str, kind: str) -> float:
         card = s.active_card(card_id)
         if card is None:
             return -1.0
         if kind == "cancel_enemy_effects":
-            return assess.severity(hooks.card_effects(s, card))
-        return threat(s, card) + remaining(s, card) * 0.1 + (50 if card.boss else 0)
+            return assess.severity(s.view.card_effects(card))
+        return s.threat(card) + s.remaining(card) * 0.1 + (50 if card.boss else 0)
 
 
-_STEPS: dict[str, Callable[[HeuristicBot, GameState, list[Command]], Command | None]] = {
+_STEPS: dict[str, Callable[[HeuristicBot, Turn, list[Command]], Command | None]] = {
     "mission_discard": HeuristicBot._mission_discard,
     "rank_penalty": HeuristicBot._rank_penalty,
     "round_start": HeuristicBot._round_start,
@@ -885,39 +669,16 @@ _STEPS: dict[str, Callable[[HeuristicBot, GameState, list[Command]], Command | N
 _STRONG_FIRST: tuple[Color, ...] = tuple(sorted(COLORS, key=STRENGTH.__getitem__, reverse=True))
 """The colours, strongest first."""
 
-_BY_STRENGTH: dict[str | None, tuple[int, str]] = {d: (STRENGTH[color_of(d)], d) for d in DIE_IDS}
-"""Each die id's (strength of its colour, id): the strongest die sorts last."""
 
-_DIE_INDEX: dict[str | None, int] = {d: i for d, i in DIE_INDEX.items()}
-"""Each die id's position in ``state.dice`` (``GameState.die`` without the call), for a command's ``die`` field."""
-
-_COLOR_OF_DIE: dict[str, Color] = {d: color_of(d) for d in DIE_IDS}
-"""Each die id's colour (``DieState.color`` without the property call)."""
-
-
-@cache  # a few keys: the Strategy values heroes have
 def _strong_expected(rolls: int) -> tuple[tuple[Color, float], ...]:
     """Each colour, strongest first, with the expected damage of one die of it over ``rolls`` rolls."""
     return tuple((color, expected(color, rolls)) for color in _STRONG_FIRST)
 
 
-def _top(s: GameState, c: Command) -> ConflictCard:
-    return s.deck.card(s.stacks[int(c.stack or 1) - 1][0])
-
-
-def _instant_worth(s: GameState, card: ConflictCard) -> float:
-    """What an instant reward is worth now (healing above 6 is wasted)."""
-    if card.reward is None or card.reward.kind != "instant":
-        return 0.0
-    worth = 0.0
-    for e in card.reward.effects:
-        if isinstance(e, fx.Heal):
-            worth += min(e.amount, 6 - s.hero.health)
-        elif isinstance(e, fx.Recover):
-            worth += 0.4 * min(e.count or 8, len(s.dice_in("exhausted")))
-        else:
-            worth += assess.effect_value(e)
-    return worth
+def _boss_need_of(deck: Deck, unfinished: int, revealed: str | None) -> float:
+    """Damage the bot expects to need in the first endgame round: the revealed boss's, else the mean of all."""
+    bosses = [deck.boss(revealed)] if revealed else list(deck.bosses)
+    return sum(_boss_need(b, unfinished) for b in bosses) / len(bosses)
 
 
 def _boss_need(boss: Boss, unfinished: int) -> float:
@@ -930,30 +691,21 @@ def _boss_need(boss: Boss, unfinished: int) -> float:
     return need
 
 
-def _needs_all(s: GameState, boss: ActiveCard) -> bool:
+def _needs_all(s: Reading, boss: ActiveCard) -> bool:
     return any(isinstance(r, fx.WinCondition) and r.require == "all_enemies" for r in s.deck.boss(boss.id).rules)
 
 
-def _need(s: GameState, targets: list[ActiveCard], index: EffectsInForce) -> float:
+def _need(s: Reading, targets: list[ActiveCard]) -> float:
     """What the commit plan sets out to deal: each target's damage still needed, times how much harder its residual
-    restrictions make it, plus the colours still missing on each; ``index``: ``effects_in_force(s)``."""
+    restrictions make it, plus the colours still missing on each."""
     need: float = 0  # sum() of nothing is 0
     for t in targets:
-        need += remaining(s, t) * _residual(s, t, index)
-    if "requires_colors_to_defeat" in index.live_kinds:  # else _missing_colors is 0 for every card
-        need += sum(_missing_colors(s, t, index) for t in targets)
+        need += s.remaining(t) * _residual_factor(s.deck.boss(t.id) if t.boss else s.deck.card(t.id))
+    if "requires_colors_to_defeat" in s.live_kinds:  # else _missing_colors is 0 for every card
+        need += sum(_missing_colors(s, t) for t in targets)
     return need
 
 
-def _residual(s: GameState, card: ActiveCard, index: EffectsInForce) -> float:
-    """:func:`_residual_factor` of the card (kept with the effects in force, which hold for one deck)."""
-    found = index.residual.get(card.id)
-    if found is None:
-        found = index.residual[card.id] = _residual_factor(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
-    return found
-
-
-@assess.per_object
 def _residual_factor(card: ConflictCard | Boss) -> float:
     """How much harder its :data:`RESIDUAL` restrictions make a card (its printed effects, as hooks.card_effects)."""
     factor = 1.0
@@ -961,15 +713,6 @@ def _residual_factor(card: ConflictCard | Boss) -> float:
         if e.kind in RESIDUAL:
             factor *= assess.HARDER.get(e.kind, 1.0)
     return factor
-
-
-@cache  # a handful of keys: the facts of the effects in force it reads seldom differ from the usual
-def _plain_color_values(
-    inverted: frozenset[Color], penalty: int, blocking: bool, rolls: int
-) -> tuple[tuple[Color, float], ...]:
-    """:meth:`HeuristicBot.color_values` when all its (one or more) targets are alike: nothing restricts or
-    changes what a die does, and no target wants more colours. Depends on nothing else than its arguments."""
-    return tuple(_color_values(inverted, penalty, blocking, rolls, True, None, []).items())
 
 
 def _color_values(
@@ -982,7 +725,7 @@ def _color_values(
     present: list[set[Color] | None],
 ) -> dict[Color, float]:
     """:meth:`HeuristicBot.color_values` worked out: ``faces`` holds what a hit and a crit of each colour would
-    deal to each target (:func:`hit_faces`), or is None when every target gets each face's own damage; ``present``:
+    deal to each target (``Reading.hit_faces``), or is None when every target gets each face's own damage; ``present``:
     the colours already on each target that wants more colours (None: it wants none)."""
     hit, crit = BASE_DAMAGE["hit"], BASE_DAMAGE["crit"]
     out: dict[Color, float] = {}
@@ -1016,30 +759,25 @@ def _color_values(
     return out
 
 
-def _missing_colors(s: GameState, card: ActiveCard, index: EffectsInForce | None = None) -> int:
-    """Colours still to be applied before a "defeated only with N colours" card can fall. ``index``:
-    ``effects_in_force(s)``, when the caller has it at hand."""
-    rule = (index or effects_in_force(s)).first_live_on.get((card.id, "requires_colors_to_defeat"))  # live_kind_on
+def _missing_colors(s: Reading, card: ActiveCard) -> int:
+    """Colours still to be applied before a "defeated only with N colours" card can fall."""
+    rule = s.live_kind_on(card, "requires_colors_to_defeat")
     if not isinstance(rule, fx.RequiresColorsToDefeat):
         return 0
     return max(0, rule.count - len({d.color for d in s.applied_to(card.id)}))
 
 
-def _wants_color(s: GameState, card: ActiveCard, color: Color) -> bool:
-    return bool(_missing_colors(s, card)) and all(d.color != color for d in s.applied_to(card.id))
-
-
 def _new_color_options(
-    s: GameState, card: ActiveCard, options: list[tuple[Command, int, DieState]], index: EffectsInForce
+    s: Reading, card: ActiveCard, options: list[tuple[Command, int, DieState]]
 ) -> list[tuple[Command, int, DieState]]:
-    if not _missing_colors(s, card, index):
+    if not _missing_colors(s, card):
         return []
     there = {d.color for d in s.applied_to(card.id)}
     return [o for o in options if o[2].color not in there]
 
 
 def _pair_damage(
-    s: GameState, card: ActiveCard, options: list[tuple[Command, int, DieState]]
+    s: Reading, card: ActiveCard, options: list[tuple[Command, int, DieState]]
 ) -> list[tuple[Command, int, DieState]]:
     """Same-colour pairs: a die that closes the open pair is worth both dice; one that opens a pair is worth its
     face only when a partner of its colour is also on the table; any other deals nothing."""
@@ -1060,9 +798,9 @@ def _pair_damage(
     return out
 
 
-def _slots_left(s: GameState, card: ActiveCard, index: EffectsInForce) -> int | None:
+def _slots_left(s: Reading, card: ActiveCard) -> int | None:
     """How many more dice may be applied to a card with a per-card limit (None: no such limit)."""
-    rule = index.first_live_on.get((card.id, "apply_limit"))  # live_kind_on
+    rule = s.live_kind_on(card, "apply_limit")
     if not isinstance(rule, fx.ApplyLimit) or rule.scope != "card":
         return None
     return max(0, rule.count - len(s.applied_to(card.id)))
@@ -1079,17 +817,16 @@ def _best_color_group(
     return [o for o in options if o[2].color == best]
 
 
-def _banishes_applied(s: GameState, card: ActiveCard) -> bool:
+def _banishes_applied(s: Reading, card: ActiveCard) -> bool:
     """Its printed effects (``hooks.card_effects``) banish the dice applied to it, unless cancelled."""
     return not card.cancelled and _prints_banish(s.deck.boss(card.id) if card.boss else s.deck.card(card.id))
 
 
-@assess.per_object
 def _prints_banish(card: ConflictCard | Boss) -> bool:
     return any(isinstance(e, fx.BanishAppliedDice) for e in (card.rules if isinstance(card, Boss) else card.effects))
 
 
-def _prompt_effect_kind(s: GameState, p: Prompt) -> str:
+def _prompt_effect_kind(s: Reading, p: Prompt) -> str:
     """The kind of the effect that asked (``rank`` for the rank penalty, ``""`` when unknown)."""
     source = p.source
     if source is None:

@@ -12,38 +12,34 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from twentystrong.bots import assess
-from twentystrong.bots.reading import USES, incoming, remaining, threat, undefeated
+from twentystrong.bots.reading import Reading, instant_worth, top
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH
-from twentystrong.engine.effects import hooks
-from twentystrong.engine.state import GameState
 
 if TYPE_CHECKING:
-    from twentystrong.bots.heuristic import HeuristicBot
+    from twentystrong.bots.heuristic import HeuristicBot, Turn
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Use:
     """The variants of one usable effect, and what the bot knows about the moment."""
 
     bot: HeuristicBot
-    s: GameState
-    legal: list[Command]
+    s: Turn
     effect: Effect
     variants: list[Command]
 
     @property
     def last_phase(self) -> bool:
         """No Strategy phase can follow this Apply step."""
-        return not self.bot.can_repeat(self.legal)
+        return not self.s.can_repeat
 
     @property
     def applies_left(self) -> bool:
         """The bot still has a useful die to apply."""
-        applies = self.bot.commands(self.legal, "apply")
-        return bool(applies) and self.bot.pick_apply(self.s, applies, dump=False) is not None
+        return self.bot.pick_apply(self.s, dump=False) is not None
 
     def shortfall(self) -> int:
         """Damage still missing on the first target after every rolled hit is applied to it."""
@@ -51,94 +47,30 @@ class Use:
         if not order:
             return 0
         hits = sum(BASE_DAMAGE[d.face or "miss"] for d in self.s.dice_in("active") if d.face in ("hit", "crit"))
-        return max(0, remaining(self.s, order[0]) - hits)
+        return max(0, self.s.remaining(order[0]) - hits)
 
 
 Policy = Callable[[Use], Command | None]
-UseKey = tuple[str, str | None, int | None]
-"""A use command's (cmd, item, effect): the commands with the same key are variants of one use."""
-Known = tuple[Effect, Policy | None, frozenset[str] | None]
-"""What a use does: its effect, the policy of its kind (None: never used) and the steps where that policy may use
-it (None: any step)."""
-KnownUses = dict[UseKey, Known]
-UseGroups = list[tuple[Effect, Policy, list[Command]]]
-"""The uses a policy may pick in one step: each effect, its policy and its variants (in legal order)."""
 
 
-def pick_use(
-    bot: HeuristicBot, s: GameState, legal: list[Command], uses: list[Command] | None = None
-) -> Command | None:
-    """An item or ability to use now, or None. ``uses``: ``bot.commands(legal, USES)``, when the caller has it."""
-    if uses is None:
-        uses = bot.commands(legal, USES)
-    if not uses:
-        return None
-    known_kept = bot.uses_known  # _known_uses, inlined: asked for most states
-    if known_kept is not None and known_kept[0] is s.deck and known_kept[1] == s.hero.id:
-        known = known_kept[2]
-    else:
-        known = _known_uses(bot, s)
-    step = s.step
-    # Grouped once for the same use commands in the same step (they seldom change from one state to the next, and
-    # the grouping reads nothing else): the last grouping of each step is kept, as the steps of a round take
-    # turns. The list comparison is by identity first, legal lists reuse commands.
-    kept = bot.use_groups
-    if kept is None or kept[0] is not known:
-        kept = bot.use_groups = (known, {})
-    found = kept[1].get(step)
-    if found is not None and found[0] == uses:
-        groups = found[1]
-    else:
-        groups = _use_groups(s, uses, known)
-        kept[1][step] = (uses, groups)
-    # One Use serves every policy the bot asks (each reads it only while it answers; none keeps it or asks for
-    # another use meanwhile): its fields are set for each group rather than a new object made.
-    use = bot.use
-    for effect, policy, variants in groups:
-        if use is None:
-            use = bot.use = Use(bot, s, legal, effect, variants)
-        else:
-            use.s = s
-            use.legal = legal
-            use.effect = effect
-            use.variants = variants
-        chosen = policy(use)
+def pick_use(bot: HeuristicBot, s: Turn, uses: list[Command]) -> Command | None:
+    """An item or ability to use now, or None. ``uses``: the legal use_item / use_ability commands: the variants of
+    each effect (same cmd, item and effect) are handed together to the policy of its kind, in legal order."""
+    groups: dict[tuple[str, str | None, int | None], list[Command]] = {}
+    for c in uses:
+        groups.setdefault((c.cmd, c.item, c.effect), []).append(c)
+    for variants in groups.values():
+        effect = used_effect(s, variants[0])
+        policy = _POLICIES.get(effect.kind)
+        if policy is None:
+            continue  # a kind the bot never uses (passive items work on their own)
+        chosen = policy(Use(bot, s, effect, variants))
         if chosen is not None:
             return chosen
     return None
 
 
-def _use_groups(s: GameState, uses: list[Command], known: KnownUses) -> UseGroups:
-    """The variants of each use the bot may make in this step, in legal order; a use whose policy answers None in
-    this step (see _POLICY_STEPS) is left out, as its policy would not pick it."""
-    step = s.step
-    groups: dict[UseKey, tuple[Effect, Policy, list[Command]]] = {}
-    for c in uses:
-        key = (c.cmd, c.item, c.effect)
-        found = groups.get(key)
-        if found is not None:
-            found[2].append(c)
-            continue
-        what = known.get(key)
-        if what is None:
-            effect = used_effect(s, c)
-            policy = _POLICIES.get(effect.kind)
-            what = known[key] = (effect, policy, _POLICY_STEPS.get(policy) if policy is not None else None)
-        effect, policy, steps = what
-        if policy is not None and (steps is None or step in steps):
-            groups[key] = (effect, policy, [c])
-    return list(groups.values())
-
-
-def _known_uses(bot: HeuristicBot, s: GameState) -> KnownUses:
-    """The effect and policy of each (cmd, item, effect) seen so far: they follow from the deck and the hero."""
-    kept = bot.uses_known
-    if kept is None or kept[0] is not s.deck or kept[1] != s.hero.id:
-        kept = bot.uses_known = (s.deck, s.hero.id, {})
-    return kept[2]
-
-
-def used_effect(s: GameState, c: Command) -> Effect:
+def used_effect(s: Reading, c: Command) -> Effect:
     """The effect a use command uses (a single-use item: its first effect; the rest follow it)."""
     if c.cmd == "use_ability":
         return s.deck.hero(s.hero.id).ability[c.effect or 0]
@@ -147,12 +79,12 @@ def used_effect(s: GameState, c: Command) -> Effect:
     return reward.effects[c.effect or 0]
 
 
-def item_value(s: GameState, card_id: str) -> float:
+def item_value(s: Reading, card_id: str) -> float:
     """What holding this item is worth to the bot."""
     return assess.reward_value(s.deck.card(card_id).reward)
 
 
-def shed(s: GameState, legal: list[Command]) -> Command:
+def shed(s: Reading, legal: list[Command]) -> Command:
     """R9: too many items: discard the least valuable."""
     discards = [c for c in legal if c.cmd == "discard_item"]
     if discards:
@@ -160,7 +92,7 @@ def shed(s: GameState, legal: list[Command]) -> Command:
     return legal[0]
 
 
-def endgame_bonus(s: GameState) -> float:
+def endgame_bonus(s: Reading) -> float:
     """Extra damage the held items promise for a boss fight."""
     bonus = 0.0
     exhausted = len(s.dice_in("exhausted"))
@@ -186,7 +118,7 @@ def _heal(u: Use) -> Command | None:
     s = u.s
     if s.hero.health + u.effect.amount <= 6:
         return u.variants[0]
-    if s.step == "apply" and s.active and u.last_phase and incoming(s) >= s.hero.health and not u.applies_left:
+    if s.step == "apply" and s.active and u.last_phase and s.incoming() >= s.hero.health and not u.applies_left:
         return u.variants[0]
     return None
 
@@ -227,7 +159,7 @@ def _defeat(u: Use) -> Command | None:
     s = u.s
     if s.step != "apply" or u.applies_left:
         return None
-    lethal = incoming(s) >= s.hero.health
+    lethal = s.incoming() >= s.hero.health
     if not (u.last_phase or lethal):
         return None
     best = _best_target(u)
@@ -235,10 +167,10 @@ def _defeat(u: Use) -> Command | None:
         return None
     card = s.active_card(str(best.card))
     assert card is not None
-    worth = threat(s, card) >= 2 or remaining(s, card) >= 4 or lethal or s.endgame
+    worth = s.threat(card) >= 2 or s.remaining(card) >= 4 or lethal or s.endgame
     if isinstance(u.effect, fx.DiscardEnemy):
-        worth = threat(s, card) >= 2 or lethal or s.endgame
-    return best if worth and remaining(s, card) > 0 else None
+        worth = s.threat(card) >= 2 or lethal or s.endgame
+    return best if worth and s.remaining(card) > 0 else None
 
 
 def _best_target(u: Use) -> Command | None:
@@ -246,7 +178,7 @@ def _best_target(u: Use) -> Command | None:
         card = u.s.active_card(str(c.card))
         if card is None or card.defeated:
             return -1.0, str(c.card)
-        return threat(u.s, card) + 0.1 * remaining(u.s, card), str(c.card)
+        return u.s.threat(card) + 0.1 * u.s.remaining(card), str(c.card)
 
     options = [c for c in u.variants if c.card is not None]
     return max(options, key=key) if options else None
@@ -259,7 +191,7 @@ def _set_health(u: Use) -> Command | None:
         return None
     for c in u.variants:
         card = s.active_card(str(c.card))
-        if card is not None and card.boss and hooks.card_health(s, card) > u.effect.value + 1:
+        if card is not None and card.boss and s.view.card_health(card) > u.effect.value + 1:
             return c
     return None
 
@@ -273,8 +205,8 @@ def _cancel(u: Use) -> Command | None:
         card = s.active_card(str(c.card))
         if card is None:
             continue
-        effects = hooks.card_effects(s, card)
-        if any(isinstance(e, fx.EnemyDamageFixed) and e.amount < hooks.printed_damage(s, card) for e in effects):
+        effects = s.view.card_effects(card)
+        if any(isinstance(e, fx.EnemyDamageFixed) and e.amount < s.view.printed_damage(card) for e in effects):
             continue  # the aura is the lesser evil
         score = assess.severity(effects)
         if best is None or score > best[0]:
@@ -283,10 +215,8 @@ def _cancel(u: Use) -> Command | None:
 
 
 def _take_stack_reward(u: Use) -> Command | None:
-    from twentystrong.bots.heuristic import _instant_worth
-
-    best = max(u.variants, key=lambda c: _instant_worth(u.s, u.s.deck.card(u.s.stacks[int(c.stack or 1) - 1][0])))
-    worth = _instant_worth(u.s, u.s.deck.card(u.s.stacks[int(best.stack or 1) - 1][0]))
+    best = max(u.variants, key=lambda c: instant_worth(u.s, top(u.s, c)))
+    worth = instant_worth(u.s, top(u.s, best))
     return best if worth >= 1.5 else None
 
 
@@ -304,7 +234,7 @@ def _bonus(u: Use) -> Command | None:
     if not u.effect.this_round or s.step != "apply":
         return None
     named = [d for d in s.dice_in("active") if d.color in u.effect.colors and d.face in ("hit", "crit")]
-    if len(named) >= (1 if s.endgame else 2) and any(remaining(s, t) > 0 for t in u.bot.targets(s)):
+    if len(named) >= (1 if s.endgame else 2) and any(s.remaining(t) > 0 for t in u.bot.targets(s)):
         return u.variants[0]
     return None
 
@@ -318,15 +248,14 @@ def _convert(u: Use) -> Command | None:
     if s.step != "apply" or gain <= 0:
         return None
     if u.effect.from_face == "miss":
-        if u.applies_left or not any(remaining(s, t) > 0 for t in u.bot.targets(s)):
+        if u.applies_left or not any(s.remaining(t) > 0 for t in u.bot.targets(s)):
             return None
         return max(u.variants, key=lambda c: (STRENGTH[s.die(str(c.die)).color], str(c.die)))
-    applies = u.bot.commands(u.legal, "apply")
-    nxt = u.bot.pick_apply(s, applies, dump=True) if applies else None
+    nxt = u.bot.pick_apply(s, dump=True)
     if nxt is None:
         return None
     die, card = s.die(str(nxt.die)), s.active_card(str(nxt.card))
-    if die.face != u.effect.from_face or card is None or remaining(s, card) < BASE_DAMAGE[u.effect.to_face]:
+    if die.face != u.effect.from_face or card is None or s.remaining(card) < BASE_DAMAGE[u.effect.to_face]:
         return None
     by_color = {s.die(str(c.die)).color: c for c in u.variants}
     return by_color.get(die.color)
@@ -334,7 +263,7 @@ def _convert(u: Use) -> Command | None:
 
 def _pair(u: Use) -> Command | None:
     s = u.s
-    if s.step != "apply" or u.applies_left or not any(remaining(s, t) > 0 for t in u.bot.targets(s)):
+    if s.step != "apply" or u.applies_left or not any(s.remaining(t) > 0 for t in u.bot.targets(s)):
         return None
     return u.variants[0] if u.last_phase or u.shortfall() <= 2 else None
 
@@ -343,7 +272,7 @@ def _swap(u: Use) -> Command | None:
     s = u.s
     if s.step != "apply" or u.last_phase or u.applies_left:
         return None
-    if not any(remaining(s, t) > 0 for t in u.bot.targets(s)):
+    if not any(s.remaining(t) > 0 for t in u.bot.targets(s)):
         return None
     for c in u.variants:
         miss, hit = s.die(str(c.die)), s.die(str(c.choice))
@@ -362,11 +291,11 @@ def _banish_for_damage(u: Use) -> Command | None:
         if card is None or card.defeated:
             continue
         faces = HIT_FACES[s.die(str(c.die)).color]
-        rem = remaining(s, card)
+        rem = s.remaining(card)
         if rem <= 0 or faces < rem:
             continue
-        wanted = card.boss or (s.endgame and not any(b.boss and not b.defeated for b in undefeated(s)))
-        wanted = wanted or (threat(s, card) >= 3 and len(s.dice_in("pool")) >= 8)
+        wanted = card.boss or (s.endgame and not any(b.boss and not b.defeated for b in s.undefeated()))
+        wanted = wanted or (s.threat(card) >= 3 and len(s.dice_in("pool")) >= 8)
         if wanted and (best is None or faces < best[0]):
             best = (faces, c)
     return best[1] if best is not None else None
@@ -391,18 +320,3 @@ _POLICIES: dict[str, Policy] = {
     "swap_miss_and_hit": _swap,
     "banish_for_damage": _banish_for_damage,
 }
-
-_POLICY_STEPS: dict[Policy, frozenset[str]] = {
-    _recover: frozenset({"commit"}),
-    _roll_exhausted: frozenset({"commit"}),
-    _defeat: frozenset({"apply"}),
-    _set_health: frozenset({"commit", "apply"}),
-    _cancel: frozenset({"commit", "apply"}),
-    _bonus: frozenset({"apply"}),
-    _convert: frozenset({"apply"}),
-    _pair: frozenset({"apply"}),
-    _swap: frozenset({"apply"}),
-    _banish_for_damage: frozenset({"apply"}),
-}
-"""The steps outside which a policy always answers None (each checks ``s.step`` before anything else): pick_use
-does not ask it there. Policies not listed may use their effect in any step."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 
 
 class RandomBot:
@@ -16,6 +16,6 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, legal: list[Command]) -> Command:
+    def choose(self, view: PlayerView, legal: list[Command]) -> Command:
         """Any legal command, at random."""
         return legal[self._rng.randrange(len(legal))] if len(legal) > 1 else legal[0]

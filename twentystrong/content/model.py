@@ -9,6 +9,7 @@ A deck is a folder of TOML files (see README "Writing a deck"): ``deck.toml`` ho
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal, TypeVar
 
 from twentystrong.content.effects import Color, Effect
@@ -197,64 +198,45 @@ class Deck(Frozen):
         return self.info.id
 
     def card(self, card_id: str) -> ConflictCard:
-        """The conflict card with this id (``KeyError`` if there is none).
+        """The conflict card with this id (``KeyError`` if there is none)."""
+        return self.card_ids[card_id]
 
-        Asked very often (by every rule about a card): the first call makes the index, after which the deck's own
-        ``card`` is the index's lookup itself (see :meth:`_index`)."""
-        index: dict[str, ConflictCard] | None = self.__dict__.get(_CARD_INDEX)
-        if index is None:
-            index = self._index(_CARD_INDEX, self.cards, first_wins=False)
-        return index[card_id]
-
-    @property
+    @cached_property
     def card_ids(self) -> dict[str, ConflictCard]:
-        """Conflict cards by id (``in`` tells a conflict card from a boss)."""
-        index: dict[str, ConflictCard] | None = self.__dict__.get(_CARD_INDEX)
-        return self._index(_CARD_INDEX, self.cards, first_wins=False) if index is None else index
+        """Conflict cards by id (``in`` tells a conflict card from a boss; should an id repeat, the last wins)."""
+        return {card.id: card for card in self.cards}
 
     def boss(self, boss_id: str) -> Boss:
         """The boss with this id (``KeyError`` if there is none, like :meth:`card`)."""
-        index: dict[str, Boss] | None = self.__dict__.get(_BOSS_INDEX)
-        if index is None:
-            index = self._index(_BOSS_INDEX, self.bosses)
-        return index[boss_id]
+        return self._bosses[boss_id]
 
     def hero(self, hero_id: str) -> Hero:
         """The hero with this id (``KeyError`` if there is none)."""
-        index: dict[str, Hero] | None = self.__dict__.get(_HERO_INDEX)
-        if index is None:
-            index = self._index(_HERO_INDEX, self.heroes)
-        return index[hero_id]
+        return self._heroes[hero_id]
 
     def mission(self, mission_id: str) -> Mission:
         """The mission with this id (``KeyError`` if there is none)."""
-        index: dict[str, Mission] | None = self.__dict__.get(_MISSION_INDEX)
-        if index is None:
-            index = self._index(_MISSION_INDEX, self.missions)
-        return index[mission_id]
+        return self._missions[mission_id]
 
-    def _index(self, key: str, items: list[_Named], *, first_wins: bool = True) -> dict[str, _Named]:
-        """Items by id, kept in the deck's ``__dict__`` under ``key``: a deck never changes (``model_copy`` makes a
-        new deck, without the indexes, and the equality and hash read the fields only). Ids are unique in a valid
-        deck; should one repeat, the first item with it wins (heroes, bosses, missions: as a search from the start
-        found it) or the last (cards: as their index always did)."""
-        index = {item.id: item for item in (reversed(items) if first_wins else items)}
-        self.__dict__[key] = index
-        # The method that asks the index (card, boss, hero or mission) becomes the index's own lookup, held in the
-        # instance's __dict__, where it shadows the method (a function is a non-data descriptor): the same answer
-        # and the same ``KeyError``, without a Python call. The equality, hash and ``model_copy`` read the fields
-        # only, and pickling keeps the lookup with its index.
-        self.__dict__[_LOOKUP_OF_INDEX[key]] = index.__getitem__
-        return index
+    # Indexes by id, made when first asked and kept with the deck (which never changes; ``model_copy`` makes
+    # another deck with its own). They are no fields: equality, hashing and copies read the fields only. Should an
+    # id repeat (a deck built without validation), the first item with it wins, as a search from the start would.
+
+    @cached_property
+    def _bosses(self) -> dict[str, Boss]:
+        return _first_by_id(self.bosses)
+
+    @cached_property
+    def _heroes(self) -> dict[str, Hero]:
+        return _first_by_id(self.heroes)
+
+    @cached_property
+    def _missions(self) -> dict[str, Mission]:
+        return _first_by_id(self.missions)
 
 
-_CARD_INDEX = "_card_index"
-_BOSS_INDEX = "_boss_index"
-_HERO_INDEX = "_hero_index"
-_MISSION_INDEX = "_mission_index"
-"""Keys of the deck's derived indexes by id (see :meth:`Deck._index`)."""
-_LOOKUP_OF_INDEX = {_CARD_INDEX: "card", _BOSS_INDEX: "boss", _HERO_INDEX: "hero", _MISSION_INDEX: "mission"}
-"""The method that asks each index (see :meth:`Deck._index`)."""
+def _first_by_id(items: list[_Named]) -> dict[str, _Named]:
+    return {item.id: item for item in reversed(items)}
 
 
 __all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Mission", "Reward"]

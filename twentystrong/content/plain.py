@@ -14,11 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
-
-if TYPE_CHECKING:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import CoreSchema
+from typing import Any, ClassVar, TypeVar
 
 
 class _Required:
@@ -97,15 +93,6 @@ class FrozenInstanceError(AttributeError):
     """Raised on an attempt to change a field of a content object (they are immutable)."""
 
 
-class _PydanticFields:
-    """``Model.model_fields``: the pydantic field infos of the generated model (imports pydantic)."""
-
-    def __get__(self, obj: object, owner: type[Frozen]) -> dict[str, Any]:
-        from twentystrong.content.validation import pydantic_model
-
-        return dict(pydantic_model(owner).model_fields)
-
-
 _Self = TypeVar("_Self", bound="Frozen")
 
 
@@ -116,8 +103,8 @@ class Frozen:
     (:mod:`twentystrong.content.validation`, which checks types and limits with pydantic) or from values already
     known to be valid (``Deck(info=…, …)``, :meth:`model_copy`); the constructor fills defaults and rejects unknown
     or missing keys but does not check types. The small pydantic API the code uses is kept: :meth:`model_dump`,
-    :meth:`model_dump_json`, :meth:`model_copy`, :meth:`model_validate` and ``model_fields`` (the last two through
-    the generated pydantic model; the schema is written from those models, :mod:`twentystrong.content.schema`).
+    :meth:`model_dump_json` and :meth:`model_copy`; validating is :func:`twentystrong.content.validation.validate`
+    (the schema is written from the generated models, :mod:`twentystrong.content.schema`).
     """
 
     __field_specs__: ClassVar[dict[str, FieldSpec]] = {}
@@ -126,7 +113,6 @@ class Frozen:
     """Methods marked with :func:`item_check`, run by validation."""
     __values__: ClassVar[itemgetter[Any]]
     """The field values of an instance's ``__dict__``, for comparing and hashing."""
-    model_fields: ClassVar[_PydanticFields] = _PydanticFields()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -180,8 +166,16 @@ class Frozen:
         return bool(self.__values__(self.__dict__) == other.__values__(other.__dict__))
 
     def __hash__(self) -> int:
-        # Like a frozen pydantic model: by the field values (so an object holding a list is not hashable).
-        return hash(self.__values__(self.__dict__))
+        # By value, as equality compares (lists count as the tuples of their items): content objects never change,
+        # so the engine may key memos on them (``functools.lru_cache``). Worked out once, kept with the object;
+        # pickles leave it out (a hash is only good in the process that computed it).
+        found: int | None = self.__dict__.get(_HASH)
+        if found is None:
+            found = self.__dict__[_HASH] = hash((type(self).__name__, _hashable(self.__values__(self.__dict__))))
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != _HASH}
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self.__field_specs__)
@@ -208,22 +202,16 @@ class Frozen:
         values = {name: self.__dict__[name] for name in self.__field_specs__}
         return self._from_valid({**values, **(update or {})})
 
-    @classmethod
-    def model_validate(cls: type[_Self], data: Any, *, strict: bool | None = None) -> _Self:
-        """Validate ``data`` with the class's pydantic model; raise pydantic's ``ValidationError``."""
-        from twentystrong.content.validation import validate
 
-        return validate(cls, data, strict=strict)
+_HASH = "_hash"
+"""Key in a content object's ``__dict__`` of its hash, once worked out (see :meth:`Frozen.__hash__`)."""
 
-    @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
-        """Let pydantic validate this class where it appears in a type (``TypeAdapter(Effect)``): with the
-        generated model, giving a plain object."""
-        from pydantic_core import core_schema
 
-        from twentystrong.content.validation import pydantic_model, to_plain
-
-        return core_schema.no_info_after_validator_function(to_plain, handler(pydantic_model(cls)))
+def _hashable(value: Any) -> Any:
+    """``value`` with its lists (at any depth) as tuples: what a content object is hashed by."""
+    if isinstance(value, list | tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
 
 
 def _dumped(value: Any, exclude_defaults: bool) -> Any:

@@ -22,7 +22,7 @@ from pydantic.fields import FieldInfo
 
 from twentystrong.content.plain import REQUIRED, FieldSpec, Frozen
 
-__all__ = ["ValidationError", "as_pydantic", "plain_class", "pydantic_model", "to_plain", "validate"]
+__all__ = ["ValidationError", "as_pydantic", "plain_class", "pydantic_model", "to_plain", "validate", "validate_as"]
 
 _T = TypeVar("_T", bound=Frozen)
 
@@ -72,6 +72,19 @@ def validate(cls: type[_T], data: Any, *, strict: bool | None = None) -> _T:
     validated = to_plain(pydantic_model(cls).model_validate(data, strict=strict))
     assert isinstance(validated, cls)
     return validated
+
+
+def validate_as(annotation: Any, data: Any) -> Any:
+    """Validate ``data`` as any type of plain content (``Effect``, the discriminated union of effects …); the plain
+    value, or pydantic's ``ValidationError``."""
+    from pydantic import TypeAdapter
+
+    new: list[type[BaseModel]] = []
+    translated = _translate(annotation, new)
+    namespace = {m.__name__: m for m in _MODELS.values()}
+    for generated in new:
+        generated.model_rebuild(_types_namespace=namespace)
+    return to_plain(TypeAdapter(translated).validate_python(data))
 
 
 def to_plain(value: Any) -> Any:

@@ -2,20 +2,19 @@
 
 A command is a small record: ``cmd`` names the intent and the other fields are its arguments. It round-trips
 through JSON unchanged (the headless protocol sends ``legal`` entries back verbatim).
+
+The general rules' commands and arguments are listed here (:data:`CMDS`, :data:`FIELDS`); a ruleset adds its own
+(Solar Sentinels: ``activate`` a ``stack``, ``discard_mission`` …) with :func:`register`, which makes them known to
+the parser. A ruleset's arguments ride in :attr:`Command.args` and read like the general ones (``command.stack``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 CMDS: dict[str, str] = {
     "start": "start the game",
-    "discard_mission": "discard one of the dealt missions",
-    "rank_penalty": "choose a rank penalty: banish one die or exhaust three",
-    "start_endgame": "start the endgame now",
-    "decline_endgame": "keep playing the stacks",
-    "activate": "activate the top card of a stack",
     "commit": "commit a die from the pool",
     "roll": "roll every unapplied die in the active area",
     "face": "enter the face a physical die shows",
@@ -30,58 +29,99 @@ CMDS: dict[str, str] = {
     "done": "finish this step",
     "gain_item": "gain an item reward",
     "decline_item": "decline an item reward",
-    "stack_discard": "discard the top card of a stack",
     "use_item": "use an item",
     "discard_item": "discard an item",
     "use_ability": "use the hero's ability",
     "choose": "answer an effect's choice",
-    "forfeit_mission": "forfeit the current mission",
 }
-"""Every command name with a short description (the headless docs and the help screen use it)."""
+"""The general rules' commands, each with a short description (a ruleset's own are in its ``commands``)."""
+
+FIELDS: dict[str, type] = {
+    "die": str,
+    "card": str,
+    "face": str,
+    "faces": dict,
+    "item": str,
+    "choice": str,
+    "effect": int,
+}
+"""The general commands' arguments and their JSON types; :func:`register` adds a ruleset's."""
+
+KNOWN: set[str] = set(CMDS)
+"""Every command name the parser accepts: the general ones and every registered ruleset's."""
+
+_GENERAL = ("die", "card", "face", "faces", "item", "choice", "effect")
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A player command. Only the fields its ``cmd`` needs are set."""
+def register(commands: dict[str, str], fields: dict[str, type]) -> None:
+    """Make a ruleset's commands and their arguments known to the parser (called when the ruleset is imported).
+    An argument another ruleset registered must have the same type."""
+    for name, kind in fields.items():
+        if FIELDS.get(name, kind) is not kind:
+            raise ValueError(f"command argument {name!r} registered as {FIELDS[name].__name__} and {kind.__name__}")
+        FIELDS[name] = kind
+    KNOWN.update(commands)
 
+
+class _Fields(NamedTuple):
     cmd: str
-    stack: int | None = None  # 1-based stack number, as printed on the table
-    die: str | None = None
-    card: str | None = None
-    face: str | None = None
-    faces: tuple[tuple[str, str], ...] | None = None
-    item: str | None = None
-    choice: str | None = None
-    mission: str | None = None
-    effect: int | None = None
+    die: str | None
+    card: str | None
+    face: str | None
+    faces: tuple[tuple[str, str], ...] | None
+    item: str | None
+    choice: str | None
+    effect: int | None
+    args: tuple[tuple[str, Any], ...]
 
-    def __eq__(self, other: object) -> bool:
-        # Written out: bots and the UI look commands up in lists, where the generated version's tuple of every
-        # field was the cost; this one stops at the first field that differs (usually ``cmd``). The generated
-        # ``__hash__`` stays, consistent with it.
-        if other.__class__ is not Command:
-            return NotImplemented
-        o: Command = other
-        return (
-            self.cmd == o.cmd
-            and self.die == o.die
-            and self.card == o.card
-            and self.stack == o.stack
-            and self.item == o.item
-            and self.choice == o.choice
-            and self.effect == o.effect
-            and self.face == o.face
-            and self.faces == o.faces
-            and self.mission == o.mission
-        )
+
+class Command(_Fields):
+    """A player command. Only the fields its ``cmd`` needs are set; a ruleset's own arguments are in :attr:`args`
+    and read as attributes too (``Command("activate", stack=2).stack == 2``).
+
+    A command is a value (a tuple of its fields: legal lists hold many, and ``decide`` looks one up among them):
+    two commands with the same fields are equal and hash alike."""
+
+    __slots__ = ()
+
+    def __new__(  # a keyword-only constructor; the fields stay the tuple's
+        cls,
+        cmd: str,
+        *,
+        die: str | None = None,
+        card: str | None = None,
+        face: str | None = None,
+        faces: tuple[tuple[str, str], ...] | None = None,
+        item: str | None = None,
+        choice: str | None = None,
+        effect: int | None = None,
+        **args: Any,
+    ) -> Command:
+        extra: tuple[tuple[str, Any], ...] = ()
+        if args:
+            unknown = [name for name in args if name not in FIELDS]
+            if unknown:
+                raise TypeError(f"Command has no argument(s) {', '.join(map(repr, sorted(unknown)))}")
+            extra = tuple(sorted((k, v) for k, v in args.items() if v is not None))
+        return tuple.__new__(cls, (cmd, die, card, face, faces, item, choice, effect, extra))
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for names that are not general fields: a registered ruleset argument (None when unset).
+        if name in FIELDS:
+            for key, value in self.args:
+                if key == name:
+                    return value
+            return None
+        raise AttributeError(f"Command has no argument {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: only the fields that are set."""
         out: dict[str, Any] = {"cmd": self.cmd}
-        for f in fields(self)[1:]:
-            value = getattr(self, f.name)
+        for name in _GENERAL:
+            value = getattr(self, name)
             if value is not None:
-                out[f.name] = dict(value) if f.name == "faces" else value
+                out[name] = dict(value) if name == "faces" else value
+        out.update(self.args)
         return out
 
     @staticmethod
@@ -92,22 +132,22 @@ class Command:
         cmd = data.get("cmd")
         if not isinstance(cmd, str):
             return Rejected("bad_command", 'a command needs a "cmd" string, e.g. {"cmd": "roll"}')
-        if cmd not in CMDS:
-            return Rejected("unknown_command", f"unknown command {cmd!r}; known: {', '.join(CMDS)}")
-        allowed = {f.name: f for f in fields(Command)}
+        if cmd not in KNOWN:
+            return Rejected("unknown_command", f"unknown command {cmd!r}; known: {', '.join(sorted(KNOWN))}")
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key == "cmd":
                 continue
-            if key not in allowed:
+            kind = FIELDS.get(key)
+            if kind is None:
                 return Rejected("bad_argument", f"{cmd}: unknown argument {key!r}")
-            if key == "faces":
+            if kind is dict:
                 if not isinstance(value, dict) or not all(
                     isinstance(k, str) and isinstance(v, str) for k, v in value.items()
                 ):
-                    return Rejected("bad_argument", 'faces must be an object like {"B3": "crit"}')
+                    return Rejected("bad_argument", f'{key} must be an object like {{"B3": "crit"}}')
                 kwargs[key] = tuple(sorted(value.items()))
-            elif key in ("stack", "effect"):
+            elif kind is int:
                 if not isinstance(value, int) or isinstance(value, bool):
                     return Rejected("bad_argument", f"{cmd}: {key} must be a whole number")
                 kwargs[key] = value
@@ -116,27 +156,6 @@ class Command:
                     return Rejected("bad_argument", f"{cmd}: {key} must be a string")
                 kwargs[key] = value
         return Command(cmd, **kwargs)
-
-
-class Interned(dict[Any, Command]):
-    """Commands of one kind by their arguments, each made once: the legal-command lists of every state reuse them
-    (commands are frozen), which saves building a dataclass per die and card on the hot path.
-
-    ``Interned("commit", "die")["B3"]`` is ``Command("commit", die="B3")``; with several fields the key is the tuple
-    of their values, ``Interned("apply", "die", "card")["B3", "ember-wasp"]``.
-    """
-
-    __slots__ = ("cmd", "names")
-
-    def __init__(self, cmd: str, *names: str) -> None:
-        super().__init__()
-        self.cmd = cmd
-        self.names = names
-
-    def __missing__(self, key: Any) -> Command:
-        values = key if len(self.names) > 1 else (key,)
-        made = self[key] = Command(self.cmd, **dict(zip(self.names, values, strict=True)))
-        return made
 
 
 @dataclass(frozen=True, slots=True)

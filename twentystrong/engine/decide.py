@@ -1,8 +1,9 @@
 """``decide(state, command)``: the events a command causes, or a :class:`Rejected` (contract 2).
 
 The order of checks is fixed: the game must be going, the command must be one of ``legal_commands(state)``; then
-its handler emits events through a :class:`Tx` and :func:`flow.advance` runs the steps that need no decision.
-``decide`` never raises for player input and never mutates its input.
+its handler (a general command's here, a ruleset's own in its ``commands``) emits events through a :class:`Tx`, and
+:func:`steps.advance` runs the steps that need no decision. ``decide`` never raises for player input and never
+mutates its input.
 """
 
 from __future__ import annotations
@@ -10,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from twentystrong.engine import events as ev
-from twentystrong.engine import flow, missions
+from twentystrong.engine import flow, steps
 from twentystrong.engine.commands import CMDS, Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.effects.items import grant_instant_reward
-from twentystrong.engine.legal import CHOICE_PROMPTS, awaiting, is_legal, items_usable, legal_commands, usable_effects
-from twentystrong.engine.state import GameState, Prompt
+from twentystrong.engine.legal import awaiting, choice_prompts, is_legal, legal_commands
+from twentystrong.engine.rulesets import rules
+from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.engine.uses import items_usable, usable_effects
 
 
 def decide(state: GameState, command: Command) -> list[ev.Event] | Rejected:
@@ -32,18 +35,17 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[list[ev.Event]
         return _faces_shorthand(state, command)
     if not is_legal(state, command):
         return why_not(state, command, legal_commands(state))
-    tx = Tx(state)
-    _HANDLERS[command.cmd](tx, command)
+    tx = Tx(state, flow)
+    ruleset = rules(state)
+    handler = _HANDLERS.get(command.cmd) or ruleset.commands[command.cmd].handler
+    handler(tx, command)
     if state.prompts and not tx.over:
         _reask(tx, state)
     s = tx.state
     if s.prompts and s.prompts[-1].kind == "item_limit" and len(s.inventory) <= s.hero.strategy:
         tx.emit(ev.PromptDone)  # R9 answered
-        s = tx.state
-    if s.step in flow.AUTOMATIC and s.result is None and not s.prompts:
-        flow.advance(tx)  # most commands leave the game waiting in their own step (commit, apply …)
-    if tx.state.missions:
-        missions.track(tx, state, command)  # only the current mission counts what this command caused
+    steps.advance(tx)  # most commands leave the game waiting in their own step (commit, apply …)
+    ruleset.after_command(tx, state, command)
     return tx.events, tx.state
 
 
@@ -64,7 +66,9 @@ def _faces_shorthand(state: GameState, command: Command) -> tuple[list[ev.Event]
 
 def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejected:
     """A stable code and a message a player understands for a command that is not legal now."""
-    if command.cmd not in CMDS:
+    ruleset = rules(state)
+    described = CMDS.get(command.cmd) or (spec.description if (spec := ruleset.commands.get(command.cmd)) else None)
+    if described is None:
         return Rejected("unknown_command", f"unknown command {command.cmd!r}")
     if state.result is not None:
         return Rejected("game_over", f"the game is over: you {state.result}")
@@ -78,9 +82,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     own_step = {"commit": "commit", "apply": "apply", "repeat": "apply", "gain_item": "gain_items"}
     in_step = state.prompt is None and state.step == own_step.get(command.cmd)
     if not in_step and not any(c.cmd == command.cmd for c in legal):
-        if command.cmd == "start_endgame" and state.prompt is None:
-            return Rejected("not_now", _endgame_not_now(state))
-        return Rejected("not_now", f"cannot {CMDS[command.cmd]} now. {wait['text']}".strip())
+        reason = ruleset.not_now(state, command)  # its own commands' moments, in its words
+        return Rejected("not_now", reason or f"cannot {described} now. {wait['text']}".strip())
     if command.die is not None and command.die not in {d.id for d in state.dice}:
         return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
     if command.cmd == "commit" and command.die is not None:
@@ -105,22 +108,14 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             "strategy_limit",
             f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
         )
-    if command.cmd == "stack_discard" and command.stack is not None and 0 < command.stack <= len(state.stacks):
-        stack = state.stacks[command.stack - 1]
-        if not stack:
-            return Rejected("illegal_argument", f"stack {command.stack} is empty")
-        top = state.deck.card(stack[0])
-        if top.mandatory:
-            return Rejected(
-                "illegal_argument", f"{top.name} (stack {command.stack}) is mandatory: it cannot be discarded"
-            )
     if command.cmd == "gain_item":
         held = len(state.inventory)
         return Rejected(
             "inventory_full", f"inventory full ({held}/{state.hero.strategy}): use or discard an item first"
         )
-    if command.cmd == "activate" and state.step == "activate" and state.prompt is None:
-        return flow.rules(state).refuse_activation(state, command.stack)
+    refused = ruleset.refuse(state, command)
+    if refused is not None:
+        return refused
     return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
 
 
@@ -134,56 +129,19 @@ def _card_name(state: GameState, card_id: str) -> str:
         return card_id
 
 
-def _endgame_not_now(state: GameState) -> str:
-    """Why the endgame cannot start now (the deck says when it opens)."""
-    if state.endgame:
-        return "the endgame has already begun"
-    if flow.rules(state).endgame_trigger(state) == "no":
-        return flow.rules(state).endgame_opens
-    return "the endgame can start only at the start of a round, before Activation"
-
-
 # --- command handlers ------------------------------------------------------------------------------------------
 
 
 def _start(tx: Tx, c: Command) -> None:
-    flow.rules(tx.state).setup(tx)
-    tx.change_step("mission_discard" if tx.state.missions else "rank_penalty")
-
-
-def _discard_mission(tx: Tx, c: Command) -> None:
-    tx.emit(ev.MissionDiscarded, mission=c.mission)
-
-
-def _rank_penalty(tx: Tx, c: Command) -> None:
-    pool = tuple(d.id for d in tx.state.dice_in("pool"))
-    if c.choice == "banish":
-        # Banishing takes a die from any zone (rules.md "Dice zones"): an already exhausted die is a fair choice.
-        dice = tuple(d.id for d in tx.state.dice if d.zone != "banished")
-        tx.push(Prompt("choose_die", source="rank", count=1, options=dice, purpose="rank: choose a die to banish"))
-    elif len(pool) <= 3:
-        for die in pool:
-            tx.move_die(die, "exhausted", "rank penalty")
-        _rank_penalty_paid(tx)
-    else:
-        tx.push(Prompt("choose_die", source="rank", count=3, options=pool, purpose="rank: choose dice to exhaust"))
-
-
-def _rank_penalty_paid(tx: Tx) -> None:
-    tx.emit(ev.Marked, field="rank_penalties_left", value=tx.state.rank_penalties_left - 1)
+    rules(tx.state).setup(tx)
 
 
 def _choose(tx: Tx, c: Command) -> None:
     p = tx.state.prompt
     assert p is not None  # legal_commands only offers "choose" under a prompt
-    if p.source == "rank":
-        banish = "banish" in p.purpose
-        tx.move_die(str(c.die), "banished" if banish else "exhausted", "rank penalty")
-        if not tx.narrow_prompt(p, tuple(o for o in p.options if o != c.die)):
-            _rank_penalty_paid(tx)
-        return
-    if p.source == missions.PROMPT_SOURCE:
-        missions.choose(tx, p, c)
+    ruleset = rules(tx.state)
+    if p.source in ruleset.prompt_sources:  # the ruleset's own question (a mission's, the rank's …)
+        ruleset.answer(tx, p, c)
         return
     le = hooks.prompt_effect(tx.state, p)
     assert le is not None  # every other prompt with a source is an effect's
@@ -197,10 +155,11 @@ def _reask(tx: Tx, before: GameState) -> None:
     s = tx.state
     p = s.prompt
     depth = len(s.prompts) - 1
-    if p is None or p.kind not in CHOICE_PROMPTS or depth >= len(before.prompts) or before.prompts[depth] is not p:
+    if p is None or p.kind not in choice_prompts(s) or depth >= len(before.prompts) or before.prompts[depth] is not p:
         return  # no open choice, or this command answered it (an answer replaces or closes the prompt)
-    if p.source == missions.PROMPT_SOURCE:
-        missions.reask(tx, p)
+    ruleset = rules(s)
+    if p.source in ruleset.prompt_sources:
+        ruleset.reask(tx, p)
     else:
         le = hooks.prompt_effect(s, p)
         if le is not None:
@@ -212,24 +171,12 @@ def _done(tx: Tx, c: Command) -> None:
     if tx.state.prompt is not None:
         tx.emit(ev.PromptDone)  # an "up to N" choice ended early
     else:
-        tx.change_step("gain_items")  # Resolve step 4: recovering fewer is allowed
-
-
-def _start_endgame(tx: Tx, c: Command) -> None:
-    flow.start_endgame(tx)
-
-
-def _decline_endgame(tx: Tx, c: Command) -> None:
-    tx.change_step("activate")
-
-
-def _activate(tx: Tx, c: Command) -> None:
-    flow.activate(tx, int(c.stack or 0))
+        tx.emit(ev.StepChanged, step="gain_items")  # Resolve step 4: recovering fewer is allowed
 
 
 def _commit(tx: Tx, c: Command) -> None:
     die = str(c.die)
-    tx.move_die(die, "active", "commit")
+    tx.emit(ev.DieMoved, die=die, zone="active", reason="commit")
     for h, le in hooks.passive_with(tx.state, "after_commit"):  # a shared list, never changed: no copy needed
         h.after_commit(tx, le, tx.state.die(die))
 
@@ -252,11 +199,11 @@ def _apply(tx: Tx, c: Command) -> None:
 
 
 def _repeat(tx: Tx, c: Command) -> None:
-    tx.start_phase(tx.state.phases_used + 1)
+    tx.emit(ev.StrategyPhaseStarted, number=tx.state.phases_used + 1)
 
 
 def _resolve(tx: Tx, c: Command) -> None:
-    tx.change_step("suffer")
+    tx.emit(ev.StepChanged, step="suffer")
 
 
 def _take_reward(tx: Tx, c: Command) -> None:
@@ -279,7 +226,7 @@ def _resolve_after(tx: Tx, c: Command) -> None:
 
 
 def _recover(tx: Tx, c: Command) -> None:
-    tx.move_die(str(c.die), "pool", "recover")
+    tx.emit(ev.DieMoved, die=str(c.die), zone="pool", reason="recover")
 
 
 def _gain_item(tx: Tx, c: Command) -> None:
@@ -291,15 +238,6 @@ def _gain_item(tx: Tx, c: Command) -> None:
 
 def _decline_item(tx: Tx, c: Command) -> None:
     tx.emit(ev.RewardDecided, card=c.card, kind="item", taken=False)
-
-
-def _stack_discard(tx: Tx, c: Command) -> None:
-    s = tx.state
-    stack = int(c.stack or 0)
-    tx.emit(
-        ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="cleanup", revealed=s.under_top(stack)
-    )
-    flow.end_round(tx)
 
 
 def _use(tx: Tx, c: Command) -> None:
@@ -321,7 +259,7 @@ def _use(tx: Tx, c: Command) -> None:
     if single:
         # A single-use item does everything printed on it, in order.
         for i, effect in enumerate(s.deck.card(le.source).reward.effects[1:], start=1):  # type: ignore[union-attr]
-            flow.fire(tx, Live(le.source, "item", i, effect), {"command": c})
+            tx.fire(Live(le.source, "item", i, effect), {"command": c})
     flow.check_defeats(tx)
 
 
@@ -341,19 +279,10 @@ def _held(tx: Tx, item: str, *, gained: bool) -> None:
             h.lost(tx, Live(item, "item", i, effect))
 
 
-def _forfeit(tx: Tx, c: Command) -> None:
-    missions.forfeit(tx)
-
-
 _HANDLERS: dict[str, Callable[[Tx, Command], None]] = {
     "start": _start,
-    "discard_mission": _discard_mission,
-    "rank_penalty": _rank_penalty,
     "choose": _choose,
     "done": _done,
-    "start_endgame": _start_endgame,
-    "decline_endgame": _decline_endgame,
-    "activate": _activate,
     "commit": _commit,
     "roll": _roll,
     "face": _face,
@@ -366,9 +295,7 @@ _HANDLERS: dict[str, Callable[[Tx, Command], None]] = {
     "recover": _recover,
     "gain_item": _gain_item,
     "decline_item": _decline_item,
-    "stack_discard": _stack_discard,
     "use_item": _use,
     "use_ability": _use,
     "discard_item": _discard_item,
-    "forfeit_mission": _forfeit,
 }

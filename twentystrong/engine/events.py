@@ -11,7 +11,7 @@ from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, TypeVar, dataclass_transform
 
-from twentystrong.engine.state import MissionState, Prompt, Step
+from twentystrong.engine.state import Prompt, Step
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 
@@ -24,8 +24,9 @@ else:
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, eq_default=False)
-def _event(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
-    """Declare an event class: a frozen dataclass with keyword-only fields, registered under ``type_name``.
+def event_type(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
+    """Declare an event class: a frozen dataclass with keyword-only fields, registered under ``type_name`` (the
+    general rules' events here; a ruleset declares its own the same way).
 
     Type checkers see a ``@dataclass(frozen=True, kw_only=True)``. At run time the class is a dataclass
     (``dataclasses.fields`` lists its fields) without the generated ``__init__``, ``__setattr__`` and
@@ -38,7 +39,7 @@ def _event(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
         dataclass(cls, init=False, repr=False, eq=False, kw_only=True)
         names = cls._FIELDS = tuple(f.name for f in fields(cls))
         cls._NAMES = frozenset(names)
-        cls._DEFAULTS = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+        cls.DEFAULTS = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
         cls._VALUES = itemgetter(*names)
         if type_name:
             cls.TYPE = type_name
@@ -48,7 +49,7 @@ def _event(type_name: str = "") -> Callable[[type[_E]], type[_E]]:
     return wrap
 
 
-@_event()
+@event_type()
 class Event:
     """Base of every event. ``seq`` numbers events from 1 without gaps.
 
@@ -59,7 +60,8 @@ class Event:
     TYPE: ClassVar[str] = ""
     _FIELDS: ClassVar[tuple[str, ...]]
     _NAMES: ClassVar[frozenset[str]]
-    _DEFAULTS: ClassVar[dict[str, Any]]
+    DEFAULTS: ClassVar[dict[str, Any]]
+    """The fields that have a default, with it (saves leave a field at its default out)."""
     _VALUES: ClassVar[_Values]
     seq: int = 0
 
@@ -113,7 +115,7 @@ def _fill(event: Event, values: dict[str, Any]) -> None:
     a missing or an unknown field."""
     cls = type(event)
     d = event.__dict__  # filled in place: Event.__setattr__ refuses
-    d.update(cls._DEFAULTS)
+    d.update(cls.DEFAULTS)
     d.update(values)
     if d.keys() != cls._NAMES:
         raise TypeError(field_error(cls, values))
@@ -121,49 +123,24 @@ def _fill(event: Event, values: dict[str, Any]) -> None:
 
 def field_error(cls: type[Event], values: dict[str, Any]) -> str:
     """Why ``values`` cannot fill an event of ``cls``: the fields it misses, else those it has no such field of."""
-    missing = sorted(cls._NAMES - cls._DEFAULTS.keys() - values.keys())
+    missing = sorted(cls._NAMES - cls.DEFAULTS.keys() - values.keys())
     if missing:
         return f"{cls.__name__} is missing field(s) {', '.join(map(repr, missing))}"
     unknown = sorted(values.keys() - cls._NAMES)
     return f"{cls.__name__} has no field(s) {', '.join(map(repr, unknown))}"
 
 
-# --- setup -------------------------------------------------------------------------------------------------------
+# --- steps and rounds --------------------------------------------------------------------------------------------
 
 
-@_event("game_started")
-class GameStarted(Event):
-    """The deck is dealt: stacks, boss deck, missions (outcomes of the shuffles), hero stats."""
-
-    hero: str
-    health: int
-    strategy: int
-    recovery: int
-    stacks: tuple[tuple[str, ...], ...]
-    boss_deck: tuple[str, ...]
-    missions: tuple[str, ...]
-    rank_penalties: int
-    draws: int
-
-    def reveal(self) -> Reveal | None:
-        return Reveal("deal", (*(stack[0] for stack in self.stacks if stack), *self.missions))
-
-
-@_event("mission_discarded")
-class MissionDiscarded(Event):
-    """The player discarded one dealt mission."""
-
-    mission: str
-
-
-@_event("step_changed")
+@event_type("step_changed")
 class StepChanged(Event):
     """The game moved to another step of the round."""
 
     step: Step
 
 
-@_event("round_started")
+@event_type("round_started")
 class RoundStarted(Event):
     """A new round begins: per-round bookkeeping resets."""
 
@@ -174,7 +151,7 @@ class RoundStarted(Event):
 # --- dice ---------------------------------------------------------------------------------------------------------
 
 
-@_event("die_moved")
+@event_type("die_moved")
 class DieMoved(Event):
     """A die changed zone: commit, apply, exhaust, recover, return or banish (``reason`` says which)."""
 
@@ -185,7 +162,7 @@ class DieMoved(Event):
     keep_face: bool = False
 
 
-@_event("dice_rolled")
+@event_type("dice_rolled")
 class DiceRolled(Event):
     """Dice were rolled; ``faces`` are the outcomes. ``draws`` counts the random draws used."""
 
@@ -199,7 +176,7 @@ class DiceRolled(Event):
         return Reveal("roll") if self.draws > 0 else None
 
 
-@_event("roll_tested")
+@event_type("roll_tested")
 class RollTested(Event):
     """An effect rolled test dice (no unit die moves): the faces (virtual dice) or the hits entered (physical)."""
 
@@ -215,7 +192,7 @@ class RollTested(Event):
         return Reveal("roll") if self.draws > 0 else None
 
 
-@_event("face_set")
+@event_type("face_set")
 class FaceSet(Event):
     """A die's face was set without rolling (physical dice entered, or an item changed it)."""
 
@@ -224,14 +201,14 @@ class FaceSet(Event):
     reason: str = ""
 
 
-@_event("strategy_phase_started")
+@event_type("strategy_phase_started")
 class StrategyPhaseStarted(Event):
     """A Strategy phase begins (R4 counts them)."""
 
     number: int
 
 
-@_event("apply_step_started")
+@event_type("apply_step_started")
 class ApplyStepStarted(Event):
     """The Apply step of a Strategy phase begins."""
 
@@ -239,9 +216,10 @@ class ApplyStepStarted(Event):
 # --- cards --------------------------------------------------------------------------------------------------------
 
 
-@_event("card_activated")
+@event_type("card_activated")
 class CardActivated(Event):
-    """A card moved to the active area, from a stack (``stack`` is 1-based) or as the boss / entourage."""
+    """A card moved to the active area: from one of the ruleset's piles (``stack``, 1-based: a stack), or as the boss
+    or its entourage."""
 
     card: str
     stack: int | None = None
@@ -254,7 +232,7 @@ class CardActivated(Event):
         return Reveal("card", (self.revealed,)) if self.revealed is not None else None
 
 
-@_event("card_defeated")
+@event_type("card_defeated")
 class CardDefeated(Event):
     """An active card was defeated (R5: sticky)."""
 
@@ -262,16 +240,16 @@ class CardDefeated(Event):
     reason: str = ""
 
 
-@_event("card_left")
+@event_type("card_left")
 class CardLeft(Event):
     """A card left the active area: to the discard, a stack, the inventory, banished … (R2 exhausts its dice)."""
 
     card: str
-    to: str  # "discard", "stack", "inventory", "banished", "boss_discard", "fled"
-    stack: int | None = None
+    to: str  # "discard", "inventory", "banished", "fled", or one of the ruleset's zones ("stack", "boss_discard" …)
+    stack: int | None = None  # the ruleset's pile it goes to, if it goes to one
 
 
-@_event("card_changed")
+@event_type("card_changed")
 class CardChanged(Event):
     """An active card's Health was overridden or its effects cancelled."""
 
@@ -280,48 +258,10 @@ class CardChanged(Event):
     cancelled: bool | None = None
 
 
-@_event("stack_top_discarded")
-class StackTopDiscarded(Event):
-    """The top card of a stack went to the discard pile."""
-
-    stack: int
-    card: str
-    reason: str = ""
-    revealed: str | None = None  # the card this turned up on the stack's top (R12: it was hidden until now)
-
-    def reveal(self) -> Reveal | None:
-        return Reveal("card", (self.revealed,)) if self.revealed is not None else None
-
-
-@_event("boss_revealed")
-class BossRevealed(Event):
-    """The boss deck's top card was turned up (reshuffling its discard first if it ran out)."""
-
-    boss: str
-    reshuffled: tuple[str, ...] = ()
-    draws: int = 0
-
-    def reveal(self) -> Reveal | None:
-        return Reveal("boss", (self.boss,))  # the boss deck is face down (R12)
-
-
-@_event("endgame_started")
-class EndgameStarted(Event):
-    """The endgame begins: the boss, the new shuffled stack, and the entourage drawn from it."""
-
-    boss: str
-    stack: tuple[str, ...]
-    entourage: tuple[str, ...]
-    draws: int
-
-    def reveal(self) -> Reveal | None:
-        return Reveal("shuffle", (self.boss, *self.entourage, *self.stack[:1]))
-
-
 # --- rewards, items, stats ----------------------------------------------------------------------------------------
 
 
-@_event("reward_decided")
+@event_type("reward_decided")
 class RewardDecided(Event):
     """The player took or declined an instant reward, or gained or declined an item reward."""
 
@@ -330,7 +270,7 @@ class RewardDecided(Event):
     taken: bool
 
 
-@_event("item_used")
+@event_type("item_used")
 class ItemUsed(Event):
     """An item (or the hero's ability) was used; a single-use item then goes to the discard pile."""
 
@@ -339,14 +279,14 @@ class ItemUsed(Event):
     single_use: bool
 
 
-@_event("item_discarded")
+@event_type("item_discarded")
 class ItemDiscarded(Event):
     """An item left the inventory for the discard pile."""
 
     item: str
 
 
-@_event("stat_changed")
+@event_type("stat_changed")
 class StatChanged(Event):
     """A stat die changed (R1 clamps: the event holds the value after clamping)."""
 
@@ -355,26 +295,26 @@ class StatChanged(Event):
     reason: str = ""
 
 
-@_event("prompt_pushed")
+@event_type("prompt_pushed")
 class PromptPushed(Event):
     """A decision now interrupts play."""
 
     prompt: Prompt
 
 
-@_event("prompt_updated")
+@event_type("prompt_updated")
 class PromptUpdated(Event):
     """The current prompt changed (one of several choices made)."""
 
     prompt: Prompt
 
 
-@_event("prompt_done")
+@event_type("prompt_done")
 class PromptDone(Event):
     """The current prompt is answered."""
 
 
-@_event("after_resolved")
+@event_type("after_resolved")
 class AfterResolved(Event):
     """An After effect resolved (R7)."""
 
@@ -382,7 +322,7 @@ class AfterResolved(Event):
     effect: int
 
 
-@_event("mark")
+@event_type("mark")
 class Marked(Event):
     """Effect bookkeeping: a once-per-round use, a round flag, a counter, a charge."""
 
@@ -393,16 +333,7 @@ class Marked(Event):
     field: str | None = None  # a GameState int field to set (next_round_extra, fewer_next, …)
 
 
-@_event("mission_progress")
-class MissionProgress(Event):
-    """The current mission advanced, completed or was forfeited; the chip shows progress."""
-
-    mission: str
-    progress: int
-    status: str
-
-
-@_event("game_over")
+@event_type("game_over")
 class GameOver(Event):
     """The game ended."""
 
@@ -421,7 +352,7 @@ def to_dict(event: Event) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
-    if isinstance(value, Prompt | MissionState):
+    if isinstance(value, Prompt):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if getattr(value, f.name) is not None}
     return value
 

@@ -3,7 +3,8 @@
 Replay checks the sequence: an event whose ``seq`` is not the next number is refused (contract 2).
 
 Each event type's function says which fields the event changes (:data:`CHANGES`): ``evolve`` makes a new state
-with them, and a transaction (:class:`twentystrong.engine.tx.Tx`) applies them to its private working state.
+with them. A transaction (:class:`twentystrong.engine.tx.Tx`) applies every event it emits through ``evolve`` too:
+there is no other writer of state (architecture.md contract 10).
 """
 
 from __future__ import annotations
@@ -12,17 +13,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from twentystrong.engine import events as ev
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import (
     DIE_INDEX,
     ActiveCard,
+    Changes,
+    DieState,
     GameState,
     HeroState,
-    MissionState,
-    die_state,
-    field_names,
     replace,
     set_counter,
-    with_changes,
     with_die,
 )
 
@@ -31,17 +31,17 @@ class ReplayError(ValueError):
     """An event cannot follow the state it is applied to (a gap or a repeat in ``seq``)."""
 
 
-Changes = dict[str, Any]
-"""The fields an event changes and their new values (every function below returns a new dict, ``seq`` aside)."""
-
-
 def evolve(state: GameState, event: ev.Event) -> GameState:
-    """The state after ``event``."""
+    """The state after ``event``: a general event's change function here, a ruleset's own event's in its
+    ``events``."""
     if event.seq != state.seq + 1:
         raise ReplayError(f"event {event.TYPE} has seq {event.seq}, expected {state.seq + 1}")
-    changes = CHANGES[type(event)](state, event)
+    change = CHANGES.get(type(event)) or rules(state).events.get(type(event))
+    if change is None:
+        raise ReplayError(f"event {event.TYPE} is no event of the {state.deck.info.ruleset} rules")
+    changes = change(state, event)
     changes["seq"] = event.seq
-    return with_changes(state, changes)
+    return state.changed(changes)
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
@@ -52,22 +52,6 @@ def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
 
 
 # One function per event type: the fields it changes (a new dict each time: evolve adds ``seq`` to it).
-
-
-def _game_started(s: GameState, e: ev.GameStarted) -> Changes:
-    return {
-        "rng": s.rng + e.draws,
-        "hero": HeroState(e.hero, e.health, e.strategy, e.recovery),
-        "stacks": e.stacks,
-        "boss_deck": e.boss_deck,
-        "missions": tuple(MissionState(m) for m in e.missions),
-        "rank_penalties_left": e.rank_penalties,
-    }
-
-
-def _mission_discarded(s: GameState, e: ev.MissionDiscarded) -> Changes:
-    missions = tuple(MissionState(m.id, "discarded", m.progress) if m.id == e.mission else m for m in s.missions)
-    return {"missions": missions}
 
 
 def _step_changed(s: GameState, e: ev.StepChanged) -> Changes:
@@ -103,9 +87,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     face = s.dice[i].face if (e.keep_face or e.zone in ("active", "applied")) else None
     if e.reason == "commit":
         face = None
-    moved = list(s.dice)  # with_die, inlined: most events move a die
-    moved[i] = die_state(e.die, e.zone, face, e.card if e.zone == "applied" else None)  # type: ignore[arg-type]
-    dice = tuple(moved)
+    dice = with_die(s, DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None))
     if e.reason == "commit":
         return {
             "dice": dice,
@@ -119,8 +101,7 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     return {"dice": dice}
 
 
-def dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
-    """The changes of a ``DiceRolled`` (also ``Tx.roll_dice``'s)."""
+def _dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
     dice = list(s.dice)
     for die_id, face in e.faces:  # a die named twice shows its last face; an unknown one changes nothing
         i = DIE_INDEX.get(die_id)
@@ -128,7 +109,7 @@ def dice_rolled(s: GameState, e: ev.DiceRolled) -> Changes:
             continue
         die = dice[i]
         if die.zone == "active":
-            dice[i] = die_state(die_id, "active", face, die.card)  # type: ignore[arg-type]
+            dice[i] = DieState(die_id, "active", face, die.card)  # type: ignore[arg-type]
     return {"dice": tuple(dice), "rng": s.rng + e.draws}
 
 
@@ -138,7 +119,7 @@ def _roll_tested(s: GameState, e: ev.RollTested) -> Changes:
 
 def _face_set(s: GameState, e: ev.FaceSet) -> Changes:
     die = s.die(e.die)
-    return {"dice": with_die(s, die_state(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
+    return {"dice": with_die(s, DieState(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
 
 
 def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> Changes:
@@ -150,68 +131,36 @@ def _apply_step_started(s: GameState, e: ev.ApplyStepStarted) -> Changes:
 
 
 def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
-    stacks = s.stacks
-    if e.stack is not None:
-        i = e.stack - 1
-        stacks = (*stacks[:i], stacks[i][1:], *stacks[i + 1 :])
-    boss_deck, revealed = s.boss_deck, s.revealed_boss
-    if e.boss:
-        if revealed == e.card:
-            revealed = None
-        boss_deck = tuple(b for b in boss_deck if b != e.card)
     card = ActiveCard(e.card, boss=e.boss, stack=e.stack, entourage=e.entourage)
     return {
-        "stacks": stacks,
-        "boss_deck": boss_deck,
-        "revealed_boss": revealed,
+        "table": rules(s).card_activated(s.table, e),  # it left one of the ruleset's zones
         "active": (*s.active, card),
         "pending_activations": max(0, s.pending_activations - (0 if e.boss or e.entourage else 1)) + e.additional,
         "activated_this_round": (*s.activated_this_round, e.card),
     }
 
 
-def card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
-    """The changes of a ``CardDefeated`` (also ``Tx.defeat_card``'s)."""
+def _card_defeated(s: GameState, e: ev.CardDefeated) -> Changes:
     return {
-        "active": tuple([_defeated(c) if c.id == e.card else c for c in s.active]),
+        "active": tuple(replace(c, defeated=True) if c.id == e.card else c for c in s.active),
         "defeated_this_step": s.defeated_this_step + 1,
         "defeated_this_round": (*s.defeated_this_round, e.card),
     }
 
 
-def _defeated(c: ActiveCard) -> ActiveCard:
-    """``replace(c, defeated=True)``, field by field (``dataclasses.replace`` looks the fields up every time)."""
-    return ActiveCard(
-        c.id,
-        boss=c.boss,
-        defeated=True,
-        stack=c.stack,
-        health_override=c.health_override,
-        cancelled=c.cancelled,
-        entourage=c.entourage,
-    )
-
-
 def _card_left(s: GameState, e: ev.CardLeft) -> Changes:
-    # R2: dice applied to a card that leaves are exhausted (the dice stay the same object when none is).
-    dice = s.dice
+    # R2: dice applied to a card that leaves are exhausted.
     card = e.card
-    if any(d.card == card for d in s.dice_in("applied")):
-        dice = tuple(
-            [die_state(d.id, "exhausted", None, None) if d.zone == "applied" and d.card == card else d for d in dice]
-        )
+    dice = tuple(DieState(d.id, "exhausted") if d.zone == "applied" and d.card == card else d for d in s.dice)
     out: Changes = {"dice": dice, "active": tuple([c for c in s.active if c.id != card])}
     if e.to == "discard" or e.to == "fled":
         out["discard"] = (*s.discard, e.card)
-    elif e.to == "boss_discard":
-        out["boss_discard"] = (*s.boss_discard, e.card)
     elif e.to == "inventory":
         out["inventory"] = (*s.inventory, e.card)
     elif e.to == "banished":
         out["banished_cards"] = (*s.banished_cards, e.card)
-    elif e.to == "stack" and e.stack is not None:
-        i = e.stack - 1
-        out["stacks"] = (*s.stacks[:i], (e.card, *s.stacks[i]), *s.stacks[i + 1 :])
+    else:  # one of the ruleset's zones
+        out["table"] = rules(s).card_placed(s.table, e)
     return out
 
 
@@ -226,31 +175,6 @@ def _card_changed(s: GameState, e: ev.CardChanged) -> Changes:
         return c
 
     return {"active": tuple(change(c) for c in s.active)}
-
-
-def _stack_top_discarded(s: GameState, e: ev.StackTopDiscarded) -> Changes:
-    i = e.stack - 1
-    return {"stacks": (*s.stacks[:i], s.stacks[i][1:], *s.stacks[i + 1 :]), "discard": (*s.discard, e.card)}
-
-
-def _boss_revealed(s: GameState, e: ev.BossRevealed) -> Changes:
-    deck = s.boss_deck
-    discard = s.boss_discard
-    if e.reshuffled:
-        deck, discard = e.reshuffled, ()
-    if s.revealed_boss is not None:
-        # Revealing again sends the previously revealed boss to the boss discard.
-        discard = (*discard, s.revealed_boss)
-    return {
-        "boss_deck": tuple(b for b in deck if b != e.boss),
-        "boss_discard": discard,
-        "revealed_boss": e.boss,
-        "rng": s.rng + e.draws,
-    }
-
-
-def _endgame_started(s: GameState, e: ev.EndgameStarted) -> Changes:
-    return {"endgame": True, "stacks": (e.stack,), "discard": (), "rng": s.rng + e.draws, "pending_activations": 0}
 
 
 def _reward_decided(s: GameState, e: ev.RewardDecided) -> Changes:
@@ -303,19 +227,40 @@ def _marked(s: GameState, e: ev.Marked) -> Changes:
     if e.counter is not None:
         out["counters"] = set_counter(s.counters, e.counter, e.value)
     if e.field is not None:
-        if e.field not in field_names(GameState):
-            raise TypeError(f"GameState has no field(s) {[e.field]}")
-        out[e.field] = e.value
+        charge = CHARGES.get(e.field) or rules(s).charges.get(e.field)
+        if charge is None:
+            known = ", ".join([*CHARGES, *rules(s).charges])
+            raise ReplayError(f"event mark: {e.field!r} is no charge the game keeps ({known})")
+        out.update(charge(s, e.value))
     return out
 
 
-def _mission_progress(s: GameState, e: ev.MissionProgress) -> Changes:
-    missions = tuple(
-        MissionState(m.id, e.status, e.progress) if m.id == e.mission else m  # type: ignore[arg-type]
-        for m in s.missions
-    )
-    chip = e.progress if e.status == "pending" else 0
-    return {"missions": missions, "chip": chip}
+# The charges a ``Marked`` event sets by name (its ``field``, a name saves keep): a closed list, each name its own
+# meaning; any other name is refused. (Saved games name these, so the names stay.)
+
+
+def _extra_enemies_next_round(s: GameState, value: int) -> Changes:
+    """``next_round_extra``: enemies to activate next round beyond the one of every round (extra_enemy_next_round);
+    the next ``RoundStarted`` counts them in and clears the charge."""
+    return {"next_round_extra": value}
+
+
+def _fewer_next_activation(s: GameState, value: int) -> Changes:
+    """``fewer_next``: how many coming +N activations add one enemy fewer (activate_fewer; spent by an activation)."""
+    return {"fewer_next": value}
+
+
+def _doubled_instant_rewards(s: GameState, value: int) -> Changes:
+    """``double_next_instant``: how many coming instant rewards are gained twice (double_next_instant)."""
+    return {"double_next_instant": value}
+
+
+CHARGES: dict[str, Callable[[GameState, int], Changes]] = {
+    "next_round_extra": _extra_enemies_next_round,
+    "fewer_next": _fewer_next_activation,
+    "double_next_instant": _doubled_instant_rewards,
+}
+"""What each charge name of a ``Marked`` event sets (see above); a ruleset adds its own (``Ruleset.charges``)."""
 
 
 def _game_over(s: GameState, e: ev.GameOver) -> Changes:
@@ -323,23 +268,18 @@ def _game_over(s: GameState, e: ev.GameOver) -> Changes:
 
 
 CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
-    ev.GameStarted: _game_started,
-    ev.MissionDiscarded: _mission_discarded,
     ev.StepChanged: _step_changed,
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
-    ev.DiceRolled: dice_rolled,
+    ev.DiceRolled: _dice_rolled,
     ev.RollTested: _roll_tested,
     ev.FaceSet: _face_set,
     ev.StrategyPhaseStarted: _phase_started,
     ev.ApplyStepStarted: _apply_step_started,
     ev.CardActivated: _card_activated,
-    ev.CardDefeated: card_defeated,
+    ev.CardDefeated: _card_defeated,
     ev.CardLeft: _card_left,
     ev.CardChanged: _card_changed,
-    ev.StackTopDiscarded: _stack_top_discarded,
-    ev.BossRevealed: _boss_revealed,
-    ev.EndgameStarted: _endgame_started,
     ev.RewardDecided: _reward_decided,
     ev.ItemUsed: _item_used,
     ev.ItemDiscarded: _item_discarded,
@@ -349,8 +289,6 @@ CHANGES: dict[type[ev.Event], Callable[[GameState, Any], Changes]] = {
     ev.PromptDone: _prompt_done,
     ev.AfterResolved: _after_resolved,
     ev.Marked: _marked,
-    ev.MissionProgress: _mission_progress,
     ev.GameOver: _game_over,
 }
-"""What each event type changes: ``CHANGES[type(event)](state, event)`` (``seq`` is set by the caller)."""
-assert set(CHANGES) == set(ev.EVENT_TYPES.values()), "every event type needs exactly one evolve branch"
+"""What each general event type changes: ``CHANGES[type(event)](state, event)`` (``seq`` is set by the caller)."""

@@ -1,12 +1,14 @@
 """The general rules of a round: what happens on its own between player decisions.
 
-:func:`advance` runs after every command: it moves through the steps that need no decision (suffering damage,
-exhausting dice, cleanup …) and stops at the next one that does, which ``awaiting`` then describes.
+The steps that may move on by themselves (suffering damage, exhausting dice, cleanup …) are functions here, each
+returning True when it moved the game on and False when it waits for the player; :mod:`twentystrong.engine.steps`
+puts them in the step table and runs them after every command. The rest are the general rules' facts the steps,
+the commands and the rulesets share: a round starts, a card is activated, dice are rolled, a card is defeated …
+Deck rules are asked at named points (:mod:`twentystrong.engine.rulesets`); this module names no deck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from twentystrong.engine import events as ev
@@ -14,52 +16,12 @@ from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rng import below
-from twentystrong.engine.rulesets import RULESETS, ruleset_for
-from twentystrong.engine.rulesets.base import Ruleset
+from twentystrong.engine.rulesets import Ruleset, rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.engine.uses import can_use_now
 
-
-def rules(s: GameState) -> Ruleset:
-    """The ruleset of the deck being played."""
-    try:
-        return RULESETS[s.deck.info.ruleset]  # ruleset_for, inlined: asked after every defeat check
-    except KeyError:
-        return ruleset_for(s.deck.info.ruleset)  # says why
-
-
-def advance(tx: Tx) -> None:
-    """Run automatic steps until the game waits for the player (or ends). ``decide`` calls it only in the steps
-    that may move on by themselves (:data:`AUTOMATIC`), with no prompt, the game going on."""
-    for _ in range(1000):  # a bound, not a budget: every pass either waits or moves one step on
-        s = tx.state
-        if s.result is not None or s.prompts:
-            return
-        step = _STEPS.get(s.step)
-        if step is None or not step(tx):
-            return
-    raise RuntimeError("the round did not settle")  # pragma: no cover - a bug, never player input
-
-
-# Each step function returns True when it moved the game on (advance loops), False when it waits.
-
-
-def _mission_discard(tx: Tx) -> bool:
-    if sum(1 for m in tx.state.missions if m.status == "pending") > 1 and not _discarded(tx.state):
-        return False
-    tx.change_step("rank_penalty")
-    return True
-
-
-def _discarded(s: GameState) -> bool:
-    return any(m.status == "discarded" for m in s.missions)
-
-
-def _rank_penalty(tx: Tx) -> bool:
-    if tx.state.rank_penalties_left > 0:
-        return False
-    start_round(tx)
-    return True
+# --- rounds and activation ------------------------------------------------------------------------------------------
 
 
 def start_round(tx: Tx) -> None:
@@ -71,47 +33,33 @@ def start_round(tx: Tx) -> None:
     fire_triggers(tx, "start_of_round", {})
 
 
-def _round_start(tx: Tx) -> bool:
-    s = tx.state
-    trigger = rules(s).endgame_trigger(s)
-    if trigger == "may":
-        return False  # the player chooses: start_endgame or decline_endgame
-    if trigger == "must":
-        start_endgame(tx)
-        return True
-    if s.endgame:
-        begin_engagement(tx)  # endgame rounds after the first skip Activation
+def round_start(tx: Tx) -> bool:
+    """Before Activation: endgame rounds after the first skip it (the general endgame rules)."""
+    if tx.state.endgame:
+        begin_engagement(tx)
     else:
-        tx.change_step("activate")
+        tx.emit(ev.StepChanged, step="activate")
     return True
 
 
-def start_endgame(tx: Tx) -> None:
-    """Endgame setup (deck rules), then the first endgame engagement."""
-    rules(tx.state).start_endgame(tx)
-    for card in tx.state.active:
-        on_activated(tx, card.id)
-    if not tx.over:
-        begin_engagement(tx)
-
-
-def _activate(tx: Tx) -> bool:
+def activation(tx: Tx) -> bool:
+    """Activation: wait while activations are owed and the ruleset offers a choice; then the engagement."""
     s = tx.state
-    if s.pending_activations > 0 and rules(s).activation_choices(s):
+    if s.pending_activations > 0 and rules(s).activation_commands(s):
         return False
     begin_engagement(tx)
     return True
 
 
-def activate(tx: Tx, stack: int) -> None:
-    """Activation: the top card of a stack enters the active area; its +N adds activations (depth-first)."""
+def activate_card(tx: Tx, card_id: str, *, stack: int | None = None, revealed: str | None = None) -> None:
+    """A card enters the active area (from the ruleset's pile ``stack``, turning up ``revealed`` there): its +N adds
+    activations, one fewer per activate-fewer charge; its During and Special effects start now."""
     s = tx.state
-    card_id = s.stacks[stack - 1][0]
     extra = s.deck.card(card_id).additional
     if extra and s.fewer_next:
         extra -= 1
         tx.emit(ev.Marked, field="fewer_next", value=s.fewer_next - 1)
-    tx.emit(ev.CardActivated, card=card_id, stack=stack, additional=extra, revealed=s.under_top(stack))
+    tx.emit(ev.CardActivated, card=card_id, stack=stack, additional=extra, revealed=revealed)
     on_activated(tx, card_id)
 
 
@@ -125,7 +73,10 @@ def on_activated(tx: Tx, card_id: str) -> None:
 
 def begin_engagement(tx: Tx) -> None:
     """The first Strategy phase of the engagement."""
-    tx.start_phase(1)
+    tx.emit(ev.StrategyPhaseStarted, number=1)
+
+
+# --- the Strategy phase ---------------------------------------------------------------------------------------------
 
 
 def roll(tx: Tx) -> None:
@@ -135,17 +86,15 @@ def roll(tx: Tx) -> None:
     if s.options.dice == "physical":
         for die in to_roll:
             tx.emit(ev.FaceSet, die=die.id, face=None, reason="roll")
-        tx.change_step("faces")
+        tx.emit(ev.StepChanged, step="faces")
         if not to_roll:
             finish_roll(tx, ())
         return
     faces: list[tuple[str, str]] = []
     seed, rng = s.options.seed, s.rng
-    read = bool(hooks.passive_with(s, "read_face"))  # else every face counts as itself (hooks.read_face)
     for i, die in enumerate(to_roll):
-        face = FACES[die.color][below(seed, rng + i, 6)]
-        faces.append((die.id, hooks.read_face(s, die, face) if read else face))
-    tx.roll_dice(tuple(faces), len(to_roll))
+        faces.append((die.id, hooks.read_face(s, die, FACES[die.color][below(seed, rng + i, 6)])))
+    tx.emit(ev.DiceRolled, faces=tuple(faces), draws=len(to_roll))
     after_roll(tx)
 
 
@@ -161,13 +110,13 @@ def after_roll(tx: Tx) -> None:
     hooks.after_roll(tx)
     fire_triggers(tx, "after_roll", {})
     if not tx.over:
-        tx.start_apply_step()
+        tx.emit(ev.ApplyStepStarted)
         check_defeats(tx)  # a new Apply step can lift a defeat block (one defeat per step)
 
 
 def apply_die(tx: Tx, die: str, card: str) -> None:
     """Apply one rolled hit to an active card, then check for defeats (R5)."""
-    tx.move_die(die, "applied", "apply", card=card)
+    tx.emit(ev.DieMoved, die=die, zone="applied", reason="apply", card=card)
     check_defeats(tx)
 
 
@@ -176,24 +125,15 @@ def check_defeats(tx: Tx) -> None:
 
     One defeat can lift another card's defeat block (immune while others remain), so look again until none falls.
     """
-    events = tx.events
     fell = True
     while fell:
-        s = tx.state
-        if s.result is not None:
-            return
         fell = False
-        seen = len(events)
-        for card in s.active:
-            if len(events) != seen:  # a defeat in this pass changed the state: read the card again
-                s = tx.state  # (only an event changes the working state, or makes it)
-                if s.result is not None:
-                    return
-                found = s.active_card(card.id)
-                if found is None:
-                    continue
-                card = found
-            if card.defeated:
+        for card_id in [c.id for c in tx.state.active]:
+            s = tx.state  # each defeat changes the state: read every card again
+            if s.result is not None:
+                return
+            card = s.active_card(card_id)
+            if card is None or card.defeated:
                 continue
             if hooks.damage_taken(s, card) < hooks.card_health(s, card) or hooks.defeat_block(s, card):
                 continue
@@ -208,16 +148,14 @@ def check_defeats(tx: Tx) -> None:
 
 def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     """Defeat a card: its During effects end (R6), its instant reward is offered, the game may be won (R11)."""
-    for h, le in list(hooks.passive_with(tx.state, "instead_of_defeat")):
+    for h, le in hooks.passive_with(tx.state, "instead_of_defeat"):
         if h.instead_of_defeat(tx, le, card):
             return  # R10: card text replaces the defeat (e.g. it returns to its stack)
     # Its own on-defeat effects fire at the moment of defeat, even During ones (they end with it).
     on_defeat = [le for le in hooks.triggered(tx.state, "on_defeat") if le.source == card.id]
-    tx.defeat_card(card.id, reason)
+    tx.emit(ev.CardDefeated, card=card.id, reason=reason)
     if not card.boss:
-        level = tx.state.deck.card(card.id).level
-        name = f"defeated_level_{level}"
-        tx.count(name)
+        tx.count(f"defeated_level_{tx.state.deck.card(card.id).level}")
     why = rules(tx.state).won(tx.state)
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
@@ -255,10 +193,11 @@ def fire(tx: Tx, le: Live, context: dict[str, Any]) -> None:
         check_defeats(tx)
 
 
-# --- Resolve ------------------------------------------------------------------------------------------------
+# --- the Resolve phase (each step: True when it moved the game on, False when it waits) ----------------------------
 
 
-def _suffer(tx: Tx) -> bool:
+def suffer(tx: Tx) -> bool:
+    """Resolve step 1: lose Health equal to the undefeated enemies' damage."""
     s = tx.state
     total = sum(hooks.enemy_damage(s, c) for c in s.active if not c.defeated)
     if total:
@@ -268,40 +207,29 @@ def _suffer(tx: Tx) -> bool:
             check_defeats(tx)  # R5: a bonus that depends on Health may change damage already applied
             fire_triggers(tx, "after_suffer_damage", {"amount": total})
     if not tx.over:
-        tx.change_step("after")
+        tx.emit(ev.StepChanged, step="after")
     return True
 
 
 def pending_after(s: GameState) -> list[Live]:
     """After effects in the active area not yet resolved this round (defeated cards included)."""
-    done = s.after_done
     return [
-        le
-        for le in hooks.live_effects(s)
-        if le.is_enemy and le.effect.timing == "after" and not (done and le.key in done)
+        le for le in hooks.live_effects(s) if le.is_enemy and le.effect.timing == "after" and le.key not in s.after_done
     ]
 
 
-def _after(tx: Tx) -> bool:
+def after(tx: Tx) -> bool:
+    """Resolve step 2: After effects, one at a time (R7: the player orders them when several wait)."""
     pending = pending_after(tx.state)
     if len(pending) > 1:
         return False  # R7: the player orders simultaneous After effects
-    if pending and _item_window(tx.state):
+    if pending and can_use_now(tx.state):
         return False  # R8: items may be used before an After effect resolves (a heal can still save you)
     if pending:
         resolve_after(tx, pending[0])
     else:
-        tx.change_step("exhaust")
+        tx.emit(ev.StepChanged, step="exhaust")
     return True
-
-
-def _item_window(s: GameState) -> bool:
-    """Whether the player has an item or ability to use now, in some way it can be used (then the game waits
-    instead of moving on; an item that could do nothing here, such as a face change after the Apply step, does not
-    hold the game up)."""
-    from twentystrong.engine.legal import can_use_now  # legal builds on flow: imported at use
-
-    return can_use_now(s)
 
 
 def resolve_after(tx: Tx, le: Live) -> None:
@@ -310,23 +238,28 @@ def resolve_after(tx: Tx, le: Live) -> None:
     fire(tx, le, {"card": le.source})
 
 
-def _exhaust(tx: Tx) -> bool:
-    for die in tx.state.dice:
-        if die.zone in ("active", "applied"):
-            tx.move_die(die.id, "exhausted", "exhaust", keep_face=True)
-    tx.change_step("recover")
+def exhaust(tx: Tx) -> bool:
+    """Resolve step 3: every committed die is exhausted, unless the ruleset keeps the dice on an undefeated enemy
+    applied (multi-round fights, HV9)."""
+    s = tx.state
+    ruleset = rules(s)
+    for die in s.dice:
+        if die.zone == "active" or (die.zone == "applied" and not _stays_applied(s, ruleset, die.card)):
+            tx.emit(ev.DieMoved, die=die.id, zone="exhausted", reason="exhaust", keep_face=True)
+    tx.emit(ev.StepChanged, step="recover")
     return True
 
 
-def can_recover_more(s: GameState) -> bool:
-    """Whether another die may be recovered this round."""
-    return bool(hooks.recoverable_dice(s))  # the list kept with the state (hooks.recoverable copies it)
+def _stays_applied(s: GameState, ruleset: Ruleset, card_id: str | None) -> bool:
+    card = s.active_card(str(card_id))
+    return card is not None and not card.defeated and ruleset.keeps_applied_dice(s, card)
 
 
-def _recover(tx: Tx) -> bool:
-    if can_recover_more(tx.state):
+def recover(tx: Tx) -> bool:
+    """Resolve step 4: wait while a die may still be recovered."""
+    if hooks.recoverable(tx.state):
         return False
-    tx.change_step("gain_items")
+    tx.emit(ev.StepChanged, step="gain_items")
     return True
 
 
@@ -343,51 +276,29 @@ def pending_items(s: GameState) -> list[str]:
     return out
 
 
-def _gain_items(tx: Tx) -> bool:
+def gain_items(tx: Tx) -> bool:
+    """Resolve step 5: wait while an item reward is undecided."""
     if pending_items(tx.state):
         return False
-    tx.change_step("cleanup")
+    tx.emit(ev.StepChanged, step="cleanup")
     return True
 
 
-def _cleanup(tx: Tx) -> bool:
+def cleanup(tx: Tx) -> bool:
+    """Resolve step 6: the cards that do not stay leave for where the ruleset sends them; then the deck's own
+    steps after Cleanup, or the next round."""
     s = tx.state
     ruleset = rules(s)
     # Which cards leave is decided on the state Cleanup starts from (endgame: undefeated cards remain, their dice
     # were exhausted in step 3).
     leaving = [card for card in s.active if not ruleset.stays_at_cleanup(s, card)]
     for card in leaving:
-        tx.emit(ev.CardLeft, card=card.id, to="boss_discard" if card.boss else "discard")
-    tx.change_step("stack_discard")
-    return True
-
-
-def _stack_discard(tx: Tx) -> bool:
-    s = tx.state
-    if rules(s).stack_discard_choices(s):
-        return False
-    end_round(tx)
+        tx.emit(ev.CardLeft, card=card.id, to=ruleset.cleanup_destination(s, card))
+    if not ruleset.after_cleanup(tx):
+        end_round(tx)
     return True
 
 
 def end_round(tx: Tx) -> None:
-    """The round is over: the next one starts (missions read the round's end from its RoundStarted event)."""
+    """The round is over: the next one starts (bookkeeping reads the round's end from its RoundStarted event)."""
     start_round(tx)
-
-
-_STEPS: dict[str, Callable[[Tx], bool]] = {
-    "mission_discard": _mission_discard,
-    "rank_penalty": _rank_penalty,
-    "round_start": _round_start,
-    "activate": _activate,
-    "suffer": _suffer,
-    "after": _after,
-    "exhaust": _exhaust,
-    "recover": _recover,
-    "gain_items": _gain_items,
-    "cleanup": _cleanup,
-    "stack_discard": _stack_discard,
-}
-
-AUTOMATIC = frozenset(_STEPS)
-"""The steps that may move on without a decision (see :func:`advance`)."""

@@ -1,235 +1,67 @@
 """A transaction: the events one command causes, applied as they are decided so later rules see them.
 
-``decide`` works on a :class:`Tx`: every fact goes through :meth:`Tx.emit`, which numbers the event and evolves the
-working state, or through one of the few methods that do the same for the most frequent events in fewer steps
-(:meth:`Tx.move_die`, :meth:`Tx.change_step`, :meth:`Tx.count` …). The caller gets the list of events and the state
-after them; the input state is never touched (contract 2).
-
-The working state is private to the transaction: a copy of the input state, made when the transaction starts (every
-command causes at least one event, and a copy made at once spares each event asking whether it was made yet), to
-which the events are applied in place rather than each building yet another frozen state of some forty fields. The
-rules read it while the command runs (and may keep answers in it, which each event drops as a new state's would not
-have them, see ``state.change_in_place``); ``decide`` returns it, and from then on it never changes. So
-``tx.state`` is live: read its fields again after an emit, never keep them across one (``tx.before``, the state the
-command met, never changes). ``tests/test_engine_speed_inplace.py`` compares every command of many games with a
-transaction that builds a new state for every event, through ``emit`` alone.
+``decide`` works on a :class:`Tx`: every fact goes through :meth:`Tx.emit`, which numbers the event and applies it
+with :func:`twentystrong.engine.evolve.evolve`, the one writer of state (architecture.md contract 10). The caller gets
+the list of events and the state after them; the input state is never touched (contract 2). ``tx.state`` is the
+state after the events emitted so far: read it again after an emit (``tx.before``, the state the command met, never
+changes).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from twentystrong.content.effects import Stat
 from twentystrong.engine import events as ev
-from twentystrong.engine.evolve import CHANGES, card_defeated, dice_rolled
-from twentystrong.engine.state import (
-    CARRIED,
-    DERIVED,
-    DIE_INDEX,
-    ZONES,
-    GameState,
-    Prompt,
-    Step,
-    add_to_counter,
-    change_in_place,
-    die_state,
-)
+from twentystrong.engine.evolve import evolve
+from twentystrong.engine.state import ActiveCard, GameState, Prompt
 
-_new = object.__new__
-_set = object.__setattr__
+if TYPE_CHECKING:
+    from twentystrong.engine.effects.base import Live
+
+
+class Flow(Protocol):
+    """What an effect handler may ask of the general rules while a command runs (the round's flow,
+    :mod:`twentystrong.engine.flow`, given to each transaction): handlers call :meth:`Tx.defeat` and
+    :meth:`Tx.fire` rather than importing the flow, which asks the handlers."""
+
+    def defeat(self, tx: Tx, card: ActiveCard, reason: str) -> None:
+        """Defeat an active card (R6; R11 may win the game)."""
+
+    def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
+        """One effect happens, if its guard holds; then defeats are checked (R5)."""
 
 
 class Tx:
-    """The state the command met, the working state and the events emitted so far."""
+    """The state the command met, the state after the events emitted so far, and those events."""
 
-    __slots__ = ("before", "events", "state")
+    __slots__ = ("before", "events", "flow", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, flow: Flow) -> None:
         self.before = state
-        # The working state: a copy of the input state, which is never changed (contract 2). Until the first event
-        # it shares what the input state kept about itself (the same fields give the same answers); each event
-        # drops from the copy what it may make wrong (see state.change_in_place).
-        working = self.state = _new(GameState)
-        _set(working, "__dict__", state.__dict__.copy())  # a frozen dataclass: its __setattr__ refuses
+        self.state = state
+        self.flow = flow
         self.events: list[ev.Event] = []
 
     def emit(self, cls: type[ev.Event], **fields: Any) -> ev.Event:
         """Record an event (``fields`` but its number) and apply it."""
-        state = self.state
-        fields["seq"] = seq = state.seq + 1
-        # ev.make(cls, fields), inlined: the engine emits ~700 events a game. A missing or an unknown field is
-        # refused all the same (a misspelt keyword would otherwise make an event without it).
-        event = _new(cls)
-        values = event.__dict__  # filled in place: Event.__setattr__ refuses
-        values.update(cls._DEFAULTS)
-        values.update(fields)
-        if values.keys() != cls._NAMES:
-            raise TypeError(ev.field_error(cls, fields))
-        changes = CHANGES[cls](state, event)  # evolve(state, event), without the sequence check: seq is ours
-        # The working state changes in place; seq is no field a kept answer is read from.
-        change_in_place(state, changes)
-        state.__dict__["seq"] = seq
+        event = cls(seq=self.state.seq + 1, **fields)
+        self.state = evolve(self.state, event)
         self.events.append(event)
         return event
 
-    # --- the most frequent events, in fewer steps ----------------------------------------------------------------
-    #
-    # A command moves about one die, changes the step about twice and marks a counter. Each method below is ``emit``
-    # of one event type with fixed keywords, in fewer steps: the event is filled directly (Python checks the
-    # arguments, and every field is given, in field order) and the fields the event changes are set in the working
-    # state's ``__dict__`` as the event type's function in ``evolve`` and ``change_in_place`` would set them.
-    # tests/test_engine_speed_inplace.py checks each against ``emit``, and every command of many games against a
-    # transaction that builds a new state for every event.
+    def defeat(self, card: ActiveCard, reason: str) -> None:
+        """Defeat an active card, as the general rules do (see :class:`Flow`)."""
+        self.flow.defeat(self, card, reason)
 
-    def _open(self, fields: tuple[str, ...]) -> dict[str, Any]:
-        """The working state's ``__dict__``, ready for an event that sets ``fields`` (and ``seq``, which no answer
-        kept with a state is worked out from): its derived answers dropped, and its carried answer if that was worked
-        out from one of ``fields``.
-
-        (:func:`change_in_place` keeps the carried answer when a field is set to the very object it holds. These
-        events set new objects, but for a step or a count set again to what it was, which then only costs the
-        effects in force worked out again; none of them reads these fields anyway.)
-        """
-        d = self.state.__dict__
-        d[DERIVED] = None
-        kept = d.get(CARRIED)
-        if kept is not None and not kept.deps.isdisjoint(fields):
-            d[CARRIED] = None
-        return d
-
-    def move_die(self, die: str, zone: str, reason: str, card: str | None = None, keep_face: bool = False) -> None:
-        """Move a die to a zone: ``emit(ev.DieMoved, …)`` (``evolve._die_moved``)."""
-        # self._open(fields), inlined: most events move a die.
-        d = self.state.__dict__
-        d[DERIVED] = None
-        kept = d.get(CARRIED)
-        if kept is not None and not kept.deps.isdisjoint(_MOVE_FIELDS.get(reason, _DICE)):
-            d[CARRIED] = None
-        seq = d["seq"] + 1
-        event = _new(ev.DieMoved)
-        e = event.__dict__  # filled field by field, in field order: fewer steps than update(**fields)
-        e["seq"] = seq
-        e["die"] = die
-        e["zone"] = zone
-        e["card"] = card
-        e["reason"] = reason
-        e["keep_face"] = keep_face
-        dice = d["dice"]
-        i = DIE_INDEX[die]
-        # A die keeps its face when asked to or moved to the active area or a card; a committed die is unrolled.
-        face = dice[i].face if (keep_face or zone == "active" or zone == "applied") and reason != "commit" else None
-        moved = list(dice)
-        moved[i] = die_state(die, zone, face, card if zone == "applied" else None)  # type: ignore[arg-type]
-        d[ZONES] = None
-        d["dice"] = tuple(moved)
-        if reason == "commit":
-            d["committed_this_phase"] += 1
-            d["committed_this_engagement"] += 1
-        elif reason == "apply":
-            d["applied_this_step"] = (*d["applied_this_step"], die)
-        elif reason == "recover":
-            d["recovered"] = (*d["recovered"], die)
-        d["seq"] = seq
-        self.events.append(event)
-
-    def change_step(self, step: Step) -> None:
-        """Go on to another step of the round: ``emit(ev.StepChanged, step=step)`` (``evolve._step_changed``)."""
-        # self._open(_STEP_FIELDS), inlined: a command changes the step about twice.
-        d = self.state.__dict__
-        d[DERIVED] = None
-        kept = d.get(CARRIED)
-        if kept is not None and not kept.deps.isdisjoint(_STEP_FIELDS):
-            d[CARRIED] = None
-        seq = d["seq"] + 1
-        event = _new(ev.StepChanged)
-        e = event.__dict__
-        e["seq"] = seq
-        e["step"] = step
-        if step == "commit" and d["step"] != "commit":
-            d["committed_this_phase"] = 0
-        d["step"] = step
-        d["seq"] = seq
-        self.events.append(event)
+    def fire(self, live: Live, context: dict[str, Any]) -> None:
+        """Make an effect happen, as the general rules do (see :class:`Flow`)."""
+        self.flow.fire(self, live, context)
 
     def count(self, counter: str, amount: int = 1) -> None:
-        """Add to a statistics counter: ``emit(ev.Marked, counter=counter, value=<its value> + amount)``
-        (``evolve._marked``)."""
-        # self._open(_COUNT_FIELDS), inlined.
-        d = self.state.__dict__
-        d[DERIVED] = None
-        kept = d.get(CARRIED)
-        if kept is not None and not kept.deps.isdisjoint(_COUNT_FIELDS):
-            d[CARRIED] = None
-        seq = d["seq"] + 1
-        value, d["counters"] = add_to_counter(d["counters"], counter, amount)
-        event = _new(ev.Marked)
-        e = event.__dict__
-        e["seq"] = seq
-        e["used"] = None
-        e["flag"] = None
-        e["counter"] = counter
-        e["value"] = value
-        e["field"] = None
-        d["seq"] = seq
-        self.events.append(event)
-
-    def start_phase(self, number: int) -> None:
-        """Begin Strategy phase ``number``: ``emit(ev.StrategyPhaseStarted, number=number)``
-        (``evolve._phase_started``)."""
-        d = self._open(_PHASE_FIELDS)
-        seq = d["seq"] + 1
-        event = _new(ev.StrategyPhaseStarted)
-        e = event.__dict__
-        e["seq"] = seq
-        e["number"] = number
-        d["phases_used"] = number
-        d["step"] = "commit"
-        d["committed_this_phase"] = 0
-        d["seq"] = seq
-        self.events.append(event)
-
-    def start_apply_step(self) -> None:
-        """Begin the Apply step: ``emit(ev.ApplyStepStarted)`` (``evolve._apply_step_started``)."""
-        d = self._open(_APPLY_FIELDS)
-        seq = d["seq"] + 1
-        event = _new(ev.ApplyStepStarted)
-        event.__dict__["seq"] = seq
-        d["step"] = "apply"
-        d["applied_this_step"] = ()
-        d["defeated_this_step"] = 0
-        d["seq"] = seq
-        self.events.append(event)
-
-    def roll_dice(self, faces: tuple[tuple[str, str], ...], draws: int) -> None:
-        """The Strategy phase's roll: ``emit(ev.DiceRolled, faces=faces, draws=draws)`` (its changes made by
-        ``evolve.dice_rolled`` itself)."""
-        d = self._open(_ROLL_FIELDS)
-        seq = d["seq"] + 1
-        event = _new(ev.DiceRolled)
-        e = event.__dict__
-        e["seq"] = seq
-        e["faces"] = faces
-        e["draws"] = draws
-        e["phase_started"] = True  # a Strategy-phase roll
-        d.update(dice_rolled(self.state, event))  # the dice and the random position: the same changes as evolve's
-        d[ZONES] = None  # the dice changed (as change_in_place drops them)
-        d["seq"] = seq
-        self.events.append(event)
-
-    def defeat_card(self, card: str, reason: str) -> None:
-        """Defeat an active card: ``emit(ev.CardDefeated, card=card, reason=reason)`` (its changes made by
-        ``evolve.card_defeated`` itself, which sets no dice)."""
-        d = self._open(_DEFEAT_FIELDS)
-        seq = d["seq"] + 1
-        event = _new(ev.CardDefeated)
-        e = event.__dict__
-        e["seq"] = seq
-        e["card"] = card
-        e["reason"] = reason
-        d.update(card_defeated(self.state, event))
-        d["seq"] = seq
-        self.events.append(event)
+        """Add to a statistics counter (a ``Marked`` event holding its new value)."""
+        self.emit(ev.Marked, counter=counter, value=self.state.counter(counter) + amount)
 
     @property
     def over(self) -> bool:
@@ -283,18 +115,3 @@ class Tx:
             return True
         self.emit(ev.PromptDone)
         return False
-
-
-_DICE = ("dice",)
-_MOVE_FIELDS = {
-    "commit": ("dice", "committed_this_phase", "committed_this_engagement"),
-    "apply": ("dice", "applied_this_step"),
-    "recover": ("dice", "recovered"),
-}
-"""The fields a die move sets, by reason (the dice alone for any other reason)."""
-_STEP_FIELDS = ("step", "committed_this_phase")
-_COUNT_FIELDS = ("counters",)
-_PHASE_FIELDS = ("phases_used", "step", "committed_this_phase")
-_APPLY_FIELDS = ("step", "applied_this_step", "defeated_this_step")
-_ROLL_FIELDS = ("dice", "rng")
-_DEFEAT_FIELDS = ("active", "defeated_this_step", "defeated_this_round")

@@ -23,10 +23,12 @@ Pure Python, like the rest of the odds: no textual, no rich.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
-from twentystrong.engine.state import ActiveCard, DieState, GameState, fast_replace
+from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.odds.model import ColorDamage, DamageModel
 from twentystrong.odds.targets import Target
 
@@ -53,8 +55,8 @@ def coming_step(state: GameState) -> GameState:
     rolled = any(d.zone == "active" and d.face is not None for d in state.dice)
     if not rolled and not state.applied_this_step:
         return state
-    dice = tuple(fast_replace(d, face=None) if d.zone == "active" else d for d in state.dice)
-    return fast_replace(state, dice=dice, applied_this_step=())
+    dice = tuple(replace(d, face=None) if d.zone == "active" else d for d in state.dice)
+    return state.changed({"dice": dice, "applied_this_step": ()})
 
 
 def probe_die(state: GameState, color: Color, card: ActiveCard) -> str:
@@ -107,7 +109,7 @@ def damage_ceiling(state: GameState, card: ActiveCard) -> int | None:
     ``hooks.EXTRA_DAMAGE``) and ``hooks.damage_taken`` says how much of it counts.
     """
     flag = f"{hooks.EXTRA_DAMAGE}{card.id}:{_HUGE}"
-    probe = fast_replace(state, round_flags=(*state.round_flags, flag))
+    probe = state.changed({"round_flags": (*state.round_flags, flag)})
     counted = hooks.damage_taken(probe, card)
     return counted if counted < _HUGE else None
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from twentystrong import __version__
 from twentystrong.engine.events import to_dict
+from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
 from twentystrong.record import daily as daily_challenge
 from twentystrong.record.ladder import level_of, rule_for
 from twentystrong.session.session import Session
@@ -131,7 +132,7 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         damage_taken=stats.damage_taken,
         enemies_defeated=stats.enemies_defeated,
         missions_completed=stats.missions_completed,
-        missions_total=sum(1 for m in state.missions if m.status != "discarded"),
+        missions_total=missions_dealt(state),
         final_enemy=stats.boss,
         final_enemy_name=_card_name(session, stats.boss),
         final_enemy_defeated=int(stats.bosses_defeated > 0) if stats.boss is not None else None,

@@ -1,7 +1,7 @@
 """A recorded game as a session again, read-only: from its first event to its last.
 
 The record keeps each game as the save file the session would have written (:mod:`twentystrong.record.entry`),
-so a replay is a save being loaded (:func:`twentystrong.session.saves.session_from_save`): validated, its deck
+so a replay is a save being loaded (:func:`twentystrong.session.session.session_from_save`): validated, its deck
 found and checked, its events folded. Replay never consults a generator (contract 4).
 """
 
@@ -13,8 +13,8 @@ from pathlib import Path
 from twentystrong.record.db import RecordUnavailable
 from twentystrong.record.entry import unpack_log
 from twentystrong.record.games import GameRow, game_log
-from twentystrong.session.saves import SaveError, parse_save_bytes, session_from_save
-from twentystrong.session.session import Session
+from twentystrong.session.saves import SaveError, parse_save_bytes
+from twentystrong.session.session import Session, session_from_save
 
 
 class ReplayError(Exception):

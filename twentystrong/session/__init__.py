@@ -5,9 +5,10 @@ Pure Python on top of the engine; never imports textual or rich (contract 1).
 
 from typing import Any
 
+from twentystrong.session.history import HistoryEntry
 from twentystrong.session.paths import default_autosave_path, user_data_dir
-from twentystrong.session.saves import SAVE_FORMAT, SaveError, load_deck_for_save, read_save
-from twentystrong.session.session import HistoryEntry, Session, SetupError
+from twentystrong.session.saves import SAVE_FORMAT, SaveError, load_deck_for_save
+from twentystrong.session.session import Session, SetupError, read_save
 
 __all__ = [
     "SAVE_FORMAT",

@@ -48,7 +48,9 @@ class Protocol:
         s = self.session.state
         answer: dict[str, Any] = {
             "ok": True,
-            "events": [event_view(e) for e in events],  # R12: the player's view, never the hidden order
+            "events": [
+                event_view(e, self.session.deck) for e in events
+            ],  # R12: the player's view, never the hidden order
             "state": state_view(s),
             "legal": [c.to_dict() for c in self.session.legal()],
         }

@@ -42,7 +42,7 @@ import re
 import tempfile
 from dataclasses import MISSING, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong import __version__
 from twentystrong.content.loader import load_deck, load_shipped
@@ -53,6 +53,7 @@ from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.events import EVENT_TYPES, Event, from_dict, to_dict
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import SetupOptions, initial_state
+from twentystrong.session.history import HistoryEntry
 
 if TYPE_CHECKING:
     from twentystrong.session.savefile import SaveFile
@@ -107,22 +108,12 @@ def save_document(session: Session) -> dict[str, Any]:
 
 def _event_record(event: Event) -> dict[str, Any]:
     """An event's plain form without ``None`` and default-valued fields (both restored on load)."""
-    defaults = _defaults(type(event))
+    defaults = type(event).DEFAULTS
     return {
         k: _drop_none(v)
         for k, v in to_dict(event).items()
         if v is not None and (k not in defaults or defaults[k] != v or k == "seq")
     }
-
-
-_DEFAULTS: dict[type[Event], dict[str, Any]] = {}
-
-
-def _defaults(cls: type[Event]) -> dict[str, Any]:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-    return found
 
 
 def _drop_none(value: Any) -> Any:
@@ -318,17 +309,26 @@ def load_deck_for_save(
     return deck, folder
 
 
-def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:
-    """Load a save into a :class:`Session` (its file untouched); raise :class:`SaveError`."""
-    return session_from_save(parse_save(path), path, deck, allow_mismatch=allow_mismatch)
+class LoadedGame(NamedTuple):
+    """What a save holds, replayed: the deck, the setup, the history (the state after each command) and the undone
+    commands (redo, the next to redo last), and the deck's folder if it is not shipped."""
+
+    deck: Deck
+    options: SetupOptions
+    history: list[HistoryEntry]
+    redo: list[HistoryEntry]
+    folder: Path | None
 
 
-def session_from_save(
+def read_game(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> LoadedGame:
+    """Read and replay a save (its file untouched); raise :class:`SaveError`."""
+    return game_from_save(parse_save(path), path, deck, allow_mismatch=allow_mismatch)
+
+
+def game_from_save(
     save: SaveFile, path: Path | str, deck: Deck | None = None, *, allow_mismatch: bool = False
-) -> Session:
-    """Replay a validated save into a :class:`Session` (``path`` names it in messages); raise :class:`SaveError`."""
-    from twentystrong.session.session import HistoryEntry, Session
-
+) -> LoadedGame:
+    """Replay a validated save (``path`` names it in messages); raise :class:`SaveError`."""
     deck, folder = load_deck_for_save(save, deck, allow_mismatch=allow_mismatch)
     g = save.game
     try:
@@ -366,7 +366,7 @@ def session_from_save(
             break  # redo is a convenience: a command the engine no longer accepts ends it
         events, redo_state = result
         redo.append(HistoryEntry(command, tuple(events), redo_state))
-    return Session(deck, options, history, redo=redo[::-1], deck_path=folder)
+    return LoadedGame(deck, options, history, redo[::-1], folder)
 
 
 def _command(path: Path | str, i: int, raw: dict[str, Any], what: str = "command") -> Command:
@@ -381,19 +381,15 @@ def _event(raw: dict[str, Any]) -> Event:
     """An event from its saved form, restoring the ``None`` fields TOML could not hold."""
     cls = EVENT_TYPES.get(str(raw.get("type")))
     if cls is not None:
-        nullable = _NULLABLE.get(cls)
-        if nullable is None:
-            nullable = _NULLABLE[cls] = tuple(
-                f.name for f in fields(cls) if f.default is MISSING and "None" in str(f.type)
-            )
-        missing = [name for name in nullable if name not in raw]
+        missing = [name for name in _nullable(cls) if name not in raw]
         if missing:
             raw = {**raw, **dict.fromkeys(missing)}
     return from_dict(raw)
 
 
-_NULLABLE: dict[type[Event], tuple[str, ...]] = {}
-"""Per event type: the required fields that may be ``None`` (left out of saves, restored as ``None``)."""
+def _nullable(cls: type[Event]) -> tuple[str, ...]:
+    """The required fields of an event type that may be ``None`` (left out of saves, restored as ``None``)."""
+    return tuple(f.name for f in fields(cls) if f.default is MISSING and "None" in str(f.type))
 
 
 def __getattr__(name: str) -> Any:

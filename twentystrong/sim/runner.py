@@ -19,6 +19,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.view import player_view
 from twentystrong.text.stats import killer_of
 
 ROUND_CAP = 200
@@ -88,7 +89,7 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
         if not legal:
             reason = "no legal command"  # pragma: no cover - an engine bug, never a normal end
             break
-        command = bot.choose(s, legal)
+        command = bot.choose(player_view(s), legal)
         try:
             out = decide_and_apply(s, command)
         except Exception as exc:  # an engine bug must not end a long run: the game is lost and the reason says why

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 from twentystrong.text.events import describe_event
 from twentystrong.text.words import join
@@ -28,13 +29,10 @@ _NEWS = (
     ev.CardLeft,
     ev.CardDefeated,
     ev.CardChanged,
-    ev.StackTopDiscarded,
-    ev.BossRevealed,
     ev.RollTested,
-    ev.MissionProgress,
-    ev.EndgameStarted,
     ev.FaceSet,
 )
+"""The general events worth announcing (a ruleset says which of its own are: ``Ruleset.announces``)."""
 
 
 def announcements(before: GameState, events: Iterable[ev.Event], command: Command | None = None) -> list[str]:
@@ -75,19 +73,18 @@ def _line(event: ev.Event, state: GameState | None, command: Command | None, mov
         if event.field == "next_round_extra" and event.value or event.flag in _NEWS_FLAGS:
             return describe_event(event, deck, state)
         return ""
-    if not isinstance(event, _NEWS) or deck is None:
+    if state is None or deck is None:
+        return ""
+    ruleset = rules(state)
+    if type(event) in ruleset.events:  # one of the ruleset's own events
+        return describe_event(event, deck, state) if ruleset.announces(event, command) else ""
+    if not isinstance(event, _NEWS):
         return ""
     if isinstance(event, ev.CardDefeated) and event.reason in ("", "damage"):
         return ""  # the player's own apply did it: the card shows DEFEATED
     if isinstance(event, ev.CardLeft) and event.to in ("discard", "inventory", "boss_discard"):
         return ""  # Cleanup's routine, or the player's own gain
-    if isinstance(event, ev.StackTopDiscarded) and (
-        event.reason == "cleanup" or (command is not None and command.cmd == "choose" and command.stack == event.stack)
-    ):
-        return ""  # the round's routine, or the stack the player just chose
     if isinstance(event, ev.FaceSet) and (event.reason in ("entered", "roll") or _own_use(command)):
-        return ""
-    if isinstance(event, ev.MissionProgress) and event.status not in ("done",):
         return ""
     return describe_event(event, deck, state)
 

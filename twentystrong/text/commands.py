@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.dice import die_label
+from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState
 from twentystrong.text.words import card_name, sentence
 
@@ -16,11 +17,12 @@ def describe_command(command: Command, state: GameState) -> str:
     c, s = command, state
     deck = s.deck
     name = card_name
+    ruleset = ruleset_for(deck.info.ruleset)
+    own = ruleset.describe_command(c, s)  # its commands in its words
+    if own is not None:
+        return own
     if c.cmd == "start":
         return "You start the game."
-    if c.cmd == "activate" and c.stack is not None:
-        top = s.stacks[c.stack - 1][0] if 0 < c.stack <= len(s.stacks) and s.stacks[c.stack - 1] else None
-        return f"You activate stack {c.stack}" + (f" ({name(deck, top)})." if top else ".")
     if c.cmd == "commit" and c.die:
         return f"You commit {c.die}."
     if c.cmd == "roll":
@@ -48,8 +50,6 @@ def describe_command(command: Command, state: GameState) -> str:
         return f"You recover {c.die}."
     if c.cmd == "done":
         return "You finish this step."
-    if c.cmd == "stack_discard" and c.stack is not None:
-        return f"You discard the top card of stack {c.stack}."
     if c.cmd == "use_item":
         return f"You use {name(deck, c.item)}{_target(c, s)}."
     if c.cmd == "discard_item":
@@ -58,17 +58,8 @@ def describe_command(command: Command, state: GameState) -> str:
         return f"You use {name(deck, s.hero.id)}'s ability{_target(c, s)}."
     if c.cmd == "choose":
         return f"You choose {_choice(c, s)}."
-    if c.cmd == "discard_mission":
-        return f"You discard the mission {name(deck, c.mission)}."
-    if c.cmd == "forfeit_mission":
-        return f"You forfeit the mission {name(deck, c.mission)}."
-    if c.cmd == "rank_penalty":
-        return "Rank penalty: you " + ("banish one die." if c.choice == "banish" else "exhaust three dice.")
-    if c.cmd == "start_endgame":
-        return "You start the endgame."
-    if c.cmd == "decline_endgame":
-        return "You keep playing the stacks."
-    return sentence("you " + CMDS.get(c.cmd, c.cmd.replace("_", " ")))
+    spec = ruleset.commands.get(c.cmd)
+    return sentence("you " + (CMDS.get(c.cmd) or (spec.description if spec else c.cmd.replace("_", " "))))
 
 
 def _choice(c: Command, s: GameState) -> str:
@@ -76,8 +67,8 @@ def _choice(c: Command, s: GameState) -> str:
         return c.die
     if c.card:
         return card_name(s.deck, c.card)
-    if c.stack is not None:
-        return f"stack {c.stack}"
+    if c.args:  # a ruleset's target: "stack 2"
+        return ", ".join(f"{key} {value}" for key, value in c.args)
     return (c.choice or "").replace("_", " ") or "an option"
 
 
@@ -87,8 +78,7 @@ def _target(c: Command, s: GameState) -> str:
         targets.append(c.die)
     if c.card:
         targets.append(card_name(s.deck, c.card))
-    if c.stack is not None:
-        targets.append(f"stack {c.stack}")
+    targets += [f"{key} {value}" for key, value in c.args]  # a ruleset's target: "stack 2"
     if c.choice:
         targets.append(c.choice.replace("_", " "))
     return f" on {', '.join(targets)}" if targets else ""

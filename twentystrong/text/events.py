@@ -17,6 +17,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import SYMBOL, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name, join, plural, sentence, stat_name
@@ -42,6 +43,9 @@ def describe_event(event: ev.Event, deck: Deck, before: GameState | None = None)
 
     ``before``: the state the event was applied to (optional; with it the sentence can say more).
     """
+    own = ruleset_for(deck.info.ruleset).describe_event(event, deck, before)  # its events, its zones in words
+    if own is not None:
+        return sentence(own)
     describe = _DESCRIBERS.get(type(event))
     if describe is None:  # a new event type without words yet: still a sentence, never a crash
         return sentence(event.TYPE.replace("_", " "))
@@ -105,21 +109,16 @@ def describe_reveal(event: ev.Event, deck: Deck) -> str:
     """What an event revealed, as a clause: ``activating Horde Herald turned up Carapace Titan`` (R13's undo
     refusal says it)."""
     name = partial(card_name, deck)
+    own = ruleset_for(deck.info.ruleset).describe_reveal(event, deck)
+    if own is not None:
+        return own
     if isinstance(event, ev.CardActivated) and event.revealed is not None:
         return f"activating {name(event.card)} turned up {name(event.revealed)}"
-    if isinstance(event, ev.StackTopDiscarded) and event.revealed is not None:
-        return f"discarding {name(event.card)} turned up {name(event.revealed)}"
-    if isinstance(event, ev.BossRevealed):
-        return f"the boss deck turned up {name(event.boss)}"
     if isinstance(event, ev.DiceRolled):
         faces = ", ".join(f"{die} {face}" for die, face in event.faces)
         return f"the roll showed {faces}" if faces else "the dice were rolled"
     if isinstance(event, ev.RollTested):
         return f"{name(event.source)}'s test roll showed {plural(event.hits, 'hit')}"
-    if isinstance(event, ev.EndgameStarted):
-        return "the endgame shuffled the cards into one stack and drew the entourage at random"
-    if isinstance(event, ev.GameStarted):
-        return "the game was dealt"
     return f"{event.TYPE.replace('_', ' ')} revealed hidden information"
 
 
@@ -135,30 +134,10 @@ class _Ctx:
 # --- one function per event type -------------------------------------------------------------------------------
 
 
-def _game_started(e: ev.GameStarted, c: _Ctx) -> str:
-    hero = c.name(e.hero)
-    sizes = "/".join(str(len(s)) for s in e.stacks)
-    text = (
-        f"The game begins: {hero} with Health {e.health}, Strategy {e.strategy} and Recovery {e.recovery}; "
-        f"{plural(len(e.stacks), 'stack')} dealt ({sizes} cards)"
-    )
-    if e.missions:
-        text += f"; {plural(len(e.missions), 'mission')} dealt"
-    if e.rank_penalties:
-        text += f"; {plural(e.rank_penalties, 'rank penalty', 'rank penalties')} to pay"
-    return text
-
-
-def _mission_discarded(e: ev.MissionDiscarded, c: _Ctx) -> str:
-    return f"You discard the mission {c.name(e.mission)}"
-
-
 _STEP_WORDS: dict[str, str] = {
     "setup": "Setup",
-    "mission_discard": "Setup: discard one of the dealt missions",
-    "rank_penalty": "Setup: pay the rank penalties",
-    "round_start": "A stack is empty: the endgame may begin",
-    "activate": "Activation: choose a stack",
+    "round_start": "A new round begins",
+    "activate": "Activation: choose a card to activate",
     "commit": "Strategy: commit dice, then roll",
     "faces": "Roll your physical dice and enter their faces",
     "apply": "Apply rolled hits",
@@ -168,13 +147,14 @@ _STEP_WORDS: dict[str, str] = {
     "recover": "Resolve: recover dice",
     "gain_items": "Resolve: gain item rewards",
     "cleanup": "Cleanup: the active cards are discarded",
-    "stack_discard": "Cleanup: discard the top card of a stack",
     "over": "The game is over",
 }
+"""The general steps in a few words (a ruleset words its own: ``Ruleset.step_words``)."""
 
 
 def _step_changed(e: ev.StepChanged, c: _Ctx) -> str:
-    return _STEP_WORDS.get(e.step, f"Next step: {e.step.replace('_', ' ')}")
+    own = ruleset_for(c.deck.info.ruleset).step_words(e.step)
+    return own or _STEP_WORDS.get(e.step, f"Next step: {e.step.replace('_', ' ')}")
 
 
 def _round_started(e: ev.RoundStarted, c: _Ctx) -> str:
@@ -275,11 +255,10 @@ def _card_activated(e: ev.CardActivated, c: _Ctx) -> str:
         return f"The boss {name} enters the fight"
     if e.entourage:
         return f"{name} joins the boss's entourage"
-    where = f" from stack {e.stack}" if e.stack is not None else ""
     more = ""
     if e.additional:
         more = " (+1 more enemy)" if e.additional == 1 else f" (+{e.additional} more enemies)"
-    return f"You activate {name}{where}{more}"
+    return f"You activate {name}{more}"
 
 
 def _card_defeated(e: ev.CardDefeated, c: _Ctx) -> str:
@@ -291,10 +270,8 @@ def _card_left(e: ev.CardLeft, c: _Ctx) -> str:
     name = c.name(e.card)
     return {
         "discard": f"{name} goes to the discard pile",
-        "stack": f"{name} returns to the top of stack {e.stack}" if e.stack else f"{name} returns to a stack",
         "inventory": f"{name} goes to your inventory",
         "banished": f"{name} is banished from the game",
-        "boss_discard": f"{name} goes to the boss discard",
         "fled": f"{name} flees",
     }.get(e.to, f"{name} leaves the active area ({e.to})")
 
@@ -309,28 +286,6 @@ def _card_changed(e: ev.CardChanged, c: _Ctx) -> str:
     elif e.cancelled is False:
         parts.append(f"{name}'s effects apply again")
     return "; ".join(parts) or f"{name} changes"
-
-
-def _stack_top_discarded(e: ev.StackTopDiscarded, c: _Ctx) -> str:
-    text = f"{c.name(e.card)} is discarded from the top of stack {e.stack}"
-    if e.reason and e.reason != "cleanup":
-        text += f" ({e.reason})"
-    return text
-
-
-def _boss_revealed(e: ev.BossRevealed, c: _Ctx) -> str:
-    text = f"The boss is revealed: {c.name(e.boss)}"
-    if e.reshuffled:
-        text += " (the boss discard was shuffled into a new boss deck)"
-    return text
-
-
-def _endgame_started(e: ev.EndgameStarted, c: _Ctx) -> str:
-    entourage = f" and an entourage of {plural(len(e.entourage), 'enemy', 'enemies')}" if e.entourage else " alone"
-    return (
-        f"The endgame begins: {c.name(e.boss)}{entourage}; "
-        f"the other {plural(len(e.stack), 'conflict card')} form one stack"
-    )
 
 
 def _reward_decided(e: ev.RewardDecided, c: _Ctx) -> str:
@@ -451,7 +406,6 @@ _FIELD_WORDS: dict[str, Callable[[int], str]] = {
     "next_round_extra": lambda v: f"Next round, {plural(v, 'more enemy', 'more enemies')} will be activated",
     "fewer_next": lambda v: f"Activate-one-fewer charges: {v}",
     "double_next_instant": lambda v: "The next instant reward will be gained twice" if v else "No doubled reward left",
-    "rank_penalties_left": lambda v: f"Rank penalty paid ({v} left)" if v else "Rank penalties paid",
 }
 
 _FLAG_WORDS: dict[str, str] = {"no_recovery": "No dice can be recovered this round"}
@@ -499,16 +453,6 @@ def _flag(flag: str) -> str:
     return f"This round: {flag.replace('_', ' ').replace(':', ' ')}"
 
 
-def _mission_progress(e: ev.MissionProgress, c: _Ctx) -> str:
-    name = c.name(e.mission)
-    if e.status == "done":
-        return f"Mission complete: {name}!"
-    if e.status == "forfeited":
-        return f"You forfeit the mission {name}"
-    target = next((m.target for m in c.deck.missions if m.id == e.mission), None)
-    return f"Mission {name}: {e.progress}" + (f"/{target}" if target else "")
-
-
 def _game_over(e: ev.GameOver, c: _Ctx) -> str:
     if e.result == "won":
         return f"You win! {sentence(e.reason)}" if e.reason else "You win!"
@@ -518,8 +462,6 @@ def _game_over(e: ev.GameOver, c: _Ctx) -> str:
 
 
 _DESCRIBERS: dict[type[ev.Event], Callable[[Any, _Ctx], str]] = {
-    ev.GameStarted: _game_started,
-    ev.MissionDiscarded: _mission_discarded,
     ev.StepChanged: _step_changed,
     ev.RoundStarted: _round_started,
     ev.DieMoved: _die_moved,
@@ -532,9 +474,6 @@ _DESCRIBERS: dict[type[ev.Event], Callable[[Any, _Ctx], str]] = {
     ev.CardDefeated: _card_defeated,
     ev.CardLeft: _card_left,
     ev.CardChanged: _card_changed,
-    ev.StackTopDiscarded: _stack_top_discarded,
-    ev.BossRevealed: _boss_revealed,
-    ev.EndgameStarted: _endgame_started,
     ev.RewardDecided: _reward_decided,
     ev.ItemUsed: _item_used,
     ev.ItemDiscarded: _item_discarded,
@@ -544,6 +483,5 @@ _DESCRIBERS: dict[type[ev.Event], Callable[[Any, _Ctx], str]] = {
     ev.PromptDone: _prompt_done,
     ev.AfterResolved: _after_resolved,
     ev.Marked: _marked,
-    ev.MissionProgress: _mission_progress,
     ev.GameOver: _game_over,
 }

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from twentystrong.engine.state import GameState
-from twentystrong.session.session import HistoryEntry
+from twentystrong.session.history import HistoryEntry
 from twentystrong.text.commands import describe_command
 from twentystrong.text.events import LogLine, summarize_events
 

@@ -18,6 +18,7 @@ from twentystrong.engine.dice import BASE_DAMAGE, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.engine.flow import pending_items
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
@@ -68,7 +69,7 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
             return "Your dice pool is empty: roll the dice already in the active area."
         return "Your dice pool is empty: nothing to commit. Roll (no dice), then resolve."
     if kind == "stack_discard":
-        mandatory = [s[0] for s in state.stacks if s and state.deck.card(s[0]).mandatory]
+        mandatory = [top for top in _stack_tops(state) if state.deck.card(top).mandatory]
         if mandatory:
             names = ", ".join(card_name(state.deck, c) for c in mandatory)
             return f"{text} A mandatory (!) top cannot be discarded: {names}."
@@ -140,3 +141,9 @@ def wasted_apply(state: GameState, command: Command) -> str | None:
             rules.append(f"{hooks.describe(live.effect).rstrip('.')} ({card_name(state.deck, live.source)})")
     why = f": {'; '.join(rules)}" if rules else ""
     return f"{die_label(die.id, die.face)} would add no damage to {card_name(state.deck, card.id)}{why}"
+
+
+def _stack_tops(state: GameState) -> list[str]:
+    """The stacks' top cards (Solar Sentinels' stacks; none in a game of other rules)."""
+    t = state.table
+    return [stack[0] for stack in t.stacks if stack] if isinstance(t, SolarSentinelsTable) else []

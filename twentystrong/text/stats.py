@@ -16,6 +16,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.rulesets.solar_sentinels.events import MissionProgress
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
 
 
@@ -226,7 +227,7 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
                 gained += 1
         elif isinstance(event, ev.ItemUsed):
             used += 1
-        elif isinstance(event, ev.MissionProgress) and event.status == "done":
+        elif isinstance(event, MissionProgress) and event.status == "done":
             missions += 1
         s = after
     luck = tuple(

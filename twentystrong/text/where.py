@@ -1,32 +1,39 @@
 """Where each card of the deck is now, in words a player may know.
 
-Stacks are face up but only their top card shows, and the boss deck is face down: a card under a stack's top is
-"in a stack" (not which one, not how deep), and an unrevealed boss is "in the boss deck". Everything else (the
-active area, the discard piles, the inventory, the dealt missions) is open information.
+The ruleset says where the cards in its own zones are, as a player may know it (Solar Sentinels: a card under a
+stack's top is "in a stack", not which one nor how deep; an unrevealed boss is "in the boss deck"). Everything else
+(the active area, the discard pile, the inventory) is open information.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 
 ZONES: dict[str, str] = {
-    "stacks": "Stacks",
     "active": "Active area",
     "discard": "Discard",
     "inventory": "Inventory",
-    "boss_deck": "Boss deck",
     "hero": "Your hero",
-    "missions": "Missions",
     "out": "Out of play",
 }
-"""Every zone a card can be in (the card browser's "where" filter), with its name."""
+"""The general zones a card can be in (the card browser's "where" filter), with their names; a ruleset adds its own
+(:func:`zones`)."""
+
+
+def zones(state: GameState | None) -> dict[str, str]:
+    """Every zone a card can be in in this game, with its name: the ruleset's own (Solar Sentinels: the stacks, the
+    boss deck, the missions) first, then the general ones."""
+    if state is None:
+        return dict(ZONES)
+    return {**rules(state).card_zones, **ZONES}
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a card is: a zone from :data:`ZONES` and a short phrase (``stack 2 top``, ``in a stack`` …)."""
+    """Where a card is: a zone from :func:`zones` and a short phrase (``stack 2 top``, ``in a stack`` …)."""
 
     zone: str
     label: str
@@ -40,33 +47,18 @@ def places(state: GameState | None) -> dict[str, Place]:
     if state is None:
         return {}
     s = state
-    out: dict[str, Place] = {}
-    for number, stack in enumerate(s.stacks, start=1):
-        for depth, card in enumerate(stack):
-            out[card] = Place("stacks", f"stack {number} top" if depth == 0 else "in a stack")
+    out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in rules(s).places(s).items()}
     for card in s.discard:
         out[card] = Place("discard", "discard")
     for card in s.banished_cards:
         out[card] = Place("out", "banished")
     for card in s.inventory:
         out[card] = Place("inventory", "inventory")
-    for boss in s.boss_deck:
-        out[boss] = Place("boss_deck", "boss deck")
-    for boss in s.boss_discard:
-        out[boss] = Place("discard", "boss discard")
-    if s.revealed_boss is not None:
-        out[s.revealed_boss] = Place("boss_deck", "revealed")
     for active in s.active:
         what = "defeated" if active.defeated else "active"
         out[active.id] = Place("active", what)
     if s.hero.id:
         out[s.hero.id] = Place("hero", "your hero")
-    current = s.current_mission
-    status = {"pending": "to do", "done": "done", "forfeited": "forfeited", "discarded": "discarded"}
-    for mission in s.missions:
-        label = "current" if current is not None and mission.id == current.id else status[mission.status]
-        zone = "out" if mission.status == "discarded" else "missions"
-        out[mission.id] = Place(zone, label)
     return out
 
 

@@ -11,6 +11,5 @@ from twentystrong.engine.effects import (  # noqa: F401  (importing registers th
     penalties,
     rewards,
     roll,
-    stacks,
     tempo,
 )

@@ -18,8 +18,6 @@ from twentystrong.engine.state import ActiveCard, DieState, GameState
 class ApplyLimitHandler(Handler):
     """At most N dice per Apply step (every card together), or to this card in total."""
 
-    block_reads = "nothing"  # how many dice were applied, never the one asked about
-
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.ApplyLimit)
         e = live.effect
@@ -41,8 +39,6 @@ class ApplyLimitHandler(Handler):
 class OneDiePerColorPerStepHandler(Handler):
     """In each Apply step, at most one die of each colour may be applied (to any card)."""
 
-    block_reads = "color"
-
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(s.die(d).color == die.color for d in s.applied_this_step):
             return None
@@ -55,8 +51,6 @@ class OneDiePerColorPerStepHandler(Handler):
 @handles("one_color_per_enemy")
 class OneColorPerEnemyHandler(Handler):
     """The dice applied to one enemy (any enemy, the boss included) must all share a colour."""
-
-    block_reads = "color"
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         there = {d.color for d in s.applied_to(card.id)}
@@ -79,8 +73,6 @@ class SameColorPairsHandler(Handler):
     Ruling: dice are applied one at a time, so a pair is open between its two dice. The open die deals no damage
     until its partner joins it (an unfinished pair left at Resolve dealt nothing).
     """
-
-    block_reads = "color"
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if card.id != live.source:
@@ -114,8 +106,6 @@ def _open_color(s: GameState, card: ActiveCard) -> str | None:
 class CannotApplyColorHandler(Handler):
     """Dice of some colours cannot be applied to this card."""
 
-    block_reads = "color"
-
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.CannotApplyColor)
         if card.id != live.source or die.color not in live.effect.colors:
@@ -144,8 +134,6 @@ class CritsCannotApplyHandler(Handler):
 class RequiresPairHandler(Handler):
     """A die of one colour may be applied to this card only once a die of the partner colour is on it."""
 
-    block_reads = "color"
-
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         assert isinstance(live.effect, fx.RequiresPair)
         e = live.effect
@@ -164,8 +152,6 @@ class RequiresPairHandler(Handler):
 class ApplyRequiresExhaustedColorHandler(Handler):
     """A die may be applied to this card only while a die of its colour is exhausted."""
 
-    block_reads = "color"
-
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if card.id != live.source or any(d.color == die.color for d in s.dice_in("exhausted")):
             return None
@@ -178,8 +164,6 @@ class ApplyRequiresExhaustedColorHandler(Handler):
 @handles("no_apply_while_miss")
 class NoApplyWhileMissHandler(Handler):
     """Nothing can be applied (to any card) while a rolled, unapplied die shows a miss."""
-
-    block_reads = "nothing"  # the rolled dice, never the one asked about
 
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(d.face == "miss" for d in s.dice_in("active")):

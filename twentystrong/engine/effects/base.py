@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from twentystrong.content.effects import Effect
 
@@ -46,19 +46,13 @@ class Handler:
 
     kind: str = ""
     passive: bool = True  # a rule change that is simply in force (False: it happens at a trigger or on use)
+    overrides: frozenset[str] = frozenset()  # the hook methods its class replaces (set when it is registered)
     default_trigger: str | None = None  # the kind's own moment when the effect names no trigger (e.g. after_roll)
 
     # --- commit ---------------------------------------------------------------------------------------------
     def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
         """A reason this die may not be committed now, or None."""
         return None
-
-    commit_reads: ClassVar[Literal["die", "color"]] = "die"
-    """What :meth:`commit_block` reads: anything (``"die"``: the state and the whole die), or only the die's
-    ``"color"`` and nothing of the state at all (the effect itself and the deck apart, which never change in a
-    game; unlike :attr:`block_reads`, whose ``"color"`` still lets the state count). The legal commands keep a
-    colour-only answer per die while the same effects are in force (see :func:`commit_reads`). Declare it beside
-    ``commit_block`` whenever you override it."""
 
     def after_commit(self, tx: Tx, live: Live, die: DieState) -> None:
         """React to a die having been committed (e.g. force its colour-mates)."""
@@ -129,23 +123,7 @@ class Handler:
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         """The effect happens (at its trigger, in Resolve step 2, when its reward is taken, or on use)."""
 
-    block_reads: ClassVar[Literal["die", "color", "nothing"]] = "die"
-    """What :meth:`apply_block` reads of the die it is asked about: anything (``"die"``: its face, id or zone too),
-    only its ``"color"``, or ``"nothing"`` of it (the state and the card still count). A caller that asks about many
-    dice (the bot's table of what each colour and face could do to a card) may then ask once per colour, or once.
-    Declare it beside ``apply_block`` whenever you override it (see :func:`block_reads`)."""
-
     # --- effects the player uses (items and abilities) ------------------------------------------------------
-    use_reads: ClassVar[tuple[str, ...] | None] = ()
-    """The ``GameState`` fields :meth:`uses` reads itself (the deck apart: it never changes in a game), or
-    ``dice:<zone>`` for only the dice in a zone (``s.dice_in(zone)``), or ``dice:rolled`` for only the active dice
-    that show a face (dice committed and not yet rolled apart); None: it may read anything. The legal
-    commands reuse its answer for an effect in any state that holds the same values there (see :func:`use_reads`),
-    so name everything it reads. Declare it beside ``uses`` (or ``variants``) whenever you override them."""
-    use_hooks: ClassVar[tuple[str, ...]] = ()
-    """The hook methods :meth:`uses` asks of the effects in force (``defeat_block`` …): while an effect in force
-    overrides one of them, its answer is not reused (that effect may read any field)."""
-
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         """The ways this effect can be used now: each a dict of extra command fields ({} = no target)."""
         return [{}]
@@ -175,45 +153,6 @@ class Handler:
 HANDLERS: dict[str, Handler] = {}
 
 
-def use_reads(h: Handler) -> tuple[str, ...] | None:
-    """What ``h.uses`` reads (:attr:`Handler.use_reads`), as the nearest class from ``h``'s own up that says
-    anything about its uses declares it: a class that defines ``uses``, ``variants`` or ``targets``
-    (``Targeted.uses`` asks ``variants``, which asks ``targets``) without ``use_reads`` reads unknown fields (None),
-    so its answers are never reused, rather than reused on a declaration inherited from a class whose uses it
-    replaced."""
-    for cls in type(h).__mro__:
-        own = vars(cls)
-        if "use_reads" in own:
-            reads: tuple[str, ...] | None = own["use_reads"]
-            return reads
-        if "uses" in own or "variants" in own or "targets" in own:
-            return None
-    return None  # pragma: no cover - Handler itself declares it
-
-
-def block_reads(h: Handler) -> Literal["die", "color", "nothing"]:
-    """What ``h.apply_block`` reads of the die (:attr:`Handler.block_reads`), as the nearest class from ``h``'s own
-    up that defines ``apply_block`` declares it: one that defines it without a declaration reads the whole die,
-    rather than relying on a declaration inherited from a class whose ``apply_block`` it replaced."""
-    for cls in type(h).__mro__:
-        own = vars(cls)
-        if "apply_block" in own:
-            reads: Literal["die", "color", "nothing"] = own.get("block_reads", "die")
-            return reads
-    return "die"  # pragma: no cover - Handler itself defines apply_block
-
-
-def commit_reads(h: Handler) -> Literal["die", "color"]:
-    """What ``h.commit_block`` reads (:attr:`Handler.commit_reads`), as the nearest class from ``h``'s own up that
-    defines ``commit_block`` declares it: one that defines it without a declaration reads anything."""
-    for cls in type(h).__mro__:
-        own = vars(cls)
-        if "commit_block" in own:
-            reads: Literal["die", "color"] = own.get("commit_reads", "die")
-            return reads
-    return "die"  # pragma: no cover - Handler itself defines commit_block
-
-
 def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], type[Handler]]:
     """Register the one handler of an effect kind."""
 
@@ -223,6 +162,11 @@ def handles(kind: str, *, passive: bool = True) -> Callable[[type[Handler]], typ
         handler = cls()
         handler.kind = kind
         handler.passive = passive
+        handler.overrides = frozenset(
+            name
+            for name, value in vars(Handler).items()
+            if callable(value) and not name.startswith("_") and getattr(cls, name) is not value
+        )
         HANDLERS[kind] = handler
         return cls
 

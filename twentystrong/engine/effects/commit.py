@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
+from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
@@ -14,8 +15,6 @@ from twentystrong.engine.tx import Tx
 @handles("cannot_commit_color")
 class CannotCommitColorHandler(Handler):
     """Dice of some colours cannot be committed (anywhere: commits are not aimed at a card)."""
-
-    commit_reads = "color"  # the die's colour and the effect's colours (the reason names the source from the deck)
 
     def commit_block(self, s: GameState, live: Live, die: DieState) -> str | None:
         assert isinstance(live.effect, fx.CannotCommitColor)
@@ -65,7 +64,7 @@ class CommitAllOfColorHandler(Handler):
             return
         for other in tx.state.dice_in("pool"):
             if other.color == die.color and hooks.commit_block(tx.state, other) is None:
-                tx.move_die(other.id, "active", "commit")
+                tx.emit(ev.DieMoved, die=other.id, zone="active", reason="commit")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CommitAllOfColor)

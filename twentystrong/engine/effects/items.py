@@ -6,7 +6,7 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
   handler names in ``fields`` (``("card",)`` and ``("c05",)``, ``("die", "choice")`` and ``("B1", "Y2")`` …);
   ``variants`` gives them as dicts of command fields (``{"card": "c05"}``, ``{"die": "B1", "choice": "Y2"}`` …).
   ``uses`` is exactly that list, so ``legal_commands`` offers one ``use_item`` / ``use_ability`` command per variant
-  and a variant-less effect is not offered at all (it asks ``targets`` itself: no dict to build per variant).
+  and a variant-less effect is not offered at all.
 - Used through a command, the variant named by the command's fields runs.
 - Fired some other way (a later effect of a single-use item, an instant reward, a trigger), the command's fields
   are used when they name a variant; otherwise one variant runs on its own, and several become a prompt
@@ -14,9 +14,6 @@ Most of these kinds aim at something (a card, a die, a stack). They share one sh
 
 Variants name dice by id, one per eligible die (or pair of dice), so a player can pick the very die they point at.
 
-Each handler names what its uses read (``use_reads``: fields, the dice of a zone, or the rolled dice; ``use_hooks``:
-hooks it asks of the effects in force, see ``base.Handler``): the legal commands reuse an effect's commands while a
-state holds the same values there (``legal._Use``), so a handler that reads something new must say so.
 """
 
 from __future__ import annotations
@@ -75,13 +72,12 @@ class Targeted(Handler):
     ask = "choose a target"
     """What a prompt asks, after the source's name."""
 
-    use_reads: ClassVar[tuple[str, ...] | None] = ()  # the default variant reads nothing
     fields: ClassVar[tuple[str, ...]] = ()
     """The command fields a variant sets, in the order of the values of each of :meth:`targets`."""
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
         """Every way to use the effect now: the values of :attr:`fields` for each (override this, not
-        :meth:`variants`: the legal commands ask it directly, see ``legal._Use``)."""
+        :meth:`variants`)."""
         return [()]
 
     def variants(self, s: GameState, live: Live) -> list[Variant]:
@@ -174,8 +170,6 @@ class RollExhaustedRecoverHitsHandler(Handler):
     Recovering this way is not the Recover step: it does not count against Recovery.
     """
 
-    use_reads = ("dice:exhausted",)
-
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         return [{}] if s.dice_in("exhausted") else []
 
@@ -206,7 +200,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
         tx.emit(ev.DiceRolled, faces=faces, draws=len(faces), phase_started=False)
         for die_id, face in faces:
             if face in HITS:
-                tx.move_die(die_id, "pool", "recovered by a roll")
+                tx.emit(ev.DieMoved, die=die_id, zone="pool", reason="recovered by a roll")
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         die_id, _, entered = str(command.choice).partition(":")
@@ -215,7 +209,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
         tx.narrow_prompt(prompt, tuple(o for o in prompt.options if not o.startswith(f"{die_id}:")))
         tx.emit(ev.FaceSet, die=die_id, face=face, reason="rolled by an effect")
         if face in HITS:
-            tx.move_die(die_id, "pool", "recovered by a roll")
+            tx.emit(ev.DieMoved, die=die_id, zone="pool", reason="recovered by a roll")
 
     def describe(self, effect: Effect) -> str:
         return "Roll every exhausted die: each that shows a hit or a crit is recovered."
@@ -241,8 +235,6 @@ class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
     ask = "choose the die to change"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -268,8 +260,6 @@ class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
     ask = "choose the miss and the hit that swap"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -291,8 +281,6 @@ class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
     ask = "choose the colour whose two misses become hits"
-    use_reads = ("step", "dice:rolled")  # what _changeable reads (the dice showing a face, the step) …
-    use_hooks = ("keeps_face",)  # … and asks of the effects in force
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -316,7 +304,6 @@ class BanishForDamageHandler(Targeted):
     """
 
     ask = "choose the die to banish and the enemy it damages"
-    use_reads = ("dice:pool", "active")
     fields = ("die", "card")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -326,7 +313,7 @@ class BanishForDamageHandler(Targeted):
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         die = tx.state.die(variant["die"])
         amount = HIT_FACES[die.color]
-        tx.move_die(die.id, "banished", f"banished by {live.source} for {amount} damage")
+        tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {live.source} for {amount} damage")
         tx.emit(ev.Marked, flag=f"{hooks.EXTRA_DAMAGE}{variant['card']}:{amount}")
 
     def describe(self, effect: Effect) -> str:
@@ -345,8 +332,6 @@ class DefeatEnemyHandler(Targeted):
     """
 
     ask = "choose the enemy to defeat"
-    use_reads = ("dice:pool", "active")  # the pool and the enemies
-    use_hooks = ("defeat_block",)  # and whatever the defeat blocks in force read
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -416,16 +401,14 @@ def _pay(tx: Tx, live: Live, die: str) -> None:
     if tx.state.die(die).zone != "pool":
         return  # the options were listed earlier; a die that left the pool since pays nothing
     zone = "banished" if live.effect.cost == "banish" else "exhausted"
-    tx.move_die(die, zone, f"paid for {live.source}")
+    tx.emit(ev.DieMoved, die=die, zone=zone, reason=f"paid for {live.source}")
 
 
 def _defeat(tx: Tx, live: Live, card_id: str) -> None:
-    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
-
     card = tx.state.active_card(card_id)
     if card is None or card.defeated or hooks.defeat_block(tx.state, card) is not None:
         return
-    flow.defeat(tx, card, f"defeated by {name(tx.state, live.source)}")
+    tx.defeat(card, f"defeated by {name(tx.state, live.source)}")
 
 
 @handles("discard_enemy", passive=False)
@@ -433,7 +416,6 @@ class DiscardEnemyHandler(Targeted):
     """Discard an active, undefeated enemy of at most a level: no reward, no damage; its dice exhaust (R2)."""
 
     ask = "choose the enemy to discard"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -453,7 +435,6 @@ class SetEnemyHealthHandler(Targeted):
     """An active, undefeated enemy (the boss included) has a new Health until it leaves; R5 then checks defeat."""
 
     ask = "choose the enemy whose Health changes"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -473,7 +454,6 @@ class CancelEnemyEffectsHandler(Targeted):
     """Every effect of one active card stops applying while it stays (defeated cards' After effects included)."""
 
     ask = "choose the enemy whose effects are cancelled"
-    use_reads = ("active",)
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -486,31 +466,7 @@ class CancelEnemyEffectsHandler(Targeted):
         return "Cancel every effect of one active enemy."
 
 
-# --- stacks and rewards ---------------------------------------------------------------------------------------
-
-
-@handles("take_stack_reward", passive=False)
-class TakeStackRewardHandler(Targeted):
-    """Gain the instant reward of a stack's top card; the card stays where it is."""
-
-    ask = "choose the stack whose top card's reward you gain"
-    use_reads = ("stacks",)
-    fields = ("stack",)
-
-    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
-        out: list[tuple[Any, ...]] = []
-        for i, stack in enumerate(s.stacks):
-            if stack:
-                reward = s.deck.card(stack[0]).reward
-                if reward is not None and reward.kind == "instant":
-                    out.append((i + 1,))
-        return out
-
-    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
-        grant_instant_reward(tx, tx.state.stacks[variant["stack"] - 1][0])
-
-    def describe(self, effect: Effect) -> str:
-        return "Gain the instant reward of a stack's top card (the card stays where it is)."
+# --- rewards ---------------------------------------------------------------------------------------
 
 
 def reward_live(card_id: str, index: int, effects: list[Effect]) -> Live:
@@ -521,8 +477,6 @@ def reward_live(card_id: str, index: int, effects: list[Effect]) -> Live:
 
 def grant_instant_reward(tx: Tx, card_id: str) -> None:
     """A card's instant reward happens (twice when a "double the next instant reward" charge is waiting)."""
-    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
-
     reward = tx.state.deck.card(card_id).reward
     assert reward is not None and reward.kind == "instant"
     times = 2 if tx.state.double_next_instant else 1
@@ -533,7 +487,7 @@ def grant_instant_reward(tx: Tx, card_id: str) -> None:
         for i in range(len(effects)):
             if tx.over:
                 return
-            flow.fire(tx, reward_live(card_id, i, effects), {"card": card_id, "reward": True})
+            tx.fire(reward_live(card_id, i, effects), {"card": card_id, "reward": True})
 
 
 @handles("activate_fewer", passive=False)

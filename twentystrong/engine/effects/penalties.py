@@ -94,7 +94,7 @@ class BanishStrongestPoolDieHandler(Handler):
             if not pool:
                 return
             strongest = max(pool, key=lambda d: STRENGTH[d.color])
-            tx.move_die(strongest.id, "banished", f"banished by {name(tx.state, live.source)}")
+            tx.emit(ev.DieMoved, die=strongest.id, zone="banished", reason=f"banished by {name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.BanishStrongestPoolDie)
@@ -109,7 +109,7 @@ class BanishAppliedDiceHandler(Handler):
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         for die in tx.state.applied_to(live.source):
-            tx.move_die(die.id, "banished", f"banished by {name(tx.state, live.source)}")
+            tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         return "Banish the dice applied to this card."
@@ -131,7 +131,7 @@ class ExtraEnemyNextRoundHandler(Handler):
 
 def _exhaust_all(tx: Tx, live: Live, dice_ids: tuple[str, ...]) -> None:
     for die in dice_ids:
-        tx.move_die(die, "exhausted", f"exhausted by {name(tx.state, live.source)}")
+        tx.emit(ev.DieMoved, die=die, zone="exhausted", reason=f"exhausted by {name(tx.state, live.source)}")
 
 
 @handles("exhaust_pool_dice", passive=False)
@@ -159,7 +159,12 @@ class ExhaustPoolDiceHandler(Handler):
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
         next_choice(tx, prompt, str(command.die))
         if tx.state.die(str(command.die)).zone == "pool":  # still there (the options were listed earlier)
-            tx.move_die(str(command.die), "exhausted", f"exhausted by {name(tx.state, live.source)}")
+            tx.emit(
+                ev.DieMoved,
+                die=str(command.die),
+                zone="exhausted",
+                reason=f"exhausted by {name(tx.state, live.source)}",
+            )
 
     def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
         pool = tuple(d.id for d in tx.state.dice_in("pool"))

@@ -95,7 +95,7 @@ class RecoverHandler(Handler):
             return
         if live.effect.count is None or live.effect.count >= len(options):
             for die in options:
-                tx.move_die(die, "pool", "recovered by effect")
+                tx.emit(ev.DieMoved, die=die, zone="pool", reason="recovered by effect")
             return
         tx.push(
             Prompt(
@@ -109,7 +109,7 @@ class RecoverHandler(Handler):
         )
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
-        tx.move_die(str(command.die), "pool", "recovered by effect")
+        tx.emit(ev.DieMoved, die=str(command.die), zone="pool", reason="recovered by effect")
         tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != command.die))
 
     def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:

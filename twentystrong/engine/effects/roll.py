@@ -208,8 +208,6 @@ def _lower(text: str) -> str:
 
 def _test_result(tx: Tx, live: Live, faces: tuple[str, ...], shown: int, draws: int, context: dict[str, Any]) -> None:
     """Record the test; on a fail, its consequences happen in order."""
-    from twentystrong.engine import flow  # flow imports the effect hooks: import it when a test is resolved
-
     assert isinstance(live.effect, fx.RollTest)
     e = live.effect
     passed = shown >= e.need
@@ -228,4 +226,4 @@ def _test_result(tx: Tx, live: Live, faces: tuple[str, ...], shown: int, draws: 
     for effect in e.on_fail:
         if tx.over:
             return
-        flow.fire(tx, Live(live.source, live.origin, live.index, effect), context)
+        tx.fire(Live(live.source, live.origin, live.index, effect), context)

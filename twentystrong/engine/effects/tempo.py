@@ -11,6 +11,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import name, sentence
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
 
@@ -95,30 +96,24 @@ def _others(s: GameState, live: Live) -> list[str]:
 
 
 def _defeat(tx: Tx, live: Live, card_id: str) -> None:
-    from twentystrong.engine import flow  # flow imports the hooks, which import the handlers: import late
-
     card = tx.state.active_card(card_id)
     if card is not None and not card.defeated:
-        flow.defeat(tx, card, f"defeated with {name(tx.state, live.source)}")
+        tx.defeat(card, f"defeated with {name(tx.state, live.source)}")
 
 
 @handles("returns_unless_first_defeat")
 class ReturnsUnlessFirstDefeatHandler(Handler):
-    """Unless it is the first enemy defeated this round, this card goes back on top of its stack instead.
+    """Unless it is the first enemy defeated this round, this card goes back where it came from instead (the top of
+    its stack, in Solar Sentinels).
 
-    "Instead": it is not defeated at all (no reward, no defeat counted). Its applied dice exhaust (R2). A card with
-    no stack to go back to (an empty stack, an entourage card) is discarded (Solar Sentinels stack management).
+    "Instead": it is not defeated at all (no reward, no defeat counted). Its applied dice exhaust (R2). Where it goes
+    is the ruleset's to say (``Ruleset.return_to_origin``: a card with no stack to go back to is discarded).
     """
 
     def instead_of_defeat(self, tx: Tx, live: Live, card: ActiveCard) -> bool:
-        s = tx.state
-        if live.source != card.id or not s.defeated_this_round:
+        if live.source != card.id or not tx.state.defeated_this_round:
             return False
-        stack = card.stack
-        if stack is not None and 1 <= stack <= len(s.stacks) and s.stacks[stack - 1]:
-            tx.emit(ev.CardLeft, card=card.id, to="stack", stack=stack)
-        else:
-            tx.emit(ev.CardLeft, card=card.id, to="discard")
+        rules(tx.state).return_to_origin(tx, card)
         return True
 
     def describe(self, effect: Effect) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from twentystrong.content.model import Deck
     from twentystrong.engine.state import GameState
 
 
@@ -67,3 +68,26 @@ def name(s: GameState, source: str) -> str:
             if item.id == source:
                 return item.name
     return source
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``plural(2, "die", "dice")`` → ``2 dice``."""
+    if plural_form is None:
+        plural_form = singular + ("es" if singular.endswith(("s", "sh", "ch", "x")) else "s")
+    word = singular if count == 1 else plural_form
+    return f"{count} {word}"
+
+
+def card_name(deck: Deck, card_id: str | None) -> str:
+    """The name of a conflict card, boss, hero or mission by id (the id itself if the deck has none)."""
+    if card_id is None:
+        return "a card"
+    try:
+        return deck.card(card_id).name
+    except KeyError:
+        pass
+    for group in (deck.bosses, deck.heroes, deck.missions):
+        for item in group:
+            if item.id == card_id:
+                return item.name
+    return card_id

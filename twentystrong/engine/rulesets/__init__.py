@@ -1,11 +1,28 @@
-"""Deck rules: one module per ruleset, called by the general rules at named points."""
+"""Deck rules: one package per ruleset, registered by id, called by the general rules at named points (see
+:mod:`twentystrong.engine.rulesets.base`, architecture.md contract 9).
+
+A ruleset registers itself when its package is imported (:func:`register`); the engine package imports the shipped
+ones (:mod:`twentystrong.engine`).
+"""
 
 from __future__ import annotations
 
+from twentystrong.engine import commands
 from twentystrong.engine.rulesets.base import Ruleset
-from twentystrong.engine.rulesets.solar_sentinels import SolarSentinels
+from twentystrong.engine.state import GameState
 
-RULESETS: dict[str, Ruleset] = {"solar-sentinels": SolarSentinels()}
+RULESETS: dict[str, Ruleset] = {}
+"""Every registered ruleset, by id."""
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make a ruleset playable: decks naming its id follow it, and its commands are known to the parser."""
+    commands.register(
+        {name: spec.description for name, spec in ruleset.commands.items()},
+        {name: kind for spec in ruleset.commands.values() for name, kind in spec.fields.items()},
+    )
+    RULESETS[ruleset.id] = ruleset
+    return ruleset
 
 
 def ruleset_for(ruleset_id: str) -> Ruleset:
@@ -14,3 +31,11 @@ def ruleset_for(ruleset_id: str) -> Ruleset:
         return RULESETS[ruleset_id]
     except KeyError:
         raise ValueError(f"the {ruleset_id!r} ruleset is not playable yet") from None
+
+
+def rules(s: GameState) -> Ruleset:
+    """The ruleset of the deck being played."""
+    return ruleset_for(s.deck.info.ruleset)
+
+
+__all__ = ["RULESETS", "Ruleset", "register", "rules", "ruleset_for"]

@@ -1,55 +1,169 @@
-"""The ruleset interface: the points where deck rules plug into the general rules.
+"""The ruleset seam (architecture.md contract 9): what a deck's rules supply to the general engine.
 
-The general rules (:mod:`twentystrong.engine.flow`) own the round; a ruleset answers questions at named points and
-emits the deck-specific events (setup, the endgame). It never copies the general rules. Hoplomachus Victorum fits
-the same points: its camps are stacks with an adjacency the ruleset knows (``activation_choices``), its training
-grounds a dice zone its setup fills, its Primus fights an endgame-like conflict it starts at ``round_start``.
+The general rules own the round (:mod:`twentystrong.engine.flow`, :mod:`twentystrong.engine.steps`) and know
+nothing of any deck. A ruleset is one object, registered by its id (:mod:`twentystrong.engine.rulesets`), that
+supplies as data and functions the engine calls at named points:
+
+- **its state**: a frozen :class:`~twentystrong.engine.state.Table` of its own zones and counters
+  (:meth:`Ruleset.initial_table`), changed only by events: its own (:attr:`Ruleset.events`, each with its evolve
+  function), the charges it keeps (:attr:`Ruleset.charges`), and the general events that move a card out of or
+  into one of its zones (:meth:`Ruleset.card_activated`, :meth:`Ruleset.card_placed`);
+- **its zones**: dice zones beyond the general five (:attr:`Ruleset.dice_zones`, e.g. Hoplomachus Victorum's
+  training grounds) and its card zones (:attr:`Ruleset.card_zones`, :meth:`Ruleset.places`);
+- **its steps and commands**: :class:`StepSpec` rows for its own steps (and for general steps it plays its own way,
+  such as Activation), :class:`CommandSpec` rows for its own commands (with their arguments), the prompts it asks
+  and answers, commands legal at any time (:meth:`Ruleset.anytime_commands`);
+- **its rules at named points**: setup, the activation choices, where a card returns, the endgame, what Cleanup does
+  with each card, whether dice on an undefeated enemy stay applied at Exhaust (the exhaust policy of multi-round
+  fights), what follows Cleanup, how the game is won, bookkeeping after each command;
+- **its views and words**: its part of the headless ``state`` and of its events as the player sees them (R12), its
+  public table for bots (:class:`TableView`), and its events and commands in words.
+
+Adding a deck means a new ruleset package, its content, and its board widget; never the general engine's tables.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from twentystrong.engine.commands import Rejected
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.events import CardActivated, CardLeft, Event
+from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 
 if TYPE_CHECKING:
-    from twentystrong.engine.state import ActiveCard, GameState
+    from twentystrong.content.model import Deck
     from twentystrong.engine.tx import Tx
 
-EndgameTrigger = Literal["no", "may", "must"]
+
+def _no_commands(s: GameState) -> list[Command]:
+    return []
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """One step of the round: what the game does there and what it waits for (one row of the step table)."""
+
+    phase: str
+    """The phase it belongs to (``setup``, ``activation``, ``strategy``, ``resolve``, ``over``): the step bar."""
+    awaiting: str
+    """``awaiting.kind`` while the game waits in this step (contract 3)."""
+    text: str = ""
+    """The sentence that says what the player does now."""
+    advance: Callable[[Tx], bool] | None = None
+    """For a step that may move on by itself: do so and return True, or return False to wait for the player (the
+    game then waits for one of :attr:`commands`). None: the game always waits here."""
+    commands: Callable[[GameState], list[Command]] = _no_commands
+    """The step's own legal commands (items, the hero's ability and a ruleset's commands at any time come on top,
+    unless :attr:`setup`)."""
+    details: Callable[[GameState], dict[str, Any]] | None = None
+    """Further keys of ``awaiting`` (what remains to choose, the limits …)."""
+    setup: bool = False
+    """A step before the first round: only its own commands (no items, no ability, nothing at any time)."""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command a ruleset adds: its description and what it does."""
+
+    description: str
+    """A short description (the headless docs, the help screen, refusals: "cannot <description> now")."""
+    handler: Callable[[Tx, Command], None]
+    """Emits the command's events (it is legal: ``decide`` checked it against ``legal_commands``)."""
+    fields: Mapping[str, type] = field(default_factory=dict)
+    """Its arguments beyond the general ones (``{"stack": int}``), with their JSON types."""
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A ruleset's table as a player sees it (contract 11, rules.md R12), for bots: part of
+    :class:`~twentystrong.engine.view.PlayerView`. Each ruleset subclasses it with its open zones."""
+
+    def card_of(self, command: Command) -> str | None:
+        """The card a command of the ruleset points at on its table (the card an activation would activate, a
+        discard would discard …), if any."""
+        return None
 
 
 class Ruleset:
-    """Deck rules. Every method has the general-rules answer; a deck overrides what it changes."""
+    """A deck's rules. Every method has the general-rules answer; a ruleset overrides what it changes."""
 
     id: str = ""
+    """The ruleset id decks name (``deck.toml``: ``ruleset = "solar-sentinels"``)."""
+    name: str = ""
+    """The ruleset's name in words."""
+
+    # --- data ---------------------------------------------------------------------------------------------
+
+    dice_zones: tuple[str, ...] = ()
+    """Dice zones beyond the general ones (e.g. ``training``): a die may be moved there (``DieMoved.zone``)."""
+    card_zones: Mapping[str, str] = {}
+    """Its card zones (id → name), for the card browser's "where" filter (see :meth:`places`)."""
+    steps: Mapping[str, StepSpec] = {}
+    """Its own steps, and general steps it plays its own way (e.g. ``activate``), by name."""
+    commands: Mapping[str, CommandSpec] = {}
+    """Its own commands, by name."""
+    events: Mapping[type[Event], Callable[[GameState, Any], Changes]] = {}
+    """Its own event types, each with the fields it changes (its ``table`` among them), as ``evolve``'s are."""
+    charges: Mapping[str, Callable[[GameState, int], Changes]] = {}
+    """The charges a ``Marked`` event may set by name, beyond the general ones, each with what it changes."""
+    prompt_fields: Mapping[str, str] = {}
+    """The prompt kinds it asks beyond the general ones, each with the command argument a ``choose`` answer fills
+    (``{"choose_stack": "stack"}``)."""
+    choice_prompts: frozenset[str] = frozenset()
+    """Those of its prompt kinds that are a choice an item may be used at (R8; see ``legal.CHOICE_PROMPTS``)."""
+    prompt_sources: frozenset[str] = frozenset()
+    """The ``Prompt.source`` of the prompts it asks itself (not an effect's): their answers come to :meth:`answer`."""
+
+    # --- state and setup ----------------------------------------------------------------------------------------
+
+    def initial_table(self) -> Table:
+        """Its table before the game is dealt."""
+        return Table()
 
     def setup(self, tx: Tx) -> None:
-        """Deal the game: emit ``GameStarted`` (stacks, boss deck, missions, hero stats)."""
+        """The ``start`` command: deal the game (its own events) and go on to its first step (its setup steps, or
+        the first round: ``flow.start_round``)."""
         raise NotImplementedError
 
-    def activation_choices(self, s: GameState) -> list[int]:
-        """The 1-based stacks whose top card may be activated now (R3 applies to every activation)."""
-        return [i + 1 for i, stack in enumerate(s.stacks) if stack]
+    def card_activated(self, table: Table, event: CardActivated) -> Table:
+        """Its table once a card left one of its zones for the active area (its pile ``event.stack``, its boss
+        deck …)."""
+        return table
 
-    def refuse_activation(self, s: GameState, stack: int | None) -> Rejected:
-        """Why activating ``stack`` is refused in the Activation step (it is not one of the choices)."""
-        if stack is None or not 1 <= stack <= len(s.stacks):
-            return Rejected("illegal_stack", f"there is no stack {stack}: the stacks are 1–{len(s.stacks)}")
-        if not s.stacks[stack - 1]:
-            return Rejected("empty_stack", f"stack {stack} is empty")
-        return Rejected("illegal_stack", f"stack {stack} cannot be activated now")
+    def card_placed(self, table: Table, event: CardLeft) -> Table:
+        """Its table once a card left the active area for one of its zones (``event.to``: a zone the general rules
+        do not know, such as ``stack`` or ``boss_discard``)."""
+        return table
 
-    def endgame_trigger(self, s: GameState) -> EndgameTrigger:
-        """At the start of a round: whether the endgame may or must start."""
-        return "no"
+    # --- activation ---------------------------------------------------------------------------------------------
 
-    endgame_opens: str = "the endgame cannot start yet"
-    """When the endgame may start, in the words of a refusal (``start_endgame`` too early)."""
+    def activation_commands(self, s: GameState) -> list[Command]:
+        """The activation choices now, as commands (R3 applies to every activation)."""
+        return []
 
-    def start_endgame(self, tx: Tx) -> None:
-        """Set up the endgame: activate the boss and whatever comes with it."""
-        raise NotImplementedError
+    def not_now(self, s: GameState, command: Command) -> str | None:
+        """Why a command is not one that can be played at this moment, in its own words (None: the general
+        message, "cannot … now" and what the game waits for)."""
+        return None
+
+    def refuse(self, s: GameState, command: Command) -> Rejected | None:
+        """Why a command of a kind that can be played now is refused with these arguments, in its own words (None:
+        the general message)."""
+        return None
+
+    def return_to_origin(self, tx: Tx, card: ActiveCard) -> None:
+        """An active card goes back where it came from instead of being defeated (R10 effects); by default it is
+        discarded."""
+        tx.emit(CardLeft, card=card.id, to="discard")
+
+    # --- the round ----------------------------------------------------------------------------------------------
+
+    def keeps_applied_dice(self, s: GameState, card: ActiveCard) -> bool:
+        """Whether the dice applied to this active card stay applied at Resolve step 3 instead of being exhausted
+        (Hoplomachus Victorum's multi-round fights, HV9); by default every committed die is exhausted."""
+        return False
 
     def stays_at_cleanup(self, s: GameState, card: ActiveCard) -> bool:
         """Whether an active card stays in the active area at Cleanup (endgame: undefeated cards remain).
@@ -59,10 +173,68 @@ class Ruleset:
         """
         return s.endgame and (not card.defeated or card.boss)
 
-    def stack_discard_choices(self, s: GameState) -> list[int]:
-        """Stacks whose top the player may discard after Cleanup (empty: the step is skipped)."""
+    def cleanup_destination(self, s: GameState, card: ActiveCard) -> str:
+        """Where an active card goes at Cleanup (``CardLeft.to``): the discard pile by default."""
+        return "discard"
+
+    def after_cleanup(self, tx: Tx) -> bool:
+        """Steps the deck adds after Cleanup: go to the first and return True, or return False (the round ends)."""
+        return False
+
+    def anytime_commands(self, s: GameState) -> list[Command]:
+        """Its commands that are legal at any prompt or step of a round (after the items'), e.g. forfeiting a
+        mission."""
         return []
+
+    def answer(self, tx: Tx, prompt: Prompt, command: Command) -> None:
+        """The answer to one of its own prompts (:attr:`prompt_sources`)."""
+
+    def reask(self, tx: Tx, prompt: Prompt) -> None:
+        """R8: an item changed the state while one of its own prompts waited: ask again with what holds now."""
+
+    def after_command(self, tx: Tx, before: GameState, command: Command) -> None:
+        """Bookkeeping after every command (``before``: the state the command met), e.g. mission progress."""
 
     def won(self, s: GameState) -> str | None:
         """Why the game is won now, or None."""
+        return None
+
+    # --- views and words ----------------------------------------------------------------------------------------
+
+    def view(self, s: GameState) -> dict[str, Any]:
+        """Its keys of the headless ``state`` (its table as the player sees it: R12, nothing face down)."""
+        return {}
+
+    def event_view(self, event: Event, out: dict[str, Any]) -> dict[str, Any]:
+        """One of its events as the player sees it (R12): ``out`` is the event's plain form."""
+        return out
+
+    def table_view(self, s: GameState) -> TableView:
+        """Its table for bots (R12: nothing face down)."""
+        return TableView()
+
+    def places(self, s: GameState) -> dict[str, tuple[str, str]]:
+        """Where each card in its zones is, as (zone, label) a player may know (``in a stack``, not which card is
+        where under the top)."""
+        return {}
+
+    def describe_event(self, event: Event, deck: Deck, before: GameState | None) -> str | None:
+        """One of its events in words (None: not one of its)."""
+        return None
+
+    def announces(self, event: Event, command: Command | None) -> bool:
+        """Whether one of its events is news a front end announces after ``command``: something the player did
+        not do directly (a stack top an effect discarded, a mission completed), not the round's routine."""
+        return False
+
+    def describe_reveal(self, event: Event, deck: Deck) -> str | None:
+        """What one of its events revealed, as a clause (R13's undo refusal says it), or None."""
+        return None
+
+    def describe_command(self, command: Command, s: GameState) -> str | None:
+        """One of its commands as a sentence (``You activate stack 2 (Rust Maw).``), or None."""
+        return None
+
+    def step_words(self, step: str) -> str | None:
+        """A step of its own in a few words, for the log (``Cleanup: discard the top card of a stack``)."""
         return None

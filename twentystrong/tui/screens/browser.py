@@ -22,7 +22,7 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 from twentystrong.content.model import Deck
 from twentystrong.engine.state import GameState
 from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
-from twentystrong.text.where import ZONES, Place, place_of, places
+from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
 
@@ -128,7 +128,7 @@ class CardBrowserScreen(ModalScreen[None]):
     # --- layout -------------------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        zones = [(name, zone) for zone, name in ZONES.items()]
+        where = [(name, zone) for zone, name in zones(self.state).items()]
         with Vertical(id="browser"):
             yield Static(id="browser-title")
             with Horizontal(id="browser-body"):
@@ -147,7 +147,7 @@ class CardBrowserScreen(ModalScreen[None]):
                     yield Select(list(LEVELS), value=0, allow_blank=False, id="browser-level", compact=True)
                     yield Label("Where now [dim](w)[/]")
                     yield Select(
-                        [("Anywhere", WHERE_ALL), *zones],
+                        [("Anywhere", WHERE_ALL), *where],
                         value=WHERE_ALL,
                         allow_blank=False,
                         id="browser-where",
@@ -336,8 +336,8 @@ class CardBrowserScreen(ModalScreen[None]):
         if self.state is None:
             self.notify("No game: every card is still in the box.", title="Where")
             return
-        zones = [WHERE_ALL, *ZONES]
-        self._set(where=zones[(zones.index(self.filters.where) + 1) % len(zones)])
+        choices = [WHERE_ALL, *zones(self.state)]
+        self._set(where=choices[(choices.index(self.filters.where) + 1) % len(choices)])
 
     def action_toggle_mandatory(self) -> None:
         """Show only mandatory enemies, or every card."""

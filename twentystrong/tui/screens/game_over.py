@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
+from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.store import Store
 
@@ -110,7 +111,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 )
             if self.rank_words:
                 yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
-            missions = sum(1 for m in s.missions if m.status != "discarded")
+            missions = missions_dealt(s)
             yield Static(" ".join(summary_sentences(self.stats, missions=missions)), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),

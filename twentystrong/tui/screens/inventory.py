@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.legal import items_usable
 from twentystrong.engine.state import GameState
+from twentystrong.engine.uses import items_usable
 from twentystrong.text.cards import CardText, describe_hero, describe_item
 from twentystrong.text.effects import TRIGGER_WORDS
 from twentystrong.tui import messages

@@ -36,12 +36,14 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.legal import items_usable
-from twentystrong.engine.state import DieState
+from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable, missions_dealt
+from twentystrong.engine.state import DieState, GameState
+from twentystrong.engine.uses import items_usable
 from twentystrong.text.prompts import prompt_words, wasted_apply
 from twentystrong.tui import messages
+from twentystrong.tui.boards import Board, board_for
 from twentystrong.tui.store import GameView, Store
-from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
+from twentystrong.tui.widgets.cards import CardInfo, CardView, StackView
 from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
@@ -74,6 +76,17 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
 
 
 _W = TypeVar("_W", bound=Widget)
+
+
+def _missions(s: GameState) -> bool:
+    """Whether the game has missions (Solar Sentinels' side panel shows them)."""
+    return isinstance(s.table, SolarSentinelsTable) and bool(s.table.missions)
+
+
+def _stack_top(s: GameState, stack: int) -> str | None:
+    """The top card of a Solar Sentinels stack, if there is one."""
+    stacks = s.table.stacks if isinstance(s.table, SolarSentinelsTable) else ()
+    return stacks[stack - 1][0] if 0 < stack <= len(stacks) and stacks[stack - 1] else None
 
 
 def _titled(widget: _W, title: str) -> _W:
@@ -169,10 +182,7 @@ class TableScreen(Screen[None]):
         yield StepBar(id="step-bar")
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                with Horizontal(id="stacks"):
-                    for n in (1, 2, 3):
-                        info = StackInfo.of(state, n - 1)
-                        yield StackView(n, info=info, marked=bool(self._stack_commands(n)), id=f"stack-{n}")
+                yield board_for(self.view)  # the deck's own zones (Solar Sentinels: the three stacks)
                 yield _titled(Container(id="active"), "Active area")
                 # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
                 # style and draw before the first frame).
@@ -188,7 +198,7 @@ class TableScreen(Screen[None]):
             with VerticalScroll(id="side"):
                 yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
                 yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
-                if state.missions:  # dealt as the game starts: a game has them from its first view, or never
+                if _missions(state):  # dealt as the game starts: a game has them from its first view, or never
                     yield _titled(MissionsPanel(id="missions", classes="panel"), "Missions")
                 yield _titled(BossPanel(id="boss", classes="panel"), "Boss deck")
                 yield OddsPanel(id="odds", classes="panel")
@@ -251,12 +261,8 @@ class TableScreen(Screen[None]):
 
     def _draw(self) -> None:
         view = self.view
-        s = view.state
         self.query_one(StepBar).show(view)
-        for n in (1, 2, 3):
-            stack = self.query_one(f"#stack-{n}", StackView)
-            stack.info = StackInfo.of(s, n - 1)
-            stack.marked = bool(self._stack_commands(n))
+        self.query_one(Board).show(view)
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view)
         for missions in self.query(MissionsPanel):  # none in a game without missions
@@ -373,7 +379,8 @@ class TableScreen(Screen[None]):
         choices = view.find("activate")
         if kind == "activate" and len(choices) == 1 and choices[0].stack is not None:
             n = choices[0].stack
-            top = view.state.stacks[n - 1][0]
+            top = _stack_top(view.state, n)
+            assert top is not None  # an activation choice is a stack with a top
             why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
             return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
         if kind == "activate" and (remaining > 1 or view.state.active):
@@ -638,8 +645,8 @@ class TableScreen(Screen[None]):
             self._explain(Command("activate", stack=stack))
         elif self.view.kind == "stack_discard":
             self._explain(Command("stack_discard", stack=stack))
-        elif show and 0 < stack <= len(s.stacks) and s.stacks[stack - 1]:
-            self.post_message(messages.ShowCard(s.stacks[stack - 1][0]))
+        elif show and (top := _stack_top(s, stack)) is not None:
+            self.post_message(messages.ShowCard(top))
         else:
             self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
 
@@ -812,7 +819,7 @@ class TableScreen(Screen[None]):
             else:
                 self._say("No item or ability can be used now (i shows when each one works).")
         elif first == "forfeit":
-            missions = view.state.missions
+            missions = missions_dealt(view.state)
             self._say("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
         elif first == "use_selected":
             self._say("No die selected: press a colour letter (y g b p r) or type a die id (b3).")

@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.text.cards import REWARD_ICONS, printed_lines
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
@@ -59,7 +60,8 @@ class StackInfo(NamedTuple):
     @staticmethod
     def of(state: GameState, index: int) -> StackInfo:
         """The stack ``index`` (0-based) of a state."""
-        stack = state.stacks[index] if index < len(state.stacks) else ()
+        stacks = table(state).stacks
+        stack = stacks[index] if index < len(stacks) else ()
         if not stack:
             return StackInfo(index + 1, 0)
         card = state.deck.card(stack[0])

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import GameState
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
@@ -246,27 +247,28 @@ class MissionsPanel(Widget):
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
         s = view.state
-        set_display(self, bool(s.missions))
-        if not s.missions:
+        t = table(s)
+        set_display(self, bool(t.missions))
+        if not t.missions:
             return
-        key = (s.missions, s.chip)
+        key = (t.missions, t.chip)
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        current = s.current_mission
-        done = sum(1 for m in s.missions if m.status == "done")
-        dealt = sum(1 for m in s.missions if m.status != "discarded")
-        set_title(self, f"Missions {done} of {dealt} done · chip {s.chip}")
+        current = t.current_mission
+        done = sum(1 for m in t.missions if m.status == "done")
+        dealt = sum(1 for m in t.missions if m.status != "discarded")
+        set_title(self, f"Missions {done} of {dealt} done · chip {t.chip}")
         if current is not None:
             mission = s.deck.mission(current.id)
             line = Content.assemble(
-                ("▶ ", "bold $accent"), (mission.name, "bold"), (f" {s.chip}/{mission.target}", "$accent")
+                ("▶ ", "bold $accent"), (mission.name, "bold"), (f" {t.chip}/{mission.target}", "$accent")
             )
         else:
             line = Content.styled("no mission left", "$text-muted")
         update_static(self.query_one("#missions-line", Static), line)
         options = []
-        for m in s.missions:
+        for m in t.missions:
             mission = s.deck.mission(m.id)
             mark = {"done": "✔", "forfeited": "✗", "discarded": "–"}.get(m.status, "·")
             style = "$text-muted strike" if m.status in ("forfeited", "discarded") else ""
@@ -275,7 +277,7 @@ class MissionsPanel(Widget):
                 style = "bold"
             label = Content.assemble((f"{mark} ", "bold $accent"), (mission.name, style))
             if current is not None and m.id == current.id:
-                label = Content.assemble(label, (f" {s.chip}/{mission.target}", "$accent"))
+                label = Content.assemble(label, (f" {t.chip}/{mission.target}", "$accent"))
             options.append(Option(label, id=m.id))
         lst = _list_of(self, "missions")
         highlighted = lst.highlighted
@@ -309,20 +311,21 @@ class BossPanel(Static):
     def show(self, view: GameView) -> None:
         """Show the boss deck of this view."""
         s = view.state
+        t = table(s)
         # The counts go in the title (one line on the side column); the revealed boss, if any, below it.
-        title = f"Boss deck · {len(s.boss_deck)} face down"
-        if s.boss_discard:
-            title += f" · {len(s.boss_discard)} discarded"
+        title = f"Boss deck · {len(t.boss_deck)} face down"
+        if t.boss_discard:
+            title += f" · {len(t.boss_discard)} discarded"
         set_title(self, title)
         parts: list[Content | str | tuple[str, str]] = []
-        if s.revealed_boss:
-            boss = s.deck.boss(s.revealed_boss)
+        if t.revealed_boss:
+            boss = s.deck.boss(t.revealed_boss)
             parts += [
                 ("Revealed: ", "$text-muted"),
                 (boss.name, "bold"),
                 f"  ♥{boss.health} ⚔{boss.damage} +{boss.entourage}",
             ]
-        self.revealed = s.revealed_boss
+        self.revealed = t.revealed_boss
         self.set_class(not parts, "-nothing")
         update_static(self, Content.assemble(*parts))
 

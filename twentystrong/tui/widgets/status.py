@@ -14,6 +14,7 @@ from textual.widgets import Static
 from textual.widgets.button import ButtonVariant
 
 from twentystrong.engine.commands import Command
+from twentystrong.engine.steps import phase_of
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import update_static
 
@@ -49,10 +50,11 @@ class StepBar(Static):
         """Show where the round is."""
         s = view.state
         parts: list[Content] = [Content.styled(f"Round {s.round}", "bold")]
-        if s.phase in PHASES:
+        now = phase_of(s)
+        if now in PHASES:
             phases = []
             for phase in PHASES:
-                current = phase == s.phase
+                current = phase == now
                 phases.append(
                     Content.styled(
                         phase.upper() if current else phase.capitalize(),

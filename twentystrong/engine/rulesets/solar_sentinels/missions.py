@@ -42,7 +42,14 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
 from twentystrong.engine.evolve import evolve
-from twentystrong.engine.state import GameState, MissionState, Prompt
+from twentystrong.engine.rulesets.solar_sentinels.events import (
+    GameStarted,
+    MissionDiscarded,
+    MissionProgress,
+    StackTopDiscarded,
+)
+from twentystrong.engine.rulesets.solar_sentinels.table import MissionState, table
+from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
 
 PROMPT_SOURCE = "mission"
@@ -57,18 +64,18 @@ _SETUP_STEPS = ("setup", "mission_discard", "rank_penalty", "over")
 
 def forfeit(tx: Tx) -> None:
     """The player gives up the current mission (it still adds to the entourage)."""
-    current = tx.state.current_mission
+    current = table(tx.state).current_mission
     if current is None:
         return
     p = tx.state.prompt
     if p is not None and p.source == PROMPT_SOURCE:
         tx.emit(ev.PromptDone)  # its question goes with it
-    tx.emit(ev.MissionProgress, mission=current.id, progress=current.progress, status="forfeited")
+    tx.emit(MissionProgress, mission=current.id, progress=current.progress, status="forfeited")
 
 
 def condition(s: GameState) -> str | None:
     """The condition kind of the current mission."""
-    current = s.current_mission
+    current = table(s).current_mission
     return None if current is None else s.deck.mission(current.id).condition
 
 
@@ -87,19 +94,20 @@ def _round_ended(s: GameState, mission: Mission, current: MissionState) -> bool:
 
 def mandatory_stack(s: GameState) -> int | None:
     """The 1-based stack the current mission makes mandatory now (R3), if any."""
-    current = s.current_mission
+    t = table(s)
+    current = t.current_mission
     if current is None or s.deck.mission(current.id).condition != "stack_mandatory_rounds":
         return None
     stack = s.counter(MANDATORY_STACK + current.id)
-    if stack < 1 or s.round < s.counter(MANDATORY_FROM + current.id) or stack > len(s.stacks):
+    if stack < 1 or s.round < s.counter(MANDATORY_FROM + current.id) or stack > len(t.stacks):
         return None
-    return stack if s.stacks[stack - 1] else None
+    return stack if t.stacks[stack - 1] else None
 
 
 def _ask_for_stack(tx: Tx) -> None:
     """A stack_mandatory_rounds mission that just became current asks for its stack."""
     s = tx.state
-    current = s.current_mission
+    current = table(s).current_mission
     if current is None or s.step in _SETUP_STEPS or tx.over:
         return
     if s.deck.mission(current.id).condition != "stack_mandatory_rounds" or s.counter(MANDATORY_STACK + current.id):
@@ -123,7 +131,7 @@ def _ask_for_stack(tx: Tx) -> None:
 def choose(tx: Tx, prompt: Prompt, command: Command) -> None:
     """The answer to a mission's prompt: the stack that counts as mandatory."""
     tx.emit(ev.PromptDone)
-    current = tx.state.current_mission
+    current = table(tx.state).current_mission
     if current is not None:
         _chosen(tx, current.id, int(command.stack or -1))
 
@@ -136,14 +144,14 @@ def reask(tx: Tx, prompt: Prompt) -> None:
         tx.reask(prompt, options)
         return
     tx.emit(ev.PromptDone)
-    current = tx.state.current_mission
+    current = table(tx.state).current_mission
     if current is not None:
         _chosen(tx, current.id, int(options[0]) if options else -1)
 
 
 def _stack_options(s: GameState) -> tuple[str, ...]:
     """The non-empty stacks, as a choose_stack prompt's answers."""
-    return tuple(str(i + 1) for i, stack in enumerate(s.stacks) if stack)
+    return tuple(str(i) for i in table(s).open_stacks())
 
 
 def _chosen(tx: Tx, mission: str, stack: int) -> None:
@@ -177,7 +185,7 @@ _COUNTED: dict[str, type[ev.Event]] = {
     "defeats_by_level": ev.CardDefeated,
     "items_used": ev.ItemUsed,
     "instant_declined": ev.RewardDecided,
-    "extra_stack_discards": ev.StackTopDiscarded,
+    "extra_stack_discards": StackTopDiscarded,
     "damage_taken_rounds": ev.Marked,
     "unapplied_crits_exhausted": ev.DieMoved,
     "colors_on_one_enemy": ev.DieMoved,
@@ -190,11 +198,11 @@ _COUNTED: dict[str, type[ev.Event]] = {
 
 def track(tx: Tx, before: GameState, command: Command) -> None:
     """Credit the current mission with what ``command`` caused (``before``: the state the command met)."""
-    if not tx.state.missions or tx.over:
+    if not table(tx.state).missions or tx.over:
         return
     events = list(tx.events)
-    view: dict[str, MissionState] = {m.id: m for m in before.missions}
-    order = [m.id for m in tx.state.missions]
+    view: dict[str, MissionState] = {m.id: m for m in table(before).missions}
+    order = [m.id for m in table(tx.state).missions]
     replay = _Replay(before, events)
     deck = before.deck
     if command.cmd == "roll" and before.step == "commit":
@@ -202,12 +210,12 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
     current = _current(view, order)
     counted = _counted(deck, current)
     for index, event in enumerate(events):
-        if isinstance(event, ev.GameStarted | ev.MissionDiscarded | ev.MissionProgress):
-            if isinstance(event, ev.GameStarted):
+        if isinstance(event, GameStarted | MissionDiscarded | MissionProgress):
+            if isinstance(event, GameStarted):
                 view = {m: MissionState(m) for m in event.missions}
             else:
                 old = view.get(event.mission, MissionState(event.mission))
-                if isinstance(event, ev.MissionDiscarded):
+                if isinstance(event, MissionDiscarded):
                     view[event.mission] = MissionState(event.mission, "discarded", old.progress)
                 else:
                     view[event.mission] = MissionState(event.mission, event.status, event.progress)  # type: ignore[arg-type]
@@ -225,7 +233,7 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
             hit = isinstance(event, ev.ItemUsed)
         elif kind == "instant_declined" and isinstance(event, ev.RewardDecided):
             hit = event.kind == "instant" and not event.taken
-        elif kind == "extra_stack_discards" and isinstance(event, ev.StackTopDiscarded):
+        elif kind == "extra_stack_discards" and isinstance(event, StackTopDiscarded):
             hit = event.reason != "cleanup"
         elif kind == "damage_taken_rounds" and isinstance(event, ev.Marked):
             hit = event.counter == "damage_taken"
@@ -267,7 +275,7 @@ def _advance(tx: Tx, view: dict[str, MissionState], current: MissionState) -> No
     target = tx.state.deck.mission(current.id).target
     progress = min(target, current.progress + 1)
     status: Literal["done", "pending"] = "done" if progress >= target else "pending"
-    tx.emit(ev.MissionProgress, mission=current.id, progress=progress, status=status)
+    tx.emit(MissionProgress, mission=current.id, progress=progress, status=status)
     view[current.id] = MissionState(current.id, status, progress)
 
 

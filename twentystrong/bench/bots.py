@@ -14,20 +14,20 @@ DECK = "solar-sentinels"
 
 def games_per_second(bot: str, games: int, *, seed: int = 0) -> tuple[float, float]:
     """Play ``games`` complete games with ``bot`` (cycling through the heroes) in this process; returns
-    (games per second, commands per second)."""
+    (games per second, commands per second), in CPU time (a busy machine skews them little)."""
     deck = load_shipped(DECK)
     heroes = [h.id for h in deck.heroes]
     commands = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
         options = SetupOptions(deck.id, heroes[i % len(heroes)], seed=seed + i)
         commands += play_game(deck, options, make_bot(bot, seed + i)).commands
-    elapsed = max(time.perf_counter() - start, 1e-9)
+    elapsed = max(time.process_time() - start, 1e-9)
     return games / elapsed, commands / elapsed
 
 
-GAMES_PER_SECOND_TARGET = 100.0
-"""The heuristic bot's goal: complete games per second on one core."""
+GAMES_PER_SECOND_TARGET = 35.0
+"""The heuristic bot's floor: complete games per second on one core (issue 16: below it is a bug, above it no goal)."""
 
 
 def bench_bots(quick: bool = False) -> list[tuple[str, float, str] | tuple[str, float, str, str, bool]]:

@@ -1,7 +1,8 @@
-"""Handlers of stacks and the boss deck: discarding stack tops and revealing the boss.
+"""Handlers of the effect kinds that act on Solar Sentinels' own zones: discarding stack tops, taking a stack top's
+reward, revealing the boss (architecture.md contract 7: one handler per kind; these kinds are this deck's).
 
-Solar Sentinels stack management: empty stacks are ignored by every effect; a removed top reveals the next card at
-once. Effects may discard a mandatory top (only the Cleanup stack discard may not).
+Stack management: empty stacks are ignored by every effect; a removed top reveals the next card at once. Effects may
+discard a mandatory top (only the Cleanup stack discard may not).
 """
 
 from __future__ import annotations
@@ -13,22 +14,23 @@ from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.items import Targeted, Variant, grant_instant_reward
 from twentystrong.engine.effects.words import name
 from twentystrong.engine.rng import shuffled
+from twentystrong.engine.rulesets.solar_sentinels.events import BossRevealed, StackTopDiscarded
+from twentystrong.engine.rulesets.solar_sentinels.table import table
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
 
 
 def _stacks(s: GameState) -> list[int]:
     """The non-empty stacks, 1-based."""
-    return [i + 1 for i, stack in enumerate(s.stacks) if stack]
+    return table(s).open_stacks()
 
 
 def _discard_top(tx: Tx, stack: int) -> None:
-    s = tx.state
-    tx.emit(
-        ev.StackTopDiscarded, stack=stack, card=s.stacks[stack - 1][0], reason="effect", revealed=s.under_top(stack)
-    )
+    t = table(tx.state)
+    tx.emit(StackTopDiscarded, stack=stack, card=t.stacks[stack - 1][0], reason="effect", revealed=t.under_top(stack))
 
 
 @handles("discard_stack_top", passive=False)
@@ -38,8 +40,6 @@ class DiscardStackTopHandler(Handler):
     Each choice is a ``choose_stack`` prompt (``count`` says how many are left); with one non-empty stack there is
     nothing to choose. Used as an item or ability, ``once`` lists one command per stack.
     """
-
-    use_reads = ("stacks",)
 
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
         assert isinstance(live.effect, fx.DiscardStackTop)
@@ -113,22 +113,45 @@ class RevealBossHandler(Handler):
     and recorded in ``BossRevealed.reshuffled`` (contract 4). With nothing left to reveal, nothing happens.
     """
 
-    use_reads = ("boss_deck", "boss_discard")
-
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
-        return [{}] if s.boss_deck or s.boss_discard else []
+        t = table(s)
+        return [{}] if t.boss_deck or t.boss_discard else []
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         s = tx.state
-        deck = s.boss_deck
+        t = table(s)
+        deck = t.boss_deck
         reshuffled: tuple[str, ...] = ()
         draws = 0
         if not deck:
-            if not s.boss_discard:
+            if not t.boss_discard:
                 return
-            reshuffled, draws = shuffled(s.options.seed, s.rng, s.boss_discard)
+            reshuffled, draws = shuffled(s.options.seed, s.rng, t.boss_discard)
             deck = reshuffled
-        tx.emit(ev.BossRevealed, boss=deck[0], reshuffled=reshuffled, draws=draws)
+        tx.emit(BossRevealed, boss=deck[0], reshuffled=reshuffled, draws=draws)
 
     def describe(self, effect: Effect) -> str:
         return "Reveal the top card of the boss deck."
+
+
+@handles("take_stack_reward", passive=False)
+class TakeStackRewardHandler(Targeted):
+    """Gain the instant reward of a stack's top card; the card stays where it is."""
+
+    ask = "choose the stack whose top card's reward you gain"
+    fields = ("stack",)
+
+    def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
+        out: list[tuple[Any, ...]] = []
+        for i, stack in enumerate(table(s).stacks):
+            if stack:
+                reward = s.deck.card(stack[0]).reward
+                if reward is not None and reward.kind == "instant":
+                    out.append((i + 1,))
+        return out
+
+    def run(self, tx: Tx, live: Live, variant: Variant) -> None:
+        grant_instant_reward(tx, table(tx.state).stacks[variant["stack"] - 1][0])
+
+    def describe(self, effect: Effect) -> str:
+        return "Gain the instant reward of a stack's top card (the card stays where it is)."

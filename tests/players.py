@@ -1,6 +1,6 @@
-"""Small players for benchmarks and property tests: uniformly random among the legal commands.
+"""Small players for the property tests: uniformly random among the legal commands, or keen but simple.
 
-(The real bots live in ``twentystrong.bots``; these exist so the engine can be exercised before and without them.)
+(The real bots live in ``twentystrong.bots``; these exercise the engine without them, on the state itself.)
 """
 
 from __future__ import annotations
