@@ -421,23 +421,37 @@ async def test_the_advice_does_not_give_up_while_more_dice_can_be_committed(tmp_
 # --- smaller ---------------------------------------------------------------------------------------------------
 
 
-def test_play_with_a_hero_keeps_the_game_in_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_play_with_a_hero_keeps_the_game_in_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`twentystrong play --hero … --seed …` over an autosaved game in progress: it is kept as a named save beside
-    the autosave, and the first screen says where (nothing is lost)."""
+    the autosave, and the first screen says where (nothing is lost). The old save is read once the first frame is
+    out (start-up does not wait on it), before the new game's first autosave."""
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path))
     first = prepare(deck_path=PLAIN, hero="tester", seed=5)
-    assert first.session is not None and first.message == ""
+    assert first.session is not None and first.keep_aside is not None
     first.session.dispatch(Command("activate", stack=1))
     first.session.flush_autosave()
     autosave = tmp_path / "autosave.toml"
     old = autosave.read_bytes()
     second = prepare(deck_path=PLAIN, hero="tester", seed=6)
+    assert second.keep_aside == autosave and autosave.read_bytes() == old  # nothing read or moved yet
     kept = tmp_path / "saves" / "tester-seed5-round1.toml"
-    assert kept.read_bytes() == old
-    assert (
-        second.message
-        == f"The autosaved game in progress was kept as {kept}: twentystrong play --load {kept} resumes it."
-    )
+    shown: list[str] = []
+    app = create_app(deck_path=PLAIN, hero="tester", seed=6, hints=False)
+    original = app.notify
+
+    def spy(message: str, **kwargs: Any) -> None:
+        shown.append(message)
+        original(message, **kwargs)
+
+    app.notify = spy  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert kept.read_bytes() == old
+        assert f"The autosaved game in progress was kept as {kept}: twentystrong play --load {kept} resumes it." in (
+            shown
+        )
+        store_of(app).session.flush_autosave()
+        assert autosave.read_bytes() != old  # the new game's own autosave
 
 
 async def test_ctrl_n_starts_from_the_last_setup_choices() -> None:

@@ -136,6 +136,15 @@ class TwentyStrongApp(App[None]):
         self._guard_size(*self.size)
 
     def on_ready(self) -> None:
+        if self.launch.keep_aside is not None:
+            # Before this game's first autosave: a game in progress in the old one is kept, never lost (read now,
+            # after the first frame, rather than during start-up).
+            from twentystrong.tui.store import keep_autosave
+
+            path, self.launch.keep_aside = self.launch.keep_aside, None
+            kept = keep_autosave(path)
+            if kept:
+                self.notify(kept, title="Your other game is kept", timeout=12)
         if self.store is not None:
             # A new game's first autosave (held back by prepare: its writer thread would compete with start-up).
             self.store.session.release_autosave()

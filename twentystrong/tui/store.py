@@ -303,6 +303,7 @@ class Launch:
         defaults: dict[str, object] | None = None,
         resume_path: Path | None = None,
         message: str = "",
+        keep_aside: Path | None = None,
     ) -> None:
         self.session = session
         self.decks: list[DeckSource] = decks if decks is not None else []
@@ -313,6 +314,9 @@ class Launch:
         """An autosave the setup screen may offer to resume."""
         self.message = message
         """Something to tell the player on the first screen (an autosave that could not be resumed …)."""
+        self.keep_aside = keep_aside
+        """An autosave to keep aside (:func:`keep_autosave`) before this game first writes its own: done once the
+        first frame is out (reading the old save is no part of start-up), before the held first autosave."""
 
 
 def available_decks(deck_path: Path | None = None) -> list[DeckSource]:
@@ -390,13 +394,12 @@ def prepare(
             session = Session.load(load)
         except SaveError as exc:
             raise LaunchError(f"cannot load {load}: {exc}") from None
-        kept = "" if load.resolve() == autosave_path.resolve() else keep_autosave(autosave_path)
+        aside = None if load.resolve() == autosave_path.resolve() else autosave_path
         session.autosave_path = autosave_path
-        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
+        return Launch(session=session, decks=decks, defaults=defaults, keep_aside=aside)
     if hero is not None:
         source = pick_deck(decks, deck_id, deck_path)
         deck = _load(source)
-        kept = keep_autosave(autosave_path)
         options = SetupOptions(
             deck_id=deck.id,
             hero_id=hero,
@@ -418,7 +421,7 @@ def prepare(
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None
-        return Launch(session=session, decks=decks, defaults=defaults, message=kept)
+        return Launch(session=session, decks=decks, defaults=defaults, keep_aside=autosave_path)
     if deck_id is not None:
         pick_deck(decks, deck_id, deck_path)  # an unknown --deck is an error even without --hero
     message = ""
