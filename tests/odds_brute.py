@@ -161,3 +161,54 @@ def _with_kept(
         shown = tuple([*kept, *((c, f) for c, (f, _) in zip(rolled, outcome, strict=True))])
         total += ways * _after(shown, need, phases - 1, model, rules, conversion if held else None)
     return total / 6 ** len(rolled)
+
+
+def joint_brute_force(
+    dice: Sequence[Color],
+    needs: Sequence[int],
+    phases: int,
+    models: Sequence[DamageModel],
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
+) -> Fraction:
+    """P(every target defeated) within ``phases`` under the best joint play: every die given to any target (or
+    kept), the face change on any die, every choice tried."""
+
+    @cache
+    def value(pool: tuple[Die, ...], needs: tuple[int, ...], phases: int, held: bool) -> Fraction:
+        if all(n <= 0 for n in needs):
+            return Fraction(1)
+        if phases == 0 or not pool:
+            return Fraction(0)
+        options = [[(d[1], 1)] if d[1] is not None else faces_of(d[0], rules) for d in pool]
+        total = Fraction(0)
+        for outcome in itertools.product(*options):
+            ways = math.prod(n for _, n in outcome)
+            shown = tuple((d[0], f) for d, (f, _) in zip(pool, outcome, strict=True))
+            best = give(shown, needs, phases, held and conversion is not None)
+            if held and conversion is not None:
+                for new in changes(shown, conversion):
+                    best = max(best, give(tuple(new), needs, phases, False))
+            total += ways * best
+        return total / 6 ** sum(1 for d in pool if d[1] is None)
+
+    def give(shown: tuple[tuple[Color, Face], ...], needs: tuple[int, ...], phases: int, held: bool) -> Fraction:
+        # Each die: kept (-1) or given to a target it may be applied to.
+        choices = [[-1, *(t for t, m in enumerate(models) if m.of(c).can_apply(f))] for c, f in shown]
+        best = Fraction(0)
+        for assignment in itertools.product(*choices):
+            left = list(needs)
+            for (c, f), t in zip(shown, assignment, strict=True):
+                if t >= 0:
+                    left[t] -= models[t].damage(c, f)
+            rest = tuple(
+                sorted(
+                    ((c, f if rules.keeps(f) else None) for (c, f), t in zip(shown, assignment, strict=True) if t < 0),
+                    key=lambda d: (COLORS.index(d[0]), d[1] or ""),
+                )
+            )
+            best = max(best, value(rest, tuple(max(0, n) for n in left), phases - 1, held))
+        return best
+
+    start = tuple(sorted(((c, None) for c in dice), key=lambda d: COLORS.index(d[0])))
+    return value(start, tuple(needs), phases, conversion is not None)

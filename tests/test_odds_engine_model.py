@@ -22,14 +22,17 @@ from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, GameState, SetupOptions
 from twentystrong.odds import PLAIN, DamageModel, DiceCounts, applied_damage, kill_probabilities
+from twentystrong.odds.dice import FaceCounts
 from twentystrong.odds.engine_model import (
     coming_step,
     damage_ceiling,
     damage_model_for,
     probe_die,
     roll_caveats,
+    roll_rules,
     target_for,
 )
+from twentystrong.odds.rules import RollRules
 
 
 def model_of(g: Game, card_id: str, *, now: bool = False) -> DamageModel:
@@ -212,16 +215,25 @@ def test_a_damage_cap_is_the_ceiling(tmp_path: Path) -> None:
     assert model_of(g, "capped") == PLAIN
 
 
-def test_roll_changes_are_named_as_caveats(tmp_path: Path) -> None:
-    cards = [card("sticky", effect("misses_not_rerolled"), health=9, additional=1), card("flip", health=9)]
-    cards[1]["effects"] = [effect("invert_results", colors=["green"])]
+def test_roll_changes_are_read_from_the_hooks(tmp_path: Path) -> None:
+    """Issue 17: kept faces (``hooks.keeps_face``) and inverted colours (``hooks.read_face``) are roll rules the odds
+    hold; an effect that acts after each roll (a hit rolled again for each miss) is named as a caveat."""
+    cards = [
+        card("sticky", effect("misses_not_rerolled"), health=9, additional=2),
+        card("flip", effect("invert_results", colors=["green"]), health=9),
+        card("weaver", effect("reroll_hit_per_miss"), health=9),
+    ]
     g = Game(make_deck(tmp_path, cards))
+    assert roll_rules(g.state) == RollRules()
+    g.do("activate", stack=1)
+    assert roll_rules(g.state) == RollRules.of(kept=["miss"])
+    assert roll_caveats(g.state) == ()
     g.do("activate", stack=1)
     g.do("activate", stack=1)
-    assert roll_caveats(g.state) == (
-        "Misses are not rolled again: an unapplied die showing a miss keeps it.",
-        "Green dice roll inverted: a hit counts as a miss and a miss as a hit.",
-    )
+    rules = roll_rules(g.state)
+    assert rules == RollRules.of(kept=["miss"], inverted=["green"], forced_rerolls=True)
+    assert rules.faces_of("green") == FaceCounts(miss=2, hit=3, crit=1)
+    assert roll_caveats(g.state) == ("After each roll, for each miss one of the rolled hits must be rolled again.",)
 
 
 def _pick(rng: random.Random, s: GameState, legal: list[Command]) -> Command:

@@ -499,11 +499,12 @@ def _converted(shown: Shown, color: int, before: Face, after: Face) -> Shown:
 
 
 @lru_cache(maxsize=65536)
-def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool = True) -> Move:
+def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool = True, now: bool = True) -> Move:
     """The best move after a roll: which faces to apply, whether to use the held face change first.
 
     ``shown`` is every unapplied die just rolled (faces per colour); ``phases_after`` how many phases may follow;
-    ``held``: the face change of ``spec`` is still in hand. When the target can be defeated now, the move is the
+    ``held``: the face change of ``spec`` is still in hand (``now``: it may be used in this move; else only
+    later). When the target can be defeated now, the move is the
     cheapest defeating set (least overkill, then fewest dice, then weakest dice), without the face change if it can
     be done without. Otherwise the move that keeps the best chance (the tables), the face change kept on a tie.
     """
@@ -514,7 +515,7 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
     if reason is not None:
         raise NotExact(reason)
     options: list[tuple[int, Face, Face] | None] = [None]
-    if held and spec.conversion is not None:
+    if held and now and spec.conversion is not None:
         source, made = spec.conversion[0][0], spec.conversion[1][0]
         options += [
             (c, source, made) for c, cv in enumerate(converts) if cv is not None and shown[c][_FACE_INDEX[source]]
