@@ -236,3 +236,12 @@ def _boost(state: GameState, item: str, cards: tuple[ActiveCard, ...]) -> Boost 
     from twentystrong.engine.effects.words import name
 
     return Boost(name(state, item), item, tuple(models))
+
+
+def block_lifts_with_others(state: GameState, card: ActiveCard) -> bool:
+    """Whether ``card``'s defeat block lifts once every other active card has fallen (immune while others remain),
+    asked of ``hooks.defeat_block`` on a copy of the state where they have."""
+    others = tuple(c if c.id == card.id else replace(c, defeated=True) for c in state.active)
+    probe = state.changed({"active": others})
+    mine = probe.active_card(card.id)
+    return mine is not None and hooks.defeat_block(probe, mine) is None
