@@ -590,3 +590,39 @@ def _pick_all(situation: Situation, pool: tuple[str, ...], threshold: float) -> 
             if value >= threshold:
                 return Pick(extra, Chance(value), True)
     return Pick(tuple(usable), Chance(_strip(table.value(root, needs, near.phases), spec)), False)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Words (the command line; the panel says the same after replaying the move through the engine)
+
+
+def move_words(situation: Situation, advice: Advice, names: Sequence[str]) -> str:
+    """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to the target (defeats it); keep B1 rolling``."""
+    from twentystrong.engine.dice import die_label
+
+    faces = dict(situation.dice)
+    used = []
+    for use in advice.uses:
+        if use.dice:
+            turned = " ".join(f"{die_label(d, faces.get(d))} (→ {face})" for d, face in use.dice)
+            used.append(f"use {use.name} on {turned}")
+            faces.update(use.dice)
+        else:
+            used.append(f"use {use.name}")
+    parts = []
+    for t, dice in advice.moves:
+        labels = " ".join(die_label(d, faces.get(d)) for d in dice)
+        parts.append(f"{labels} to {names[t]}" + (" (defeats it)" if t in advice.defeats else ""))
+    if parts:
+        text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+    else:
+        text = "; ".join(used) or "apply nothing"
+    if len(advice.defeats) == len(_live(situation)) and advice.defeats:
+        return text
+    stays = [d for d in advice.keep if situation.rules.keeps(faces.get(d))]
+    rolling = [d for d in advice.keep if d not in stays] if situation.phases > 0 else []
+    if rolling:
+        text += f"; keep {' '.join(rolling)} rolling"
+    if stays:
+        text += f"; {' '.join(die_label(d, faces.get(d)) for d in stays)} stay as rolled"
+    return text

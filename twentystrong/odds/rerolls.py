@@ -155,7 +155,8 @@ def _length(spec: Spec, root: tuple[int, ...], need: int) -> int:
     return max(1, min(need, reach)) + 1
 
 
-def _root(spec: Spec, dice: DiceCounts | Sequence[int]) -> tuple[int, ...]:
+@lru_cache(maxsize=256)
+def _root(spec: Spec, dice: DiceCounts | tuple[int, ...]) -> tuple[int, ...]:
     """The pools a table for ``spec`` covers when asked about ``dice``: every sub-multiset of the 17 dice, so that
     the questions that follow are lookups; only ``dice`` when a face change is worth different amounts on kept faces
     of several colours and the 17 dice would take the table beyond what it holds exactly."""
@@ -167,7 +168,8 @@ def _float_table(spec: Spec, need: int, dice: DiceCounts | Sequence[int] | None 
     """The float table of ``spec``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
     least :data:`TABLE_NEED`, so that the questions that follow (more dice committed, another enemy, fewer phases,
     the advice after a roll) are lookups. All of it costs what the largest question alone would."""
-    root = _root(spec, dice if dice is not None else DiceCounts.all())
+    counts = DiceCounts.all() if dice is None else dice if isinstance(dice, DiceCounts) else tuple(dice)
+    root = _root(spec, counts)
     return _get(_float_tables, spec, root, _length(spec, root, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
 
 
@@ -214,6 +216,7 @@ def clear_cache() -> None:
     lower_weights.cache_clear()
     share_weights.cache_clear()
     convert_plans.cache_clear()
+    _root.cache_clear()
     best_counts.cache_clear()
     best_move.cache_clear()
     cheapest_kill.cache_clear()
@@ -249,13 +252,15 @@ def kill_probability(
     ``conversion``: a one-die face change the player may still make this round, used at its best. Raises
     :class:`NotExact` when the tables cannot hold them (see :func:`~twentystrong.odds.plans.exact_reason`)."""
     _check(health, applied, phases)
-    if health <= applied:
+    need = health - applied
+    if need <= 0:
         return 1.0
     if phases == 0:
         return 0.0
-    return kill_probabilities(
-        dice, health, applied=applied, phases=phases, model=model, rules=rules, conversion=conversion
-    )[-1]
+    spec = spec_of(model, rules, conversion)
+    if phases == 1 and _plain_single(spec):
+        return float(single_roll(dice, model).at_least(need))
+    return _float_table(spec, need, dice).value(_useful(dice, spec), need, phases)
 
 
 def kill_probability_exact(
@@ -569,6 +574,7 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
             if plan.category("miss") == "dead":
                 left[c] -= counts[0]
             forced.append((took[0], took[1]))
+        useful = [bool(plan.best) for plan in plans]
         if plain and math.prod(n + 1 for _, _, n in decisions) > _CHOICES_CAP:
             chains = model_chains(model, tuple(c for c, _, _ in decisions))
             shown_lower = {c: n for c, _, n in decisions}
@@ -576,30 +582,48 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
                 tuple(sum((list(part.items()) for part in combo), []))
                 for combo in itertools.product(*(list(fills(chain, shown_lower)) for chain in chains))
             ]
-        else:
-            combos = [
-                tuple((c, j) for (c, _, _), j in zip(decisions, counts, strict=True))
-                for counts in itertools.product(*(range(n + 1) for _, _, n in decisions))
+            values = [
+                table.value(
+                    [(left[c] - dict(combo).get(c, 0)) if useful[c] else 0 for c in range(len(COLORS))],
+                    need - damage - sum(j * plans[c].lower for c, j in combo),
+                    phases_after,
+                    held=held and option is None,
+                )
+                for combo in combos
             ]
+            best_i = max(range(len(combos)), key=lambda i: (values[i], -sum(j for _, j in combos[i])))
+            combo, p = combos[best_i], values[best_i]
+        else:
+            # Every number of each decision colour's lower faces to apply, weighed at once (one gather); the best,
+            # fewest dice applied on a tie.
+            import numpy as np
+
+            grids = np.meshgrid(*(np.arange(n + 1) for _, _, n in decisions), indexing="ij")
+            pools: list[object] = [left[c] if useful[c] else 0 for c in range(len(COLORS))]
+            needs = np.full(grids[0].shape if grids else (), need - damage)
+            extra = np.zeros(needs.shape, dtype=int)
+            for (c, _, _), grid in zip(decisions, grids, strict=True):
+                pools[c] = left[c] - grid
+                needs = needs - grid * plans[c].lower
+                extra = extra + grid
+            found = table.lookup(pools, needs, phases_after, held=held and option is None).ravel()
+            near = found >= found.max() - 1e-12
+            best_i = int(np.flatnonzero(near)[np.argmin(extra.ravel()[near])])
+            p = float(found[best_i])
+            combo = tuple((c, int(g.ravel()[best_i])) for (c, _, _), g in zip(decisions, grids, strict=True))
         faces_of = {c: face for c, face, _ in decisions}
-        for combo in combos:
-            post = list(left)
-            dealt = damage
-            counted = [list(f) for f in forced]
-            for c, j in combo:
-                post[c] -= j
-                dealt += j * plans[c].lower
-                counted[c][0 if faces_of[c] == "hit" else 1] += j
-            p = table.value(_useful(post, spec), need - dealt, phases_after, held=held and option is None)
-            extra = sum(j for _, j in combo)
-            move = Move(tuple((h, k) for h, k in counted), option, dealt, p)
-            rank = (p, -extra, -(option is not None))
-            if (
-                choice is None
-                or rank[0] > choice[0] + 1e-12
-                or (abs(rank[0] - choice[0]) <= 1e-12 and rank[1:] > choice[1:3])
-            ):
-                choice = (p, rank[1], rank[2], move)
+        dealt = damage + sum(j * plans[c].lower for c, j in combo)
+        counted = [list(f) for f in forced]
+        for c, j in combo:
+            counted[c][0 if faces_of[c] == "hit" else 1] += j
+        move = Move(tuple((h, k) for h, k in counted), option, dealt, p)
+        rank = (p, -sum(j for _, j in combo), -(option is not None))
+        if (
+            choice is None
+            or rank[0] > choice[0] + 1e-12
+            or (abs(rank[0] - choice[0]) <= 1e-12 and rank[1:] > choice[1:3])
+        ):
+            choice = (p, rank[1], rank[2], move)
     assert choice is not None
     return choice[3]
 

@@ -7,9 +7,9 @@ each miss), and after each roll plays a fixed policy that leans on the exact tab
 - **One target**: every way to use the face changes held (none, each change on each kind of die it may turn) is
   weighed by :func:`~twentystrong.odds.rerolls.best_move` under the nearest rules the tables hold (forced rerolls
   left out, the first one-die change still held kept in); the best is played, a change kept on a tie.
-- **Several targets**: the same, weighed by the exact joint tables (:mod:`twentystrong.odds.joint`) when they are
-  within budget, else by the greedy allocation of :mod:`twentystrong.odds.targets` (finish what can be finished,
-  then focus).
+- **Several targets**: the same, weighed by the greedy allocation of :mod:`twentystrong.odds.targets` (finish what
+  can be finished, then focus): the exact joint tables (:mod:`twentystrong.odds.joint`) answer without simulating
+  wherever they hold the rules, and guiding tens of thousands of simulated rolls with them would take far longer.
 
 The answer is the policy's chance, a lower bound of the best play's, with its standard error; the same arguments
 always give the same answer (the generator is seeded).
@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from twentystrong.odds.dice import COLORS, Color, Face
-from twentystrong.odds.joint import JointSpec, best_joint_move, feasible
 from twentystrong.odds.plans import Spec, exact_reason
 from twentystrong.odds.rerolls import MAX_PHASES, best_move
 from twentystrong.odds.rules import PLAIN_ROLLS, Conversion, RollRules
@@ -141,28 +140,11 @@ def _weigh(
     pool = tuple(sum(f) for f in shown)
     guide = _exact_change(policy, held, pool)
     conversion = policy.conversions[guide].shape if guide is not None else None
-    none = tuple((0, 0) for _ in COLORS)
     if len(policy.targets) == 1:
         spec = Spec(policy.targets[0].model, policy.nearest, conversion)
         move = best_move(needs[0], shown, phases_after, spec, guide is not None, now=False)
         left = tuple((m, h - a[0], c - a[1]) for (m, h, c), a in zip(shown, move.applied, strict=True))
         return move.probability, (needs[0] - move.damage,), left, (move.applied,)
-    live = [t for t, n in enumerate(needs) if n > 0]
-    joint = JointSpec(tuple(policy.targets[t].model for t in live), tuple(1 for _ in live), policy.nearest, None)
-    if feasible([needs[t] for t in live], pool, joint) and "hit" not in policy.nearest.kept:
-        jmove = best_joint_move(tuple(needs[t] for t in live), shown, phases_after, joint, pool, False)
-        new_needs = list(needs)
-        left_counts = [list(f) for f in shown]
-        gives = [none] * len(needs)
-        for t, give in zip(live, jmove.give, strict=True):
-            gives[t] = give
-            for c, (hits, crits) in enumerate(give):
-                model = policy.targets[t].model
-                new_needs[t] -= hits * model.damage(COLORS[c], "hit") + crits * model.damage(COLORS[c], "crit")
-                left_counts[c][1] -= hits
-                left_counts[c][2] -= crits
-        left = tuple((f[0], f[1], f[2]) for f in left_counts)
-        return jmove.value, tuple(new_needs), left, tuple(gives)
     # The greedy allocation, valued by the targets it defeats now and the damage it deals.
     by_color = tuple((c, h) for _, h, c in shown)
     after = list(needs)

@@ -119,6 +119,18 @@ class Table(Generic[Num]):
         found = self.values[(layer, phases, need, *pool)]
         return cast(Num, found if self._exact else float(found))
 
+    def lookup(self, pools: Sequence[Any], needs: Any, phases: int, held: bool = True) -> Array:
+        """:meth:`value` of many states at once: ``pools`` per colour an int or an integer array, ``needs`` an
+        integer array, all broadcast together (the advice weighs every choice after a roll with one gather)."""
+        layer = 1 if held and self.layered else 0
+        needs = np.asarray(needs)
+        inside = np.clip(needs, 0, self.length - 1)
+        shape = np.broadcast_shapes(needs.shape, *(np.shape(p) for p in pools))
+        index = tuple(np.broadcast_to(np.asarray(i), shape) for i in (inside, *pools))
+        found = np.asarray(self.values[layer, phases][index], dtype=float)
+        found = np.where(np.broadcast_to(needs, shape) <= 0, 1.0, found)
+        return np.where(np.broadcast_to(needs, shape) >= self.length, 0.0, found)
+
 
 class _Work:
     """Scratch arrays reused from level to level (a fresh large array costs its page faults each time)."""
