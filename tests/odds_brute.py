@@ -212,3 +212,37 @@ def joint_brute_force(
 
     start = tuple(sorted(((c, None) for c in dice), key=lambda d: COLORS.index(d[0])))
     return value(start, tuple(needs), phases, conversion is not None)
+
+
+def capped_brute_force(
+    dice: Sequence[Color], needs: Sequence[int], phases: int, models: Sequence[DamageModel], cap: int
+) -> Fraction:
+    """:func:`joint_brute_force` with at most ``cap`` dice applied in each Apply step (every target together)."""
+
+    @cache
+    def value(pool: tuple[Color, ...], needs: tuple[int, ...], phases: int) -> Fraction:
+        if all(n <= 0 for n in needs):
+            return Fraction(1)
+        if phases == 0 or not pool:
+            return Fraction(0)
+        total = Fraction(0)
+        for outcome in itertools.product(*(faces_of(c, PLAIN_ROLLS) for c in pool)):
+            ways = math.prod(n for _, n in outcome)
+            shown = [(c, f) for c, (f, _) in zip(pool, outcome, strict=True)]
+            choices = [[-1, *(t for t, m in enumerate(models) if m.of(c).can_apply(f))] for c, f in shown]
+            best = Fraction(0)
+            for assignment in itertools.product(*choices):
+                if sum(1 for t in assignment if t >= 0) > cap:
+                    continue
+                left = list(needs)
+                for (c, f), t in zip(shown, assignment, strict=True):
+                    if t >= 0:
+                        left[t] -= models[t].damage(c, f)
+                rest = tuple(
+                    sorted((c for (c, _), t in zip(shown, assignment, strict=True) if t < 0), key=COLORS.index)
+                )
+                best = max(best, value(rest, tuple(max(0, n) for n in left), phases - 1))
+            total += ways * best
+        return total / 6 ** len(pool)
+
+    return value(tuple(sorted(dice, key=COLORS.index)), tuple(needs), phases)

@@ -168,3 +168,45 @@ async def test_the_commit_plan_names_the_fewest_dice_and_t_changes_the_target(tm
         await settle(pilot)
         assert app.odds_target == 0.95
         assert "To reach 95% [t]:" in panel.shown_text()
+
+
+async def test_an_apply_limit_is_in_the_odds_and_the_advice(tmp_path: Path) -> None:
+    """Issue 15's note: "at most 2 dice in each Apply step" made "apply nothing, keep rolling" wrong advice (only two
+    dice can be applied in each later step too). The limit is probed from the engine and held by the joint tables:
+    the chance is below the unlimited one, and the advice applies what this step allows."""
+    bulwark = card("bulwark", effect("apply_limit", count=2), health=6, damage=2)
+    app = make_app(tmp_path, bulwark)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "G1", "G2", "B1", "B2", "P1")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and question.step_cap == 2
+        dice = DiceCounts.from_ids(["G1", "G2", "B1", "B2", "P1"])
+        assert each(panel)[0] < kill_probability(dice, 6, phases=3)
+        assert panel.chances is not None and panel.chances.each[0].exact
+        await enter_faces(pilot, "h", "h", "h", "m", "h")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        advice = panel.chances.advice if panel.chances else None
+        assert advice is not None and app.store is not None and panel.question is not None
+        applied = [d for _, dice in advice.moves for d in dice]
+        assert len(applied) == 2  # four hits shown: two can go now, and waiting only wastes this step's slots
+        played = playable(app.store.view, advice, panel.question)
+        assert [d for _, dice in played.moves for d in dice] == applied  # the engine takes them all
+
+
+async def test_a_rule_about_the_faces_showing_is_named_as_not_in_the_odds(tmp_path: Path) -> None:
+    """ "Nothing can be applied while a rolled die shows a miss": the odds do not hold it; the panel says so."""
+    sleeper = card("sleeper", effect("no_apply_while_miss"), health=2, damage=4)
+    app = make_app(tmp_path, sleeper)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "B1", "P1")
+        text = " ".join(panel_of(app).shown_text().split())
+        assert "[o] Odds ≈" in text
+        assert "≈ not in the odds: Nothing can be applied while a rolled die shows a miss (Sleeper)." in text

@@ -21,12 +21,12 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
-from twentystrong.odds.joint import BUDGET, JointSpec, best_joint_move, entries, feasible, joint_table
+from twentystrong.odds.joint import BUDGET, JointSpec, best_joint_move, entries, feasible, joint_reason, joint_table
 from twentystrong.odds.model import DamageModel
-from twentystrong.odds.plans import Spec, exact_reason
+from twentystrong.odds.plans import Spec, convert_plans, exact_reason
 from twentystrong.odds.rerolls import _float_table, _useful, best_move
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
 from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
@@ -82,6 +82,8 @@ class Situation:
     that will not lift). Its chance is 0, and the joint play leaves it out."""
     weights: tuple[int, ...] = ()
     """Per target: what it deals if it stands (the joint play's tie-break); 1 each when empty."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step, every target together (None: no limit)."""
 
     def is_hopeless(self, t: int) -> bool:
         return bool(self.hopeless) and self.hopeless[t]
@@ -192,8 +194,8 @@ def _single_change(situation: Situation) -> tuple[Conversion | None, bool]:
 def _spec(situation: Situation, t: int, pool: Sequence[int]) -> Spec | None:
     """The exact spec of target ``t`` (None when the tables cannot hold the rules and resources)."""
     conversion, all_held = _single_change(situation)
-    if not all_held:
-        return None
+    if not all_held or situation.step_cap is not None:
+        return None  # the joint tables hold a capped Apply step (for one target too), or the simulation
     spec = Spec(_boosted(situation, t), situation.rules, conversion.shape if conversion else None)
     return spec if exact_reason(spec, pool) is None else None
 
@@ -207,6 +209,7 @@ def _joint_spec(situation: Situation, live: Sequence[int]) -> JointSpec | None:
         tuple(situation.weight(t) for t in live),
         situation.rules,
         conversion.shape if conversion else None,
+        situation.step_cap,
     )
 
 
@@ -282,11 +285,24 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
                 for c, (h, k) in zip(COLORS, move.applied, strict=True)
             )
             need -= dealt
-            held = held and move.convert is None
+            if held:  # a change on a kept face is worth its gain at once (the tables' terms)
+                gains = [
+                    cv.gain
+                    for cv, shown in zip(convert_plans(spec), kept, strict=True)
+                    if cv is not None and cv.kind == "frozen" and shown[_FACES.index(cv.face)]
+                ]
+                if gains:
+                    need -= max(gains)
+                    held = False
         if need <= 0:
             return Chance(1.0)
         table = _float_table(spec, need, rolled)
         return Chance(table.value(_useful(rolled, spec), need, phases, held=held))
+    joint = _joint_spec(situation, [t])
+    pool = tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))
+    if joint is not None and not any(sum(k) for k in kept) and feasible([need], pool, joint):
+        value = joint_table(joint, pool, (need,), phases).value(pool, (need,), phases)
+        return Chance(_strip(value, joint))
     dice = [(color_of(d), f) for d, f in situation.dice]
     odds = simulate(
         dice,
@@ -295,6 +311,7 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
         rules=situation.rules,
         conversions=situation.resources.conversions,
         samples=samples,
+        step_cap=situation.step_cap,
     )
     return Chance(odds.each[0], odds.each_error[0], exact=False)
 
@@ -329,6 +346,7 @@ def _all(situation: Situation, samples: int) -> Chance:
         rules=situation.rules,
         conversions=situation.resources.conversions,
         samples=samples,
+        step_cap=situation.step_cap,
     )
     return Chance(odds.all, odds.all_error, exact=False)
 
@@ -353,13 +371,12 @@ def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
         return Advice((), (), tuple(d for d, _ in situation.dice), Chance(0.0 if live else 1.0))
     shown = _shown(situation)
     pool = tuple(sum(f) for f in shown)
-    if len(live) == 1:
+    spec = _spec(situation, live[0], pool) if len(live) == 1 else None
+    if spec is not None:
         t = live[0]
-        spec = _spec(situation, t, pool)
-        if spec is not None:
-            move = best_move(situation.targets[t].need, shown, situation.phases, spec, spec.conversion is not None)
-            gives = {t: move.applied}
-            return _words(situation, move.convert, gives, Chance(move.probability))
+        move = best_move(situation.targets[t].need, shown, situation.phases, spec, spec.conversion is not None)
+        gives = {t: move.applied}
+        return _words(situation, move.convert, gives, Chance(move.probability))
     else:
         joint = _joint_spec(situation, live)
         needs = [situation.targets[t].need for t in live]
@@ -377,7 +394,7 @@ def _simulated_advice(
     """The simulation's policy move, and the chance it keeps (simulated from the state it leaves)."""
     targets = tuple(replace(situation.targets[t], model=_boosted(situation, t)) for t in live)
     conversions = situation.resources.conversions
-    policy = Policy(targets, situation.rules, conversions)
+    policy = Policy(targets, situation.rules, conversions, situation.step_cap)
     step = decide(policy, tuple(t.need for t in targets), shown, situation.phases, tuple(range(len(conversions))))
     changes = []
     faces = shown
@@ -406,6 +423,7 @@ def _simulated_advice(
             rules=situation.rules,
             conversions=tuple(conversions[i] for i in step.held),
             samples=samples,
+            step_cap=situation.step_cap,
         )
         chance = Chance(odds.all, odds.all_error, exact=False)
     return _words(situation, None, gives, chance, changes=changes)
@@ -520,15 +538,16 @@ def commit_plan(situation: Situation, pool: tuple[str, ...], threshold: float = 
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        every = _pick_all(situation, pool, threshold)
+        every = _pick_joint(situation, pool, threshold, live)
     return CommitPlan(threshold, tuple(each), every)
 
 
 def _nearest(situation: Situation) -> Situation:
-    """The situation with the rules and resources the exact tables hold (for searching)."""
+    """The situation with the rules and resources the exact tables of one target hold (for searching)."""
     if all(_spec(situation, t, (4, 4, 4, 4, 1)) is not None for t in range(len(situation.targets))):
         return situation
     rules = replace(situation.rules, forced_rerolls=False)
+    situation = replace(situation, step_cap=None)
     singles = tuple(c for c in situation.resources.conversions if c.single)[:1]
     resources = replace(situation.resources, conversions=singles)
     near = replace(situation, rules=rules, resources=resources)
@@ -540,6 +559,10 @@ def _nearest(situation: Situation) -> Situation:
 
 def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int) -> Pick:
     """One target: the first set of pool dice, fewest first and weakest first among as few, that reaches it."""
+    if situation.step_cap is not None:
+        joint = _pick_joint(situation, pool, threshold, [t])
+        if joint is not None:
+            return joint
     near = _nearest(situation)
     exact = near == situation
 
@@ -555,14 +578,16 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int)
     return Pick(pool, value(pool, situation), False)
 
 
-def _pick_all(situation: Situation, pool: tuple[str, ...], threshold: float) -> Pick | None:
-    """All targets: searched in one joint table over the dice committed and the pool (the weakest pool dice left
-    out if that is beyond the tables' budget)."""
-    near = _nearest(situation)
+def _pick_joint(situation: Situation, pool: tuple[str, ...], threshold: float, live: list[int]) -> Pick | None:
+    """These targets together (all of them, or one in a capped Apply step): searched in one joint table over the
+    dice committed and the pool (the weakest pool dice left out if that is beyond the tables' budget); None when the
+    joint tables cannot hold it."""
+    near = situation
+    if _joint_spec(near, live) is None or joint_reason(cast(JointSpec, _joint_spec(near, live))) is not None:
+        near = replace(_nearest(situation), step_cap=situation.step_cap)
     rolled, kept = _split(near)
     if any(sum(k) for k in kept):
         return None
-    live = _live(near)
     spec = _joint_spec(near, live)
     if spec is None:
         return None
@@ -572,24 +597,29 @@ def _pick_all(situation: Situation, pool: tuple[str, ...], threshold: float) -> 
         root = list(rolled)
         for die in usable:
             root[COLORS.index(color_of(die))] += 1
-        if entries(needs, root) * (2 if spec.conversion else 1) <= BUDGET:
+        if entries(needs, root) * spec.layers <= BUDGET:
             break
         usable.pop()
     root = list(rolled)
     for die in usable:
         root[COLORS.index(color_of(die))] += 1
-    if entries(needs, root) * (2 if spec.conversion else 1) > BUDGET:
+    if entries(needs, root) * spec.layers > BUDGET or joint_reason(spec) is not None:
         return None
     table = joint_table(spec, tuple(root), needs, near.phases)
+    exact = near == situation  # else the rules the joint tables hold nearest: a close figure, not the exact one
+
+    def chance(counts: Sequence[int]) -> Chance:
+        return Chance(_strip(table.value(counts, needs, near.phases), spec), exact=exact)
+
     for size in range(len(usable) + 1):
         for extra in _subsets(tuple(usable), size):
             counts = list(rolled)
             for die in extra:
                 counts[COLORS.index(color_of(die))] += 1
-            value = _strip(table.value(counts, needs, near.phases), spec)
-            if value >= threshold:
-                return Pick(extra, Chance(value), True)
-    return Pick(tuple(usable), Chance(_strip(table.value(root, needs, near.phases), spec)), False)
+            found = chance(counts)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(tuple(usable), chance(root), False)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -245,3 +245,43 @@ def block_lifts_with_others(state: GameState, card: ActiveCard) -> bool:
     probe = state.changed({"active": others})
     mine = probe.active_card(card.id)
     return mine is not None and hooks.defeat_block(probe, mine) is None
+
+
+def step_limit(state: GameState) -> int | None:
+    """How many dice may be applied in one Apply step, every card together (None: no limit), asked of
+    ``hooks.apply_block`` on copies of the coming step where 1, 2 … dice were applied already (the probe die is the
+    red one, the dice counted as applied are of the other colours: a rule about colours does not answer)."""
+    coming = coming_step(state)
+    others = [d.id for d in state.dice if d.color != "red"]
+    probe = DieState(next(d.id for d in state.dice if d.color == "red"), "active", "hit")
+    cards = [c for c in state.active if not c.defeated]
+    if not cards or any(hooks.apply_block(coming, probe, c) is not None for c in cards):
+        return None
+    for k in range(1, len(others) + 1):
+        applied = coming.changed({"applied_this_step": tuple(others[:k])})
+        if all(hooks.apply_block(applied, probe, c) is not None for c in cards):
+            return k
+    return None
+
+
+def face_blocks(state: GameState) -> tuple[str, ...]:
+    """The reasons of rules that stop dice being applied because of the faces the other dice show (nothing while a
+    miss shows …): the odds do not hold them. Asked of ``hooks.apply_block`` on a copy of the coming step where the
+    dice in the active area show misses."""
+    coming = coming_step(state)
+    active = [d for d in coming.dice if d.zone == "active"]
+    if not active:
+        active = [d for d in coming.dice if d.color != "red"][:1]
+    missing = tuple(
+        replace(d, zone="active", face="miss") if d.id in {a.id for a in active} else d for d in coming.dice
+    )
+    probe_state = coming.changed({"dice": missing})
+    probe = DieState(next(d.id for d in state.dice if d.color == "red"), "active", "hit")
+    out: list[str] = []
+    for card in state.active:
+        if card.defeated or hooks.apply_block(coming, probe, card) is not None:
+            continue
+        reason = hooks.apply_block(probe_state, probe, card)
+        if reason is not None and reason not in out:
+            out.append(reason)
+    return tuple(out)

@@ -62,6 +62,13 @@ class JointSpec:
     rules: RollRules = PLAIN_ROLLS
     conversion: Shape | None = None
     """A one-die face change still held this round."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step (every target together), or None."""
+
+    @property
+    def layers(self) -> int:
+        """Arrays per phase: two with a face change held, times the slots of a capped Apply step."""
+        return (2 if self.conversion else 1) * ((self.step_cap or 0) + 1)
 
 
 def joint_reason(spec: JointSpec) -> str | None:
@@ -95,6 +102,12 @@ def _at(axis: int, index: int | slice) -> tuple[Any, ...]:
     return (*(slice(None),) * axis, index)
 
 
+def _with_slots(x: Array, axis: int, cap: int) -> Array:
+    """``x`` with an axis of ``cap + 1`` slots inserted at ``axis``, the same values along it."""
+    shape = (*x.shape[:axis], cap + 1, *x.shape[axis:])
+    return np.ascontiguousarray(np.broadcast_to(np.expand_dims(x, axis), shape))
+
+
 def _outcomes(n_max: int) -> list[tuple[int, int, int]]:
     """Every (n dice rolled, crits, hits) for n ≤ ``n_max``, in the order of a colour's outcome axis."""
     return [(n, c, h) for n in range(n_max + 1) for c in range(n + 1) for h in range(n - c + 1)]
@@ -111,13 +124,9 @@ def entries(needs: Sequence[int], root: Sequence[int]) -> int:
 
 
 def feasible(needs: Sequence[int], root: Sequence[int], spec: JointSpec) -> bool:
-    """Whether the exact joint tables answer for these needs and dice (few targets, few dice, within budget)."""
-    return (
-        1 <= len(needs) <= 3
-        and sum(root) <= 9
-        and joint_reason(spec) is None
-        and entries(needs, root) * (2 if spec.conversion else 1) <= BUDGET
-    )
+    """Whether the exact joint tables answer for these needs and dice: rules they hold, within :data:`BUDGET` (up to
+    three targets on nine dice for most needs; more dice against fewer or weaker targets)."""
+    return len(needs) >= 1 and joint_reason(spec) is None and entries(needs, root) * spec.layers <= BUDGET
 
 
 class Joint(Generic[Num]):
@@ -193,22 +202,40 @@ class Joint(Generic[Num]):
             high = _at(target, slice(damage, None))
             np.maximum(row[high], source[_at(target, slice(0, top - damage))], out=row[high])
 
+    def _give(self, row: Array, source: Array, target: int, damage: int) -> None:
+        """``row = max(row, the value once one die more is given to target``: its need lowered by ``damage``, and one
+        slot of a capped Apply step spent)."""
+        cap = self.spec.step_cap
+        if cap is None:
+            self._max_shifted(row, source, target, damage)
+        elif cap > 0:
+            slots = self.targets
+            self._max_shifted(row[_at(slots, slice(1, None))], source[_at(slots, slice(0, cap))], target, damage)
+
     def _level(self, after: list[Array]) -> list[Array]:
         exact = self._exact
         colors = [c for c in range(len(COLORS)) if self.root[c]]
         if not colors:
             return [a.copy() for a in after]
+        cap = self.spec.step_cap
+        t = self.targets
+        xs = list(after)
+        if cap is not None:
+            # An axis of the slots left in this Apply step, after the needs: the value after the phase does not
+            # depend on it (the next step starts with every slot).
+            xs = [_with_slots(x, t, cap) for x in xs]
+        at = t + (1 if cap is not None else 0)
         # The colour with most outcomes is fused (choice and sum outcome by outcome); the others are expanded.
         fused = max(colors, key=lambda c: (self.root[c], c))
-        xs = list(after)
-        t = self.targets
         for c in colors:
             if c != fused:
-                xs = self._expand(xs, t + c, c)
-        xs = self._fuse(xs, t + fused, fused)
+                xs = self._expand(xs, at + c, c)
+        xs = self._fuse(xs, at + fused, fused)
         for c in reversed(colors):
             if c != fused:
-                xs = [self._sum(x, t + c, c, exact) for x in xs]
+                xs = [self._sum(x, at + c, c, exact) for x in xs]
+        if cap is not None:
+            xs = [np.ascontiguousarray(x[_at(t, cap)]) for x in xs]  # the step starts with every slot
         return xs
 
     def _probabilities(self, color: int, exact: bool) -> dict[tuple[int, int, int], Any]:
@@ -240,9 +267,9 @@ class Joint(Generic[Num]):
                     row = stop.copy()
                     for target, (crit, hit) in enumerate(crit_hit):
                         if c and crit:
-                            self._max_shifted(row, rows[(c - 1, h)], target, crit)
+                            self._give(row, rows[(c - 1, h)], target, crit)
                         if h and hit:
-                            self._max_shifted(row, rows[(c, h - 1)], target, hit)
+                            self._give(row, rows[(c, h - 1)], target, hit)
                     if layer == 1 and self._turns(color):
                         assert self.spec.conversion is not None
                         dc, dh, dz = _RELABEL[(self.spec.conversion[0][0], self.spec.conversion[1][0])]
@@ -374,18 +401,23 @@ def best_joint_move(
             c, before, after = option
             faces[c][("miss", "hit", "crit").index(before)] -= 1
             faces[c][("miss", "hit", "crit").index(after)] += 1
-        # Colour by colour, every way to share its crits and hits among the targets (or keep them).
-        states: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], ...]] = {
-            (tuple(max(n, 0) for n in needs), ()): tuple(() for _ in range(targets))
+        # Colour by colour, every way to share its crits and hits among the targets (or keep them), within the
+        # Apply step's cap.
+        Key = tuple[tuple[int, ...], tuple[int, ...], int]
+        states: dict[Key, tuple[tuple[tuple[int, int], ...], ...]] = {
+            (tuple(max(n, 0) for n in needs), (), 0): tuple(() for _ in range(targets))
         }
+        cap = spec.step_cap
         for c, (misses, hits, crits) in enumerate(faces):
-            new: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], ...]] = {}
+            new: dict[Key, tuple[tuple[tuple[int, int], ...], ...]] = {}
             crit_splits = list(_splits(crits, targets))
             hit_splits = list(_splits(hits, targets))
-            for (state_needs, pool), gives in states.items():
+            for (state_needs, pool, used), gives in states.items():
                 for cs in crit_splits:
                     for hs in hit_splits:
                         given = sum(cs) + sum(hs)
+                        if cap is not None and used + given > cap:
+                            continue
                         new_needs = tuple(
                             max(0, n - cs[t] * table.damage[t][c][0] - hs[t] * table.damage[t][c][1])
                             if cs[t] * table.damage[t][c][0] + hs[t] * table.damage[t][c][1] or not (cs[t] or hs[t])
@@ -395,11 +427,11 @@ def best_joint_move(
                         if -1 in new_needs:
                             continue  # a die given where it deals nothing: never better than keeping it
                         kept = crits + hits + (0 if kept_misses else misses) - given
-                        key = (new_needs, (*pool, kept))
+                        key = (new_needs, (*pool, kept), used + given)
                         if key not in new:
                             new[key] = tuple((*g, (hs[t], cs[t])) for t, g in enumerate(gives))
             states = new
-        for (final_needs, pool), gives in states.items():
+        for (final_needs, pool, _), gives in states.items():
             if phases_after == 0:
                 value = table.value((0,) * len(COLORS), final_needs, 0, held=False)
             else:

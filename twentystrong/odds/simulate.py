@@ -50,6 +50,8 @@ class Policy:
     targets: tuple[Target, ...]
     rules: RollRules = PLAIN_ROLLS
     conversions: tuple[Conversion, ...] = ()
+    step_cap: int | None = None
+    """At most this many dice applied in one Apply step (the policy keeps the most damage)."""
 
     @property
     def nearest(self) -> RollRules:
@@ -125,6 +127,8 @@ def decide(policy: Policy, needs: tuple[int, ...], shown: Shown, phases_after: i
         candidates += [(new, rest, ((i, new),)) for new in uses_of(policy.conversions[i], shown)]
     for faces, left, used in candidates:
         value, after, remaining, gives = _weigh(policy, needs, faces, phases_after, left)
+        if policy.step_cap is not None and sum(h + c for give in gives for h, c in give) > policy.step_cap:
+            after, remaining, gives = _capped(policy, needs, faces, gives)
         rank = (value, len(left))
         if best is None or rank[0] > best[0] + 1e-12 or (abs(rank[0] - best[0]) <= 1e-12 and rank[1] > best[1]):
             best = (rank[0], rank[1], Step(after, remaining, left, used, gives))
@@ -162,6 +166,32 @@ def _weigh(
     left = tuple((f[0], f[1], f[2]) for f in left_counts)
     given = tuple(tuple((g[0], g[1]) for g in per) for per in gives_list)
     return defeated + dealt / 100, tuple(after), left, given
+
+
+def _capped(policy: Policy, needs: tuple[int, ...], shown: Shown, gives: Gives) -> tuple[tuple[int, ...], Shown, Gives]:
+    """The move cut to the Apply step's cap: the dice that deal most kept, the others left unapplied."""
+    assert policy.step_cap is not None
+    dice = [
+        (policy.targets[t].model.damage(COLORS[c], face), t, c, face)
+        for t, give in enumerate(gives)
+        for c, (hits, crits) in enumerate(give)
+        for face, n in zip(_FACES[1:], (hits, crits), strict=True)
+        for _ in range(n)
+    ]
+    dice.sort(key=lambda d: -d[0])
+    new_needs = list(needs)
+    left = [list(f) for f in shown]
+    kept_gives = [[[0, 0] for _ in COLORS] for _ in gives]
+    for damage, t, c, face in dice[: policy.step_cap]:
+        new_needs[t] -= damage
+        k = 1 if face == "hit" else 2
+        left[c][k] -= 1
+        kept_gives[t][c][k - 1] += 1
+    return (
+        tuple(new_needs),
+        tuple((f[0], f[1], f[2]) for f in left),
+        tuple(tuple((g[0], g[1]) for g in per) for per in kept_gives),
+    )
 
 
 def _roll(rng: random.Random, dice: list[tuple[int, Face | None]], rules: RollRules) -> list[tuple[int, Face]]:
@@ -251,6 +281,7 @@ def simulate(
     rolled: bool = False,
     samples: int = SAMPLES,
     seed: int = 20,
+    step_cap: int | None = None,
 ) -> TargetsOdds:
     """P(defeating each target and all of them) under the policy (see the module docstring), seeded.
 
@@ -261,7 +292,7 @@ def simulate(
         raise ValueError("give at least one target")
     if not 0 <= phases <= MAX_PHASES:
         raise ValueError(f"phases must be between 0 and {MAX_PHASES}, not {phases}")
-    policy = Policy(tuple(targets), rules, tuple(conversions))
+    policy = Policy(tuple(targets), rules, tuple(conversions), step_cap)
     rng = random.Random(seed)
     start = tuple(t.need for t in targets)
     wins = [0] * len(targets)

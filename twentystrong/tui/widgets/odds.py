@@ -141,6 +141,8 @@ class OddsQuestion(NamedTuple):
     """Commit: the pool dice that may be committed now."""
     threshold: float = 0.9
     """The chance the player asks the commit plan to reach."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -171,6 +173,7 @@ class OddsQuestion(NamedTuple):
             resources=self.resources or NO_RESOURCES,
             hopeless=hopeless,
             weights=tuple(e.damage for e in self.enemies),
+            step_cap=self.step_cap,
         )
 
     def alone(self, i: int) -> Situation:
@@ -189,8 +192,8 @@ class OddsQuestion(NamedTuple):
         from twentystrong.odds.rerolls import NotExact
         from twentystrong.odds.rules import PLAIN_ROLLS
 
-        if len(self.enemies) > 1 or self.stage == "apply" and self.phases > 0:
-            return self.stage == "apply" and self.phases == 0 and len(self.enemies) == 1
+        if len(self.enemies) > 1 or self.stage == "apply" and self.phases > 0 or self.step_cap is not None:
+            return self.stage == "apply" and self.phases == 0 and len(self.enemies) == 1 and self.step_cap is None
         resources = self.resources
         if resources is not None and (len(resources.conversions) > 1 or resources.boosts):
             return False
@@ -244,9 +247,11 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     from twentystrong.odds.engine_model import (
         block_lifts_with_others,
         damage_ceiling,
+        face_blocks,
         resources_for,
         roll_caveats,
         roll_rules,
+        step_limit,
         target_for,
     )
 
@@ -290,12 +295,13 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
         faces=tuple((d.id, d.face) for d in unapplied),
         phases=phases,
         enemies=tuple(enemies),
-        caveats=roll_caveats(s),
+        caveats=(*roll_caveats(s), *face_blocks(s)),
         rules=rules,
         resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
         kept=kept,
         pool=pool,
         threshold=threshold,
+        step_cap=step_limit(s),
     )
 
 
