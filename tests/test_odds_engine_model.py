@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_effects_passive import PASSIVE_DECK, Game, card, effect, make_deck
@@ -24,12 +25,15 @@ from twentystrong.engine.state import ActiveCard, GameState, SetupOptions
 from twentystrong.odds import PLAIN, DamageModel, DiceCounts, applied_damage, kill_probabilities
 from twentystrong.odds.dice import FaceCounts
 from twentystrong.odds.engine_model import (
+    combination_rules,
     coming_step,
     damage_ceiling,
     damage_model_for,
+    face_blocks,
     probe_die,
     roll_caveats,
     roll_rules,
+    step_limit,
     target_for,
 )
 from twentystrong.odds.rules import RollRules
@@ -273,3 +277,35 @@ def test_the_model_agrees_with_the_engine_over_random_games(seed: int) -> None:
         assert not isinstance(result, Rejected), result
         state = result[1]
     assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("rule", "held", "named"),
+    [
+        (effect("apply_limit", count=2), 2, False),
+        (effect("no_apply_while_miss"), None, True),
+        (effect("one_die_per_color_per_step"), None, True),
+        (effect("one_color_per_enemy"), None, True),
+        (effect("same_color_pairs"), None, True),
+        (effect("requires_pair", color="purple", partner="green"), None, True),
+        (effect("apply_limit", count=3, scope="card"), None, True),
+        (effect("requires_colors_to_defeat", count=3), None, True),
+        (effect("crits_deal_zero"), None, False),
+    ],
+)
+def test_apply_rules_beyond_the_model_are_probed(
+    tmp_path: Path, rule: dict[str, Any], held: int | None, named: bool
+) -> None:
+    """Issue 17: an Apply step's dice limit is read from the hooks (the odds hold it); rules about the faces showing,
+    the dice of the same step or the dice already on the card are named (the odds do not hold them)."""
+    g = Game(make_deck(tmp_path, [card("ruled", rule, health=6)]))
+    g.do("activate", stack=1)
+    assert step_limit(g.state) == held
+    words = (*face_blocks(g.state), *combination_rules(g.state))
+    assert bool(words) == named
+    if named:
+        assert words == (f"Ruled: {hooks.describe(effect_of(g))}",)
+
+
+def effect_of(g: Game) -> Any:
+    return hooks.card_effects(g.state, g.state.active[0])[0]

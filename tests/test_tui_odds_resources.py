@@ -209,4 +209,4 @@ async def test_a_rule_about_the_faces_showing_is_named_as_not_in_the_odds(tmp_pa
         await commit(pilot, "B1", "P1")
         text = " ".join(panel_of(app).shown_text().split())
         assert "[o] Odds ≈" in text
-        assert "≈ not in the odds: Nothing can be applied while a rolled die shows a miss (Sleeper)." in text
+        assert "≈ not in the odds: Sleeper: Nothing can be applied while a rolled die shows a miss." in text

@@ -32,7 +32,7 @@ from typing import cast
 
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.effects.base import Handler, Live
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.odds.model import ColorDamage, DamageModel
 from twentystrong.odds.rules import Boost, Conversion, Resources, RollRules
@@ -265,23 +265,92 @@ def step_limit(state: GameState) -> int | None:
 
 
 def face_blocks(state: GameState) -> tuple[str, ...]:
-    """The reasons of rules that stop dice being applied because of the faces the other dice show (nothing while a
-    miss shows …): the odds do not hold them. Asked of ``hooks.apply_block`` on a copy of the coming step where the
-    dice in the active area show misses."""
+    """The words of rules that stop a die being applied because of the faces the other dice show (nothing while a
+    miss shows …) or of the dice applied earlier in the same Apply step other than by their number (one die of each
+    colour …): the odds do not hold them. Asked of each passive effect's ``apply_block`` on copies of the coming step
+    where the dice in the active area show misses, and where one die of the probe's colour was applied this step."""
+    from twentystrong.engine.effects.words import name
+
     coming = coming_step(state)
-    active = [d for d in coming.dice if d.zone == "active"]
-    if not active:
-        active = [d for d in coming.dice if d.color != "red"][:1]
-    missing = tuple(
-        replace(d, zone="active", face="miss") if d.id in {a.id for a in active} else d for d in coming.dice
+    active = {d.id for d in coming.dice if d.zone == "active"} or {next(d.id for d in coming.dice if d.color != "red")}
+    missing = coming.changed(
+        {"dice": tuple(replace(d, zone="active", face="miss") if d.id in active else d for d in coming.dice)}
     )
-    probe_state = coming.changed({"dice": missing})
-    probe = DieState(next(d.id for d in state.dice if d.color == "red"), "active", "hit")
     out: list[str] = []
     for card in state.active:
-        if card.defeated or hooks.apply_block(coming, probe, card) is not None:
+        if card.defeated:
             continue
-        reason = hooks.apply_block(probe_state, probe, card)
-        if reason is not None and reason not in out:
-            out.append(reason)
+        for color in COLORS:
+            same = [d.id for d in state.dice if d.color == color]
+            if len(same) < 2:
+                continue
+            probe = DieState(same[0], "active", "hit")
+            one_applied = coming.changed({"applied_this_step": (same[1],)})
+            for probe_state in (missing, one_applied):
+                for h, live in hooks.passive_with(probe_state, "apply_block"):
+                    if h.apply_block(coming, live, probe, card) is None and h.apply_block(
+                        probe_state, live, probe, card
+                    ):
+                        if _limit_of(h, coming, live, probe, card) is None:
+                            text = f"{name(state, live.source)}: {hooks.describe(live.effect)}"
+                            if text not in out:
+                                out.append(text)
+    return tuple(out)
+
+
+def _limit_of(h: Handler, coming: GameState, live: Live, probe: DieState, card: ActiveCard) -> int | None:
+    """The number of dice after which this effect blocks any die in one Apply step (a count limit, which the odds
+    hold), or None (it blocks for another reason)."""
+    others = [d.id for d in coming.dice if d.color != probe.color]
+    for k in range(1, len(others) + 1):
+        if h.apply_block(coming.changed({"applied_this_step": tuple(others[:k])}), live, probe, card):
+            return k
+    return None
+
+
+def combination_rules(state: GameState) -> tuple[str, ...]:
+    """The words of rules about which dice may join the dice already on a card (one colour per enemy, same-colour
+    pairs, a colour only after its partner, at most N dice on the card …), and of defeat blocks that do not lift when
+    the other enemies fall (dice of N colours needed): the odds do not hold them. Asked of each passive effect's
+    ``apply_block`` on copies of the coming step with dice already on the card, and of ``hooks.defeat_block``."""
+    from twentystrong.engine.effects.words import name
+
+    coming = coming_step(state)
+    out: list[str] = []
+
+    def say(source: str, words: str) -> None:
+        text = f"{name(state, source)}: {words}"
+        if text not in out:
+            out.append(text)
+
+    for card in state.active:
+        if card.defeated:
+            continue
+        if hooks.defeat_block(state, card) is not None and not block_lifts_with_others(state, card):
+            for h, live in hooks.passive_with(state, "defeat_block"):
+                if h.defeat_block(state, live, card) is not None:
+                    say(live.source, hooks.describe(live.effect))
+        free = [d for d in coming.dice if d.zone != "applied"]
+        # One die of each colour on the card (then a die of each colour offered), and 1 … 6 dice of mixed colours.
+        probes = [[d] for color in COLORS for d in free if d.color == color][:5]
+        mixed = sorted(free, key=lambda d: (int(d.id[1:]), COLORS.index(d.color)))
+        probes += [mixed[:k] for k in range(2, 7)]
+        for placed in probes:
+            ids = {d.id for d in placed}
+            probe_state = coming.changed(
+                {
+                    "dice": tuple(
+                        replace(d, zone="applied", face="hit", card=card.id) if d.id in ids else d for d in coming.dice
+                    )
+                }
+            )
+            for h, live in hooks.passive_with(probe_state, "apply_block"):
+                for die in free:
+                    if die.id in ids:
+                        continue
+                    probe = DieState(die.id, "active", "hit")
+                    before = h.apply_block(coming, live, probe, card) is None
+                    if before != (h.apply_block(probe_state, live, probe, card) is None):
+                        say(live.source, hooks.describe(live.effect))
+                        break
     return tuple(out)

@@ -246,6 +246,7 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     from twentystrong.odds import MAX_PHASES
     from twentystrong.odds.engine_model import (
         block_lifts_with_others,
+        combination_rules,
         damage_ceiling,
         face_blocks,
         resources_for,
@@ -295,7 +296,7 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
         faces=tuple((d.id, d.face) for d in unapplied),
         phases=phases,
         enemies=tuple(enemies),
-        caveats=(*roll_caveats(s), *face_blocks(s)),
+        caveats=(*roll_caveats(s), *face_blocks(s), *combination_rules(s)),
         rules=rules,
         resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
         kept=kept,
