@@ -31,6 +31,7 @@ from twentystrong.odds.rerolls import _float_table, _useful, best_move
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
 from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
 from twentystrong.odds.targets import Target
+from twentystrong.text.words import percent
 
 __all__ = [
     "Advice",
@@ -48,19 +49,6 @@ __all__ = [
 Stage = Literal["commit", "apply"]
 _FACES: tuple[Face, ...] = ("miss", "hit", "crit")
 _POSITIVE: tuple[tuple[Face, int], ...] = (("hit", 1), ("crit", 2))
-
-
-def percent(p: float) -> str:
-    """A probability in words: ``63%``; ``<1%`` and ``>99%`` near the ends, never rounded to 0 or 100."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p >= 0.995:
-        return ">99%"
-    return f"{round(p * 100)}%"
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ always give the same answer (the generator is seeded).
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -303,16 +302,4 @@ def simulate(
             wins[t] += n <= 0
         all_wins += all(n <= 0 for n in needs)
 
-    def error(count: int) -> float:
-        p = count / samples
-        return math.sqrt(p * (1 - p) / samples)
-
-    return TargetsOdds(
-        each=tuple(w / samples for w in wins),
-        all=all_wins / samples,
-        method="monte-carlo",
-        samples=samples,
-        seed=seed,
-        each_error=tuple(error(w) for w in wins),
-        all_error=error(all_wins),
-    )
+    return TargetsOdds.sampled(wins, all_wins, samples, seed)

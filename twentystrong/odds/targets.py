@@ -79,6 +79,24 @@ class TargetsOdds:
     all_error: float = 0.0
     """Standard error of :attr:`all` (0 when exact)."""
 
+    @classmethod
+    def sampled(cls, wins: Sequence[int], all_wins: int, samples: int, seed: int) -> TargetsOdds:
+        """The figures of ``samples`` games: ``wins`` per target, ``all_wins`` with every target defeated."""
+
+        def error(count: int) -> float:
+            p = count / samples
+            return math.sqrt(p * (1 - p) / samples)
+
+        return cls(
+            each=tuple(w / samples for w in wins),
+            all=all_wins / samples,
+            method="monte-carlo",
+            samples=samples,
+            seed=seed,
+            each_error=tuple(error(w) for w in wins),
+            all_error=error(all_wins),
+        )
+
 
 # --------------------------------------------------------------------------------------------------------------
 # The policy
@@ -335,17 +353,4 @@ def targets_odds(
             every = 0.0 if value <= TIE else min(1.0, value)  # weights 0: no tie-break in the figure
         return TargetsOdds(each=each, all=every, method="exact", each_error=(0.0,) * len(targets))
     wins, all_wins = _sample(targets, dice, phases, samples, seed)
-
-    def error(count: int) -> float:
-        p = count / samples
-        return math.sqrt(p * (1 - p) / samples)
-
-    return TargetsOdds(
-        each=tuple(w / samples for w in wins),
-        all=all_wins / samples,
-        method="monte-carlo",
-        samples=samples,
-        seed=seed,
-        each_error=tuple(error(w) for w in wins),
-        all_error=error(all_wins),
-    )
+    return TargetsOdds.sampled(wins, all_wins, samples, seed)
