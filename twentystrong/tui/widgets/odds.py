@@ -839,12 +839,13 @@ class OddsPanel(Widget):
         lines: list[Content] = []
         chances = self.chances
         # Short terminals: one line per enemy (its number, damage so far, the chance), so every enemy stays in view.
-        compact = full and chances is not None and self.screen.has_class("-short")
+        # The same one line while the figures are computing ("…"), so the lines do not move when they arrive.
+        compact = full and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
             t = enemy.target
             tally = f" {min(t.applied, t.health)}/{t.health}"
-            if compact and chances is not None:
-                number = chances.each[i].words()
+            if compact:
+                number = chances.each[i].words() if chances is not None else "…"
                 room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
                 name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
                 lines.append(
