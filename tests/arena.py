@@ -10,6 +10,7 @@ after every command that folding its events over the previous state gives the ne
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -143,26 +144,49 @@ class Arena:
         for die in faces:
             self.do("commit", die=die)
         self.do("roll")
-        self.do("faces", faces=dict(faces))
+        self.do("faces", faces=tuple(faces.items()))
 
     def hit(self, card: str, *dice: str) -> None:
         for die in dice:
             self.do("apply", die=die, card=card)
 
-    def finish_round(self) -> None:
-        """Resolve and answer Resolve's steps the plain way (recover nothing, decline nothing special) until the next
-        round starts or the game ends."""
+    def finish_round(self) -> list[ev.Event]:
+        """Resolve and answer Resolve's steps the plain way (recover nothing, decline what is offered) until the next
+        round starts or the game ends; the events on the way."""
         start = self.s.round
-        if self.s.step in ("commit", "apply"):
-            self.do("resolve")
-        while self.s.result is None and self.s.round == start:
+        return self._resolve_until(lambda: self.s.round != start)
+
+    def finish_round_to(self, *steps: str) -> list[ev.Event]:
+        """Like :meth:`finish_round`, stopping at the first of these steps (once past the one it starts in)."""
+        begun = self.s.round, self.s.step
+        return self._resolve_until(lambda: (self.s.round, self.s.step) != begun and self.s.step in steps)
+
+    def _resolve_until(self, done: Any) -> list[ev.Event]:
+        events: list[ev.Event] = []
+        if self.s.step == "commit" and self.s.prompt is None:
+            events += self.do("roll")
+        if self.s.step == "apply" and self.s.prompt is None:
+            events += self.do("resolve")
+        while self.s.result is None and not done():
             for wanted in ("done", "decline_item", "decline_reward"):
                 found = self.legal(wanted)
                 if found:
-                    self.do(found[0])
+                    events += self.do(found[0])
                     break
             else:
-                raise AssertionError(f"finish_round does not know how to go on at {self.s.step}: {self.legal()}")
+                raise AssertionError(f"no plain way on at {self.s.step}: {self.legal()}")
+        return events
+
+    def with_table(self, **changes: Any) -> Arena:
+        """Set fields of the table directly, for a scenario the deal cannot make quickly (a camp emptied, every Primus
+        beaten …); the log no longer folds to this state, so only what follows is checked."""
+        self.s = self.s.changed({"table": replace(self.t, **changes)})
+        return self
+
+    def empty(self, *camps: str) -> Arena:
+        """Those camps lose every card (their Primus stay)."""
+        cards = tuple(() if IDS[k] in camps else c for k, c in enumerate(self.t.camps))
+        return self.with_table(camps=cards)
 
     # --- reading ------------------------------------------------------------------------------------------------
 

@@ -111,7 +111,8 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
             return f"Opportunity earned: {name(event.card)} flips!"
         return f"Opportunity {name(event.card)}: {event.progress}"
     if isinstance(event, PlusAdded):
-        return f"{plural(event.count, 'more enemy', 'more enemies')} to add from the camps next to {IDS[event.camp]}"
+        more = plural(event.count, "more enemy", "more enemies")
+        return f"Extra enemies this round: {more} to add from the camps next to {IDS[event.camp]}"
     if isinstance(event, PlusSpent):
         return "No Bloodshed or Sport card tops a neighbouring camp: the rest of the additional enemies are ignored"
     if isinstance(event, PrimusFight):
