@@ -155,3 +155,32 @@ def test_the_deal_s_words() -> None:
     assert describe_event(dealt, DECK) == (
         "Mount Vesuvius rises: The Lanista waits at the apex; 9 camps dealt; 4 Victorum heroes and 4 Tactics drawn."
     )
+
+
+def test_the_deck_s_cards_as_printed() -> None:
+    """The card browser's words (text.cards): a camp card's kind and Influence icon and what its kind adds, an
+    Opportunity's condition, a Scion's two sides, a hero's Primus side and Bane, a Tactic."""
+    from twentystrong.text.cards import all_cards, describe_any
+
+    assert describe_any(DECK, "b-raider").plain().splitlines() == [
+        "Raider",
+        "Bloodshed card · Influence · instant reward",
+        "Health 2  Damage 1  Additional +1",
+        "+1: When you activate it, add one more enemy from the camps next to it.",
+        "Instant reward: Gain 1 Health.",
+        "Bloodshed: If it deals you damage, dismiss a die at Cleanup.",
+    ]
+    assert "Sport: Instead of its reward you may recruit a die or gain a Tactic." in describe_any(DECK, "s01").plain()
+    assert "Condition: Defeat 2 Bloodshed enemies, while you hold this." in describe_any(DECK, "o-blood").plain()
+    lanista = describe_any(DECK, "sc-lanista").plain()
+    assert (
+        "Spectate: Lose 1 Health." in lanista and "Conflict: It fights with 1 enemy from the Influence deck." in lanista
+    )
+    darius = describe_any(DECK, "p-darius").plain()
+    assert "Primus side: Darius the Net: Health 5, Damage 1, +1." in darius and "Bane: Lower Strategy by 1." in darius
+    assert describe_any(DECK, "t-salve").plain().splitlines()[1:] == [
+        "Tactic · single-use item",
+        "Single-use: Gain 2 Health.",
+    ]
+    kinds = [c.kind for c in all_cards(DECK)]
+    assert (kinds.count("hero"), kinds.count("card"), kinds.count("scion"), kinds.count("tactic")) == (8, 54, 9, 8)

@@ -51,7 +51,7 @@ class Primus(Frozen):
     rules: list[Effect] = Field(default_factory=list)
     """Its effects in the fight (as a boss's rules)."""
     bane: list[Effect] = Field(min_length=1)
-    """The penalty resolved at the end of the Cleanup of the round its fight is won."""
+    """Its Bane: the penalty resolved at the end of the Cleanup of the round its fight is won."""
     bane_text: str | None = Field(default=None, max_length=300)
     """Optional wording that replaces the generated Bane text."""
     flavour: str = Field(default="", max_length=400)

@@ -51,8 +51,8 @@ class RecruitHandler(Handler):
         if effect.count == 1:
             return sentence(f"recruit a die: {weakest}{which}die of the training grounds joins your dice pool")
         return sentence(
-            f"recruit {dice(effect.count, which.strip())}: {weakest or 'each a '}{which}die of the "
-            "training grounds joins your dice pool, one at a time"
+            f"recruit {dice(effect.count, which.strip())}, one at a time: each time {weakest or 'a '}{which}die of "
+            "the training grounds joins your dice pool"
         )
 
 

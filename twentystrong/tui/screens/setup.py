@@ -35,6 +35,7 @@ from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
+from twentystrong.tui.tables import not_drawn
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
 
@@ -370,8 +371,12 @@ class SetupScreen(Screen[None]):
         if isinstance(options, str) or self.deck is None:
             error.update(Content.styled(str(options), "$error"))
             return
-        error.update("")
         path = None if self.source is None or self.source.shipped else self.source.path
+        refused = not_drawn(self.deck.info.ruleset, self.deck.id, str(path) if path is not None else None)
+        if refused is not None:
+            error.update(Content.styled(refused, "$error"))
+            return
+        error.update("")
         self.post_message(self.Start(self.deck, options, path))
 
     def action_resume(self) -> None:
