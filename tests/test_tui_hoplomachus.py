@@ -51,3 +51,25 @@ async def test_the_setup_screen_says_so_on_start() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen) and app.store is None
         assert LATER.split(" of ")[0] in str(screen.query_one("#error").render())
+
+
+async def test_the_setup_screen_offers_the_universal_heroes_of_other_decks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HV1: a universal hero of another deck (here Vesna, a Victorum hero) is offered for Solar Sentinels, named with
+    its deck, and the game starts with it (its stats and ability; its Primus side unused)."""
+    from twentystrong.content import heroes
+    from twentystrong.content.loader import load_deck
+
+    plain = load_deck(Path(__file__).parent / "decks" / "plain")
+    monkeypatch.setattr(heroes, "_shipped", lambda: [plain, DECK])
+    app = create_app(deck_path=Path(__file__).parent / "decks" / "plain")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        labels = [str(o.prompt) for o in screen.query_one("#heroes").options]  # type: ignore[attr-defined]
+        assert labels[-1].startswith("Vesna") and labels[-1].endswith("(universal, from hv-test)")
+        assert len(labels) == 3  # Tester, Weakling, and Vesna (the other Victorum heroes are not universal)
+        screen.query_one("#heroes").highlighted = 2  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.store is not None and app.store.session.state.hero.id == "hv-test/vesna"
