@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from arena import DECK, POOL, TRAINING, Arena, arranged
+from arena import DECK, HV_PATH, POOL, TRAINING, Arena, arranged
 
 from twentystrong.content.heroes import hero_ref, with_hero, with_universal_heroes
 from twentystrong.content.loader import load_deck
@@ -207,3 +207,30 @@ def test_a_game_s_first_legal_commands_after_setup() -> None:
     assert moves == {"1-1", "1-2", "1-3", "1-4"}
     state = initial_state(arranged(), SetupOptions(DECK.id, "", deal="ordered"))
     assert legal_commands(state) == [Command("start")]
+
+
+def test_hv13_a_finished_game_moves_the_deck_s_difficulty_in_the_record() -> None:
+    """HV13 in the record: a finished game of this deck is kept with the hero chosen in the game and its difficulty,
+    and moves the deck's ladder (kind ``difficulty``) from the difficulty it was played at: here a loss, 2 → 1; an
+    assisted game leaves it alone."""
+    import random
+
+    from twentystrong.record.games import add_game, current_level, ladder_levels, list_games
+
+    def finished(seed: int, **options: object) -> Session:
+        session = Session.new(DECK, SetupOptions(DECK.id, "", seed=seed, **options), deck_path=HV_PATH)  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        while session.state.result is None:
+            session.dispatch(rng.choice(session.legal()))
+        return session
+
+    lost = finished(3, difficulty=2)
+    assert lost.state.result == "lost"
+    done = add_game(lost, source="headless")
+    assert (done.level_before, done.level_after, done.unmoved) == (0, 1, "")
+    assert ladder_levels() == {"hv-test": ("difficulty", 1)}
+    assert current_level("hv-test", ruleset="hoplomachus-victorum") == 1
+    rows, _ = list_games()
+    assert rows[0].hero == lost.state.hero.id != ""
+    assisted = add_game(finished(4, difficulty=1, assisted=True))
+    assert assisted.unmoved == "assisted" and ladder_levels() == {"hv-test": ("difficulty", 1)}

@@ -73,3 +73,19 @@ async def test_the_setup_screen_offers_the_universal_heroes_of_other_decks(monke
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert app.store is not None and app.store.session.state.hero.id == "hv-test/vesna"
+
+
+def test_a_recorded_game_of_this_deck_is_not_replayed_in_the_tui(capsys: pytest.CaptureFixture[str]) -> None:
+    """``twentystrong replay ID`` for a game of this deck kept in the record (``headless --record``): the same clear
+    message, exit status 2."""
+    import random
+
+    from twentystrong.record.games import add_game
+
+    session = Session.new(DECK, SetupOptions(DECK.id, "", seed=5), deck_path=HV_PATH)
+    rng = random.Random(5)
+    while session.state.result is None:
+        session.dispatch(rng.choice(session.legal()))
+    done = add_game(session, source="headless")
+    assert main(["replay", str(done.id)]) == 2
+    assert LATER in capsys.readouterr().err
