@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 
-from arena import Arena
+from arena import Arena, arranged
 
+from twentystrong.content.effects import Effect
+from twentystrong.content.validation import validate_as
 from twentystrong.engine import events as ev
 from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID
@@ -208,3 +210,21 @@ def test_the_final_fight_is_won_when_every_enemy_and_the_scion_are_defeated() ->
     a.roll({"P2": "crit"})
     a.hit("sc-consul", "P2")
     assert a.s.result == "won" and a.s.result_reason == "The Consul and every enemy with it are defeated"
+
+
+def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
+    """Card text beats rules (R10): a card that "returns to its pile" instead of being defeated goes back on top of
+    the camp it came from (``Ruleset.return_to_origin``), its dice exhausted (R2)."""
+    deck = arranged({"1-2": ["b-raider", "o-drill"], "1-1": ["s05", "b01"], "1-3": ["o-scars"]})
+    returns = validate_as(Effect, {"kind": "returns_unless_first_defeat"})
+    cards = [c.model_copy(update={"effects": [returns]}) if c.id == "s05" else c for c in deck.cards]
+    a = Arena(deck=deck.model_copy(update={"cards": cards})).setup()
+    a.do("move", camp="1-2")
+    a.do("activate")
+    a.do("activate", camp="1-1")
+    assert a.active() == ["b-raider", "s05"]
+    a.roll({"R1": "crit", "B1": "crit"})
+    a.hit("b-raider", "R1")
+    a.do("decline_reward", card="b-raider")
+    a.hit("s05", "B1")
+    assert a.active() == ["b-raider"] and a.camp("1-1")[:2] == ("s05", "b01") and a.zone("B1") == "exhausted"

@@ -354,3 +354,26 @@ def test_the_move_after_a_round_always_comes_first() -> None:
     a = Arena().setup()
     assert a.refused("activate").message == "move to a camp first, then act there"
     assert Command("move", camp="1-1") in a.legal()
+
+
+def test_an_extra_enemy_owed_this_round_comes_from_the_chip_s_neighbours() -> None:
+    """An effect's "next round, activate one more enemy" (here already counted into this round's activations): after
+    the camp's top card, one more enemy is added from the camps next to the chip's, as +N is; after an Opportunity,
+    it still comes, and brings an engagement."""
+    a = Arena({"1-1": ["b01"], "1-2": ["b02"], "1-3": ["o-scars"]}).setup()
+    a.s = a.s.changed({"pending_activations": 2})
+    a.do("move", camp="1-1")
+    events = a.do("activate")
+    assert any(isinstance(e, hev.PlusAdded) and e.camp == BY_ID["1-1"] for e in events)
+    assert a.s.step == "reinforce" and {c.camp for c in a.legal("activate")} == {"1-2"}
+    a.do("activate", camp="1-2")
+    assert a.active() == ["b01", "b02"] and a.s.step == "commit"
+
+    b = Arena({"1-3": ["o-scars"], "1-2": ["b02"]}).setup()
+    b.s = b.s.changed({"pending_activations": 2})
+    b.do("move", camp="1-3")
+    b.do("activate")
+    b.do("discard_opportunity")
+    assert b.s.step == "reinforce"
+    b.do("activate", camp="1-2")
+    assert b.active() == ["b02"] and b.s.step == "commit"

@@ -129,7 +129,8 @@ def _owed(s: GameState) -> int:
 
 
 def _activate(tx: Tx, c: Command) -> None:
-    """``activate``: the camp's top card (a +N choice names the camp it comes from)."""
+    """``activate``: the top card of the chip's camp (an enemy, or an Opportunity to keep or discard); in the
+    reinforce step, the command names the camp an added enemy comes from."""
     if c.camp is not None:
         k = BY_ID[str(c.camp)]
         t = table(tx.state)
@@ -139,17 +140,18 @@ def _activate(tx: Tx, c: Command) -> None:
     t = table(tx.state)
     card = t.camps[k][0]
     extra = _owed(tx.state)
-    if is_enemy_card(tx.state.deck, card):
-        flow.activate_card(tx, card, stack=k + 1, revealed=t.under_top(k))
-        step = "reinforce"
-    else:
+    opportunity = not is_enemy_card(tx.state.deck, card)
+    if opportunity:
         tx.emit(OpportunityDrawn, camp=k, card=card, revealed=t.under_top(k))
-        step = "opportunity"
+    else:
+        flow.activate_card(tx, card, stack=k + 1, revealed=t.under_top(k))
     if extra and not tx.over:
         tx.emit(PlusAdded, camp=k, count=extra)
-    if step == "opportunity":
-        tx.emit(ev.StepChanged, step=step)
-    elif not tx.over:
+    if tx.over:
+        return
+    if opportunity:
+        tx.emit(ev.StepChanged, step="opportunity")
+    else:
         after_activation(tx)
 
 
