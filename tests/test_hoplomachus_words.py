@@ -98,6 +98,17 @@ def test_general_events_of_this_deck_read_in_its_words() -> None:
         ev.CardLeft(seq=1, card="b-raider", to="influence"): "Raider joins the Influence deck.",
         ev.CardLeft(seq=1, card="p-darius", to="beaten"): "Darius the Net leaves the game, beaten.",
         ev.Marked(seq=1, field="bloodshed_owed", value=1): "Bloodshed: 1 die still to dismiss.",
+        ev.DieMoved(seq=1, die="Y3", zone="pool", reason="recruit"): "Y3 is recruited from the training grounds.",
+        ev.DieMoved(seq=1, die="B1", zone="training", reason="dismiss"): "B1 is dismissed to the training grounds.",
+        ev.DieMoved(seq=1, die="B1", zone="training", reason="strengthen"): "B1 is dismissed to the training "
+        "grounds (strengthened).",
+        ev.DieMoved(seq=1, die="P3", zone="exhausted", reason="strengthen"): "P3 is recruited as exhausted in its "
+        "place.",
+        ev.ItemUsed(seq=1, item="t-salve", effect=0, single_use=True): "You use the Tactic Salve: it returns to the "
+        "Tactics area.",
+        ev.ItemDiscarded(seq=1, item="o-spectator"): "You discard Crowd Favourite: it joins the Influence deck.",
+        ev.CardActivated(seq=1, card="sc-lanista", boss=True): "The Lanista enters the final fight.",
+        ev.CardActivated(seq=1, card="b03", entourage=True): "Brawler 3 joins the final fight.",
     }
     for event, text in words.items():
         assert describe_event(event, DECK) == text

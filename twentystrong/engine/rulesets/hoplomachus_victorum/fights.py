@@ -77,9 +77,23 @@ def cleanup_destination(s: GameState, card: ActiveCard) -> str:
 
 
 def after_cleanup(tx: Tx) -> bool:
-    """The Bloodshed dismissals, then the Bane of a Primus whose fight was won."""
-    tx.emit(ev.StepChanged, step="bloodshed")
-    return True
+    """The Bloodshed dismissals, then the Bane of a Primus whose fight was won; steps only when there is one."""
+    s = tx.state
+    if table(s).bloodshed and dismissable(s):
+        tx.emit(ev.StepChanged, step="bloodshed")
+        return True
+    if table(s).bloodshed:
+        tx.emit(ev.Marked, field="bloodshed_owed", value=0)  # no die left to dismiss
+    return _to_bane(tx)
+
+
+def _to_bane(tx: Tx) -> bool:
+    """The Bane step when a Primus fight was just won (every enemy in it defeated and gone); else the round ends."""
+    t = table(tx.state)
+    if t.fight == "primus" and not tx.state.active:
+        tx.emit(ev.StepChanged, step="bane")
+        return True
+    return False
 
 
 def bloodshed_commands(s: GameState) -> list[Command]:
@@ -95,13 +109,14 @@ def bloodshed_step(tx: Tx) -> bool:
         return False
     if owed:
         tx.emit(ev.Marked, field="bloodshed_owed", value=0)  # no die left to dismiss
-    tx.emit(ev.StepChanged, step="bane")
+    if not _to_bane(tx):
+        flow.end_round(tx)
     return True
 
 
 def _dismiss(tx: Tx, c: Command) -> None:
-    tx.emit(ev.Marked, field="bloodshed_owed", value=table(tx.state).bloodshed - 1)
     tx.emit(ev.DieMoved, die=c.die, zone=TRAINING, reason="dismiss")
+    tx.emit(ev.Marked, field="bloodshed_owed", value=table(tx.state).bloodshed - 1)
 
 
 def bane_step(tx: Tx) -> bool:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.words import card_name, plural
-from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
+from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
+    TRAINING,
     BaneResolved,
     BloodshedMarked,
     CampTopDiscarded,
@@ -30,7 +31,7 @@ from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     VesuviusDealt,
 )
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS, camp_id
-from twentystrong.engine.rulesets.hoplomachus_victorum.table import table
+from twentystrong.engine.rulesets.hoplomachus_victorum.table import camp_card, table
 from twentystrong.engine.state import GameState
 
 STEP_WORDS: dict[str, str] = {
@@ -133,11 +134,19 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         where = "the Influence deck" if event.source == "influence" else "the discard pile"
         if event.dud:
             return f"{name(event.card)} is drawn from {where} but adds no enemy"
-        return f"{name(event.card)} joins the final fight from {where}"
+        return f"{name(event.card)} is drawn from {where}"
     if isinstance(event, TacticGained):
         return f"You gain the Tactic {name(event.tactic)}"
     if isinstance(event, Marked) and event.field == "bloodshed_owed":
         return f"Bloodshed: {plural(event.value, 'die', 'dice')} still to dismiss" if event.value else "Bloodshed paid"
+    if isinstance(event, DieMoved):
+        return _die_moved(event)
+    if isinstance(event, ItemUsed | ItemDiscarded):
+        return _item_left(event, deck)
+    if isinstance(event, CardActivated) and event.boss and event.stack is None:
+        return f"{name(event.card)} enters the final fight"
+    if isinstance(event, CardActivated) and event.entourage:
+        return f"{name(event.card)} joins the final fight"
     if isinstance(event, CardActivated) and event.boss and event.stack is not None:
         return f"{name(event.card)} steps out from under camp {IDS[event.stack - 1]}" + _more(event.additional)
     if isinstance(event, CardActivated) and event.stack is not None and not event.entourage:
@@ -148,6 +157,39 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         return f"{name(event.card)} leaves the game, beaten"
     if isinstance(event, CardLeft) and event.to == "camp":
         return f"{name(event.card)} returns to the top of camp {IDS[(event.stack or 1) - 1]}"
+    return None
+
+
+_SWAPS = {"strengthen": "strengthened", "weaken": "weakened"}
+
+
+def _die_moved(e: DieMoved) -> str | None:
+    """The training grounds' moves in this deck's words (None: the general words)."""
+    if e.zone == TRAINING:
+        how = f" ({_SWAPS[e.reason]})" if e.reason in _SWAPS else ""
+        return f"{e.die} is dismissed to the training grounds{how}"
+    if e.reason == "recruit":
+        return f"{e.die} is recruited from the training grounds"
+    if e.reason in _SWAPS:
+        where = "into the pool" if e.zone == "pool" else f"as {e.zone}"
+        return f"{e.die} is recruited {where} in its place"
+    if e.reason == "recovered by spectating":
+        return f"You recover {e.die} (spectating)"
+    return None
+
+
+def _item_left(e: ItemUsed | ItemDiscarded, deck: Deck) -> str | None:
+    """A Tactic returns to the Tactics area (HV2), an item with the Influence icon joins the Influence deck."""
+    name = card_name(deck, e.item)
+    if isinstance(e, ItemUsed) and not e.single_use:
+        return None
+    verb = f"You use the Tactic {name}" if isinstance(e, ItemUsed) else f"You discard the Tactic {name}"
+    if deck.is_tactic(e.item):
+        return f"{verb}: it returns to the Tactics area"
+    found = camp_card(deck, e.item)
+    if found is not None and found.influence:
+        verb = f"You use {name}" if isinstance(e, ItemUsed) else f"You discard {name}"
+        return f"{verb}: it joins the Influence deck"
     return None
 
 
