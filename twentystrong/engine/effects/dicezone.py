@@ -11,11 +11,10 @@ from typing import Any
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine import dicemoves
-from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.items import Targeted, Variant, next_choice
+from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
 from twentystrong.engine.effects.words import dice, name, sentence
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
@@ -71,25 +70,15 @@ class DismissHandler(Handler):
         self._ask(tx, live, live.effect.count, None)
 
     def _ask(self, tx: Tx, live: Live, count: int, prompt: Prompt | None) -> None:
-        options = tuple(dicemoves.dismissable(tx.state))
-        if len(options) <= count:
-            if prompt is not None:
-                tx.emit(ev.PromptDone)
-            for die in options:
-                dicemoves.dismiss(tx, die)
-            return
-        if prompt is not None:
-            tx.reask(prompt, options)
-            return
-        tx.push(
-            Prompt(
-                "choose_die",
-                source=live.source,
-                effect=live.index,
-                count=count,
-                options=options,
-                purpose=f"{name(tx.state, live.source)}: choose {dice(count)} to dismiss to the training grounds",
-            )
+        choose_some(
+            tx,
+            live,
+            kind="choose_die",
+            count=count,
+            options=tuple(dicemoves.dismissable(tx.state)),
+            purpose=f"{name(tx.state, live.source)}: choose {dice(count)} to dismiss to the training grounds",
+            each=lambda die: dicemoves.dismiss(tx, die),
+            open_prompt=prompt,
         )
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:

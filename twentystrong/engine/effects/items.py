@@ -18,6 +18,7 @@ Variants name dice by id, one per eligible die (or pair of dice), so a player ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from twentystrong.content import effects as fx
@@ -46,6 +47,32 @@ Variant = dict[str, Any]
 def next_choice(tx: Tx, prompt: Prompt, chosen: str) -> None:
     """One of several choices made: narrow the prompt (one fewer to make, the chosen option gone) or close it."""
     tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != chosen))
+
+
+def choose_some(
+    tx: Tx,
+    live: Live,
+    *,
+    kind: str,
+    count: int,
+    options: tuple[str, ...],
+    purpose: str,
+    each: Callable[[str], object],
+    open_prompt: Prompt | None = None,
+) -> None:
+    """Ask for ``count`` of ``options`` (a prompt of ``kind``), or, with no more options than that, do ``each`` for
+    all of them without asking. Given the ``open_prompt`` (R8: an item changed the state while it waited), ask it
+    again with the options that hold now, or close it and do them all."""
+    if len(options) <= count:
+        if open_prompt is not None:
+            tx.emit(ev.PromptDone)
+        for option in options:
+            each(option)
+        return
+    if open_prompt is not None:
+        tx.reask(open_prompt, options)
+        return
+    tx.push(Prompt(kind, source=live.source, effect=live.index, count=count, options=options, purpose=purpose))
 
 
 def _key(variant: Variant) -> str:

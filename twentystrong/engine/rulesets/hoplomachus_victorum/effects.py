@@ -14,7 +14,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.items import Targeted, Variant, next_choice
+from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
 from twentystrong.engine.effects.words import name, plural, sentence
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import InfluenceFed, Moved, TacticGained
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID, CAMPS, IDS
@@ -91,25 +91,15 @@ class FeedInfluenceHandler(Handler):
         self._ask(tx, live, live.effect.count, None)
 
     def _ask(self, tx: Tx, live: Live, count: int, prompt: Prompt | None) -> None:
-        options = _open(tx.state)
-        if len(options) <= count:
-            if prompt is not None:
-                tx.emit(ev.PromptDone)
-            for camp in options:
-                _feed(tx, camp)
-            return
-        if prompt is not None:
-            tx.reask(prompt, options)
-            return
-        tx.push(
-            Prompt(
-                "choose_camp",
-                source=live.source,
-                effect=live.index,
-                count=count,
-                options=options,
-                purpose=f"{name(tx.state, live.source)}: choose a camp whose top card joins the Influence deck",
-            )
+        choose_some(
+            tx,
+            live,
+            kind="choose_camp",
+            count=count,
+            options=_open(tx.state),
+            purpose=f"{name(tx.state, live.source)}: choose a camp whose top card joins the Influence deck",
+            each=lambda camp: _feed(tx, camp),
+            open_prompt=prompt,
         )
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
