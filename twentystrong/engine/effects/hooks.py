@@ -198,9 +198,14 @@ def prompt_effect(s: GameState, p: Prompt) -> Live | None:
     if deck.is_boss(source):
         return Live(source, "boss", index, deck.boss(source).rules[index])
     card = deck.card(source)
-    # An item's effect (held, or used up: gone to the discard pile or wherever its ruleset sends items), or an
+    # An item's effect (held, or used up: gone to the discard pile, or where its ruleset sends used items), or an
     # instant reward's (negative index, see ``items.reward_live``); else the card's own, in the active area.
-    if card.reward is not None and (index < 0 or s.active_card(source) is None):
+    if card.reward is not None and (
+        index < 0
+        or source in s.inventory
+        or source in s.discard
+        or (s.active_card(source) is None and rules(s).item_left(s, source) is not None)
+    ):
         return Live(source, "item", index, card.reward.effects[index])
     return Live(source, "enemy", index, card.effects[index])
 
