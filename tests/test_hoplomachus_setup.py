@@ -234,3 +234,12 @@ def test_hv13_a_finished_game_moves_the_deck_s_difficulty_in_the_record() -> Non
     assert rows[0].hero == lost.state.hero.id != ""
     assisted = add_game(finished(4, difficulty=1, assisted=True))
     assert assisted.unmoved == "assisted" and ladder_levels() == {"hv-test": ("difficulty", 1)}
+
+
+def test_the_rulesets_that_choose_the_hero_in_the_game_are_named_once() -> None:
+    """``engine.state`` keeps its own copy of the rulesets whose setup offers universal heroes (so a game of another
+    deck does not import the heroes module): it must equal ``heroes.CHOSEN_IN_GAME``."""
+    from twentystrong.content.heroes import CHOSEN_IN_GAME
+    from twentystrong.engine import state
+
+    assert state._OFFERS_UNIVERSAL == CHOSEN_IN_GAME
