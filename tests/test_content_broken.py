@@ -96,7 +96,8 @@ CASES: dict[str, Expected] = {
         None,
         None,
         None,
-        "file is empty: a deck file holds [deck], [[hero]], [[card]], [[boss]], [[mission]] tables",
+        "file is empty: a deck file holds [deck], [[hero]], [[card]], [[boss]], [[mission]], [[camp]], [[scion]], "
+        "[[tactic]] tables",
     ),
     "binary-file": Expected("wasps.toml", None, None, None, "binary file, not TOML text"),
     "not-utf8": Expected("wasps.toml", 4, None, None, "not UTF-8 text (byte 0xea); save the file as UTF-8"),

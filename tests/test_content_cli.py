@@ -77,10 +77,19 @@ def test_a_file_in_a_deck_folder_checks_its_whole_deck_once(tmp_path: Path, caps
 
 
 def test_a_standalone_file_is_a_one_file_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A single TOML file is a whole deck: here a Hoplomachus Victorum deck with nothing but its [deck] table, so
+    its ruleset's structure checks name what it lacks, at the file's own [deck] line."""
     single = tmp_path / "tiny.toml"
     single.write_text('[deck]\nid = "tiny"\ntitle = "Tiny"\nruleset = "hoplomachus-victorum"\n')
-    assert main(["validate", str(single)]) == 0
-    assert capsys.readouterr().out == f'{single}: ok (deck "tiny", hoplomachus-victorum)\n'
+    assert main(["validate", str(single)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    needs = f'{single}:4 deck "tiny": a hoplomachus-victorum deck needs at least'
+    assert out == [
+        f"{needs} 54 [[camp]] tables (9 camps of 6), found 0",
+        f"{needs} 9 [[scion]] tables, found 0",
+        f"{needs} 8 [[hero]] tables (Victorum heroes: 4 + difficulty are drawn), found 0",
+        f"{needs} 4 [[tactic]] tables (4 are drawn), found 0",
+    ]
 
 
 def test_a_folder_of_deck_folders_checks_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

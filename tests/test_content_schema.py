@@ -31,7 +31,7 @@ def test_schema_command_prints_the_schema(capsysbinary: pytest.CaptureFixture[by
 def test_schema_describes_a_deck_folder() -> None:
     schema = deck_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert list(schema["properties"]) == ["deck", "hero", "card", "boss", "mission"]
+    assert list(schema["properties"]) == ["deck", "hero", "card", "boss", "mission", "camp", "scion", "tactic"]
     assert "required" not in schema  # each file is checked alone by editors; only deck.toml holds [deck]
     assert schema["additionalProperties"] is False
 

@@ -46,6 +46,7 @@ SAMPLES: dict[str, Any] = {
     "from_face": "miss",
     "to_face": "hit",
     "kinds": ["no_recovery", "items_blocked"],
+    "grows": "health",
 }
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from twentystrong.bench import Row, at_least, at_most
-from twentystrong.bench.decks import bench_deck, harmless_deck
+from twentystrong.bench.decks import arena_deck, bench_deck, harmless_deck
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
@@ -42,8 +42,10 @@ def bench_engine(*, quick: bool = False) -> list[Row]:
         work = Path(tmp)
         deck, which = bench_deck(work)
         hero = deck.heroes[0].id
+        arena, arena_which = arena_deck(work)
         rows = [
             *atomic_and_games(deck, which, hero, seconds),
+            *atomic_and_games(arena, arena_which, "", seconds),  # the hero chosen from the draw in the game
             *undo_by_depth(work, quick=quick),
             *save_loading(work, quick=quick),
         ]
@@ -68,7 +70,7 @@ def atomic_and_games(deck: Deck, which: str, hero: str, seconds: float) -> list[
     return [
         at_least(f"engine: atomic commands, decide+evolve ({which})", commands / best_decide, "cmd/s", ATOMIC_TARGET),
         at_least(f"engine: random-legal games, complete ({which})", batch / best_game, "games/s", GAMES_TARGET),
-        Row("engine: commands per random game (mean)", commands / batch, "cmd"),
+        Row(f"engine: commands per random game, mean ({which})", commands / batch, "cmd"),
     ]
 
 

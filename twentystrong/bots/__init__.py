@@ -13,6 +13,17 @@ from twentystrong.bots.random_bot import RandomBot
 BOT_NAMES: tuple[str, ...] = ("heuristic", "random")
 """The bots the command line knows, the default first."""
 
+PLAYS: dict[str, frozenset[str] | None] = {"heuristic": frozenset({"solar-sentinels"}), "random": None}
+"""The rulesets each bot knows how to play (None: any, through the legal commands alone)."""
+
+
+def cannot_play(name: str, ruleset: str) -> str | None:
+    """Why a bot cannot play a deck of this ruleset, or None."""
+    known = PLAYS.get(name)
+    if known is None or ruleset in known:
+        return None
+    return f"the {name} bot does not play {ruleset} decks yet; the random bot plays any deck (--bot random)"
+
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A new bot by name, seeded (``ValueError`` for an unknown name)."""
@@ -23,4 +34,4 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
 
 
-__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "PLAYS", "Bot", "HeuristicBot", "RandomBot", "cannot_play", "make_bot"]

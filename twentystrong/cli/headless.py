@@ -16,20 +16,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from twentystrong.content.heroes import default_hero, hero_ref
 from twentystrong.engine.state import SetupOptions
 from twentystrong.session.decks import DEFAULT_DECK, DeckNotFound, load_game_deck
 from twentystrong.session.protocol import Protocol
 from twentystrong.session.saves import SaveError
 from twentystrong.session.session import Session, SetupError
 
-_SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal", "missions", "rank")
+_SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal", "missions", "rank", "difficulty", "scion")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong headless``."""
     parser.add_argument("--deck", metavar="ID", help=f"shipped deck id (default: {DEFAULT_DECK})")
     parser.add_argument("--deck-path", metavar="DIR", type=Path, help="a deck folder instead of a shipped deck")
-    parser.add_argument("--hero", metavar="ID", help="hero id (default: the deck's first hero)")
+    parser.add_argument(
+        "--hero",
+        metavar="ID",
+        help="hero id, or a universal hero of another deck as DECK:HERO (or DECK/HERO); default: the deck's first "
+        "hero (Hoplomachus Victorum: chosen in the game from the heroes drawn)",
+    )
     parser.add_argument("--seed", metavar="N", type=int, help="game seed (default: random, shown in the state)")
     parser.add_argument("--assisted", action="store_true", default=None, help="assisted play: undo anything")
     parser.add_argument("--dice", choices=("virtual", "physical"), help="physical: enter the faces you roll")
@@ -38,6 +44,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--missions", action=argparse.BooleanOptionalAction, default=None, help="play with missions (default: no)"
     )
     parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1–6")
+    parser.add_argument(
+        "--difficulty", metavar="X", type=int, choices=range(0, 5), help="Hoplomachus Victorum: difficulty 0–4"
+    )
+    parser.add_argument("--scion", metavar="ID", help="Hoplomachus Victorum: the Scion (default: drawn at random)")
     parser.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game (setup comes from it)")
     parser.add_argument("--record", action="store_true", help="add the game to your record when it ends")
     parser.add_argument("--daily", action="store_true", help="play today's daily challenge (deck, hero and seed)")
@@ -107,13 +117,15 @@ def _session(args: argparse.Namespace) -> Session:
         raise SetupError(f"deck {deck.id!r} has no heroes")
     options = SetupOptions(
         deck_id=deck.id,
-        hero_id=args.hero if args.hero is not None else deck.heroes[0].id,
+        hero_id=hero_ref(args.hero) if args.hero is not None else default_hero(deck),
         seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         assisted=bool(args.assisted),
         dice=args.dice or "virtual",
         deal=args.deal or "shuffled",
         missions=bool(args.missions),
         rank=args.rank if args.rank is not None else 1,
+        difficulty=args.difficulty if args.difficulty is not None else 0,
+        scion=args.scion,
     )
     return Session.new(deck, options, deck_path=folder)
 

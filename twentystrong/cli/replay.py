@@ -34,6 +34,12 @@ def run(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"twentystrong replay: {exc}", file=sys.stderr)
         return 2
+    from twentystrong.tui.tables import not_drawn
+
+    refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
+    if refused is not None:
+        print(f"twentystrong replay: {refused}", file=sys.stderr)
+        return 2
     from twentystrong.tui.replay import ReplayApp
 
     ReplayApp(row, session, note=note).run()

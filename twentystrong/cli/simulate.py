@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from twentystrong.bots import BOT_NAMES
+from twentystrong.bots import BOT_NAMES, cannot_play
 from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
 from twentystrong.sim.progress import Progress
@@ -77,6 +77,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--missions", action=argparse.BooleanOptionalAction, default=False, help="play with missions (default: no)"
     )
     parser.add_argument(
+        "--difficulty",
+        type=int,
+        choices=range(0, 5),
+        default=0,
+        metavar="X",
+        help="Hoplomachus Victorum: difficulty 0-4 (default 0)",
+    )
+    parser.add_argument(
         "--jobs", type=_jobs, default=1, metavar="J", help="worker processes, 0 for one per core (default 1)"
     )
     parser.add_argument(
@@ -103,7 +111,15 @@ def run(args: argparse.Namespace) -> int:
         deck = load(args.deck)
     except DeckError as exc:
         return _fail(f"cannot load deck {args.deck!r}:\n" + "\n".join(str(f) for f in exc.findings))
-    heroes = [h.id for h in deck.heroes]
+    refused = cannot_play(args.bot, deck.info.ruleset)
+    if refused is not None:
+        return _fail(refused)
+    victorum = deck.info.ruleset == "hoplomachus-victorum"
+    if victorum and (args.missions or args.rank > 1):
+        return _fail("missions and ranks are Solar Sentinels options; Hoplomachus Victorum plays --difficulty 0-4")
+    if args.difficulty and not victorum:
+        return _fail("--difficulty is a Hoplomachus Victorum option; Solar Sentinels plays --rank with --missions")
+    heroes = [h.id for h in deck.heroes if not victorum or h.primus is not None]
     if args.hero != "all":
         if args.hero not in heroes:
             return _fail(f"unknown hero {args.hero!r} in deck {deck.id}; heroes: {', '.join(heroes)}, or all")
@@ -119,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
         rank=args.rank,
         missions=args.missions,
         round_cap=args.round_cap,
+        difficulty=args.difficulty,
     )
     workers = args.jobs or os.cpu_count() or 1
     total = args.games * len(heroes)
@@ -146,12 +163,14 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
     """The results as one JSON-ready object (no timings: the same arguments give the same object)."""
     spread = summary.spread()
     wins = sum(h.wins for h in summary.heroes)
+    level: dict[str, Any] = {"rank": args.rank, "missions": args.missions}
+    if deck.info.ruleset == "hoplomachus-victorum":
+        level = {"difficulty": args.difficulty}
     return {
         "deck": deck.id,
         "bot": args.bot,
         "seed": args.seed,
-        "rank": args.rank,
-        "missions": args.missions,
+        **level,
         "games_per_hero": args.games,
         "round_cap": args.round_cap,
         "heroes": {h.hero: {**h.as_dict(), "spread": round(spread[h.hero], 4)} for h in summary.heroes},
@@ -169,9 +188,11 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
     """The results as a text table."""
     last = args.seed + args.games - 1
     missions = "with missions" if args.missions else "no missions"
+    level = f"rank {args.rank}, {missions}"
+    if deck.info.ruleset == "hoplomachus-victorum":
+        level = f"difficulty {args.difficulty}"
     lines = [
-        f"{args.games} games per hero, {args.bot} bot, deck {deck.id}, rank {args.rank}, {missions}, "
-        f"seeds {args.seed}-{last}",
+        f"{args.games} games per hero, {args.bot} bot, deck {deck.id}, {level}, seeds {args.seed}-{last}",
         "",
         f"{'hero':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>15} {'median rounds':>14}  "
         "killing blow most often",

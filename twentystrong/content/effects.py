@@ -549,6 +549,80 @@ class IgnoreEffect(EffectBase):
     """Effect kinds ignored."""
 
 
+# --- The training grounds, the Tactics area, the camps and the Influence deck (Hoplomachus Victorum) ------------
+
+
+class Recruit(EffectBase):
+    """Recruit dice: the weakest die in the training grounds (or the weakest of ``color``) joins the dice pool."""
+
+    kind: Literal["recruit"]
+    count: int = Field(default=1, ge=1, le=4)
+    """How many dice, one at a time."""
+    color: Color | None = None
+    """Only a die of this colour (when the card names one)."""
+
+
+class Dismiss(EffectBase):
+    """Dismiss dice of the player's choice (neither banished nor applied) to the training grounds."""
+
+    kind: Literal["dismiss"]
+    count: int = Field(default=1, ge=1, le=4)
+    """How many dice."""
+
+
+class Strengthen(EffectBase):
+    """Strengthen a die of the player's choice: it is dismissed and the die of the next stronger colour is recruited
+    into the zone it was in (HV12: red cannot be strengthened; nothing happens without that colour to recruit)."""
+
+    kind: Literal["strengthen"]
+    count: int = Field(default=1, ge=1, le=3)
+    """How many dice, one at a time."""
+
+
+class Weaken(EffectBase):
+    """Weaken a die of the player's choice: it is dismissed and the die of the next weaker colour is recruited into
+    the zone it was in (HV12: yellow cannot be weakened; nothing happens without that colour to recruit)."""
+
+    kind: Literal["weaken"]
+    count: int = Field(default=1, ge=1, le=3)
+    """How many dice, one at a time."""
+
+
+class GainTactic(EffectBase):
+    """Gain a Tactic of the player's choice from the Tactics area into the inventory (room needed)."""
+
+    kind: Literal["gain_tactic"]
+
+
+class MoveToCamp(EffectBase):
+    """Before moving this round, move to any camp that can be entered (not only an adjacent one)."""
+
+    kind: Literal["move_to_camp"]
+
+
+class FeedInfluence(EffectBase):
+    """Move the top card of camps of the player's choice to the Influence deck."""
+
+    kind: Literal["feed_influence"]
+    count: int = Field(default=1, ge=1, le=3)
+    """How many camps (each a different one)."""
+
+
+class InfluenceScaling(EffectBase):
+    """A Scion grows with the Influence deck: ``amount`` more of a number per ``per`` Influence icons in it when the
+    Scion turns to its Conflict side."""
+
+    kind: Literal["influence_scaling"]
+    grows: Literal["health", "damage", "additional"]
+    """Which number grows: its Health, its Damage, or the enemies it adds (+N)."""
+    amount: int = Field(default=1, ge=1, le=3)
+    """How much it grows per step."""
+    per: int = Field(default=1, ge=1, le=6)
+    """How many Influence icons make one step."""
+    most: int | None = Field(default=None, ge=1, le=12)
+    """The most it may grow, in all."""
+
+
 # --- Boss rules ------------------------------------------------------------------------------------------------
 
 
@@ -619,10 +693,37 @@ Effect = Annotated[
     | StatModifier
     | BanishForDamage
     | IgnoreEffect
-    | WinCondition,
+    | WinCondition
+    | Recruit
+    | Dismiss
+    | Strengthen
+    | Weaken
+    | GainTactic
+    | MoveToCamp
+    | FeedInfluence
+    | InfluenceScaling,
     Field(discriminator="kind"),
 ]
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(sorted(kind_of(cls) for cls in EffectBase.__subclasses__()))
 """Every effect kind name, sorted (used by error messages and the schema)."""
+
+RULESET_KINDS: dict[str, frozenset[str]] = {
+    "solar-sentinels": frozenset({"discard_stack_top", "reveal_boss", "take_stack_reward"}),
+    "hoplomachus-victorum": frozenset(
+        {
+            "recruit",
+            "dismiss",
+            "strengthen",
+            "weaken",
+            "gain_tactic",
+            "move_to_camp",
+            "feed_influence",
+            "influence_scaling",
+        }
+    ),
+}
+"""The effect kinds that act on one ruleset's own zones (stacks and the boss deck; the training grounds, the camps,
+the Tactics area and the Influence deck): in a deck of another ruleset they would do nothing, so the validator
+refuses them there."""

@@ -22,9 +22,24 @@ from twentystrong.content.model import Deck, Hero
 
 SEPARATOR = "/"
 """Between the deck id and the hero id of a foreign hero reference."""
+ALSO = ":"
+"""Also accepted from the command line between the deck id and the hero id (``--hero solar-sentinels:corona``)."""
+
+
+def hero_ref(text: str) -> str:
+    """A hero reference as the command line gives it: ``<hero-id>``, or a universal hero of another deck as
+    ``<deck-id>/<hero-id>`` or ``<deck-id>:<hero-id>`` (both name the same hero; the game keeps the first form)."""
+    return text.replace(ALSO, SEPARATOR, 1) if ALSO in text and SEPARATOR not in text else text
+
 
 ACCEPTS_UNIVERSAL: dict[str, bool] = {"solar-sentinels": True, "hoplomachus-victorum": True}
 """Whether a ruleset lets a deck be played with universal heroes of other decks."""
+
+CHOSEN_IN_GAME: frozenset[str] = frozenset({"hoplomachus-victorum"})
+"""Rulesets whose setup draws the heroes and lets the player choose one of them, or a universal hero of another deck,
+in the game itself (Hoplomachus Victorum, HV1): their decks are played with every universal hero of the other
+decks added (:func:`with_universal_heroes`), and a setup may leave the hero to that choice (an empty
+``SetupOptions.hero_id``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +112,32 @@ def with_hero(deck: Deck, ref: str, all_decks: Iterable[Deck] | None = None) -> 
     # Hero ids are plain slugs; the reference is not, so the copy is made without re-validating the id.
     hero = choice.hero.model_copy(update={"id": ref})
     return deck.model_copy(update={"heroes": [*deck.heroes, hero]})
+
+
+def with_universal_heroes(deck: Deck, all_decks: Iterable[Deck] | None = None) -> Deck:
+    """The deck with every universal hero of the other decks (``all_decks``, by default the shipped ones) added
+    under its reference, for a setup that offers them in the game (:data:`CHOSEN_IN_GAME`); the deck itself when
+    there are none to add."""
+    held = {h.id for h in deck.heroes}
+    foreign = [
+        choice.hero.model_copy(update={"id": choice.ref})
+        for choice in heroes_for(deck, _shipped() if all_decks is None else all_decks)
+        if choice.foreign and choice.ref not in held
+    ]
+    return deck.model_copy(update={"heroes": [*deck.heroes, *foreign]}) if foreign else deck
+
+
+def default_hero(deck: Deck) -> str:
+    """The hero a setup plays when none is named: the deck's first, or none (the empty reference) for a deck whose
+    hero is chosen in the game (:data:`CHOSEN_IN_GAME`)."""
+    if deck.info.ruleset in CHOSEN_IN_GAME or not deck.heroes:
+        return ""
+    return deck.heroes[0].id
+
+
+def universal_refs(deck: Deck) -> list[str]:
+    """The foreign universal heroes a deck holds (added by :func:`with_hero` or :func:`with_universal_heroes`)."""
+    return [h.id for h in deck.heroes if SEPARATOR in h.id]
 
 
 def _shipped() -> list[Deck]:

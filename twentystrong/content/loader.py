@@ -3,8 +3,8 @@
 Loading runs in stages, each collecting :class:`Finding` objects instead of stopping at the first problem:
 
 1. read each file: binary, non-UTF-8, empty and syntactically invalid files are reported with the parser's line;
-2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items;
-   unknown top-level tables are reported;
+2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items (and
+   Hoplomachus Victorum's ``[[camp]]`` / ``[[scion]]`` / ``[[tactic]]``); unknown top-level tables are reported;
 3. validate each item with its pydantic model (:mod:`~twentystrong.content.validation`), strictly (TOML has real
    types, so ``health = "3"`` is a mistake worth reporting, not coercing);
 4. check the deck as a whole (``validate``): unique ids, references, hero cards, the ruleset's needs.
@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twentystrong.content.model import Boss, ConflictCard, Deck, DeckInfo, Hero, Mission
+from twentystrong.content.model import Boss, CampCard, ConflictCard, Deck, DeckInfo, Hero, Mission, Scion, Tactic
 from twentystrong.content.plain import Frozen
 from twentystrong.content.registry import shipped_deck_dirs
 
@@ -49,10 +49,13 @@ SECTIONS: dict[str, type[Frozen]] = {
     "card": ConflictCard,
     "boss": Boss,
     "mission": Mission,
+    "camp": CampCard,
+    "scion": Scion,
+    "tactic": Tactic,
 }
 """The top-level tables a deck file may hold, and the model of each (``deck`` is one table, the rest arrays)."""
 
-_ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]]"
+_ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]], [[camp]], [[scion]], [[tactic]]"
 _EMPTY = f"file is empty: a deck file holds {_ALLOWED_TABLES} tables"
 _TOML_ERROR_PLACE = r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$"
 
@@ -177,8 +180,7 @@ class _Reading:
             self.findings.append(_missing_deck_table(path))
         if self.complete and self.info is not None and info is not None:
             counts = {s: sum(p.section == s for p in self.items) for s in SECTIONS}
-            cards = [c for c in checked if c[0].section == "card"]
-            self.findings += validate.check_ruleset((self.info, info), counts, cards)
+            self.findings += validate.check_ruleset((self.info, info), counts, checked)
         if self.expect_id is not None and self.info is not None and info is not None:
             self.findings += validate.check_shipped_id(self.expect_id, (self.info, info))
         if self.findings or not isinstance(info, DeckInfo):
@@ -271,9 +273,11 @@ def _assemble(info: DeckInfo, checked: list[tuple[Placed, Frozen]], content_hash
     return Deck(
         info=info,
         heroes=of("hero"),
-        cards=of("card"),
+        cards=of("card") + of("camp"),
         bosses=of("boss"),
         missions=of("mission"),
+        scions=of("scion"),
+        tactics=of("tactic"),
         content_hash=content_hash,
     )
 
@@ -297,7 +301,16 @@ def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
     if not isinstance(value, dict | list):
         message = f"{key} = … is outside any table; put it under one of {_ALLOWED_TABLES}"
     else:
-        plural = {"cards": "card", "heroes": "hero", "bosses": "boss", "missions": "mission", "conflict": "card"}
+        plural = {
+            "cards": "card",
+            "heroes": "hero",
+            "bosses": "boss",
+            "missions": "mission",
+            "conflict": "card",
+            "camps": "camp",
+            "scions": "scion",
+            "tactics": "tactic",
+        }
         close = plural.get(key) or next(iter(difflib.get_close_matches(key, SECTIONS, n=1)), None)
         hint = f" (did you mean {_table_header(close)}?)" if close else ""
         message = f"unknown table {show(key)}{hint}; a deck file holds only {_ALLOWED_TABLES}"

@@ -4,7 +4,9 @@ The classes are plain (:class:`~twentystrong.content.plain.Frozen`); :mod:`twent
 builds the pydantic models that validate them.
 
 A deck is a folder of TOML files (see README "Writing a deck"): ``deck.toml`` holds the deck's identity and
-``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` tables may sit in any of its files.
+``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` tables may sit in any of its files. A Hoplomachus
+Victorum deck (hoplomachus.md) holds ``[[camp]]`` cards instead of ``[[card]]``, ``[[scion]]`` and ``[[tactic]]``
+cards instead of bosses and missions, and heroes with a Primus side (``[hero.primus]``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,30 @@ class Reward(Frozen):
     """Optional wording that replaces the generated plain-words text."""
 
 
+class Primus(Frozen):
+    """The Primus side of a Victorum hero (hoplomachus.md): a boss waiting under a camp, fought with the
+    endgame-round rules; its Bane is resolved once its fight is won."""
+
+    id: Id
+    """Stable identifier of this side, unique among the deck's cards, bosses, Scions and Primus."""
+    name: str = Field(min_length=1, max_length=40)
+    """The name shown to the player."""
+    health: int = Field(ge=1, le=20)
+    """Damage needed to defeat it."""
+    damage: int = Field(ge=0, le=6)
+    """Health the hero loses at Resolve while it is undefeated."""
+    additional: int = Field(default=0, ge=0, le=3)
+    """+N: enemies added from the camps adjacent to its camp when its fight begins."""
+    rules: list[Effect] = Field(default_factory=list)
+    """Its effects in the fight (as a boss's rules)."""
+    bane: list[Effect] = Field(min_length=1)
+    """Its Bane: the penalty resolved at the end of the Cleanup of the round its fight is won."""
+    bane_text: str | None = Field(default=None, max_length=300)
+    """Optional wording that replaces the generated Bane text."""
+    flavour: str = Field(default="", max_length=400)
+    """Flavour text."""
+
+
 class Hero(Frozen):
     """A hero: starting stats and a unique ability."""
 
@@ -55,6 +81,8 @@ class Hero(Frozen):
     """The physical card the hero is printed on (two heroes share a double-sided card)."""
     side: Literal["a", "b"] | None = None
     """Which side of that card."""
+    primus: Primus | None = None
+    """Hoplomachus Victorum: the other side of a Victorum hero's card, played as a Primus when the hero is not."""
     flavour: str = Field(default="", max_length=400)
     """Flavour text."""
 
@@ -82,6 +110,136 @@ class ConflictCard(Frozen):
     """What defeating it earns."""
     flavour: str = Field(default="", max_length=400)
     """Flavour text."""
+
+
+CampKind = Literal["bloodshed", "sport", "opportunity"]
+"""The kinds of camp card: Bloodshed and Sport cards are enemies, an Opportunity is a goal held as an item."""
+
+OpportunityKind = Literal[
+    "defeats",
+    "damage_taken_rounds",
+    "dice_recruited",
+    "dice_dismissed",
+    "spectates",
+    "items_used",
+    "instant_declined",
+    "activation_size",
+    "colors_on_one_enemy",
+]
+
+
+class OpportunityCondition(Frozen):
+    """What an Opportunity asks, counted only while the card is held (HV8): ``target`` times the event of ``kind``.
+
+    defeats: an enemy defeated (of ``card_kind`` if set); damage_taken_rounds: a round in which you suffered damage;
+    dice_recruited / dice_dismissed: a die recruited / dismissed (strengthening and weakening are neither);
+    spectates: a camp spectated; items_used: an item used (a Tactic too); instant_declined: an instant reward
+    declined or forgone; activation_size: a round in which ``value`` enemies or more have been activated;
+    colors_on_one_enemy: an enemy that comes to have dice of ``value`` different colours applied to it.
+    """
+
+    kind: OpportunityKind
+    """What counts as progress."""
+    target: int = Field(default=1, ge=1, le=20)
+    """How many times."""
+    card_kind: Literal["bloodshed", "sport", "primus"] | None = None
+    """defeats: only enemies of this kind count (any enemy when omitted)."""
+    value: int | None = Field(default=None, ge=1, le=6)
+    """activation_size: enemies activated in one round; colors_on_one_enemy: number of colours."""
+
+    @item_check
+    def _parameters(self) -> OpportunityCondition:
+        if self.kind in ("activation_size", "colors_on_one_enemy") and self.value is None:
+            raise ValueError(f'value is required when kind is "{self.kind}"')
+        if self.card_kind is not None and self.kind != "defeats":
+            raise ValueError(f'card_kind applies only when kind is "defeats", not "{self.kind}"')
+        return self
+
+
+class CampCard(ConflictCard):
+    """A camp card of Hoplomachus Victorum (``[[camp]]``): a Bloodshed or Sport enemy, or an Opportunity.
+
+    Enemies are conflict cards (Health, Damage, +N, effects, reward). An Opportunity is no enemy: it names a
+    ``condition`` and a ``reward`` gained when the condition is met (instant: at once; an item: held from then on).
+    """
+
+    kind: CampKind
+    """bloodshed, sport or opportunity."""
+    influence: bool = False
+    """The Influence icon on its back: defeated (or discarded from the inventory), it joins the Influence deck."""
+    level: int = Field(default=1, ge=1, le=3)
+    """Camp cards have no level in the rules; 1 unless a card needs one (effects that name a level read it)."""
+    health: int = Field(default=1, ge=1, le=12)
+    """Damage needed to defeat it (required for Bloodshed and Sport cards)."""
+    damage: int = Field(default=0, ge=0, le=6)
+    """Health the hero loses at Resolve while it is undefeated."""
+    condition: OpportunityCondition | None = None
+    """An Opportunity's condition (required for Opportunities, refused on enemies)."""
+
+    @item_check
+    def _camp_kind(self) -> CampCard:
+        if self.kind == "opportunity":
+            if self.condition is None:
+                raise ValueError('condition is required when kind is "opportunity": what the Opportunity asks')
+            if self.reward is None:
+                raise ValueError('reward is required when kind is "opportunity": what meeting its condition gains')
+            if self.effects or self.additional or self.mandatory:
+                raise ValueError("an Opportunity is not an enemy: it has no effects, no +N and is never mandatory")
+        elif self.condition is not None:
+            raise ValueError(f"condition applies only to Opportunities, not to a {self.kind} card")
+        return self
+
+    @property
+    def enemy(self) -> bool:
+        """Whether it is an enemy (Bloodshed or Sport) rather than an Opportunity."""
+        return self.kind != "opportunity"
+
+
+class Scion(Frozen):
+    """A Scion (``[[scion]]``), the final boss of Hoplomachus Victorum: a Spectate side (its penalty) and a
+    Conflict side (the boss of the final fight)."""
+
+    id: Id
+    """Stable identifier, unique among the deck's cards, bosses, Scions and Primus."""
+    name: str = Field(min_length=1, max_length=40)
+    """The name shown to the player."""
+    spectate: list[Effect] = Field(min_length=1)
+    """The Spectate side: the penalty suffered each time the player spectates a camp."""
+    spectate_text: str | None = Field(default=None, max_length=300)
+    """Optional wording that replaces the generated penalty text."""
+    health: int = Field(ge=1, le=20)
+    """Conflict side: damage needed to defeat it."""
+    damage: int = Field(ge=0, le=6)
+    """Conflict side: Health the hero loses at Resolve while it is undefeated."""
+    additional: int = Field(default=0, ge=0, le=4)
+    """Conflict side: +N enemies drawn from the Influence deck when the final fight begins."""
+    rules: list[Effect] = Field(default_factory=list)
+    """Conflict side: its rules in the final fight (``influence_scaling`` among them)."""
+    flavour: str = Field(default="", max_length=400)
+    """Flavour text."""
+
+
+class Tactic(Frozen):
+    """A Tactic (``[[tactic]]``): a single-use item of Hoplomachus Victorum. Used or discarded, it returns to the
+    Tactics area (HV2)."""
+
+    id: Id
+    """Stable identifier, unique among the deck's cards."""
+    name: str = Field(min_length=1, max_length=40)
+    """The name shown to the player."""
+    effects: list[Effect] = Field(min_length=1)
+    """What using it does, in order."""
+    text: str | None = Field(default=None, max_length=300)
+    """Optional wording that replaces the generated plain-words text."""
+    flavour: str = Field(default="", max_length=400)
+    """Flavour text."""
+
+    def as_card(self) -> ConflictCard:
+        """The Tactic as the engine holds items: a card whose reward is a single-use item."""
+        reward = Reward(kind="single_use", effects=self.effects, text=self.text)
+        return ConflictCard(
+            id=self.id, name=self.name, level=1, health=1, damage=0, reward=reward, flavour=self.flavour
+        )
 
 
 class Boss(Frozen):
@@ -158,7 +316,7 @@ class Mission(Frozen):
         return self
 
 
-_Named = TypeVar("_Named", ConflictCard, Hero, Boss, Mission)
+_Named = TypeVar("_Named", ConflictCard, Hero, Boss, Mission, Scion, Tactic)
 
 
 class DeckInfo(Frozen):
@@ -189,6 +347,10 @@ class Deck(Frozen):
     """Its bosses, in file order."""
     missions: list[Mission] = Field(default_factory=list)
     """Its missions."""
+    scions: list[Scion] = Field(default_factory=list)
+    """Hoplomachus Victorum: its Scions, in file order."""
+    tactics: list[Tactic] = Field(default_factory=list)
+    """Hoplomachus Victorum: its Tactics, in file order."""
     content_hash: str = ""
     """SHA-256 of the deck's files (set by the loader; saves record it)."""
 
@@ -203,12 +365,42 @@ class Deck(Frozen):
 
     @cached_property
     def card_ids(self) -> dict[str, ConflictCard]:
-        """Conflict cards by id (``in`` tells a conflict card from a boss; should an id repeat, the last wins)."""
-        return {card.id: card for card in self.cards}
+        """Conflict cards by id, and the Tactics as the single-use items they are (:meth:`Tactic.as_card`): every
+        card that may be active or held (``in`` tells a conflict card from a boss; should an id repeat, the last
+        wins)."""
+        cards = {tactic.id: tactic.as_card() for tactic in self.tactics}
+        cards.update((card.id, card) for card in self.cards)
+        return cards
 
     def boss(self, boss_id: str) -> Boss:
-        """The boss with this id (``KeyError`` if there is none, like :meth:`card`)."""
+        """The boss with this id (``KeyError`` if there is none, like :meth:`card`): a boss of the deck, or a
+        Primus or Scion as the boss it is in its fight (:meth:`as_bosses`)."""
         return self._bosses[boss_id]
+
+    def is_boss(self, card_id: str) -> bool:
+        """Whether the id names a boss (a Primus and a Scion are bosses in their fights)."""
+        return card_id in self._bosses
+
+    def scion(self, scion_id: str) -> Scion:
+        """The Scion with this id (``KeyError`` if there is none)."""
+        return self._scions[scion_id]
+
+    def tactic(self, tactic_id: str) -> Tactic:
+        """The Tactic with this id (``KeyError`` if there is none)."""
+        return self._tactics[tactic_id]
+
+    def is_tactic(self, card_id: str) -> bool:
+        """Whether the id names one of its Tactics."""
+        return card_id in self._tactics
+
+    def primus(self, primus_id: str) -> Primus:
+        """The Primus side with this id (``KeyError`` if there is none)."""
+        return self._primus[primus_id]
+
+    @cached_property
+    def primus_of(self) -> dict[str, str]:
+        """The Primus id of each Victorum hero (a hero with a Primus side), by hero id."""
+        return {hero.id: hero.primus.id for hero in self.heroes if hero.primus is not None}
 
     def hero(self, hero_id: str) -> Hero:
         """The hero with this id (``KeyError`` if there is none)."""
@@ -224,7 +416,47 @@ class Deck(Frozen):
 
     @cached_property
     def _bosses(self) -> dict[str, Boss]:
-        return _first_by_id(self.bosses)
+        return {**_first_by_id(self.as_bosses()), **_first_by_id(self.bosses)}
+
+    def as_bosses(self) -> list[Boss]:
+        """The Primus sides and the Scions' Conflict sides, as the bosses their fights are."""
+        out = [
+            Boss(
+                id=p.id,
+                name=p.name,
+                health=p.health,
+                damage=p.damage,
+                entourage=p.additional,
+                rules=p.rules,
+                flavour=p.flavour,
+            )
+            for p in self._primus.values()
+        ]
+        out += [
+            Boss(
+                id=c.id,
+                name=c.name,
+                health=c.health,
+                damage=c.damage,
+                entourage=c.additional,
+                rules=c.rules,
+                flavour=c.flavour,
+            )
+            for c in self.scions
+        ]
+        return out
+
+    @cached_property
+    def _scions(self) -> dict[str, Scion]:
+        return _first_by_id(self.scions)
+
+    @cached_property
+    def _tactics(self) -> dict[str, Tactic]:
+        return _first_by_id(self.tactics)
+
+    @cached_property
+    def _primus(self) -> dict[str, Primus]:
+        return {hero.primus.id: hero.primus for hero in reversed(self.heroes) if hero.primus is not None}
 
     @cached_property
     def _heroes(self) -> dict[str, Hero]:
@@ -239,4 +471,19 @@ def _first_by_id(items: list[_Named]) -> dict[str, _Named]:
     return {item.id: item for item in reversed(items)}
 
 
-__all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Mission", "Reward"]
+__all__ = [
+    "Boss",
+    "CampCard",
+    "CampKind",
+    "Color",
+    "ConflictCard",
+    "Deck",
+    "DeckInfo",
+    "Hero",
+    "Mission",
+    "OpportunityCondition",
+    "Primus",
+    "Reward",
+    "Scion",
+    "Tactic",
+]

@@ -1,7 +1,8 @@
 """The JSON Schema of deck files, built from the pydantic models of the content classes (``twentystrong schema``).
 
 A deck is a folder of TOML files whose top-level tables are merged: the schema describes that merged document
-(``[deck]`` plus the ``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` arrays). ``[deck]`` is left
+(``[deck]`` plus the ``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` arrays, and Hoplomachus
+Victorum's ``[[camp]]``, ``[[scion]]`` and ``[[tactic]]``). ``[deck]`` is left
 optional so that editors can check each file of a folder on its own; the validator requires it once per deck.
 The committed copy is ``content/schema.json``; a test fails when it drifts from the models.
 """
@@ -12,7 +13,7 @@ import json
 from typing import Any
 
 from twentystrong.content.docs import field_docs
-from twentystrong.content.model import Boss, ConflictCard, DeckInfo, Hero, Mission
+from twentystrong.content.model import Boss, CampCard, ConflictCard, DeckInfo, Hero, Mission, Scion, Tactic
 from twentystrong.content.plain import Field, Frozen
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -38,6 +39,12 @@ class DeckDocument(Frozen):
     """The bosses: one ``[[boss]]`` table each."""
     mission: list[Mission] = Field(default_factory=list)
     """The missions: one ``[[mission]]`` table each."""
+    camp: list[CampCard] = Field(default_factory=list)
+    """Hoplomachus Victorum: the camp cards, one ``[[camp]]`` table each, in deck order."""
+    scion: list[Scion] = Field(default_factory=list)
+    """Hoplomachus Victorum: the Scions, one ``[[scion]]`` table each."""
+    tactic: list[Tactic] = Field(default_factory=list)
+    """Hoplomachus Victorum: the Tactics, one ``[[tactic]]`` table each."""
 
 
 def deck_schema() -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Pydantic checks each hero, card, boss and mission by itself (see ``loader``). This module checks the deck as a
 whole: ids are unique, references name things that exist, heroes pair up on physical cards, and the deck has what
-its ruleset needs to be set up (rules.md "Solar Sentinels deck rules").
+its ruleset needs to be set up (rules.md "Solar Sentinels deck rules", hoplomachus.md "Components").
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from twentystrong.content.effects import EFFECT_KINDS, IgnoreEffect, RollTest
+from twentystrong.content.effects import EFFECT_KINDS, RULESET_KINDS, IgnoreEffect, RollTest
 from twentystrong.content.explain import field_name, show, suggest
 from twentystrong.content.locate import TomlPath
-from twentystrong.content.model import DeckInfo, Hero, Reward
+from twentystrong.content.model import CampCard, DeckInfo, Hero, Reward
 from twentystrong.content.plain import Frozen
 from twentystrong.content.source import Finding, Placed
 
@@ -26,26 +26,46 @@ Checked = tuple[Placed, Frozen]
 class RulesetNeeds:
     """What a ruleset needs from a deck to be set up at all."""
 
-    min_cards: int
-    cards_why: str
-    min_bosses: int
-    min_heroes: int
-    card_levels: tuple[int, ...]
+    least: dict[str, tuple[int, str]]
+    """The fewest tables of each section it needs, with why (``"card": (45, " (3 stacks of 15)")``)."""
+    sections: tuple[str, ...]
+    """The sections its decks may hold (others belong to another ruleset's decks)."""
+    card_levels: tuple[int, ...] = (1, 2, 3)
+    """The card levels it knows."""
+    primus: bool = False
+    """Whether every hero must have a Primus side (the deck's heroes are Victorum heroes)."""
 
 
 RULESET_NEEDS: dict[str, RulesetNeeds] = {
     # Solar Sentinels setup: three face-up stacks of 15, a boss deck, a hero; cards are level 1 or 2.
     # Missions are optional (they are a setup option), so none are required.
-    "solar-sentinels": RulesetNeeds(45, "3 stacks of 15", 1, 1, (1, 2)),
+    "solar-sentinels": RulesetNeeds(
+        {"card": (45, " (3 stacks of 15)"), "boss": (1, ""), "hero": (1, "")},
+        ("deck", "hero", "card", "boss", "mission"),
+        (1, 2),
+    ),
+    # Hoplomachus Victorum setup (hoplomachus.md): 9 camps of 6, 9 Scions, 4 + X Victorum heroes drawn (X up to 4),
+    # 4 Tactics drawn.
+    "hoplomachus-victorum": RulesetNeeds(
+        {
+            "camp": (54, " (9 camps of 6)"),
+            "scion": (9, ""),
+            "hero": (8, " (Victorum heroes: 4 + difficulty are drawn)"),
+            "tactic": (4, " (4 are drawn)"),
+        },
+        ("deck", "hero", "camp", "scion", "tactic"),
+        primus=True,
+    ),
 }
-"""Structural needs by ruleset. Hoplomachus Victorum is not scheduled yet, so it has none here."""
+"""Structural needs by ruleset."""
 
-# Cards and bosses share one namespace: both sit in the active area and commands name them by id.
+_CARDS = ("card", "boss", "camp", "scion", "tactic")
+"""Sections whose ids share one namespace: they sit in the active area or the inventory, commands name them by id
+(a Primus side's id joins them too)."""
 _NAMESPACES: dict[str, tuple[str, ...]] = {
     "hero": ("hero",),
-    "card": ("card", "boss"),
-    "boss": ("card", "boss"),
     "mission": ("mission",),
+    **{section: _CARDS for section in _CARDS},
 }
 
 
@@ -56,6 +76,7 @@ def check_deck(items: Sequence[Placed], checked: Sequence[Checked]) -> list[Find
     ``checked`` are those that passed.
     """
     findings = check_unique_ids(items)
+    findings += check_primus_ids(items)
     findings += check_references(checked)
     findings += check_hero_cards([(p, m) for p, m in checked if isinstance(m, Hero)])
     return findings
@@ -75,6 +96,28 @@ def check_unique_ids(items: Sequence[Placed]) -> list[Finding]:
             where = _where(earlier, ("id",))
             message = f"id {show(ident)} is already used by the {earlier.section} at {where}; ids must be unique"
             findings.append(placed.finding(("id",), message, "id"))
+    return findings
+
+
+def check_primus_ids(items: Sequence[Placed]) -> list[Finding]:
+    """A Primus side's id (``[hero.primus]``) must not name another card, boss, Scion or Primus: in its fight it is
+    a boss in the active area."""
+    taken: dict[str, Placed] = {}
+    for placed in items:
+        ident = placed.raw.get("id") if isinstance(placed.raw, dict) else None
+        if placed.section in _CARDS and isinstance(ident, str):
+            taken.setdefault(ident, placed)
+    findings: list[Finding] = []
+    for placed in items:
+        primus = placed.raw.get("primus") if placed.section == "hero" and isinstance(placed.raw, dict) else None
+        ident = primus.get("id") if isinstance(primus, dict) else None
+        if not isinstance(ident, str):
+            continue
+        earlier = taken.setdefault(ident, placed)
+        if earlier is not placed:
+            where = _where(earlier, ("id",) if earlier.section != "hero" else ("primus", "id"))
+            message = f"primus.id {show(ident)} is already used by the {earlier.section} at {where}; ids must be unique"
+            findings.append(placed.finding(("primus", "id"), message, "primus.id"))
     return findings
 
 
@@ -132,32 +175,61 @@ def _check_card_sides(card: str, sharing: list[tuple[Placed, Hero]]) -> list[Fin
     return findings
 
 
-def check_ruleset(info: Checked, counts: dict[str, int], cards: Sequence[Checked]) -> list[Finding]:
-    """The ruleset's structural needs: enough cards for its stacks, a boss, a hero, levels it knows."""
+def check_ruleset(info: Checked, counts: dict[str, int], checked: Sequence[Checked]) -> list[Finding]:
+    """The ruleset's structural needs: enough of each kind of card for its setup, only the sections it plays, levels
+    it knows; Hoplomachus Victorum: every hero with a Primus side, every enemy camp card with its Health."""
     placed, model = info
     assert isinstance(model, DeckInfo)
     needs = RULESET_NEEDS.get(model.ruleset)
     if needs is None:
         return []
     findings: list[Finding] = []
-    wanted = {
-        "card": (needs.min_cards, f" ({needs.cards_why})"),
-        "boss": (needs.min_bosses, ""),
-        "hero": (needs.min_heroes, ""),
-    }
-    for section, (least, why) in wanted.items():
+    for section, (least, why) in needs.least.items():
         if counts.get(section, 0) < least:
             message = (
                 f"a {model.ruleset} deck needs at least {least} [[{section}]] table{'s' if least > 1 else ''}"
                 f"{why}, found {counts.get(section, 0)}"
             )
             findings.append(placed.finding(("ruleset",), message, section))
-    for card_placed, card in cards:
-        level = getattr(card, "level", None)
-        if level is not None and level not in needs.card_levels:
-            allowed = " or ".join(map(str, needs.card_levels))
-            message = f"level must be {allowed} in a {model.ruleset} deck, got {level}"
-            findings.append(card_placed.finding(("level",), message, "level"))
+    for section, count in counts.items():
+        if count and section not in needs.sections:
+            owner = next((r for r, n in RULESET_NEEDS.items() if section in n.sections), "another")
+            message = (
+                f"a {model.ruleset} deck holds no [[{section}]] tables (they belong to {owner} decks), found {count}"
+            )
+            findings.append(placed.finding(("ruleset",), message, section))
+    for item_placed, item in checked:
+        if item_placed.section in ("card", "camp"):
+            level = getattr(item, "level", None)
+            if level is not None and level not in needs.card_levels:
+                allowed = " or ".join(map(str, needs.card_levels))
+                message = f"level must be {allowed} in a {model.ruleset} deck, got {level}"
+                findings.append(item_placed.finding(("level",), message, "level"))
+        if needs.primus and isinstance(item, Hero) and item.primus is None:
+            message = f"primus is required: a {model.ruleset} hero is a Victorum hero, with a [hero.primus] side"
+            findings.append(item_placed.finding(("id",), message, "primus"))
+        if isinstance(item, CampCard) and item.enemy and "health" not in item_placed.raw:
+            message = f"health is required for a {item.kind} card (an enemy): the damage needed to defeat it"
+            findings.append(item_placed.finding(("kind",), message, "health"))
+        if isinstance(item, CampCard) and not item.enemy:
+            for key in ("health", "damage", "level"):
+                if key in item_placed.raw:
+                    message = f"{key} has no meaning on an Opportunity (it is not an enemy): leave it out"
+                    findings.append(item_placed.finding((key,), message, key))
+        findings += _foreign_kinds(model.ruleset, item_placed, item)
+    return findings
+
+
+def _foreign_kinds(ruleset: str, placed: Placed, item: Frozen) -> list[Finding]:
+    """Effect kinds that act only on another ruleset's zones (``RULESET_KINDS``) would do nothing in this deck."""
+    findings: list[Finding] = []
+    for path, effect in effects_of(item):
+        kind = getattr(effect, "kind", "")
+        owner = next((r for r, kinds in RULESET_KINDS.items() if kind in kinds and r != ruleset), None)
+        if owner is not None:
+            sub = (*path, "kind")
+            message = f"{field_name(sub)} {show(kind)} acts on {owner} zones: it does nothing in a {ruleset} deck"
+            findings.append(placed.finding(sub, message, field_name(sub)))
     return findings
 
 
@@ -172,7 +244,7 @@ def check_shipped_id(folder: str, info: Checked) -> list[Finding]:
 
 def effects_of(model: Frozen) -> Iterator[tuple[TomlPath, Frozen]]:
     """Every effect in an item, nested ones included, with its path inside the item."""
-    for name in ("effects", "ability", "rules", "on_fail"):
+    for name in ("effects", "ability", "rules", "on_fail", "spectate", "bane"):
         for i, effect in enumerate(getattr(model, name, None) or ()):
             yield (name, i), effect
             if isinstance(effect, RollTest):
@@ -182,6 +254,10 @@ def effects_of(model: Frozen) -> Iterator[tuple[TomlPath, Frozen]]:
     if isinstance(reward, Reward):
         for sub, effect in effects_of(reward):
             yield ("reward", *sub), effect
+    primus = getattr(model, "primus", None)
+    if primus is not None:
+        for sub, effect in effects_of(primus):
+            yield ("primus", *sub), effect
 
 
 def _where(placed: Placed, sub: TomlPath) -> str:

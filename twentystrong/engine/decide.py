@@ -120,9 +120,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
 
 
 def _card_name(state: GameState, card_id: str) -> str:
-    for boss in state.deck.bosses:
-        if boss.id == card_id:
-            return boss.name
+    if state.deck.is_boss(card_id):
+        return state.deck.boss(card_id).name
     try:
         return state.deck.card(card_id).name
     except KeyError:

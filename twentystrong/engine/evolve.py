@@ -185,12 +185,21 @@ def _reward_decided(s: GameState, e: ev.RewardDecided) -> Changes:
 
 def _item_used(s: GameState, e: ev.ItemUsed) -> Changes:
     if e.single_use and e.item in s.inventory:
-        return {"inventory": tuple(i for i in s.inventory if i != e.item), "discard": (*s.discard, e.item)}
+        return _item_left(s, e.item)
     return {}
 
 
 def _item_discarded(s: GameState, e: ev.ItemDiscarded) -> Changes:
-    return {"inventory": tuple(i for i in s.inventory if i != e.item), "discard": (*s.discard, e.item)}
+    return _item_left(s, e.item)
+
+
+def _item_left(s: GameState, item: str) -> Changes:
+    """An item leaves the inventory for the discard pile, or where its ruleset sends it (``Ruleset.item_left``)."""
+    inventory = tuple(i for i in s.inventory if i != item)
+    placed = rules(s).item_left(s, item)
+    if placed is None:
+        return {"inventory": inventory, "discard": (*s.discard, item)}
+    return {"inventory": inventory, **placed}
 
 
 def _stat_changed(s: GameState, e: ev.StatChanged) -> Changes:

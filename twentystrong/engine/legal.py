@@ -60,7 +60,8 @@ def _legal(s: GameState) -> tuple[Command, ...]:
 
 def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
     if p.kind == "instant_reward":
-        return [Command("take_reward", card=p.card), Command("decline_reward", card=p.card)]
+        alternatives = rules(s).reward_alternatives(s, str(p.card))
+        return [Command("take_reward", card=p.card), Command("decline_reward", card=p.card), *alternatives]
     if p.kind == "item_limit":
         return []  # answered with use_item / discard_item
     out: list[Command] = []

@@ -38,6 +38,8 @@ class SetupOptions:
     deal: Deal = "shuffled"
     missions: bool = False  # Solar Sentinels: deal missions (read by its ruleset)
     rank: int = 1  # Solar Sentinels: the difficulty rank (R15: ranks only with missions)
+    difficulty: int = 0  # Hoplomachus Victorum: the difficulty X, 0–4 (HV13)
+    scion: str | None = None  # Hoplomachus Victorum: the Scion chosen (None: drawn at random)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,13 +225,23 @@ def initial_state(deck: Deck, options: SetupOptions) -> GameState:
     """A game that has not started: apply the events of the ``start`` command to it (contract 2).
 
     A foreign universal hero (``hero_id = "<deck-id>/<hero-id>"``, see :mod:`twentystrong.content.heroes`) is
-    added to the deck played, from the shipped decks, unless ``deck`` already holds it (``heroes.with_hero``).
+    added to the deck played, from the shipped decks, unless ``deck`` already holds it (``heroes.with_hero``). A deck
+    whose setup offers the universal heroes itself (Hoplomachus Victorum, HV1) is played with all of them added
+    (``heroes.with_universal_heroes``).
     """
-    if "/" in options.hero_id:
-        from twentystrong.content.heroes import with_hero
+    if "/" in options.hero_id or deck.info.ruleset in _OFFERS_UNIVERSAL:
+        from twentystrong.content.heroes import CHOSEN_IN_GAME, with_hero, with_universal_heroes
 
-        deck = with_hero(deck, options.hero_id)
+        if deck.info.ruleset in CHOSEN_IN_GAME:
+            deck = with_universal_heroes(deck)
+        if "/" in options.hero_id:
+            deck = with_hero(deck, options.hero_id)
     return GameState(deck=deck, options=options)
+
+
+_OFFERS_UNIVERSAL = frozenset({"hoplomachus-victorum"})
+"""Rulesets whose own setup offers universal heroes (``heroes.CHOSEN_IN_GAME``, repeated here so that a game of
+another deck does not import the heroes module; a test holds the two equal)."""
 
 
 def with_die(state: GameState, die: DieState) -> tuple[DieState, ...]:

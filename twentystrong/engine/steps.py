@@ -97,11 +97,13 @@ def _recover(s: GameState) -> list[Command]:
 
 def _gain_items(s: GameState) -> list[Command]:
     room = len(s.inventory) < s.hero.strategy
+    ruleset = rules(s)
     out: list[Command] = []
     for card in flow.pending_items(s):
         if room:
             out.append(Command("gain_item", card=card))
         out.append(Command("decline_item", card=card))
+        out += ruleset.reward_alternatives(s, card)  # what the deck lets a player take instead
     return out
 
 

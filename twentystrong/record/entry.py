@@ -116,10 +116,10 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         deck_title=deck.info.title,
         deck_hash=deck.content_hash,
         ruleset=deck.info.ruleset,
-        hero=options.hero_id,
+        hero=state.hero.id or options.hero_id,  # Hoplomachus Victorum: the hero chosen in the game
         hero_name=_hero_name(session),
         level_kind=rule.kind if rule is not None else None,
-        level=level_of(options) if rule is not None else None,
+        level=level_of(options, rule) if rule is not None else None,
         seed=str(options.seed),
         options=json.dumps(asdict(options), sort_keys=True),
         missions=int(options.missions),

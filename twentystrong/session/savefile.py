@@ -25,8 +25,8 @@ class SavedGame(_Model):
     """SHA-256 of the deck's files when the game was saved: a changed deck is refused."""
     deck_path: str | None = None
     """The folder of a deck that is not shipped (absolute), so the save can find it again."""
-    hero_id: str = Field(min_length=1)
-    """The hero."""
+    hero_id: str = ""
+    """The hero (empty when the hero is chosen in the game: Hoplomachus Victorum draws the heroes, HV1)."""
     seed: int | str
     """The game seed (a string when it does not fit a TOML integer)."""
     assisted: bool = False
@@ -38,7 +38,11 @@ class SavedGame(_Model):
     missions: bool = False
     """Whether missions are played."""
     rank: int = Field(default=1, ge=1, le=6)
-    """Difficulty rank."""
+    """Difficulty rank (Solar Sentinels)."""
+    difficulty: int = Field(default=0, ge=0, le=4)
+    """Difficulty X (Hoplomachus Victorum, HV13)."""
+    scion: str | None = None
+    """The Scion chosen at setup (Hoplomachus Victorum; none: drawn at random)."""
 
 
 class SavedLog(_Model):

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong import __version__
+from twentystrong.content.heroes import CHOSEN_IN_GAME
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.content.registry import shipped_deck_dirs
@@ -90,6 +91,10 @@ def save_document(session: Session) -> dict[str, Any]:
         "missions": o.missions,
         "rank": o.rank,
     }
+    if o.difficulty:  # Hoplomachus Victorum's setup (left out at its default: older saves read the same)
+        game["difficulty"] = o.difficulty
+    if o.scion is not None:
+        game["scion"] = o.scion
     if session.deck_path is not None:
         game["deck_path"] = str(session.deck_path.resolve())
     commands = [{**entry.command.to_dict(), "events": len(entry.events)} for entry in session.history]
@@ -335,10 +340,16 @@ def game_from_save(
         seed = int(g.seed)
     except ValueError:
         raise SaveError(f"{path}: the seed {g.seed!r} is not a whole number") from None
-    options = SetupOptions(g.deck_id, g.hero_id, seed, g.assisted, g.dice, g.deal, g.missions, g.rank)
-    if g.hero_id not in {h.id for h in deck.heroes}:
+    options = SetupOptions(
+        g.deck_id, g.hero_id, seed, g.assisted, g.dice, g.deal, g.missions, g.rank, g.difficulty, g.scion
+    )
+    try:
+        state = initial_state(deck, options)  # a foreign universal hero joins the deck here
+    except ValueError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    chosen_in_game = not g.hero_id and deck.info.ruleset in CHOSEN_IN_GAME  # HV1: the hero is chosen in the game
+    if not chosen_in_game and g.hero_id not in {h.id for h in state.deck.heroes}:
         raise SaveError(f"{path}: deck {deck.id!r} has no hero {g.hero_id!r}")
-    state = initial_state(deck, options)
     history: list[HistoryEntry] = []
     at = 0
     for i, raw_command in enumerate(save.log.commands):

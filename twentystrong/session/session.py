@@ -233,15 +233,23 @@ class Session:
 def check_options(deck: Deck, options: SetupOptions) -> None:
     """Raise :class:`SetupError` with a readable message if ``options`` cannot start a game with ``deck``."""
     heroes = [h.id for h in deck.heroes]
+    ruleset = deck.info.ruleset
     if options.hero_id not in heroes:  # (a deck's own hero ids are slugs: never a foreign reference)
-        from twentystrong.content.heroes import SEPARATOR, with_hero  # only for a hero that is not the deck's
+        from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, with_hero  # a hero not the deck's
 
-        if SEPARATOR not in options.hero_id:
+        if not options.hero_id and ruleset in CHOSEN_IN_GAME:
+            pass  # HV1: the hero is chosen in the game, from the heroes its setup draws
+        elif SEPARATOR not in options.hero_id:
             raise SetupError(f"deck {deck.id!r} has no hero {options.hero_id!r}; its heroes: {', '.join(heroes)}")
-        try:  # a universal hero from another deck
-            with_hero(deck, options.hero_id)
-        except ValueError as exc:
-            raise SetupError(str(exc)) from None
+        else:
+            try:  # a universal hero from another deck
+                with_hero(deck, options.hero_id)
+            except ValueError as exc:
+                raise SetupError(str(exc)) from None
+    if ruleset == "hoplomachus-victorum":
+        _check_victorum(deck, options)
+    elif options.difficulty or options.scion is not None:
+        raise SetupError("difficulty and the Scion are Hoplomachus Victorum options: this deck plays ranks")
     if options.deck_id != deck.id:
         raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")
     if not 1 <= options.rank <= 6:
@@ -261,6 +269,27 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
         ruleset_for(deck.info.ruleset)
     except ValueError as exc:
         raise SetupError(str(exc)) from None
+
+
+def _check_victorum(deck: Deck, options: SetupOptions) -> None:
+    """Hoplomachus Victorum's setup options: difficulty 0–4, a Scion of the deck, a Victorum hero (one with a Primus
+    side) or a universal one, and none of Solar Sentinels' ranks and missions."""
+    if not 0 <= options.difficulty <= 4:
+        raise SetupError(f"difficulty must be 0–4, got {options.difficulty}")
+    if options.scion is not None and options.scion not in {s.id for s in deck.scions}:
+        known = ", ".join(s.id for s in deck.scions)
+        raise SetupError(f"deck {deck.id!r} has no Scion {options.scion!r}; its Scions: {known}")
+    if options.missions or options.rank != 1:
+        raise SetupError("missions and ranks are Solar Sentinels options; Hoplomachus Victorum plays a difficulty 0–4")
+    own = next((h for h in deck.heroes if h.id == options.hero_id), None)
+    if own is not None and own.primus is None:
+        raise SetupError(f"{own.name} is no Victorum hero (it has no Primus side): it cannot be drawn")
+    drawn = 4 + options.difficulty
+    victorum = sum(1 for h in deck.heroes if h.primus is not None)
+    if victorum < drawn:
+        raise SetupError(
+            f"difficulty {options.difficulty} draws {drawn} Victorum heroes; deck {deck.id!r} has {victorum}"
+        )
 
 
 def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:

@@ -60,6 +60,7 @@ class Job:
     rank: int = 1
     missions: bool = False
     round_cap: int = ROUND_CAP
+    difficulty: int = 0
 
 
 def load(deck: str) -> Deck:
@@ -134,7 +135,14 @@ def run_job(job: Job) -> list[GameRecord]:
     out = []
     for i in range(job.first, job.first + job.count):
         seed = job.seed + i
-        options = SetupOptions(deck_id=deck.id, hero_id=job.hero, seed=seed, missions=job.missions, rank=job.rank)
+        options = SetupOptions(
+            deck_id=deck.id,
+            hero_id=job.hero,
+            seed=seed,
+            missions=job.missions,
+            rank=job.rank,
+            difficulty=job.difficulty,
+        )
         out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
     return out
 
@@ -150,10 +158,11 @@ def split(
     missions: bool = False,
     round_cap: int = ROUND_CAP,
     chunk: int = 20,
+    difficulty: int = 0,
 ) -> list[Job]:
     """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk``."""
     return [
-        Job(deck, hero, bot, seed, first, min(chunk, games - first), rank, missions, round_cap)
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), rank, missions, round_cap, difficulty)
         for hero in heroes
         for first in range(0, games, chunk)
     ]

@@ -1,18 +1,38 @@
-"""Heroes, conflict cards, bosses and missions in plain words: stats, then each effect under its timing."""
+"""Heroes, conflict cards, bosses and missions in plain words: stats, then each effect under its timing; and
+Hoplomachus Victorum's camp cards (Bloodshed, Sport, Opportunities), Scions, Primus sides and Tactics."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from twentystrong.content.effects import Effect
-from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Mission, Reward
+from twentystrong.content.model import (
+    Boss,
+    CampCard,
+    ConflictCard,
+    Deck,
+    Hero,
+    Mission,
+    OpportunityCondition,
+    Primus,
+    Reward,
+    Scion,
+    Tactic,
+)
 from twentystrong.text.effects import describe_effect, describe_effects, timing_label
 from twentystrong.text.words import plural, sentence
 
 CardKind = str
-"""``hero``, ``card``, ``boss`` or ``mission``."""
+"""``hero``, ``card``, ``boss`` or ``mission``; ``scion`` and ``tactic`` (Hoplomachus Victorum)."""
 
-KIND_NAMES: dict[str, str] = {"hero": "Hero", "card": "Conflict card", "boss": "Boss", "mission": "Mission"}
+KIND_NAMES: dict[str, str] = {
+    "hero": "Hero",
+    "card": "Conflict card",
+    "boss": "Boss",
+    "mission": "Mission",
+    "scion": "Scion",
+    "tactic": "Tactic",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +72,9 @@ class CardText:
 
 
 def describe_card(card: ConflictCard) -> CardText:
-    """A conflict card: level, Health, Damage, +N, mandatory, its effects and its reward."""
+    """A conflict card: level, Health, Damage, +N, mandatory, its effects and its reward (a camp card: its kind)."""
+    if isinstance(card, CampCard):
+        return describe_camp(card)
     tags = [f"Level {card.level} conflict card"]
     if card.mandatory:
         tags.append("mandatory")
@@ -169,6 +191,11 @@ def describe_hero(hero: Hero) -> CardText:
         lines += [TextLine(timing_label(e, hero=True), describe_effect(e)) for e in hero.ability]
     if not hero.ability and not hero.ability_text:
         lines.append(TextLine("Ability:", "None."))
+    if hero.primus is not None:
+        p = hero.primus
+        more = f", +{p.additional}" if p.additional else ""
+        side = f"{p.name}: Health {p.health}, Damage {p.damage}{more}."
+        lines += [TextLine("Primus side:", side), *primus_lines(p)]
     return CardText("hero", hero.id, hero.name, " · ".join(tags), stats, tuple(lines), hero.flavour)
 
 
@@ -209,8 +236,99 @@ def describe_mission(mission: Mission) -> CardText:
     return CardText("mission", mission.id, mission.name, "Mission", tuple(stats), tuple(lines), mission.flavour)
 
 
+# --- Hoplomachus Victorum ---------------------------------------------------------------------------------------
+
+CAMP_KIND_NAMES = {"bloodshed": "Bloodshed", "sport": "Sport", "opportunity": "Opportunity"}
+
+
+def describe_camp(card: CampCard) -> CardText:
+    """A camp card: its kind and Influence icon; an enemy's numbers, effects and reward with what its kind adds; an
+    Opportunity's condition and reward."""
+    tags = [f"{CAMP_KIND_NAMES[card.kind]} card"]
+    if card.influence:
+        tags.append("Influence")
+    if card.reward is not None:
+        tags.append(_REWARD_TAG[card.reward.kind])
+    lines: list[TextLine] = []
+    if card.condition is not None:
+        lines.append(TextLine("Condition:", opportunity_goal(card.condition)))
+        if card.reward is not None:
+            lines += reward_lines(card.reward)
+        lines.append(TextLine("Held:", "An item until its condition is met; then it flips and its reward is yours."))
+        return CardText("card", card.id, card.name, " · ".join(tags), (), tuple(lines), card.flavour)
+    stats = [("Health", str(card.health)), ("Damage", str(card.damage))]
+    if card.additional:
+        stats.append(("Additional", f"+{card.additional}"))
+        more = "one more enemy" if card.additional == 1 else f"{card.additional} more enemies"
+        lines.append(TextLine(f"+{card.additional}:", f"When you activate it, add {more} from the camps next to it."))
+    lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+    if card.reward is not None:
+        lines += reward_lines(card.reward)
+    if card.kind == "bloodshed":
+        lines.append(TextLine("Bloodshed:", "If it deals you damage, dismiss a die at Cleanup."))
+    else:
+        lines.append(TextLine("Sport:", "Instead of its reward you may recruit a die or gain a Tactic."))
+    return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
+
+
+def opportunity_goal(condition: OpportunityCondition) -> str:
+    """What an Opportunity asks, in one sentence."""
+    n, v = condition.target, condition.value
+    times = "" if n == 1 else f" ({n} times)"
+    one, many = {
+        "bloodshed": ("Bloodshed enemy", "Bloodshed enemies"),
+        "sport": ("Sport enemy", "Sport enemies"),
+        "primus": ("Primus", "Primus"),
+    }.get(condition.card_kind or "", ("enemy", "enemies"))
+    goals = {
+        "defeats": f"Defeat {plural(n, one, many)}",
+        "damage_taken_rounds": f"Suffer damage in {plural(n, 'round')}",
+        "dice_recruited": f"Recruit {plural(n, 'die', 'dice')}",
+        "dice_dismissed": f"Dismiss {plural(n, 'die', 'dice')}",
+        "spectates": f"Spectate {plural(n, 'camp')}",
+        "items_used": f"Use {plural(n, 'item')}",
+        "instant_declined": f"Decline or forgo {plural(n, 'instant reward')}",
+        "activation_size": f"Activate {v} or more enemies in one round{times}",
+        "colors_on_one_enemy": f"Apply dice of {v} different colours to one enemy{times}",
+    }
+    return sentence(goals[condition.kind] + ", while you hold this")
+
+
+def describe_scion(scion: Scion) -> CardText:
+    """A Scion: its Spectate side's penalty, then its Conflict side (the final fight)."""
+    stats = [("Health", str(scion.health)), ("Damage", str(scion.damage))]
+    if scion.additional:
+        stats.append(("Additional", f"+{scion.additional}"))
+    penalty = sentence(scion.spectate_text) if scion.spectate_text else describe_effects(list(scion.spectate))
+    lines = [TextLine("Spectate:", penalty)]
+    if scion.additional:
+        more = plural(scion.additional, "enemy", "enemies")
+        lines.append(TextLine("Conflict:", f"It fights with {more} from the Influence deck."))
+    lines += [TextLine(_boss_label(e), describe_effect(e)) for e in scion.rules]
+    return CardText("scion", scion.id, scion.name, "Scion", tuple(stats), tuple(lines), scion.flavour)
+
+
+def primus_lines(primus: Primus) -> list[TextLine]:
+    """A Primus side: its rules and its Bane."""
+    lines = [TextLine(_boss_label(e), describe_effect(e)) for e in primus.rules]
+    bane = sentence(primus.bane_text) if primus.bane_text else describe_effects(list(primus.bane))
+    lines.append(TextLine("Bane:", bane))
+    return lines
+
+
+def describe_tactic(tactic: Tactic) -> CardText:
+    """A Tactic: a single-use item (used or discarded, it returns to the Tactics area)."""
+    lines = [TextLine("Single-use:", sentence(tactic.text) if tactic.text else describe_effects(list(tactic.effects)))]
+    return CardText("tactic", tactic.id, tactic.name, "Tactic · single-use item", (), tuple(lines), tactic.flavour)
+
+
 def describe_any(deck: Deck, card_id: str) -> CardText:
-    """Whatever the id names in the deck: a conflict card, boss, hero or mission (``KeyError`` otherwise)."""
+    """Whatever the id names in the deck: a conflict card, boss, hero, mission, Scion or Tactic (a Primus: its hero's
+    card; ``KeyError`` otherwise)."""
+    try:
+        return describe_tactic(deck.tactic(card_id))
+    except KeyError:
+        pass
     try:
         return describe_card(deck.card(card_id))
     except KeyError:
@@ -218,17 +336,23 @@ def describe_any(deck: Deck, card_id: str) -> CardText:
     for boss in deck.bosses:
         if boss.id == card_id:
             return describe_boss(boss)
+    for scion in deck.scions:
+        if scion.id == card_id:
+            return describe_scion(scion)
     for hero in deck.heroes:
-        if hero.id == card_id:
+        if hero.id == card_id or (hero.primus is not None and hero.primus.id == card_id):
             return describe_hero(hero)
     return describe_mission(deck.mission(card_id))
 
 
 def all_cards(deck: Deck) -> list[CardText]:
-    """Every card of the deck: heroes, conflict cards, bosses, missions (in that order, file order within)."""
+    """Every card of the deck: heroes, conflict cards, bosses, missions, Scions, Tactics (in that order, file order
+    within)."""
     return (
         [describe_hero(h) for h in deck.heroes]
         + [describe_card(c) for c in deck.cards]
         + [describe_boss(b) for b in deck.bosses]
         + [describe_mission(m) for m in deck.missions]
+        + [describe_scion(c) for c in deck.scions]
+        + [describe_tactic(t) for t in deck.tactics]
     )

@@ -62,6 +62,8 @@ class GameStats:
     enemies_defeated: int
     """Conflict cards defeated (the boss not included)."""
     bosses_defeated: int
+    """Whether the last boss faced (the game's final enemy: Solar Sentinels' boss; Hoplomachus Victorum's last Primus
+    or the Scion) was defeated: 1 or 0."""
     items_gained: int
     items_used: int
     instant_rewards_taken: int
@@ -213,11 +215,11 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
             else:
                 healed += delta
         elif isinstance(event, ev.CardActivated) and event.boss:
-            boss = event.card
+            boss, bosses = event.card, 0  # the last boss faced is the game's final enemy (a Primus, then a Scion …)
         elif isinstance(event, ev.CardDefeated):
             card = s.active_card(event.card)
             if card is not None and card.boss:
-                bosses += 1
+                bosses += event.card == boss
             else:
                 defeated += 1
         elif isinstance(event, ev.RewardDecided) and event.taken:

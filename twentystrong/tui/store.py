@@ -24,6 +24,7 @@ from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
+from twentystrong.tui.tables import not_drawn
 
 Severity = Literal["information", "warning", "error"]
 KEY_HINTS: dict[str, str] = {"inventory_full": "i", "strategy_limit": "Enter"}
@@ -394,12 +395,18 @@ def prepare(
             session = Session.load(load)
         except SaveError as exc:
             raise LaunchError(f"cannot load {load}: {exc}") from None
+        refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
+        if refused is not None:
+            raise LaunchError(refused)
         aside = None if load.resolve() == autosave_path.resolve() else autosave_path
         session.autosave_path = autosave_path
         return Launch(session=session, decks=decks, defaults=defaults, keep_aside=aside)
     if hero is not None:
         source = pick_deck(decks, deck_id, deck_path)
         deck = _load(source)
+        refused = not_drawn(deck.info.ruleset, deck.id, None if source.shipped else str(source.path))
+        if refused is not None:
+            raise LaunchError(refused)
         options = SetupOptions(
             deck_id=deck.id,
             hero_id=hero,

@@ -7,6 +7,7 @@ from twentystrong.engine.effects import (  # noqa: F401  (importing registers th
     apply,
     commit,
     damage,
+    dicezone,
     items,
     penalties,
     rewards,

@@ -20,6 +20,7 @@ from twentystrong.content.effects import COLORS, Condition, Effect, IgnoreEffect
 from twentystrong.content.model import Deck
 from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ def in_force(s: GameState) -> InForce:
 
 def _in_force(s: GameState) -> InForce:
     exhausted = frozenset(d.color for d in s.dice if d.zone == "exhausted")
-    return _effects_in_force(s.deck, s.hero, s.inventory, s.active, s.round_flags, exhausted)
+    dormant = rules(s).dormant_items(s) if s.inventory else frozenset()
+    return _effects_in_force(s.deck, s.hero, s.inventory, s.active, s.round_flags, exhausted, dormant)
 
 
 @lru_cache(maxsize=4096)
@@ -89,16 +91,19 @@ def _effects_in_force(
     active: tuple[ActiveCard, ...],
     round_flags: tuple[str, ...],
     exhausted: frozenset[str],
+    dormant: frozenset[str],
 ) -> InForce:
     """The effects in force, from everything they are read from: the printed effects (the deck), the hero (its
-    ability, its Health for conditions), the items held, the active cards, the round flags (effects kept until the
-    round ends) and the colours exhausted (for conditions). Many states share these values (a die moves, the step
-    changes …): they share the answer (a value-keyed memo: right by construction)."""
+    ability, its Health for conditions), the items held (but the dormant ones, ``Ruleset.dormant_items``), the
+    active cards, the round flags (effects kept until the round ends) and the colours exhausted (for conditions).
+    Many states share these values (a die moves, the step changes …): they share the answer (a value-keyed memo:
+    right by construction)."""
     held: list[Live] = []
     if hero.id:
         held += _lives(deck, hero.id, "hero")
     for item in inventory:
-        held += _lives(deck, item, "item")
+        if item not in dormant:
+            held += _lives(deck, item, "item")
     ignored: set[str] = set()
     for le in held:
         if isinstance(le.effect, IgnoreEffect):
@@ -183,14 +188,24 @@ def prompt_effect(s: GameState, p: Prompt) -> Live | None:
     for le in live_effects(s):
         if le.source == source and le.index == p.effect:
             return le
+    own = rules(s).effect_of_prompt(s, p)  # an effect its deck's cards carry on another side (a Bane …)
+    if own is not None:
+        return own
     index = p.effect
     deck = s.deck
     if source == s.hero.id:
         return Live(source, "hero", index, deck.hero(source).ability[index])
-    if any(b.id == source for b in deck.bosses):
+    if deck.is_boss(source):
         return Live(source, "boss", index, deck.boss(source).rules[index])
     card = deck.card(source)
-    if card.reward is not None and (source in s.inventory or source in s.discard or index < 0):
+    # An item's effect (held, or used up: gone to the discard pile, or where its ruleset sends used items), or an
+    # instant reward's (negative index, see ``items.reward_live``); else the card's own, in the active area.
+    if card.reward is not None and (
+        index < 0
+        or source in s.inventory
+        or source in s.discard
+        or (s.active_card(source) is None and rules(s).item_left(s, source) is not None)
+    ):
         return Live(source, "item", index, card.reward.effects[index])
     return Live(source, "enemy", index, card.effects[index])
 

@@ -18,6 +18,7 @@ Variants name dice by id, one per eligible die (or pair of dice), so a player ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from twentystrong.content import effects as fx
@@ -29,6 +30,7 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import FaceChange, Handler, Live, handles
 from twentystrong.engine.effects.words import colors, dice, name, sentence
 from twentystrong.engine.rng import below
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
 from twentystrong.engine.tx import Tx
 
@@ -47,6 +49,32 @@ def next_choice(tx: Tx, prompt: Prompt, chosen: str) -> None:
     tx.narrow_prompt(prompt, tuple(o for o in prompt.options if o != chosen))
 
 
+def choose_some(
+    tx: Tx,
+    live: Live,
+    *,
+    kind: str,
+    count: int,
+    options: tuple[str, ...],
+    purpose: str,
+    each: Callable[[str], object],
+    open_prompt: Prompt | None = None,
+) -> None:
+    """Ask for ``count`` of ``options`` (a prompt of ``kind``), or, with no more options than that, do ``each`` for
+    all of them without asking. Given the ``open_prompt`` (R8: an item changed the state while it waited), ask it
+    again with the options that hold now, or close it and do them all."""
+    if len(options) <= count:
+        if open_prompt is not None:
+            tx.emit(ev.PromptDone)
+        for option in options:
+            each(option)
+        return
+    if open_prompt is not None:
+        tx.reask(open_prompt, options)
+        return
+    tx.push(Prompt(kind, source=live.source, effect=live.index, count=count, options=options, purpose=purpose))
+
+
 def _key(variant: Variant) -> str:
     """A variant as a ``choose_option`` answer: ``die=B1,choice=Y2``."""
     return ",".join(f"{k}={v}" for k, v in sorted(variant.items()))
@@ -55,11 +83,16 @@ def _key(variant: Variant) -> str:
 _PROMPT_OF_FIELD = {"card": "choose_card", "die": "choose_die", "stack": "choose_stack"}
 
 
-def _choice(options: list[Variant]) -> tuple[str, tuple[str, ...]]:
+def _choice(s: GameState, options: list[Variant]) -> tuple[str, tuple[str, ...]]:
     """The prompt kind that asks for one of several variants, and its answers: the target itself when the variants
-    differ in one field (``choose_card`` and card ids …), else a ``choose_option`` of :func:`_key` answers."""
+    differ in one field (``choose_card`` and card ids …, or a prompt kind the ruleset asks for that field:
+    ``Ruleset.prompt_fields``), else a ``choose_option`` of :func:`_key` answers."""
     fields = {k for v in options for k in v}
-    kind = _PROMPT_OF_FIELD.get(next(iter(fields)), "choose_option") if len(fields) == 1 else "choose_option"
+    kind = "choose_option"
+    if len(fields) == 1:
+        field = next(iter(fields))
+        own = {f: k for k, f in rules(s).prompt_fields.items()}
+        kind = _PROMPT_OF_FIELD.get(field) or own.get(field) or "choose_option"
     if kind == "choose_option":
         return kind, tuple(_key(v) for v in options)
     field = next(iter(fields))
@@ -104,7 +137,7 @@ class Targeted(Handler):
         if len(options) == 1:
             self.run(tx, live, options[0])
             return
-        kind, answers = _choice(options)
+        kind, answers = _choice(tx.state, options)
         tx.push(
             Prompt(
                 kind,
@@ -130,7 +163,7 @@ class Targeted(Handler):
     def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
         options = self.variants(tx.state, live)
         if len(options) > 1:
-            kind, answers = _choice(options)
+            kind, answers = _choice(tx.state, options)
             if kind == prompt.kind:
                 tx.reask(prompt, answers)
                 return

@@ -14,7 +14,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.hooks import ITEMS_BLOCKED, NO_RECOVERY
-from twentystrong.engine.effects.items import next_choice
+from twentystrong.engine.effects.items import choose_some, next_choice
 from twentystrong.engine.effects.words import dice, name, sentence
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -140,20 +140,19 @@ class ExhaustPoolDiceHandler(Handler):
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         assert isinstance(live.effect, fx.ExhaustPoolDice)
-        count = live.effect.count
-        pool = tuple(d.id for d in tx.state.dice_in("pool"))
-        if len(pool) <= count:
-            _exhaust_all(tx, live, pool)
-            return
-        tx.push(
-            Prompt(
-                "choose_die",
-                source=live.source,
-                effect=live.index,
-                count=count,
-                options=pool,
-                purpose=f"{name(tx.state, live.source)}: choose {dice(count)} from the pool to exhaust",
-            )
+        self._ask(tx, live, live.effect.count, None)
+
+    def _ask(self, tx: Tx, live: Live, count: int, prompt: Prompt | None) -> None:
+        """No more pool dice than still to exhaust: all of them, no choice (R8 too)."""
+        choose_some(
+            tx,
+            live,
+            kind="choose_die",
+            count=count,
+            options=tuple(d.id for d in tx.state.dice_in("pool")),
+            purpose=f"{name(tx.state, live.source)}: choose {dice(count)} from the pool to exhaust",
+            each=lambda die: _exhaust_all(tx, live, (die,)),
+            open_prompt=prompt,
         )
 
     def choose(self, tx: Tx, live: Live, prompt: Prompt, command: Command) -> None:
@@ -167,12 +166,7 @@ class ExhaustPoolDiceHandler(Handler):
             )
 
     def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:
-        pool = tuple(d.id for d in tx.state.dice_in("pool"))
-        if len(pool) <= prompt.count:  # no more dice than still to exhaust: all of them, no choice (R8)
-            tx.emit(ev.PromptDone)
-            _exhaust_all(tx, live, pool)
-        else:
-            tx.reask(prompt, pool)
+        self._ask(tx, live, prompt.count, prompt)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExhaustPoolDice)

@@ -57,17 +57,9 @@ def sentence(text: str) -> str:
 
 
 def name(s: GameState, source: str) -> str:
-    """The name of an active card, boss, item or hero by id (the id itself if the deck has none)."""
-    deck = s.deck
-    try:
-        return deck.card(source).name
-    except KeyError:
-        pass
-    for group in (deck.bosses, deck.heroes):
-        for item in group:
-            if item.id == source:
-                return item.name
-    return source
+    """The name of an active card, boss, item or hero by id (the id itself if the deck has none): see
+    :func:`card_name`."""
+    return card_name(s.deck, source)
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
@@ -86,7 +78,9 @@ def card_name(deck: Deck, card_id: str | None) -> str:
         return deck.card(card_id).name
     except KeyError:
         pass
-    for group in (deck.bosses, deck.heroes, deck.missions):
+    if deck.is_boss(card_id):  # a boss, or a Primus or Scion in its fight
+        return deck.boss(card_id).name
+    for group in (deck.heroes, deck.missions, deck.scions):
         for item in group:
             if item.id == card_id:
                 return item.name

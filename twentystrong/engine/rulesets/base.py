@@ -15,7 +15,9 @@ supplies as data and functions the engine calls at named points:
   and answers, commands legal at any time (:meth:`Ruleset.anytime_commands`);
 - **its rules at named points**: setup, the activation choices, where a card returns, the endgame, what Cleanup does
   with each card, whether dice on an undefeated enemy stay applied at Exhaust (the exhaust policy of multi-round
-  fights), what follows Cleanup, how the game is won, bookkeeping after each command;
+  fights), what follows Cleanup, how the game is won, bookkeeping after each command; what a player may take
+  instead of a card's reward, where an item goes once used up or discarded, which held items are not in force yet,
+  and the effects its cards carry on another side (a Bane, a spectate penalty) that a prompt may belong to;
 - **its views and words**: its part of the headless ``state`` and of its events as the player sees them (R12), its
   public table for bots (:class:`TableView`), and its events and commands in words.
 
@@ -34,6 +36,7 @@ from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Ta
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
+    from twentystrong.engine.effects.base import Live
     from twentystrong.engine.tx import Tx
 
 
@@ -197,6 +200,29 @@ class Ruleset:
 
     def won(self, s: GameState) -> str | None:
         """Why the game is won now, or None."""
+        return None
+
+    # --- rewards and items --------------------------------------------------------------------------------------
+
+    def reward_alternatives(self, s: GameState, card: str) -> list[Command]:
+        """Its commands a player may play instead of gaining a defeated card's reward: at its instant reward's
+        prompt, or at Gain item rewards (Hoplomachus Victorum's Sport cards: recruit a die or gain a Tactic)."""
+        return []
+
+    def item_left(self, s: GameState, item: str) -> Changes | None:
+        """Where an item goes once used up or discarded from the inventory, as the fields it changes (its table),
+        or None for the discard pile. A pure function of the state: ``evolve`` asks it for ``item_used`` and
+        ``item_discarded`` events."""
+        return None
+
+    def dormant_items(self, s: GameState) -> frozenset[str]:
+        """Held items whose effects are not in force (Hoplomachus Victorum's Opportunities before their condition
+        is met): they count against Strategy and may be discarded, nothing more."""
+        return frozenset()
+
+    def effect_of_prompt(self, s: GameState, prompt: Prompt) -> Live | None:
+        """The effect a prompt belongs to when it is one its cards carry outside the effects in force (a Primus's
+        Bane, a Scion's spectate penalty): the prompt's ``source`` and ``effect`` index name it; None otherwise."""
         return None
 
     # --- views and words ----------------------------------------------------------------------------------------

@@ -30,13 +30,21 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from twentystrong.content.heroes import SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
+from twentystrong.tui.tables import not_drawn
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
+
+
+def _from(ref: str) -> str:
+    """``  (universal, from solar-sentinels)`` for a hero of another deck."""
+    deck_id, _, hero_id = ref.partition(SEPARATOR)
+    return f"  (universal, from {deck_id})" if hero_id else ""
 
 
 def ability_text(hero: Hero) -> str:
@@ -119,6 +127,8 @@ class SetupScreen(Screen[None]):
         self.resume_path = resume_path
         self.deck: Deck | None = None
         self.source: DeckSource | None = None
+        self.heroes: dict[str, Hero] = {}
+        """The heroes offered, by the reference a setup names them with (another deck's: ``deck-id/hero-id``)."""
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     def compose(self) -> ComposeResult:
@@ -257,12 +267,20 @@ class SetupScreen(Screen[None]):
             return
         self.deck = deck
         info.update(Content.assemble((deck.info.title, "bold"), ("\n" + deck.info.description, "$text-muted")))
-        heroes.add_options([Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}", id=h.id) for h in deck.heroes])
+        # The deck's own heroes, then the universal heroes of the other shipped decks (HV1).
+        self.heroes = {choice.ref: choice.hero for choice in shipped_heroes_for(deck)}
+        heroes.add_options(
+            [
+                Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}" + _from(ref), id=ref)
+                for ref, h in self.heroes.items()
+            ]
+        )
         wanted = self.defaults.get("hero")
-        index = next((i for i, h in enumerate(deck.heroes) if h.id == wanted), 0)
-        if deck.heroes:
+        refs = list(self.heroes)
+        index = refs.index(wanted) if wanted in refs else 0
+        if refs:
             heroes.highlighted = index
-            self._show_hero(deck.heroes[index])
+            self._show_hero(self.heroes[refs[index]])
         missions = self.query_one("#missions", Checkbox)
         missions.disabled = not deck.missions
         if not deck.missions:
@@ -323,8 +341,8 @@ class SetupScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#heroes")
     def _hero_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if self.deck is not None and event.option.id is not None:
-            self._show_hero(self.deck.hero(event.option.id))
+        if self.deck is not None and event.option.id in self.heroes:
+            self._show_hero(self.heroes[event.option.id])
 
     @on(OptionList.OptionSelected, "#heroes")
     def _hero_selected(self, event: OptionList.OptionSelected) -> None:
@@ -370,8 +388,12 @@ class SetupScreen(Screen[None]):
         if isinstance(options, str) or self.deck is None:
             error.update(Content.styled(str(options), "$error"))
             return
-        error.update("")
         path = None if self.source is None or self.source.shipped else self.source.path
+        refused = not_drawn(self.deck.info.ruleset, self.deck.id, str(path) if path is not None else None)
+        if refused is not None:
+            error.update(Content.styled(refused, "$error"))
+            return
+        error.update("")
         self.post_message(self.Start(self.deck, options, path))
 
     def action_resume(self) -> None:

@@ -254,6 +254,7 @@ class StatisticsScreen(ModalScreen[None]):
         """Replay the chosen game in the history viewer."""
         from twentystrong.record.replay import ReplayError, replay_session
         from twentystrong.tui.screens.replay import ReplayScreen
+        from twentystrong.tui.tables import not_drawn
 
         if event.row_key.value is None:
             return
@@ -261,6 +262,10 @@ class StatisticsScreen(ModalScreen[None]):
             row, session, note = replay_session(int(event.row_key.value))
         except ReplayError as exc:
             self.notify(str(exc), title="No replay", severity="warning")
+            return
+        refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
+        if refused is not None:
+            self.notify(refused, title="No replay", severity="warning", timeout=10)
             return
         if note:
             self.notify(note, severity="warning", timeout=8)

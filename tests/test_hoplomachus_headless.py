@@ -1,0 +1,173 @@
+"""Hoplomachus Victorum through the headless protocol (hoplomachus.md "What the software offers"): the state's keys,
+the commands, the setup choices as prompts in ``legal``, refusals that say why, the command line's options, saves,
+undo (R13)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from arena import DECK, HV_PATH, TRAINING, arranged
+
+from twentystrong.engine.state import SetupOptions
+from twentystrong.session import Session
+from twentystrong.session.protocol import Protocol
+
+
+def protocol(deck: Any = None, **setup: Any) -> tuple[Protocol, dict[str, Any]]:
+    deck = deck or arranged()
+    options = SetupOptions(deck.id, setup.pop("hero", ""), **{"seed": 3, "deal": "ordered", **setup})
+    session = Session.new(deck, options)
+    p = Protocol(session)
+    return p, p.ok(session.history[-1].events)
+
+
+def send(p: Protocol, command: dict[str, Any], ok: bool = True) -> dict[str, Any]:
+    answer = p.handle(json.dumps(command))
+    assert answer["ok"] is ok, answer
+    return answer
+
+
+def test_the_state_keys() -> None:
+    """``camps`` (id, row, col, size, top, kind, primus …), ``position``, ``scion`` {id, side}, ``tactics``,
+    ``influence`` {size, icons}; dice in the zone ``training``; the setup's choices in ``awaiting`` and ``legal``."""
+    p, first = protocol()
+    state = first["state"]
+    assert [c["id"] for c in state["camps"]] == ["1-1", "1-2", "1-3", "1-4", "2-1", "2-2", "2-3", "3-1", "3-2"]
+    assert state["camps"][0] == {
+        "id": "1-1",
+        "row": 1,
+        "col": 1,
+        "size": 6,
+        "top": "b-raider",
+        "kind": "bloodshed",
+        "influence": True,
+        "primus": None,
+        "adjacent": ["1-2", "2-1"],
+        "enterable": False,
+    }
+    assert state["camps"][8]["row"] == 3 and state["camps"][8]["col"] == 2
+    assert state["position"] is None and state["scion"] == {"id": "sc-lanista", "side": "spectate"}
+    assert state["tactics"] == [] and state["influence"] == {"size": 0, "icons": 0}
+    assert sorted(d["id"] for d in state["dice"] if d["zone"] == "training") == sorted(TRAINING)
+    assert state["awaiting"]["kind"] == "choose_hero" and state["awaiting"]["heroes"] == [
+        "vesna",
+        "darius",
+        "mira",
+        "tullo",
+    ]
+    assert state["drawn"] == {
+        "heroes": ["vesna", "darius", "mira", "tullo"],
+        "tactics": ["t-drill", "t-forge", "t-leap", "t-salve"],
+    }
+    assert first["legal"] == [{"cmd": "choose_hero", "hero": h} for h in ("vesna", "darius", "mira", "tullo")]
+    assert state["phase"] == "setup" and state["hero"]["id"] == ""
+
+
+def test_a_round_through_the_protocol() -> None:
+    """Setup as prompts; then move, activate (its +N as ``activate`` with a ``camp``), the fight, spectate; every
+    illegal move refused with its reason, the game unchanged."""
+    p, _ = protocol(arranged({"1-2": ["b-ravager", "o-drill"], "1-3": ["b01"]}), dice="physical")
+    send(p, {"cmd": "choose_hero", "hero": "vesna"})
+    answer = send(p, {"cmd": "keep_tactic", "tactic": "t-forge"})
+    assert answer["state"]["awaiting"] == {
+        "kind": "place_primus",
+        "text": "Place each Primus under its camp.",
+        "primus": ["p-darius", "p-mira", "p-tullo"],
+        "camps": ["1-1"],
+    }
+    send(p, {"cmd": "place_primus", "primus": "p-mira", "camp": "1-1"})
+    answer = send(p, {"cmd": "place_primus", "primus": "p-darius", "camp": "2-2"})
+    state = answer["state"]
+    assert state["primus"]["waiting"] == [
+        {"id": "p-mira", "camp": "1-1"},
+        {"id": "p-darius", "camp": "2-2"},
+        {"id": "p-tullo", "camp": "3-2"},
+    ]
+    assert state["tactics"] == ["t-drill", "t-leap", "t-salve"] and state["round"] == 1
+    assert [c["id"] for c in state["camps"] if c["enterable"]] == ["1-1", "1-2", "1-3", "1-4"]
+    before = p.session.state
+    refused = send(p, {"cmd": "move", "camp": "3-1"}, ok=False)
+    assert refused["code"] == "not_bottom_row" and p.session.state is before
+    answer = send(p, {"cmd": "move", "camp": "1-2"})
+    assert answer["state"]["position"] == "1-2" and answer["state"]["awaiting"]["choices"] == ["activate", "spectate"]
+    answer = send(p, {"cmd": "activate"})
+    assert answer["state"]["awaiting"]["kind"] == "reinforce" and answer["state"]["awaiting"]["from"] == "1-2"
+    assert {"cmd": "activate", "camp": "1-3"} in answer["legal"]
+    refused = send(p, {"cmd": "activate", "camp": "3-2"}, ok=False)
+    assert refused["error"] == "camp 3-2 is not adjacent to 1-2, where these enemies come from"
+    answer = send(p, {"cmd": "activate", "camp": "1-3"})
+    assert [c["id"] for c in answer["state"]["active"]] == ["b-ravager", "b01"]
+
+
+def test_the_command_line_options(tmp_path: Path) -> None:
+    """``twentystrong headless --deck-path … --difficulty X --scion ID --hero ID``: the setup they name; a bad one is
+    a clear message and exit status 2."""
+    base = [sys.executable, "-m", "twentystrong", "headless", "--deck-path", str(HV_PATH), "--seed", "4"]
+    result = subprocess.run(
+        [*base, "--difficulty", "2", "--scion", "sc-augur", "--hero", "mira", "--deal", "ordered"],
+        input='{"cmd": "keep_tactic", "tactic": "t-leap"}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["state"]["scion"] == {"id": "sc-augur", "side": "spectate"} and first["state"]["difficulty"] == 2
+    assert first["state"]["hero"]["id"] == "mira" and first["state"]["awaiting"]["kind"] == "keep_tactic"
+    assert second["ok"] and len(second["state"]["primus"]["to_place"]) == 5
+    for bad, words in (
+        (["--difficulty", "7"], "invalid choice"),
+        (["--scion", "nobody"], "has no Scion 'nobody'"),
+        (["--hero", "solar-sentinels:corona"], "not universal"),
+        (["--rank", "2", "--missions"], "Solar Sentinels options"),
+    ):
+        failed = subprocess.run([*base, *bad], input="", capture_output=True, text=True, timeout=60)
+        assert failed.returncode == 2 and words in failed.stderr, failed.stderr
+
+
+def test_saves_undo_and_redo(tmp_path: Path) -> None:
+    """A save holds the difficulty and the Scion and replays to the same game; standard undo goes back over a move
+    but stops at an activation that turned up the camp's next card (R13)."""
+    p, _ = protocol(difficulty=1, scion="sc-augur", dice="physical")
+    for command in (
+        {"cmd": "choose_hero", "hero": "vesna"},
+        {"cmd": "keep_tactic", "tactic": "t-drill"},
+        {"cmd": "place_primus", "primus": "p-darius", "camp": "1-1"},
+        {"cmd": "place_primus", "primus": "p-mira", "camp": "2-2"},
+        {"cmd": "place_primus", "primus": "p-tullo", "camp": "3-2"},
+        {"cmd": "place_primus", "primus": "p-kaeso", "camp": "1-3"},
+        {"cmd": "feed_influence", "camp": "1-4"},
+        {"cmd": "feed_influence", "camp": "2-3"},
+        {"cmd": "move", "camp": "1-1"},
+    ):
+        send(p, command)
+    assert p.handle('{"cmd": "undo"}')["ok"] and p.handle('{"cmd": "redo"}')["ok"]
+    send(p, {"cmd": "activate"})
+    refused = p.handle('{"cmd": "undo"}')
+    assert refused["code"] == "undo_refused"
+    assert refused["error"].startswith("Undo stops here: activating Raider turned up Juggler (standard play")
+    path = tmp_path / "arena.toml"
+    assert send(p, {"cmd": "save", "path": str(path)})["saved"] == str(path)
+    text = path.read_text()
+    assert "difficulty = 1" in text and 'scion = "sc-augur"' in text and 'hero_id = ""' in text
+    loaded = Session.load(path, p.session.deck)
+    assert loaded.state == p.session.state and loaded.options.difficulty == 1
+
+
+def test_a_whole_game_through_the_protocol_ends() -> None:
+    """A random player through the protocol: every answer accepted, every die in a zone the game knows; the game
+    ends."""
+    import random
+
+    p, answer = protocol(DECK, deal="shuffled", seed=11)
+    rng = random.Random(11)
+    zones = {"pool", "active", "applied", "exhausted", "banished", "training"}
+    for _ in range(5000):
+        if answer["state"]["result"] is not None:
+            break
+        answer = send(p, rng.choice(answer["legal"]))
+        assert {d["zone"] for d in answer["state"]["dice"]} <= zones
+    assert answer["state"]["result"] in ("won", "lost")
