@@ -228,3 +228,38 @@ def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
     a.do("decline_reward", card="b-raider")
     a.hit("s05", "B1")
     assert a.active() == ["b-raider"] and a.camp("1-1")[:2] == ("s05", "b01") and a.zone("B1") == "exhausted"
+
+
+def test_a_cap_per_round_counts_each_rounds_dice_in_a_fight_that_keeps_them() -> None:
+    """ "At most N damage each round" on a Primus: its dice stay applied from round to round (HV9), so each round's
+    dice count up to N for that round and the damage adds up (before, the cap held the total at N for ever and the
+    Primus could never fall)."""
+    cap = validate_as(Effect, {"kind": "damage_cap_per_round", "amount": 2})
+    deck = arranged({"1-2": ["b01"]})
+    heroes = [
+        h.model_copy(update={"primus": h.primus.model_copy(update={"rules": [cap]})})
+        if h.primus is not None and h.primus.id == "p-darius"
+        else h
+        for h in deck.heroes
+    ]
+    a = Arena(deck=deck.model_copy(update={"heroes": heroes})).setup()
+    a.do("move", camp="1-1")
+    a.do("fight_primus")
+    a.do("activate", camp="1-2")
+    a.roll({"P1": "hit", "P2": "hit", "R1": "hit", "G1": "hit", "G2": "hit"})
+    a.hit("p-darius", "P1", "P2", "R1")
+    assert state_view(a.s)["active"][0]["damage_taken"] == 2  # three hits, capped at 2 this round
+    a.hit("b01", "G1", "G2")
+    a.do("decline_reward", card="b01")
+    a.finish_round()
+    assert a.s.round == 2 and applied(a, "p-darius") == ["P1", "P2", "R1"]  # HV9
+    assert state_view(a.s)["active"][0]["damage_taken"] == 2  # round 1 counted 2, and still does
+
+    a.roll({"B1": "crit", "B2": "hit"})
+    a.hit("p-darius", "B1", "B2")
+    assert state_view(a.s)["active"][0]["damage_taken"] == 4  # 2 from round 1, this round's 3 capped at 2
+    assert not a.s.active[0].defeated
+    a.finish_round()
+    a.roll({"Y1": "hit"})
+    a.hit("p-darius", "Y1")
+    assert a.s.active[0].defeated  # 2 + 2 + 1 = its Health 5

@@ -87,7 +87,10 @@ def _die_moved(s: GameState, e: ev.DieMoved) -> Changes:
     face = s.dice[i].face if (e.keep_face or e.zone in ("active", "applied")) else None
     if e.reason == "commit":
         face = None
-    dice = with_die(s, DieState(e.die, e.zone, face, e.card if e.zone == "applied" else None))
+    if e.zone == "applied":
+        dice = with_die(s, DieState(e.die, e.zone, face, e.card, s.round))
+    else:
+        dice = with_die(s, DieState(e.die, e.zone, face))
     if e.reason == "commit":
         return {
             "dice": dice,
@@ -119,7 +122,7 @@ def _roll_tested(s: GameState, e: ev.RollTested) -> Changes:
 
 def _face_set(s: GameState, e: ev.FaceSet) -> Changes:
     die = s.die(e.die)
-    return {"dice": with_die(s, DieState(die.id, die.zone, e.face, die.card))}  # type: ignore[arg-type]
+    return {"dice": with_die(s, replace(die, face=e.face))}  # type: ignore[arg-type]
 
 
 def _phase_started(s: GameState, e: ev.StrategyPhaseStarted) -> Changes:

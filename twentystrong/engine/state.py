@@ -50,6 +50,7 @@ class DieState:
     zone: Zone = "pool"
     face: Face | None = None
     card: str | None = None
+    round: int = 0  # the round it was applied in (0 when not applied): a cap per round counts each round's dice
 
     @property
     def color(self) -> Color:

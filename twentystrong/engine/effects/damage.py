@@ -13,6 +13,7 @@ from typing import Any
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
+from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.hooks import ROUND_EFFECT
 from twentystrong.engine.effects.words import colors, name, sentence
@@ -84,11 +85,21 @@ class ColorBonusHandler(Handler):
 
 @handles("damage_cap_per_round")
 class DamageCapPerRoundHandler(Handler):
-    """This card counts at most N damage each round (its dice are exhausted every round, so damage starts over)."""
+    """This card counts at most N damage each round. Its dice are usually exhausted every round, so damage starts
+    over; in a fight whose applied dice stay (HV9) the dice of each round count up to N for that round."""
 
     def card_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
         assert isinstance(live.effect, fx.DamageCapPerRound)
-        return min(damage, live.effect.amount) if card.id == live.source else damage
+        if card.id != live.source:
+            return damage
+        by_round: dict[int, int] = {}
+        for die in s.dice_in("applied"):
+            if die.card == card.id:
+                by_round[die.round] = by_round.get(die.round, 0) + hooks.die_damage(s, die, card)
+        earlier = sum(min(dealt, live.effect.amount) for r, dealt in by_round.items() if r != s.round)
+        dice_earlier = sum(dealt for r, dealt in by_round.items() if r != s.round)
+        # this round's dice (and damage dealt without a die) count up to N, on top of what earlier rounds counted
+        return earlier + min(damage - dice_earlier, live.effect.amount)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DamageCapPerRound)
