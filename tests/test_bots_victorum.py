@@ -44,8 +44,8 @@ def test_bots_decide_from_what_a_player_sees(deck: Deck, bot_name: str) -> None:
     rng = random.Random(19)
     compared = 0
     heroes = [h.id for h in deck.heroes]
-    for seed in range(4):
-        s = initial_state(deck, SetupOptions(deck.id, heroes[seed], seed=seed, difficulty=seed))
+    for seed in range(6):
+        s = initial_state(deck, SetupOptions(deck.id, heroes[seed], seed=seed, difficulty=seed % 5))
         player = make_bot(bot_name, seed)
         while s.result is None and s.round <= 60:
             legal = legal_commands(s)
@@ -94,4 +94,4 @@ def test_the_heuristic_bot_climbs_fights_the_primus_and_wins(deck: Deck) -> None
         results[record.result] += 1
     for cmd in ("move", "activate", "spectate", "fight_primus", "recruit", "keep_tactic", "place_primus", "tactic"):
         assert watch.cmds[cmd] > 0, (cmd, watch.cmds)
-    assert results["won"] >= 1, results
+    assert results["won"] >= 2, results

@@ -114,9 +114,9 @@ class VictorumBot(HeuristicBot):
         *,
         camp_reserve: int = 2,
         lookahead: float = 0.35,
-        press: float = 0.5,
-        final_share: float = 0.5,
-        final_health: float = 2.0,
+        press: float = 1.0,
+        final_share: float = 0.25,
+        final_health: float = 1.0,
         **knobs: float,
     ) -> None:
         super().__init__(seed, **knobs)  # type: ignore[arg-type]
@@ -244,6 +244,8 @@ class VictorumBot(HeuristicBot):
             reward = facts.reward if not facts.instant else min(facts.reward, instant_worth(s, card))
             cost -= max(0.0, alt - reward) * kill
         cost += 0.5 * card.additional * (1 - kill)
+        if card.damage >= s.hero.health:
+            cost += 8.0 * (1 - kill)  # it could end the game
         return cost
 
     def spectate_value(self, s: VictorumTurn) -> float:
@@ -257,7 +259,7 @@ class VictorumBot(HeuristicBot):
         gain = 0.5 if s.dice_in("exhausted") else 0.0
         if s.hero.health < 6:
             gain = max(gain, 0.9 if s.hero.health <= 3 else 0.6)
-        return gain - cost - 0.3
+        return gain - cost - 0.8
 
     def opportunity_value(self, s: VictorumTurn, card: CampCard) -> float:
         if card.condition is None or card.reward is None:
@@ -293,7 +295,8 @@ class VictorumBot(HeuristicBot):
             loss += self.final_health
         left = sum(c.size for c in s.vt.camps)
         urgency = max(0.0, (24 - left) / 8)
-        return s.hero.health - loss - 1.5 + urgency + self.press * min(s.round, 30) / 10
+        thin = max(0.0, 6 - len(s.dice_in("pool")))  # a thin pool first: the fight starts with what is there
+        return s.hero.health - loss - 1.5 - thin + urgency + self.press * min(s.round, 30) / 10
 
     def primus_ready(self, s: VictorumTurn) -> bool:
         """Whether the bot is ready for the easiest Primus still waiting."""
@@ -360,24 +363,32 @@ class VictorumBot(HeuristicBot):
     def _v_use(self, s: VictorumTurn, uses: list[Command]) -> Command | None:
         """This deck's kinds of item and ability: recruit and strengthen at once, move to any camp when a camp out of
         reach is clearly better; never feed the Influence deck by choice."""
+        moves: list[Command] = []
         for c in uses:
             effect = items.used_effect(s, c)
             if isinstance(effect, fx.Recruit) and s.training():
                 return c
             if isinstance(effect, fx.Strengthen) and _strengthenable(s):
                 return c
-            if isinstance(effect, fx.MoveToCamp) and s.step == "move" and self._far_better(s):
-                return c
-        return None
+            if isinstance(effect, fx.MoveToCamp) and s.step == "move":
+                moves.append(c)
+        return self._far_move(s, moves) if moves else None
 
-    def _far_better(self, s: VictorumTurn) -> bool:
+    def _far_move(self, s: VictorumTurn, uses: list[Command]) -> Command | None:
+        """A move to any camp (each use names its camp, or asks for one), when the best camp out of reach is clearly
+        better than the best one next door."""
         near = [BY_ID[str(c.camp)] for c in s.commands("move")]
-        anywhere = [k for k in range(len(s.vt.camps)) if not _empty(s, k)]
-        if not near or not anywhere:
-            return False
+        if not near:
+            return None
         best_near = max(self.route_score(s, k) for k in near)
-        best = max(self.route_score(s, k) for k in anywhere)
-        return best > best_near + 1.5
+        named = [c for c in uses if c.camp is not None and BY_ID.get(str(c.camp)) is not None]
+        if named:
+            best = max(named, key=lambda c: (self.route_score(s, BY_ID[str(c.camp)]), str(c.camp)))
+            return best if self.route_score(s, BY_ID[str(best.camp)]) > best_near + 1.5 else None
+        anywhere = [k for k in range(len(s.vt.camps)) if not _empty(s, k)]
+        if anywhere and max(self.route_score(s, k) for k in anywhere) > best_near + 1.5:
+            return uses[0]  # the camp is chosen at its prompt
+        return None
 
     # --- prompts --------------------------------------------------------------------------------------------
 
