@@ -88,6 +88,10 @@ class VictorumTurn(Turn):
             raise TypeError(f"the Victorum bot plays Hoplomachus Victorum decks, not {view.deck.info.ruleset!r} ones")
         self.vt = table
         self.endgame = bool(table.fight)
+        self.camp_scores: dict[int, float] = {}
+        """The bot's :meth:`VictorumBot.camp_score` of each camp, worked out when first asked (for this move only)."""
+        self.ready: bool | None = None
+        """:meth:`VictorumBot.primus_ready`, worked out when first asked."""
 
     def capped(self, card: object) -> bool:
         # A damage cap holds the card up this round, but in a multi-round fight the damage stays (HV9): worth hitting.
@@ -192,6 +196,12 @@ class VictorumBot(HeuristicBot):
 
     def camp_score(self, s: VictorumTurn, k: int) -> float:
         """The best of activating, spectating and fighting the Primus at camp ``k``."""
+        found = s.camp_scores.get(k)
+        if found is None:
+            found = s.camp_scores[k] = self._camp_score(s, k)
+        return found
+
+    def _camp_score(self, s: VictorumTurn, k: int) -> float:
         camp = s.vt.camps[k]
         best = -math.inf
         if camp.top is not None:
@@ -300,8 +310,10 @@ class VictorumBot(HeuristicBot):
 
     def primus_ready(self, s: VictorumTurn) -> bool:
         """Whether the bot is ready for the easiest Primus still waiting."""
-        waiting = [c.primus for c in s.vt.camps if c.primus is not None]
-        return bool(waiting) and max(self.primus_value(s, p) for p in waiting) > 0
+        if s.ready is None:
+            waiting = [c.primus for c in s.vt.camps if c.primus is not None]
+            s.ready = bool(waiting) and max(self.primus_value(s, p) for p in waiting) > 0
+        return s.ready
 
     def _reinforce(self, s: VictorumTurn, legal: list[Command]) -> Command | None:
         options = s.commands("activate")
