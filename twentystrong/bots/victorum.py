@@ -35,7 +35,7 @@ from twentystrong.content.model import CampCard, ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.rulesets.hoplomachus_victorum.view import ADJACENT, BY_ID, IDS, ROW_COL, VictorumView
-from twentystrong.engine.view import DieState, PlayerView, Prompt
+from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 
 PENALTY: Final[dict[str, float]] = {
     "lose_health": 1.0,
@@ -93,9 +93,10 @@ class VictorumTurn(Turn):
         self.ready: bool | None = None
         """:meth:`VictorumBot.primus_ready`, worked out when first asked."""
 
-    def capped(self, card: object) -> bool:
-        # A damage cap holds the card up this round, but in a multi-round fight the damage stays (HV9): worth hitting.
-        return False if self.vt.fight else super().capped(card)  # type: ignore[arg-type]
+    def capped(self, card: ActiveCard) -> bool:
+        """A damage cap holds the card up this round, but in a multi-round fight its damage stays (HV9): worth
+        hitting all the same."""
+        return False if self.vt.fight else super().capped(card)
 
     def training(self) -> list[DieState]:
         """The dice in the training grounds (the ones a recruit or a strengthen can bring in)."""
@@ -107,8 +108,9 @@ class VictorumTurn(Turn):
 
 
 class VictorumBot(HeuristicBot):
-    """The heuristic bot on a Hoplomachus Victorum table (see the module docstring); :class:`HeuristicBot` hands its
-    moves here when the deck is one of this ruleset."""
+    """The heuristic bot on a Hoplomachus Victorum table (see the module docstring); ``--bot heuristic``
+    (:class:`~twentystrong.bots.router.HeuristicPlayer`) hands its moves here when the deck is one of this ruleset.
+    The keyword arguments are its tuning knobs (and :class:`HeuristicBot`'s, for the fights)."""
 
     name = "heuristic"
 
@@ -158,6 +160,21 @@ class VictorumBot(HeuristicBot):
         return plain[0] if plain else legal[0]
 
     # --- setup ----------------------------------------------------------------------------------------------
+
+    def _choose_hero(self, s: VictorumTurn, legal: list[Command]) -> Command | None:
+        """A drawn Victorum hero (never a universal one: its ability may do nothing here), the sturdiest; the others
+        become Primus, so the one whose Primus would be the hardest is kept off the table."""
+        options = [c for c in s.commands("choose_hero") if c.aside is None]
+        if not options:
+            return None
+
+        def key(c: Command) -> tuple[float, str]:
+            hero = s.deck.hero(str(c.hero))
+            primus = s.deck.primus_of.get(hero.id)
+            spared = primus_need(s, primus) if primus is not None else 0.0
+            return hero.health + hero.strategy + 1.5 * hero.recovery + 0.2 * spared, hero.id
+
+        return max(options, key=key)
 
     def _keep_tactic(self, s: VictorumTurn, legal: list[Command]) -> Command | None:
         options = s.commands("keep_tactic")
@@ -281,9 +298,6 @@ class VictorumBot(HeuristicBot):
         if len(s.inventory) >= s.hero.strategy:
             worth -= min((items.item_value(s, i) for i in s.inventory), default=0.0)
         return worth
-
-    def primus_need(self, s: VictorumTurn, primus: str) -> float:
-        return primus_need(s, primus)
 
     def primus_value(self, s: VictorumTurn, primus: str) -> float:
         """Fighting this Primus now: the Health the bot expects to have left when it falls. Its damage stays on it
@@ -425,6 +439,7 @@ class VictorumBot(HeuristicBot):
 
 
 _V_STEPS: dict[str, Callable[[VictorumBot, VictorumTurn, list[Command]], Command | None]] = {
+    "choose_hero": VictorumBot._choose_hero,
     "keep_tactic": VictorumBot._keep_tactic,
     "place_primus": VictorumBot._place_primus,
     "feed_influence": VictorumBot._feed,
