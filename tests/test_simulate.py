@@ -138,3 +138,26 @@ def test_progress_bar_draws_an_eta_with_an_injected_clock() -> None:
     off.update(50)
     off.finish()
     assert quiet.getvalue() == ""
+
+
+def test_hoplomachus_victorum_adds_scions_and_primus(capsys: pytest.CaptureFixture[str]) -> None:
+    """--deck hoplomachus-victorum: per Scion (games, final fights, wins) and per Primus (games, fought, beaten); at
+    difficulty X every game places 3 + X Primus; the table says "never activated or spectated"."""
+    for difficulty, games in ((0, 3), (2, 2)):
+        args = ["--deck", "hoplomachus-victorum", "--hero", "castor", "--games", str(games)]
+        result = simulate_json(capsys, *args, "--difficulty", str(difficulty))
+        assert result["difficulty"] == difficulty
+        scions, primus = result["scions"], result["primus"]
+        assert sum(s["games"] for s in scions.values()) == games
+        assert sum(p["games"] for p in primus.values()) == games * (3 + difficulty)
+        assert "castor-redmane" not in primus  # the hero played is no Primus
+        for p in primus.values():
+            assert p["beaten"] <= p["fought"] <= p["games"]
+        wins = result["heroes"]["castor"]["wins"]
+        assert sum(s["wins"] for s in scions.values()) == wins
+        assert all(s["wins"] <= s["final_fights"] <= s["games"] for s in scions.values())
+    random_bot = ["--games", "1", "--hero", "ilsa", "--bot", "random"]
+    assert main(["simulate", "--deck", "hoplomachus-victorum", *random_bot]) == 0
+    out = capsys.readouterr().out
+    assert "Cards never activated or spectated:" in out
+    assert "Scion" in out and "final fights" in out and "Primus" in out and "beaten" in out

@@ -9,11 +9,16 @@ from __future__ import annotations
 from twentystrong.bots.base import Bot
 from twentystrong.bots.heuristic import HeuristicBot
 from twentystrong.bots.random_bot import RandomBot
+from twentystrong.bots.router import BY_RULESET, HeuristicPlayer
+from twentystrong.bots.victorum import VictorumBot
 
 BOT_NAMES: tuple[str, ...] = ("heuristic", "random")
 """The bots the command line knows, the default first."""
 
-PLAYS: dict[str, frozenset[str] | None] = {"heuristic": frozenset({"solar-sentinels"}), "random": None}
+PLAYS: dict[str, frozenset[str] | None] = {
+    "heuristic": frozenset(BY_RULESET),
+    "random": None,
+}
 """The rulesets each bot knows how to play (None: any, through the legal commands alone)."""
 
 
@@ -28,10 +33,20 @@ def cannot_play(name: str, ruleset: str) -> str | None:
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A new bot by name, seeded (``ValueError`` for an unknown name)."""
     if name == "heuristic":
-        return HeuristicBot(seed)
+        return HeuristicPlayer(seed)
     if name == "random":
         return RandomBot(seed)
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
 
 
-__all__ = ["BOT_NAMES", "PLAYS", "Bot", "HeuristicBot", "RandomBot", "cannot_play", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "PLAYS",
+    "Bot",
+    "HeuristicBot",
+    "HeuristicPlayer",
+    "RandomBot",
+    "VictorumBot",
+    "cannot_play",
+    "make_bot",
+]

@@ -181,6 +181,17 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
             "mean_win_rate": round(statistics.fmean(h.win_rate for h in summary.heroes), 4),
         },
         "never_activated": summary.never_activated,
+        **_victorum_json(summary, deck),
+    }
+
+
+def _victorum_json(summary: Summary, deck: Deck) -> dict[str, Any]:
+    """Hoplomachus Victorum's per-Scion and per-Primus figures."""
+    if deck.info.ruleset != "hoplomachus-victorum":
+        return {}
+    return {
+        "scions": {s.scion: s.as_dict() for s in summary.scions},
+        "primus": {p.primus: p.as_dict() for p in summary.primus},
     }
 
 
@@ -205,7 +216,8 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         lines.append(f"{h.name:<12} {figures}  {killers}")
     lines.append("")
     never = ", ".join(summary.never_activated) or "none"
-    lines.append(f"Cards never activated: {never}")
+    victorum = deck.info.ruleset == "hoplomachus-victorum"
+    lines.append(f"Cards never activated{' or spectated' if victorum else ''}: {never}")
     if len(summary.heroes) > 1:
         mean = statistics.fmean(h.win_rate for h in summary.heroes)
         worst = max(summary.heroes, key=lambda h: abs(spread[h.hero]))
@@ -219,4 +231,20 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
             reasons[reason] = reasons.get(reason, 0) + n
     if reasons:
         lines.append("Losses: " + ", ".join(f"{reason} {n}" for reason, n in reasons.items()))
+    if victorum:
+        lines += victorum_tables(summary)
     return "\n".join(lines)
+
+
+def victorum_tables(summary: Summary) -> list[str]:
+    """Hoplomachus Victorum: per Scion (games, final fights reached, won, killing blows) and per Primus (games it
+    waited in, fought, beaten, killing blows)."""
+    lines = ["", f"{'Scion':<24} {'games':>6} {'final fights':>13} {'won':>5} {'final won':>10} {'killed':>7}"]
+    for s in summary.scions:
+        rate = f"{s.wins / s.finals:.1%}" if s.finals else "-"
+        lines.append(f"{s.name:<24} {s.games:>6} {s.finals:>13} {s.wins:>5} {rate:>10} {s.killed:>7}")
+    lines += ["", f"{'Primus':<24} {'games':>6} {'fought':>7} {'beaten':>7} {'beaten/fought':>14} {'killed':>7}"]
+    for p in summary.primus:
+        rate = f"{p.beaten / p.fought:.1%}" if p.fought else "-"
+        lines.append(f"{p.name:<24} {p.games:>6} {p.fought:>7} {p.beaten:>7} {rate:>14} {p.killed:>7}")
+    return lines

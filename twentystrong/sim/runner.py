@@ -11,6 +11,7 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from twentystrong.bots import make_bot
 from twentystrong.bots.base import Bot
@@ -19,6 +20,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.rulesets.hoplomachus_victorum import events as hv
 from twentystrong.engine.view import player_view
 from twentystrong.text.stats import killer_of
 
@@ -45,6 +47,12 @@ class GameRecord:
     activated: frozenset[str]  # conflict cards activated at least once (stacks and entourage)
     boss: str | None  # the boss faced, if the endgame started
     commands: int
+    spectated: frozenset[str] = frozenset()  # Hoplomachus Victorum: camp cards spectated (discarded unplayed)
+    scion: str | None = None  # the Scion presiding
+    primus: tuple[str, ...] = ()  # the Primus placed under the camps
+    fought: tuple[str, ...] = ()  # the Primus fought (each once, in order)
+    beaten: tuple[str, ...] = ()  # the Primus beaten
+    final: bool = False  # the final fight began
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +87,8 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
     boss: str | None = None
     commands = 0
     reason = ""
+    spectated: set[str] = set()
+    victorum: dict[str, Any] = {"primus": [], "fought": [], "beaten": []}
     while s.result is None:
         if s.round > round_cap:
             reason = "round cap"
@@ -106,6 +116,8 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
                     boss = event.card
                 else:
                     activated.add(event.card)
+            elif isinstance(event, _VICTORUM):
+                _victorum(event, victorum, activated, spectated)
         if after.result == "lost":
             killer = killing_blow(s, events)
         s = after
@@ -120,7 +132,44 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
         activated=frozenset(activated),
         boss=boss,
         commands=commands,
+        spectated=frozenset(spectated),
+        scion=victorum.get("scion"),
+        primus=tuple(victorum["primus"]),
+        fought=tuple(victorum["fought"]),
+        beaten=tuple(victorum["beaten"]),
+        final=bool(victorum.get("final")),
     )
+
+
+_VICTORUM = (
+    hv.VesuviusDealt,
+    hv.PrimusPlaced,
+    hv.PrimusFight,
+    hv.FightWon,
+    hv.FinalFightStarted,
+    hv.OpportunityDrawn,
+    hv.Spectated,
+)
+"""The Hoplomachus Victorum events a record notes."""
+
+
+def _victorum(event: ev.Event, found: dict[str, Any], activated: set[str], spectated: set[str]) -> None:
+    """What a Hoplomachus Victorum event tells the record: the Scion, the Primus placed, fought and beaten, the final
+    fight, the Opportunities drawn (activated) and the cards spectated."""
+    if isinstance(event, hv.VesuviusDealt):
+        found["scion"] = event.scion
+    elif isinstance(event, hv.PrimusPlaced):
+        found["primus"].append(event.primus)
+    elif isinstance(event, hv.PrimusFight) and event.primus not in found["fought"]:
+        found["fought"].append(event.primus)
+    elif isinstance(event, hv.FightWon):
+        found["beaten"].append(event.primus)
+    elif isinstance(event, hv.FinalFightStarted):
+        found["final"] = True
+    elif isinstance(event, hv.OpportunityDrawn):
+        activated.add(event.card)
+    elif isinstance(event, hv.Spectated):
+        spectated.add(event.card)
 
 
 def killing_blow(before: GameState, events: list[ev.Event]) -> str | None:

@@ -70,11 +70,58 @@ class HeroSummary:
 
 
 @dataclass(frozen=True)
+class ScionSummary:
+    """Hoplomachus Victorum: the games one Scion presided over."""
+
+    scion: str
+    name: str
+    games: int
+    finals: int  # games that reached its final fight
+    wins: int  # final fights won (the game)
+    killed: int  # games it dealt the killing blow in
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "name": self.name,
+            "games": self.games,
+            "final_fights": self.finals,
+            "wins": self.wins,
+            "killed": self.killed,
+        }
+
+
+@dataclass(frozen=True)
+class PrimusSummary:
+    """Hoplomachus Victorum: the games one Primus waited under a camp in."""
+
+    primus: str
+    name: str
+    games: int
+    fought: int  # games the player fought it
+    beaten: int  # games the player beat it
+    killed: int  # games it dealt the killing blow in
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "name": self.name,
+            "games": self.games,
+            "fought": self.fought,
+            "beaten": self.beaten,
+            "killed": self.killed,
+        }
+
+
+@dataclass(frozen=True)
 class Summary:
-    """A whole run: one summary per hero, in the order played, and the deck-wide figures."""
+    """A whole run: one summary per hero, in the order played, and the deck-wide figures (Hoplomachus Victorum: per
+    Scion and per Primus too)."""
 
     heroes: list[HeroSummary]
     never_activated: list[str] = field(default_factory=list)
+    scions: list[ScionSummary] = field(default_factory=list)
+    primus: list[PrimusSummary] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -97,8 +144,35 @@ def summarise(deck: Deck, records: Sequence[GameRecord], top: int = 3) -> Summar
         by_hero.setdefault(r.hero, []).append(r)
     all_cards = [c.id for c in deck.cards]
     heroes = [_hero(deck, hero, games, all_cards, top) for hero, games in by_hero.items()]
-    seen = set().union(*(r.activated for r in records)) if records else set()
-    return Summary(heroes, [c for c in all_cards if c not in seen])
+    seen = set().union(*(r.activated | r.spectated for r in records)) if records else set()
+    return Summary(heroes, [c for c in all_cards if c not in seen], _scions(deck, records), _primus(deck, records))
+
+
+def _scions(deck: Deck, records: Sequence[GameRecord]) -> list[ScionSummary]:
+    out = []
+    for scion in deck.scions:
+        games = [r for r in records if r.scion == scion.id]
+        if games:
+            finals = sum(1 for g in games if g.final)
+            wins = sum(1 for g in games if g.result == "won")
+            killed = sum(1 for g in games if g.killer == scion.id)
+            out.append(ScionSummary(scion.id, scion.name, len(games), finals, wins, killed))
+    return out
+
+
+def _primus(deck: Deck, records: Sequence[GameRecord]) -> list[PrimusSummary]:
+    out = []
+    for hero in deck.heroes:
+        if hero.primus is None:
+            continue
+        p = hero.primus.id
+        games = [r for r in records if p in r.primus]
+        if games:
+            fought = sum(1 for g in games if p in g.fought)
+            beaten = sum(1 for g in games if p in g.beaten)
+            killed = sum(1 for g in games if g.killer == p)
+            out.append(PrimusSummary(p, hero.primus.name, len(games), fought, beaten, killed))
+    return out
 
 
 def _hero(deck: Deck, hero: str, games: list[GameRecord], all_cards: list[str], top: int) -> HeroSummary:
@@ -106,7 +180,7 @@ def _hero(deck: Deck, hero: str, games: list[GameRecord], all_cards: list[str], 
     rounds = [g.rounds for g in games]
     won_rounds = [g.rounds for g in games if g.result == "won"]
     killers = Counter(g.killer for g in games if g.result == "lost" and g.killer)
-    seen = set().union(*(g.activated for g in games))
+    seen = set().union(*(g.activated | g.spectated for g in games))
     bosses: dict[str, tuple[int, int]] = {}
     for g in games:
         if g.boss is not None:

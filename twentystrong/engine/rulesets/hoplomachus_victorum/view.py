@@ -111,6 +111,8 @@ class VictorumView(TableView):
     influence_size: int
     influence_icons: int
     fight: str
+    opportunity: str | None = None
+    """An Opportunity just activated, waiting to be kept or discarded (face up)."""
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the camp a ``move`` or a +N ``activate`` names (or, a plain ``activate``, the chip's)."""
@@ -135,6 +137,7 @@ def table_view(s: GameState) -> VictorumView:
         influence_size=len(t.influence),
         influence_icons=icons(s.deck, t.influence),
         fight=t.fight,
+        opportunity=t.drawn_opportunity,
     )
 
 
@@ -161,3 +164,20 @@ def places(s: GameState) -> dict[str, tuple[str, str]]:
     if t.scion:
         out[t.scion] = ("camps", "the apex" if t.scion_side == "spectate" else "fighting")
     return out
+
+
+__all__ = [
+    "ADJACENT",
+    "BY_ID",
+    "IDS",
+    "ROW_COL",
+    "CampView",
+    "VictorumView",
+    "event_keys",
+    "icons",
+    "places",
+    "state_keys",
+    "table_view",
+]
+"""What a player (and a bot, contract 11) may read of this deck's table: its views, and the pyramid's shape (which
+camp touches which, HV4: printed on the board)."""
