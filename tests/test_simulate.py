@@ -155,6 +155,12 @@ def test_hoplomachus_victorum_adds_scions_and_primus(capsys: pytest.CaptureFixtu
             assert p["beaten"] <= p["fought"] <= p["games"]
         wins = result["heroes"]["castor"]["wins"]
         assert sum(s["wins"] for s in scions.values()) == wins
+        # losses are said where the hero fell, in this deck's words (no Solar Sentinels "boss fight")
+        reasons = result["heroes"]["castor"]["loss_reasons"]
+        assert set(reasons) <= {"camps", "Primus fight", "final fight", "round cap", "command cap"}
+        assert sum(reasons.values()) == games - wins
+        finals = sum(s["final_fights"] for s in scions.values())
+        assert reasons.get("final fight", 0) == finals - wins
         assert all(s["wins"] <= s["final_fights"] <= s["games"] for s in scions.values())
     random_bot = ["--games", "1", "--hero", "ilsa", "--bot", "random"]
     assert main(["simulate", "--deck", "hoplomachus-victorum", *random_bot]) == 0

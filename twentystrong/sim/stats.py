@@ -207,6 +207,12 @@ def _hero(deck: Deck, hero: str, games: list[GameRecord], all_cards: list[str], 
 def _reason(g: GameRecord) -> str:
     if g.reason in ("round cap", "command cap") or g.reason.startswith("engine error"):
         return g.reason
+    if g.scion is not None:  # Hoplomachus Victorum: where the hero fell
+        if g.final:
+            return "final fight"
+        if len(g.fought) > len(g.beaten):
+            return "Primus fight"
+        return "camps"
     return "boss fight" if g.boss is not None else "stacks"
 
 
