@@ -58,6 +58,14 @@ TABLE_CSS = (_HERE / "table.tcss", _HERE / "widgets" / "odds.tcss")
 """The table's stylesheets (the files of ``TableScreen.CSS_PATH``): read with the App's when it opens on the table."""
 
 
+def table_stylesheets(ruleset: str) -> tuple[Path, ...]:
+    """The stylesheets of a ruleset's table screen: the general table's, then its board's own (``EXTRA_CSS``)."""
+    from twentystrong.tui.boards import table_class
+
+    extra: tuple[Path, ...] = getattr(table_class(ruleset), "EXTRA_CSS", ())
+    return (*TABLE_CSS, *extra)
+
+
 class TwentyStrongApp(App[None]):
     """20 Strong in the terminal."""
 
@@ -87,7 +95,9 @@ class TwentyStrongApp(App[None]):
         # the default screen (get_default_screen). Tables pushed later find them read already (pushed first, they
         # would make Textual parse every stylesheet it holds again and restyle the App). The rules and their order
         # are the same either way; the setup screen's start is left as it is.
-        css: list[str | PurePath] | None = [_HERE / "app.tcss", *TABLE_CSS] if launch.session is not None else None
+        css: list[str | PurePath] | None = None
+        if launch.session is not None:
+            css = [_HERE / "app.tcss", *table_stylesheets(launch.session.deck.info.ruleset)]
         super().__init__(css_path=css)
         self.launch = launch
         self.store: Store | None = None
@@ -175,13 +185,13 @@ class TwentyStrongApp(App[None]):
 
     def _table_for(self, session: Any) -> Screen[None]:
         """A new store for ``session`` (the current one closed first), published, and a table showing it."""
-        from twentystrong.tui.screens.table import TableScreen
+        from twentystrong.tui.boards import table_class
 
         if self.store is not None:
             self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
-        return TableScreen(self.store)
+        return table_class(session.deck.info.ruleset)(self.store)
 
     def _show_main(self, screen: Screen[Any]) -> None:
         """Show a main screen (the table, the setup screen) in place of the one on top.
