@@ -191,7 +191,12 @@ class TwentyStrongApp(App[None]):
             self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
-        return table_class(session.deck.info.ruleset)(self.store)
+        own = table_class(session.deck.info.ruleset)
+        if own is None:
+            from twentystrong.tui.screens.table import TableScreen
+
+            return TableScreen(self.store)
+        return own(self.store)
 
     def _show_main(self, screen: Screen[Any]) -> None:
         """Show a main screen (the table, the setup screen) in place of the one on top.

@@ -6,7 +6,7 @@ message instead of a table that cannot show it; it plays headless meanwhile.
 
 from __future__ import annotations
 
-DRAWN: frozenset[str] = frozenset({"solar-sentinels"})
+DRAWN: frozenset[str] = frozenset({"solar-sentinels", "hoplomachus-victorum"})
 """The rulesets the TUI has a board for (``boards.BOARDS`` holds the same ids; a test keeps them equal)."""
 
 NAMES: dict[str, str] = {"hoplomachus-victorum": "Hoplomachus Victorum"}

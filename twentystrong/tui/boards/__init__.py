@@ -38,15 +38,10 @@ def board_class(ruleset: str) -> type[Board]:
     return found
 
 
-def table_class(ruleset: str) -> type[TableScreen]:
-    """The table screen of a ruleset: its own subclass, else the general table."""
-    module = _module(ruleset)
-    found = getattr(module, "TABLE", None)
-    if found is None:
-        from twentystrong.tui.screens.table import TableScreen
-
-        return TableScreen
-    table: type[TableScreen] = found
+def table_class(ruleset: str) -> type[TableScreen] | None:
+    """The table screen of a ruleset: its own subclass of the general table, or None for the general table itself
+    (the caller imports it: this package never imports the table screen, which imports it)."""
+    table: type[TableScreen] | None = getattr(_module(ruleset), "TABLE", None)
     return table
 
 
