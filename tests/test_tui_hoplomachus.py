@@ -74,16 +74,16 @@ def warnings(app: TwentyStrongApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-async def through_setup(pilot: Pilot[None], *, by_mouse: bool = False) -> None:
+async def through_setup(pilot: Pilot[None], *, stop: str = "move") -> None:
     """The setup steps at the table: keep the first Tactic drawn, place the Primus (their choices open by themselves;
-    Enter takes the first), until the first move."""
+    Enter takes the first), until the first move (or the step ``stop``)."""
     await settle(pilot)
-    for _ in range(6):
-        if store(pilot.app).state.step == "move":  # type: ignore[arg-type]
+    for _ in range(8):
+        if store(pilot.app).state.step == stop:  # type: ignore[arg-type]
             return
         await pilot.press("enter")
         await settle(pilot)
-    assert store(pilot.app).state.step == "move"  # type: ignore[arg-type]
+    assert store(pilot.app).state.step == stop  # type: ignore[arg-type]
 
 
 def tweak(app: TwentyStrongApp, **changes: Any) -> None:
@@ -314,3 +314,40 @@ async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert store(app).state.step == "keep_tactic"
+
+
+async def test_the_setup_screen_offers_this_decks_options() -> None:
+    """The setup screen with this deck: difficulty 0–4 and the Scion (or Random) instead of missions and rank; the
+    hero "Drawn at the table" first. Difficulty 2 and the Magister start a game whose hero draw (6 heroes, and the
+    universal heroes each setting one aside) opens as choices at the table; 3 camps are then fed to the Influence
+    deck by their numbers."""
+    from textual.widgets import Select
+
+    from twentystrong.tui.screens.setup import SetupScreen
+    from twentystrong.tui.widgets.choices import ChoicesScreen
+
+    app = create_app(deck_path=HV_PATH, seed=4, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.has_class("-victorum")
+        assert not setup.query_one("#missions-row").display and setup.query_one("#difficulty-row").display
+        labels = [str(o.prompt) for o in setup.query_one("#heroes").options]  # type: ignore[attr-defined]
+        assert labels[0] == "Drawn at the table (choose there)"
+        setup.query_one("#difficulty", Select).value = 2
+        setup.query_one("#scion", Select).value = "sc-magister"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        s = store(app).state
+        assert s.options.difficulty == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
+        assert len(table(s).heroes_drawn) == 6
+        assert isinstance(app.screen, ChoicesScreen)
+        await pilot.press("enter")  # the first drawn hero
+        await settle(pilot)
+        await through_setup(pilot, stop="feed_influence")
+        for _ in range(3):
+            assert store(app).state.step == "feed_influence"
+            await pilot.press("1")
+            await settle(pilot)
+        assert len(table(store(app).state).influence) == 3
+        await through_setup(pilot)

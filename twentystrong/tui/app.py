@@ -517,12 +517,15 @@ def create_app(
     load: Path | None = None,
     resume: bool = False,
     hints: bool | None = None,
+    difficulty: int | None = None,
+    scion: str | None = None,
 ) -> TwentyStrongApp:
     """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
 
     With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
     screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
-    ``hints``: first-game hints on or off for this session (None: the profile's setting).
+    ``hints``: first-game hints on or off for this session (None: the profile's setting). ``difficulty`` and
+    ``scion``: Hoplomachus Victorum's options (HV13; the Scion's id, None: drawn at random).
     """
     launch = prepare(
         deck_id=deck_id,
@@ -536,6 +539,8 @@ def create_app(
         deal=deal,
         load=load,
         resume=resume,
+        difficulty=difficulty,
+        scion=scion,
     )
     app = TwentyStrongApp(launch)
     app.hints = hints
