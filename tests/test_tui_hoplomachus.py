@@ -261,7 +261,7 @@ async def test_a_primus_fight_across_two_rounds() -> None:
         assert s.round == round_now + 1 and table(s).fight == "primus"
         assert s.active[0].id == "p-darius" and s.die("B1").card == "p-darius" and s.die("B1").zone == "applied"
         assert s.step == "commit"
-        assert "dice on undefeated enemies stay" in str(app.screen.query_one("#active").border_title)
+        assert "dice stay on undefeated enemies" in str(app.screen.query_one("#active").border_title)
 
 
 async def test_the_final_fight() -> None:

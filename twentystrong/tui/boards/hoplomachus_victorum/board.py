@@ -37,6 +37,9 @@ from twentystrong.tui.boards.hoplomachus_victorum.panels import InfluencePanel, 
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 
+PLAIN_LINES = frozenset({"Bloodshed:", "Sport:", "Condition:", "Held:"})
+"""Lines every card of a kind has (its letter says them): not repeated on the camp."""
+
 
 class CampView(Widget):
     """One camp: its number key when it can be chosen, its top card, its size and its Primus."""
@@ -134,11 +137,15 @@ class CampView(Widget):
                     f"{info.damage}",
                     (f" +{info.additional}" if info.additional else "", "bold $accent"),
                 )
-        third = (
-            Content.assemble((f"{PRIMUS} ", "bold $error"), f"{info.primus_stats} ", (info.primus_name, "bold"))
-            if info.primus is not None
-            else Content("")
-        )
+        if info.primus is not None:
+            third = Content.assemble((f"{PRIMUS} ", "bold $error"), f"{info.primus_stats} ", (info.primus_name, "bold"))
+        elif printed := [line for line in info.lines if not line[0].startswith("+") and line[0] not in PLAIN_LINES]:
+            # No Primus: the top card's first line of its own (its +N is in its numbers, its kind in its letter).
+            label, text = printed[0]
+            words = f"◈ {text}" if "reward" in label.lower() or "item" in label.lower() else f"{label} {text}"
+            third = Content.styled(words.strip(), "$text-muted")
+        else:
+            third = Content("")
         return Content("\n").join([first, second, third])
 
     @staticmethod
@@ -187,7 +194,7 @@ class ScionView(Widget):
 
     DEFAULT_CSS = """
     ScionView {
-        width: 50%;
+        width: 75%;
         height: 4;
         border: round $error 50%;
         border-title-color: $foreground;
@@ -286,6 +293,8 @@ class VesuviusBoard(Board):
     VesuviusBoard #vesuvius-legend { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     VesuviusBoard.-compact CampView { height: 2; border: none; padding: 0 1 0 0; }
     VesuviusBoard.-compact ScionView { height: 1; border: none; padding: 0; }
+    VesuviusBoard.-fight .vesuvius-row.camps { display: none; }
+    VesuviusBoard.-short #vesuvius-legend { display: none; }
     """
 
     DICE_ZONES = (DiceZone("training", "Training grounds", "none"),)
@@ -304,13 +313,14 @@ class VesuviusBoard(Board):
         with Horizontal(classes="vesuvius-row", id="apex"):
             yield ScionView(scion_info(view.state))
         for row in rows_from_top():
-            with Horizontal(classes="vesuvius-row"):
+            with Horizontal(classes="vesuvius-row camps"):
                 for k in row:
                     yield CampView(infos[k])
         yield Static(id="vesuvius-legend")
 
     def on_mount(self) -> None:
-        self.border_title = "Mount Vesuvius"
+        if not self.border_title:
+            self.border_title = "Mount Vesuvius"
 
     def side_panels(self) -> list[Widget]:
         """The Tactics area and the Influence deck."""
@@ -319,6 +329,8 @@ class VesuviusBoard(Board):
         return [self._tactics, self._influence]
 
     def show(self, view: GameView) -> None:
+        if self.past:
+            self.set_compact(True)  # the history view's board shares the screen with the log
         infos = {info.id: info for info in camp_infos(view)}
         for camp in self.query(CampView):
             camp.info = infos[camp.info.id]
@@ -328,8 +340,8 @@ class VesuviusBoard(Board):
         t = table(view.state)
         beaten = len(t.beaten)
         total = beaten + sum(1 for p in t.primus if p is not None) + len(t.to_place) + (t.fight == "primus")
-        primus = f"{PRIMUS} Primus beaten {beaten}/{total}" if total else ""
-        set_subtitle(self, primus)
+        primus = f" · {PRIMUS} Primus beaten {beaten}/{total}" if total else ""
+        set_title(self, f"Mount Vesuvius{primus}")
         self.query_one("#vesuvius-legend", Static).update(legend(view, compact=self.compact))
 
     def set_compact(self, compact: bool) -> None:
@@ -341,6 +353,10 @@ class VesuviusBoard(Board):
         for widget in (*self.query(CampView), *self.query(ScionView)):
             widget.set_class(compact, "-compact")
             widget.refresh()
+
+    def set_camps_shown(self, shown: bool) -> None:
+        """Show the rows of camps, or only the apex (a short terminal in a fight: the enemies need the room)."""
+        self.set_class(not shown, "-fight")
 
     def set_cursor(self, camp: str | None) -> None:
         """Put the keyboard's camp cursor on a camp (None: nowhere)."""

@@ -30,7 +30,7 @@ from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionVi
 from twentystrong.tui.boards.hoplomachus_victorum.camps import camp_commands, camp_numbers
 from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
 from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
-from twentystrong.tui.widgets.common import set_title
+from twentystrong.tui.widgets.common import set_display, set_title
 from twentystrong.tui.widgets.status import PromptAction
 
 SPORT_ALTERNATIVES = ("recruit", "gain_tactic")
@@ -108,12 +108,17 @@ class VictorumTable(TableScreen):
         if self.cursor is not None and not self._camp_step():
             self.cursor = None
         self.board.set_cursor(self.cursor)
-        self.board.set_compact(self.has_class("-short") or self._fighting())
+        s = self.view.state
+        short = self.has_class("-short")
+        # Enemies on the table: two lines a camp (below 46 rows), so the cards have room; on a short terminal the
+        # camps give way to the fight altogether unless one is to be chosen (d still reads any camp).
+        self.board.set_compact(short or (bool(s.active) and self.app.size.height < 46))
+        self.board.set_class(short, "-short")  # no legend line (the prompt's hint says what ▶ means)
+        self.board.set_camps_shown(not (short and bool(s.active) and not self._camp_step()))
+        # A short terminal shows the active area and the committed dice only when they hold something.
+        set_display(self.query_one("#active", Container), not short or bool(s.active))
+        set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
         self._draw_fight()
-
-    def _fighting(self) -> bool:
-        """A fight on the table (the board draws itself in two lines a camp, so the enemies have room)."""
-        return bool(self.view.state.active) and self.app.size.height < 46
 
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
@@ -125,7 +130,7 @@ class VictorumTable(TableScreen):
         elif t.fight == "final":
             title = f"Active area · ♛ the final fight: {s.deck.scion(t.scion).name}" if t.scion else title
         if t.fight:
-            title += " · dice on undefeated enemies stay for the next round"
+            title += " · dice stay on undefeated enemies"
         set_title(self.query_one("#active", Container), title)
 
     def _camp_step(self) -> bool:
