@@ -104,10 +104,14 @@ class VictorumTable(TableScreen):
     # --- drawing ------------------------------------------------------------------------------------------------
 
     def _draw(self) -> None:
+        self._lay_out()  # first: the board draws its legend for the layout it has
         super()._draw()
         if self.cursor is not None and not self._camp_step():
             self.cursor = None
         self.board.set_cursor(self.cursor)
+        self._draw_fight()
+
+    def _lay_out(self) -> None:
         s = self.view.state
         short = self.has_class("-short")
         # Enemies on the table: two lines a camp (below 46 rows), so the cards have room; on a short terminal the
@@ -118,7 +122,6 @@ class VictorumTable(TableScreen):
         # A short terminal shows the active area and the committed dice only when they hold something.
         set_display(self.query_one("#active", Container), not short or bool(s.active))
         set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
-        self._draw_fight()
 
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
