@@ -351,3 +351,23 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
             await settle(pilot)
         assert len(table(store(app).state).influence) == 3
         await through_setup(pilot)
+
+
+def test_the_game_over_words_of_this_deck() -> None:
+    """The summary climbs the difficulty ladder (HV13: numbers, no Solar Sentinels titles) and names the bosses in
+    this deck's words: the Primus beaten, and the Scion when the game is won."""
+    from dataclasses import replace
+
+    from twentystrong.text.stats import rank_words
+
+    assert rank_words(0, 1, ladder="difficulty") == "Your difficulty rises: 0 → 1."
+    assert rank_words(2, 2, "assisted", ladder="difficulty").endswith("your difficulty stays 2.")
+    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    session = Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=2, difficulty=1), deck_path=HV_PATH)
+    s = session.state
+    s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})
+    assert VesuviusBoard.bosses_words(s) == "2 Primus"
+    assert VesuviusBoard.setup_words(s) == ["difficulty 1"]
+    won = s.changed({"result": "won"})
+    scion = DECK.scion(table(s).scion).name
+    assert VesuviusBoard.bosses_words(won) == f"2 Primus and the Scion, {scion}"

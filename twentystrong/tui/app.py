@@ -315,7 +315,10 @@ class TwentyStrongApp(App[None]):
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
             return  # not recorded (the reason was shown), or a deck without a ladder
-        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved)
+        from twentystrong.tui.boards import board_class
+
+        ladder = board_class(store.deck.info.ruleset).LADDER
+        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved, ladder=ladder)
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:

@@ -57,6 +57,19 @@ class Board(Horizontal):
         between the inventory and the odds; :meth:`show` draws them)."""
         return []
 
+    LADDER: ClassVar[str] = "rank"
+    """What the deck's ladder climbs, in the game-over summary ("Your rank rises …")."""
+
+    @staticmethod
+    def setup_words(state: GameState) -> list[str]:
+        """The deck's own options, for the game-over summary's setup line (Hoplomachus Victorum: its difficulty)."""
+        return []
+
+    @staticmethod
+    def bosses_words(state: GameState) -> str | None:
+        """The bosses beaten in the deck's words for the game-over summary, or None for the general words."""
+        return None
+
     @staticmethod
     def item_note(state: GameState, item: str) -> ItemNote | None:
         """What the deck adds to a held item's entry (an Opportunity's progress, where a Tactic goes once used), or

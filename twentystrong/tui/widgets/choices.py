@@ -134,14 +134,17 @@ class ChoicesScreen(ModalScreen[Command | None]):
             if self.note:
                 yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
             options = []
+            said = ""
             for n, command in enumerate(self.commands, start=1):
                 key = f"{n} " if n <= 9 else "  "
+                detail = command_detail(self.state, command)
+                # The same words as the choice above (one item, several targets) are not repeated.
+                more = f"  — {detail}" if detail != said else ""
+                said = detail
                 options.append(
                     Option(
                         Content.assemble(
-                            (key, "bold $accent"),
-                            command_label(self.state, command),
-                            (f"  — {command_detail(self.state, command)}", "$text-muted"),
+                            (key, "bold $accent"), command_label(self.state, command), (more, "$text-muted")
                         )
                     )
                 )

@@ -43,7 +43,9 @@ def _own_step(ruleset: str, step: str) -> str:
     """A deck's own step in its ruleset's words (Hoplomachus Victorum's ``move``: "Activation: move to a camp")."""
     from twentystrong.engine.rulesets import ruleset_for
 
-    return ruleset_for(ruleset).step_words(step) or step
+    words = ruleset_for(ruleset).step_words(step) or step
+    phase, _, rest = words.partition(": ")
+    return rest if rest and phase.lower() in PHASES else words  # the bar names the phase already
 
 
 class StepBar(Static):

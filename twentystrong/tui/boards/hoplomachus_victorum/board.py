@@ -367,6 +367,21 @@ class VesuviusBoard(Board):
         """The widget of a camp."""
         return self.query_one(f"#camp-{camp}", CampView)
 
+    LADDER = "difficulty"  # HV13
+
+    @staticmethod
+    def setup_words(state: GameState) -> list[str]:
+        return [f"difficulty {state.options.difficulty}"]
+
+    @staticmethod
+    def bosses_words(state: GameState) -> str:
+        """``3 Primus and the Scion``: the Primus beaten, and the Scion when the game was won."""
+        beaten = len(table(state).beaten)
+        words = [f"{beaten} Primus"] if beaten else []
+        if state.result == "won":
+            words.append(f"the Scion, {state.deck.scion(table(state).scion).name}")
+        return " and ".join(words)
+
     @staticmethod
     def item_note(state: GameState, item: str) -> ItemNote | None:
         return item_note(state, item)

@@ -58,6 +58,9 @@ class VictorumTable(TableScreen):
 
     HELP_TITLE = "The table (Hoplomachus Victorum)"
     CSS_PATH = ["../../table.tcss", "../../widgets/odds.tcss"]  # the general table's files (app.TABLE_CSS)
+    DEFAULT_CSS = """
+    VictorumTable #training { width: 2fr; margin-left: 1; }
+    """
 
     DIE_COMMANDS = (*DIE_COMMANDS, "dismiss", "spectate_reward")
     DIE_PLAYS = (*DIE_PLAYS, "dismiss", "spectate_reward")
@@ -206,12 +209,16 @@ class VictorumTable(TableScreen):
         health = view.first("spectate_reward", choice="health")
         if health is not None:
             out.append(PromptAction("Gain 1 Health", "enter", health, variant="success"))
+        general = list(super()._prompt_actions())
+        # A Sport card's alternatives come after its reward's own buttons, before "All moves…".
+        instead: list[PromptAction] = []
         recruit = view.first("recruit")
         if recruit is not None:
-            out.append(PromptAction("Recruit a die instead", "n", recruit))
+            instead.append(PromptAction("Recruit a die instead", "n", recruit))
         if view.can("gain_tactic"):
-            out.append(PromptAction("Gain a Tactic instead…", "t", action="tactic"))
-        return (*out, *super()._prompt_actions())
+            instead.append(PromptAction("Gain a Tactic instead…", "t", action="tactic"))
+        at = next((n for n, a in enumerate(general) if a.action == "moves"), len(general))
+        return (*out, *general[:at], *instead, *general[at:])
 
     # --- keys -----------------------------------------------------------------------------------------------------
 
