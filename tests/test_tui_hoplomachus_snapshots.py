@@ -80,7 +80,7 @@ def test_board_at_80x24(snap_compare: SnapCompare) -> None:
     """Round 1 at 80×24 before the first move: the active area and the committed tray hidden while empty; the
     pyramid in two lines a camp without frames (the Scion in one line, its penalty cut by …), each camp its id, "·6"
     cards and ♛ with the Primus's numbers where one waits, then its kind letter, numbers and name (cut by …: d reads a
-    camp in full); the bottom row marked ▶1 … ▶4 (the camps the first move may go to); no legend line; the pool,
+    camp in full); the bottom row marked ▶1 … ▶4 (the camps the first move may go to); the legend line; the pool,
     training grounds and exhausted trays; the hero in one line, the inventory, the Tactics area (names only); the
     prompt "Move to a camp: …" with "Press a camp's number (1–4), click a ▶ camp, or arrows then Enter."."""
 

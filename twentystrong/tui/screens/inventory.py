@@ -85,8 +85,13 @@ def holdings(view: GameView) -> list[Holding]:
                 when = [w.replace("then it goes to the discard pile", f"then {note.after_use}") for w in when]
                 if not single:
                     when.append(f"Discarded, {note.after_use}.")
-            if note.progress:
-                when.insert(0, f"Progress: {note.progress}." + (f" {note.words}." if note.words else ""))
+            if note.progress:  # an Opportunity: its progress, and until earned its goal instead of its uses
+                kind = f"Opportunity · {note.progress}"
+                if note.words:
+                    goal = note.words.rstrip(".")
+                    when = [f"Progress {note.progress}. {goal}.", "Its reward is yours once the goal is met: it flips."]
+                    if note.after_use:
+                        when.append(f"Discarded, {note.after_use}.")
         out.append(
             Holding(
                 id=item,

@@ -69,6 +69,10 @@ def _card_detail(state: GameState, c: Command) -> str:
         words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
         if c.aside:
             words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
+        elif str(c.hero) in deck.primus_of:  # a drawn hero not played waits under a camp as this Primus
+            primus = deck.primus(deck.primus_of[str(c.hero)])
+            extra = f" +{primus.additional}" if primus.additional else ""
+            words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
         return words
     if c.tactic:
         tactic = deck.tactic(str(c.tactic))

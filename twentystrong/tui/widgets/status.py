@@ -45,7 +45,9 @@ def _own_step(ruleset: str, step: str) -> str:
 
     words = ruleset_for(ruleset).step_words(step) or step
     phase, _, rest = words.partition(": ")
-    return rest if rest and phase.lower() in PHASES else words  # the bar names the phase already
+    if rest and phase.lower() in PHASES:  # the bar names the phase already
+        return rest[:1].upper() + rest[1:]
+    return words
 
 
 class StepBar(Static):

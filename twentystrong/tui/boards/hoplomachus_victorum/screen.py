@@ -24,6 +24,7 @@ from textual.containers import Container
 from twentystrong.engine.commands import Command
 from twentystrong.engine.rulesets.hoplomachus_victorum import table
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID, IDS, ROW_COL
+from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
@@ -120,7 +121,8 @@ class VictorumTable(TableScreen):
         # Enemies on the table: two lines a camp (below 46 rows), so the cards have room; on a short terminal the
         # camps give way to the fight altogether unless one is to be chosen (d still reads any camp).
         self.board.set_compact(short or (bool(s.active) and self.app.size.height < 46))
-        self.board.set_class(short, "-short")  # no legend line (the prompt's hint says what ▶ means)
+        # A short terminal with enemies on the table: no legend line (the prompt's hint says what ▶ means).
+        self.board.set_class(short and bool(s.active), "-short")
         self.board.set_camps_shown(not (short and bool(s.active) and not self._camp_step()))
         # A short terminal shows the active area and the committed dice only when they hold something.
         set_display(self.query_one("#active", Container), not short or bool(s.active))
@@ -161,8 +163,12 @@ class VictorumTable(TableScreen):
         if kind in ("reinforce", "feed_influence", "choose_camp"):
             return f"Press a camp's number ({keys}) or click a ▶ camp."
         if kind == "opportunity":
+            card = table(view.state).drawn_opportunity
+            found = view.deck.card(card) if card else None
+            condition = getattr(found, "condition", None)
+            goal = f"{found.name}: its goal, {opportunity_goal(condition)}. " if found and condition else ""
             keep = "Enter keeps it, " if view.can("keep_opportunity") else "No room to keep it: "
-            return keep + "x discards it (i opens the inventory to make room)."
+            return goal + keep + "x discards it (i opens the inventory to make room)."
         if kind == "spectate_reward":
             return "Enter gains 1 Health, or click an exhausted die (or type its id) to recover it."
         if kind == "bloodshed":
@@ -330,7 +336,7 @@ class VictorumTable(TableScreen):
             super()._explain_key(key, actions)
             return
         if key.isdigit() and "camp" in names:
-            if self.selected is not None:
+            if self.selected is not None or view.state.active:  # with enemies on the table a digit is a card
                 super()._explain_key(key, actions)
                 return
             self._say(f"No camp can be chosen now. {prompt_words(view.state, view.awaiting)}")
