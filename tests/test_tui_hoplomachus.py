@@ -371,3 +371,84 @@ def test_the_game_over_words_of_this_deck() -> None:
     won = s.changed({"result": "won"})
     scion = DECK.scion(table(s).scion).name
     assert VesuviusBoard.bosses_words(won) == f"2 Primus and the Scion, {scion}"
+
+
+async def test_a_primus_fight_across_two_rounds_by_mouse() -> None:
+    """The same fight with clicks: camp 1-1, the "Fight Darius the Net" button, a pool die, Roll, its face, the die,
+    Darius; Resolve (B1 stays on Darius: nothing to recover): round 2 starts with B1 still on Darius, the move
+    skipped."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.click("#camp-1-1")
+        await settle(pilot)
+        await click_button(pilot, "Fight Darius the Net")
+        assert table(store(app).state).fight == "primus"
+        await click_die(pilot, "pool", "B1")
+        await click_button(pilot, "Roll")
+        await click_button(pilot, "B1 • hit")
+        await click_die(pilot, "committed", "B1")
+        await pilot.click("#card-p-darius")
+        await settle(pilot)
+        assert store(app).state.die("B1").card == "p-darius"
+        await click_button(pilot, "Resolve")  # nothing exhausted to recover: round 2 begins
+        s = store(app).state
+        assert s.round == 2 and s.step == "commit" and table(s).fight == "primus"
+        assert s.die("B1").zone == "applied" and s.die("B1").card == "p-darius"
+
+
+async def test_the_final_fight_by_mouse() -> None:
+    """With every Primus beaten: a click on camp 1-2, the Activate button, the "Discard it" button of the
+    Opportunity; the final fight begins; a click on the Scion reads it."""
+    from twentystrong.tui import messages
+
+    app = hv_app()
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        await through_setup(pilot)
+        t = table(store(app).state)
+        tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
+        await settle(pilot)
+        await pilot.click("#camp-1-2")
+        await settle(pilot)
+        await click_button(pilot, "Activate First Blood")
+        await click_button(pilot, "Discard it")
+        s = store(app).state
+        assert table(s).fight == "final" and s.active[0].boss and s.step == "commit"
+        await pilot.click("#scion")
+        await settle(pilot)
+        shown = [m.card for m in seen if isinstance(m, messages.ShowCard)]
+        assert shown and shown[-1] == table(s).scion
+
+
+async def test_a_sport_reward_exchanged_for_a_tactic_by_a_click() -> None:
+    """A defeated Sport card's reward: the Tactics area marks the Tactics it offers (▶); a click on one gains it
+    instead of the reward (it leaves the Tactics area for the inventory)."""
+    from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
+
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        camps = [list(cards) for cards in table(store(app).state).camps]
+        camps[0].remove("s-juggler")  # the Juggler (Sport, ♥2) on top of camp 1-3
+        camps[2].insert(0, "s-juggler")
+        tweak(app, camps=tuple(tuple(cards) for cards in camps))
+        await settle(pilot)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert store(app).state.active[0].id == "s-juggler"
+        card = store(app).state.active[0]
+        for key in ("p", "1", "p", "2", "r", "1", "enter", "k", "k", "k"):
+            await pilot.press(key)
+            await settle(pilot)
+        for die in ("P1", "P2", "R1"):
+            if not store(app).state.active_card(card.id).defeated:  # type: ignore[union-attr]
+                await pilot.press(die[0].lower(), die[1], "space")
+                await settle(pilot)
+        assert any(c.cmd == "gain_tactic" for c in screen(app).view.legal)
+        panel = app.screen.query_one("#tactics", TacticsPanel)
+        tactic = table(store(app).state).tactics[0]
+        panel.post_message(TacticsPanel.Pressed(tactic))  # what a click on its line posts
+        await settle(pilot)
+        s = store(app).state
+        assert tactic in s.inventory and tactic not in table(s).tactics
