@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from twentystrong.cli.main import main
-from twentystrong.odds import DiceCounts, kill_probability, single_roll
+from twentystrong.odds import PLAIN, DiceCounts, kill_probability, single_roll
+from twentystrong.odds.rules import Conversion, RollRules
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -105,3 +106,82 @@ def test_dice_are_named_as_the_game_names_them(capsys: pytest.CaptureFixture[str
     assert by_counts["distribution"] == by_ids["distribution"]
     _, out, _ = run(capsys, "--dice", "B1,B2,P3")
     assert out.splitlines()[0] == "Dice: B1 B2 P3 (2 blue, 1 purple)"
+
+
+# --- issue 17: what the player holds, the rules on rolls, the advice -------------------------------------------------
+
+
+def test_the_issue_command_reads_die_ids_and_counts_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """``Y4,G4,B4,P4,R1`` are five die ids since issue 15; all 17 dice are ``4Y,4G,4B,4P,1R``."""
+    _, out, _ = run(capsys, "--dice", "Y4,G4,B4,P4,R1", "--health", "20", "--phases", "6", "--json", "--bonus", "G")
+    assert json.loads(out)["dice"] == "1Y,1G,1B,1P,1R"
+    _, out, _ = run(capsys, "--dice", "4Y,4G,4B,4P,1R", "--health", "20", "--phases", "6", "--json", "--bonus", "G")
+    report = json.loads(out)
+    assert report["dice"] == "4Y,4G,4B,4P,1R" and report["advice"] is None
+    green = PLAIN.with_bonus(["green"])
+    assert report["kill_probability"] == pytest.approx(kill_probability(DiceCounts.all(), 20, phases=6, model=green))
+
+
+def test_the_heros_ability_counts_and_the_advice_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ability corona`` (from the shipped deck) counts Corona's once-a-round change; ``--faces`` gives the move
+    after a roll, as the panel says it."""
+    args = ("--dice", "G3,G4,P3,P4", "--health", "6", "--phases", "3", "--json", "--ability", "corona")
+    _, out, _ = run(capsys, *args, "--faces", "G3:crit,G4:m,P3:h,P4:hit")
+    report = json.loads(out)
+    corona = Conversion("Corona's ability", ("miss",), ("crit",), frozenset({"yellow", "green", "blue"}))
+    dice = DiceCounts.parse("G2,P2")
+    assert report["resources"] == ["Corona's ability"]
+    assert report["kill_probability"] == pytest.approx(kill_probability(dice, 6, phases=3, conversion=corona))
+    advice = report["advice"]
+    assert advice["uses"] == [{"name": "Corona's ability", "dice": [["G4", "crit"]]}]
+    assert sorted(advice["apply"]) == ["G3", "G4", "P3", "P4"] and advice["defeats"] and advice["exact"]
+    assert (
+        advice["words"] == "use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ P3• P4• to the target (defeats it)"
+    )
+    _, text, _ = run(capsys, *[a for a in args if a != "--json"], "--faces", "G3:k,G4:m,P3:h,P4:h")
+    assert "Counting: Corona's ability (used at their best)" in text and "Advice: use Corona's ability on G4○" in text
+
+
+def test_rules_on_rolls_and_a_simulated_item(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--misses-kept`` is held exactly; a two-dice change (Magnetite Swarm) is simulated, with its error bar."""
+    _, out, _ = run(capsys, "--dice", "2G,1B,1P", "--health", "5", "--phases", "2", "--json", "--misses-kept")
+    report = json.loads(out)
+    kept = RollRules.of(kept=["miss"])
+    assert report["roll_rules"] == ["misses are not rolled again"]
+    assert report["kill_probability"] == pytest.approx(
+        kill_probability(DiceCounts.parse("G2,B1,P1"), 5, phases=2, rules=kept)
+    )
+    _, out, _ = run(
+        capsys, "--dice", "2G,1B,1P", "--health", "5", "--phases", "2", "--json", "--item", "magnetite-swarm"
+    )
+    report = json.loads(out)
+    assert report["method"] == "simulated" and report["kill_probability_error"] > 0
+    assert report["resources"] == ["Magnetite Swarm"]
+
+
+def test_the_pool_gives_the_fewest_dice_to_commit(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "--dice", "B1", "--health", "5", "--phases", "3", "--pool", "Y1,Y2,G1,P1,R1", "--json")
+    advice = json.loads(out)["advice"]
+    assert advice["target"] == 0.9 and advice["reached"] and advice["cost"] == len(advice["commit"])
+    chance = kill_probability(DiceCounts.from_ids(["B1", *advice["commit"]]), 5, phases=3)
+    assert advice["kill_probability"] == pytest.approx(chance) and chance >= 0.9
+    assert advice["words"].startswith("+" + " ".join(advice["commit"]))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--dice", "G1", "--health", "3", "--ability", "nobody"], "no hero 'nobody' in solar-sentinels"),
+        (["--dice", "G1", "--health", "3", "--item", "rust-maw"], "no item 'rust-maw' in solar-sentinels"),
+        (["--dice", "G1", "--health", "3", "--deck", "no-such-deck", "--item", "x"], "cannot read the deck"),
+        (["--dice", "1G", "--health", "3", "--faces", "G1:m"], "--faces needs the dice by id"),
+        (["--dice", "G1,G2", "--health", "3", "--faces", "G1:m"], "the face of each die in --dice"),
+        (["--dice", "G1", "--faces", "G1:m"], "--faces needs --health"),
+        (["--dice", "G1", "--health", "3", "--faces", "G1:up"], "is not a die and its face"),
+        (["--dice", "G1", "--health", "3", "--pool", "G1"], "--pool and --dice share G1"),
+    ],
+)
+def test_bad_resource_and_advice_arguments(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert message in err and "Traceback" not in err and not out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_effects_passive import PASSIVE_DECK, Game, card, effect, make_deck
@@ -22,14 +23,20 @@ from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.state import ActiveCard, GameState, SetupOptions
 from twentystrong.odds import PLAIN, DamageModel, DiceCounts, applied_damage, kill_probabilities
+from twentystrong.odds.dice import FaceCounts
 from twentystrong.odds.engine_model import (
+    combination_rules,
     coming_step,
     damage_ceiling,
     damage_model_for,
+    face_blocks,
     probe_die,
     roll_caveats,
+    roll_rules,
+    step_limit,
     target_for,
 )
+from twentystrong.odds.rules import RollRules
 
 
 def model_of(g: Game, card_id: str, *, now: bool = False) -> DamageModel:
@@ -212,16 +219,25 @@ def test_a_damage_cap_is_the_ceiling(tmp_path: Path) -> None:
     assert model_of(g, "capped") == PLAIN
 
 
-def test_roll_changes_are_named_as_caveats(tmp_path: Path) -> None:
-    cards = [card("sticky", effect("misses_not_rerolled"), health=9, additional=1), card("flip", health=9)]
-    cards[1]["effects"] = [effect("invert_results", colors=["green"])]
+def test_roll_changes_are_read_from_the_hooks(tmp_path: Path) -> None:
+    """Issue 17: kept faces (``hooks.keeps_face``) and inverted colours (``hooks.read_face``) are roll rules the odds
+    hold; an effect that acts after each roll (a hit rolled again for each miss) is named as a caveat."""
+    cards = [
+        card("sticky", effect("misses_not_rerolled"), health=9, additional=2),
+        card("flip", effect("invert_results", colors=["green"]), health=9),
+        card("weaver", effect("reroll_hit_per_miss"), health=9),
+    ]
     g = Game(make_deck(tmp_path, cards))
+    assert roll_rules(g.state) == RollRules()
+    g.do("activate", stack=1)
+    assert roll_rules(g.state) == RollRules.of(kept=["miss"])
+    assert roll_caveats(g.state) == ()
     g.do("activate", stack=1)
     g.do("activate", stack=1)
-    assert roll_caveats(g.state) == (
-        "Misses are not rolled again: an unapplied die showing a miss keeps it.",
-        "Green dice roll inverted: a hit counts as a miss and a miss as a hit.",
-    )
+    rules = roll_rules(g.state)
+    assert rules == RollRules.of(kept=["miss"], inverted=["green"], forced_rerolls=True)
+    assert rules.faces_of("green") == FaceCounts(miss=2, hit=3, crit=1)
+    assert roll_caveats(g.state) == ("After each roll, for each miss one of the rolled hits must be rolled again.",)
 
 
 def _pick(rng: random.Random, s: GameState, legal: list[Command]) -> Command:
@@ -261,3 +277,35 @@ def test_the_model_agrees_with_the_engine_over_random_games(seed: int) -> None:
         assert not isinstance(result, Rejected), result
         state = result[1]
     assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("rule", "held", "named"),
+    [
+        (effect("apply_limit", count=2), 2, False),
+        (effect("no_apply_while_miss"), None, True),
+        (effect("one_die_per_color_per_step"), None, True),
+        (effect("one_color_per_enemy"), None, True),
+        (effect("same_color_pairs"), None, True),
+        (effect("requires_pair", color="purple", partner="green"), None, True),
+        (effect("apply_limit", count=3, scope="card"), None, True),
+        (effect("requires_colors_to_defeat", count=3), None, True),
+        (effect("crits_deal_zero"), None, False),
+    ],
+)
+def test_apply_rules_beyond_the_model_are_probed(
+    tmp_path: Path, rule: dict[str, Any], held: int | None, named: bool
+) -> None:
+    """Issue 17: an Apply step's dice limit is read from the hooks (the odds hold it); rules about the faces showing,
+    the dice of the same step or the dice already on the card are named (the odds do not hold them)."""
+    g = Game(make_deck(tmp_path, [card("ruled", rule, health=6)]))
+    g.do("activate", stack=1)
+    assert step_limit(g.state) == held
+    words = (*face_blocks(g.state), *combination_rules(g.state))
+    assert bool(words) == named
+    if named:
+        assert words == (f"Ruled: {hooks.describe(effect_of(g))}",)
+
+
+def effect_of(g: Game) -> Any:
+    return hooks.card_effects(g.state, g.state.active[0])[0]

@@ -100,8 +100,9 @@ def test_table_at_80x24_with_a_hint(snap_compare: SnapCompare) -> None:
     """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: stacks titled
     "Stack 1" … with their top cards' names and numbers; Card 16 titled "[1] ! Card 16" (the mandatory mark before
     the name) with "◈ Ongoing item: …" cut to one row; the side column in one line each: "Tester ♥6/6 ⚑3 ↻3", "At
-    Resolve: −1 ♥", "Inventory 0/3", "Boss deck · 4 face down", then the odds ("P1 · 3 rolls left", "Defeat
-    chance, all on it:", "1 Card 16 0/2 …%"); the prompt line "Commit dice from the pool, then roll." and, in the
+    Resolve: −1 ♥", "Inventory 0/3", "Boss deck · 2 face down", then the odds ("P1 · 3 rolls left", "Defeat
+    chance, all on it:", "1 Card 16 0/2 42%", and the commit plan "To reach 90% [t]:" "+G1 (1 die) → 91%"); the
+    prompt line "Commit dice from the pool, then roll." and, in the
     place of the keys line, "Hint: Commit dice from your pool …"; Roll and All moves buttons; the key bar."""
 
     async def commit(pilot: Pilot[None]) -> None:

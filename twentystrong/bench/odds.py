@@ -12,6 +12,7 @@ from collections.abc import Callable
 from twentystrong.odds.dice import DiceCounts, Face
 from twentystrong.odds.model import PLAIN, DamageModel
 from twentystrong.odds.rerolls import best_apply, clear_cache, kill_probabilities, kill_probability
+from twentystrong.odds.rules import Conversion, Resources, RollRules
 from twentystrong.odds.single import single_roll
 from twentystrong.odds.targets import Target, targets_odds
 
@@ -26,8 +27,12 @@ MODELS: dict[str, DamageModel] = {
 }
 """The damage models of the cold rows (issue 17): the plain rule and one of each kind a card can bring."""
 
-PROCESS_COMMAND = ("odds", "--dice", "Y4,G4,B4,P4,R1", "--health", "20", "--phases", "6", "--json", "--bonus", "G")
-"""The whole-process row: all 17 dice, green +1, health 20, six phases (37 s before the colour-by-colour tables)."""
+PROCESS_COMMAND = ("odds", "--dice", "4Y,4G,4B,4P,1R", "--health", "20", "--phases", "6", "--json", "--bonus", "G")
+"""The whole-process row: all 17 dice, green +1, health 20, six phases (37 s before the colour-by-colour tables).
+Issue 15 made ``--dice Y4,G4,B4,P4,R1`` five die ids; the counts are written count first."""
+
+CORONA = Conversion("Corona's ability", ("miss",), ("crit",), frozenset({"yellow", "green", "blue"}))
+"""The face change of the resource rows: a yellow, green or blue miss becomes a crit, once this round."""
 
 
 def _best_ms(work: Callable[[], object], *, repeat: int, cold: bool) -> float:
@@ -97,6 +102,48 @@ def bench_odds(quick: bool = False) -> list[Row]:
     command = "twentystrong " + " ".join(PROCESS_COMMAND)
     note = "" if answered else " (DID NOT ANSWER FOR ALL 17 DICE)"
     rows.append((f"odds: whole process, {command}{note}", seconds, "s", "", None if answered else False))
+
+    # Resources and rules on rolls (issue 17, part B): exact, cold.
+    for name, rules, conversion in (
+        ("Corona's ability held", RollRules(), CORONA),
+        ("misses not rolled again", RollRules.of(kept=["miss"]), None),
+        ("misses not rolled again, Corona's ability held", RollRules.of(kept=["miss"]), CORONA),
+    ):
+        ms = _best_ms(
+            lambda r=rules, c=conversion: kill_probability(every, 20, phases=6, rules=r, conversion=c),  # type: ignore[misc]
+            repeat=repeat,
+            cold=True,
+        )
+        rows.append((f"odds: best-play kill probability, 17 dice, H 20, 6 phases, cold, {name}", ms, "ms", "", None))
+
+    from twentystrong.odds.advisor import Situation, commit_plan
+    from twentystrong.odds.joint import clear_joint_cache
+
+    nine = tuple((d, None) for d in ("Y1", "Y2", "G1", "G2", "B1", "B2", "P1", "P2", "R1"))
+    three = (Target(5), Target(4), Target(6))
+
+    def joint() -> object:
+        clear_joint_cache()
+        from twentystrong.odds.advisor import chances
+
+        chances.cache_clear()
+        return chances(Situation(nine, three, 3, "commit")).all
+
+    ms = _best_ms(joint, repeat=max(1, repeat // 3), cold=True)
+    rows.append(
+        ("odds: all of 3 enemies (H 5, 4, 6), 9 dice, 3 phases, exact joint best play, cold", ms, "ms", "", None)
+    )
+
+    pool = tuple(d for d in every.die_ids() if d != "B1")
+    plan_situation = Situation((("B1", None),), (Target(7),), 3, "commit", resources=Resources((CORONA,)))
+
+    def plan() -> object:
+        commit_plan.cache_clear()
+        return commit_plan(plan_situation, pool, 0.9)
+
+    kill_probability(every, 7, phases=3, conversion=CORONA)  # the table built: the plan's cost is its search
+    ms = _best_ms(plan, repeat=repeat, cold=False)
+    rows.append(("odds: commit plan, 1 enemy, 16 pool dice, Corona's ability, 90%", ms, "ms", "", None))
 
     targets = [Target(12), Target(8, model=PLAIN.with_crits_dealing(0))]
     samples = 2_000 if quick else 10_000

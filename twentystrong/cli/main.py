@@ -65,5 +65,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(args))
         except KeyboardInterrupt:
             return 130
+        except BrokenPipeError:
+            # The reader went away (``twentystrong odds … | head``): stop quietly, as a Unix command does.
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 141
     build_parser().parse_args(args_list)
     return 0

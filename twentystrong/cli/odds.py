@@ -1,8 +1,11 @@
-"""``twentystrong odds``: damage distribution and kill probability for a set of dice.
+"""``twentystrong odds``: damage distribution, kill probability and advice for a set of dice.
 
-``twentystrong odds --dice Y2,G1,B1,P1,R1 --health 6 --phases 2`` prints a histogram of one roll's damage and the
-key figures; ``--json`` prints them as one JSON object. The figures come from :mod:`twentystrong.odds`; this
-module only parses and prints. Bad arguments give a message and exit status 2, never a traceback.
+``twentystrong odds --dice 2Y,1G,1B,1P,1R --health 6 --phases 2`` prints a histogram of one roll's damage and the
+key figures; ``--json`` prints them as one JSON object. The card effects on the target (``--bonus`` …), the rules on
+rolls (``--misses-kept`` …) and what the player holds (``--ability corona``, ``--item dust-wraith``, read from a
+deck) count as they do in the game's odds panel; ``--faces`` asks the advice after a roll, ``--pool`` the fewest
+pool dice that reach ``--target``. The figures come from :mod:`twentystrong.odds`; this module only parses and
+prints. Bad arguments give a message and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import json
 import re
 import sys
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong.odds import (
     COLORS,
@@ -24,10 +27,17 @@ from twentystrong.odds import (
     DamageModel,
     DiceCounts,
     DiceError,
+    Face,
     kill_probabilities,
     kill_probability_exact,
     single_roll,
 )
+from twentystrong.odds.dice import FACES as DICE_FACES
+from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Resources, RollRules
+from twentystrong.odds.targets import Target
+
+if TYPE_CHECKING:
+    from twentystrong.odds.advisor import Chance
 
 _COLOR_OF_LETTER: dict[str, Color] = {letter: color for color, letter in LETTERS.items()}
 BAR_WIDTH = 40
@@ -103,6 +113,35 @@ def _dice(text: str) -> DiceSpec:
     return spec
 
 
+_FACE_WORDS: dict[str, Face] = {"m": "miss", "miss": "miss", "h": "hit", "hit": "hit", "k": "crit", "crit": "crit"}
+
+
+def _faces(text: str) -> dict[str, Face]:
+    """``G3:crit,G4:m``: the face each die shows."""
+    out: dict[str, Face] = {}
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        die, sep, face = item.replace("=", ":").partition(":")
+        die = die.strip().upper()
+        if not sep or face.strip().lower() not in _FACE_WORDS:
+            raise argparse.ArgumentTypeError(
+                f"{item!r} is not a die and its face, e.g. G3:crit or G3:k (m miss, h hit, k crit)"
+            )
+        try:
+            spec = parse_dice(die)
+        except DiceError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        if spec.ids is None or len(spec.ids) != 1:
+            raise argparse.ArgumentTypeError(f"{die!r} is not a die id (e.g. G3)")
+        if die in out:
+            raise argparse.ArgumentTypeError(f"die {die} is given two faces")
+        out[die] = _FACE_WORDS[face.strip().lower()]
+    if not out:
+        raise argparse.ArgumentTypeError("give each die's face, e.g. --faces G3:crit,G4:miss")
+    return out
+
+
 def _int_at_least(low: int, what: str, high: int | None = None) -> Any:
     def parse(text: str) -> int:
         try:
@@ -176,10 +215,70 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="LETTERS",
         help="dice of these colours cannot be applied, e.g. --cannot-apply Y (repeatable)",
     )
+    rolls = parser.add_argument_group("effects in force on rolls")
+    rolls.add_argument("--misses-kept", action="store_true", help="misses are not rolled again")
+    rolls.add_argument("--hits-kept", action="store_true", help="unapplied hits and crits are not rolled again")
+    rolls.add_argument(
+        "--inverted",
+        type=_colors,
+        action="append",
+        default=[],
+        metavar="LETTERS",
+        help="dice of these colours roll inverted: a hit counts as a miss and a miss as a hit (repeatable)",
+    )
+    rolls.add_argument(
+        "--reroll-per-miss",
+        action="store_true",
+        help="after each roll, for each miss one rolled hit is rolled again (simulated)",
+    )
+    held = parser.add_argument_group("what you hold (read from a deck)")
+    held.add_argument(
+        "--deck",
+        default="solar-sentinels",
+        metavar="ID|PATH",
+        help="the deck the hero and items come from: a shipped deck's id or a deck folder (default solar-sentinels)",
+    )
+    held.add_argument("--ability", metavar="HERO", help="count this hero's ability, e.g. --ability corona")
+    held.add_argument(
+        "--item",
+        action="append",
+        default=[],
+        metavar="CARD",
+        help="count this item held (a card id with an item reward), e.g. --item dust-wraith (repeatable)",
+    )
+    held.add_argument(
+        "--level",
+        type=_int_at_least(1, "level", 3),
+        default=1,
+        metavar="L",
+        help="the target's level, for effects that depend on it (default 1)",
+    )
+    advice = parser.add_argument_group("advice")
+    advice.add_argument(
+        "--faces",
+        type=_faces,
+        metavar="SPEC",
+        help="the dice have been rolled and show these faces: die:face for each, e.g. G3:crit,G4:m,P3:h (m miss, "
+        "h hit, k crit); --phases then counts this phase too; prints the best move",
+    )
+    advice.add_argument(
+        "--pool",
+        type=_dice,
+        metavar="SPEC",
+        help="dice in the pool that could still be committed (ids or counts): prints the fewest that reach --target",
+    )
+    advice.add_argument(
+        "--target",
+        type=_int_at_least(1, "target", 100),
+        default=90,
+        metavar="PERCENT",
+        help="the chance --pool aims at, in percent (default 90)",
+    )
 
 
-def _model(args: argparse.Namespace) -> DamageModel:
-    model = PLAIN
+def _model(args: argparse.Namespace, base: DamageModel = PLAIN) -> DamageModel:
+    """The target's damage model: what the hero and items make it (``base``), then the card effects given."""
+    model = base
     for colors in args.bonus:
         model = model.with_bonus(colors)
     if args.crits_zero:  # after the bonus: crits deal no damage at all
@@ -189,12 +288,129 @@ def _model(args: argparse.Namespace) -> DamageModel:
     return model
 
 
+def _rules(args: argparse.Namespace, base: RollRules = PLAIN_ROLLS) -> RollRules:
+    """The rules on rolls: what the hero and items bring (``base``), then the effects given."""
+    kept: set[Face] = set(base.kept)
+    if args.misses_kept:
+        kept.add("miss")
+    if args.hits_kept:
+        kept |= {"hit", "crit"}
+    inverted = [c for c, f in zip(COLORS, base.faces, strict=True) if f.miss != DICE_FACES[c].miss]
+    inverted += [c for colors in args.inverted for c in colors if c not in inverted]
+    return RollRules.of(inverted=inverted, kept=kept, forced_rerolls=args.reroll_per_miss or base.forced_rerolls)
+
+
+class _Refused(Exception):
+    """A bad --deck, --ability or --item: the message says why."""
+
+
+def _held(args: argparse.Namespace) -> tuple[DamageModel, RollRules, Resources]:
+    """The damage model, the rules on rolls and the resources, with the hero's ability and the items given read from
+    the deck through the engine (as the game's odds panel reads them)."""
+    if not args.ability and not args.item:
+        return _model(args), _rules(args), NO_RESOURCES
+    from dataclasses import replace
+    from pathlib import Path
+
+    from twentystrong.content.loader import load_deck, load_shipped
+    from twentystrong.content.source import DeckError
+    from twentystrong.engine.state import ActiveCard, SetupOptions, initial_state
+    from twentystrong.odds.engine_model import damage_model_for, resources_for, roll_rules
+
+    try:
+        path = Path(args.deck)
+        deck = load_deck(path) if path.exists() else load_shipped(args.deck)
+    except DeckError as exc:
+        raise _Refused(f"cannot read the deck {args.deck!r}: {exc}") from None
+    heroes = [h.id for h in deck.heroes]
+    if args.ability and args.ability not in heroes:
+        raise _Refused(f"no hero {args.ability!r} in {deck.info.id}; heroes: {', '.join(heroes)}")
+    items = [c.id for c in deck.cards if c.reward is not None and c.reward.kind in ("single_use", "ongoing")]
+    for item in args.item:
+        if item not in items:
+            raise _Refused(
+                f"no item {item!r} in {deck.info.id} (a card with an item reward), e.g. {', '.join(items[:4])}"
+            )
+    plain = [c for c in deck.cards if not c.effects and c.level == args.level] or [
+        c for c in deck.cards if c.level == args.level
+    ]
+    if not plain:
+        raise _Refused(f"no level {args.level} card in {deck.info.id} to stand for the target")
+    from twentystrong.engine.commands import Command, Rejected
+    from twentystrong.engine.decide import decide_and_apply
+
+    started = decide_and_apply(
+        initial_state(deck, SetupOptions(deck.info.id, args.ability or heroes[0])), Command("start")
+    )
+    if isinstance(started, Rejected):
+        raise _Refused(f"cannot start a game of {deck.info.id}: {started.message}")
+    state = started[1]
+    if not args.ability:
+        state = state.changed({"hero": replace(state.hero, id="")})  # no hero's effects in force
+    probe = ActiveCard(plain[0].id)
+    state = state.changed({"inventory": tuple(args.item), "active": (probe,)})
+    resources = resources_for(state, (probe,))
+    boosts = tuple(replace(b, models=tuple(_model(args, m) for m in b.models)) for b in resources.boosts)
+    return (
+        _model(args, damage_model_for(state, probe)),
+        _rules(args, roll_rules(state)),
+        replace(resources, boosts=boosts),
+    )
+
+
+def _fail(message: str) -> int:
+    print(f"twentystrong odds: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _chances(
+    spec: DiceSpec, target: Target, phases: int, rules: RollRules, resources: Resources
+) -> tuple[list[float], Chance]:
+    """The kill probability within 1 … ``phases`` phases, and the last as a :class:`Chance` (exact or simulated)."""
+    from twentystrong.odds.advisor import Chance, Situation, chances
+    from twentystrong.odds.rerolls import NotExact
+
+    dice = spec.counts
+    if not resources:
+        try:
+            by = list(
+                kill_probabilities(
+                    dice, target.health, applied=target.applied, phases=phases, model=target.model, rules=rules
+                )
+            )
+            return by, Chance(by[-1])
+        except NotExact:
+            pass
+    ids = spec.ids if spec.ids is not None else dice.die_ids()
+    found = [
+        chances(Situation(tuple((d, None) for d in ids), (target,), k, "commit", rules, resources)).each[0]
+        for k in range(1, phases + 1)
+    ]
+    return [c.value for c in found], found[-1]
+
+
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds described by ``args``."""
-    model = _model(args)
+    try:
+        model, rules, resources = _held(args)
+    except _Refused as exc:
+        return _fail(str(exc))
     spec: DiceSpec = args.dice
     dice = spec.counts
-    roll = single_roll(dice, model)
+    if args.faces is not None:
+        if spec.ids is None:
+            return _fail("--faces needs the dice by id in --dice (e.g. --dice G3,G4 --faces G3:crit,G4:miss)")
+        missing = [d for d in spec.ids if d not in args.faces]
+        stray = [d for d in args.faces if d not in spec.ids]
+        if missing or stray:
+            return _fail(
+                f"--faces must give the face of each die in --dice, and only those ({', '.join(missing + stray)})"
+            )
+        if args.health is None:
+            return _fail("--faces needs --health: the advice is about defeating a target")
+    if args.pool is not None and args.health is None:
+        return _fail("--pool needs --health: the dice to commit are those that reach --target against it")
+    roll = single_roll(dice, model, rules)
     report: dict[str, Any] = {
         "dice": count_words(dice),
         "dice_ids": list(spec.ids) if spec.ids is not None else None,
@@ -208,10 +424,25 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.health is not None:
         need = args.health - args.applied
-        by_phases = kill_probabilities(dice, args.health, applied=args.applied, phases=args.phases, model=model)
+        target = Target(args.health, args.applied, model, "the target")
+        by_phases, last = _chances(spec, target, args.phases, rules, resources)
         exact: Fraction | None = None
-        if args.phases == 1 or args.exact:
-            exact = kill_probability_exact(dice, args.health, applied=args.applied, phases=args.phases, model=model)
+        if (args.phases == 1 or args.exact) and len(resources.conversions) <= 1 and not resources.boosts:
+            from twentystrong.odds.rerolls import NotExact
+
+            conversion = resources.conversions[0] if resources.conversions else None
+            try:
+                exact = kill_probability_exact(
+                    dice,
+                    args.health,
+                    applied=args.applied,
+                    phases=args.phases,
+                    model=model,
+                    rules=rules,
+                    conversion=conversion,
+                )
+            except NotExact:
+                exact = None
         report.update(
             health=args.health,
             applied=args.applied,
@@ -219,10 +450,14 @@ def run(args: argparse.Namespace) -> int:
             need=max(0, need),
             single_roll_kill_probability=float(roll.at_least(need)),
             kill_probability=by_phases[-1],
-            kill_probability_by_phases=list(by_phases),
+            kill_probability_by_phases=by_phases,
         )
         if exact is not None:
             report["kill_probability_exact"] = str(exact)
+        if not last.exact:
+            report["kill_probability_error"] = last.error
+            report["method"] = "simulated"
+        report["advice"] = _advice(args, spec, target, rules, resources)
     if not model.is_plain():
         report["damage_model"] = {
             color: {
@@ -233,11 +468,85 @@ def run(args: argparse.Namespace) -> int:
             }
             for color in COLORS
         }
+    if not rules.is_plain():
+        report["roll_rules"] = rules.words()
+    if resources:
+        report["resources"] = resources.names()
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print(text_report(report, bar=_bar_char()))
     return 0
+
+
+def _advice(
+    args: argparse.Namespace, spec: DiceSpec, target: Target, rules: RollRules, resources: Resources
+) -> dict[str, Any] | None:
+    """After a roll (``--faces``): the best move; before one, with ``--pool``: the fewest pool dice to commit."""
+    from twentystrong.odds.advisor import Situation, advise, commit_plan, move_words
+
+    if args.faces is not None:
+        assert spec.ids is not None
+        situation = Situation(
+            tuple((d, args.faces[d]) for d in spec.ids), (target,), args.phases - 1, "apply", rules, resources
+        )
+        advice = advise(situation)
+        return {
+            "uses": [{"name": u.name, "dice": [list(d) for d in u.dice]} for u in advice.uses],
+            "apply": list(advice.moves[0][1]) if advice.moves else [],
+            "keep": list(advice.keep),
+            "defeats": bool(advice.defeats),
+            "kill_probability": advice.probability.value,
+            "exact": advice.probability.exact,
+            "error": advice.probability.error,
+            "words": move_words(situation, advice, ("the target",)),
+        }
+    if args.pool is None:
+        return None
+    pool_ids = args.pool.ids if args.pool.ids is not None else _ids_beside(args.pool.counts, spec)
+    ids = spec.ids if spec.ids is not None else spec.counts.die_ids()
+    clash = sorted(set(pool_ids) & set(ids))
+    if clash:
+        raise SystemExit(_fail(f"--pool and --dice share {', '.join(clash)}: a die is committed or in the pool"))
+    situation = Situation(tuple((d, None) for d in ids), (target,), args.phases, "commit", rules, resources)
+    threshold = args.target / 100
+    pick = commit_plan(situation, tuple(pool_ids), threshold).each[0]
+    if pick is None:
+        return None
+    return {
+        "commit": list(pick.dice),
+        "cost": len(pick.dice),
+        "target": threshold,
+        "reached": pick.reached,
+        "kill_probability": pick.chance.value,
+        "exact": pick.chance.exact,
+        "error": pick.chance.error,
+        "words": pick_words(pick, len(pool_ids)),
+    }
+
+
+def _ids_beside(counts: DiceCounts, taken: DiceSpec) -> tuple[str, ...]:
+    """Pool dice given by count: the lowest ids of each colour not among the dice given by id."""
+    used = set(taken.ids or taken.counts.die_ids())
+    out: list[str] = []
+    for color, n in counts.items():
+        free = [
+            f"{LETTERS[color]}{i}" for i in range(1, DICE_PER_COLOR[color] + 1) if f"{LETTERS[color]}{i}" not in used
+        ]
+        if n > len(free):
+            raise SystemExit(_fail(f"--pool asks {n} {color} dice but only {len(free)} are left beside --dice"))
+        out += free[:n]
+    return tuple(out)
+
+
+def pick_words(pick: Any, pool: int) -> str:
+    """``+Y1 Y2 (2 dice) → 92%`` (as the panel says it)."""
+    if not pick.reached:
+        return f"at most {pick.chance.words()} (all {pool} pool dice)"
+    if not pick.dice:
+        return f"no more dice: {pick.chance.words()}"
+    cost = "1 die" if len(pick.dice) == 1 else f"{len(pick.dice)} dice"
+    return f"+{' '.join(pick.dice)} ({cost}) → {pick.chance.words()}"
 
 
 def _bar_char() -> str:
@@ -270,6 +579,10 @@ def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
             for c, m in report["damage_model"].items()
         ]
         lines.append("Damage model: " + "; ".join(changed))
+    if report.get("roll_rules"):
+        lines.append("Rolls: " + "; ".join(report["roll_rules"]))
+    if report.get("resources"):
+        lines.append("Counting: " + ", ".join(report["resources"]) + " (used at their best)")
     lines += ["", "One roll, damage dealt if every hit and crit is applied:", " dmg  probability"]
     top = max(dist)
     for damage, p in enumerate(dist):
@@ -293,9 +606,17 @@ def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
             f"{_percent(report['kill_probability'])}"
             + (f" = {report['kill_probability_exact']}" if "kill_probability_exact" in report else ""),
         ]
+        if "kill_probability_error" in report:
+            lines.append(f"  simulated: ± {_percent(2 * report['kill_probability_error'])} (two standard errors)")
         if phases > 1:
             by = report["kill_probability_by_phases"]
             lines.append("  by phases: " + ", ".join(f"{k}: {_percent(p)}" for k, p in enumerate(by, start=1)))
+    advice = report.get("advice")
+    if advice:
+        if "commit" in advice:
+            lines.append(f"To reach {round(advice['target'] * 100)}%: commit {advice['words']}")
+        else:
+            lines.append(f"Advice: {advice['words']}")
     return "\n".join(lines)
 
 

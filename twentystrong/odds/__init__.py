@@ -8,8 +8,15 @@ the engine builds from its own damage and apply hooks.
 - :func:`kill_probability` / :func:`kill_probability_exact` / :func:`kill_probabilities` — one target within k
   phases, best play; :func:`best_apply` — which dice to apply after a roll, and which to roll again;
   :func:`is_cached` — whether those answers are lookups already.
-- :func:`targets_odds` — several targets, greedy allocation, exact or seeded Monte Carlo;
-  :func:`allocate_dice` — that allocation for a roll: which dice to apply to which target.
+- :func:`targets_odds` — several targets: exact (the best joint play, :mod:`twentystrong.odds.joint`) within budget,
+  else a seeded Monte Carlo of a greedy allocation; :func:`allocate_dice` — that allocation for a roll.
+
+Beyond one damage model (issue 17): :mod:`twentystrong.odds.rules` describes the rules on rolls (inverted colours,
+kept faces) and what the player holds (a face change once a round, a boost); the functions above take ``rules`` and
+``conversion``. :mod:`twentystrong.odds.advisor` answers what the odds panel and ``twentystrong odds`` show (each
+enemy, all of them, the advice after a roll, the commit plan), exact where the tables hold the rules and resources,
+else from :mod:`twentystrong.odds.simulate` with its error bar. Those three import numpy: they are not imported
+here (importing the odds, as the TUI does, does not load numpy).
 """
 
 from twentystrong.odds.dice import (

@@ -15,8 +15,12 @@ applied, the same in every Strategy phase. Rules that depend on more than that a
 - *Rules about combinations of dice* (pairs, "all dice on one enemy share a colour", "at most N dice on this
   card"): the model holds them as they stand now.
 - *Caps and defeat blocks*: :func:`damage_ceiling` and ``hooks.defeat_block`` say when dice cannot defeat a card.
-- *Roll changes* (kept faces, faces read as others, forced rerolls): the odds assume plain rolls;
-  :func:`roll_caveats` names the effects in force that change them.
+- *Roll changes*: :func:`roll_rules` asks ``hooks.keeps_face`` and ``hooks.read_face`` about a probe die of each
+  colour and face (kept faces, inverted results); :func:`roll_caveats` names the effects in force that change rolls
+  in a way the odds do not hold (forced rerolls after a roll, a face read as another that is not an inversion).
+- *Resources*: :func:`resources_for` lists the hero's ability and the items held that change faces
+  (``Handler.face_change`` of the effects ``uses.usable`` offers now) and the single-use items whose use changes what
+  dice deal this round (a boost: the use is played on a copy of the state and the damage models compared).
 
 Pure Python, like the rest of the odds: no textual, no rich.
 """
@@ -24,12 +28,14 @@ Pure Python, like the rest of the odds: no textual, no rich.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.effects.base import Handler, Live
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.odds.model import ColorDamage, DamageModel
+from twentystrong.odds.rules import Boost, Conversion, Resources, RollRules
 from twentystrong.odds.targets import Target
 
 __all__ = [
@@ -37,7 +43,9 @@ __all__ = [
     "damage_ceiling",
     "damage_model_for",
     "probe_die",
+    "resources_for",
     "roll_caveats",
+    "roll_rules",
     "target_for",
 ]
 
@@ -114,18 +122,235 @@ def damage_ceiling(state: GameState, card: ActiveCard) -> int | None:
     return counted if counted < _HUGE else None
 
 
+def _die_of(state: GameState, color: Color) -> str:
+    return next(d.id for d in state.dice if d.color == color)
+
+
+def _roll_probe(state: GameState) -> tuple[RollRules, list[str]]:
+    """The roll rules a probe die of each colour and face reveals, and why some could not be held."""
+    problems: list[str] = []
+    kept: set[Face] = set()
+    inverted: list[Color] = []
+    all_faces: tuple[Face, ...] = ("miss", "hit", "crit")
+    for face in all_faces:
+        keeps = {hooks.keeps_face(state, DieState(_die_of(state, color), "active", face)) for color in COLORS}
+        if keeps == {True}:
+            kept.add(face)
+        elif len(keeps) > 1:
+            problems.append(f"{face}s kept for some colours only")
+    for color in COLORS:
+        die = DieState(_die_of(state, color), "active", None)
+        read = {face: hooks.read_face(state, die, face) for face in all_faces}
+        if read == {"miss": "hit", "hit": "miss", "crit": "crit"}:
+            inverted.append(color)
+        elif any(read[f] != f for f in all_faces):
+            problems.append(f"{color} faces read as others")
+    forced = any(type(h).after_roll is not Handler.after_roll for h, _ in hooks.passive(state))
+    return RollRules.of(inverted=inverted, kept=kept, forced_rerolls=forced), problems
+
+
+def roll_rules(state: GameState) -> RollRules:
+    """How dice roll under the effects in force: the faces kept when a phase repeats (``hooks.keeps_face``), the
+    colours whose hits and misses swap when rolled (``hooks.read_face``), whether an effect acts after each roll."""
+    return _roll_probe(state)[0]
+
+
 def roll_caveats(state: GameState) -> tuple[str, ...]:
-    """The words of the effects in force that change rolls (kept faces, faces read as others, forced rerolls),
-    which the odds do not model: the odds assume every unapplied die is rolled again and counts as it shows."""
+    """The words of the effects in force that change rolls in a way the odds do not hold: they act after each roll
+    (a hit rolled again for each miss), or keep or read faces otherwise than the odds can say."""
+    rules, problems = _roll_probe(state)
     out: list[str] = []
     for handler, live in hooks.passive(state):
         kind = type(handler)
-        if (
-            kind.keeps_face is not Handler.keeps_face
-            or kind.read_face is not Handler.read_face
-            or kind.after_roll is not Handler.after_roll
-        ):
+        acts = kind.after_roll is not Handler.after_roll
+        odd = problems and (kind.keeps_face is not Handler.keeps_face or kind.read_face is not Handler.read_face)
+        if acts or odd:
             words = hooks.describe(live.effect)
             if words not in out:
                 out.append(words)
+    return tuple(out)
+
+
+def _source_name(state: GameState, source: str, origin: str) -> str:
+    from twentystrong.engine.effects.words import name
+
+    return f"{name(state, source)}'s ability" if origin == "hero" else name(state, source)
+
+
+def resources_for(state: GameState, cards: tuple[ActiveCard, ...] = ()) -> Resources:
+    """What the player holds now that changes faces or damage this round.
+
+    Face changes: the hero's ability and the items ``uses.usable`` offers (not used up this round, not blocked) whose
+    handler says what using them does to rolled dice. Boosts: single-use items used without a target whose use, played
+    on a copy of the state, changes what a die deals to one of ``cards``.
+    """
+    from twentystrong.engine.uses import usable
+
+    conversions: list[Conversion] = []
+    boosts: list[Boost] = []
+    for live, single in usable(state):
+        change = hooks.handler(live.effect.kind).face_change(live.effect)
+        if change is not None:
+            conversions.append(
+                Conversion(
+                    _source_name(state, live.source, live.origin),
+                    cast(tuple[Face, ...], change.before),
+                    cast(tuple[Face, ...], change.after),
+                    frozenset(cast(tuple[Color, ...], change.colors)) if change.colors is not None else None,
+                    change.same_color,
+                    key=live.key,
+                )
+            )
+        elif single and cards:
+            boost = _boost(state, live.source, cards)
+            if boost is not None:
+                boosts.append(boost)
+    return Resources(tuple(conversions), tuple(boosts))
+
+
+def _boost(state: GameState, item: str, cards: tuple[ActiveCard, ...]) -> Boost | None:
+    """The item as a boost, if using it (with no target) changes what dice deal to the cards and nothing else they
+    are about."""
+    from twentystrong.engine.commands import Command, Rejected
+    from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.engine.legal import legal_commands
+
+    command = Command("use_item", item=item)
+    if command not in legal_commands(state):
+        return None
+    result = decide_and_apply(state, command)
+    if isinstance(result, Rejected):
+        return None
+    after = result[1]
+    if after.prompt is not None or [d.zone for d in after.dice] != [d.zone for d in state.dice]:
+        return None  # it asks something or moves dice: not simply a boost
+    models = []
+    for card in cards:
+        now = after.active_card(card.id)
+        if now is None or now.defeated != card.defeated:
+            return None
+        models.append(damage_model_for(after, now))
+    before = [damage_model_for(state, card) for card in cards]
+    if models == before:
+        return None
+    from twentystrong.engine.effects.words import name
+
+    return Boost(name(state, item), item, tuple(models))
+
+
+def block_lifts_with_others(state: GameState, card: ActiveCard) -> bool:
+    """Whether ``card``'s defeat block lifts once every other active card has fallen (immune while others remain),
+    asked of ``hooks.defeat_block`` on a copy of the state where they have."""
+    others = tuple(c if c.id == card.id else replace(c, defeated=True) for c in state.active)
+    probe = state.changed({"active": others})
+    mine = probe.active_card(card.id)
+    return mine is not None and hooks.defeat_block(probe, mine) is None
+
+
+def step_limit(state: GameState) -> int | None:
+    """How many dice may be applied in one Apply step, every card together (None: no limit), asked of
+    ``hooks.apply_block`` on copies of the coming step where 1, 2 … dice were applied already (the probe die is the
+    red one, the dice counted as applied are of the other colours: a rule about colours does not answer)."""
+    coming = coming_step(state)
+    others = [d.id for d in state.dice if d.color != "red"]
+    probe = DieState(next(d.id for d in state.dice if d.color == "red"), "active", "hit")
+    cards = [c for c in state.active if not c.defeated]
+    if not cards or any(hooks.apply_block(coming, probe, c) is not None for c in cards):
+        return None
+    for k in range(1, len(others) + 1):
+        applied = coming.changed({"applied_this_step": tuple(others[:k])})
+        if all(hooks.apply_block(applied, probe, c) is not None for c in cards):
+            return k
+    return None
+
+
+def face_blocks(state: GameState) -> tuple[str, ...]:
+    """The words of rules that stop a die being applied because of the faces the other dice show (nothing while a
+    miss shows …) or of the dice applied earlier in the same Apply step other than by their number (one die of each
+    colour …): the odds do not hold them. Asked of each passive effect's ``apply_block`` on copies of the coming step
+    where the dice in the active area show misses, and where one die of the probe's colour was applied this step."""
+    from twentystrong.engine.effects.words import name
+
+    coming = coming_step(state)
+    active = {d.id for d in coming.dice if d.zone == "active"} or {next(d.id for d in coming.dice if d.color != "red")}
+    missing = coming.changed(
+        {"dice": tuple(replace(d, zone="active", face="miss") if d.id in active else d for d in coming.dice)}
+    )
+    out: list[str] = []
+    for card in state.active:
+        if card.defeated:
+            continue
+        for color in COLORS:
+            same = [d.id for d in state.dice if d.color == color]
+            if len(same) < 2:
+                continue
+            probe = DieState(same[0], "active", "hit")
+            one_applied = coming.changed({"applied_this_step": (same[1],)})
+            for probe_state in (missing, one_applied):
+                for h, live in hooks.passive_with(probe_state, "apply_block"):
+                    if h.apply_block(coming, live, probe, card) is None and h.apply_block(
+                        probe_state, live, probe, card
+                    ):
+                        if _limit_of(h, coming, live, probe, card) is None:
+                            text = f"{name(state, live.source)}: {hooks.describe(live.effect)}"
+                            if text not in out:
+                                out.append(text)
+    return tuple(out)
+
+
+def _limit_of(h: Handler, coming: GameState, live: Live, probe: DieState, card: ActiveCard) -> int | None:
+    """The number of dice after which this effect blocks any die in one Apply step (a count limit, which the odds
+    hold), or None (it blocks for another reason)."""
+    others = [d.id for d in coming.dice if d.color != probe.color]
+    for k in range(1, len(others) + 1):
+        if h.apply_block(coming.changed({"applied_this_step": tuple(others[:k])}), live, probe, card):
+            return k
+    return None
+
+
+def combination_rules(state: GameState) -> tuple[str, ...]:
+    """The words of rules about which dice may join the dice already on a card (one colour per enemy, same-colour
+    pairs, a colour only after its partner, at most N dice on the card …), and of defeat blocks that do not lift when
+    the other enemies fall (dice of N colours needed): the odds do not hold them. Asked of each passive effect's
+    ``apply_block`` on copies of the coming step with dice already on the card, and of ``hooks.defeat_block``."""
+    from twentystrong.engine.effects.words import name
+
+    coming = coming_step(state)
+    out: list[str] = []
+
+    def say(source: str, words: str) -> None:
+        text = f"{name(state, source)}: {words}"
+        if text not in out:
+            out.append(text)
+
+    for card in state.active:
+        if card.defeated:
+            continue
+        if hooks.defeat_block(state, card) is not None and not block_lifts_with_others(state, card):
+            for h, live in hooks.passive_with(state, "defeat_block"):
+                if h.defeat_block(state, live, card) is not None:
+                    say(live.source, hooks.describe(live.effect))
+        free = [d for d in coming.dice if d.zone != "applied"]
+        # One die of each colour on the card (then a die of each colour offered), and 1 … 6 dice of mixed colours.
+        probes = [[d] for color in COLORS for d in free if d.color == color][:5]
+        mixed = sorted(free, key=lambda d: (int(d.id[1:]), COLORS.index(d.color)))
+        probes += [mixed[:k] for k in range(2, 7)]
+        for placed in probes:
+            ids = {d.id for d in placed}
+            probe_state = coming.changed(
+                {
+                    "dice": tuple(
+                        replace(d, zone="applied", face="hit", card=card.id) if d.id in ids else d for d in coming.dice
+                    )
+                }
+            )
+            for h, live in hooks.passive_with(probe_state, "apply_block"):
+                for die in free:
+                    if die.id in ids:
+                        continue
+                    probe = DieState(die.id, "active", "hit")
+                    before = h.apply_block(coming, live, probe, card) is None
+                    if before != (h.apply_block(probe_state, live, probe, card) is None):
+                        say(live.source, hooks.describe(live.effect))
+                        break
     return tuple(out)

@@ -20,17 +20,31 @@ brute-force optimum). One phase is always exact (the single-roll tail).
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from twentystrong.odds.dice import COLORS, DiceCounts, Face, color_of, die_order
 from twentystrong.odds.model import PLAIN, DamageModel
-from twentystrong.odds.plans import ColorPlan, color_plan, fills, lower_weights, model_chains, plans_of, roll_terms
+from twentystrong.odds.plans import (
+    ColorPlan,
+    Spec,
+    color_plan,
+    convert_plans,
+    exact_reason,
+    fills,
+    lower_weights,
+    model_chains,
+    plans_of,
+    roll_terms,
+    share_weights,
+)
+from twentystrong.odds.rules import PLAIN_ROLLS, Conversion, RollRules
 from twentystrong.odds.single import _numerators, single_roll
 
 if TYPE_CHECKING:
@@ -41,6 +55,10 @@ __all__ = [
     "ApplyAdvice",
     "ColorPlan",
     "CountsChoice",
+    "Move",
+    "NotExact",
+    "Spec",
+    "best_move",
     "best_apply",
     "best_counts",
     "cheapest_kill",
@@ -51,6 +69,7 @@ __all__ = [
     "kill_probability",
     "kill_probability_exact",
     "plans_of",
+    "spec_of",
 ]
 
 Num = TypeVar("Num", float, Fraction)
@@ -68,80 +87,122 @@ TABLE_NEED = 20
 
 _CACHE_SIZE = 6
 _LOCK = threading.Lock()  # the TUI may ask from a worker thread
-_float_tables: OrderedDict[DamageModel, Table[float]] = OrderedDict()
-_exact_tables: OrderedDict[DamageModel, Table[Fraction]] = OrderedDict()
+_float_tables: OrderedDict[Spec, Table[float]] = OrderedDict()
+_exact_tables: OrderedDict[Spec, Table[Fraction]] = OrderedDict()
 
 
-def _useful(dice: DiceCounts | Sequence[int], model: DamageModel) -> tuple[int, ...]:
+class NotExact(ValueError):
+    """The tables cannot hold these rules exactly (a forced reroll, a two-dice face change …): simulate instead."""
+
+
+def spec_of(model: DamageModel = PLAIN, rules: RollRules = PLAIN_ROLLS, conversion: Conversion | None = None) -> Spec:
+    """The :class:`Spec` of a target's damage model, the roll rules and a held face change (raises
+    :class:`NotExact` for a face change of two dice: the tables hold one die's)."""
+    if conversion is not None and not conversion.single:
+        raise NotExact(f"{conversion.name} changes two dice: the exact tables hold a change of one")
+    return Spec(model, rules, conversion.shape if conversion is not None else None)
+
+
+def _useful(dice: DiceCounts | Sequence[int], spec: Spec) -> tuple[int, ...]:
     """The counts of the dice that can hurt the target (a useless colour never changes the odds)."""
     counts = dice.as_tuple() if isinstance(dice, DiceCounts) else tuple(dice)
-    return tuple(n if plan.best else 0 for plan, n in zip(plans_of(model), counts, strict=True))
+    return tuple(n if plan.best else 0 for plan, n in zip(plans_of(spec.model, spec.rules), counts, strict=True))
 
 
 def _covered(
-    cache: OrderedDict[DamageModel, Table[Num]], model: DamageModel, root: tuple[int, ...], length: int, phases: int
+    cache: OrderedDict[Spec, Table[Num]], spec: Spec, root: tuple[int, ...], length: int, phases: int
 ) -> Table[Num] | None:
-    table = cache.get(model)
+    table = cache.get(spec)
     return table if table is not None and table.covers(root, length, phases) else None
 
 
 def _get(
-    cache: OrderedDict[DamageModel, Table[Num]],
-    model: DamageModel,
+    cache: OrderedDict[Spec, Table[Num]],
+    spec: Spec,
     root: tuple[int, ...],
     length: int,
     phases: int,
     one: Num,
 ) -> Table[Num]:
     with _LOCK:
-        table = _covered(cache, model, root, length, phases)
+        table = _covered(cache, spec, root, length, phases)
         if table is not None:
-            cache.move_to_end(model)
+            cache.move_to_end(spec)
             return table
-        old = cache.get(model)
+        old = cache.get(spec)
         if old is not None:  # grow to cover both questions, so alternating questions do not rebuild
-            root = tuple(max(a, b) for a, b in zip(root, old.root, strict=True))
-            length, phases = max(length, old.length), max(phases, old.phases)
+            grown = tuple(max(a, b) for a, b in zip(root, old.root, strict=True))
+            if exact_reason(spec, grown) is None:
+                root = grown
+                length, phases = max(length, old.length), max(phases, old.phases)
+        reason = exact_reason(spec, root)
+        if reason is not None:
+            raise NotExact(reason)
         from twentystrong.odds.tables import Table  # numpy: loaded with the first table, not with the odds
 
-        table = Table(model, root, length, phases, one)
-        cache[model] = table
-        cache.move_to_end(model)
+        table = Table(spec, root, length, phases, one)
+        cache[spec] = table
+        cache.move_to_end(spec)
         while len(cache) > _CACHE_SIZE:
             cache.popitem(last=False)
         return table
 
 
-def _length(model: DamageModel, root: tuple[int, ...], need: int) -> int:
+def _length(spec: Spec, root: tuple[int, ...], need: int) -> int:
     """Needs 0 … length - 1 are tabled: up to ``need``, but never beyond the most damage ``root`` can deal
     (any need above that has probability 0, which :meth:`Table.value` answers without a table entry)."""
-    reach = sum(n * plan.best for n, plan in zip(root, plans_of(model), strict=True))
+    reach = sum(n * plan.best for n, plan in zip(root, plans_of(spec.model, spec.rules), strict=True))
     return max(1, min(need, reach)) + 1
 
 
-def _float_table(model: DamageModel, need: int) -> Table[float]:
-    """The float table of ``model``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
+@lru_cache(maxsize=256)
+def _root(spec: Spec, dice: DiceCounts | tuple[int, ...]) -> tuple[int, ...]:
+    """The pools a table for ``spec`` covers when asked about ``dice``: every sub-multiset of the 17 dice, so that
+    the questions that follow are lookups; only ``dice`` when a face change is worth different amounts on kept faces
+    of several colours and the 17 dice would take the table beyond what it holds exactly."""
+    every = _useful(DiceCounts.all(), spec)
+    return every if exact_reason(spec, every) is None else _useful(dice, spec)
+
+
+def _float_table(spec: Spec, need: int, dice: DiceCounts | Sequence[int] | None = None) -> Table[float]:
+    """The float table of ``spec``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
     least :data:`TABLE_NEED`, so that the questions that follow (more dice committed, another enemy, fewer phases,
     the advice after a roll) are lookups. All of it costs what the largest question alone would."""
-    every = _useful(DiceCounts.all(), model)
-    return _get(_float_tables, model, every, _length(model, every, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
+    counts = DiceCounts.all() if dice is None else dice if isinstance(dice, DiceCounts) else tuple(dice)
+    root = _root(spec, counts)
+    return _get(_float_tables, spec, root, _length(spec, root, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
 
 
-def _exact_table(model: DamageModel, root: tuple[int, ...], need: int, phases: int) -> Table[Fraction]:
-    return _get(_exact_tables, model, root, _length(model, root, need), phases, Fraction(1))
+def _exact_table(spec: Spec, root: tuple[int, ...], need: int, phases: int) -> Table[Fraction]:
+    return _get(_exact_tables, spec, root, _length(spec, root, need), phases, Fraction(1))
 
 
-def is_cached(dice: DiceCounts, health: int, *, applied: int = 0, phases: int = 1, model: DamageModel = PLAIN) -> bool:
+def _plain_single(spec: Spec) -> bool:
+    """One roll needs no table: the plain dice and no face change (the single-roll tail is exact)."""
+    return spec.rules.faces == PLAIN_ROLLS.faces and spec.conversion is None
+
+
+def is_cached(
+    dice: DiceCounts,
+    health: int,
+    *,
+    applied: int = 0,
+    phases: int = 1,
+    model: DamageModel = PLAIN,
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
+) -> bool:
     """Whether the best-play table for these dice, this need and these phases is built, so that
     :func:`kill_probability` and :func:`best_apply` answer with lookups of microseconds rather than a computation of
     milliseconds (the first time in a process, also numpy's import). One phase before a roll needs no table."""
     _check(health, applied, phases)
     need = health - applied
-    if need <= 0 or phases == 0:
+    spec = spec_of(model, rules, conversion)
+    if need <= 0 or phases == 0 or (phases == 1 and _plain_single(spec)):
         return True
-    root = _useful(dice, model)
+    root = _useful(dice, spec)
     with _LOCK:
-        return _covered(_float_tables, model, root, _length(model, root, need), phases) is not None
+        return _covered(_float_tables, spec, root, _length(spec, root, need), phases) is not None
 
 
 def clear_cache() -> None:
@@ -153,7 +214,11 @@ def clear_cache() -> None:
     _numerators.cache_clear()
     roll_terms.cache_clear()
     lower_weights.cache_clear()
+    share_weights.cache_clear()
+    convert_plans.cache_clear()
+    _root.cache_clear()
     best_counts.cache_clear()
+    best_move.cache_clear()
     cheapest_kill.cache_clear()
 
 
@@ -171,52 +236,82 @@ def _check(health: int, applied: int, phases: int) -> None:
 
 
 def kill_probability(
-    dice: DiceCounts, health: int, *, applied: int = 0, phases: int = 1, model: DamageModel = PLAIN
+    dice: DiceCounts,
+    health: int,
+    *,
+    applied: int = 0,
+    phases: int = 1,
+    model: DamageModel = PLAIN,
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
 ) -> float:
     """P(defeating a target of ``health`` with ``applied`` damage already on it within ``phases`` Strategy
-    phases, rolling ``dice`` and playing the best apply/keep choice after every roll) — as a float."""
+    phases, rolling ``dice`` and playing the best apply/keep choice after every roll) — as a float.
+
+    ``rules``: how the dice roll and which faces stay (:class:`~twentystrong.odds.rules.RollRules`);
+    ``conversion``: a one-die face change the player may still make this round, used at its best. Raises
+    :class:`NotExact` when the tables cannot hold them (see :func:`~twentystrong.odds.plans.exact_reason`)."""
     _check(health, applied, phases)
     need = health - applied
     if need <= 0:
         return 1.0
     if phases == 0:
         return 0.0
-    if phases == 1:
+    spec = spec_of(model, rules, conversion)
+    if phases == 1 and _plain_single(spec):
         return float(single_roll(dice, model).at_least(need))
-    root = _useful(dice, model)
-    return _float_table(model, need).value(root, need, phases)
+    return _float_table(spec, need, dice).value(_useful(dice, spec), need, phases)
 
 
 def kill_probability_exact(
-    dice: DiceCounts, health: int, *, applied: int = 0, phases: int = 1, model: DamageModel = PLAIN
+    dice: DiceCounts,
+    health: int,
+    *,
+    applied: int = 0,
+    phases: int = 1,
+    model: DamageModel = PLAIN,
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
 ) -> Fraction:
     """:func:`kill_probability` as an exact fraction. Slow for many dice over several phases (see the module
-    docstring); one phase is always fast."""
+    docstring); one phase of the plain dice is always fast."""
     _check(health, applied, phases)
     need = health - applied
+    spec = spec_of(model, rules, conversion)
     if need <= 0:
         return Fraction(1)
     if phases == 0:
         return Fraction(0)
-    if phases == 1:
+    if phases == 1 and _plain_single(spec):
         return single_roll(dice, model).at_least(need)
-    root = _useful(dice, model)
-    return _exact_table(model, root, need, phases).value(root, need, phases)
+    root = _useful(dice, spec)
+    return _exact_table(spec, root, need, phases).value(root, need, phases)
 
 
 def kill_probabilities(
-    dice: DiceCounts, health: int, *, applied: int = 0, phases: int = MAX_PHASES, model: DamageModel = PLAIN
+    dice: DiceCounts,
+    health: int,
+    *,
+    applied: int = 0,
+    phases: int = MAX_PHASES,
+    model: DamageModel = PLAIN,
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
 ) -> tuple[float, ...]:
     """Before rolling: the kill probability within 1, 2, …, ``phases`` phases (best play), one table."""
     _check(health, applied, phases)
     need = health - applied
+    spec = spec_of(model, rules, conversion)
     if need <= 0:
         return (1.0,) * phases
-    root = _useful(dice, model)
-    table = _float_table(model, need) if phases > 1 else None
+    plain_single = _plain_single(spec)
+    root = _useful(dice, spec)
+    table = _float_table(spec, need, dice) if phases > 1 or not plain_single else None
     # One phase from the exact single-roll tail, so it agrees to the last bit with `single_roll`.
     return tuple(
-        float(single_roll(dice, model).at_least(need)) if table is None or k == 1 else table.value(root, need, k)
+        float(single_roll(dice, model).at_least(need))
+        if table is None or (k == 1 and plain_single)
+        else table.value(root, need, k)
         for k in range(1, phases + 1)
     )
 
@@ -228,13 +323,16 @@ class ApplyAdvice:
     apply: tuple[str, ...]
     """Die ids to apply to the target now."""
     keep: tuple[str, ...]
-    """Die ids left unapplied (rolled again if another phase is played), misses included."""
+    """Die ids left unapplied (rolled again if another phase is played, unless a rule keeps their face), misses
+    included."""
     damage: int
     """Damage the applied dice deal."""
     kill_probability: float
     """P(defeating the target) after this move, playing best afterwards; 1.0 when it defeats it now."""
     defeats_now: bool
     """True when the applied dice reach the target's health."""
+    convert: tuple[str, Face] | None = None
+    """The held face change, used first: (the die it changes, the face it then shows); None when it is kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +372,9 @@ def best_counts(
     if phases_after == 0:
         # Nothing to roll for: applying everything is as good as anything (the kill is impossible).
         return CountsChoice(tuple(shown_best), tuple(shown_lower), available, 0.0)
-    root = _useful(pool, model)
-    table = _float_table(model, need)
+    spec = Spec(model)
+    root = _useful(pool, spec)
+    table = _float_table(spec, need)
     best_applied = tuple(b if p.best else 0 for b, p in zip(shown_best, plans, strict=True))
     after_best = [n - b for n, b in zip(root, best_applied, strict=True)]
     need_after = need - sum(b * p.best for b, p in zip(best_applied, plans, strict=True))
@@ -347,6 +446,188 @@ def cheapest_kill(
     return tuple(counts[0::2]), tuple(counts[1::2]), damage
 
 
+Shown = tuple[tuple[int, int, int], ...]
+"""What some dice show, per colour (in :data:`COLORS` order): (misses, basic hits, crits)."""
+
+_FACE_INDEX: dict[Face, int] = {"miss": 0, "hit": 1, "crit": 2}
+_POSITIVE: tuple[tuple[int, Face], ...] = ((1, "hit"), (2, "crit"))
+_CHOICES_CAP = 2000
+"""The most apply choices :func:`best_move` weighs one by one; beyond it, fact 3's chains (plain rolls only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The best move after a roll against one target, by colour (see :func:`best_move`)."""
+
+    applied: tuple[tuple[int, int], ...]
+    """Per colour: (basic hits, crits) applied now, after the face change if one is used."""
+    convert: tuple[int, Face, Face] | None
+    """The held face change, used first: (colour index, the face it turns, the face it makes); None: kept."""
+    damage: int
+    """Damage the applied dice deal."""
+    probability: float
+    """P(defeating the target) after this move, playing best afterwards."""
+
+
+def _kill_key(faces: Shown, need: int, model: DamageModel) -> tuple[int, int, int, tuple[tuple[int, int], ...]] | None:
+    """The cheapest set of ``faces`` that reaches ``need`` (least overkill, fewest dice, weakest dice) as (overkill,
+    dice, strength, per colour (hits, crits)), or None when they cannot reach it."""
+    plans = plans_of(model)
+    best, lower = [], []
+    for (_, hits, crits), plan in zip(faces, plans, strict=True):
+        by_face = {"hit": hits, "crit": crits}
+        best.append(sum(by_face[f] for f in plan.best_faces))
+        lower.append(sum(by_face[f] for f in plan.lower_faces))
+    if sum(b * p.best + lo * p.lower for b, lo, p in zip(best, lower, plans, strict=True)) < need:
+        return None
+    use_best, use_lower, damage = cheapest_kill(need, tuple(best), tuple(lower), model)
+    applied = []
+    for (_, hits, crits), plan, b, lo in zip(faces, plans, use_best, use_lower, strict=True):
+        taken = {"hit": 0, "crit": 0}
+        for count, group in ((b, plan.best_faces), (lo, plan.lower_faces)):
+            for face in ("hit", "crit"):  # basic hits first when both faces are a colour's best
+                if face in group:
+                    got = min(count, {"hit": hits, "crit": crits}[face] - taken[face])
+                    taken[face] += got
+                    count -= got
+        applied.append((taken["hit"], taken["crit"]))
+    dice = sum(h + c for h, c in applied)
+    strength = sum((i + 1) * (h + c) for i, (h, c) in enumerate(applied))
+    return damage - need, dice, strength, tuple(applied)
+
+
+def _converted(shown: Shown, color: int, before: Face, after: Face) -> Shown:
+    out = [list(f) for f in shown]
+    out[color][_FACE_INDEX[before]] -= 1
+    out[color][_FACE_INDEX[after]] += 1
+    return tuple((f[0], f[1], f[2]) for f in out)
+
+
+@lru_cache(maxsize=65536)
+def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool = True, now: bool = True) -> Move:
+    """The best move after a roll: which faces to apply, whether to use the held face change first.
+
+    ``shown`` is every unapplied die just rolled (faces per colour); ``phases_after`` how many phases may follow;
+    ``held``: the face change of ``spec`` is still in hand (``now``: it may be used in this move; else only
+    later). When the target can be defeated now, the move is the
+    cheapest defeating set (least overkill, then fewest dice, then weakest dice), without the face change if it can
+    be done without. Otherwise the move that keeps the best chance (the tables), the face change kept on a tie.
+    """
+    model = spec.model
+    converts = convert_plans(spec) if held else tuple(None for _ in COLORS)
+    pool = tuple(sum(f) for f in shown)
+    reason = exact_reason(spec, pool)
+    if reason is not None:
+        raise NotExact(reason)
+    options: list[tuple[int, Face, Face] | None] = [None]
+    if held and now and spec.conversion is not None:
+        source, made = spec.conversion[0][0], spec.conversion[1][0]
+        options += [
+            (c, source, made) for c, cv in enumerate(converts) if cv is not None and shown[c][_FACE_INDEX[source]]
+        ]
+    zeros = tuple((0, 0) for _ in COLORS)
+    if need <= 0:
+        return Move(zeros, None, 0, 1.0)
+    # Defeat now if it can be done, the face change only if it must.
+    kills = []
+    for option in options:
+        faces = shown if option is None else _converted(shown, *option)
+        key = _kill_key(faces, need, model)
+        if key is not None:
+            kills.append(((option is not None, *key[:3]), key, option))
+    if kills:
+        _, key, option = min(kills, key=lambda k: k[0])
+        return Move(key[3], option, need + key[0], 1.0)
+    if phases_after == 0:  # nothing to roll for: everything that deals damage (the kill is impossible)
+        applied = tuple(
+            (hits if model.damage(c, "hit") else 0, crits if model.damage(c, "crit") else 0)
+            for c, (_, hits, crits) in zip(COLORS, shown, strict=True)
+        )
+        damage = sum(
+            h * model.damage(c, "hit") + k * model.damage(c, "crit") for c, (h, k) in zip(COLORS, applied, strict=True)
+        )
+        return Move(applied, None, damage, 0.0)
+    plans = plans_of(model, spec.rules)
+    table = _float_table(spec, need, pool)
+    plain = spec.rules == PLAIN_ROLLS and not (held and spec.conversion is not None)
+    choice: tuple[float, int, int, Move] | None = None
+    for option in options:
+        faces = shown if option is None else _converted(shown, *option)
+        forced: list[tuple[int, int]] = []
+        left = list(pool)
+        damage = 0
+        decisions: list[tuple[int, Face, int]] = []  # (colour, lower face, how many show it)
+        for c, (plan, counts) in enumerate(zip(plans, faces, strict=True)):
+            took = [0, 0]
+            for i, face in _POSITIVE:
+                category = plan.category(face)
+                if not counts[i]:
+                    continue
+                if category in ("best", "bank"):
+                    took[i - 1] += counts[i]
+                    left[c] -= counts[i]
+                    damage += counts[i] * plan.value(face)
+                elif category == "lower" and plan.decides:
+                    decisions.append((c, face, counts[i]))
+                elif category == "dead":
+                    left[c] -= counts[i]
+            if plan.category("miss") == "dead":
+                left[c] -= counts[0]
+            forced.append((took[0], took[1]))
+        useful = [bool(plan.best) for plan in plans]
+        if plain and math.prod(n + 1 for _, _, n in decisions) > _CHOICES_CAP:
+            chains = model_chains(model, tuple(c for c, _, _ in decisions))
+            shown_lower = {c: n for c, _, n in decisions}
+            combos = [
+                tuple(sum((list(part.items()) for part in combo), []))
+                for combo in itertools.product(*(list(fills(chain, shown_lower)) for chain in chains))
+            ]
+            values = [
+                table.value(
+                    [(left[c] - dict(combo).get(c, 0)) if useful[c] else 0 for c in range(len(COLORS))],
+                    need - damage - sum(j * plans[c].lower for c, j in combo),
+                    phases_after,
+                    held=held and option is None,
+                )
+                for combo in combos
+            ]
+            best_i = max(range(len(combos)), key=lambda i: (values[i], -sum(j for _, j in combos[i])))
+            combo, p = combos[best_i], values[best_i]
+        else:
+            # Every number of each decision colour's lower faces to apply, weighed at once (one gather); the best,
+            # fewest dice applied on a tie.
+            import numpy as np
+
+            grids = np.meshgrid(*(np.arange(n + 1) for _, _, n in decisions), indexing="ij")
+            pools: list[object] = [left[c] if useful[c] else 0 for c in range(len(COLORS))]
+            needs = np.full(grids[0].shape if grids else (), need - damage)
+            extra = np.zeros(needs.shape, dtype=int)
+            for (c, _, _), grid in zip(decisions, grids, strict=True):
+                pools[c] = left[c] - grid
+                needs = needs - grid * plans[c].lower
+                extra = extra + grid
+            found = table.lookup(pools, needs, phases_after, held=held and option is None).ravel()
+            near = found >= found.max() - 1e-12
+            best_i = int(np.flatnonzero(near)[np.argmin(extra.ravel()[near])])
+            p = float(found[best_i])
+            combo = tuple((c, int(g.ravel()[best_i])) for (c, _, _), g in zip(decisions, grids, strict=True))
+        faces_of = {c: face for c, face, _ in decisions}
+        dealt = damage + sum(j * plans[c].lower for c, j in combo)
+        counted = [list(f) for f in forced]
+        for c, j in combo:
+            counted[c][0 if faces_of[c] == "hit" else 1] += j
+        move = Move(tuple((h, k) for h, k in counted), option, dealt, p)
+        rank = (p, -sum(j for _, j in combo), -(option is not None))
+        if (
+            choice is None
+            or rank[0] > choice[0] + 1e-12
+            or (abs(rank[0] - choice[0]) <= 1e-12 and rank[1:] > choice[1:3])
+        ):
+            choice = (p, rank[1], rank[2], move)
+    assert choice is not None
+    return choice[3]
+
+
 def best_apply(
     rolled: Mapping[str, Face],
     health: int,
@@ -354,32 +635,46 @@ def best_apply(
     applied: int = 0,
     phases_after: int,
     model: DamageModel = PLAIN,
+    rules: RollRules = PLAIN_ROLLS,
+    conversion: Conversion | None = None,
 ) -> ApplyAdvice:
-    """After a roll: which dice to apply to the target now and which to keep rolling.
+    """After a roll: which dice to apply to the target now, which to keep rolling, and whether to use a held face
+    change first.
 
-    ``rolled`` maps every unapplied die in the active area (just rolled) to its face; ``applied`` is the damage
-    already on the target; ``phases_after`` is how many more Strategy phases may be played after this one
-    (the current Strategy stat minus the phases used, this one included).
+    ``rolled`` maps every unapplied die in the active area (just rolled, or kept by a rule) to its face; ``applied``
+    is the damage already on the target; ``phases_after`` is how many more Strategy phases may be played after this
+    one (the current Strategy stat minus the phases used, this one included); ``rules`` and ``conversion`` as in
+    :func:`kill_probability`.
     """
     _check(health, applied, phases_after)
-    plans = dict(zip(COLORS, plans_of(model), strict=True))
+    spec = spec_of(model, rules, conversion)
     colors = {die: color_of(die) for die in rolled}
-    pool = DiceCounts.from_ids(rolled).as_tuple()
-    shown_best = tuple(sum(1 for d, f in rolled.items() if colors[d] == c and f in plans[c].best_faces) for c in COLORS)
-    shown_lower = tuple(
-        sum(1 for d, f in rolled.items() if colors[d] == c and f in plans[c].lower_faces) for c in COLORS
+    shown = tuple(
+        tuple(sum(1 for d, f in rolled.items() if colors[d] == c and f == face) for face in ("miss", "hit", "crit"))
+        for c in COLORS
     )
-    choice = best_counts(health - applied, pool, shown_best, shown_lower, phases_after, model)
+    move = best_move(health - applied, cast(Shown, shown), phases_after, spec, conversion is not None)
+    faces = dict(rolled)
+    convert: tuple[str, Face] | None = None
+    if move.convert is not None:
+        index, before, after = move.convert
+        die = min((d for d in rolled if colors[d] == COLORS[index] and rolled[d] == before), key=die_order)
+        faces[die] = after
+        convert = (die, after)
     chosen: list[str] = []
-    for c, n_best, n_lower in zip(COLORS, choice.best, choice.lower, strict=True):
+    for c, (hits, crits) in zip(COLORS, move.applied, strict=True):
         dice = sorted((d for d in rolled if colors[d] == c), key=die_order)
-        chosen += [d for d in dice if rolled[d] in plans[c].best_faces][:n_best]
-        chosen += [d for d in dice if rolled[d] in plans[c].lower_faces][:n_lower]
+        if convert is not None and convert[0] in dice:  # the changed die first: it was changed to be applied
+            dice.remove(convert[0])
+            dice.insert(0, convert[0])
+        chosen += [d for d in dice if faces[d] == "hit"][:hits]
+        chosen += [d for d in dice if faces[d] == "crit"][:crits]
     keep = tuple(sorted((d for d in rolled if d not in chosen), key=die_order))
     return ApplyAdvice(
         apply=tuple(sorted(chosen, key=die_order)),
         keep=keep,
-        damage=choice.damage,
-        kill_probability=choice.probability,
-        defeats_now=choice.damage >= health - applied,
+        damage=move.damage,
+        kill_probability=move.probability,
+        defeats_now=move.damage >= health - applied,
+        convert=convert,
     )

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from twentystrong.odds.dice import COLORS, FACES, Color, DiceCounts
+from twentystrong.odds.dice import COLORS, Color, DiceCounts
 from twentystrong.odds.model import PLAIN, DamageModel
+from twentystrong.odds.rules import PLAIN_ROLLS, RollRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,9 @@ class SingleRoll:
         return self.at_least(health - applied)
 
 
-def die_weights(color: Color, model: DamageModel = PLAIN) -> dict[int, int]:
+def die_weights(color: Color, model: DamageModel = PLAIN, rules: RollRules = PLAIN_ROLLS) -> dict[int, int]:
     """One die's damage as ``{damage: number of faces}`` (out of six), unapplicable faces counting 0."""
-    faces, dmg = FACES[color], model.of(color)
+    faces, dmg = rules.faces_of(color), model.of(color)
     weights: dict[int, int] = {}
     for damage, count in ((0, faces.miss), (dmg.damage("hit"), faces.hit), (dmg.damage("crit"), faces.crit)):
         if count:
@@ -54,13 +55,13 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 
 @lru_cache(maxsize=256)
-def _numerators(counts: tuple[int, ...], model: DamageModel) -> tuple[int, ...]:
+def _numerators(counts: tuple[int, ...], model: DamageModel, rules: RollRules = PLAIN_ROLLS) -> tuple[int, ...]:
     """Numerators over 6**n of the damage distribution (integers keep it exact and fast)."""
     total = [1]
     for color, n in zip(COLORS, counts, strict=True):
         if not n:
             continue
-        weights = die_weights(color, model)
+        weights = die_weights(color, model, rules)
         one = [0] * (max(weights) + 1)
         for damage, count in weights.items():
             one[damage] = count
@@ -72,16 +73,20 @@ def _numerators(counts: tuple[int, ...], model: DamageModel) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def single_roll(dice: DiceCounts, model: DamageModel = PLAIN) -> SingleRoll:
-    """The exact damage distribution, expected damage and crit chance of one roll of ``dice``."""
+def single_roll(dice: DiceCounts, model: DamageModel = PLAIN, rules: RollRules = PLAIN_ROLLS) -> SingleRoll:
+    """The exact damage distribution, expected damage and crit chance of one roll of ``dice`` (faces as ``rules``
+    say the dice roll: inverted colours)."""
     counts = dice.as_tuple()
-    numerators = _numerators(counts, model)
+    numerators = _numerators(counts, model, rules)
     denominator = 6**dice.total
     distribution = tuple(Fraction(k, denominator) for k in numerators)
-    expected = sum((n * model.expected_damage(c) for c, n in dice.items()), Fraction(0))
+    expected = sum(
+        (n * Fraction(sum(d * w for d, w in die_weights(c, model, rules).items()), 6) for c, n in dice.items()),
+        Fraction(0),
+    )
     no_crit = Fraction(1)
     for color, n in dice.items():
-        no_crit *= Fraction(6 - FACES[color].crit, 6) ** n
+        no_crit *= Fraction(6 - rules.faces_of(color).crit, 6) ** n
     crit = 1 - no_crit
     return SingleRoll(
         dice=dice, model=model, distribution=distribution, expected_damage=expected, crit_probability=crit

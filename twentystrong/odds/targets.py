@@ -10,19 +10,18 @@ The best joint play over several targets is a much larger problem than one targe
 3. **Spare colours.** Dice of a colour that cannot hurt the focus go, the same way, to the next target (by the
    same ranking) that they can hurt.
 
-Everything not applied is rolled again next phase. The probabilities are *exact* (every roll enumerated, in
-fractions) when the dice are few enough, else a seeded Monte Carlo of the same policy that states its standard
-error. Step 2 makes one target's odds exactly :func:`~twentystrong.odds.rerolls.kill_probability`.
+Everything not applied is rolled again next phase. :func:`targets_odds` is *exact* where the joint tables of
+:mod:`twentystrong.odds.joint` are within budget (the best joint play, not this greedy one: a few targets and a few
+dice), else a seeded Monte Carlo of this policy that states its standard error. Step 2 makes one target's odds
+exactly :func:`~twentystrong.odds.rerolls.kill_probability`.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
@@ -79,6 +78,24 @@ class TargetsOdds:
     """Standard error of each entry of :attr:`each` (zeros when exact)."""
     all_error: float = 0.0
     """Standard error of :attr:`all` (0 when exact)."""
+
+    @classmethod
+    def sampled(cls, wins: Sequence[int], all_wins: int, samples: int, seed: int) -> TargetsOdds:
+        """The figures of ``samples`` games: ``wins`` per target, ``all_wins`` with every target defeated."""
+
+        def error(count: int) -> float:
+            p = count / samples
+            return math.sqrt(p * (1 - p) / samples)
+
+        return cls(
+            each=tuple(w / samples for w in wins),
+            all=all_wins / samples,
+            method="monte-carlo",
+            samples=samples,
+            seed=seed,
+            each_error=tuple(error(w) for w in wins),
+            all_error=error(all_wins),
+        )
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -249,62 +266,6 @@ def allocate_dice(rolled: Mapping[str, Face], targets: Sequence[Target], *, phas
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Exact enumeration
-
-
-class _OverBudget(Exception):
-    pass
-
-
-@lru_cache(maxsize=64)
-def _outcomes(color: int, n: int) -> tuple[tuple[int, int, Fraction], ...]:
-    """Every (crits, basic hits) ``n`` dice of one colour can show, with its probability."""
-    faces = FACES[COLORS[color]]
-    out = []
-    for crits in range(n + 1):
-        for hits in range(n - crits + 1):
-            misses = n - crits - hits
-            ways = math.comb(n, crits) * math.comb(n - crits, hits)
-            p = Fraction(ways * faces.crit**crits * faces.hit**hits * faces.miss**misses, 6**n)
-            if p:
-                out.append((crits, hits, p))
-    return tuple(out)
-
-
-def _exact(targets: Sequence[Target], dice: DiceCounts, phases: int, budget: int) -> dict[int, Fraction]:
-    """Distribution of the set of defeated targets (a bit mask), every roll enumerated."""
-    memo: dict[tuple[Needs, Pool, int], dict[int, Fraction]] = {}
-    spent = 0
-
-    def mask(needs: Needs) -> int:
-        return sum(1 << t for t, need in enumerate(needs) if need <= 0)
-
-    def solve(needs: Needs, pool: Pool, k: int) -> dict[int, Fraction]:
-        nonlocal spent
-        if k == 0 or not sum(pool) or all(n <= 0 for n in needs):
-            return {mask(needs): Fraction(1)}
-        key = (needs, pool, k)
-        if key in memo:
-            return memo[key]
-        result: dict[int, Fraction] = {}
-        for combo in itertools.product(*(_outcomes(c, n) for c, n in enumerate(pool))):
-            spent += 1
-            if spent > budget:
-                raise _OverBudget
-            p = Fraction(1)
-            for _, _, q in combo:
-                p *= q
-            shown = tuple((crits, hits) for crits, hits, _ in combo)
-            new_needs, kept = allocate(targets, needs, pool, shown, k - 1)
-            for m, q in solve(new_needs, kept, k - 1).items():
-                result[m] = result.get(m, Fraction(0)) + p * q
-        memo[key] = result
-        return result
-
-    return solve(tuple(t.need for t in targets), dice.as_tuple(), phases)
-
-
-# --------------------------------------------------------------------------------------------------------------
 # Monte Carlo
 
 
@@ -360,12 +321,14 @@ def targets_odds(
     phases: int = 1,
     samples: int = 10_000,
     seed: int = 20,
-    exact_budget: int = 5_000,
+    exact: bool = True,
 ) -> TargetsOdds:
-    """P(defeating each target and all of them within ``phases`` phases, rolling ``dice``, greedy allocation).
+    """P(defeating each target and all of them within ``phases`` phases, rolling ``dice``.
 
-    Exact when enumerating every roll takes at most ``exact_budget`` allocations (about a second), else a Monte
-    Carlo of ``samples`` games from ``seed`` (the same arguments always give the same answer).
+    Exact where the joint tables are within budget (:func:`~twentystrong.odds.joint.feasible`): ``all`` under the
+    best joint play for all of them, ``each`` target's chance with every die on it. Else (or with ``exact=False``) a
+    Monte Carlo of the greedy allocation over ``samples`` games from ``seed`` (the same arguments always give the
+    same answer).
     """
     if not targets:
         raise ValueError("give at least one target")
@@ -373,29 +336,21 @@ def targets_odds(
         raise ValueError(f"phases must be between 0 and {MAX_PHASES}, not {phases}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
-    first_roll = math.prod(len(_outcomes(c, n)) for c, n in enumerate(dice.as_tuple()))
-    try:
-        if first_roll > exact_budget:
-            raise _OverBudget
-        dist = _exact(targets, dice, phases, exact_budget)
-    except _OverBudget:
-        pass
-    else:
-        each = tuple(float(sum(p for m, p in dist.items() if m >> t & 1)) for t in range(len(targets)))
-        full = (1 << len(targets)) - 1
-        return TargetsOdds(each=each, all=float(dist.get(full, 0)), method="exact", each_error=(0.0,) * len(targets))
+    from twentystrong.odds.joint import TIE, JointSpec, feasible, joint_table
+    from twentystrong.odds.rerolls import kill_probability
+
+    live = [t for t in targets if t.need > 0]
+    spec = JointSpec(tuple(t.model for t in live), tuple(0 for _ in live))
+    needs = tuple(t.need for t in live)
+    if exact and (not live or feasible(needs, dice.as_tuple(), spec)):
+        each = tuple(
+            1.0 if t.need <= 0 else kill_probability(dice, t.health, applied=t.applied, phases=phases, model=t.model)
+            for t in targets
+        )
+        every = 1.0
+        if live:
+            value = joint_table(spec, dice.as_tuple(), needs, max(phases, 1)).value(dice.as_tuple(), needs, phases)
+            every = 0.0 if value <= TIE else min(1.0, value)  # weights 0: no tie-break in the figure
+        return TargetsOdds(each=each, all=every, method="exact", each_error=(0.0,) * len(targets))
     wins, all_wins = _sample(targets, dice, phases, samples, seed)
-
-    def error(count: int) -> float:
-        p = count / samples
-        return math.sqrt(p * (1 - p) / samples)
-
-    return TargetsOdds(
-        each=tuple(w / samples for w in wins),
-        all=all_wins / samples,
-        method="monte-carlo",
-        samples=samples,
-        seed=seed,
-        each_error=tuple(error(w) for w in wins),
-        all_error=error(all_wins),
-    )
+    return TargetsOdds.sampled(wins, all_wins, samples, seed)

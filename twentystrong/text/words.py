@@ -15,6 +15,7 @@ __all__ = [
     "colors",
     "die_color_word",
     "join",
+    "percent",
     "plural",
     "sentence",
     "signed",
@@ -40,3 +41,16 @@ def die_color_word(die_id: str) -> str:
         return color_of(die_id)
     except (KeyError, IndexError):
         return ""
+
+
+def percent(p: float) -> str:
+    """A probability in words: ``63%``; ``<1%`` and ``>99%`` near the ends, never rounded to 0 or 100."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p >= 0.995:
+        return ">99%"
+    return f"{round(p * 100)}%"

@@ -79,6 +79,13 @@ class TwentyStrongApp(App[None]):
         Binding("ctrl+t", "next_theme", "Theme", show=False, tooltip="Next theme: dark, light, high contrast"),
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("o", "cycle_odds", "Odds panel", show=False, tooltip="Odds panel: full, expected damage only, off"),
+        Binding(
+            "t",
+            "cycle_odds_target",
+            "Odds target",
+            show=False,
+            tooltip="The chance the odds panel's commit plan aims at: 50%, 75%, 90%, 95%, 99%",
+        ),
         Binding("f2", "statistics", "Statistics", show=False, tooltip="Your record: statistics, charts, past games"),
     ]
 
@@ -89,6 +96,8 @@ class TwentyStrongApp(App[None]):
     after a command (see ``TableScreen.on_key``)."""
     odds_mode: var[str] = var("full")
     """The odds panel's setting for this session: ``full``, ``expected`` (expected damage only) or ``off``."""
+    odds_target: var[float] = var(0.9)
+    """The chance the odds panel's commit plan aims at (``t`` steps through :data:`ODDS_TARGETS`)."""
 
     def __init__(self, launch: Launch) -> None:
         # Opening straight on the table: its stylesheets are read with the App's, as Textual reads no CSS_PATH of
@@ -408,6 +417,13 @@ class TwentyStrongApp(App[None]):
 
         if not isinstance(self.screen, StatisticsScreen):
             await self.push_screen(StatisticsScreen())
+
+    def action_cycle_odds_target(self) -> None:
+        """Step the commit plan's target chance: 50%, 75%, 90%, 95%, 99% (kept for the rest of the session)."""
+        from twentystrong.tui.widgets.odds import next_target
+
+        self.odds_target = next_target(self.odds_target)
+        self.notify(f"Odds: commit plan aims at {round(self.odds_target * 100)}% (t switches)", timeout=2)
 
     def action_cycle_odds(self) -> None:
         """Switch the odds panel: full, expected damage only, off (kept for the rest of the session)."""

@@ -41,6 +41,21 @@ class Live:
         return self.origin in ("enemy", "boss")
 
 
+@dataclass(frozen=True, slots=True)
+class FaceChange:
+    """What using an effect does to rolled dice, for those who plan ahead (the odds): ``before[i]`` becomes
+    ``after[i]`` on one rolled die each (one die, or two at once)."""
+
+    before: tuple[str, ...]
+    """The faces of the dice it changes."""
+    after: tuple[str, ...]
+    """The faces they show afterwards."""
+    colors: tuple[str, ...] | None = None
+    """The colours of the dice it may change (None: any)."""
+    same_color: bool | None = None
+    """Two dice: they must share a colour (True) or differ (False)."""
+
+
 class Handler:
     """The neutral handler: every hook leaves the general rule unchanged."""
 
@@ -144,6 +159,10 @@ class Handler:
         """Whether this prompt of the handler's is part of resolving a roll (a reroll, a test roll, a physical
         die's face to enter): items cannot be used while it waits (R8)."""
         return False
+
+    def face_change(self, effect: Effect) -> FaceChange | None:
+        """What using ``effect`` does to rolled dice, when that is all it does (None: it does something else)."""
+        return None
 
     def describe(self, effect: Effect) -> str:
         """Plain words for ``effect`` (of this handler's kind) in the card browser; see ``hooks.describe``."""

@@ -27,7 +27,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES, HIT_FACES
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.effects.base import Handler, Live, handles
+from twentystrong.engine.effects.base import FaceChange, Handler, Live, handles
 from twentystrong.engine.effects.words import colors, dice, name, sentence
 from twentystrong.engine.rng import below
 from twentystrong.engine.rulesets import rules
@@ -282,6 +282,11 @@ class ConvertFaceHandler(Targeted):
         assert isinstance(live.effect, fx.ConvertFace)
         tx.emit(ev.FaceSet, die=variant["die"], face=live.effect.to_face, reason=f"{live.source} changed it")
 
+    def face_change(self, effect: Effect) -> FaceChange:
+        assert isinstance(effect, fx.ConvertFace)
+        colors = tuple(effect.colors) if effect.colors is not None else None
+        return FaceChange((effect.from_face,), (effect.to_face,), colors)
+
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ConvertFace)
         which = "a rolled" if effect.colors is None else f"a rolled {colors(effect.colors)}"
@@ -305,6 +310,9 @@ class SwapMissAndHitHandler(Targeted):
         tx.emit(ev.FaceSet, die=variant["die"], face="hit", reason=f"{live.source} swapped it")
         tx.emit(ev.FaceSet, die=variant["choice"], face="miss", reason=f"{live.source} swapped it")
 
+    def face_change(self, effect: Effect) -> FaceChange:
+        return FaceChange(("miss", "hit"), ("hit", "miss"), same_color=False)
+
     def describe(self, effect: Effect) -> str:
         return "Two rolled dice of different colours, one showing a miss and one a basic hit, swap faces."
 
@@ -323,6 +331,9 @@ class PairMissesToHitsHandler(Targeted):
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
         for die in (variant["die"], variant["choice"]):
             tx.emit(ev.FaceSet, die=die, face="hit", reason=f"{live.source} turned it")
+
+    def face_change(self, effect: Effect) -> FaceChange:
+        return FaceChange(("miss", "miss"), ("hit", "hit"), same_color=True)
 
     def describe(self, effect: Effect) -> str:
         return "Two rolled dice of the same colour that both show a miss become basic hits."

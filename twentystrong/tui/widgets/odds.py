@@ -41,6 +41,7 @@ from textual.widgets import Static
 from twentystrong.content.effects import Face
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
+from twentystrong.text.words import percent
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
 
@@ -49,8 +50,11 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
 
-    from twentystrong.engine.state import DieState
-    from twentystrong.odds import ApplyAdvice, DiceCounts, SingleRoll, Target
+    from twentystrong.engine.commands import Command
+    from twentystrong.engine.state import DieState, GameState
+    from twentystrong.odds import DiceCounts, SingleRoll, Target
+    from twentystrong.odds.advisor import Advice, Chance, CommitPlan, Pick, Situation, Use
+    from twentystrong.odds.rules import Resources, RollRules
 
 OddsMode = Literal["full", "expected", "off"]
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
@@ -62,6 +66,16 @@ ODDS_MODE_WORDS: dict[str, str] = {
 }
 
 Stage = Literal["commit", "apply"]
+
+
+ODDS_TARGETS: tuple[float, ...] = (0.5, 0.75, 0.9, 0.95, 0.99)
+"""What ``t`` steps through: the chance the commit plan aims at."""
+
+
+def next_target(target: float) -> float:
+    """The target after ``target`` (90% → 95% → 99% → 50% → 75% → 90%)."""
+    later = [t for t in ODDS_TARGETS if t > target + 1e-9]
+    return later[0] if later else ODDS_TARGETS[0]
 
 
 def next_mode(mode: str) -> OddsMode:
@@ -92,6 +106,10 @@ class EnemyQuestion(NamedTuple):
     rolled: tuple[tuple[str, Face], ...] = ()
     """Apply step: every unapplied die and the face it offers this card now (a miss when it may not be applied to
     it now)."""
+    damage: int = 0
+    """What it deals at Resolve if it stands (the joint play's tie-break prefers defeating those that hurt most)."""
+    waits_for_others: bool = False
+    """Its block lifts once every other enemy has fallen (immune while others remain)."""
 
     @property
     def capped(self) -> bool:
@@ -113,7 +131,19 @@ class OddsQuestion(NamedTuple):
     enemies: tuple[EnemyQuestion, ...]
     """The undefeated active enemies, in active-area order."""
     caveats: tuple[str, ...] = ()
-    """Effects in force that change rolls, which the odds do not model."""
+    """Effects in force that change rolls in a way the odds do not hold."""
+    rules: RollRules | None = None
+    """How the dice roll under the effects in force (kept faces, inverted colours); None: the printed dice."""
+    resources: Resources | None = None
+    """The hero's ability and the items held that change faces or damage this round."""
+    kept: tuple[str, ...] = ()
+    """Commit: the dice a rule keeps as they show (not rolled again)."""
+    pool: tuple[str, ...] = ()
+    """Commit: the pool dice that may be committed now."""
+    threshold: float = 0.9
+    """The chance the player asks the commit plan to reach."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -122,38 +152,109 @@ class OddsQuestion(NamedTuple):
 
         return DiceCounts.from_ids(self.dice)
 
-    def quick(self) -> bool:
-        """Whether :func:`chances_for` is a lookup (tables the odds have built already, or a single roll)."""
-        from twentystrong.odds import is_cached
+    def situation(self) -> Situation:
+        """The advisor's view of the question (all of it, the rules and resources included)."""
+        from twentystrong.odds.advisor import Situation
+        from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS
 
-        counts = self.counts
+        faces = dict(self.faces)
+        if self.stage == "commit":
+            dice = tuple((d, faces[d] if d in self.kept else None) for d in self.dice)
+        else:
+            # A die no card may take now counts as a miss for every card (the panel shows only legal moves).
+            offered = {die for e in self.enemies for die, face in e.rolled if face != "miss"}
+            dice = tuple((d, f if d in offered or f == "miss" else "miss") for d, f in self.faces)
+        hopeless = _hopeless(self.enemies)
+        return Situation(
+            dice=dice,
+            targets=tuple(e.target for e in self.enemies),
+            phases=self.phases,
+            stage=self.stage,
+            rules=self.rules or PLAIN_ROLLS,
+            resources=self.resources or NO_RESOURCES,
+            hopeless=hopeless,
+            weights=tuple(e.damage for e in self.enemies),
+            step_cap=self.step_cap,
+        )
+
+    def alone(self, i: int) -> Situation:
+        """Enemy ``i`` as if it were the only one, with every die on it (after a roll: a die it may not take now
+        counts as a miss)."""
+        from dataclasses import replace
+
+        whole = self.situation()
+        enemy = self.enemies[i]
+        dice = whole.dice if self.stage == "commit" else enemy.rolled
+        return replace(whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=())
+
+    def quick(self) -> bool:
+        """Whether :func:`chances_for` is a lookup (one enemy, exact tables the odds have built already)."""
+        from twentystrong.odds import is_cached
+        from twentystrong.odds.rerolls import NotExact
+        from twentystrong.odds.rules import PLAIN_ROLLS
+
+        if len(self.enemies) > 1 or self.stage == "apply" and self.phases > 0 or self.step_cap is not None:
+            return self.stage == "apply" and self.phases == 0 and len(self.enemies) == 1 and self.step_cap is None
+        resources = self.resources
+        if resources is not None and (len(resources.conversions) > 1 or resources.boosts):
+            return False
+        conversion = resources.conversions[0] if resources is not None and resources.conversions else None
         for enemy in self.enemies:
             t = enemy.target
-            if enemy.capped or t.need <= 0 or self.phases == 0 or (self.stage == "commit" and self.phases == 1):
-                continue  # nothing to compute, or one roll's tail
-            if not is_cached(counts, t.health, applied=t.applied, phases=self.phases, model=t.model):
+            if enemy.capped or t.need <= 0 or self.phases == 0:
+                continue
+            try:
+                if not is_cached(
+                    self.counts,
+                    t.health,
+                    applied=t.applied,
+                    phases=self.phases,
+                    model=t.model,
+                    rules=self.rules or PLAIN_ROLLS,
+                    conversion=conversion,
+                ):
+                    return False
+            except NotExact:
                 return False
+        # The commit plan of one enemy is lookups in the same tables (a few milliseconds: see twentystrong bench).
         return True
 
     def answer_key(self) -> Hashable:
         """What :func:`chances_for` reads, and nothing else: equal keys, equal answers (the cache's key).
 
-        Names, places, blocks and caveats are only shown; before a roll only the dice's colours count, not which
-        dice or in what order they were committed.
+        Names, places and caveats are only shown.
         """
-        if self.stage == "commit":
-            return ("commit", self.counts, self.phases, tuple((e.target, e.capped) for e in self.enemies))
-        enemies = tuple((e.card, e.target, e.capped, e.rolled) for e in self.enemies)
-        return ("apply", self.dice, self.faces, self.phases, enemies)
+        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold)
 
 
-def question_for(view: GameView) -> OddsQuestion | None:
+def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
+    """Per enemy: it cannot fall this round whatever the dice do: a cap below its Health, or a block that lifts only
+    when the others fall while one of them cannot."""
+    capped = [e.capped for e in enemies]
+    return tuple(
+        capped[i]
+        or (e.blocked is not None and e.waits_for_others and any(capped[j] for j in range(len(enemies)) if j != i))
+        for i, e in enumerate(enemies)
+    )
+
+
+def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     """The odds question of a view, or None when there is nothing to show (not committing or applying, no enemy)."""
     s = view.state
     if s.result is not None or s.step not in ("commit", "faces", "apply"):
         return None
     from twentystrong.odds import MAX_PHASES
-    from twentystrong.odds.engine_model import damage_ceiling, roll_caveats, target_for
+    from twentystrong.odds.engine_model import (
+        block_lifts_with_others,
+        combination_rules,
+        damage_ceiling,
+        face_blocks,
+        resources_for,
+        roll_caveats,
+        roll_rules,
+        step_limit,
+        target_for,
+    )
 
     stage: Stage = "apply" if s.step == "apply" else "commit"
     unapplied = s.dice_in("active")
@@ -170,6 +271,7 @@ def question_for(view: GameView) -> OddsQuestion | None:
             rolled = tuple(
                 (d.id, d.face if d.face is not None and (d.id, card.id) in legal else "miss") for d in unapplied
             )
+        blocked = hooks.defeat_block(s, card)
         enemies.append(
             EnemyQuestion(
                 card=card.id,
@@ -177,45 +279,47 @@ def question_for(view: GameView) -> OddsQuestion | None:
                 number=number,
                 target=target_for(s, card),
                 ceiling=damage_ceiling(s, card),
-                blocked=hooks.defeat_block(s, card),
+                blocked=blocked,
                 rolled=rolled,
+                damage=hooks.enemy_damage(s, card),
+                waits_for_others=blocked is not None and block_lifts_with_others(s, card),
             )
         )
     if not enemies:
         return None
+    rules = roll_rules(s)
+    kept = tuple(d.id for d in unapplied if stage == "commit" and d.face is not None and hooks.keeps_face(s, d))
+    pool = tuple(c.die for c in view.legal if c.cmd == "commit" and c.die is not None) if stage == "commit" else ()
     return OddsQuestion(
         stage=stage,
         dice=tuple(d.id for d in unapplied),
         faces=tuple((d.id, d.face) for d in unapplied),
         phases=phases,
         enemies=tuple(enemies),
-        caveats=roll_caveats(s),
+        caveats=(*roll_caveats(s), *face_blocks(s), *combination_rules(s)),
+        rules=rules,
+        resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
+        kept=kept,
+        pool=pool,
+        threshold=threshold,
+        step_cap=step_limit(s),
     )
 
 
 # --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
 
 
-class Advice(NamedTuple):
-    """The advisor's suggestion after a roll."""
-
-    moves: tuple[tuple[str, tuple[str, ...]], ...]
-    """(card id, die ids to apply to it now), in active-area order; cards that get nothing are left out."""
-    keep: tuple[str, ...]
-    """The unapplied dice left to roll again (misses included)."""
-    probability: float | None = None
-    """One enemy: P(defeating it) after the move, playing best; None with several enemies."""
-    defeats: tuple[str, ...] = ()
-    """The cards the move defeats."""
-
-
 class OddsChances(NamedTuple):
-    """The slow half of the answer: the probabilities and the advice."""
+    """The slow half of the answer: the probabilities, the advice and the commit plan."""
 
-    each: tuple[float, ...]
+    each: tuple[Chance, ...]
     """Per enemy (as in the question), P(defeating it within the phases left), best play, all dice on it."""
+    all: Chance | None = None
+    """Several enemies: P(every one falls) under the best joint play."""
     advice: Advice | None = None
-    """Apply step: what to apply where."""
+    """Apply step: what to use and apply where."""
+    plan: CommitPlan | None = None
+    """Commit step: the fewest pool dice that reach the threshold."""
 
 
 def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
@@ -227,71 +331,17 @@ def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
-    """The probabilities and the advice (pure: only the odds package; safe in a worker thread)."""
-    from twentystrong.odds import best_apply, kill_probabilities
+    """The probabilities, the advice and the commit plan (pure: only the odds package; safe in a worker thread)."""
+    from twentystrong.odds.advisor import advise, chances, commit_plan
 
-    counts = question.counts
-    each: list[float] = []
-    advices: list[ApplyAdvice] = []
-    for enemy in question.enemies:
-        t = enemy.target
-        if question.stage == "commit":
-            if enemy.capped:
-                each.append(0.0)
-            elif t.need <= 0:
-                each.append(1.0)
-            elif question.phases == 0:
-                each.append(0.0)
-            else:
-                each.append(
-                    kill_probabilities(counts, t.health, applied=t.applied, phases=question.phases, model=t.model)[-1]
-                )
-            continue
-        advice = best_apply(
-            dict(enemy.rolled), t.health, applied=t.applied, phases_after=question.phases, model=t.model
-        )
-        advices.append(advice)
-        each.append(0.0 if enemy.capped else advice.kill_probability)
-    advice_out: Advice | None = None
-    if question.stage == "apply":
-        advice_out = _advice(question, advices)
-    return OddsChances(each=tuple(each), advice=advice_out)
-
-
-def _advice(question: OddsQuestion, advices: Sequence[ApplyAdvice]) -> Advice | None:
-    """One enemy: its :func:`best_apply`; several: :func:`allocate_dice` over every enemy (a die that no card may
-    take now counts as a miss), then only the moves the engine allows now."""
-    from twentystrong.odds import allocate_dice
-
-    if not question.dice:
-        return None
-    if len(question.enemies) == 1:
-        enemy, best = question.enemies[0], advices[0]
-        return Advice(
-            moves=((enemy.card, best.apply),) if best.apply else (),
-            keep=best.keep,
-            probability=0.0 if enemy.capped else best.kill_probability,
-            defeats=(enemy.card,) if best.apply and best.defeats_now else (),
-        )
-    offered = {(die, e.card) for e in question.enemies for die, face in e.rolled if face != "miss"}
-    rolled: dict[str, Face] = {}
-    for die, face in question.faces:
-        usable = face is not None and any((die, e.card) in offered for e in question.enemies)
-        rolled[die] = face if usable and face is not None else "miss"
-    targets = [e.target for e in question.enemies]
-    allocation = allocate_dice(rolled, targets, phases_after=question.phases)
-    moves: list[tuple[str, tuple[str, ...]]] = []
-    kept = set(allocation.keep)
-    defeats: list[str] = []
-    for enemy, dice, defeated in zip(question.enemies, allocation.apply, allocation.defeats, strict=True):
-        allowed = tuple(d for d in dice if (d, enemy.card) in offered)
-        kept |= set(dice) - set(allowed)
-        if allowed:
-            moves.append((enemy.card, allowed))
-            if defeated and allowed == dice:
-                defeats.append(enemy.card)
-    keep = tuple(d for d in question.dice if d in kept)
-    return Advice(moves=tuple(moves), keep=keep, defeats=tuple(defeats))
+    whole = question.situation()
+    each = tuple(chances(question.alone(i)).each[0] for i in range(len(question.enemies)))
+    every = chances(whole).all if len(question.enemies) > 1 else None
+    advice = advise(whole) if question.stage == "apply" and question.dice else None
+    plan = None
+    if question.stage == "commit" and question.phases > 0 and question.pool:
+        plan = commit_plan(whole, question.pool, question.threshold)
+    return OddsChances(each=each, all=every, advice=advice, plan=plan)
 
 
 # --- words and pictures --------------------------------------------------------------------------------------------
@@ -300,19 +350,6 @@ BLOCKS = " ▁▂▃▄▅▆▇█"
 """Eighths of a cell, for the columns of the damage chart."""
 CHART_FLOOR = 0.001
 """Damage values less likely than this at either end of the distribution are left off the chart."""
-
-
-def percent(p: float) -> str:
-    """A probability as the panel shows it: ``63%``; ``<1%`` and ``>99%`` near the ends, never rounded to 0 or 100."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p >= 0.995:
-        return ">99%"
-    return f"{round(p * 100)}%"
 
 
 def expected_words(expected: Fraction) -> str:
@@ -379,6 +416,17 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
     return rows
 
 
+def _pick_words(pick: Pick, pool: int) -> list[tuple[str, str] | str]:
+    """``+Y1 Y2 G3 (3 dice) → 92%``: the pool dice to add, their cost in dice and the chance they give."""
+    n = len(pick.dice)
+    cost = "1 die" if n == 1 else f"{n} dice"
+    if not pick.reached:
+        return [("at most ", "$text-muted"), (pick.chance.words(), "bold"), (f" (all {pool} pool dice)", "$text-muted")]
+    if not pick.dice:
+        return [("no more dice: ", "$text-muted"), (pick.chance.words(), "bold")]
+    return ["+" + " ".join(pick.dice), (f" ({cost}) → ", "$text-muted"), (pick.chance.words(), "bold")]
+
+
 def dice_words(question: OddsQuestion) -> str:
     """The dice the odds are about: ``B2✶ P1• R1○`` after a roll, ``Y1 B2 R1`` before."""
     if not question.dice:
@@ -410,20 +458,57 @@ class Playable(NamedTuple):
     """Another Strategy phase may follow and the pool has dice that could be committed in it."""
     defeats: tuple[str, ...] = ()
     """The cards the moves defeat, as the engine plays them."""
+    uses: tuple[tuple[str, tuple[tuple[str, Face], ...]], ...] = ()
+    """(whose, the dice it changes and their new faces) for the resources used first, as the engine allows them."""
+    faces: tuple[tuple[str, Face | None], ...] = ()
+    """What the unapplied dice show once the resources are used."""
 
 
-def playable(view: GameView, advice: Advice) -> Playable:
-    """Only what the rules in force allow: each suggested apply is played on a copy of the state through the
-    engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said to
-    keep rolling only if a new phase may start and no rule keeps its face."""
+def _use_command(s: GameState, use: Use) -> Command | None:
+    """The legal command that plays ``use`` now (a face change on its dice, or a boost), or None."""
+    from twentystrong.engine.legal import legal_commands
+
+    source, _, index = use.key.rpartition("#")
+    dice = [d for d, _ in use.dice]
+    for command in legal_commands(s):
+        if command.cmd not in ("use_ability", "use_item"):
+            continue
+        if not use.dice:
+            if command.cmd == "use_item" and command.item == use.key and command.die is None:
+                return command
+            continue
+        mine = (command.cmd == "use_ability" and source == s.hero.id) or (
+            command.cmd == "use_item" and command.item == source
+        )
+        if not mine or (command.effect is not None and str(command.effect) != index):
+            continue
+        if command.die == dice[0] and (len(dice) == 1 or command.choice == dice[1]):
+            return command
+    return None
+
+
+def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable:
+    """Only what the rules in force allow: each suggested use and apply is played on a copy of the state through
+    the engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said
+    to keep rolling only if a new phase may start and no rule keeps its face."""
     from twentystrong.engine.commands import Command, Rejected
     from twentystrong.engine.decide import decide_and_apply
     from twentystrong.engine.legal import is_legal
 
     s = view.state
+    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
+    for use in advice.uses:
+        command = _use_command(s, use)
+        result = decide_and_apply(s, command) if command is not None else None
+        if result is None or isinstance(result, Rejected) or result[1].prompt is not None:
+            continue  # not allowed now, or it would ask something the advice did not weigh
+        s = result[1]
+        uses.append((use.name, use.dice))
+    faces = tuple((d.id, d.face) for d in s.dice_in("active"))
     moves: list[tuple[str, tuple[str, ...]]] = []
     dropped: list[str] = []
-    for card, dice in advice.moves:
+    for t, dice in advice.moves:
+        card = question.enemies[t].card
         allowed: list[str] = []
         for die in dice:
             command = Command("apply", die=die, card=card)
@@ -435,12 +520,12 @@ def playable(view: GameView, advice: Advice) -> Playable:
             s = result[1]
         if allowed:
             moves.append((card, tuple(allowed)))
-    left = [d for d in view.state.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
+    left = [d for d in s.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
     repeat = view.can("repeat")
     stays: list[tuple[str, str]] = []
     rolling: list[str] = []
     for unapplied in left:
-        if unapplied.face is not None and hooks.keeps_face(view.state, unapplied):
+        if unapplied.face is not None and hooks.keeps_face(s, unapplied):
             stays.append((unapplied.id, _keeper(view, unapplied)))
         elif repeat:
             rolling.append(unapplied.id)
@@ -449,7 +534,7 @@ def playable(view: GameView, advice: Advice) -> Playable:
     defeats = tuple(c.id for c in s.active if c.defeated and c.id not in before)
     if s.result == "won":  # R11: the boss fell (the game ends at once)
         defeats = tuple(c.id for c in view.state.active if not c.defeated)
-    return Playable(tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats)
+    return Playable(tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats, tuple(uses), faces)
 
 
 def _keeper(view: GameView, die: DieState) -> str:
@@ -465,13 +550,14 @@ def _keeper(view: GameView, die: DieState) -> str:
 
 
 def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
-    """``apply B2✶ P1• to Rust Maw, keep R1 rolling`` (die labels with their faces, card names); dice a rule keeps
-    are said to stay, with the rule.
+    """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to Rust Maw`` (die labels with their faces, card
+    and resource names); dice a rule keeps are said to stay, with the rule.
 
     ``hopeless``: no enemy can be defeated with these dice in the rolls left. While more dice may still be committed
     in a later phase, it says so instead of giving up.
     """
-    faces = dict(question.faces)
+    faces = dict(advice.faces or question.faces)
+    before = dict(question.faces)
     names = {e.card: e.name for e in question.enemies}
     stays = ""
     if advice.stays:
@@ -479,12 +565,21 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         rules = sorted({why for _, why in advice.stays})
         stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
     who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
-    if not advice.moves and hopeless:
+    if not advice.moves and not advice.uses and hopeless:
         if advice.more_dice:
             return f"these dice alone cannot defeat {who}: commit more next phase (r)"
         return f"these dice cannot defeat {who} in the rolls left"
+    used = []
+    for name, changed in advice.uses:
+        if changed:
+            turned = " ".join(f"{die_label(d, before.get(d))} (→ {face})" for d, face in changed)
+            used.append(f"use {name} on {turned}")
+        else:
+            used.append(f"use {name}")
     if not advice.moves:
-        if not any(face in ("hit", "crit") for _, face in faces.items()):
+        if used:
+            text = ", ".join(used)
+        elif not any(face in ("hit", "crit") for _, face in faces.items()):
             text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
         else:
             text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
@@ -494,10 +589,10 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
         defeat = " (defeats it)" if card in advice.defeats else ""
         parts.append(f"{labels} to {names.get(card, card)}{defeat}")
-    text = "apply " + ", ".join(parts)
+    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
     everyone = len(advice.defeats) == len(question.enemies)
     if advice.rolling and not everyone:
-        text += ("; " if len(advice.moves) > 1 else ", ") + f"keep {' '.join(advice.rolling)} rolling"
+        text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
     if stays and not everyone:
         text += f"; {stays}"
     return text
@@ -518,7 +613,7 @@ class OddsPanel(Widget):
     """
 
     _CACHE_SIZE = 64
-    SECTIONS = ("head", "enemies", "chart", "advice", "caveats")
+    SECTIONS = ("head", "enemies", "plan", "chart", "advice", "caveats")
     ADVICE_LINES = 2
     """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
     CHART_LINES = 4
@@ -555,6 +650,14 @@ class OddsPanel(Widget):
     def on_mount(self) -> None:
         if hasattr(self.app, "odds_mode"):
             self.watch(self.app, "odds_mode", self._mode_changed, init=False)
+        if hasattr(self.app, "odds_target"):
+            self.watch(self.app, "odds_target", self._mode_changed, init=False)
+
+    @property
+    def threshold(self) -> float:
+        """The chance the commit plan aims at: the App's setting (``t``), 90% when the App has none."""
+        target = getattr(self.app, "odds_target", 0.9)
+        return float(target) if isinstance(target, (int, float)) else 0.9
 
     @property
     def mode(self) -> OddsMode:
@@ -574,7 +677,7 @@ class OddsPanel(Widget):
             return
         self._seen = (view, mode)
         self._view = view
-        question = question_for(view) if mode != "off" else None
+        question = question_for(view, self.threshold) if mode != "off" else None
         set_display(self, question is not None)
         if question is None:
             self.question = None
@@ -684,23 +787,30 @@ class OddsPanel(Widget):
             sections["chart"] = self._chart(question, width)
             chart_lines = chart_room
         chances = self.chances
+        plan_lines = 1 + len(question.enemies) + (len(question.enemies) > 1) if full and question.pool else 0
+        if plan_lines and question.phases > 0:
+            sections["plan"] = self._plan(question, width)
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
         if advice_lines and chances is None:
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
         elif full and chances is not None and chances.advice is not None and self._view is not None:
             # Checked against the rules in force before it is said (never a move the engine would refuse).
-            advice = playable(self._view, chances.advice)
-            words = advice_words(question, advice, hopeless=not any(chances.each))
+            advice = playable(self._view, chances.advice, question)
+            words = advice_words(question, advice, hopeless=not any(c.value for c in chances.each))
             tail = ""
-            if chances.advice.probability is not None and advice.moves and not advice.defeats:
+            if (advice.moves or advice.uses) and len(advice.defeats) < len(question.enemies):
                 p = chances.advice.probability
-                tail = f" → {percent(p)} to defeat" if p > 0 else " (not enough to defeat it)"
+                what = "to defeat" if len(question.enemies) == 1 else "to defeat all"
+                tail = f" → {p.words()} {what}" if p.value > 0 else " (not enough to defeat it)"
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
+        notes = []
+        if full and chances is not None and any(not c.exact for c in (*chances.each, chances.all) if c is not None):
+            notes.append("≈: simulated, ± two standard errors")
         if full and question.caveats:
-            sections["caveats"] = Content.styled(
-                "≈ not in the odds: " + " ".join(question.caveats), "$text-muted italic"
-            )
-        least = {"chart": chart_lines, "advice": advice_lines}
+            notes.append("≈ not in the odds: " + " ".join(question.caveats))
+        if notes:
+            sections["caveats"] = Content.styled("\n".join(notes), "$text-muted italic")
+        least = {"chart": chart_lines, "advice": advice_lines, "plan": plan_lines}
         for name, content in sections.items():
             self._draw_section(name, content, width, least.get(name, 0))
 
@@ -729,12 +839,13 @@ class OddsPanel(Widget):
         lines: list[Content] = []
         chances = self.chances
         # Short terminals: one line per enemy (its number, damage so far, the chance), so every enemy stays in view.
-        compact = full and chances is not None and self.screen.has_class("-short")
+        # The same one line while the figures are computing ("…"), so the lines do not move when they arrive.
+        compact = full and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
             t = enemy.target
             tally = f" {min(t.applied, t.health)}/{t.health}"
-            if compact and chances is not None:
-                number = percent(chances.each[i])
+            if compact:
+                number = chances.each[i].words() if chances is not None else "…"
                 room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
                 name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
                 lines.append(
@@ -750,21 +861,54 @@ class OddsPanel(Widget):
             elif chances is None:
                 lines.append(Content.assemble("  ", ("computing…", "$text-muted italic")))
             else:
-                p = chances.each[i]
-                number = percent(p)
-                bar_width = max(4, min(40, width - len(number) - 4))
-                lines.append(
-                    Content.assemble(
-                        "  ",
-                        (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
-                        " ",
-                        (number, "bold"),
-                    )
-                )
+                lines.append(self._bar(chances.each[i], width, "  "))
             if enemy.capped:
                 lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
             elif enemy.blocked:
                 lines.append(Content.styled(f"  {enemy.blocked}", "$text-muted italic"))
+        if full and len(question.enemies) > 1:
+            label = f"All {len(question.enemies)}"
+            if chances is None:
+                lines.append(Content.assemble((label, "bold"), ("  computing…", "$text-muted italic")))
+            elif chances.all is not None:
+                lines.append(self._bar(chances.all, width, label + " ", bold=True))
+        return Content("\n").join(lines)
+
+    @staticmethod
+    def _bar(chance: Chance, width: int, lead: str, *, bold: bool = False) -> Content:
+        """``lead`` then a bar filled to the chance and its words (``63%``, ``≈63% ±2`` when simulated)."""
+        number = chance.words()
+        p = chance.value
+        bar_width = max(4, min(40, width - len(number) - len(lead) - 2))
+        return Content.assemble(
+            (lead, "bold" if bold else ""),
+            (probability_bar(p, bar_width), "$success" if p >= 0.5 else "$warning"),
+            " ",
+            (number, "bold"),
+        )
+
+    def _plan(self, question: OddsQuestion, width: int) -> Content:
+        """Commit step: per enemy (and all of them), the fewest pool dice, weakest first, that reach the threshold,
+        their cost in dice and the chance they give."""
+        chances = self.chances
+        head = Content.assemble(
+            ("To reach ", "$text-muted"), (percent(question.threshold), "bold"), (" [t]:", "$text-muted")
+        )
+        lines = [head]
+        rows: list[tuple[str, Pick | None]] = []
+        plan = chances.plan if chances is not None else None
+        for i, enemy in enumerate(question.enemies):
+            rows.append((str(enemy.number) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
+        if len(question.enemies) > 1:
+            rows.append(("all", plan.all if plan else None))
+        for label, pick in rows:
+            lead = f"  {label}: " if label else "  "
+            if chances is None:
+                lines.append(Content.assemble(lead, ("computing…", "$text-muted italic")))
+            elif pick is None:
+                lines.append(Content.assemble(lead, ("cannot fall this round", "$text-muted")))
+            else:
+                lines.append(Content.assemble(lead, *_pick_words(pick, len(question.pool))))
         return Content("\n").join(lines)
 
     @staticmethod

@@ -159,7 +159,7 @@ class InfluenceScalingHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.InfluenceScaling)
-        what = {"health": "Health", "damage": "Damage", "additional": "additional enemies (+N)"}[effect.grows]
+        what = {"health": "Health", "damage": "Damage", "additional": "number of additional enemies (+N)"}[effect.grows]
         per = "Influence icon" if effect.per == 1 else f"{effect.per} Influence icons"
         most = f" (at most +{effect.most})" if effect.most is not None else ""
         return sentence(

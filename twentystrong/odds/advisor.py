@@ -1,0 +1,646 @@
+"""The advisor: what the odds panel and ``twentystrong odds`` answer, from one description of the moment.
+
+A :class:`Situation` is the unapplied dice (with the face each keeps, or shows after a roll), the undefeated targets,
+the rolls left, the roll rules in force and the resources the player holds (:mod:`twentystrong.odds.rules`). From
+it:
+
+- :func:`chances` — each target's chance with every die on it, and (several targets) the chance that every one
+  falls under the best joint play; exact where the tables hold the rules and resources, else a seeded simulation
+  with its standard error (:class:`Chance` says which);
+- :func:`advise` — after a roll, the best move: face changes to use first (named), the dice to give each target, the
+  dice kept;
+- :func:`commit_plan` — before a roll, the fewest pool dice (weakest first among as few) that reach a chance the
+  player sets, against each target and against all of them.
+
+Pure Python on frozen values (numpy only inside the tables): safe in a worker thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Literal, cast
+
+from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
+from twentystrong.odds.joint import BUDGET, JointSpec, best_joint_move, entries, feasible, joint_reason, joint_table
+from twentystrong.odds.model import DamageModel
+from twentystrong.odds.plans import Spec, convert_plans, exact_reason
+from twentystrong.odds.rerolls import _float_table, _useful, best_move
+from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
+from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
+from twentystrong.odds.targets import Target
+from twentystrong.text.words import percent
+
+__all__ = [
+    "Advice",
+    "Chance",
+    "Chances",
+    "CommitPlan",
+    "Pick",
+    "Situation",
+    "Use",
+    "advise",
+    "chances",
+    "commit_plan",
+]
+
+Stage = Literal["commit", "apply"]
+_FACES: tuple[Face, ...] = ("miss", "hit", "crit")
+_POSITIVE: tuple[tuple[Face, int], ...] = (("hit", 1), ("crit", 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The moment the odds are asked about (frozen and hashable: answers are cached by it)."""
+
+    dice: tuple[tuple[str, Face | None], ...]
+    """The unapplied dice in the active area: die id, and the face that counts (after a roll: what it shows; before
+    one: the face a rule keeps, else None)."""
+    targets: tuple[Target, ...]
+    """The undefeated targets."""
+    phases: int
+    """``commit``: the rolls left, this one included; ``apply``: the phases that may follow this one."""
+    stage: Stage = "commit"
+    rules: RollRules = PLAIN_ROLLS
+    resources: Resources = NO_RESOURCES
+    hopeless: tuple[bool, ...] = ()
+    """Per target: it cannot be defeated this round whatever the dice do (a damage cap below its Health, a block
+    that will not lift). Its chance is 0, and the joint play leaves it out."""
+    weights: tuple[int, ...] = ()
+    """Per target: what it deals if it stands (the joint play's tie-break); 1 each when empty."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step, every target together (None: no limit)."""
+
+    def is_hopeless(self, t: int) -> bool:
+        return bool(self.hopeless) and self.hopeless[t]
+
+    def weight(self, t: int) -> int:
+        return self.weights[t] + 1 if self.weights else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A probability, exact or simulated."""
+
+    value: float
+    error: float = 0.0
+    """The simulation's standard error (0 when exact)."""
+    exact: bool = True
+
+    def words(self) -> str:
+        """``63%``, or ``≈63% ±2`` when simulated (two standard errors, in points)."""
+        if self.exact:
+            return percent(self.value)
+        return f"≈{percent(self.value)} ±{max(1, round(self.error * 200))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """Each target's chance with every die on it, and all of them under the best joint play."""
+
+    each: tuple[Chance, ...]
+    all: Chance | None = None
+    """Several targets: P(every one falls); None for one target."""
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A resource to use before applying: a face change on some dice, or a boost."""
+
+    name: str
+    """Whose it is: ``Corona's ability``, ``Ejecta Swarm``."""
+    key: str
+    """The engine's name of the effect (``source#index``), or the item's id for a boost."""
+    dice: tuple[tuple[str, Face], ...] = ()
+    """The dice it changes and the face each then shows (empty for a boost)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The best move after a roll."""
+
+    uses: tuple[Use, ...]
+    """Resources to use first, in order."""
+    moves: tuple[tuple[int, tuple[str, ...]], ...]
+    """(target index, die ids to apply to it), targets that get nothing left out."""
+    keep: tuple[str, ...]
+    """The unapplied dice left (rolled again next phase, unless a rule keeps their face)."""
+    probability: Chance
+    """P(defeating the one target, or every target) after the move, playing best afterwards."""
+    defeats: tuple[int, ...] = ()
+    """The targets the move defeats (as the odds see it; the panel replays it through the engine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Pool dice to commit and the chance they give."""
+
+    dice: tuple[str, ...]
+    """The pool dice to add (may be empty: the dice committed already reach it)."""
+    chance: Chance
+    """The chance with them (the dice committed and kept included)."""
+    reached: bool
+    """Whether the chance reaches the threshold (else: the best with every pool die)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommitPlan:
+    """Per target and for all of them: the fewest pool dice, weakest first, that reach the threshold."""
+
+    threshold: float
+    each: tuple[Pick | None, ...]
+    """None for a target that cannot fall this round."""
+    all: Pick | None = None
+    """Several targets: every one falling; None when not asked or out of reach of the exact tables."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What the tables hold
+
+
+def _boosted(situation: Situation, t: int) -> DamageModel:
+    """Target ``t``'s model with every boost held used (R5: a boost counts for dice already applied, so it can wait
+    for the moment it decides the fight)."""
+    model = situation.targets[t].model
+    for boost in situation.resources.boosts:
+        model = boost.models[t]
+    return model
+
+
+def _single_change(situation: Situation) -> tuple[Conversion | None, bool]:
+    """The one-die change the exact tables would hold and whether the resources are all held by them."""
+    conversions = situation.resources.conversions
+    if not conversions:
+        return None, True
+    if len(conversions) == 1 and conversions[0].single:
+        return conversions[0], True
+    return None, False
+
+
+def _spec(situation: Situation, t: int, pool: Sequence[int]) -> Spec | None:
+    """The exact spec of target ``t`` (None when the tables cannot hold the rules and resources)."""
+    conversion, all_held = _single_change(situation)
+    if not all_held or situation.step_cap is not None:
+        return None  # the joint tables hold a capped Apply step (for one target too), or the simulation
+    spec = Spec(_boosted(situation, t), situation.rules, conversion.shape if conversion else None)
+    return spec if exact_reason(spec, pool) is None else None
+
+
+def _joint_spec(situation: Situation, live: Sequence[int]) -> JointSpec | None:
+    conversion, all_held = _single_change(situation)
+    if not all_held:
+        return None
+    return JointSpec(
+        tuple(_boosted(situation, t) for t in live),
+        tuple(situation.weight(t) for t in live),
+        situation.rules,
+        conversion.shape if conversion else None,
+        situation.step_cap,
+    )
+
+
+def _split(situation: Situation) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """Before a roll: the dice to roll by colour, and the faces kept dice show by colour (misses, hits, crits)."""
+    rolled = [0] * len(COLORS)
+    kept = [[0, 0, 0] for _ in COLORS]
+    for die, face in situation.dice:
+        c = COLORS.index(color_of(die))
+        if face is None:
+            rolled[c] += 1
+        else:
+            kept[c][_FACES.index(face)] += 1
+    return tuple(rolled), tuple((k[0], k[1], k[2]) for k in kept)
+
+
+def _shown(situation: Situation) -> tuple[tuple[int, int, int], ...]:
+    """After a roll: every unapplied die's face by colour (misses, hits, crits)."""
+    return counts_of([(COLORS.index(color_of(d)), f if f is not None else "miss") for d, f in situation.dice])
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Chances
+
+
+@lru_cache(maxsize=256)
+def chances(situation: Situation, samples: int = SAMPLES) -> Chances:
+    """Each target's chance with every die on it, and (several) all of them: exact where the tables hold the rules
+    and resources, else simulated (seeded)."""
+    each = tuple(_one(situation, t, samples) for t in range(len(situation.targets)))
+    every: Chance | None = None
+    if len(situation.targets) > 1:
+        every = _all(situation, samples)
+    return Chances(each, every)
+
+
+def _one(situation: Situation, t: int, samples: int) -> Chance:
+    target = situation.targets[t]
+    if situation.is_hopeless(t):
+        return Chance(0.0)
+    if target.need <= 0:
+        return Chance(1.0)
+    alone = replace(situation, targets=(target,), hopeless=(), weights=())
+    if situation.stage == "apply":
+        if situation.phases == 0 and not situation.dice:
+            return Chance(0.0)
+        return advise(alone, samples).probability if situation.dice else _before(alone, 0, samples)
+    return _before(alone, 0, samples)
+
+
+def _before(situation: Situation, t: int, samples: int) -> Chance:
+    """One target, before a roll (``phases`` rolls left)."""
+    target = situation.targets[t]
+    need = target.need
+    if need <= 0:
+        return Chance(1.0)
+    rolled, kept = _split(situation)
+    phases = situation.phases if situation.stage == "commit" else situation.phases
+    if phases == 0:
+        return Chance(0.0)
+    spec = _spec(situation, t, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True)))
+    if spec is not None:
+        held = spec.conversion is not None
+        if any(sum(k) for k in kept):
+            # Kept dice show their face at the roll: their best use is the move a roll showing them would get,
+            # with the dice rolled still to come. Only kept faces that deal damage or a held change on a kept face
+            # matter: as good as applied at once (the tables' terms).
+            move = best_move(need, kept, 0, spec, held)
+            if move.probability == 1.0:
+                return Chance(1.0)
+            dealt = sum(
+                h * spec.model.damage(c, "hit") + k * spec.model.damage(c, "crit")
+                for c, (h, k) in zip(COLORS, move.applied, strict=True)
+            )
+            need -= dealt
+            if held:  # a change on a kept face is worth its gain at once (the tables' terms)
+                gains = [
+                    cv.gain
+                    for cv, shown in zip(convert_plans(spec), kept, strict=True)
+                    if cv is not None and cv.kind == "frozen" and shown[_FACES.index(cv.face)]
+                ]
+                if gains:
+                    need -= max(gains)
+                    held = False
+        if need <= 0:
+            return Chance(1.0)
+        table = _float_table(spec, need, rolled)
+        return Chance(table.value(_useful(rolled, spec), need, phases, held=held))
+    joint = _joint_spec(situation, [t])
+    pool = tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))
+    if joint is not None and not any(sum(k) for k in kept) and feasible([need], pool, joint):
+        value = joint_table(joint, pool, (need,), phases).value(pool, (need,), phases)
+        return Chance(_strip(value, joint))
+    dice = [(color_of(d), f) for d, f in situation.dice]
+    odds = simulate(
+        dice,
+        [replace(target, model=_boosted(situation, t))],
+        phases=phases,
+        rules=situation.rules,
+        conversions=situation.resources.conversions,
+        samples=samples,
+        step_cap=situation.step_cap,
+    )
+    return Chance(odds.each[0], odds.each_error[0], exact=False)
+
+
+def _live(situation: Situation) -> list[int]:
+    return [t for t, target in enumerate(situation.targets) if target.need > 0 and not situation.is_hopeless(t)]
+
+
+def _all(situation: Situation, samples: int) -> Chance:
+    if any(situation.is_hopeless(t) for t in range(len(situation.targets))):
+        return Chance(0.0)
+    live = _live(situation)
+    if not live:
+        return Chance(1.0)
+    if len(live) == 1:
+        return _one(situation, live[0], samples)
+    if situation.stage == "apply" and situation.dice:
+        return advise(situation, samples).probability
+    rolled, kept = _split(situation)
+    needs = [situation.targets[t].need for t in live]
+    spec = _joint_spec(situation, live)
+    pool = tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))
+    if spec is not None and not any(sum(k) for k in kept) and feasible(needs, pool, spec):
+        table = joint_table(spec, pool, tuple(needs), situation.phases)
+        value = table.value(pool, needs, situation.phases)
+        return Chance(min(1.0, max(0.0, _strip(value, spec))))
+    dice = [(color_of(d), f) for d, f in situation.dice]
+    odds = simulate(
+        dice,
+        [replace(situation.targets[t], model=_boosted(situation, t)) for t in live],
+        phases=situation.phases,
+        rules=situation.rules,
+        conversions=situation.resources.conversions,
+        samples=samples,
+        step_cap=situation.step_cap,
+    )
+    return Chance(odds.all, odds.all_error, exact=False)
+
+
+def _strip(value: float, spec: JointSpec) -> float:
+    """A joint value without its tie-break: the tie-break is at most ``TIE`` times the weights, far below any
+    difference the panel shows, so a value within it is 0 (no play defeats them all)."""
+    from twentystrong.odds.joint import TIE
+
+    return 0.0 if value <= TIE * sum(spec.weights) * 1.000001 else min(1.0, value)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Advice after a roll
+
+
+@lru_cache(maxsize=256)
+def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
+    """After a roll: the best move (face changes first, dice per target, dice kept) and the chance it keeps."""
+    live = _live(situation)
+    if not live or not situation.dice:
+        return Advice((), (), tuple(d for d, _ in situation.dice), Chance(0.0 if live else 1.0))
+    shown = _shown(situation)
+    pool = tuple(sum(f) for f in shown)
+    spec = _spec(situation, live[0], pool) if len(live) == 1 else None
+    if spec is not None:
+        t = live[0]
+        move = best_move(situation.targets[t].need, shown, situation.phases, spec, spec.conversion is not None)
+        gives = {t: move.applied}
+        return _words(situation, move.convert, gives, Chance(move.probability))
+    else:
+        joint = _joint_spec(situation, live)
+        needs = [situation.targets[t].need for t in live]
+        if joint is not None and feasible(needs, pool, joint):
+            jmove = best_joint_move(tuple(needs), shown, situation.phases, joint, pool, joint.conversion is not None)
+            gives = dict(zip(live, jmove.give, strict=True))
+            probability = Chance(min(1.0, max(0.0, _strip(jmove.value, joint))))
+            return _words(situation, jmove.convert, gives, probability)
+    return _simulated_advice(situation, live, shown, samples)
+
+
+def _simulated_advice(
+    situation: Situation, live: list[int], shown: tuple[tuple[int, int, int], ...], samples: int
+) -> Advice:
+    """The simulation's policy move, and the chance it keeps (simulated from the state it leaves)."""
+    targets = tuple(replace(situation.targets[t], model=_boosted(situation, t)) for t in live)
+    conversions = situation.resources.conversions
+    policy = Policy(targets, situation.rules, conversions, situation.step_cap)
+    step = decide(policy, tuple(t.need for t in targets), shown, situation.phases, tuple(range(len(conversions))))
+    changes = []
+    faces = shown
+    for i, after in step.used:
+        changes.append((i, _turned(faces, after)))
+        faces = after
+    gives = dict(zip(live, step.gives, strict=True))
+    dice = [
+        (COLORS[c], face if situation.rules.keeps(face) else None)
+        for c, counts in enumerate(step.left)
+        for face, n in zip(_FACES, counts, strict=True)
+        for _ in range(n)
+    ]
+    pending = [
+        replace(target, applied=target.health - n) for target, n in zip(targets, step.needs, strict=True) if n > 0
+    ]
+    if not pending:
+        chance = Chance(1.0)
+    elif situation.phases == 0 or not dice:
+        chance = Chance(0.0)
+    else:
+        odds = simulate(
+            dice,
+            pending,
+            phases=situation.phases,
+            rules=situation.rules,
+            conversions=tuple(conversions[i] for i in step.held),
+            samples=samples,
+            step_cap=situation.step_cap,
+        )
+        chance = Chance(odds.all, odds.all_error, exact=False)
+    return _words(situation, None, gives, chance, changes=changes)
+
+
+def _turned(before: Shown, after: Shown) -> tuple[tuple[int, Face, Face], ...]:
+    """The dice a change turned: per colour, each face lost paired with a face gained."""
+    out = []
+    for c, (old, new) in enumerate(zip(before, after, strict=True)):
+        lost = [f for k, f in enumerate(_FACES) for _ in range(max(0, old[k] - new[k]))]
+        gained = [f for k, f in enumerate(_FACES) for _ in range(max(0, new[k] - old[k]))]
+        out += [(c, a, b) for a, b in zip(lost, gained, strict=False)]
+    return tuple(out)
+
+
+def _words(
+    situation: Situation,
+    convert: tuple[int, Face, Face] | None,
+    gives: dict[int, tuple[tuple[int, int], ...]],
+    probability: Chance,
+    changes: Sequence[tuple[int, tuple[tuple[int, Face, Face], ...]]] = (),
+) -> Advice:
+    """Counts by colour back to die ids: which dice the changes turn, which go to each target, which stay."""
+    faces = dict(situation.dice)
+    uses: list[Use] = []
+    conversions = situation.resources.conversions
+    planned: list[tuple[int, tuple[tuple[int, Face, Face], ...]]] = list(changes)
+    if convert is not None:
+        planned.insert(0, (0, (convert,)))
+    taken: set[str] = set()
+    for i, turned in planned:
+        changed: list[tuple[str, Face]] = []
+        for index, before, after in turned:
+            die = min(
+                (d for d, f in faces.items() if color_of(d) == COLORS[index] and f == before and d not in taken),
+                key=die_order,
+            )
+            faces[die] = after
+            taken.add(die)
+            changed.append((die, after))
+        uses.append(Use(conversions[i].name, conversions[i].key, tuple(changed)))
+    moves: list[tuple[int, tuple[str, ...]]] = []
+    given: set[str] = set()
+    defeats: list[int] = []
+    changed_dice = {d for use in uses for d, _ in use.dice}
+    for t in sorted(gives):
+        chosen: list[str] = []
+        dealt = 0
+        model = _boosted(situation, t)
+        for color, (hits, crits) in zip(COLORS, gives[t], strict=True):
+            # Changed dice first (they were changed to be applied), then the lowest ids.
+            order = sorted(
+                (d for d in faces if color_of(d) == color and d not in given),
+                key=lambda d: (d not in changed_dice, die_order(d)),
+            )
+            for face, _ in _POSITIVE:
+                n = hits if face == "hit" else crits
+                chosen += [d for d in order if faces[d] == face][:n]
+                dealt += n * model.damage(color, face)
+        given.update(chosen)
+        if chosen:
+            moves.append((t, tuple(sorted(chosen, key=die_order))))
+            if dealt >= situation.targets[t].need:
+                defeats.append(t)
+    # A boost is used when it makes the difference: a target the move defeats only with it.
+    for boost in situation.resources.boosts:
+        for t, applied in moves:
+            plain = sum(situation.targets[t].model.damage(color_of(d), faces[d] or "miss") for d in applied)
+            if t in defeats and plain < situation.targets[t].need:
+                uses.append(Use(boost.name, boost.item))
+                break
+    keep = tuple(sorted((d for d in faces if d not in given), key=die_order))
+    return Advice(tuple(uses), tuple(moves), keep, probability, tuple(defeats))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What to commit
+
+
+def _strength(dice: Sequence[str]) -> tuple[int, ...]:
+    """Weaker sets first: compared strongest die first (a set whose strongest die is weaker is weaker)."""
+    return tuple(sorted((COLORS.index(color_of(d)) for d in dice), reverse=True))
+
+
+def _subsets(pool: Sequence[str], size: int) -> list[tuple[str, ...]]:
+    """The distinct sets of ``size`` pool dice by colour (the lowest ids of each colour), weakest first."""
+    by_color: dict[Color, list[str]] = {}
+    for die in sorted(pool, key=die_order):
+        by_color.setdefault(color_of(die), []).append(die)
+    colors = [c for c in COLORS if c in by_color]
+    out = []
+    for counts in itertools.product(*(range(len(by_color[c]) + 1) for c in colors)):
+        if sum(counts) == size:
+            out.append(tuple(d for c, n in zip(colors, counts, strict=True) for d in by_color[c][:n]))
+    out.sort(key=_strength)
+    return out
+
+
+@lru_cache(maxsize=64)
+def commit_plan(situation: Situation, pool: tuple[str, ...], threshold: float = 0.9) -> CommitPlan:
+    """Before a roll: per target, and for all of them, the fewest ``pool`` dice (weakest first among as few) that
+    bring the chance to ``threshold`` with the dice committed already; where none does, every pool die and the best
+    chance. Exact tables only (a simulation per candidate would be too slow): where the rules or resources need the
+    simulation, the rules the tables hold nearest are used for the search, and the pick's chance is then the
+    simulation's."""
+    each: list[Pick | None] = []
+    for t in range(len(situation.targets)):
+        if situation.is_hopeless(t):
+            each.append(None)
+            continue
+        each.append(_pick(situation, pool, threshold, t))
+    every: Pick | None = None
+    live = _live(situation)
+    if len(situation.targets) > 1 and len(live) == len(situation.targets):
+        every = _pick_joint(situation, pool, threshold, live)
+    return CommitPlan(threshold, tuple(each), every)
+
+
+def _nearest(situation: Situation) -> Situation:
+    """The situation with the rules and resources the exact tables of one target hold (for searching)."""
+    if all(_spec(situation, t, (4, 4, 4, 4, 1)) is not None for t in range(len(situation.targets))):
+        return situation
+    rules = replace(situation.rules, forced_rerolls=False)
+    situation = replace(situation, step_cap=None)
+    singles = tuple(c for c in situation.resources.conversions if c.single)[:1]
+    resources = replace(situation.resources, conversions=singles)
+    near = replace(situation, rules=rules, resources=resources)
+    for t in range(len(near.targets)):
+        if _spec(near, t, (4, 4, 4, 4, 1)) is None:
+            return replace(near, resources=replace(resources, conversions=()))
+    return near
+
+
+def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int) -> Pick:
+    """One target: the first set of pool dice, fewest first and weakest first among as few, that reaches it."""
+    if situation.step_cap is not None:
+        joint = _pick_joint(situation, pool, threshold, [t])
+        if joint is not None:
+            return joint
+    near = _nearest(situation)
+    exact = near == situation
+
+    def value(extra: tuple[str, ...], s: Situation) -> Chance:
+        grown = replace(s, dice=(*s.dice, *((d, None) for d in extra)))
+        return _before(grown, t, SAMPLES)
+
+    for size in range(len(pool) + 1):
+        for extra in _subsets(pool, size):
+            found = value(extra, near)
+            if found.value >= threshold:
+                return Pick(extra, found if exact else value(extra, situation), True)
+    return Pick(pool, value(pool, situation), False)
+
+
+def _pick_joint(situation: Situation, pool: tuple[str, ...], threshold: float, live: list[int]) -> Pick | None:
+    """These targets together (all of them, or one in a capped Apply step): searched in one joint table over the
+    dice committed and the pool (the weakest pool dice left out if that is beyond the tables' budget); None when the
+    joint tables cannot hold it."""
+    near = situation
+    if _joint_spec(near, live) is None or joint_reason(cast(JointSpec, _joint_spec(near, live))) is not None:
+        near = replace(_nearest(situation), step_cap=situation.step_cap)
+    rolled, kept = _split(near)
+    if any(sum(k) for k in kept):
+        return None
+    spec = _joint_spec(near, live)
+    if spec is None:
+        return None
+    needs = tuple(near.targets[t].need for t in live)
+    usable = sorted(pool, key=die_order, reverse=True)  # strongest first: the weakest go when over budget
+    while usable:
+        root = list(rolled)
+        for die in usable:
+            root[COLORS.index(color_of(die))] += 1
+        if entries(needs, root) * spec.layers <= BUDGET:
+            break
+        usable.pop()
+    root = list(rolled)
+    for die in usable:
+        root[COLORS.index(color_of(die))] += 1
+    if entries(needs, root) * spec.layers > BUDGET or joint_reason(spec) is not None:
+        return None
+    table = joint_table(spec, tuple(root), needs, near.phases)
+    exact = near == situation  # else the rules the joint tables hold nearest: a close figure, not the exact one
+
+    def chance(counts: Sequence[int]) -> Chance:
+        return Chance(_strip(table.value(counts, needs, near.phases), spec), exact=exact)
+
+    for size in range(len(usable) + 1):
+        for extra in _subsets(tuple(usable), size):
+            counts = list(rolled)
+            for die in extra:
+                counts[COLORS.index(color_of(die))] += 1
+            found = chance(counts)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(tuple(usable), chance(root), False)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Words (the command line; the panel says the same after replaying the move through the engine)
+
+
+def move_words(situation: Situation, advice: Advice, names: Sequence[str]) -> str:
+    """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to the target (defeats it); keep B1 rolling``."""
+    from twentystrong.engine.dice import die_label
+
+    faces = dict(situation.dice)
+    used = []
+    for use in advice.uses:
+        if use.dice:
+            turned = " ".join(f"{die_label(d, faces.get(d))} (→ {face})" for d, face in use.dice)
+            used.append(f"use {use.name} on {turned}")
+            faces.update(use.dice)
+        else:
+            used.append(f"use {use.name}")
+    parts = []
+    for t, dice in advice.moves:
+        labels = " ".join(die_label(d, faces.get(d)) for d in dice)
+        parts.append(f"{labels} to {names[t]}" + (" (defeats it)" if t in advice.defeats else ""))
+    if parts:
+        text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+    else:
+        text = "; ".join(used) or "apply nothing"
+    if len(advice.defeats) == len(_live(situation)) and advice.defeats:
+        return text
+    stays = [d for d in advice.keep if situation.rules.keeps(faces.get(d))]
+    rolling = [d for d in advice.keep if d not in stays] if situation.phases > 0 else []
+    if rolling:
+        text += f"; keep {' '.join(rolling)} rolling"
+    if stays:
+        text += f"; {' '.join(die_label(d, faces.get(d)) for d in stays)} stay as rolled"
+    return text
