@@ -199,7 +199,7 @@ HV_TEST = ROOT / "tests" / "decks" / "hoplomachus"
 
 
 def greedy(seed: int) -> Callable[[GameState], Command]:
-    """A plain player for the Victorum pictures (the heuristic bot plays Solar Sentinels only): commit every die,
+    """A plain player for the Victorum pictures (the heuristic bot plays Solar Sentinels only): commit four dice,
     roll, put each hit on a standing enemy, take what is offered, seek out the Primus; otherwise the first legal
     command (a seeded choice of camp when it moves)."""
     import random
@@ -228,6 +228,8 @@ def greedy(seed: int) -> Callable[[GameState], Command]:
             primus = [c for c in moves if table(s).primus[BY_ID[str(c.camp)]] is not None]
             return primus[0] if primus and s.round > 2 else rng.choice(moves)
         for cmd in first:
+            if cmd == "commit" and len(s.dice_in("active")) >= 4:
+                continue  # four dice a phase: the rest stay in the pool for the next one
             if cmd in by:
                 return by[cmd][0]
         return legal[0]
@@ -272,7 +274,7 @@ def kept_dice(session: Session) -> bool:
     standing = {c.id for c in s.active if not c.defeated}
     kept = any(d.zone == "applied" and d.card in standing for d in s.dice)
     primus = any(c.boss and not c.defeated for c in s.active)
-    return _fight(session) != "" and s.step == "commit" and kept and primus and len(s.dice_in("pool")) >= 3
+    return _fight(session) != "" and s.step == "commit" and kept and primus and len(s.dice_in("pool")) >= 2
 
 
 async def victorum(out: Path) -> None:

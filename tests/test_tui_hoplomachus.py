@@ -452,3 +452,14 @@ async def test_a_sport_reward_exchanged_for_a_tactic_by_a_click() -> None:
         await settle(pilot)
         s = store(app).state
         assert tactic in s.inventory and tactic not in table(s).tactics
+
+
+async def test_t_is_the_odds_target_unless_a_tactic_is_offered() -> None:
+    """``t`` steps the odds panel's target (the App's key) while no Sport card offers a Tactic."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        before = app.odds_target
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.odds_target != before

@@ -6,7 +6,8 @@ Keys (bindings, so the key bar, the help screen and the palette agree), on top o
   an effect's choice of a camp; arrows move the camp cursor (›) and Enter chooses the camp under it;
 - Enter activates the top card of your camp, ``s`` spectates it, ``f`` fights the Primus waiting there;
 - an Opportunity: Enter keeps it, ``x`` discards it; spectating: Enter gains 1 Health (or click an exhausted die);
-- a Sport card's reward: ``n`` recruits a die instead, ``t`` gains a Tactic instead (or click the Tactic);
+- a Sport card's reward: ``n`` recruits a die instead, ``t`` gains a Tactic instead (or click the Tactic); ``t``
+  stays the odds panel's target the rest of the time;
 - ``d`` reads the camp under the cursor (or yours) in full.
 
 Nothing here decides a rule: every press is looked up in the view's legal commands, and a press that matches none
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Container
 
@@ -255,6 +256,12 @@ class VictorumTable(TableScreen):
         if action == "details":
             return bool(table(view.state).camps)
         return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        # "t" is the App's odds target everywhere else: the table takes it only while a Sport card offers a Tactic.
+        # (Textual then runs the general table's on_key too, unless prevented here.)
+        if event.key == "t" and not self.view.can("gain_tactic"):
+            event.prevent_default()  # not the table's key now: the bindings (the App's "t") take it
 
     def action_camp(self, number: int) -> None:
         """Choose the camp with that number."""
