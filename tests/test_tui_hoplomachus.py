@@ -463,3 +463,20 @@ async def test_t_is_the_odds_target_unless_a_tactic_is_offered() -> None:
         await pilot.press("t")
         await settle(pilot)
         assert app.odds_target != before
+
+
+async def test_an_effects_choice_of_a_camp_by_its_number() -> None:
+    """The Augur's Spectate penalty asks for a camp whose top card joins the Influence deck: every camp with a card
+    is numbered ▶, and its number answers (the camp rides in the command's own fields, played as listed)."""
+    app = hv_app(scion="sc-augur")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("3", "s")
+        await settle(pilot)
+        view = screen(app).view
+        assert view.kind == "choose_camp" and camp(app, "3-2").info.number == 9
+        top = table(store(app).state).top(8)
+        await pilot.press("9")
+        await settle(pilot)
+        s = store(app).state
+        assert top in table(s).influence and s.step != "after" and not store(app).rejections

@@ -352,6 +352,8 @@ def intent_for(command: EngineCommand) -> Command:
     }
     if c.cmd in simple:
         return simple[c.cmd]()
+    if c.args:  # a deck's own fields (Hoplomachus Victorum's camp, tactic …): played exactly as listed
+        return Play(c)
     if c.cmd == "activate" and c.stack is not None:
         return Activate(c.stack)
     if c.cmd == "commit" and c.die:

@@ -167,7 +167,8 @@ class VictorumTable(TableScreen):
             card = table(view.state).drawn_opportunity
             found = view.deck.card(card) if card else None
             condition = getattr(found, "condition", None)
-            goal = f"{found.name}: its goal, {opportunity_goal(condition)}. " if found and condition else ""
+            words = opportunity_goal(condition).rstrip(".") if condition else ""
+            goal = f"{found.name}: its goal, {words[:1].lower()}{words[1:]}. " if found and words else ""
             keep = "Enter keeps it, " if view.can("keep_opportunity") else "No room to keep it: "
             return goal + keep + "x discards it (i opens the inventory to make room)."
         if kind == "spectate_reward":
