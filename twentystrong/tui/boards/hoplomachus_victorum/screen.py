@@ -37,6 +37,8 @@ from twentystrong.tui.widgets.status import PromptAction
 
 SPORT_ALTERNATIVES = ("recruit", "gain_tactic")
 """A Sport card's alternatives to its reward."""
+NOT_HERE = frozenset({"stack", "start_endgame", "forfeit"})
+"""The general table's keys for Solar Sentinels' stacks, endgame and missions: not on this table (nor in its help)."""
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
 """Arrow keys as (rows up, columns right) on the pyramid."""
 
@@ -75,7 +77,7 @@ class VictorumTable(TableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A subclass's binding replaces its base's for the same key: the general table's come first, so that each
         # key tries them before this deck's (Enter: play the die … then go to the camp, keep the Opportunity).
-        *TableScreen.BINDINGS,
+        *[b for b in TableScreen.BINDINGS if not isinstance(b, Binding) or b.action.split("(")[0] not in NOT_HERE],
         *[
             Binding(
                 str(n),
@@ -96,6 +98,7 @@ class VictorumTable(TableScreen):
         Binding("n", "recruit", "Recruit instead"),
         Binding("t", "tactic", "Tactic instead"),
         Binding("d", "details", "Camp details", show=False),
+        Binding("e", "no_endgame", "", show=False),  # the general table's endgame key: not this deck's (no help line)
         *[Binding(key, f"cursor('{key}')", "Camp cursor", show=False) for key in ARROWS],
     ]
 
@@ -256,6 +259,8 @@ class VictorumTable(TableScreen):
             return self._camp_step() or bool(table(view.state).camps)
         if action == "details":
             return bool(table(view.state).camps)
+        if action == "no_endgame":
+            return False
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
@@ -356,6 +361,8 @@ class VictorumTable(TableScreen):
             self._say("Only a defeated Sport card's reward can be exchanged for a recruit or a Tactic.")
         elif key == "x":
             super()._explain_key(key, actions)
+        elif "no_endgame" in names:
+            self._say("This deck has no endgame to start: the final fight comes the round after the last Primus falls.")
         elif "details" in names:
             self._say("No camp card to read now.")
         elif "cursor" in names:
