@@ -299,9 +299,10 @@ async def test_the_board_at_80x24() -> None:
 
 
 async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
-    """A saved game of this deck (no hero named: HV1, the hero is chosen at the table) opens on Mount Vesuvius, with
-    the hero draw's choices open (a drawn hero, or a universal hero setting one aside)."""
-    from twentystrong.tui.widgets.choices import ChoicesScreen
+    """A saved game of this deck (no hero named: HV1, the hero is chosen at the table) opens on Mount Vesuvius with
+    the hero draw as cards in the active area (each hero's stats, ability and Primus side); a click on a card
+    chooses that hero; then the Tactics drawn are cards, and a number keeps one."""
+    from twentystrong.tui.boards.hoplomachus_victorum.draw import DrawCard
 
     path = tmp_path / "arena.toml"
     session = Session.new(DECK, SetupOptions(DECK.id, "", seed=2), deck_path=HV_PATH)
@@ -309,18 +310,30 @@ async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
     app = create_app(load=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert store(app).state.step == "choose_hero"
-        assert isinstance(app.screen, ChoicesScreen)
-        await pilot.press("enter")
+        s = store(app).state
+        assert s.step == "choose_hero"
+        cards = list(app.screen.query(DrawCard))
+        drawn = table(s).heroes_drawn
+        assert [c.item.key for c in cards[: len(drawn)]] == list(drawn)
+        second = DECK.hero(drawn[1])
+        assert f"♥{second.health} ⚑{second.strategy} ↻{second.recovery}" in str(cards[1].render())
+        assert "Else ♛" in str(cards[1].render())
+        await pilot.click(cards[1])
         await settle(pilot)
-        assert store(app).state.step == "keep_tactic"
+        s = store(app).state
+        assert s.step == "keep_tactic" and s.hero.id == drawn[1]
+        tactics = table(s).tactics_drawn
+        await pilot.press("3")
+        await settle(pilot)
+        s = store(app).state
+        assert s.inventory == (tactics[2],) and not app.screen.query(DrawCard)
 
 
 async def test_the_setup_screen_offers_this_decks_options() -> None:
     """The setup screen with this deck: difficulty 0–4 and the Scion (or Random) instead of missions and rank; the
-    hero "Drawn at the table" first. Difficulty 2 and the Magister start a game whose hero draw (6 heroes, and the
-    universal heroes each setting one aside) opens as choices at the table; 3 camps are then fed to the Influence
-    deck by their numbers."""
+    hero "Drawn at the table" first. Difficulty 2 and the Magister start a game whose hero draw (6 heroes) lies on
+    the table, and Enter lists it in words (with the universal heroes, each setting one aside); 3 camps are then
+    fed to the Influence deck by their numbers."""
     from textual.widgets import Select
 
     from twentystrong.tui.screens.setup import SetupScreen
@@ -341,6 +354,8 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         s = store(app).state
         assert s.options.difficulty == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
         assert len(table(s).heroes_drawn) == 6
+        await pilot.press("enter")  # every choice in words: the six drawn heroes, and the universal ones
+        await settle(pilot)
         assert isinstance(app.screen, ChoicesScreen)
         await pilot.press("enter")  # the first drawn hero
         await settle(pilot)

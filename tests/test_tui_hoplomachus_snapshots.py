@@ -9,6 +9,7 @@ dice (every face typed by the test), hints off, a private data folder. Regenerat
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,8 +54,9 @@ async def keys(pilot: Pilot[None], *pressed: str) -> None:
     pilot.app.clear_notifications()  # what just happened is in the log: the pictures show the table alone
 
 
-# Setup at the table (keep the first Tactic, place the Primus as offered), then the first move: camp 1-1.
-SETUP = ("enter", "enter", "enter")
+# Setup at the table: keep the first Tactic drawn (its card's number), place the Primus as offered (their choices
+# open by themselves: Enter takes the first).
+SETUP = ("1", "enter", "enter")
 
 
 def test_board_at_120x40(snap_compare: SnapCompare) -> None:
@@ -112,3 +114,24 @@ def test_primus_fight_at_120x40(snap_compare: SnapCompare) -> None:
             await keys(pilot, *(("y", "1") if app.store.view.kind == "bloodshed" else ("enter",)))
 
     assert snap_compare(hv_app(), terminal_size=(120, 40), run_before=play)
+
+
+def test_hero_draw_at_120x40(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """A saved game with no hero named opens on the hero draw at 120×40 (HV1): the pyramid in two lines a camp, the
+    active area titled "Active area · the draw: click a card or press its number" holding the four Victorum heroes
+    drawn as cards titled ▶ 1 … ▶ 4, each with its name, ♥ ⚑ ↻ stats, its ability in words and "Else ♛ …" its
+    Primus side's name and numbers; the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a
+    card or press its number; Enter lists every choice in words." and the Choose… button."""
+    from arena import DECK
+
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.session import Session
+
+    path = tmp_path / "draw.toml"
+    Session.new(DECK, SetupOptions(DECK.id, "", seed=1, deal="ordered", dice="physical"), deck_path=HV_PATH).save(path)
+
+    async def look(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        pilot.app.clear_notifications()
+
+    assert snap_compare(create_app(load=path, hints=False), terminal_size=(120, 40), run_before=look)

@@ -30,6 +30,7 @@ from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
 from twentystrong.tui.boards.hoplomachus_victorum.camps import camp_commands, camp_numbers
+from twentystrong.tui.boards.hoplomachus_victorum.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
 from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
 from twentystrong.tui.widgets.common import set_display, set_title
@@ -68,7 +69,7 @@ class VictorumTable(TableScreen):
 
     DIE_COMMANDS = (*DIE_COMMANDS, "dismiss", "spectate_reward")
     DIE_PLAYS = (*DIE_PLAYS, "dismiss", "spectate_reward")
-    DIALOG_KINDS = DIALOG_KINDS | {"choose_hero", "keep_tactic", "place_primus"}
+    DIALOG_KINDS = DIALOG_KINDS | {"place_primus"}  # the hero and Tactic draws are cards on the table (.draw)
     ZONE_WHY: ClassVar[dict[str, str]] = {
         **ZONE_WHY,
         "training": "it is in the training grounds (a Sport card's reward or an effect recruits it)",
@@ -118,18 +119,53 @@ class VictorumTable(TableScreen):
             self.cursor = None
         self.board.set_cursor(self.cursor)
         self._draw_fight()
+        self._draw_draw()
+
+    def _draw_draw(self) -> None:
+        """The setup draw (heroes, Tactics) as cards in the active area, while it is to be chosen from."""
+        area = self.query_one("#active", Container)
+        shown = list(area.query_children(DrawView))
+        items = draw_items(self.view)
+        key = tuple(item.key for item in items)
+        if shown and shown[0].key == key:
+            return
+        for view in shown:
+            view.remove()
+        if items:  # (_draw_fight titled the area just before: only the draw changes its title)
+            area.mount(DrawView(items))
+            set_title(area, "Active area · the draw: click a card or press its number")
+
+    def _pick_draw(self, number: int) -> None:
+        """The n-th card of the setup draw was clicked or its number pressed."""
+        items = draw_items(self.view)
+        if not 1 <= number <= len(items):
+            self._say(f"The draw has {len(items)} cards: press 1–{len(items)}.")
+            return
+        item = items[number - 1]
+        if len(item.commands) == 1:
+            self._play(item.commands[0])
+        elif item.commands:
+            self._choose(item.question or item.title, list(item.commands))
+        else:
+            self._say(f"{item.title} cannot be chosen now. {prompt_words(self.view.state, self.view.awaiting)}")
+
+    @on(DrawView.Pressed)
+    def _draw_pressed(self, event: DrawView.Pressed) -> None:
+        event.stop()
+        self._pick_draw(event.number)
 
     def _lay_out(self) -> None:
         s = self.view.state
         short = self.has_class("-short")
         # Enemies on the table: two lines a camp (below 46 rows), so the cards have room; on a short terminal the
         # camps give way to the fight altogether unless one is to be chosen (d still reads any camp).
-        self.board.set_compact(short or (bool(s.active) and self.app.size.height < 46))
+        drawing = self.view.kind in DRAW_KINDS  # the draw's cards need the room
+        self.board.set_compact(short or drawing or (bool(s.active) and self.app.size.height < 46))
         # A short terminal with enemies on the table: no legend line (the prompt's hint says what ▶ means).
-        self.board.set_class(short and bool(s.active), "-short")
-        self.board.set_camps_shown(not (short and bool(s.active) and not self._camp_step()))
+        self.board.set_class(short and (drawing or bool(s.active)), "-short")
+        self.board.set_camps_shown(not (short and (drawing or (bool(s.active) and not self._camp_step()))))
         # A short terminal shows the active area and the committed dice only when they hold something.
-        set_display(self.query_one("#active", Container), not short or bool(s.active))
+        set_display(self.query_one("#active", Container), not short or bool(s.active) or drawing)
         set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
 
     def _draw_fight(self) -> None:
@@ -178,7 +214,9 @@ class VictorumTable(TableScreen):
             return "Enter gains 1 Health, or click an exhausted die (or type its id) to recover it."
         if kind == "bloodshed":
             return "Click a die (or type its id) to dismiss it to the training grounds."
-        if kind in ("choose_hero", "keep_tactic", "place_primus"):
+        if kind in DRAW_KINDS:
+            return "Click a card or press its number; Enter lists every choice in words."
+        if kind == "place_primus":
             return "Enter opens the choices."
         hint = super()._hint()
         alternatives = [c.cmd for c in view.legal if c.cmd in SPORT_ALTERNATIVES]
@@ -211,6 +249,8 @@ class VictorumTable(TableScreen):
             if fight is not None:
                 name = s.deck.primus(primus).name if primus else "the Primus"
                 out.append(PromptAction(f"Fight {name}", "f", fight, variant="error"))
+        if view.kind in DRAW_KINDS:
+            out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
         keep = view.first("keep_opportunity")
         if keep is not None:
             out.append(PromptAction("Keep it", "enter", keep, variant="success"))
@@ -235,7 +275,11 @@ class VictorumTable(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
+        if action == "answer" and view.kind in DRAW_KINDS:
+            return True
         if action == "camp":
+            if view.kind in DRAW_KINDS:
+                return True
             return bool(camp_commands(view)) and not (
                 self.selected is not None and view.find("apply", die=self.selected)
             )
@@ -271,6 +315,9 @@ class VictorumTable(TableScreen):
 
     def action_camp(self, number: int) -> None:
         """Choose the camp with that number."""
+        if self.view.kind in DRAW_KINDS:
+            self._pick_draw(number)
+            return
         numbers = {n: camp for camp, n in camp_numbers(self.view).items()}
         camp = numbers.get(number)
         if camp is None:
