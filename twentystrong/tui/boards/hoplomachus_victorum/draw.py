@@ -134,5 +134,10 @@ class DrawView(Container):
         for n, item in enumerate(self.items, start=1):
             yield DrawCard(n, item)
 
+    def on_resize(self, event: events.Resize) -> None:
+        columns = 2 if event.size.width < 72 else 4  # a narrow terminal: two cards a row, words unbroken
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
+
 
 __all__ = ["DRAW_KINDS", "DrawCard", "DrawItem", "DrawView", "draw_items"]
