@@ -56,14 +56,20 @@ def player(seed: int) -> Callable[[GameState], Command]:
 
 
 def play_until(
-    deck: Deck, deck_path: Path | None, until: Callable[[Session], bool], *, missions: bool = False
+    deck: Deck,
+    deck_path: Path | None,
+    until: Callable[[Session], bool],
+    *,
+    missions: bool = False,
+    difficulty: int = 0,
+    make_player: Callable[[int], Callable[[GameState], Command]] = player,
 ) -> Session:
-    """The first seeded game that reaches ``until`` (stopped right there)."""
+    """The first seeded game (the deck's first hero) that reaches ``until`` (stopped right there)."""
     hero = deck.heroes[0].id
     for seed in SEEDS:
-        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions)
+        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions, difficulty=difficulty)
         session = Session.new(deck, options, deck_path=deck_path)
-        choose = player(seed)
+        choose = make_player(seed)
         for _ in range(5000):
             if until(session):
                 return session
@@ -239,18 +245,7 @@ def greedy(seed: int) -> Callable[[GameState], Command]:
 
 def victorum_until(deck: Deck, deck_path: Path | None, until: Callable[[Session], bool]) -> Session:
     """The first seeded game of the Victorum deck (its first hero, difficulty 1) that reaches ``until``."""
-    hero = deck.heroes[0].id
-    for seed in SEEDS:
-        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, difficulty=1)
-        session = Session.new(deck, options, deck_path=deck_path)
-        choose = greedy(seed)
-        for _ in range(5000):
-            if until(session):
-                return session
-            if session.state.result is not None:
-                break
-            session.dispatch(choose(session.state))
-    raise SystemExit(f"no seed in {SEEDS} reaches that moment with deck {deck.id}")
+    return play_until(deck, deck_path, until, difficulty=1, make_player=greedy)
 
 
 def _fight(session: Session) -> str:

@@ -10,34 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from arena import HV_PATH
+from test_tui_hoplomachus import hv_app
 from textual.pilot import Pilot
 
 from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens import table as table_screen
 
 SnapCompare = Callable[..., bool]
 
 
 @pytest.fixture(autouse=True)
 def _colours(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pictures are in colour whatever the environment says."""
+    """The pictures are in colour whatever the environment says; a colour letter waits 5 s for its digit (``b``
+    then ``1`` stays the die B1 however busy the machine)."""
     monkeypatch.delenv("NO_COLOR", raising=False)
-
-
-def hv_app(**options: Any) -> TwentyStrongApp:
-    settings: dict[str, Any] = {
-        "deck_path": HV_PATH,
-        "hero": "vesna",
-        "seed": 1,
-        "deal": "ordered",
-        "dice": "physical",
-        "hints": False,
-    }
-    settings.update(options)
-    return create_app(**settings)
+    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
 
 
 async def settle(pilot: Pilot[None]) -> None:

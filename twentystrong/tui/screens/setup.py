@@ -426,32 +426,27 @@ class SetupScreen(Screen[None]):
             seed = int(seed_text)
         except ValueError:
             return f"The seed must be a whole number, not {seed_text!r}."
-        rank = self.query_one("#rank", Select).value
         defaults_deal = self.defaults.get("deal")
-        if self.deck.info.ruleset in CHOSEN_IN_GAME:
+        common = {
+            "deck_id": self.deck.id,
+            "hero_id": option.id or "",
+            "seed": seed,
+            "assisted": self.query_one("#undo", RadioSet).pressed_index == 1,
+            "dice": "physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
+            "deal": "ordered" if defaults_deal == "ordered" else "shuffled",
+        }
+        if self.deck.info.ruleset in CHOSEN_IN_GAME:  # Hoplomachus Victorum: its difficulty and Scion
             difficulty = self.query_one("#difficulty", Select).value
             scion = self.query_one("#scion", Select).value
             return SetupOptions(
-                deck_id=self.deck.id,
-                hero_id=option.id or "",
-                seed=seed,
-                assisted=self.query_one("#undo", RadioSet).pressed_index == 1,
-                dice="physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
-                deal="ordered" if defaults_deal == "ordered" else "shuffled",
+                **common,  # type: ignore[arg-type]
                 difficulty=difficulty if isinstance(difficulty, int) else 0,
                 scion=scion if isinstance(scion, str) and scion != RANDOM else None,
             )
-        return SetupOptions(
-            deck_id=self.deck.id,
-            hero_id=option.id or "",
-            seed=seed,
-            assisted=self.query_one("#undo", RadioSet).pressed_index == 1,
-            dice="physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
-            deal="ordered" if defaults_deal == "ordered" else "shuffled",
-            missions=self.query_one("#missions", Checkbox).value,
-            # R15: without missions there are no ranks (the plain rules are rank 1).
-            rank=rank if isinstance(rank, int) and self.query_one("#missions", Checkbox).value else 1,
-        )
+        rank = self.query_one("#rank", Select).value
+        missions = self.query_one("#missions", Checkbox).value
+        # R15: without missions there are no ranks (the plain rules are rank 1).
+        return SetupOptions(**common, missions=missions, rank=rank if isinstance(rank, int) and missions else 1)  # type: ignore[arg-type]
 
     def action_start(self) -> None:
         """Start a new game with the chosen options."""
