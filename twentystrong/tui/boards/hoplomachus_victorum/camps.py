@@ -67,8 +67,6 @@ class CampInfo(NamedTuple):
     """The chip is on this camp."""
     number: int = 0
     """Its number key when a press can choose it now (0: it cannot)."""
-    acting: bool = False
-    """The chip's camp while the player chooses what to do there (activate, spectate, fight)."""
     lines: tuple[tuple[str, str], ...] = ()
     """The top card's printed lines (the tooltip gives them in full)."""
 
@@ -86,7 +84,7 @@ class CampInfo(NamedTuple):
         return f"♥{self.health} ⚔{self.damage}{extra}"
 
 
-def camp_info(s: GameState, k: int, *, number: int = 0, acting: bool = False) -> CampInfo:
+def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
     """Camp ``k`` (0–8) of a state."""
     from twentystrong.text.cards import describe_camp
 
@@ -101,7 +99,7 @@ def camp_info(s: GameState, k: int, *, number: int = 0, acting: bool = False) ->
         p_name = side.name
         p_stats = f"♥{side.health} ⚔{side.damage}" + (f" +{side.additional}" if side.additional else "")
     base = CampInfo(IDS[k], len(cards), primus=primus, primus_name=p_name, primus_stats=p_stats, here=here)
-    base = base._replace(number=number, acting=acting)
+    base = base._replace(number=number)
     if not cards:
         return base
     card = deck.card(cards[0])
@@ -129,10 +127,7 @@ def camp_infos(view: GameView) -> tuple[CampInfo, ...]:
     if not t.camps:
         return tuple(CampInfo(camp, 0) for camp in IDS)
     numbers = camp_numbers(view)
-    acting = s.step == "arrive" and s.prompt is None
-    return tuple(
-        camp_info(s, k, number=numbers.get(IDS[k], 0), acting=acting and t.position == k) for k in range(len(IDS))
-    )
+    return tuple(camp_info(s, k, number=numbers.get(IDS[k], 0)) for k in range(len(IDS)))
 
 
 class ScionInfo(NamedTuple):

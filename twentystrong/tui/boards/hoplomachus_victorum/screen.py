@@ -33,6 +33,7 @@ from twentystrong.tui.boards.hoplomachus_victorum.camps import camp_commands, ca
 from twentystrong.tui.boards.hoplomachus_victorum.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
 from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
+from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.common import set_display, set_title
 from twentystrong.tui.widgets.status import PromptAction
 
@@ -105,8 +106,8 @@ class VictorumTable(TableScreen):
 
     board: VesuviusBoard
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
         self.cursor: str | None = None
         """The camp the arrows point at (None: none yet)."""
 
