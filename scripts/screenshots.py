@@ -1,6 +1,6 @@
 """Regenerate ``screenshots/*.svg`` from fixed-seed games, by driving the real App with Pilot.
 
-    .venv/bin/python scripts/screenshots.py [--out screenshots] [--deck solar-sentinels]
+    .venv/bin/python scripts/screenshots.py [--out screenshots] [--deck solar-sentinels] [--only DECK]
 
 Each game is played headless first by the project's heuristic bot (or, without it, a plain deterministic player),
 from the first seed of a fixed list that reaches the wanted moment; it is saved, opened by the App
@@ -12,7 +12,9 @@ Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to ca
 advice), ``browser`` (the card browser on a card with effects and a reward), ``inventory`` (held items),
 ``history`` (the log, a past table shown), ``game-over`` (the figures of a finished game), ``help`` (the keys of
 the table), ``statistics`` (the Statistics screen's charts over a record of twelve bot games, dated 1–12 November
-2026).
+2026); for Hoplomachus Victorum (its shipped deck when installed, else the test deck): ``victorum-setup``,
+``victorum-table`` (Mount Vesuvius on arriving at a camp) and ``victorum-fight`` (a fight whose dice stay on an
+enemy into the next round). ``--only hoplomachus-victorum`` takes those three alone.
 """
 
 from __future__ import annotations
@@ -54,14 +56,20 @@ def player(seed: int) -> Callable[[GameState], Command]:
 
 
 def play_until(
-    deck: Deck, deck_path: Path | None, until: Callable[[Session], bool], *, missions: bool = False
+    deck: Deck,
+    deck_path: Path | None,
+    until: Callable[[Session], bool],
+    *,
+    missions: bool = False,
+    difficulty: int = 0,
+    make_player: Callable[[int], Callable[[GameState], Command]] = player,
 ) -> Session:
-    """The first seeded game that reaches ``until`` (stopped right there)."""
+    """The first seeded game (the deck's first hero) that reaches ``until`` (stopped right there)."""
     hero = deck.heroes[0].id
     for seed in SEEDS:
-        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions)
+        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions, difficulty=difficulty)
         session = Session.new(deck, options, deck_path=deck_path)
-        choose = player(seed)
+        choose = make_player(seed)
         for _ in range(5000):
             if until(session):
                 return session
@@ -190,9 +198,119 @@ async def main(out: Path, deck_id: str | None) -> None:
     await shoot(setup, out, "statistics", keys("f2", "c"))
 
 
+# --- Hoplomachus Victorum ---------------------------------------------------------------------------------------
+
+VICTORUM = "hoplomachus-victorum"
+HV_TEST = ROOT / "tests" / "decks" / "hoplomachus"
+
+
+def greedy(seed: int) -> Callable[[GameState], Command]:
+    """A plain player for the Victorum pictures (the heuristic bot plays Solar Sentinels only): commit four dice,
+    roll, put each hit on a standing enemy, take what is offered, seek out the Primus; otherwise the first legal
+    command (a seeded choice of camp when it moves)."""
+    import random
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID
+
+    rng = random.Random(seed)
+    first = (
+        "commit", "roll", "fight_primus", "recover", "resolve", "done", "take_reward", "gain_item", "activate",
+        "keep_opportunity", "spectate_reward", "dismiss", "choose", "keep_tactic", "place_primus", "feed_influence",
+        "choose_hero", "decline_item", "discard_opportunity",
+    )  # fmt: skip
+
+    def choose(s: GameState) -> Command:
+        legal = legal_commands(s)
+        by: dict[str, list[Command]] = {}
+        for command in legal:
+            by.setdefault(command.cmd, []).append(command)
+        standing = {c.id for c in s.active if not c.defeated}
+        hits = [c for c in by.get("apply", []) if c.card in standing]
+        if hits:
+            return hits[0]
+        moves = by.get("move", [])
+        if moves:
+            primus = [c for c in moves if table(s).primus[BY_ID[str(c.camp)]] is not None]
+            return primus[0] if primus and s.round > 2 else rng.choice(moves)
+        for cmd in first:
+            if cmd == "commit" and len(s.dice_in("active")) >= 4:
+                continue  # four dice a phase: the rest stay in the pool for the next one
+            if cmd in by:
+                return by[cmd][0]
+        return legal[0]
+
+    return choose
+
+
+def victorum_until(deck: Deck, deck_path: Path | None, until: Callable[[Session], bool]) -> Session:
+    """The first seeded game of the Victorum deck (its first hero, difficulty 1) that reaches ``until``."""
+    return play_until(deck, deck_path, until, difficulty=1, make_player=greedy)
+
+
+def _fight(session: Session) -> str:
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+
+    return table(session.state).fight
+
+
+def arriving(session: Session) -> bool:
+    """A camp reached in round 3 or later, with a Primus still waiting and Tactics in the Tactics area."""
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+
+    s = session.state
+    t = table(s)
+    return s.step == "arrive" and s.round >= 3 and any(p is not None for p in t.primus) and bool(t.tactics)
+
+
+def kept_dice(session: Session) -> bool:
+    """A Primus fight (or the final fight) in a later round: dice from the round before stay on an enemy."""
+    s = session.state
+    standing = {c.id for c in s.active if not c.defeated}
+    kept = any(d.zone == "applied" and d.card in standing for d in s.dice)
+    primus = any(c.boss and not c.defeated for c in s.active)
+    return _fight(session) != "" and s.step == "commit" and kept and primus and len(s.dice_in("pool")) >= 2
+
+
+async def victorum(out: Path) -> None:
+    """The Victorum pictures: its setup screen, Mount Vesuvius on arriving at a camp, and a fight whose dice stay."""
+    shipped = VICTORUM in shipped_deck_dirs()
+    deck = load_shipped(VICTORUM) if shipped else load_deck(HV_TEST)
+    deck_path = None if shipped else HV_TEST
+    print(f"deck {deck.id}")
+    out.mkdir(parents=True, exist_ok=True)
+    saves = Path(tempfile.mkdtemp(prefix="twentystrong-shots-hv-"))
+
+    def saved(session: Session, name: str) -> Path:
+        print(f"{name}: seed {session.options.seed}, round {session.state.round}, step {session.state.step}")
+        path = saves / f"{name}.toml"
+        session.save(path)
+        os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / f"data-{name}")
+        return path
+
+    os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
+    setup = create_app(deck_id=VICTORUM, seed=2024, hints=False) if shipped else None
+    if setup is None:
+        setup = create_app(deck_path=HV_TEST, seed=2024, hints=False)
+    await shoot(setup, out, "victorum-setup", keys())
+    board = saved(victorum_until(deck, deck_path, arriving), "victorum-table")
+    await shoot(create_app(load=board, hints=False), out, "victorum-table", keys())
+    fight = saved(victorum_until(deck, deck_path, kept_dice), "victorum-fight")
+    await shoot(create_app(load=fight, hints=False), out, "victorum-fight", keys())
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="where the SVG files go")
     parser.add_argument("--deck", default=None, help="a shipped deck id (default: solar-sentinels if installed)")
+    parser.add_argument(
+        "--only",
+        choices=("all", "solar-sentinels", VICTORUM),
+        default="all",
+        help="the pictures of one deck only (default: both)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.out, args.deck))
+    if args.only != VICTORUM:
+        asyncio.run(main(args.out, args.deck))
+    if args.only != "solar-sentinels":
+        asyncio.run(victorum(args.out))

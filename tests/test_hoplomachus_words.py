@@ -102,8 +102,7 @@ def test_general_events_of_this_deck_read_in_its_words() -> None:
         ev.DieMoved(seq=1, die="B1", zone="training", reason="dismiss"): "B1 is dismissed to the training grounds.",
         ev.DieMoved(seq=1, die="B1", zone="training", reason="strengthen"): "B1 is dismissed to the training "
         "grounds (strengthened).",
-        ev.DieMoved(seq=1, die="P3", zone="exhausted", reason="strengthen"): "P3 is recruited as exhausted in its "
-        "place.",
+        ev.DieMoved(seq=1, die="P3", zone="exhausted", reason="strengthen"): "P3 takes its place, exhausted.",
         ev.ItemUsed(seq=1, item="t-salve", effect=0, single_use=True): "You use the Tactic Salve: it returns to the "
         "Tactics area.",
         ev.ItemDiscarded(seq=1, item="o-spectator"): "You discard Crowd Favourite: it joins the Influence deck.",

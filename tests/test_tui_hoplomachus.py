@@ -1,91 +1,497 @@
-"""The TUI with a Hoplomachus Victorum deck (its table is issue 20's): no traceback, a clear message that says how to
-play the deck meanwhile, from the command line, a save and the setup screen."""
+"""The TUI with a Hoplomachus Victorum deck (issue 20): Mount Vesuvius on the table, rounds of each kind played by
+keyboard and by mouse (activate, spectate, a Primus fight across two rounds, the final fight), the setup steps at the
+table, refusals explained, and the deck opened from the command line, a save and the setup screen.
+
+Every game here is the test deck (``tests/decks/hoplomachus``) dealt in file order with physical dice, hero Vesna:
+camp 1-1 holds the Raider (Primus Darius under it after setup), 1-2 First Blood (an Opportunity), 1-3 Brawler 1.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from arena import DECK, HV_PATH
-from test_tui_setup import settle
+from test_tui_table import click_button, click_die, settle
+from textual.pilot import Pilot
 
-from twentystrong.cli.main import main
+from twentystrong.engine.commands import Command
+from twentystrong.engine.rulesets.hoplomachus_victorum import table
 from twentystrong.engine.state import SetupOptions
 from twentystrong.session import Session
-from twentystrong.tui.app import create_app
+from twentystrong.session.history import HistoryEntry
+from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.boards import BOARDS
-from twentystrong.tui.screens.setup import SetupScreen
-from twentystrong.tui.store import LaunchError
+from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
+from twentystrong.tui.boards.hoplomachus_victorum.screen import VictorumTable
+from twentystrong.tui.screens import table as table_screen
+from twentystrong.tui.store import Store
 from twentystrong.tui.tables import DRAWN
+from twentystrong.tui.widgets.status import PromptBar
 
-LATER = "The Hoplomachus Victorum table comes in a later version of the terminal UI."
+
+@pytest.fixture(autouse=True)
+def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour letter waits 5 s for its digit (Pilot may idle between keys on a busy machine)."""
+    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
+
+
+def hv_app(**options: Any) -> TwentyStrongApp:
+    settings: dict[str, Any] = {
+        "deck_path": HV_PATH,
+        "hero": "vesna",
+        "seed": 1,
+        "deal": "ordered",
+        "dice": "physical",
+        "hints": False,
+    }
+    settings.update(options)
+    return create_app(**settings)
+
+
+def store(app: TwentyStrongApp) -> Store:
+    assert app.store is not None
+    return app.store
+
+
+def screen(app: TwentyStrongApp) -> VictorumTable:
+    found = app.screen
+    assert isinstance(found, VictorumTable)
+    return found
+
+
+def camp(app: TwentyStrongApp, camp_id: str) -> CampView:
+    return app.screen.query_one(f"#camp-{camp_id}", CampView)
+
+
+def prompt(app: TwentyStrongApp) -> str:
+    bar = app.screen.query_one(PromptBar)
+    return " ".join(str(w.render()) for w in bar.query("*")) + " " + " ".join(a.label for a in bar.actions)
+
+
+def warnings(app: TwentyStrongApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def through_setup(pilot: Pilot[None], *, stop: str = "move") -> None:
+    """The setup steps at the table: keep the first Tactic drawn, place the Primus (their choices open by themselves;
+    Enter takes the first), until the first move (or the step ``stop``)."""
+    await settle(pilot)
+    for _ in range(8):
+        if store(pilot.app).state.step == stop:  # type: ignore[arg-type]
+            return
+        await pilot.press("enter")
+        await settle(pilot)
+    assert store(pilot.app).state.step == stop  # type: ignore[arg-type]
+
+
+def tweak(app: TwentyStrongApp, **changes: Any) -> None:
+    """Set fields of the table for a scenario the deal cannot make quickly (every Primus beaten), as one more entry
+    of the game's history, and show it."""
+    from dataclasses import replace
+
+    s = store(app)
+    state = s.state.changed({"table": replace(table(s.state), **changes)})
+    s.session.history.append(HistoryEntry(Command("start"), (), state))
+    s._changed()
 
 
 def test_the_tables_the_tui_draws_are_its_boards() -> None:
     assert set(BOARDS) == DRAWN
 
 
-def test_play_names_the_headless_way(capsys: pytest.CaptureFixture[str]) -> None:
-    """``twentystrong play --deck-path … --hero …`` with this deck: exit status 2 and one clear message."""
-    assert main(["play", "--deck-path", str(HV_PATH), "--hero", "vesna"]) == 2
-    err = capsys.readouterr().err
-    assert LATER in err and f"twentystrong headless --deck-path {HV_PATH}" in err and "Traceback" not in err
+async def test_the_board_after_setup() -> None:
+    """Setup at the table: the Tactic kept goes to the inventory, the others to the Tactics area; the three Primus
+    wait under 1-1, 2-2 and 3-2 (♛ on those camps); the bottom row is numbered ▶ 1–4 for the first move; the Scion
+    sits at the apex on its Spectate side."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        t = table(store(app).state)
+        assert [c.info.primus is not None for c in app.screen.query(CampView)].count(True) == 3
+        assert camp(app, "1-1").info.primus == t.primus[0] is not None
+        assert [camp(app, f"1-{n}").info.number for n in range(1, 5)] == [1, 2, 3, 4]
+        assert camp(app, "2-1").info.number == 0 and "▶ 1 · 1-1" in str(camp(app, "1-1").border_title)
+        scion = app.screen.query_one(ScionView)
+        assert scion.info.side == "spectate" and "Spectate:" in str(scion.render())
+        assert len(store(app).state.inventory) == 1 and len(t.tactics) == 3
 
 
-def test_a_save_of_this_deck_is_refused_the_same_way(tmp_path: Path) -> None:
+async def test_an_activate_round_by_keyboard() -> None:
+    """3 moves to camp 1-3 (◉, framed twice), Enter activates Brawler 1; y1 commits Y1, Enter rolls, k enters a
+    crit, space puts it on the Brawler; Enter resolves: the round ends and the next move is offered."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        assert table(store(app).state).position == 2 and store(app).state.step == "arrive"
+        assert camp(app, "1-3").has_class("-here") and "◉" in str(camp(app, "1-3").border_title)
+        assert "Activate Brawler 1" in prompt(app) and "Spectate" in prompt(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [c.id for c in store(app).state.active] == ["b01"]
+        for key in ("y", "1", "enter", "k", "y", "space"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert store(app).state.active[0].defeated
+        for _ in range(4):
+            if store(app).state.step == "move":
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        assert store(app).state.step == "move" and store(app).state.round == 2
+        assert set(screen(app).view.legal) >= {Command("move", camp="1-2")}
+
+
+async def test_an_activate_round_by_mouse() -> None:
+    """The same round with clicks: the camp, the Activate button, the die, Roll, the crit button, the die, the card,
+    Resolve."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.click("#camp-1-3")
+        await settle(pilot)
+        assert table(store(app).state).position == 2
+        await click_button(pilot, "Activate Brawler 1")
+        assert [c.id for c in store(app).state.active] == ["b01"]
+        await click_die(pilot, "pool", "Y1")
+        await click_button(pilot, "Roll")
+        await click_button(pilot, "Y1 ✶ crit")
+        await click_die(pilot, "committed", "Y1")
+        await pilot.click("#card-b01")
+        await settle(pilot)
+        assert store(app).state.active[0].defeated
+
+
+async def test_a_spectate_round_by_keyboard_and_by_mouse() -> None:
+    """s spectates the camp's top card: the Scion's penalty (the Editor: exhaust a die of your choice, chosen by a
+    click), then the reward: Enter gains 1 Health (or a click on an exhausted die recovers it)."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        s = store(app).state
+        assert "b01" not in table(s).camps[2]
+        if s.step != "spectate_reward":  # the penalty asks for a die: click one
+            die = screen(app).view.find("choose")[0].die
+            assert die is not None
+            await click_die(pilot, "pool", die)
+        assert store(app).state.step == "spectate_reward"
+        assert "Gain 1 Health" in prompt(app)
+        exhausted = store(app).state.dice_in("exhausted")
+        if exhausted:  # by mouse: the exhausted die is recovered
+            await click_die(pilot, "exhausted", exhausted[0].id)
+            assert store(app).state.die(exhausted[0].id).zone == "pool"
+        else:  # by keyboard: 1 Health
+            await pilot.press("enter")
+            await settle(pilot)
+            assert store(app).state.step == "move" and store(app).state.round == 2
+
+
+async def test_refusals_are_explained() -> None:
+    """A camp that cannot be entered says why in the engine's words; f with no Primus says so; a number without a
+    marked camp too."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.click("#camp-3-1")
+        await settle(pilot)
+        assert any("bottom row" in w for w in warnings(app)), warnings(app)
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        assert any("No Primus waits at camp 1-3" in w for w in warnings(app)), warnings(app)
+
+
+async def test_arrows_then_enter_choose_a_camp() -> None:
+    """The arrows move the camp cursor (›) over the pyramid; Enter moves there."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("right")  # the cursor starts on the first numbered camp, 1-1
+        await pilot.press("right")
+        await settle(pilot)
+        assert screen(app).cursor == "1-2" and camp(app, "1-2").cursor
+        assert "Move to 1-2" in prompt(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(store(app).state).position == 1
+
+
+async def test_a_primus_fight_across_two_rounds() -> None:
+    """f at camp 1-1 fights Darius (♥5, +1: one more enemy from a camp next to 1-1, chosen by its number). A hit on
+    Darius that does not defeat him stays on him at the end of the round (HV9): the next round skips the move, and
+    the table says a Primus fight is on and that dice stay."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert "Fight Darius" in prompt(app)
+        await pilot.press("f")
+        await settle(pilot)
+        while store(app).state.step == "reinforce":
+            await pilot.press("1")
+            await settle(pilot)
+        s = store(app).state
+        assert table(s).fight == "primus" and s.active[0].id == "p-darius"
+        assert "Primus fight: Darius" in str(app.screen.query_one("#active").border_title)
+        for key in ("b", "1", "enter", "h", "b", "1", "1"):  # B1 rolled a hit, then onto card 1 (Darius)
+            await pilot.press(key)
+            await settle(pilot)
+        s = store(app).state
+        assert s.die("B1").card == "p-darius" and not s.active[0].defeated
+        round_now = store(app).state.round
+        for _ in range(8):
+            if store(app).state.round > round_now:
+                break
+            choices = screen(app).view
+            if choices.kind == "bloodshed":
+                await pilot.press("y", "1")
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+        s = store(app).state
+        assert s.round == round_now + 1 and table(s).fight == "primus"
+        assert s.active[0].id == "p-darius" and s.die("B1").card == "p-darius" and s.die("B1").zone == "applied"
+        assert s.step == "commit"
+        assert "dice stay on undefeated enemies" in str(app.screen.query_one("#active").border_title)
+
+
+async def test_the_final_fight() -> None:
+    """With every Primus beaten, the next round is the final fight: the chip goes to the Scion (◉ at the apex, its
+    Conflict side), the table says "the final fight"."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        t = table(store(app).state)
+        tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
+        await settle(pilot)
+        await pilot.press("2")  # 1-2: First Blood, an Opportunity
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert store(app).state.step == "opportunity" and "Discard it" in prompt(app)
+        await pilot.press("x")
+        await settle(pilot)
+        s = store(app).state
+        assert table(s).fight == "final" and s.active[0].boss
+        scion = app.screen.query_one(ScionView)
+        assert scion.info.here and scion.info.side == "conflict"
+        assert "the final fight" in str(app.screen.query_one("#active").border_title)
+
+
+async def test_the_board_at_80x24() -> None:
+    """At 80×24 the pyramid is drawn two lines a camp, without frames; every camp is still there."""
+    app = hv_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await through_setup(pilot)
+        board = app.screen.query_one(VesuviusBoard)
+        assert board.has_class("-compact")
+        assert all(c.region.height == 2 for c in app.screen.query(CampView))
+        assert "▶1" in str(camp(app, "1-1").render())
+
+
+async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
+    """A saved game of this deck (no hero named: HV1, the hero is chosen at the table) opens on Mount Vesuvius with
+    the hero draw as cards in the active area (each hero's stats, ability and Primus side); a click on a card
+    chooses that hero; then the Tactics drawn are cards, and a number keeps one."""
+    from twentystrong.tui.boards.hoplomachus_victorum.draw import DrawCard
+
     path = tmp_path / "arena.toml"
     session = Session.new(DECK, SetupOptions(DECK.id, "", seed=2), deck_path=HV_PATH)
     session.save(path)
-    with pytest.raises(LaunchError, match="later version"):
-        create_app(load=path)
-
-
-async def test_the_setup_screen_says_so_on_start() -> None:
-    """The setup screen with this deck: Start shows the message; the game does not start."""
-    app = create_app(deck_path=HV_PATH)
+    app = create_app(load=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SetupScreen) and screen.deck is not None and screen.deck.id == "hv-test"
-        await pilot.press("ctrl+s")
+        s = store(app).state
+        assert s.step == "choose_hero"
+        cards = list(app.screen.query(DrawCard))
+        drawn = table(s).heroes_drawn
+        assert [c.item.key for c in cards[: len(drawn)]] == list(drawn)
+        second = DECK.hero(drawn[1])
+        assert f"♥{second.health} ⚑{second.strategy} ↻{second.recovery}" in str(cards[1].render())
+        assert "Else ♛" in str(cards[1].render())
+        await pilot.click(cards[1])
         await settle(pilot)
-        assert isinstance(app.screen, SetupScreen) and app.store is None
-        assert LATER.split(" of ")[0] in str(screen.query_one("#error").render())
+        s = store(app).state
+        assert s.step == "keep_tactic" and s.hero.id == drawn[1]
+        tactics = table(s).tactics_drawn
+        await pilot.press("3")
+        await settle(pilot)
+        s = store(app).state
+        assert s.inventory == (tactics[2],) and not app.screen.query(DrawCard)
 
 
-async def test_the_setup_screen_offers_the_universal_heroes_of_other_decks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """HV1: a universal hero of another deck (here Vesna, a Victorum hero) is offered for Solar Sentinels, named with
-    its deck, and the game starts with it (its stats and ability; its Primus side unused)."""
-    from twentystrong.content import heroes
-    from twentystrong.content.loader import load_deck
+async def test_the_setup_screen_offers_this_decks_options() -> None:
+    """The setup screen with this deck: difficulty 0–4 and the Scion (or Random) instead of missions and rank; the
+    hero "Drawn at the table" first. Difficulty 2 and the Magister start a game whose hero draw (6 heroes) lies on
+    the table, and Enter lists it in words (with the universal heroes, each setting one aside); 3 camps are then
+    fed to the Influence deck by their numbers."""
+    from textual.widgets import Select
 
-    plain = load_deck(Path(__file__).parent / "decks" / "plain")
-    monkeypatch.setattr(heroes, "_shipped", lambda: [plain, DECK])
-    app = create_app(deck_path=Path(__file__).parent / "decks" / "plain")
+    from twentystrong.tui.screens.setup import SetupScreen
+    from twentystrong.tui.widgets.choices import ChoicesScreen
+
+    app = create_app(deck_path=HV_PATH, seed=4, hints=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
-        labels = [str(o.prompt) for o in screen.query_one("#heroes").options]  # type: ignore[attr-defined]
-        assert labels[-1].startswith("Vesna") and labels[-1].endswith("(universal, from hv-test)")
-        assert len(labels) == 3  # Tester, Weakling, and Vesna (the other Victorum heroes are not universal)
-        screen.query_one("#heroes").highlighted = 2  # type: ignore[attr-defined]
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.has_class("-victorum")
+        assert not setup.query_one("#missions-row").display and setup.query_one("#difficulty-row").display
+        labels = [str(o.prompt) for o in setup.query_one("#heroes").options]  # type: ignore[attr-defined]
+        assert labels[0] == "Drawn at the table (choose there)"
+        setup.query_one("#difficulty", Select).value = 2
+        setup.query_one("#scion", Select).value = "sc-magister"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.store is not None and app.store.session.state.hero.id == "hv-test/vesna"
+        s = store(app).state
+        assert s.options.difficulty == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
+        assert len(table(s).heroes_drawn) == 6
+        await pilot.press("enter")  # every choice in words: the six drawn heroes, and the universal ones
+        await settle(pilot)
+        assert isinstance(app.screen, ChoicesScreen)
+        await pilot.press("enter")  # the first drawn hero
+        await settle(pilot)
+        await through_setup(pilot, stop="feed_influence")
+        for _ in range(3):
+            assert store(app).state.step == "feed_influence"
+            await pilot.press("1")
+            await settle(pilot)
+        assert len(table(store(app).state).influence) == 3
+        await through_setup(pilot)
 
 
-def test_a_recorded_game_of_this_deck_is_not_replayed_in_the_tui(capsys: pytest.CaptureFixture[str]) -> None:
-    """``twentystrong replay ID`` for a game of this deck kept in the record (``headless --record``): the same clear
-    message, exit status 2."""
-    import random
+def test_the_game_over_words_of_this_deck() -> None:
+    """The summary climbs the difficulty ladder (HV13: numbers, no Solar Sentinels titles) and names the bosses in
+    this deck's words: the Primus beaten, and the Scion when the game is won."""
+    from dataclasses import replace
 
-    from twentystrong.record.games import add_game
+    from twentystrong.text.stats import rank_words
 
-    session = Session.new(DECK, SetupOptions(DECK.id, "", seed=5), deck_path=HV_PATH)
-    rng = random.Random(5)
-    while session.state.result is None:
-        session.dispatch(rng.choice(session.legal()))
-    done = add_game(session, source="headless")
-    assert main(["replay", str(done.id)]) == 2
-    assert LATER in capsys.readouterr().err
+    assert rank_words(0, 1, ladder="difficulty") == "Your difficulty rises: 0 → 1."
+    assert rank_words(2, 2, "assisted", ladder="difficulty").endswith("your difficulty stays 2.")
+    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    session = Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=2, difficulty=1), deck_path=HV_PATH)
+    s = session.state
+    s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})
+    assert VesuviusBoard.bosses_words(s) == "2 Primus"
+    assert VesuviusBoard.setup_words(s) == ["difficulty 1"]
+    won = s.changed({"result": "won"})
+    scion = DECK.scion(table(s).scion).name
+    assert VesuviusBoard.bosses_words(won) == f"2 Primus and the Scion, {scion}"
+
+
+async def test_a_primus_fight_across_two_rounds_by_mouse() -> None:
+    """The same fight with clicks: camp 1-1, the "Fight Darius the Net" button, a pool die, Roll, its face, the die,
+    Darius; Resolve (B1 stays on Darius: nothing to recover): round 2 starts with B1 still on Darius, the move
+    skipped."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.click("#camp-1-1")
+        await settle(pilot)
+        await click_button(pilot, "Fight Darius the Net")
+        assert table(store(app).state).fight == "primus"
+        await click_die(pilot, "pool", "B1")
+        await click_button(pilot, "Roll")
+        await click_button(pilot, "B1 • hit")
+        await click_die(pilot, "committed", "B1")
+        await pilot.click("#card-p-darius")
+        await settle(pilot)
+        assert store(app).state.die("B1").card == "p-darius"
+        await click_button(pilot, "Resolve")  # nothing exhausted to recover: round 2 begins
+        s = store(app).state
+        assert s.round == 2 and s.step == "commit" and table(s).fight == "primus"
+        assert s.die("B1").zone == "applied" and s.die("B1").card == "p-darius"
+
+
+async def test_the_final_fight_by_mouse() -> None:
+    """With every Primus beaten: a click on camp 1-2, the Activate button, the "Discard it" button of the
+    Opportunity; the final fight begins; a click on the Scion reads it."""
+    from twentystrong.tui import messages
+
+    app = hv_app()
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        await through_setup(pilot)
+        t = table(store(app).state)
+        tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
+        await settle(pilot)
+        await pilot.click("#camp-1-2")
+        await settle(pilot)
+        await click_button(pilot, "Activate First Blood")
+        await click_button(pilot, "Discard it")
+        s = store(app).state
+        assert table(s).fight == "final" and s.active[0].boss and s.step == "commit"
+        await pilot.click("#scion")
+        await settle(pilot)
+        shown = [m.card for m in seen if isinstance(m, messages.ShowCard)]
+        assert shown and shown[-1] == table(s).scion
+
+
+async def test_a_sport_reward_exchanged_for_a_tactic_by_a_click() -> None:
+    """A defeated Sport card's reward: the Tactics area marks the Tactics it offers (▶); a click on one gains it
+    instead of the reward (it leaves the Tactics area for the inventory)."""
+    from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
+
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        camps = [list(cards) for cards in table(store(app).state).camps]
+        camps[0].remove("s-juggler")  # the Juggler (Sport, ♥2) on top of camp 1-3
+        camps[2].insert(0, "s-juggler")
+        tweak(app, camps=tuple(tuple(cards) for cards in camps))
+        await settle(pilot)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert store(app).state.active[0].id == "s-juggler"
+        card = store(app).state.active[0]
+        for key in ("p", "1", "p", "2", "r", "1", "enter", "k", "k", "k"):
+            await pilot.press(key)
+            await settle(pilot)
+        for die in ("P1", "P2", "R1"):
+            if not store(app).state.active_card(card.id).defeated:  # type: ignore[union-attr]
+                await pilot.press(die[0].lower(), die[1], "space")
+                await settle(pilot)
+        assert any(c.cmd == "gain_tactic" for c in screen(app).view.legal)
+        panel = app.screen.query_one("#tactics", TacticsPanel)
+        tactic = table(store(app).state).tactics[0]
+        panel.post_message(TacticsPanel.Pressed(tactic))  # what a click on its line posts
+        await settle(pilot)
+        s = store(app).state
+        assert tactic in s.inventory and tactic not in table(s).tactics
+
+
+async def test_t_is_the_odds_target_unless_a_tactic_is_offered() -> None:
+    """``t`` steps the odds panel's target (the App's key) while no Sport card offers a Tactic."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        before = app.odds_target
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.odds_target != before
+
+
+async def test_an_effects_choice_of_a_camp_by_its_number() -> None:
+    """The Augur's Spectate penalty asks for a camp whose top card joins the Influence deck: every camp with a card
+    is numbered ▶, and its number answers (the camp rides in the command's own fields, played as listed)."""
+    app = hv_app(scion="sc-augur")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("3", "s")
+        await settle(pilot)
+        view = screen(app).view
+        assert view.kind == "choose_camp" and camp(app, "3-2").info.number == 9
+        top = table(store(app).state).top(8)
+        await pilot.press("9")
+        await settle(pilot)
+        s = store(app).state
+        assert top in table(s).influence and s.step != "after" and not store(app).rejections

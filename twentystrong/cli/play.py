@@ -35,6 +35,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="play with missions (Solar Sentinels)",
     )
     parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1-6")
+    parser.add_argument(
+        "--difficulty", metavar="X", type=int, choices=range(0, 5), help="Hoplomachus Victorum: difficulty 0-4"
+    )
+    parser.add_argument("--scion", metavar="ID", help="Hoplomachus Victorum: the Scion (default: drawn at random)")
     parser.add_argument("--assisted", action="store_true", help="assisted undo: undo may cross rolls and shuffles")
     parser.add_argument(
         "--dice", choices=("virtual", "physical"), default="virtual", help="physical: roll your own dice, enter faces"
@@ -78,6 +82,8 @@ def _run(args: argparse.Namespace) -> int:
             hero=args.hero,
             seed=args.seed,
             missions=args.missions,
+            difficulty=args.difficulty,
+            scion=args.scion,
             rank=args.rank,
             assisted=args.assisted,
             dice=args.dice,

@@ -17,9 +17,11 @@ from twentystrong.engine.evolve import evolve
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 from twentystrong.text.events import describe_event
-from twentystrong.text.words import join
+from twentystrong.text.words import join, sentence
 
 _PLAYER_MOVES = frozenset({"commit", "apply", "recover", "exhaust", "rank penalty"})
+_GENERAL_REASONS = ("banished by", "exhausted by", "recovered by", "paid for", "also committed")
+"""Reasons of dice moves said in the general words (``B3 and P1 are banished by Void Siphon.``)."""
 """Dice moves that are the player's own doing or the round's routine (Resolve step 3 exhausts every die)."""
 _NEWS_FLAGS = frozenset({"no_recovery"})
 """Round flags worth announcing."""
@@ -61,11 +63,17 @@ def _line(event: ev.Event, state: GameState | None, command: Command | None, mov
     if isinstance(event, ev.DieMoved):
         if command is not None and command.die == event.die and command.cmd in ("choose", "use_item", "use_ability"):
             return ""  # the die the player picked for an effect: their own doing
+        if command is not None and command.die == event.die and event.reason == command.cmd:
+            return ""  # a deck's own die command (Hoplomachus Victorum's dismiss): the player's own doing
         if event.reason in _PLAYER_MOVES:
             if event.reason == "commit" and command is not None and command.die != event.die:
                 # Another die went with the player's (committing one die of a colour commits them all).
                 moved.setdefault("also committed by a rule in force", []).append(event.die)
             return ""
+        if state is not None and event.reason and not event.reason.startswith(_GENERAL_REASONS):
+            own = rules(state).describe_event(event, state.deck, state)
+            if own:  # a deck's own die move (Hoplomachus Victorum: recruited from the training grounds)
+                return sentence(own)
         moved.setdefault(event.reason or event.zone, []).append(event.die)
         return ""
     if isinstance(event, ev.Marked) and deck is not None:
@@ -96,7 +104,7 @@ def _own_use(command: Command | None) -> bool:
 def _moved_words(reason: str, dice: list[str]) -> str:
     """``B3 and P1 are banished by Void Siphon.``"""
     verb = "is" if len(dice) == 1 else "are"
-    if reason.startswith(("banished by", "exhausted by", "recovered by", "paid for", "also committed")):
+    if reason.startswith(_GENERAL_REASONS):
         return f"{join(dice)} {verb} {reason}."
     return f"{join(dice)} {verb} moved ({reason})."
 

@@ -140,7 +140,9 @@ def describe_item(card: ConflictCard) -> CardText:
     if card.reward is None or card.reward.kind == "instant":
         return describe_card(card)
     kind = _REWARD_TAG[card.reward.kind]
-    subtitle = f"{kind.capitalize()} · from a level {card.level} conflict card"
+    camp_kind = getattr(card, "kind", None)  # a camp card of Hoplomachus Victorum (no level in its rules)
+    origin = f"from a {camp_kind} card" if camp_kind else f"from a level {card.level} conflict card"
+    subtitle = f"{kind.capitalize()} · {origin}"
     return CardText("card", card.id, card.name, subtitle, (), tuple(reward_lines(card.reward)), card.flavour)
 
 

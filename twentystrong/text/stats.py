@@ -123,8 +123,10 @@ class GameStats:
         return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
 
 
-def summary_sentences(stats: GameStats, *, missions: int = 0) -> list[str]:
-    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, missions."""
+def summary_sentences(stats: GameStats, *, missions: int = 0, bosses: str | None = None) -> list[str]:
+    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, missions.
+    ``bosses``: the bosses beaten in the deck's words (Hoplomachus Victorum: "3 Primus and the Scion"), None for
+    "the boss"."""
     from twentystrong.text.words import plural
 
     taken = f"took {stats.damage_taken}"
@@ -133,6 +135,8 @@ def summary_sentences(stats: GameStats, *, missions: int = 0) -> list[str]:
     healed = f" and regained {stats.healed} Health" if stats.healed else ""
     out = [f"You played {plural(stats.rounds, 'round')}, dealt {stats.damage_dealt} damage and {taken}{healed}."]
     boss = " and the boss" if stats.bosses_defeated else ""
+    if bosses is not None:
+        boss = f" and {bosses}" if bosses else ""
     items = (
         f"gained {plural(stats.items_gained, 'item')} and used {stats.items_used}"
         if stats.items_gained or stats.items_used
@@ -145,30 +149,31 @@ def summary_sentences(stats: GameStats, *, missions: int = 0) -> list[str]:
     return out
 
 
-def rank_words(before: int, after: int, unmoved: str = "") -> str:
+def rank_words(before: int, after: int, unmoved: str = "", *, ladder: str = "rank") -> str:
     """What a finished game did to the rank ladder: ``Your rank rises: 1 Solar Soldier → 2 Solar Specialist.``
 
     ``unmoved``: why the game does not move the ladder (``assisted``, ``no missions``, ``daily``; any other reason,
-    such as a deck without a ladder, says nothing), "" when it does.
+    such as a deck without a ladder, says nothing), "" when it does. ``ladder``: what the deck's ladder climbs
+    (Hoplomachus Victorum's is its ``difficulty``, HV13: numbers without Solar Sentinels' titles).
     """
     from twentystrong.profile import TITLES
 
     def rank(r: int) -> str:
-        return f"{r} {TITLES.get(r, '')}".strip()
+        return f"{r} {TITLES.get(r, '')}".strip() if ladder == "rank" else str(r)
 
     if unmoved == "assisted":
-        return f"Assisted games do not move the ladder: your rank stays {rank(after)}."
+        return f"Assisted games do not move the ladder: your {ladder} stays {rank(after)}."
     if unmoved == "daily":
-        return f"Daily challenges do not move the ladder: your rank stays {rank(after)}."
+        return f"Daily challenges do not move the ladder: your {ladder} stays {rank(after)}."
     if unmoved == "no missions":
-        return f"Games without missions do not move the ladder (R15): your rank stays {rank(after)}."
+        return f"Games without missions do not move the ladder (R15): your {ladder} stays {rank(after)}."
     if unmoved:
         return ""
     if after > before:
-        return f"Your rank rises: {rank(before)} → {rank(after)}."
+        return f"Your {ladder} rises: {rank(before)} → {rank(after)}."
     if after < before:
-        return f"Your rank falls: {rank(before)} → {rank(after)}."
-    return f"Your rank stays {rank(after)}."
+        return f"Your {ladder} falls: {rank(before)} → {rank(after)}."
+    return f"Your {ladder} stays {rank(after)}."
 
 
 def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:

@@ -58,6 +58,14 @@ TABLE_CSS = (_HERE / "table.tcss", _HERE / "widgets" / "odds.tcss")
 """The table's stylesheets (the files of ``TableScreen.CSS_PATH``): read with the App's when it opens on the table."""
 
 
+def table_stylesheets(ruleset: str) -> tuple[Path, ...]:
+    """The stylesheets of a ruleset's table screen: the general table's, then its board's own (``EXTRA_CSS``)."""
+    from twentystrong.tui.boards import table_class
+
+    extra: tuple[Path, ...] = getattr(table_class(ruleset), "EXTRA_CSS", ())
+    return (*TABLE_CSS, *extra)
+
+
 class TwentyStrongApp(App[None]):
     """20 Strong in the terminal."""
 
@@ -96,7 +104,9 @@ class TwentyStrongApp(App[None]):
         # the default screen (get_default_screen). Tables pushed later find them read already (pushed first, they
         # would make Textual parse every stylesheet it holds again and restyle the App). The rules and their order
         # are the same either way; the setup screen's start is left as it is.
-        css: list[str | PurePath] | None = [_HERE / "app.tcss", *TABLE_CSS] if launch.session is not None else None
+        css: list[str | PurePath] | None = None
+        if launch.session is not None:
+            css = [_HERE / "app.tcss", *table_stylesheets(launch.session.deck.info.ruleset)]
         super().__init__(css_path=css)
         self.launch = launch
         self.store: Store | None = None
@@ -184,13 +194,18 @@ class TwentyStrongApp(App[None]):
 
     def _table_for(self, session: Any) -> Screen[None]:
         """A new store for ``session`` (the current one closed first), published, and a table showing it."""
-        from twentystrong.tui.screens.table import TableScreen
+        from twentystrong.tui.boards import table_class
 
         if self.store is not None:
             self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
-        return TableScreen(self.store)
+        own = table_class(session.deck.info.ruleset)
+        if own is None:
+            from twentystrong.tui.screens.table import TableScreen
+
+            return TableScreen(self.store)
+        return own(self.store)
 
     def _show_main(self, screen: Screen[Any]) -> None:
         """Show a main screen (the table, the setup screen) in place of the one on top.
@@ -309,7 +324,10 @@ class TwentyStrongApp(App[None]):
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
             return  # not recorded (the reason was shown), or a deck without a ladder
-        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved)
+        from twentystrong.tui.boards import board_class
+
+        ladder = board_class(store.deck.info.ruleset).LADDER
+        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved, ladder=ladder)
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
@@ -518,12 +536,15 @@ def create_app(
     load: Path | None = None,
     resume: bool = False,
     hints: bool | None = None,
+    difficulty: int | None = None,
+    scion: str | None = None,
 ) -> TwentyStrongApp:
     """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
 
     With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
     screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
-    ``hints``: first-game hints on or off for this session (None: the profile's setting).
+    ``hints``: first-game hints on or off for this session (None: the profile's setting). ``difficulty`` and
+    ``scion``: Hoplomachus Victorum's options (HV13; the Scion's id, None: drawn at random).
     """
     launch = prepare(
         deck_id=deck_id,
@@ -537,6 +558,8 @@ def create_app(
         deal=deal,
         load=load,
         resume=resume,
+        difficulty=difficulty,
+        scion=scion,
     )
     app = TwentyStrongApp(launch)
     app.hints = hints

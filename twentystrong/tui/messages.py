@@ -339,6 +339,11 @@ class ShowCard(Message, namespace="game"):
         self.card = card
 
 
+CARRIED = frozenset({"stack", "mission"})
+"""The ruleset fields (``Command.args``) the specific messages carry (Solar Sentinels' stack and mission); a command
+with any other (Hoplomachus Victorum's camp, tactic, hero …) is posted as :class:`Play`, exactly as listed."""
+
+
 def intent_for(command: EngineCommand) -> Command:
     """The message for an engine command (the specific class when there is one, else :class:`Play`)."""
     c = command
@@ -352,6 +357,8 @@ def intent_for(command: EngineCommand) -> Command:
     }
     if c.cmd in simple:
         return simple[c.cmd]()
+    if {name for name, _ in c.args} - CARRIED:  # fields the messages below do not carry (a camp, a tactic …)
+        return Play(c)  # played exactly as listed
     if c.cmd == "activate" and c.stack is not None:
         return Activate(c.stack)
     if c.cmd == "commit" and c.die:

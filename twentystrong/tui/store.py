@@ -374,6 +374,8 @@ def prepare(
     load: Path | None = None,
     resume: bool = False,
     autosave: Path | None = None,
+    difficulty: int | None = None,
+    scion: str | None = None,
 ) -> Launch:
     """Decide how the App starts. Raises :class:`LaunchError` with a player-readable message."""
     autosave_path = autosave or default_autosave_path()
@@ -386,6 +388,8 @@ def prepare(
         "seed": seed,
         "missions": missions,
         "rank": rank,
+        "difficulty": difficulty,
+        "scion": scion,
         "assisted": assisted,
         "dice": dice,
         "deal": deal,
@@ -416,6 +420,8 @@ def prepare(
             deal=deal,  # type: ignore[arg-type]
             missions=bool(missions),
             rank=rank or 1,
+            difficulty=difficulty or 0,
+            scion=scion,
         )
         try:
             session = Session.new(

@@ -1,15 +1,17 @@
-"""Which decks' tables the TUI draws today (each ruleset's board: :mod:`twentystrong.tui.boards`).
+"""Which decks' tables the TUI draws today (each ruleset's board: :mod:`twentystrong.tui.boards`): Solar Sentinels and
+Hoplomachus Victorum.
 
-A deck whose ruleset has no board yet (Hoplomachus Victorum: its table is a later issue) is refused with a clear
-message instead of a table that cannot show it; it plays headless meanwhile.
+A deck of a ruleset with no board (a ruleset added to the engine before its table) is refused with a clear message
+instead of a table that cannot show it; it plays headless meanwhile.
 """
 
 from __future__ import annotations
 
-DRAWN: frozenset[str] = frozenset({"solar-sentinels"})
+DRAWN: frozenset[str] = frozenset({"solar-sentinels", "hoplomachus-victorum"})
 """The rulesets the TUI has a board for (``boards.BOARDS`` holds the same ids; a test keeps them equal)."""
 
 NAMES: dict[str, str] = {"hoplomachus-victorum": "Hoplomachus Victorum"}
+"""Rulesets by name, for the refusal."""
 
 
 def not_drawn(ruleset: str, deck_id: str, deck_path: str | None = None) -> str | None:

@@ -1,22 +1,53 @@
 """The board: the part of the table that shows a deck's own zones, one widget per ruleset (architecture.md
-contract 9): Solar Sentinels shows its three stacks. The table screen asks :func:`board_for` for the deck being
-played and draws the board with each new view (:meth:`Board.show`); the general zones (the active area, the dice,
-the hero, the inventory) are the table screen's.
+contract 9): Solar Sentinels shows its three stacks, Hoplomachus Victorum Mount Vesuvius. The table screen asks
+:func:`board_for` for the deck being played and draws the board with each new view (:meth:`Board.show`); the
+general zones (the active area, the dice, the hero, the inventory) are the table screen's.
+
+A ruleset may also bring a table screen of its own (a subclass of the general one, for its keys and prompts): its
+board module names it ``TABLE``. Each board module is imported when its deck is first played, never before (a
+Solar Sentinels game never loads Mount Vesuvius).
 """
 
 from __future__ import annotations
 
-from twentystrong.tui.boards.base import Board
-from twentystrong.tui.boards.solar_sentinels import SolarSentinelsBoard
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from twentystrong.tui.boards.base import Board, DiceZone, ItemNote
 from twentystrong.tui.store import GameView
 
-BOARDS: dict[str, type[Board]] = {"solar-sentinels": SolarSentinelsBoard}
-"""The board widget of each ruleset, by ruleset id (a deck whose ruleset has none shows an empty board)."""
+if TYPE_CHECKING:
+    from twentystrong.tui.screens.table import TableScreen
+
+BOARDS: dict[str, str] = {
+    "solar-sentinels": "twentystrong.tui.boards.solar_sentinels",
+    "hoplomachus-victorum": "twentystrong.tui.boards.hoplomachus_victorum",
+}
+"""The module of each ruleset's board (its ``BOARD`` class, and its ``TABLE`` screen if it has one), by ruleset id."""
 
 
-def board_for(view: GameView) -> Board:
-    """The board of the deck being played, built for ``view``."""
-    return BOARDS.get(view.state.deck.info.ruleset, Board)(view)
+def _module(ruleset: str) -> Any | None:
+    name = BOARDS.get(ruleset)
+    return import_module(name) if name is not None else None
 
 
-__all__ = ["BOARDS", "Board", "board_for"]
+def board_class(ruleset: str) -> type[Board]:
+    """The board widget class of a ruleset (the empty :class:`Board` for one without a board)."""
+    module = _module(ruleset)
+    found: type[Board] = getattr(module, "BOARD", Board)
+    return found
+
+
+def table_class(ruleset: str) -> type[TableScreen] | None:
+    """The table screen of a ruleset: its own subclass of the general table, or None for the general table itself
+    (the caller imports it: this package never imports the table screen, which imports it)."""
+    table: type[TableScreen] | None = getattr(_module(ruleset), "TABLE", None)
+    return table
+
+
+def board_for(view: GameView, *, past: bool = False) -> Board:
+    """The board of the deck being played, built for ``view`` (``past``: read-only, for the history view)."""
+    return board_class(view.state.deck.info.ruleset)(view, past=past)
+
+
+__all__ = ["BOARDS", "Board", "DiceZone", "ItemNote", "board_class", "board_for", "table_class"]

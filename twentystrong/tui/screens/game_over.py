@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Static
 from twentystrong.engine.dice import LETTER
 from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
+from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
 
 Choice = Literal["new", "replay", "quit"]
@@ -95,6 +96,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
         setup = [hero, f"seed {options.seed}"]
         if options.missions:
             setup.append(f"rank {options.rank}")
+        board = board_class(s.deck.info.ruleset)
+        setup += board.setup_words(s)
         if options.assisted:
             setup.append("assisted")
         with Vertical(id="game-over", classes="-won" if won else "-lost"):
@@ -112,7 +115,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
             if self.rank_words:
                 yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
             missions = missions_dealt(s)
-            yield Static(" ".join(summary_sentences(self.stats, missions=missions)), id="game-over-figures")
+            figures = summary_sentences(self.stats, missions=missions, bosses=board.bosses_words(s))
+            yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
                 id="game-over-luck-words",

@@ -23,11 +23,12 @@ from textual.widgets.option_list import Option
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import GameState, initial_state
 from twentystrong.text.history import HistoryGroup, history_groups
+from twentystrong.tui.boards import board_for
 from twentystrong.tui.store import GameView, Store
-from twentystrong.tui.widgets.cards import CardInfo, CardView, StackInfo, StackView
+from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.glyphs import CursorList
-from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
+from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
 from twentystrong.tui.widgets.status import StepBar
 
 WRAP = 54
@@ -49,7 +50,7 @@ class PastTable(VerticalScroll, can_focus=True):
     PastTable { height: 1fr; width: 1fr; scrollbar-size-vertical: 1; }
     PastTable:focus { background: $boost; }
     PastTable #past-inner { height: auto; }
-    PastTable #past-stacks { height: auto; }
+    PastTable #past-inner > Board { height: auto; }
     PastTable #past-active {
         height: auto;
         min-height: 3;
@@ -72,6 +73,7 @@ class PastTable(VerticalScroll, can_focus=True):
     PastTable #past-pool-box { width: 3fr; }
     PastTable #past-exhausted-box { width: 2fr; margin-left: 1; }
     PastTable #past-banished-box { width: 1fr; margin-left: 1; }
+    PastTable .past-zone.-extra { width: 2fr; margin-left: 1; }
     PastTable #past-panels { height: auto; layout: grid; grid-size: 2; grid-gutter: 0 1; grid-rows: auto; }
     PastTable #past-panels > * {
         width: 1fr;
@@ -82,43 +84,38 @@ class PastTable(VerticalScroll, can_focus=True):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, first: GameView, *, id: str | None = None) -> None:
+        """``first``: a view of the game (its deck's board is built for it)."""
         super().__init__(id=id)
         self.state: GameState | None = None
         """The state shown."""
         self._card_ids: tuple[str, ...] = ()
+        self.board = board_for(past_view(first.state), past=True)
+        """The deck's board, read-only (Solar Sentinels: the stacks; Hoplomachus Victorum: Mount Vesuvius)."""
 
     def compose(self) -> ComposeResult:
         # Disabled: nothing in here can be focused, clicked or played.
         with Vertical(id="past-inner", disabled=True):
             yield StepBar(id="past-step")
-            with Horizontal(id="past-stacks"):
-                for n in (1, 2, 3):
-                    yield StackView(n, id=f"past-stack-{n}")
+            yield self.board
             yield Container(id="past-active")
             with Vertical(id="past-committed-box", classes="past-zone"):
                 yield DiceTray("no committed dice", id="past-committed")
+            zones = [("pool", "the pool is empty", "Dice pool", "")]
+            zones += [(extra.zone, extra.empty, extra.title, " -extra") for extra in self.board.DICE_ZONES]
+            zones += [("exhausted", "none", "Exhausted", ""), ("banished", "none", "Banished", "")]
             with Horizontal(id="past-zones"):
-                for zone, empty in (("pool", "the pool is empty"), ("exhausted", "none"), ("banished", "none")):
-                    with Vertical(id=f"past-{zone}-box", classes="past-zone"):
+                for zone, empty, title, extra_class in zones:
+                    with Vertical(id=f"past-{zone}-box", classes="past-zone" + extra_class) as box:
+                        box.border_title = title
                         yield DiceTray(empty, id=f"past-{zone}")
             with Horizontal(id="past-panels"):
                 yield HeroPanel(id="past-hero")
                 yield InventoryPanel(id="past-inventory")
-                yield MissionsPanel(id="past-missions")
-                yield BossPanel(id="past-boss")
+                yield from self.board.side_panels()
 
     def on_mount(self) -> None:
-        titles = {
-            "past-active": "Active area",
-            "past-committed-box": "Committed dice",
-            "past-pool-box": "Dice pool",
-            "past-exhausted-box": "Exhausted",
-            "past-banished-box": "Banished",
-            "past-hero": "Hero",
-            "past-missions": "Missions",
-            "past-boss": "Boss deck",
-        }
+        titles = {"past-active": "Active area", "past-committed-box": "Committed dice", "past-hero": "Hero"}
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
 
@@ -127,22 +124,21 @@ class PastTable(VerticalScroll, can_focus=True):
         self.state = state
         view = past_view(state)
         self.query_one(StepBar).show(view)
-        for n in (1, 2, 3):
-            self.query_one(f"#past-stack-{n}", StackView).info = StackInfo.of(state, n - 1)
+        self.board.show(view)  # its side panels too
         zones = {
             "committed": state.dice_in("active"),
             "pool": state.dice_in("pool"),
             "exhausted": state.dice_in("exhausted"),
             "banished": state.dice_in("banished"),
         }
+        for extra in self.board.DICE_ZONES:
+            zones[extra.zone] = state.dice_in(extra.zone)
         for zone, dice in zones.items():
             self.query_one(f"#past-{zone}", DiceTray).show(dice, selected=None)
             self.query_one(f"#past-{zone}-box").border_subtitle = str(len(dice))
         self.query_one("#past-banished-box").display = bool(zones["banished"])
         self.query_one(HeroPanel).show(view)
-        self.query_one(InventoryPanel).show(view)
-        self.query_one(MissionsPanel).show(view)
-        self.query_one(BossPanel).show(view)
+        self.query_one(InventoryPanel).show(view, self.board.item_note)
         infos = [CardInfo.of(state, card, n) for n, card in enumerate(state.active, start=1)]
         area = self.query_one("#past-active", Container)
         ids = tuple(info.id for info in infos)
@@ -194,7 +190,7 @@ class HistoryScreen(ModalScreen[None]):
                 yield CursorList(id="history-list")
                 with Vertical(id="history-right"):
                     yield Static(id="history-banner")
-                    yield PastTable(id="history-past")
+                    yield PastTable(self.store.view, id="history-past")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -7,7 +7,7 @@ App hands to the store. The screen redraws on every new view, so it stays open w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from textual import on
@@ -66,17 +66,39 @@ def holdings(view: GameView) -> list[Holding]:
     """The items held, in inventory order, then the hero's ability if it has one."""
     s = view.state
     out: list[Holding] = []
+    from twentystrong.tui.boards import board_class  # what the deck adds to an item (a Tactic, an Opportunity)
+
+    item_note = board_class(s.deck.info.ruleset).item_note
     for item in s.inventory:
         card = s.deck.card(item)
         reward = card.reward
         single = reward is not None and reward.kind == "single_use"
+        text = describe_item(card)
+        note = item_note(s, item)
+        when = _when_item(s, item, single)
+        kind = "single-use item" if single else "ongoing item"
+        if s.deck.is_tactic(item):
+            kind = "Tactic · single-use item"
+            text = replace(text, subtitle="Tactic · single-use item")
+        if note is not None:
+            if note.after_use:
+                when = [w.replace("then it goes to the discard pile", f"then {note.after_use}") for w in when]
+                if not single:
+                    when.append(f"Discarded, {note.after_use}.")
+            if note.progress:  # an Opportunity: its progress, and until earned its goal instead of its uses
+                kind = f"Opportunity · {note.progress}"
+                if note.words:
+                    goal = note.words.rstrip(".")
+                    when = [f"Progress {note.progress}. {goal}.", "Its reward is yours once the goal is met: it flips."]
+                    if note.after_use:
+                        when.append(f"Discarded, {note.after_use}.")
         out.append(
             Holding(
                 id=item,
                 name=card.name,
-                kind="single-use item" if single else "ongoing item",
-                text=describe_item(card),
-                when=tuple(_when_item(s, item, single)),
+                kind=kind,
+                text=text,
+                when=tuple(when),
                 uses=tuple(view.find("use_item", item=item)),
                 discard=view.first("discard_item", item=item),
             )

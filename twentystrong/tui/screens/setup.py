@@ -30,7 +30,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from twentystrong.content.heroes import SEPARATOR, shipped_heroes_for
+from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
@@ -75,6 +75,18 @@ def hero_card(hero: Hero) -> Content:
         ability_text(hero),
         ("\n\n" + hero.flavour if hero.flavour else "", "italic $text-muted"),
     )
+
+
+RANDOM = "random"
+"""The Scion option drawn at random (Hoplomachus Victorum)."""
+DRAW = ""
+"""The hero option of a deck whose hero is chosen in the game, from a draw (HV1)."""
+
+
+def difficulty_words(x: int) -> str:
+    """A difficulty X of Hoplomachus Victorum in a few words (hoplomachus.md setup steps 3, 6 and 8)."""
+    feed = f", {x + 1} camp tops to the Influence deck" if x else ""
+    return f"{x} · {4 + x} heroes drawn, {3 + x} Primus{feed}"
 
 
 def daily_tooltip(decks: list[DeckSource]) -> str:
@@ -159,7 +171,7 @@ class SetupScreen(Screen[None]):
                     yield Label("  Hero", classes="label")
                     yield CursorList(id="heroes", compact=True)
                 yield Static("", id="hero-line")
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id="missions-row"):
                     yield Label("  Missions", classes="label")
                     yield Tick(
                         "play with missions", value=bool(self.defaults.get("missions")), id="missions", compact=True
@@ -167,7 +179,7 @@ class SetupScreen(Screen[None]):
                 rank = self.defaults.get("rank")
                 if not isinstance(rank, int):
                     rank = self._profile_rank(first or (deck_ids[0] if deck_ids else "solar-sentinels"))
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id="rank-row"):
                     yield Label("  Rank", classes="label")
                     yield Select(
                         [
@@ -183,6 +195,21 @@ class SetupScreen(Screen[None]):
                         tooltip="Ranks come with missions (R15): tick Missions to choose one.",
                     )
                 yield Static("", id="rank-note")
+                # Hoplomachus Victorum's own options (shown for a deck of that ruleset instead of missions and rank).
+                difficulty = self.defaults.get("difficulty")
+                with Horizontal(classes="row victorum", id="difficulty-row"):
+                    yield Label("  Difficulty", classes="label")
+                    yield Select(
+                        [(difficulty_words(x), x) for x in range(5)],
+                        value=difficulty if isinstance(difficulty, int) and 0 <= difficulty <= 4 else 0,
+                        allow_blank=False,
+                        id="difficulty",
+                        compact=True,
+                        tooltip="HV13: a win moves you up one, a loss down one (assisted games excepted).",
+                    )
+                with Horizontal(classes="row victorum", id="scion-row"):
+                    yield Label("  Scion", classes="label")
+                    yield Select([("Random", RANDOM)], value=RANDOM, allow_blank=False, id="scion", compact=True)
                 seed = self.defaults.get("seed")
                 with Horizontal(classes="row"):
                     yield Label("  Seed", classes="label")
@@ -269,22 +296,54 @@ class SetupScreen(Screen[None]):
         info.update(Content.assemble((deck.info.title, "bold"), ("\n" + deck.info.description, "$text-muted")))
         # The deck's own heroes, then the universal heroes of the other shipped decks (HV1).
         self.heroes = {choice.ref: choice.hero for choice in shipped_heroes_for(deck)}
-        heroes.add_options(
-            [
-                Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}" + _from(ref), id=ref)
-                for ref, h in self.heroes.items()
-            ]
-        )
+        victorum = deck.info.ruleset in CHOSEN_IN_GAME
+        options = [
+            Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}" + _from(ref), id=ref)
+            for ref, h in self.heroes.items()
+        ]
+        if victorum:  # HV1: drawn at the table; naming one here puts it first in the draw
+            options.insert(0, Option(Content.styled("Drawn at the table (choose there)", "bold"), id=DRAW))
+        heroes.add_options(options)
         wanted = self.defaults.get("hero")
-        refs = list(self.heroes)
+        refs = ([DRAW] if victorum else []) + list(self.heroes)
         index = refs.index(wanted) if wanted in refs else 0
         if refs:
             heroes.highlighted = index
-            self._show_hero(self.heroes[refs[index]])
+            self._show_ref(refs[index])
+        self._show_victorum(deck)
         missions = self.query_one("#missions", Checkbox)
         missions.disabled = not deck.missions
         if not deck.missions:
             missions.value = False
+
+    def _show_victorum(self, deck: Deck) -> None:
+        """Difficulty and the Scion for a Hoplomachus Victorum deck; missions and rank for the others."""
+        victorum = deck.info.ruleset in CHOSEN_IN_GAME
+        self.set_class(victorum, "-victorum")  # the stylesheet shows its rows instead of missions and rank
+        if victorum:
+            scions = [(f"{scion.name}  ♥{scion.health} ⚔{scion.damage}", scion.id) for scion in deck.scions]
+            wanted = self.defaults.get("scion")
+            select = self.query_one("#scion", Select)
+            select.set_options([("Random", RANDOM), *scions])
+            select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in scions) else RANDOM
+
+    def _show_ref(self, ref: str) -> None:
+        if ref == DRAW:
+            self._show_draw()
+        else:
+            self._show_hero(self.heroes[ref])
+
+    def _show_draw(self) -> None:
+        """HV1: the hero is chosen at the table, among the heroes drawn."""
+        words = (
+            "Your hero is chosen at the table: 4 + difficulty Victorum heroes are drawn; keep one, or play a "
+            "universal hero and set one of them aside. Every drawn hero you do not play waits under a camp as a "
+            "Primus."
+        )
+        self.query_one("#hero-detail", Static).update(
+            Content.assemble(("The hero draw", "bold $accent"), "\n\n", words)
+        )
+        self.query_one("#hero-line", Static).update(Content.styled("Chosen at the table (HV1).", "$text-muted"))
 
     @on(Checkbox.Changed, "#missions")
     def _missions_changed(self) -> None:
@@ -341,8 +400,8 @@ class SetupScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#heroes")
     def _hero_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if self.deck is not None and event.option.id in self.heroes:
-            self._show_hero(self.heroes[event.option.id])
+        if self.deck is not None and (event.option.id in self.heroes or event.option.id == DRAW):
+            self._show_ref(event.option.id or DRAW)
 
     @on(OptionList.OptionSelected, "#heroes")
     def _hero_selected(self, event: OptionList.OptionSelected) -> None:
@@ -367,19 +426,27 @@ class SetupScreen(Screen[None]):
             seed = int(seed_text)
         except ValueError:
             return f"The seed must be a whole number, not {seed_text!r}."
-        rank = self.query_one("#rank", Select).value
         defaults_deal = self.defaults.get("deal")
-        return SetupOptions(
-            deck_id=self.deck.id,
-            hero_id=option.id or "",
-            seed=seed,
-            assisted=self.query_one("#undo", RadioSet).pressed_index == 1,
-            dice="physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
-            deal="ordered" if defaults_deal == "ordered" else "shuffled",
-            missions=self.query_one("#missions", Checkbox).value,
-            # R15: without missions there are no ranks (the plain rules are rank 1).
-            rank=rank if isinstance(rank, int) and self.query_one("#missions", Checkbox).value else 1,
-        )
+        common = {
+            "deck_id": self.deck.id,
+            "hero_id": option.id or "",
+            "seed": seed,
+            "assisted": self.query_one("#undo", RadioSet).pressed_index == 1,
+            "dice": "physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
+            "deal": "ordered" if defaults_deal == "ordered" else "shuffled",
+        }
+        if self.deck.info.ruleset in CHOSEN_IN_GAME:  # Hoplomachus Victorum: its difficulty and Scion
+            difficulty = self.query_one("#difficulty", Select).value
+            scion = self.query_one("#scion", Select).value
+            return SetupOptions(
+                **common,  # type: ignore[arg-type]
+                difficulty=difficulty if isinstance(difficulty, int) else 0,
+                scion=scion if isinstance(scion, str) and scion != RANDOM else None,
+            )
+        rank = self.query_one("#rank", Select).value
+        missions = self.query_one("#missions", Checkbox).value
+        # R15: without missions there are no ranks (the plain rules are rank 1).
+        return SetupOptions(**common, missions=missions, rank=rank if isinstance(rank, int) and missions else 1)  # type: ignore[arg-type]
 
     def action_start(self) -> None:
         """Start a new game with the chosen options."""

@@ -55,8 +55,18 @@ DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
 """Commands that name a die the player can point at on the table."""
 ITEM_COMMANDS = ("use_item", "use_ability", "discard_item", "forfeit_mission")
 """Commands that are legal at almost any prompt: they never answer the prompt itself."""
+DIE_PLAYS = ("commit", "recover", "choose")
+"""Of those, the commands a press on the die plays at once."""
 DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty", "order_after_effects", "choose_option", "item_limit"})
 """Prompts answered from a list: the choices open by themselves when one comes up."""
+ZONE_WHY = {
+    "pool": "it is in the pool (dice are committed before a roll)",
+    "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
+    "banished": "it is banished for the rest of the game",
+    "applied": "it is already on a card",
+    "active": "it is committed",
+}
+"""Why a die in each zone has nothing to do now."""
 FACE_KEYS = {"m": "miss", "h": "hit", "k": "crit"}
 IN_FLIGHT_TIMEOUT = 2.0
 """Seconds after which keys stop waiting for a command the App never answered."""
@@ -76,11 +86,6 @@ def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
 
 
 _W = TypeVar("_W", bound=Widget)
-
-
-def _missions(s: GameState) -> bool:
-    """Whether the game has missions (Solar Sentinels' side panel shows them)."""
-    return isinstance(s.table, SolarSentinelsTable) and bool(s.table.missions)
 
 
 def _stack_top(s: GameState, stack: int) -> str | None:
@@ -105,6 +110,15 @@ class TableScreen(Screen[None]):
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    DIE_COMMANDS: ClassVar[tuple[str, ...]] = DIE_COMMANDS
+    """Commands that name a die the player can point at on the table (a deck's table may add its own)."""
+    DIE_PLAYS: ClassVar[tuple[str, ...]] = DIE_PLAYS
+    """Of those, the commands a press on the die plays at once (no target, no face to enter)."""
+    DIALOG_KINDS: ClassVar[frozenset[str]] = DIALOG_KINDS
+    """Prompts answered from a list: the choices open by themselves when one comes up."""
+    ZONE_WHY: ClassVar[dict[str, str]] = ZONE_WHY
+    """Why a die in each zone has nothing to do now (a deck's table adds its own zones)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Enter: the first binding whose action is possible now runs (check_action), and the footer shows it.
@@ -152,6 +166,17 @@ class TableScreen(Screen[None]):
     """The die the player picked (a rolled hit to apply, a physical die to enter), or None. (No repaint of the
     whole screen when it changes: the watcher redraws the few widgets that show it.)"""
 
+    OWN_KEYS: ClassVar[frozenset[str]] = frozenset()
+    """The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's.
+    Set for each table class from its bindings (a deck's table adds its own)."""
+
+    board: Board
+    """The deck's board (made in :meth:`compose`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.OWN_KEYS = _keys_of(cls)
+
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
@@ -179,10 +204,11 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # Built as the first view shows it (titles, what is hidden): drawing that view once mounted changes less.
         state = self.view.state
+        board = self.board = board_for(self.view)
         yield StepBar(id="step-bar")
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                yield board_for(self.view)  # the deck's own zones (Solar Sentinels: the three stacks)
+                yield board  # the deck's own zones (Solar Sentinels: the three stacks)
                 yield _titled(Container(id="active"), "Active area")
                 # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
                 # style and draw before the first frame).
@@ -191,6 +217,8 @@ class TableScreen(Screen[None]):
                 )
                 with Horizontal(id="zones"):
                     yield _titled(DiceTray("the pool is empty", id="pool", classes="zone"), "Dice pool")
+                    for extra in board.DICE_ZONES:  # the deck's own (Hoplomachus Victorum's training grounds)
+                        yield _titled(DiceTray(extra.empty, id=extra.zone, classes="zone"), extra.title)
                     yield _titled(DiceTray("none", id="exhausted", classes="zone"), "Exhausted")
                     banished = _titled(DiceTray("none", id="banished", classes="zone"), "Banished")
                     banished.display = bool(state.dice_in("banished"))  # as _draw_dice shows it
@@ -198,9 +226,7 @@ class TableScreen(Screen[None]):
             with VerticalScroll(id="side"):
                 yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
                 yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
-                if _missions(state):  # dealt as the game starts: a game has them from its first view, or never
-                    yield _titled(MissionsPanel(id="missions", classes="panel"), "Missions")
-                yield _titled(BossPanel(id="boss", classes="panel"), "Boss deck")
+                yield from board.side_panels()  # the deck's zones (Solar Sentinels: missions, the boss deck)
                 yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
@@ -262,12 +288,9 @@ class TableScreen(Screen[None]):
     def _draw(self) -> None:
         view = self.view
         self.query_one(StepBar).show(view)
-        self.query_one(Board).show(view)
+        self.board.show(view)  # its side panels too
         self.query_one(HeroPanel).show(view)
-        self.query_one(InventoryPanel).show(view)
-        for missions in self.query(MissionsPanel):  # none in a game without missions
-            missions.show(view)
-        self.query_one(BossPanel).show(view)
+        self.query_one(InventoryPanel).show(view, self.board.item_note)
         self._draw_selection()
 
     def _draw_selection(self) -> None:
@@ -283,7 +306,7 @@ class TableScreen(Screen[None]):
 
     def _draw_dice(self) -> None:
         s = self.view.state
-        usable = {c.die for c in self.view.legal if c.cmd in DIE_COMMANDS and c.die}
+        usable = {c.die for c in self.view.legal if c.cmd in self.DIE_COMMANDS and c.die}
         misses = {d.id for d in s.dice_in("active") if d.face == "miss"}
         trays = {
             "committed": s.dice_in("active"),
@@ -291,6 +314,8 @@ class TableScreen(Screen[None]):
             "exhausted": s.dice_in("exhausted"),
             "banished": s.dice_in("banished"),
         }
+        for extra in self.board.DICE_ZONES:
+            trays[extra.zone] = s.dice_in(extra.zone)
         for tray_id, dice in trays.items():
             tray = self.query_one(f"#{tray_id}", DiceTray)
             muted = {d.id for d in dice} if tray_id == "banished" else misses
@@ -472,7 +497,7 @@ class TableScreen(Screen[None]):
             add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
         add("start_endgame", "Start endgame", "e", "error")
         add("decline_endgame", "Keep playing", "x")
-        if view.kind in DIALOG_KINDS:
+        if view.kind in self.DIALOG_KINDS:
             out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
         if view.legal:
             out.append(PromptAction("All moves…", "a", action="moves"))
@@ -510,7 +535,7 @@ class TableScreen(Screen[None]):
                 return
         if self._single_answer():
             return
-        if view.kind not in DIALOG_KINDS or self._dialog_for == view.revision:
+        if view.kind not in self.DIALOG_KINDS or self._dialog_for == view.revision:
             return
         if self.app.screen is not self:
             return  # another screen is up: the player opens the choices with Enter when back
@@ -523,7 +548,7 @@ class TableScreen(Screen[None]):
         view = self.view
         if self._auto_for == view.revision or self.app.screen is not self:
             return False
-        if view.kind not in DIALOG_KINDS and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
+        if view.kind not in self.DIALOG_KINDS and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
             return False
         if view.can("use_item") or view.can("use_ability"):
             return False
@@ -569,7 +594,7 @@ class TableScreen(Screen[None]):
         self.post_message(messages.intent_for(command))
 
     def _die_usable(self, die: str) -> bool:
-        return any(c.die == die and c.cmd in DIE_COMMANDS for c in self.view.legal)
+        return any(c.die == die and c.cmd in self.DIE_COMMANDS for c in self.view.legal)
 
     def _face_die(self) -> str | None:
         """The physical die whose face the m/h/k keys enter: the selected one, else the first without a face."""
@@ -590,7 +615,7 @@ class TableScreen(Screen[None]):
         Clicking the selected die again clears the selection; typing its id keeps it.
         """
         view = self.view
-        for cmd in ("commit", "recover", "choose"):
+        for cmd in self.DIE_PLAYS:
             command = view.first(cmd, die=die)
             if command is not None:
                 self._play(command)
@@ -608,13 +633,7 @@ class TableScreen(Screen[None]):
             target = next((c.id for c in state.active if not c.defeated), state.active[0].id)
             self._explain(Command("apply", die=die, card=target))
             return
-        why = {
-            "pool": "it is in the pool (dice are committed before a roll)",
-            "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
-            "banished": "it is banished for the rest of the game",
-            "applied": "it is already on a card",
-            "active": "it is committed",
-        }.get(where, where)
+        why = self.ZONE_WHY.get(where, where)
         self.notify(f"Nothing to do with {die} now: {why}. {prompt_words(state, view.awaiting)}", severity="warning")
 
     def press_card(self, card: str) -> None:
@@ -713,7 +732,7 @@ class TableScreen(Screen[None]):
         ):
             return  # the focused widget's own key (space on a card, arrows in a tray …)
         char = event.character or ""
-        if not (event.key in _OWN_KEYS or (self._letter is not None and char.isdigit())):
+        if not (event.key in self.OWN_KEYS or (self._letter is not None and char.isdigit())):
             return  # not a table key (tab, ctrl+z, ? …): Textual's and the App's bindings handle it
         event.stop()
         event.prevent_default()
@@ -766,7 +785,7 @@ class TableScreen(Screen[None]):
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
             return
-        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in _OWN_KEYS]
+        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.OWN_KEYS]
         for binding in bindings:
             name, params = _split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
@@ -852,7 +871,7 @@ class TableScreen(Screen[None]):
         if action == "activate_only":
             return len(view.find("activate")) == 1
         if action == "answer":
-            return view.kind in DIALOG_KINDS or view.state.prompt is not None
+            return view.kind in self.DIALOG_KINDS or view.state.prompt is not None
         if action == "decline":
             return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
         if action == "face":
@@ -990,7 +1009,7 @@ class TableScreen(Screen[None]):
         if die is None:
             return None
         view = self.view
-        for cmd in ("commit", "recover", "choose"):
+        for cmd in self.DIE_PLAYS:
             command = view.first(cmd, die=die)
             if command is not None:
                 return command
@@ -1018,7 +1037,7 @@ class TableScreen(Screen[None]):
         if die is None:
             return
         view = self.view
-        for cmd in ("commit", "recover", "choose"):
+        for cmd in self.DIE_PLAYS:
             command = view.first(cmd, die=die)
             if command is not None:
                 self._play(command)
@@ -1099,7 +1118,16 @@ class TableScreen(Screen[None]):
         return command_label(self.view.state, command)
 
 
-_OWN_KEYS = frozenset(
-    key.strip() for binding in TableScreen.BINDINGS if isinstance(binding, Binding) for key in binding.key.split(",")
-)
-"""The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's."""
+def _keys_of(cls: type[TableScreen]) -> frozenset[str]:
+    """The keys of a table class's own bindings (its bases' included)."""
+    return frozenset(
+        key.strip()
+        for klass in cls.__mro__
+        if issubclass(klass, TableScreen)
+        for binding in klass.__dict__.get("BINDINGS", [])
+        if isinstance(binding, Binding)
+        for key in binding.key.split(",")
+    )
+
+
+TableScreen.OWN_KEYS = _keys_of(TableScreen)

@@ -15,10 +15,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from twentystrong.content.model import CampCard
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import ActiveCard, DieState, GameState
-from twentystrong.text.cards import REWARD_ICONS, printed_lines
+from twentystrong.text.cards import CAMP_KIND_NAMES, REWARD_ICONS, printed_lines
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
 
@@ -205,19 +207,30 @@ class CardInfo(NamedTuple):
     dice: tuple[DieState, ...]
     lines: tuple[tuple[str, str], ...]
     """What is printed on it: (label, words) per effect under its timing, then the reward under its kind."""
+    kind: str = ""
+    """What it is, where the deck says so (``Bloodshed``, ``Sport``, ``Primus``, ``Scion``); "" for a plain
+    conflict card (its level is shown) or boss."""
+    dice_stay: bool = False
+    """Its dice stay applied into the next round while it stands (a multi-round fight, HV9)."""
 
     @staticmethod
     def of(state: GameState, card: ActiveCard, number: int) -> CardInfo:
         """The card as the player should see it now."""
         deck = state.deck
+        kind = ""
         if card.boss:
             boss = deck.boss(card.id)
             name, level, additional, mandatory = boss.name, 0, boss.entourage, False
             printed = printed_lines(boss)
+            if deck.scions or deck.tactics:  # Hoplomachus Victorum: a Primus or the Scion
+                kind = "Scion" if any(c.id == card.id for c in deck.scions) else "Primus"
         else:
             conflict = deck.card(card.id)
             name, level, additional, mandatory = conflict.name, conflict.level, conflict.additional, conflict.mandatory
             printed = printed_lines(conflict)
+            if isinstance(conflict, CampCard):
+                kind = CAMP_KIND_NAMES[conflict.kind] + (" · Influence ✧" if conflict.influence else "")
+        stay = not card.defeated and rules(state).keeps_applied_dice(state, card)
         return CardInfo(
             id=card.id,
             number=number,
@@ -233,6 +246,8 @@ class CardInfo(NamedTuple):
             cancelled=card.cancelled,
             dice=state.applied_to(card.id),
             lines=tuple((line.label, line.text) for line in printed),
+            kind=kind,
+            dice_stay=stay,
         )
 
 
@@ -292,7 +307,8 @@ class CardView(Widget, can_focus=True):
         if info is None:
             return
         self._title()
-        set_subtitle(self, "DEFEATED ✔" if info.defeated else ("boss" if info.boss else f"level {info.level}"))
+        kind = info.kind or ("boss" if info.boss else f"level {info.level}")
+        set_subtitle(self, "DEFEATED ✔" if info.defeated else kind)
         self.set_class(info.defeated, "-defeated")
         self.set_class(info.boss, "-boss")
         refresh_content(self)
@@ -323,7 +339,10 @@ class CardView(Widget, can_focus=True):
         extra = Content.styled(f"  +{info.additional}", "bold $accent") if info.additional else Content("")
         lines = [Content.assemble(health, deals, extra)]
         if info.dice:
-            lines.append(Content(" ").join(die_chip(d) for d in info.dice))
+            dice = Content(" ").join(die_chip(d) for d in info.dice)
+            if info.dice_stay:  # HV9: they stay into the next round of the fight
+                dice = Content.assemble(dice, ("  (stay)", "bold"))
+            lines.append(dice)
         else:
             lines.append(Content.styled("no dice", "$text-muted"))
         if info.cancelled:

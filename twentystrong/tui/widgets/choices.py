@@ -46,9 +46,43 @@ def command_detail(state: GameState, command: Command) -> str:
                 return describe_effect(card_effects(state, card)[c.effect])
         if c.cmd == "rank_penalty":
             return "banish one die from the pool" if c.choice == "banish" else "exhaust three dice"
+        own = _card_detail(state, c)
+        if own:
+            return own
     except (KeyError, IndexError):
         pass
-    return CMDS.get(c.cmd, c.cmd)
+    if c.cmd in CMDS:
+        return CMDS[c.cmd]
+    from twentystrong.engine.rulesets import ruleset_for  # a deck's own command: its ruleset's description
+
+    spec = ruleset_for(deck.info.ruleset).commands.get(c.cmd)
+    return spec.description if spec is not None else c.cmd
+
+
+def _card_detail(state: GameState, c: Command) -> str:
+    """What the card a deck's own command names does: a hero to choose (its stats and ability, the hero set aside for
+    a universal one), a Tactic to keep or gain, a Primus to place (its stats and Bane)."""
+    deck = state.deck
+    if c.hero:
+        hero = deck.hero(str(c.hero))
+        ability = hero.ability_text or describe_effects(list(hero.ability)) or "no special ability"
+        words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
+        if c.aside:
+            words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
+        elif str(c.hero) in deck.primus_of:  # a drawn hero not played waits under a camp as this Primus
+            primus = deck.primus(deck.primus_of[str(c.hero)])
+            extra = f" +{primus.additional}" if primus.additional else ""
+            words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
+        return words
+    if c.tactic:
+        tactic = deck.tactic(str(c.tactic))
+        return tactic.text or describe_effects(list(tactic.effects))
+    if c.primus:
+        primus = deck.primus(str(c.primus))
+        extra = f" +{primus.additional}" if primus.additional else ""
+        bane = primus.bane_text or describe_effects(list(primus.bane))
+        return f"♥{primus.health} ⚔{primus.damage}{extra} · Bane: {bane}"
+    return ""
 
 
 def command_label(state: GameState, command: Command) -> str:
@@ -104,14 +138,17 @@ class ChoicesScreen(ModalScreen[Command | None]):
             if self.note:
                 yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
             options = []
+            said = ""
             for n, command in enumerate(self.commands, start=1):
                 key = f"{n} " if n <= 9 else "  "
+                detail = command_detail(self.state, command)
+                # The same words as the choice above (one item, several targets) are not repeated.
+                more = f"  — {detail}" if detail != said else ""
+                said = detail
                 options.append(
                     Option(
                         Content.assemble(
-                            (key, "bold $accent"),
-                            command_label(self.state, command),
-                            (f"  — {command_detail(self.state, command)}", "$text-muted"),
+                            (key, "bold $accent"), command_label(self.state, command), (more, "$text-muted")
                         )
                     )
                 )

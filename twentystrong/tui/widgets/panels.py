@@ -6,6 +6,9 @@ Like every table widget they show the view and report presses; they never decide
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
@@ -21,6 +24,12 @@ from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
+
+if TYPE_CHECKING:
+    from twentystrong.tui.boards.base import ItemNote
+
+Note = Callable[[GameState, str], "ItemNote | None"]
+"""What a deck adds to a held item's entry (:meth:`twentystrong.tui.boards.base.Board.item_note`)."""
 
 
 class PanelList(OptionList):
@@ -180,17 +189,21 @@ class InventoryPanel(Widget):
         # The list (#items) is mounted with the first item: a game starts without any, and the table's first frame
         # comes sooner without an option list nobody sees.
 
-    def show(self, view: GameView) -> None:
-        """Show the inventory of this view."""
+    def show(self, view: GameView, note: Note | None = None) -> None:
+        """Show the inventory of this view (``note``: what the deck adds to an item, :meth:`Board.item_note`)."""
         s = view.state
         set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
         short = self.screen.has_class("-short")  # one line per item on a short terminal (i has the full text)
-        key = (s.inventory, frozenset(usable), short)
+        notes = tuple(note(s, item) for item in s.inventory) if note is not None else (None,) * len(s.inventory)
+        key = (s.inventory, frozenset(usable), short, notes)
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        options = [Option(_item_label(s, item, item in usable, short=short), id=item) for item in s.inventory]
+        options = [
+            Option(_item_label(s, item, item in usable, short=short, note=n), id=item)
+            for item, n in zip(s.inventory, notes, strict=True)
+        ]
         if not options and not self.query_children("#items"):
             return  # "no items" is showing
         items = _list_of(self, "items")
@@ -207,17 +220,22 @@ class InventoryPanel(Widget):
             self.post_message(self.Pressed(event.option.id))
 
 
-def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False) -> Content:
+def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False, note: ItemNote | None = None) -> Content:
     card = s.deck.card(item)
     kind = card.reward.kind if card.reward is not None else ""
     icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
     words = ""
     if card.reward is not None:
         words = card.reward.text or describe_effects(card.reward.effects)
+    progress = ""
+    if note is not None:
+        words = note.words or words
+        progress = f" {note.progress}" if note.progress else ""
     return Content.assemble(
         ("▶ " if usable else "  ", "bold $accent"),
         (f"{icon} ", "$secondary"),
         (card.name, "bold" if usable else ""),
+        (progress, "bold $accent"),
         ("" if short else "\n  ", ""),
         ("" if short else words, "$text-muted"),
     )

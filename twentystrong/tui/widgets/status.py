@@ -39,6 +39,17 @@ STEP_NAMES: dict[str, str] = {
 PHASES = ("activation", "strategy", "resolve")
 
 
+def _own_step(ruleset: str, step: str) -> str:
+    """A deck's own step in its ruleset's words (Hoplomachus Victorum's ``move``: "Activation: move to a camp")."""
+    from twentystrong.engine.rulesets import ruleset_for
+
+    words = ruleset_for(ruleset).step_words(step) or step
+    phase, _, rest = words.partition(": ")
+    if rest and phase.lower() in PHASES:  # the bar names the phase already
+        return rest[:1].upper() + rest[1:]
+    return words
+
+
 class StepBar(Static):
     """``Round 3 · Activation ▸ STRATEGY ▸ Resolve · Apply, phase 1/3 · ENDGAME`` and the game's options."""
 
@@ -62,7 +73,7 @@ class StepBar(Static):
                     )
                 )
             parts.append(Content(" ▸ ").join(phases))
-        step = STEP_NAMES.get(s.step, s.step)
+        step = STEP_NAMES.get(s.step) or _own_step(s.deck.info.ruleset, s.step)
         if s.step in ("apply", "commit", "faces"):
             step += f", phase {max(1, s.phases_used)}/{s.hero.strategy}"
         parts.append(Content.styled(step, "bold"))

@@ -161,6 +161,13 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
 
 
 _SWAPS = {"strengthen": "strengthened", "weaken": "weakened"}
+_PLACES = {
+    "pool": "in the pool",
+    "active": "committed",
+    "applied": "on the same card",
+    "exhausted": "exhausted",
+}
+"""Where the die recruited in a strengthened or weakened die's place stands (the zone the other die left)."""
 
 
 def _die_moved(e: DieMoved) -> str | None:
@@ -171,8 +178,8 @@ def _die_moved(e: DieMoved) -> str | None:
     if e.reason == "recruit":
         return f"{e.die} is recruited from the training grounds"
     if e.reason in _SWAPS:
-        where = "into the pool" if e.zone == "pool" else f"as {e.zone}"
-        return f"{e.die} is recruited {where} in its place"
+        where = _PLACES.get(e.zone, f"into the {e.zone} zone")
+        return f"{e.die} takes its place, {where}"
     if e.reason == "recovered by spectating":
         return f"You recover {e.die} (spectating)"
     return None
