@@ -287,3 +287,47 @@ def test_the_table_imports_the_odds_when_they_are_first_shown() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False"]
+
+
+async def test_a_question_answered_quickly_once_is_answered_at_once_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two enemies: the first question goes to a worker (nothing says yet how long it takes); once a question of the
+    same shape (models, Health, rules, phases: not the dice) was answered in milliseconds, the next commit is answered
+    on the UI thread, with no worker and no "computing…" frame (a worker's round trip costs a frame or two)."""
+    app = make_app(tmp_path, card("rust-maw", health=7, damage=2, additional=1), card("ember-wasp", health=3))
+    workers: list[OddsQuestion] = []
+    real = OddsPanel._compute
+
+    def counted(panel: OddsPanel, question: OddsQuestion) -> None:
+        workers.append(question)
+        real(panel, question)
+
+    monkeypatch.setattr(OddsPanel, "_compute", counted)
+    # "milliseconds" depends on the machine: here anything within a minute counts as quick, so the test is of the
+    # mechanism, not of this machine's speed
+    monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 60.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await press(pilot, "1")  # the +1 enemy from stack 1
+        await commit(pilot, "P1")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        panel = panel_of(app)
+        assert panel.question is not None and len(panel.question.enemies) == 2 and not panel.question.quick()
+        asked = len(workers)
+        assert asked >= 1
+        await pilot.press("p", "2")
+        await pilot.pause()
+        assert panel.question is not None and panel.question.dice == ("P1", "P2")
+        assert len(workers) == asked  # no worker for this one
+        assert panel.chances is not None and "computing…" not in panel.shown_text()
+        monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 0.0)  # nothing is quick now: the next one goes to a worker
+        await pilot.press("p", "3")
+        await pilot.pause()
+        assert panel.question is not None and panel.question.dice == ("P1", "P2", "P3")
+        assert len(workers) == asked + 1
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert panel.chances is not None and "computing…" not in panel.shown_text()

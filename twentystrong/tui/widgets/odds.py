@@ -28,6 +28,7 @@ Each probability is for one enemy with every die on it. The App's ``odds_mode`` 
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
@@ -218,6 +219,13 @@ class OddsQuestion(NamedTuple):
                 return False
         # The commit plan of one enemy is lookups in the same tables (a few milliseconds: see twentystrong bench).
         return True
+
+    def shape(self) -> Hashable:
+        """What decides how long :func:`chances_for` takes, without the dice: the stage, the enemies' damage models
+        and Health, the rules, the resources, the phases. The odds build tables per model that cover every dice count
+        and need, so a shape answered in milliseconds once is answered so again (a simulation never is)."""
+        models = tuple((e.target.model, e.target.health, e.capped, e.blocked is not None) for e in self.enemies)
+        return (self.stage, models, self.rules, self.resources, self.phases, self.step_cap)
 
     def answer_key(self) -> Hashable:
         """What :func:`chances_for` reads, and nothing else: equal keys, equal answers (the cache's key).
@@ -613,6 +621,8 @@ class OddsPanel(Widget):
     """
 
     _CACHE_SIZE = 64
+    _QUICK_SECONDS = 0.004
+    """A question whose shape was last answered within this is answered on the UI thread (well inside a frame)."""
     SECTIONS = ("head", "enemies", "plan", "chart", "advice", "caveats")
     ADVICE_LINES = 2
     """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
@@ -631,6 +641,7 @@ class OddsPanel(Widget):
         """The probabilities and advice of :attr:`question`; None while they are computing."""
         self._answers: OrderedDict[Hashable, OddsChances] = OrderedDict()  # by OddsQuestion.answer_key()
         self._pending: Hashable | None = None  # the answer key a worker is answering
+        self._costs: OrderedDict[Hashable, float] = OrderedDict()  # seconds, by OddsQuestion.shape()
         self._step: Hashable | None = None  # the step the reserved lines are for
         self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
         self._drawn_width = -1  # the content width the sections were measured at
@@ -697,12 +708,23 @@ class OddsPanel(Widget):
         if mode == "full" and self.chances is None:
             key = question.answer_key()
             if key != self._pending:
-                if question.quick():
-                    self._remember(key, chances_for(question))
+                if question.quick() or self._costs.get(question.shape(), math.inf) <= self._QUICK_SECONDS:
+                    started = time.perf_counter()
+                    chances = chances_for(question)
+                    self._cost(question, time.perf_counter() - started)
+                    self._remember(key, chances)
                 else:
                     self._pending = key
                     self._compute(question)
         self._draw_odds(mode)
+
+    def _cost(self, question: OddsQuestion, seconds: float) -> None:
+        """Remember how long a question of this shape took: the next one is answered at once when that was quick
+        (a worker's round trip costs a frame or two), in a worker otherwise."""
+        self._costs[question.shape()] = seconds
+        self._costs.move_to_end(question.shape())
+        while len(self._costs) > self._CACHE_SIZE:
+            self._costs.popitem(last=False)
 
     def _models_changed(self, question: OddsQuestion) -> bool:
         old = self.question
@@ -729,13 +751,17 @@ class OddsPanel(Widget):
         A newer question cancels this worker, but a thread cannot be interrupted: the answer it still finds is
         kept in the cache (the odds package's own tables are thread-safe).
         """
+        started = time.perf_counter()
         chances = chances_for(question)
+        seconds = time.perf_counter() - started
         try:
-            self.app.call_from_thread(self._computed, question.answer_key(), chances)
+            self.app.call_from_thread(self._computed, question, chances, seconds)
         except RuntimeError:  # the app is closing
             pass
 
-    def _computed(self, key: Hashable, chances: OddsChances) -> None:
+    def _computed(self, question: OddsQuestion, chances: OddsChances, seconds: float) -> None:
+        key = question.answer_key()
+        self._cost(question, seconds)
         if key == self._pending:
             self._pending = None
         self._remember(key, chances)
