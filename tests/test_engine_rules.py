@@ -144,6 +144,7 @@ def test_r1_health_below_1_loses_at_once_and_nothing_more_runs(tmp_path: Path) -
     assert g.state.active_card("c17") is not None  # nor Cleanup
     assert g.legal() == []
     assert g.refused("activate", stack=1).code == "game_over"
+    assert awaiting(g.state)["text"] == "Game over: you lost. Your Health fell below 1 (suffered 3 damage)."
 
 
 # --- R2 -----------------------------------------------------------------------------------------------------------

@@ -76,10 +76,18 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
     return out
 
 
+def _over_reason(s: GameState) -> str:
+    """Why the game ended, as a sentence: a loss to a stat change names the stat (R1), then what lowered it."""
+    reason = s.result_reason
+    if s.result == "lost" and s.hero.health < 1 and "health" not in reason.lower():
+        return f"Your Health fell below 1 ({reason})." if reason else "Your Health fell below 1."
+    return reason[:1].upper() + reason[1:] if reason else ""
+
+
 def awaiting(s: GameState) -> dict[str, Any]:
     """What the game waits for: ``kind`` plus details and a sentence for the prompt line."""
     if s.result is not None:
-        return {"kind": "over", "text": f"Game over: you {s.result}. {s.result_reason}"}
+        return {"kind": "over", "text": f"Game over: you {s.result}. {_over_reason(s)}"}
     p = s.prompt
     if p is not None:
         out: dict[str, Any] = {"kind": p.kind, "text": _prompt_text(s, p)}
