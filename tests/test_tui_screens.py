@@ -158,6 +158,33 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         assert not isinstance(app.screen, CardBrowserScreen)
 
 
+def test_browser_kinds_are_the_decks_own() -> None:
+    """The kind filter offers the kinds a deck's cards have: Solar Sentinels' conflict cards, heroes, bosses,
+    missions; Hoplomachus Victorum's Bloodshed, Sport and Opportunity camp cards (no levels), heroes, Scions and
+    Tactics, never "Bosses" or "Missions" it does not have."""
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.tui.screens.browser import entries, kinds_of
+
+    solar = [kind for _, kind in kinds_of(entries(load_shipped("solar-sentinels"), None))]
+    assert solar == ["all", "card", "hero", "boss", "mission"]
+    deck = load_shipped("hoplomachus-victorum")
+    victorum = entries(deck, None)
+    assert [kind for _, kind in kinds_of(victorum)] == [
+        "all",
+        "bloodshed",
+        "sport",
+        "opportunity",
+        "hero",
+        "scion",
+        "tactic",
+    ]
+    camps = [e for e in victorum if e.kind in ("bloodshed", "sport", "opportunity")]
+    assert len(camps) == 54 and all(e.level == 0 for e in camps)
+    assert {e.text.id for e in victorum if e.kind == "sport"} == {
+        c.id for c in deck.cards if getattr(c, "kind", "") == "sport"
+    }
+
+
 async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:

@@ -19,23 +19,30 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-from twentystrong.content.model import Deck
+from twentystrong.content.model import CampCard, Deck
 from twentystrong.engine.state import GameState
-from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
+from twentystrong.text.cards import CAMP_KIND_NAMES, KIND_NAMES, CardText, all_cards
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
 
-KINDS: tuple[tuple[str, str], ...] = (
-    ("all", "All kinds"),
-    ("card", "Conflict cards"),
-    ("hero", "Heroes"),
-    ("boss", "Bosses"),
-    ("mission", "Missions"),
-)
+KIND_FILTERS: dict[str, str] = {
+    "all": "All kinds",
+    "card": "Conflict cards",
+    "bloodshed": "Bloodshed cards",
+    "sport": "Sport cards",
+    "opportunity": "Opportunities",
+    "hero": "Heroes",
+    "boss": "Bosses",
+    "mission": "Missions",
+    "scion": "Scions",
+    "tactic": "Tactics",
+}
+"""The kind filter's choices by name; a deck offers those its cards have (:func:`kinds_of`)."""
 LEVELS: tuple[tuple[str, int], ...] = (("Any level", 0), ("Level 1", 1), ("Level 2", 2), ("Level 3", 3))
 WHERE_ALL = "anywhere"
-SHORT_KIND = {"hero": "hero", "card": "card", "boss": "boss", "mission": "mission"}
+SHORT_KIND = {"bloodshed": "blood", "opportunity": "opport."}
+"""The list's Kind column where a kind's name is too long for it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +50,9 @@ class Entry:
     """One card of the browser: its text and what the filters look at."""
 
     text: CardText
+    kind: str
+    """What the kind filter and the Kind column say: a camp card's own kind (Bloodshed, Sport, Opportunity), else
+    the card text's kind."""
     level: int
     """The conflict card's level (0 for heroes, bosses and missions)."""
     mandatory: bool
@@ -63,7 +73,7 @@ class Filters:
 
     def keep(self, entry: Entry) -> bool:
         """Whether an entry passes every filter."""
-        if self.kind != "all" and entry.text.kind != self.kind:
+        if self.kind != "all" and entry.kind != self.kind:
             return False
         if self.level and entry.level != self.level:
             return False
@@ -80,12 +90,21 @@ def entries(deck: Deck, state: GameState | None) -> list[Entry]:
     now = places(state)
     out = []
     for text in all_cards(deck):
-        level = deck.card(text.id).level if text.kind == "card" else 0
-        mandatory = text.kind == "card" and deck.card(text.id).mandatory
+        card = deck.card(text.id) if text.kind == "card" else None
+        camp = isinstance(card, CampCard)
+        kind = card.kind if isinstance(card, CampCard) else text.kind
+        level = card.level if card is not None and not camp else 0  # camp cards have no levels
+        mandatory = card is not None and card.mandatory
         place = place_of(now, text.id)
         haystack = " ".join([text.name, text.id, text.subtitle, *(str(line) for line in text.lines), text.flavour])
-        out.append(Entry(text, level, mandatory, place, haystack.lower()))
+        out.append(Entry(text, kind, level, mandatory, place, haystack.lower()))
     return out
+
+
+def kinds_of(all_entries: Iterable[Entry]) -> list[tuple[str, str]]:
+    """The kind filter's choices for these cards: every kind, then the kinds they have (name, value)."""
+    present = {e.kind for e in all_entries}
+    return [(name, kind) for kind, name in KIND_FILTERS.items() if kind == "all" or kind in present]
 
 
 def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry]:
@@ -137,7 +156,7 @@ class CardBrowserScreen(ModalScreen[None]):
                     yield Input(placeholder="name or text", id="browser-search", compact=True)
                     yield Label("Kind [dim](k)[/]")
                     yield Select(
-                        [(name, kind) for kind, name in KINDS],
+                        kinds_of(self.entries),
                         value="all",
                         allow_blank=False,
                         id="browser-kind",
@@ -222,7 +241,7 @@ class CardBrowserScreen(ModalScreen[None]):
         mark = " !" if entry.mandatory else ""
         cells = [
             entry.text.name + mark,
-            SHORT_KIND.get(entry.text.kind, entry.text.kind),
+            SHORT_KIND.get(entry.kind, entry.kind),
             str(entry.level) if entry.level else "",
             stats.get("Health", ""),
             stats.get("Damage", ""),
@@ -243,7 +262,8 @@ class CardBrowserScreen(ModalScreen[None]):
         if entry is None:
             detail.show(None)
             return
-        detail.border_title = KIND_NAMES.get(entry.text.kind, "Card")
+        camp = CAMP_KIND_NAMES.get(entry.kind)
+        detail.border_title = f"{camp} card" if camp else KIND_NAMES.get(entry.text.kind, "Card")
         detail.show(entry.text, entry.place.label if self.state is not None else "")
 
     def _sync_widgets(self) -> None:
@@ -322,8 +342,8 @@ class CardBrowserScreen(ModalScreen[None]):
         self.query_one("#browser-detail", CardDetail).focus()
 
     def action_cycle_kind(self) -> None:
-        """Next kind: all, conflict cards, heroes, bosses, missions."""
-        kinds = [k for k, _ in KINDS]
+        """Next kind: all, then the deck's kinds (conflict cards, heroes, bosses, missions …)."""
+        kinds = [k for _, k in kinds_of(self.entries)]
         self._set(kind=kinds[(kinds.index(self.filters.kind) + 1) % len(kinds)])
 
     def action_cycle_level(self) -> None:
