@@ -204,48 +204,10 @@ VICTORUM = "hoplomachus-victorum"
 HV_TEST = ROOT / "tests" / "decks" / "hoplomachus"
 
 
-def greedy(seed: int) -> Callable[[GameState], Command]:
-    """A plain player for the Victorum pictures (the heuristic bot plays Solar Sentinels only): commit four dice,
-    roll, put each hit on a standing enemy, take what is offered, seek out the Primus; otherwise the first legal
-    command (a seeded choice of camp when it moves)."""
-    import random
-
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
-    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID
-
-    rng = random.Random(seed)
-    first = (
-        "commit", "roll", "fight_primus", "recover", "resolve", "done", "take_reward", "gain_item", "activate",
-        "keep_opportunity", "spectate_reward", "dismiss", "choose", "keep_tactic", "place_primus", "feed_influence",
-        "choose_hero", "decline_item", "discard_opportunity",
-    )  # fmt: skip
-
-    def choose(s: GameState) -> Command:
-        legal = legal_commands(s)
-        by: dict[str, list[Command]] = {}
-        for command in legal:
-            by.setdefault(command.cmd, []).append(command)
-        standing = {c.id for c in s.active if not c.defeated}
-        hits = [c for c in by.get("apply", []) if c.card in standing]
-        if hits:
-            return hits[0]
-        moves = by.get("move", [])
-        if moves:
-            primus = [c for c in moves if table(s).primus[BY_ID[str(c.camp)]] is not None]
-            return primus[0] if primus and s.round > 2 else rng.choice(moves)
-        for cmd in first:
-            if cmd == "commit" and len(s.dice_in("active")) >= 4:
-                continue  # four dice a phase: the rest stay in the pool for the next one
-            if cmd in by:
-                return by[cmd][0]
-        return legal[0]
-
-    return choose
-
-
 def victorum_until(deck: Deck, deck_path: Path | None, until: Callable[[Session], bool]) -> Session:
-    """The first seeded game of the Victorum deck (its first hero, difficulty 1) that reaches ``until``."""
-    return play_until(deck, deck_path, until, difficulty=1, make_player=greedy)
+    """The first seeded game of the Victorum deck (its first hero, difficulty 1, the heuristic bot) that reaches
+    ``until``."""
+    return play_until(deck, deck_path, until, difficulty=1)
 
 
 def _fight(session: Session) -> str:
@@ -264,12 +226,12 @@ def arriving(session: Session) -> bool:
 
 
 def kept_dice(session: Session) -> bool:
-    """A Primus fight (or the final fight) in a later round: dice from the round before stay on an enemy."""
+    """A Primus fight in a later round: dice from the round before stay on an enemy (the camps still full)."""
     s = session.state
     standing = {c.id for c in s.active if not c.defeated}
     kept = any(d.zone == "applied" and d.card in standing for d in s.dice)
     primus = any(c.boss and not c.defeated for c in s.active)
-    return _fight(session) != "" and s.step == "commit" and kept and primus and len(s.dice_in("pool")) >= 2
+    return _fight(session) == "primus" and s.step == "commit" and kept and primus and len(s.dice_in("pool")) >= 2
 
 
 async def victorum(out: Path) -> None:

@@ -28,6 +28,7 @@ from twentystrong.tui.boards.hoplomachus_victorum.screen import VictorumTable
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.store import Store
 from twentystrong.tui.tables import DRAWN
+from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
 
 
@@ -262,6 +263,10 @@ async def test_a_primus_fight_across_two_rounds() -> None:
         assert s.active[0].id == "p-darius" and s.die("B1").card == "p-darius" and s.die("B1").zone == "applied"
         assert s.step == "commit"
         assert "dice stay on undefeated enemies" in str(app.screen.query_one("#active").border_title)
+        # the fight goes on into later rounds: the odds panel's chances are this round's, and says so
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert "Chance this round, all on it:" in app.screen.query_one(OddsPanel).shown_text()
 
 
 async def test_the_final_fight() -> None:

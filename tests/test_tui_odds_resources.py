@@ -210,3 +210,32 @@ async def test_a_rule_about_the_faces_showing_is_named_as_not_in_the_odds(tmp_pa
         text = " ".join(panel_of(app).shown_text().split())
         assert "[o] Odds ≈" in text
         assert "≈ not in the odds: Sleeper: Nothing can be applied while a rolled die shows a miss." in text
+
+
+async def test_the_commit_plan_never_asks_for_more_dice_than_may_be_committed(tmp_path: Path) -> None:
+    """A Health 12 enemy whose rule lets only 3 dice be committed each Strategy phase (found in play on a Primus):
+    the plan never names more than the dice still allowed (here 2, one committed already); when those cannot reach
+    90% it says so instead of listing the whole pool.
+    Every die it names can really be committed, one after the other."""
+    app = make_app(tmp_path, card("stone-wall", effect("commit_limit", count=3, per="phase"), health=12))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "B1")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and len(question.pool) > 2 and question.most == 2
+        assert panel.chances is not None and panel.chances.plan is not None
+        pick = panel.chances.plan.each[0]
+        assert pick is not None and len(pick.dice) <= 2
+        assert not pick.reached  # three dice cannot bring 12 damage to 90% in 3 rolls
+        text = " ".join(panel.shown_text().split())
+        assert "as many as may be committed" in text and "pool dice" not in text
+        unlimited = commit_plan(question.situation(), question.pool, 0.9).each[0]
+        assert unlimited is not None and len(unlimited.dice) > 2  # without the limit the plan would ask for more
+        for die in pick.dice:
+            assert app.store is not None
+            assert any(c.cmd == "commit" and c.die == die for c in app.store.view.legal)
+            await commit(pilot, die)

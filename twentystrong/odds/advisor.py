@@ -510,23 +510,33 @@ def _subsets(pool: Sequence[str], size: int) -> list[tuple[str, ...]]:
     return out
 
 
+def _strongest(pool: Sequence[str], most: int | None) -> tuple[str, ...]:
+    """The pool dice that may be committed at best: all of them, or the ``most`` strongest under a commit limit."""
+    if most is None or most >= len(pool):
+        return tuple(pool)
+    return tuple(sorted(sorted(pool, key=die_order, reverse=True)[: max(0, most)], key=die_order))
+
+
 @lru_cache(maxsize=64)
-def commit_plan(situation: Situation, pool: tuple[str, ...], threshold: float = 0.9) -> CommitPlan:
+def commit_plan(
+    situation: Situation, pool: tuple[str, ...], threshold: float = 0.9, most: int | None = None
+) -> CommitPlan:
     """Before a roll: per target, and for all of them, the fewest ``pool`` dice (weakest first among as few) that
     bring the chance to ``threshold`` with the dice committed already; where none does, every pool die and the best
     chance. Exact tables only (a simulation per candidate would be too slow): where the rules or resources need the
     simulation, the rules the tables hold nearest are used for the search, and the pick's chance is then the
-    simulation's."""
+    simulation's. ``most``: how many more dice the rules let the player commit now (a commit limit in force), so a
+    plan never asks for more."""
     each: list[Pick | None] = []
     for t in range(len(situation.targets)):
         if situation.is_hopeless(t):
             each.append(None)
             continue
-        each.append(_pick(situation, pool, threshold, t))
+        each.append(_pick(situation, pool, threshold, t, most))
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        every = _pick_joint(situation, pool, threshold, live)
+        every = _pick_joint(situation, pool, threshold, live, most)
     return CommitPlan(threshold, tuple(each), every)
 
 
@@ -545,10 +555,10 @@ def _nearest(situation: Situation) -> Situation:
     return near
 
 
-def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int) -> Pick:
+def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int, most: int | None = None) -> Pick:
     """One target: the first set of pool dice, fewest first and weakest first among as few, that reaches it."""
     if situation.step_cap is not None:
-        joint = _pick_joint(situation, pool, threshold, [t])
+        joint = _pick_joint(situation, pool, threshold, [t], most)
         if joint is not None:
             return joint
     near = _nearest(situation)
@@ -558,15 +568,18 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int)
         grown = replace(s, dice=(*s.dice, *((d, None) for d in extra)))
         return _before(grown, t, SAMPLES)
 
-    for size in range(len(pool) + 1):
+    for size in range(len(_strongest(pool, most)) + 1):
         for extra in _subsets(pool, size):
             found = value(extra, near)
             if found.value >= threshold:
                 return Pick(extra, found if exact else value(extra, situation), True)
-    return Pick(pool, value(pool, situation), False)
+    best = _strongest(pool, most)
+    return Pick(best, value(best, situation), False)
 
 
-def _pick_joint(situation: Situation, pool: tuple[str, ...], threshold: float, live: list[int]) -> Pick | None:
+def _pick_joint(
+    situation: Situation, pool: tuple[str, ...], threshold: float, live: list[int], most: int | None = None
+) -> Pick | None:
     """These targets together (all of them, or one in a capped Apply step): searched in one joint table over the
     dice committed and the pool (the weakest pool dice left out if that is beyond the tables' budget); None when the
     joint tables cannot hold it."""
@@ -580,7 +593,7 @@ def _pick_joint(situation: Situation, pool: tuple[str, ...], threshold: float, l
     if spec is None:
         return None
     needs = tuple(near.targets[t].need for t in live)
-    usable = sorted(pool, key=die_order, reverse=True)  # strongest first: the weakest go when over budget
+    usable = sorted(_strongest(pool, most), key=die_order, reverse=True)  # the weakest go first when over budget
     while usable:
         root = list(rolled)
         for die in usable:

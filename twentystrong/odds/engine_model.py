@@ -264,6 +264,26 @@ def step_limit(state: GameState) -> int | None:
     return None
 
 
+def commits_left(state: GameState, pool: int) -> int | None:
+    """How many more dice may be committed now (None: no limit short of the ``pool`` dice), asked of the commit
+    limits in force on copies of the state where 1, 2 … more dice were committed this phase and engagement."""
+    limits = [
+        (h, le) for h, le in hooks.in_force(state).commit_rules if type(h).commit_limit is not Handler.commit_limit
+    ]
+    if not limits:
+        return None
+    for k in range(pool + 1):
+        probe = state.changed(
+            {
+                "committed_this_phase": state.committed_this_phase + k,
+                "committed_this_engagement": state.committed_this_engagement + k,
+            }
+        )
+        if any(h.commit_limit(probe, le) for h, le in limits):
+            return k
+    return None
+
+
 def face_blocks(state: GameState) -> tuple[str, ...]:
     """The words of rules that stop a die being applied because of the faces the other dice show (nothing while a
     miss shows …) or of the dice applied earlier in the same Apply step other than by their number (one die of each

@@ -140,6 +140,10 @@ class OddsQuestion(NamedTuple):
     kept: tuple[str, ...] = ()
     """Commit: the dice a rule keeps as they show (not rolled again)."""
     pool: tuple[str, ...] = ()
+    most: int | None = None
+    lasting: bool = False
+    """A fight that goes on into the next round with the dice applied (HV9): the chances are this round's."""
+    """How many of the pool dice the rules let the player commit now (a commit limit), None: all of them."""
     """Commit: the pool dice that may be committed now."""
     threshold: float = 0.9
     """The chance the player asks the commit plan to reach."""
@@ -232,7 +236,7 @@ class OddsQuestion(NamedTuple):
 
         Names, places and caveats are only shown.
         """
-        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold)
+        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold, self.most)
 
 
 def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
@@ -251,10 +255,12 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     s = view.state
     if s.result is not None or s.step not in ("commit", "faces", "apply"):
         return None
+    from twentystrong.engine.rulesets import rules as ruleset_of
     from twentystrong.odds import MAX_PHASES
     from twentystrong.odds.engine_model import (
         block_lifts_with_others,
         combination_rules,
+        commits_left,
         damage_ceiling,
         face_blocks,
         resources_for,
@@ -309,6 +315,8 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
         resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
         kept=kept,
         pool=pool,
+        most=commits_left(s, len(pool)) if pool else None,
+        lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
         threshold=threshold,
         step_cap=step_limit(s),
     )
@@ -348,7 +356,7 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     advice = advise(whole) if question.stage == "apply" and question.dice else None
     plan = None
     if question.stage == "commit" and question.phases > 0 and question.pool:
-        plan = commit_plan(whole, question.pool, question.threshold)
+        plan = commit_plan(whole, question.pool, question.threshold, question.most)
     return OddsChances(each=each, all=every, advice=advice, plan=plan)
 
 
@@ -424,15 +432,26 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
     return rows
 
 
-def _pick_words(pick: Pick, pool: int) -> list[tuple[str, str] | str]:
+def _pick_words(pick: Pick, pool: int, most: int | None = None) -> list[tuple[str, str] | str]:
     """``+Y1 Y2 G3 (3 dice) → 92%``: the pool dice to add, their cost in dice and the chance they give."""
     n = len(pick.dice)
     cost = "1 die" if n == 1 else f"{n} dice"
     if not pick.reached:
+        if most is not None and most < pool:
+            may = (
+                "no more may be committed now" if most == 0 else f"+{' '.join(pick.dice)}: as many as may be committed"
+            )
+            return [("at most ", "$text-muted"), (pick.chance.words(), "bold"), (f" ({may})", "$text-muted")]
         return [("at most ", "$text-muted"), (pick.chance.words(), "bold"), (f" (all {pool} pool dice)", "$text-muted")]
     if not pick.dice:
         return [("no more dice: ", "$text-muted"), (pick.chance.words(), "bold")]
     return ["+" + " ".join(pick.dice), (f" ({cost}) → ", "$text-muted"), (pick.chance.words(), "bold")]
+
+
+def _chance_label(question: OddsQuestion) -> str:
+    """What the percentages are: each enemy's chance with every one of these dice on it (this round's, in a fight
+    that goes on with its dice applied)."""
+    return "\nChance this round, all on it:" if question.lasting else "\nDefeat chance, all on it:"
 
 
 def dice_words(question: OddsQuestion) -> str:
@@ -801,7 +820,7 @@ class OddsPanel(Widget):
             (dice_words(question), "bold"),
             (f" · {rolls_words(question)}", "$text-muted"),
             # What the percentages are (each enemy's chance assumes every one of these dice goes to it).
-            ("\nDefeat chance, all on it:" if full else "", "$text-muted"),
+            (_chance_label(question) if full else "", "$text-muted"),
         )
         sections["enemies"] = self._enemies(question, full, width)
         chart_lines = 0
@@ -934,7 +953,7 @@ class OddsPanel(Widget):
             elif pick is None:
                 lines.append(Content.assemble(lead, ("cannot fall this round", "$text-muted")))
             else:
-                lines.append(Content.assemble(lead, *_pick_words(pick, len(question.pool))))
+                lines.append(Content.assemble(lead, *_pick_words(pick, len(question.pool), question.most)))
         return Content("\n").join(lines)
 
     @staticmethod
