@@ -263,3 +263,24 @@ def test_a_cap_per_round_counts_each_rounds_dice_in_a_fight_that_keeps_them() ->
     a.roll({"Y1": "hit"})
     a.hit("p-darius", "Y1")
     assert a.s.active[0].defeated  # 2 + 2 + 1 = its Health 5
+
+
+def test_one_die_of_each_colour_per_apply_step_counts_every_card_of_the_fight() -> None:
+    """A Primus's "in each Apply step, at most one die of each colour may be applied" covers the whole step, whichever
+    card the dice go to (a play-tester thought a second blue on another enemy got through: it does not)."""
+    rule = validate_as(Effect, {"kind": "one_die_per_color_per_step"})
+    deck = arranged({"1-2": ["b01"]})
+    heroes = [
+        h.model_copy(update={"primus": h.primus.model_copy(update={"rules": [rule]})})
+        if h.primus is not None and h.primus.id == "p-darius"
+        else h
+        for h in deck.heroes
+    ]
+    a = Arena(deck=deck.model_copy(update={"heroes": heroes})).setup()
+    a.do("move", camp="1-1")
+    a.do("fight_primus")
+    a.do("activate", camp="1-2")
+    a.roll({"B1": "hit", "B2": "hit", "P1": "hit"})
+    a.hit("p-darius", "B1")
+    assert "Only one blue die may be applied in each Apply step" in a.refused("apply", die="B2", card="b01").message
+    a.hit("b01", "P1")  # another colour is fine

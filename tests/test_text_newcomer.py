@@ -249,6 +249,22 @@ def test_the_primer_gives_each_colours_faces_from_the_engine() -> None:
     assert any(term.startswith("L1 ♥3 ⚔2 +1") for term in terms) and "★ ◆ ◈" in terms
 
 
+def test_the_second_decks_primer_explains_its_own_rules() -> None:
+    """Hoplomachus Victorum's primer: how you win (every Primus, then the final fight, the Bane), the round (move,
+    then activate / spectate / fight), Primus fights that last, the pyramid's symbols and the deck's keywords; none of
+    Solar Sentinels' stacks, missions, endgame or boss."""
+    sections = primer("hoplomachus-victorum")
+    titles = [section.title for section in sections]
+    assert titles == ["How you win", "How a round goes", "The dice", "Symbols on the pyramid", "Keywords"]
+    terms = {term for section in sections for term, _ in section.lines}
+    for needed in ("Bane", "1 Move", "then act", "Primus fights", "B S O", "✧", "♛", "training grounds", "Sport"):
+        assert needed in terms, needed
+    words = " ".join(text for section in sections for _, text in section.lines)
+    assert "final fight" in words and "Influence deck" in words and "spectate" in words
+    for foreign in ("stack", "mission", "endgame", "boss"):
+        assert foreign not in words.lower(), foreign
+
+
 def test_every_kind_of_step_a_newcomer_meets_has_a_hint() -> None:
     for kind in ("activate", "commit", "apply", "recover", "gain_items", "stack_discard", "instant_reward"):
         assert hint_for(kind), kind

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from arena import DECK, HV_PATH
 from test_tui_table import click_button, click_die, settle
+from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.rulesets.hoplomachus_victorum import table
@@ -26,6 +28,7 @@ from twentystrong.tui.boards import BOARDS
 from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
 from twentystrong.tui.boards.hoplomachus_victorum.screen import VictorumTable
 from twentystrong.tui.screens import table as table_screen
+from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.store import Store
 from twentystrong.tui.tables import DRAWN
 from twentystrong.tui.widgets.odds import OddsPanel
@@ -500,3 +503,18 @@ async def test_an_effects_choice_of_a_camp_by_its_number() -> None:
         await settle(pilot)
         s = store(app).state
         assert top in table(s).influence and s.step != "after" and not store(app).rejections
+
+
+async def test_the_help_explains_this_decks_rules() -> None:
+    """``?`` on this table: the primer is Hoplomachus Victorum's (how you win, the Primus and the Bane, the pyramid's
+    symbols), not Solar Sentinels' stacks and endgame."""
+    app = hv_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        primer = app.screen.query_one("#help-primer", Static).content
+        text = primer.plain if isinstance(primer, Content) else str(primer)
+        assert "How you win" in text and "Bane —" in text and "Symbols on the pyramid" in text
+        assert "endgame" not in text and "mission" not in text

@@ -139,11 +139,18 @@ class HelpScreen(ModalScreen[None]):
                 for section, lines in sections.items():
                     yield Static(self._table(section, lines), classes="help-keys")
             yield Static(Content.styled(LEGEND, "$text-muted"), id="help-legend")
-            yield Static(primer_content(), id="help-primer")
+            yield Static(primer_content(self.ruleset()), id="help-primer")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()
+
+    def ruleset(self) -> str:
+        """The rules the primer explains: the game's deck's (Solar Sentinels' when no game is open)."""
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return "solar-sentinels"
+        return str(store.view.state.deck.info.ruleset)
 
     def lines(self) -> list[KeyLine]:
         """The help's lines (tests read them)."""
@@ -171,10 +178,10 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def primer_content() -> Content:
-    """The rules primer as the help shows it: a title per section, terms in bold."""
+def primer_content(ruleset: str = "solar-sentinels") -> Content:
+    """The rules primer of a deck's rules as the help shows it: a title per section, terms in bold."""
     out: list[Content] = [Content.styled("How to play: a primer", "bold $accent")]
-    for section in primer():
+    for section in primer(ruleset):
         out += [Content(""), Content.styled(section.title, "bold $text-secondary")]
         for term, text in section.lines:
             out.append(Content.assemble((term, "bold"), " — " if term else "", text))

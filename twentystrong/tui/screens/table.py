@@ -100,6 +100,17 @@ def _titled(widget: _W, title: str) -> _W:
     return widget
 
 
+def _asks(view: GameView | None) -> tuple[object, ...]:
+    """What the game is asking: the step and the open prompt (its kind, source, card, what it is for)."""
+    if view is None:
+        return ()
+    state = view.state
+    prompt = state.prompt
+    if prompt is None:
+        return (state.step, view.kind)
+    return (state.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
+
+
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
@@ -248,9 +259,12 @@ class TableScreen(Screen[None]):
         if view.notes and view is not self.view:
             # What effects, rules and Resolve did on their own (the log has the same sentences).
             self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
+        before = self.view
         self.view = view
         self._hint_once()
-        if self.selected is not None and not self._die_usable(self.selected):
+        if self.selected is not None and (not self._die_usable(self.selected) or _asks(view) != _asks(before)):
+            # A die selected for one question is not an answer to the next (a die picked while recovering must not
+            # be dismissed by the next prompt's space): the selection ends with the question it was made for.
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
