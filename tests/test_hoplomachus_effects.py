@@ -162,7 +162,7 @@ def test_the_effect_words() -> None:
         "stronger colour takes its place.",
         "weaken": "Weaken a die of your choice: it returns to the training grounds and a die of the next weaker "
         "colour takes its place.",
-        "gain_tactic": "Gain a Tactic of your choice from the Tactics area (you need room for it).",
+        "gain_tactic": "Gain a Tactic of your choice from the Tactics area, if you have room for it.",
         "move_to_camp": "Before you move this round: move to any camp that can be entered, not only an adjacent one.",
         "feed_influence": "The top card of a camp of your choice joins the Influence deck.",
     }

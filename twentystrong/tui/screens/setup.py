@@ -343,7 +343,9 @@ class SetupScreen(Screen[None]):
         self.query_one("#hero-detail", Static).update(
             Content.assemble(("The hero draw", "bold $accent"), "\n\n", words)
         )
-        self.query_one("#hero-line", Static).update(Content.styled("Chosen at the table (HV1).", "$text-muted"))
+        self.query_one("#hero-line", Static).update(
+            Content.styled("Chosen at the table, from the heroes drawn.", "$text-muted")
+        )
 
     @on(Checkbox.Changed, "#missions")
     def _missions_changed(self) -> None:

@@ -448,7 +448,7 @@ class TableScreen(Screen[None]):
             "endgame_choice": "e starts the endgame, x keeps playing.",
             "choose_die": "Click a marked die (or type its id).",
             "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
-            "choose_card": "Click a marked (▶) card (or press its number).",
+            "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
             "choose_stack": "Click a marked (▶) stack or press 1–3.",
             "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
         }.get(kind, "Enter or a opens the choices.")

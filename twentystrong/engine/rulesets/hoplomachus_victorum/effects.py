@@ -54,7 +54,7 @@ class GainTacticHandler(Targeted):
             tx.emit(TacticGained, tactic=variant["card"])
 
     def describe(self, effect: Effect) -> str:
-        return "Gain a Tactic of your choice from the Tactics area (you need room for it)."
+        return "Gain a Tactic of your choice from the Tactics area, if you have room for it."
 
 
 @handles("move_to_camp", passive=False)

@@ -167,7 +167,7 @@ class HoplomachusVictorum(Ruleset):
         "choose_hero": StepSpec(
             "setup",
             "choose_hero",
-            "Choose your hero among the Victorum heroes drawn (or a universal hero, setting one drawn hero aside).",
+            "Choose your hero among the Victorum heroes drawn (a universal hero, when one is offered, is a card too).",
             commands=setup.hero_commands,
             details=setup._hero_details,
             setup=True,
