@@ -230,19 +230,24 @@ def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
     assert a.active() == ["b-raider"] and a.camp("1-1")[:2] == ("s05", "b01") and a.zone("B1") == "exhausted"
 
 
-def test_a_cap_per_round_counts_each_rounds_dice_in_a_fight_that_keeps_them() -> None:
-    """ "At most N damage each round" on a Primus: its dice stay applied from round to round (HV9), so each round's
-    dice count up to N for that round and the damage adds up (before, the cap held the total at N for ever and the
-    Primus could never fall)."""
-    cap = validate_as(Effect, {"kind": "damage_cap_per_round", "amount": 2})
+def darius_with(*rules: dict[str, object]) -> Arena:
+    """A game set up with Brawler 1 on top of camp 1-2 and Darius the Net (under 1-1) given these rules."""
+    effects = [validate_as(Effect, rule) for rule in rules]
     deck = arranged({"1-2": ["b01"]})
     heroes = [
-        h.model_copy(update={"primus": h.primus.model_copy(update={"rules": [cap]})})
+        h.model_copy(update={"primus": h.primus.model_copy(update={"rules": effects})})
         if h.primus is not None and h.primus.id == "p-darius"
         else h
         for h in deck.heroes
     ]
-    a = Arena(deck=deck.model_copy(update={"heroes": heroes})).setup()
+    return Arena(deck=deck.model_copy(update={"heroes": heroes})).setup()
+
+
+def test_a_cap_per_round_counts_each_rounds_dice_in_a_fight_that_keeps_them() -> None:
+    """ "At most N damage each round" on a Primus: its dice stay applied from round to round (HV9), so each round's
+    dice count up to N for that round and the damage adds up (before, the cap held the total at N for ever and the
+    Primus could never fall)."""
+    a = darius_with({"kind": "damage_cap_per_round", "amount": 2})
     a.do("move", camp="1-1")
     a.do("fight_primus")
     a.do("activate", camp="1-2")
@@ -268,15 +273,7 @@ def test_a_cap_per_round_counts_each_rounds_dice_in_a_fight_that_keeps_them() ->
 def test_one_die_of_each_colour_per_apply_step_counts_every_card_of_the_fight() -> None:
     """A Primus's "in each Apply step, at most one die of each colour may be applied" covers the whole step, whichever
     card the dice go to (a play-tester thought a second blue on another enemy got through: it does not)."""
-    rule = validate_as(Effect, {"kind": "one_die_per_color_per_step"})
-    deck = arranged({"1-2": ["b01"]})
-    heroes = [
-        h.model_copy(update={"primus": h.primus.model_copy(update={"rules": [rule]})})
-        if h.primus is not None and h.primus.id == "p-darius"
-        else h
-        for h in deck.heroes
-    ]
-    a = Arena(deck=deck.model_copy(update={"heroes": heroes})).setup()
+    a = darius_with({"kind": "one_die_per_color_per_step"})
     a.do("move", camp="1-1")
     a.do("fight_primus")
     a.do("activate", camp="1-2")
