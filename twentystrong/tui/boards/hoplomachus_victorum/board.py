@@ -143,7 +143,8 @@ class CampView(Widget):
         elif printed := [line for line in info.lines if not line[0].startswith("+") and line[0] not in PLAIN_LINES]:
             # No Primus: the top card's first line of its own (its +N is in its numbers, its kind in its letter).
             label, text = printed[0]
-            words = f"{_reward_icon(label)} {text}" if _reward_icon(label) else f"{label} {text}"
+            is_reward = info.reward and ("reward" in label.lower() or "item" in label.lower())
+            words = f"{REWARD_ICONS[info.reward]} {text}" if is_reward else f"{label} {text}"
             third = Content.styled(words.strip(), "$text-muted")
         else:
             third = Content("")
@@ -389,16 +390,3 @@ class VesuviusBoard(Board):
 
 
 __all__ = ["IDS", "CampView", "ScionView", "VesuviusBoard"]
-
-
-def _reward_icon(label: str) -> str:
-    """The reward's icon as the table's legend gives it (★ instant, ◆ single-use item, ◈ ongoing item), from the
-    label the card's text puts before it; "" for a line that is no reward."""
-    words = label.lower()
-    if "instant" in words:
-        return REWARD_ICONS["instant"]
-    if "single" in words:
-        return REWARD_ICONS["single_use"]
-    if "ongoing" in words:
-        return REWARD_ICONS["ongoing"]
-    return REWARD_ICONS["ongoing"] if "reward" in words or "item" in words else ""

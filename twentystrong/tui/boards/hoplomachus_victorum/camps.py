@@ -69,6 +69,8 @@ class CampInfo(NamedTuple):
     """Its number key when a press can choose it now (0: it cannot)."""
     lines: tuple[tuple[str, str], ...] = ()
     """The top card's printed lines (the tooltip gives them in full)."""
+    reward: str = ""
+    """The top card's reward kind (``instant``, ``single_use``, ``ongoing``), "" without one."""
 
     @property
     def letter(self) -> str:
@@ -117,6 +119,7 @@ def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
         influence=bool(camp is not None and camp.influence),
         goal=goal,
         lines=lines,
+        reward=card.reward.kind if card.reward is not None else "",
     )
 
 
