@@ -76,11 +76,20 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
     return out
 
 
+def health_loss(result: str | None, health: int, reason: str) -> str | None:
+    """R1: a loss because Health fell below 1, in words that name it, then what lowered it ("your Health fell below
+    1 (suffered 3 damage)"); None when the game was not lost so or its reason already says so."""
+    if result != "lost" or health >= 1 or "health" in reason.lower():
+        return None
+    return f"your Health fell below 1 ({reason})" if reason else "your Health fell below 1"
+
+
 def _over_reason(s: GameState) -> str:
-    """Why the game ended, as a sentence: a loss to a stat change names the stat (R1), then what lowered it."""
+    """Why the game ended, as a sentence."""
+    loss = health_loss(s.result, s.hero.health, s.result_reason)
+    if loss is not None:
+        return f"{loss[:1].upper()}{loss[1:]}."
     reason = s.result_reason
-    if s.result == "lost" and s.hero.health < 1 and "health" not in reason.lower():
-        return f"Your Health fell below 1 ({reason})." if reason else "Your Health fell below 1."
     return reason[:1].upper() + reason[1:] if reason else ""
 
 

@@ -17,6 +17,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import SYMBOL, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.legal import health_loss
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.text.effects import describe_effect
@@ -456,8 +457,9 @@ def _flag(flag: str) -> str:
 def _game_over(e: ev.GameOver, c: _Ctx) -> str:
     if e.result == "won":
         return f"You win! {sentence(e.reason)}" if e.reason else "You win!"
-    if c.before is not None and c.before.hero.health < 1 and "health" not in e.reason.lower():
-        return f"You lose: your Health fell below 1 ({e.reason})" if e.reason else "You lose: your Health fell below 1"
+    loss = health_loss(e.result, c.before.hero.health, e.reason) if c.before is not None else None
+    if loss is not None:
+        return f"You lose: {loss}"
     return f"You lose: {e.reason}" if e.reason else "You lose"
 
 
