@@ -32,7 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar, cast
 
 from textual import work
 from textual.content import Content
@@ -58,6 +58,8 @@ if TYPE_CHECKING:
     from twentystrong.odds.rules import Resources, RollRules
 
 OddsMode = Literal["full", "expected", "off"]
+T = TypeVar("T")
+
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
 """What ``o`` steps through: everything, the expected damage only, nothing."""
 ODDS_MODE_WORDS: dict[str, str] = {
@@ -448,6 +450,14 @@ def _pick_words(pick: Pick, pool: int, most: int | None = None) -> list[tuple[st
     return ["+" + " ".join(pick.dice), (f" ({cost}) → ", "$text-muted"), (pick.chance.words(), "bold")]
 
 
+def _keep(table: OrderedDict[Hashable, T], key: Hashable, value: T, size: int) -> None:
+    """Put ``value`` under ``key`` as the newest entry, forgetting the oldest beyond ``size``."""
+    table[key] = value
+    table.move_to_end(key)
+    while len(table) > size:
+        table.popitem(last=False)
+
+
 def _chance_label(question: OddsQuestion) -> str:
     """What the percentages are: each enemy's chance with every one of these dice on it (this round's, in a fight
     that goes on with its dice applied)."""
@@ -740,10 +750,7 @@ class OddsPanel(Widget):
     def _cost(self, question: OddsQuestion, seconds: float) -> None:
         """Remember how long a question of this shape took: the next one is answered at once when that was quick
         (a worker's round trip costs a frame or two), in a worker otherwise."""
-        self._costs[question.shape()] = seconds
-        self._costs.move_to_end(question.shape())
-        while len(self._costs) > self._CACHE_SIZE:
-            self._costs.popitem(last=False)
+        _keep(self._costs, question.shape(), seconds, self._CACHE_SIZE)
 
     def _models_changed(self, question: OddsQuestion) -> bool:
         old = self.question
@@ -756,10 +763,7 @@ class OddsPanel(Widget):
             self._draw_odds(self.mode)
 
     def _remember(self, key: Hashable, chances: OddsChances) -> None:
-        self._answers[key] = chances
-        self._answers.move_to_end(key)
-        while len(self._answers) > self._CACHE_SIZE:
-            self._answers.popitem(last=False)
+        _keep(self._answers, key, chances, self._CACHE_SIZE)
         if self.question is not None and key == self.question.answer_key():
             self.chances = chances
 
