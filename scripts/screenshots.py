@@ -26,6 +26,7 @@ import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,6 +151,15 @@ def richest_card(deck: Deck) -> str:
     return max(deck.cards, key=lambda c: (len(c.effects) + (2 if c.reward else 0), c.additional, c.mandatory)).id
 
 
+def save_for_shot(saves: Path, session: Session, name: str) -> Path:
+    """Save the game to picture as ``saves/NAME.toml``, with a data folder of its own for the app that loads it."""
+    print(f"{name}: seed {session.options.seed}, round {session.state.round}, step {session.state.step}")
+    path = saves / f"{name}.toml"
+    session.save(path)
+    os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / f"data-{name}")
+    return path
+
+
 async def main(out: Path, deck_id: str | None) -> None:
     if deck_id is None:
         deck_id = "solar-sentinels" if "solar-sentinels" in shipped_deck_dirs() else None
@@ -159,12 +169,7 @@ async def main(out: Path, deck_id: str | None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     saves = Path(tempfile.mkdtemp(prefix="twentystrong-shots-"))
 
-    def saved(session: Session, name: str) -> Path:
-        print(f"{name}: seed {session.options.seed}, round {session.state.round}, step {session.state.step}")
-        path = saves / f"{name}.toml"
-        session.save(path)
-        os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / f"data-{name}")
-        return path
+    saved = partial(save_for_shot, saves)
 
     os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
     if deck_id:
@@ -243,12 +248,7 @@ async def victorum(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     saves = Path(tempfile.mkdtemp(prefix="twentystrong-shots-hv-"))
 
-    def saved(session: Session, name: str) -> Path:
-        print(f"{name}: seed {session.options.seed}, round {session.state.round}, step {session.state.step}")
-        path = saves / f"{name}.toml"
-        session.save(path)
-        os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / f"data-{name}")
-        return path
+    saved = partial(save_for_shot, saves)
 
     os.environ["TWENTYSTRONG_DATA_DIR"] = str(saves / "data-setup")
     setup = create_app(deck_id=VICTORUM, seed=2024, hints=False) if shipped else None
