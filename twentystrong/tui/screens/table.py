@@ -194,11 +194,13 @@ class TableScreen(Screen[None]):
         self.view: GameView = store.view
         self._letter: str | None = None  # a colour letter just typed: a digit right after completes a die id
         self._letter_at = 0.0
+        self._before_letter: str | None = None  # the selection before that letter
         self._dialog_for: int | None = None  # the view revision whose prompt already opened the choices
         self._cards_lock = asyncio.Lock()
         self._card_ids: tuple[str, ...] = ()
         self._bindings_key: object = None
         self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
+        self._outstanding = 0  # commands posted and not yet handled by the App
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
@@ -598,13 +600,21 @@ class TableScreen(Screen[None]):
     def _play(self, command: Command) -> None:
         """Post the intent for a command (the App hands it to the store).
 
-        The selection stays until the new view says the die has nothing left to do (a refusal keeps it).
+        Playing a command ends the selection: a die selected before it is no answer to what comes after (``y`` then
+        ``2`` commits Y2 and must not leave Y1 waiting for the next Enter).
         """
-        self._in_flight = time.monotonic()
-        self.post_message(messages.intent_for(command))
+        if self.selected is not None:
+            self.selected = None
+        self._post(command)
 
     def _explain(self, command: Command) -> None:
         """Send a command that is not legal, so the engine says why (nothing changes)."""
+        self._post(command)
+
+    def _post(self, command: Command) -> None:
+        # Keys typed from now on wait until the App has handled this command (and every other one posted before).
+        self._in_flight = time.monotonic()
+        self._outstanding += 1
         self.post_message(messages.intent_for(command))
 
     def _die_usable(self, die: str) -> bool:
@@ -752,6 +762,7 @@ class TableScreen(Screen[None]):
         event.prevent_default()
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
             self._in_flight = 0.0  # the App never answered: do not hold keys forever
+            self._outstanding = 0
         self._pending_keys.append((event.key, char))
         self._drain_keys()
 
@@ -761,7 +772,12 @@ class TableScreen(Screen[None]):
         self.action_repeat()
 
     def _settled(self) -> None:
-        """The App handled a command (accepted or refused): run the keys typed meanwhile."""
+        """The App handled a command (accepted or refused): once it has handled every command this table posted (a
+        shortcut's second half or a single answer is posted while the first is handled), run the keys typed
+        meanwhile."""
+        self._outstanding = max(0, self._outstanding - 1)
+        if self._outstanding:
+            return
         self._in_flight = 0.0
         self._drain_keys()
 
@@ -793,6 +809,10 @@ class TableScreen(Screen[None]):
         self._cancel_letter_timer()
         recent = time.monotonic() - self._letter_at < LETTER_WINDOW
         if letter is not None and char.isdigit() and recent:
+            # One die id, read whole: the letter's own selection (the next die of that colour) was only a preview,
+            # and goes back to what it was before the id is played.
+            if self.selected != self._before_letter:
+                self.selected = self._before_letter
             die = f"{letter}{char}"
             if any(d.id == die for d in self.view.state.dice):
                 self.press_die(die, typed=True)
@@ -996,6 +1016,7 @@ class TableScreen(Screen[None]):
             return
         self._letter = letter
         self._letter_at = time.monotonic()
+        self._before_letter = self.selected  # a digit next makes the letter part of a die id: this comes back
         usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
             # A digit may still follow (a die id); if none does, say why nothing of that colour can be played.

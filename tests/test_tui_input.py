@@ -1,0 +1,146 @@
+"""Input as a contract (issue 27): a key or click acts on what the screen showed when it was pressed.
+
+Pilot tests by keyboard and by mouse: a typed die id is read whole and ends with its command (no second die left
+selected for the next Enter); keys typed while commands are on their way wait for every one of them.
+Games use the plain test deck with an ordered deal and physical dice (nothing depends on the generator).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+
+from twentystrong.engine.commands import Command
+from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens import table as table_screen
+from twentystrong.tui.screens.table import TableScreen
+from twentystrong.tui.store import Store
+from twentystrong.tui.widgets.dice import DiceTray
+
+PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
+
+
+@pytest.fixture(autouse=True)
+def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour letter waits 5 s for its digit (Pilot idles between keys on a busy machine)."""
+    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
+
+
+def make_app(**options: Any) -> TwentyStrongApp:
+    settings: dict[str, Any] = {"deck_path": PLAIN, "hero": "tester", "seed": 1, "deal": "ordered", "dice": "physical"}
+    settings.update(options)
+    return create_app(**settings)
+
+
+def store_of(app: TwentyStrongApp) -> Store:
+    assert app.store is not None
+    return app.store
+
+
+def table_of(app: TwentyStrongApp) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def zone(app: TwentyStrongApp, die: str) -> str:
+    return store_of(app).state.die(die).zone
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def click_die(pilot: Pilot[None], tray_id: str, die: str) -> None:
+    tray = pilot.app.screen.query_one(f"#{tray_id}", DiceTray)
+    offset = tray.offset_of(die)
+    assert offset is not None, f"{die} is not shown in #{tray_id}"
+    await pilot.click(tray, offset=(offset.x, offset.y))
+    await settle(pilot)
+
+
+def type_at_once(screen: TableScreen, keys: str) -> None:
+    """Keys as a fast typist sends them: all queued before the first one's command reaches the store."""
+    for key in keys:
+        screen.post_message(events.Key("enter" if key == "\n" else key, "\r" if key == "\n" else key))
+
+
+async def test_typed_id_leaves_no_other_die_selected(tmp_path: Path) -> None:
+    """Commit step with P1 and P2 in the pool: "p2" commits P2 and selects nothing; Enter then rolls (it used to
+    commit P1, which the letter "p" had selected on its way to the id)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # stack 2's Card 16
+        await settle(pilot)
+        assert store_of(app).view.kind == "commit"
+        await pilot.press("p", "2")
+        await settle(pilot)
+        assert zone(app, "P2") == "active" and zone(app, "P1") == "pool"
+        assert table_of(app).selected is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert store_of(app).view.kind == "faces"  # rolled
+        assert zone(app, "P1") == "pool"
+
+
+async def test_typed_id_keeps_the_selection_it_did_not_play(tmp_path: Path) -> None:
+    """Apply step, nothing selected: "p2" (P2 missed, so it has nothing to do) must not leave the letter's own pick
+    (P1) behind: the selection is what it was before the id was typed."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2", "p", "1", "p", "2", "enter", "k", "m")
+        await settle(pilot)
+        assert store_of(app).view.kind == "apply"
+        table = table_of(app)
+        assert table.selected is None
+        await pilot.press("p", "2")  # "p" alone would pick P1 (the usable purple die); P2 missed: nothing to do
+        await settle(pilot)
+        assert table.selected is None
+        assert store_of(app).rejections  # the engine said why P2 cannot be applied
+
+
+async def test_click_after_a_letter_ends_the_selection(tmp_path: Path) -> None:
+    """By mouse: "p" selects P1, then a click commits P2; the click played its command, so nothing stays selected
+    and the Roll button's Enter rolls."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.click("#stack-2")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert table_of(app).selected == "P1"
+        await click_die(pilot, "pool", "P2")
+        assert zone(app, "P2") == "active"
+        assert table_of(app).selected is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert store_of(app).view.kind == "faces" and zone(app, "P1") == "pool"
+
+
+async def test_keys_wait_for_a_shortcuts_second_command(tmp_path: Path) -> None:
+    """Every enemy defeated at the commit step: Enter plays roll then resolve (two commands). "p1" typed right after
+    Enter waits for both, and recovers P1 at the Recover step (it used to run between them, on a stale table)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2", "p", "1", "enter", "k")
+        await settle(pilot)
+        store = store_of(app)
+        store.dispatch(Command("apply", die="P1", card="c16"))
+        store.dispatch(Command("repeat"))
+        await settle(pilot)
+        assert store.view.kind == "commit" and store.state.active[0].defeated
+        assert zone(app, "P1") == "applied"
+        table = table_of(app)
+        assert table._resolve_shortcut()
+        type_at_once(table, "\np1")
+        await settle(pilot)
+        await settle(pilot)
+        assert zone(app, "P1") == "pool", store.view.kind
