@@ -368,9 +368,9 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         await pilot.press("enter")  # the first drawn hero
         await settle(pilot)
         await through_setup(pilot, stop="feed_influence")
-        for _ in range(3):
+        for n in "123":  # each camp keeps its number while the feeding lasts
             assert store(app).state.step == "feed_influence"
-            await pilot.press("1")
+            await pilot.press(n)
             await settle(pilot)
         assert len(table(store(app).state).influence) == 3
         await through_setup(pilot)

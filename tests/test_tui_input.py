@@ -144,3 +144,61 @@ async def test_keys_wait_for_a_shortcuts_second_command(tmp_path: Path) -> None:
         await settle(pilot)
         await settle(pilot)
         assert zone(app, "P1") == "pool", store.view.kind
+
+
+async def _at_the_influence_feed(pilot: Pilot[None]) -> None:
+    from test_tui_hoplomachus import through_setup
+
+    await through_setup(pilot, stop="feed_influence")
+
+
+def _numbers(app: TwentyStrongApp) -> dict[str, int]:
+    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView
+
+    return {view.info.id: view.info.number for view in app.screen.query(CampView) if view.info.number}
+
+
+async def test_camp_numbers_stay_while_feeding_by_keyboard() -> None:
+    """Difficulty 2 feeds three camps at setup (a choice of several picks): after "2" feeds the camp numbered 2,
+    every other camp keeps its number, so "3" feeds the camp that showed 3 (it used to feed the next one, as the
+    camps after the fed one were numbered anew)."""
+    from test_tui_hoplomachus import hv_app
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
+
+    app = hv_app(difficulty=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _at_the_influence_feed(pilot)
+        store = store_of(app)
+        before = _numbers(app)
+        by_number = {n: camp for camp, n in before.items()}
+        await pilot.press("2")
+        await settle(pilot)
+        after = _numbers(app)
+        assert by_number[2] not in after
+        assert after == {camp: n for camp, n in before.items() if n != 2}
+        assert "1, 3–" in " ".join(str(w.render()) for w in app.screen.query("PromptBar *"))
+        await pilot.press("3")
+        await settle(pilot)
+        fed = [IDS[k] for k in table(store.state).fed]
+        assert fed == [by_number[2], by_number[3]]
+        assert _numbers(app) == {camp: n for camp, n in before.items() if n not in (2, 3)}
+
+
+async def test_camp_numbers_stay_while_feeding_by_mouse() -> None:
+    """The same by mouse: a click on a camp feeds it, and the numbers on the other camps do not move."""
+    from test_tui_hoplomachus import hv_app
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
+
+    app = hv_app(difficulty=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _at_the_influence_feed(pilot)
+        before = _numbers(app)
+        first = min(before, key=before.__getitem__)
+        await pilot.click(f"#camp-{first}")
+        await settle(pilot)
+        assert [IDS[k] for k in table(store_of(app).state).fed] == [first]
+        assert _numbers(app) == {camp: n for camp, n in before.items() if camp != first}
