@@ -202,3 +202,118 @@ async def test_camp_numbers_stay_while_feeding_by_mouse() -> None:
         await settle(pilot)
         assert [IDS[k] for k in table(store_of(app).state).fed] == [first]
         assert _numbers(app) == {camp: n for camp, n in before.items() if camp != first}
+
+
+# --- a default action never throws away what the player is owed --------------------------------------------------
+
+
+async def _at_resolve(pilot: Pilot[None], dice: str = "p1p2") -> None:
+    """Card 16 activated, ``dice`` committed and rolled (one crit, misses after), the card defeated: the next Enter
+    resolves."""
+    await pilot.press("2", *dice, "enter", "k", *("m" * (len(dice) // 2 - 1)))
+    await settle(pilot)
+    store = store_of(pilot.app)  # type: ignore[arg-type]
+    crit = next(d.id for d in store.state.dice_in("active") if d.face == "crit")
+    store.dispatch(Command("apply", die=crit, card="c16"))
+    await settle(pilot)
+    assert store.state.active[0].defeated
+
+
+async def test_enter_twice_at_resolve_recovers_by_keyboard(tmp_path: Path) -> None:
+    """Enter resolves, and Enter again at the Recover step recovers the exhausted dice that all fit (it used to
+    finish the step with nothing recovered)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _at_resolve(pilot)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert zone(app, "P1") == zone(app, "P2") == "pool"
+        assert store_of(app).view.kind == "gain_items"
+
+
+async def test_enter_never_skips_a_recovery_it_cannot_make(tmp_path: Path) -> None:
+    """Four dice exhausted, Recovery 3: Enter cannot choose for the player, so it says how to choose and the step
+    waits; x stops recovering on purpose."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _at_resolve(pilot, "p1p2b1g1")
+        await pilot.press("enter")
+        await settle(pilot)
+        store = store_of(app)
+        assert store.view.kind == "recover" and len(store.state.dice_in("exhausted")) == 4
+        await pilot.press("enter")
+        await settle(pilot)
+        assert store.view.kind == "recover" and len(store.state.dice_in("exhausted")) == 4
+        assert any("Choose which 3 dice to recover" in str(n.message) for n in app._notifications)
+        await pilot.press("p", "1", "b", "1")
+        await settle(pilot)
+        assert zone(app, "P1") == zone(app, "B1") == "pool"
+        await pilot.press("x")  # one more may come back: x (not Enter) stops
+        await settle(pilot)
+        assert store.view.kind == "gain_items"
+
+
+async def test_recover_all_and_stop_by_mouse(tmp_path: Path) -> None:
+    """By mouse: the Recover step's buttons are "Recover all" (Enter) and "Stop recovering" (x), never a Done on
+    Enter while dice can come back; "Recover all" brings every exhausted die back."""
+    from test_tui_table import click_button
+
+    from twentystrong.tui.widgets.status import ActionRow
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _at_resolve(pilot)
+        await click_button(pilot, "Resolve")
+        labels = {a.label: a.key for a in app.screen.query_one(ActionRow).actions}
+        assert labels.get("Recover all") == "enter" and labels.get("Stop recovering") == "x"
+        assert "Done" not in labels
+        await click_button(pilot, "Recover all")
+        await settle(pilot)
+        assert zone(app, "P1") == zone(app, "P2") == "pool"
+
+
+async def test_a_useless_reward_is_not_the_default(tmp_path: Path) -> None:
+    """Crater Maw's instant reward recovers 2 dice; with none exhausted it would do nothing: Enter does not take it
+    (it says why), the button says it does nothing, and taking it anyway writes so in the log."""
+    from test_tui_table import click_button
+
+    from twentystrong.engine.state import Prompt
+    from twentystrong.session.history import HistoryEntry
+    from twentystrong.text.events import NOTHING_TO_RECOVER, describe_events
+
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        store = store_of(app)
+        assert not store.state.dice_in("exhausted")
+        prompt = Prompt("instant_reward", card="crater-maw", purpose="take or decline the instant reward")
+        state = store.state.changed({"prompts": (prompt,)})
+        store.session.history.append(HistoryEntry(Command("start"), (), state))
+        store._changed()
+        await settle(pilot)
+        assert store.view.can("take_reward")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert store.state.prompt is not None  # not taken
+        assert any("would do nothing now" in str(n.message) for n in app._notifications)
+        before = store.state
+        await click_button(pilot, "Take Crater Maw's reward (does nothing now)")
+        assert store.state.prompt is None
+        lines = [line.text for line in describe_events(store.view.events, before)]
+        assert any(NOTHING_TO_RECOVER in line for line in lines), lines
+
+
+def test_an_opportunity_whose_reward_recovers_nothing_says_so() -> None:
+    """Blood on the Sand flips mid-fight with no die exhausted: the log says its reward did nothing."""
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.rulesets.hoplomachus_victorum.events import OpportunityProgress
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.session import Session
+    from twentystrong.text.events import describe_event
+
+    deck = load_shipped("hoplomachus-victorum")
+    before = Session.new(deck, SetupOptions(deck.id, "castor", seed=1234)).state
+    assert not before.dice_in("exhausted")
+    event = OpportunityProgress(card="blood-on-the-sand", progress=2, earned=True)
+    text = describe_event(event, deck, before)
+    assert "does nothing now" in text and "no exhausted die" in text

@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "play_selected", "Play die"),
         Binding("enter", "roll", "Roll"),
         Binding("enter", "resolve", "Resolve"),
+        Binding("enter", "recover_all", "Recover all"),
         Binding("enter", "done", "Done"),
         Binding("enter", "take_reward", "Take reward"),
         Binding("enter", "gain_item", "Gain item"),
@@ -204,6 +205,7 @@ class TableScreen(Screen[None]):
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
+        self._recovering = False  # Enter recovers every die: the next one as soon as the view allows it
         self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
         self._hint_kind: str | None = None  # the kind of step the hint line is about
         self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
@@ -437,13 +439,15 @@ class TableScreen(Screen[None]):
             return "Every enemy is defeated: Enter resolves."
         if kind == "commit" and not view.state.dice_in("pool"):
             return "Enter rolls."
+        if self._recovery():
+            return self._recover_hint()
         if kind == "gain_items" and not view.can("gain_item"):
             return "x declines it; i opens the inventory to make room."
         return {
             "activate": "Click a marked (▶) stack or press 1–3.",
             "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
             "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "recover": "Click exhausted dice (or type an id) to recover; Enter when done.",
+            "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
             "gain_items": "Enter gains the item, x declines.",
             "stack_discard": "Click a marked (▶) stack or press 1–3.",
             "instant_reward": "Enter takes it, x declines.",
@@ -454,6 +458,12 @@ class TableScreen(Screen[None]):
             "choose_stack": "Click a marked (▶) stack or press 1–3.",
             "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
         }.get(kind, "Enter or a opens the choices.")
+
+    def _recover_hint(self) -> str:
+        owed, room = self._recovery(), self._recovery_room()
+        if len(owed) <= room:
+            return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
+        return f"Click up to {room} exhausted dice (or type an id) to recover; x stops recovering."
 
     def _selected_hint(self, die: DieState) -> str:
         view = self.view
@@ -499,11 +509,20 @@ class TableScreen(Screen[None]):
                 out.append(PromptAction(label, "space", only, variant="success"))
         add("resolve", "Resolve", "enter", "primary")
         add("repeat", "Repeat", "r")
-        add("done", "Done", "enter", "primary")
+        owed = self._recovery()
+        if owed:
+            if len(owed) <= self._recovery_room():
+                out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
+            add("done", "Stop recovering", "x", "warning")
+        else:
+            add("done", "Done", "enter", "primary")
         reward = view.first("take_reward")
         if reward is not None:
             name = view.card_name(reward.card or "")
-            out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
+            if self._idle_reward():
+                out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
+            else:
+                out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
             add("decline_reward", "Decline", "x", "warning")
         gain = view.first("gain_item")
         pending = gain or view.first("decline_item")
@@ -541,6 +560,14 @@ class TableScreen(Screen[None]):
 
     def _maybe_open_dialog(self) -> None:
         view = self.view
+        if self._recovering:
+            # Enter's "recover all": the next die, while one can still come back.
+            self._recovering = False
+            owed = self._recovery()
+            if owed:
+                self._recovering = True
+                self._play(owed[0])
+                return
         if self._then is not None:
             # The second half of a shortcut the interface plays for the player (Resolve with every enemy defeated:
             # the engine's roll of no dice, then its resolve).
@@ -885,6 +912,19 @@ class TableScreen(Screen[None]):
             self._explain(Command("gain_item", card=card))
         elif kind in ("activate", "stack_discard", "choose_stack"):
             self._say("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        elif self._recovery():
+            room = self._recovery_room()
+            self._say(
+                f"Choose which {'die' if room == 1 else f'{room} dice'} to recover: click exhausted dice or type their "
+                "ids (Enter never skips them); x stops recovering."
+            )
+        elif self._idle_reward():
+            reward = view.first("take_reward")
+            name = view.card_name(reward.card or "") if reward is not None else "This"
+            self._say(
+                f"{name}'s reward would do nothing now (no exhausted die to recover): x declines it, or click its "
+                "button to take it anyway."
+            )
         elif self.selected is not None:
             self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
         else:
@@ -899,15 +939,26 @@ class TableScreen(Screen[None]):
             return view.can("roll") and not self._resolve_shortcut()
         if action == "resolve":
             return view.can("resolve") or self._resolve_shortcut()
-        simple = {"done", "take_reward", "gain_item", "repeat", "start_endgame"}
+        if action == "recover_all":
+            owed = self._recovery()
+            return bool(owed) and len(owed) <= self._recovery_room()
+        if action == "done":
+            # Enter never finishes while dice can still be recovered (it would throw them away): x or the button does.
+            return view.can("done") and not self._recovery()
+        if action == "take_reward":
+            return view.can("take_reward") and not self._idle_reward()
+        simple = {"gain_item", "repeat", "start_endgame"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
             return len(view.find("activate")) == 1
         if action == "answer":
+            if view.kind == "instant_reward" and self._idle_reward():
+                return False  # Enter says why it does not take it (a list would put taking it under Enter again)
             return view.kind in self.DIALOG_KINDS or view.state.prompt is not None
         if action == "decline":
-            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
+            stop = bool(self._recovery()) and view.can("done")
+            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame") or stop
         if action == "face":
             return self._face_die() is not None
         if action == "stack":
@@ -981,11 +1032,48 @@ class TableScreen(Screen[None]):
         self._play_first("activate")
 
     def action_decline(self) -> None:
-        """Decline the reward, the item or the endgame."""
+        """Decline the reward, the item or the endgame; stop recovering dice."""
         for cmd in ("decline_reward", "decline_item", "decline_endgame"):
             if self.view.can(cmd):
                 self._play_first(cmd)
                 return
+        if self._recovery():
+            self._play_first("done")
+
+    def action_recover_all(self) -> None:
+        """Recover every die that can come back (all fit: nothing to choose), one command each."""
+        owed = self._recovery()
+        if owed:
+            self._recovering = True
+            self._play(owed[0])
+
+    def _recovery(self) -> list[Command]:
+        """The commands that recover an exhausted die now: the Recover step's, or an "up to N" choice of dice to
+        recover (a reward's); empty when no die can come back."""
+        view = self.view
+        prompt = view.state.prompt
+        if prompt is None:
+            return view.find("recover")
+        if prompt.kind == "choose_die" and "recover" in prompt.purpose and view.can("done"):
+            return [c for c in view.find("choose") if c.die]
+        return []
+
+    def _recovery_room(self) -> int:
+        """How many more dice may be recovered now."""
+        view = self.view
+        prompt = view.state.prompt
+        if prompt is not None:
+            return prompt.count
+        limit = view.awaiting.get("limit")
+        return int(limit) - int(view.awaiting.get("recovered", 0) or 0) if isinstance(limit, int) else 0
+
+    def _idle_reward(self) -> bool:
+        """Whether the instant reward offered would do nothing now (recover dice when none is exhausted)."""
+        from twentystrong.engine.effects.rewards import recovers_nothing
+
+        command = self.view.first("take_reward")
+        reward = self.view.deck.card(command.card).reward if command is not None and command.card else None
+        return reward is not None and recovers_nothing(self.view.state, reward.effects)
 
     def _play_first(self, cmd: str) -> None:
         command = self.view.first(cmd)
