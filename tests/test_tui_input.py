@@ -317,3 +317,50 @@ def test_an_opportunity_whose_reward_recovers_nothing_says_so() -> None:
     event = OpportunityProgress(card="blood-on-the-sand", progress=2, earned=True)
     text = describe_event(event, deck, before)
     assert "does nothing now" in text and "no exhausted die" in text
+
+
+# --- announcements never cover the question -----------------------------------------------------------------------
+
+
+def _news(app: TwentyStrongApp) -> str:
+    from textual.content import Content
+
+    from twentystrong.tui.widgets.status import PromptBar
+
+    return Content.from_markup(str(app.screen.query_one(PromptBar).border_title or "")).plain
+
+
+def _overlays(app: TwentyStrongApp) -> list[str]:
+    """Toasts on screen that announce what happened (they used to cover the prompt and the dice for ~10 s)."""
+    return [str(n.title) for n in app._notifications if n.title in ("What happened", "Only one choice, made for you")]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_what_happened_is_on_the_prompts_top_line_by_keyboard(size: tuple[int, int]) -> None:
+    """Resolve with Card 16 standing deals damage: the sentence is on the prompt's own top border (which covers
+    nothing), not in a toast over the prompt and the dice; the player's next command clears it."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2", "enter", "enter")  # activate Card 16, roll nothing, resolve
+        await settle(pilot)
+        assert store_of(app).view.notes, "Resolve said nothing"
+        assert _news(app).startswith("What happened: ")
+        assert "damage" in _news(app)
+        assert _overlays(app) == []
+        await pilot.press("enter")  # the player's next command
+        await settle(pilot)
+        assert store_of(app).view.notes or _news(app) == ""
+
+
+async def test_what_happened_by_mouse() -> None:
+    """The same by clicks: the prompt's buttons play, and the news is on the prompt's top line, not in a toast."""
+    from test_tui_table import click_button
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.click("#stack-2")
+        await settle(pilot)
+        await click_button(pilot, "Roll")
+        await click_button(pilot, "Resolve")
+        assert "damage" in _news(app) and _overlays(app) == []

@@ -44,7 +44,7 @@ from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackView
-from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
+from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.odds import OddsPanel
@@ -205,6 +205,8 @@ class TableScreen(Screen[None]):
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
+        self._news = ""  # what effects and rules just did (the prompt's top line)
+        self._news_ends = False  # the player played a command since: the next view without news clears it
         self._recovering = False  # Enter recovers every die: the next one as soon as the view allows it
         self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
         self._hint_kind: str | None = None  # the kind of step the hint line is about
@@ -260,9 +262,14 @@ class TableScreen(Screen[None]):
             self._show(view)
 
     def _show(self, view: GameView) -> None:
-        if view.notes and view is not self.view:
-            # What effects, rules and Resolve did on their own (the log has the same sentences).
-            self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
+        if view is not self.view:
+            # What effects, rules and Resolve did on their own (the log has the same sentences), on the prompt's own
+            # top line: never over the prompt, the zones it names or the advice (a toast covered them for seconds).
+            # It stays until the player's next command, so a shortcut's second half does not wipe it.
+            if self._news_ends or view.last is None:  # the player's own command, or undo/redo: a fresh line
+                self._news = ""
+            self._add_news(*view.notes)
+            self._news_ends = False
         before = self.view
         self.view = view
         self._hint_once()
@@ -272,6 +279,10 @@ class TableScreen(Screen[None]):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
+
+    def _add_news(self, *sentences: str) -> None:
+        if sentences:
+            self._news = " ".join((self._news, *sentences)).strip()
 
     def _hint_once(self) -> None:
         """A first-game hint line the first time each kind of step comes up (while the profile's hints are on); it
@@ -305,6 +316,8 @@ class TableScreen(Screen[None]):
 
     def _draw(self) -> None:
         view = self.view
+        news = Content.assemble(("What happened: ", "bold"), self._news) if self._news else ""
+        set_title(self.query_one(PromptBar), news)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
         self.query_one(HeroPanel).show(view)
@@ -566,7 +579,7 @@ class TableScreen(Screen[None]):
             owed = self._recovery()
             if owed:
                 self._recovering = True
-                self._play(owed[0])
+                self._play(owed[0], auto=True)
                 return
         if self._then is not None:
             # The second half of a shortcut the interface plays for the player (Resolve with every enemy defeated:
@@ -574,7 +587,7 @@ class TableScreen(Screen[None]):
             then, self._then = self._then, None
             command = view.first(then)
             if command is not None:
-                self._play(command)
+                self._play(command, auto=True)
                 return
         if self._single_answer():
             return
@@ -600,8 +613,8 @@ class TableScreen(Screen[None]):
             return False
         self._auto_for = view.revision
         self._dialog_for = view.revision
-        self.notify(f"{self.describe(answers[0])}.", title="Only one choice, made for you")
-        self._play(answers[0])
+        self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
+        self._play(answers[0], auto=True)
         return True
 
     def _open_dialog(self, revision: int) -> None:
@@ -624,7 +637,7 @@ class TableScreen(Screen[None]):
 
     # --- playing ----------------------------------------------------------------------------------------------------
 
-    def _play(self, command: Command) -> None:
+    def _play(self, command: Command, *, auto: bool = False) -> None:
         """Post the intent for a command (the App hands it to the store).
 
         Playing a command ends the selection: a die selected before it is no answer to what comes after (``y`` then
@@ -632,6 +645,8 @@ class TableScreen(Screen[None]):
         """
         if self.selected is not None:
             self.selected = None
+        if not auto:
+            self._news_ends = True  # the player moved on: what happened before goes with this command's view
         self._post(command)
 
     def _explain(self, command: Command) -> None:
