@@ -364,3 +364,61 @@ async def test_what_happened_by_mouse() -> None:
         await click_button(pilot, "Roll")
         await click_button(pilot, "Resolve")
         assert "damage" in _news(app) and _overlays(app) == []
+
+
+# --- the Odds box keeps its room on the side column ----------------------------------------------------------------
+
+
+def _to_the_first_roll(store: Store) -> None:
+    """Hoplomachus Victorum, seed 1234, Castor: setup, the first camp, four dice committed and rolled."""
+    for _ in range(40):
+        view = store.view
+        if view.kind == "apply":
+            return
+        legal = view.legal
+        if view.kind == "commit":
+            commits = [c for c in legal if c.cmd == "commit"]
+            roll = next(c for c in legal if c.cmd == "roll")
+            store.dispatch(commits[0] if commits and len(store.state.dice_in("active")) < 4 else roll)
+        elif view.kind == "arrive":
+            store.dispatch(next(c for c in legal if c.cmd == "activate"))
+        else:
+            store.dispatch(legal[0])
+    raise AssertionError(f"no roll: {store.view.kind}")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, int]) -> None:
+    """Three items held and four Tactics in the Tactics area: the Odds box's advice line is still on screen, inside
+    the side column (it used to fall below it, readable only by scrolling the column with the wheel)."""
+    from dataclasses import replace
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.session.history import HistoryEntry
+    from twentystrong.tui.widgets.odds import OddsPanel
+
+    app = create_app(deck_id="hoplomachus-victorum", hero="castor", seed=1234, hints=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        store = store_of(app)
+        _to_the_first_roll(store)
+        s = store.state
+        dice = tuple(replace(d, face="hit") if d.zone == "active" else d for d in s.dice)
+        tactics = ("battle-fury", "dawn-drill", "sway-the-crowd", "vinegar-and-linen")
+        state = s.changed(
+            {
+                "dice": dice,
+                "inventory": ("sand-in-the-eyes", "smiths-whetstone", "goat-path"),
+                "table": replace(table(s), tactics=tactics),
+            }
+        )
+        store.session.history.append(HistoryEntry(Command("start"), (), state))
+        store._changed()
+        for _ in range(3):
+            await settle(pilot)
+        panel = app.screen.query_one(OddsPanel)
+        advice = panel.query_one("#odds-advice")
+        assert advice.display and str(advice.render()).strip(), "no advice shown"
+        side = app.screen.query_one("#side")
+        assert advice.region.height >= 1, "the advice is not on screen"
+        assert side.region.contains_region(advice.region), (advice.region, side.region)

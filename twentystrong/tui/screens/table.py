@@ -249,6 +249,9 @@ class TableScreen(Screen[None]):
         yield KeyBar(id="footer")
 
     def on_mount(self) -> None:
+        side = self.query_one("#side")
+        self.watch(side, "virtual_size", self._fit_side, init=False)  # a panel grew or shrank
+        self.watch(side, "size", self._fit_side, init=False)
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
@@ -279,6 +282,15 @@ class TableScreen(Screen[None]):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
+
+    def _fit_side(self) -> None:
+        """Dock the Odds box at the foot of the side column while the panels do not all fit (they scroll above it):
+        the advice is never below the fold. Undocked again once they fit."""
+        side = self.query_one("#side")
+        needed = sum(child.outer_size.height for child in side.children if child.display)
+        crowded = needed > side.scrollable_content_region.height
+        if crowded != side.has_class("-crowded"):
+            side.set_class(crowded, "-crowded")
 
     def _add_news(self, *sentences: str) -> None:
         if sentences:
