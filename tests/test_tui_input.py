@@ -422,3 +422,48 @@ async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, i
         side = app.screen.query_one("#side")
         assert advice.region.height >= 1, "the advice is not on screen"
         assert side.region.contains_region(advice.region), (advice.region, side.region)
+
+
+# --- the keypress floor: no key waits on an import ---------------------------------------------------------------
+
+
+def test_the_warm_up_modules_exist() -> None:
+    """Every module the warm-up imports is there (the thread swallows a failure: a typo would go unseen)."""
+    import importlib
+
+    from twentystrong.tui.app import WARM_MODULES
+
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+
+
+def test_the_first_keys_import_nothing() -> None:
+    """Once the first frame is out, a thread imports what the first keys need (the Odds box's numpy and tables,
+    the announcements): by the time the player has read the table, a key imports nothing (the worst key of the
+    bench used to wait ~300 ms for the odds' first import). In a fresh interpreter, so nothing is imported before."""
+    import subprocess
+    import sys
+
+    code = """
+import asyncio, sys, threading
+from twentystrong.tui.app import WARM_UP_THREAD, create_app
+
+async def main():
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for thread in threading.enumerate():
+            if thread.name == WARM_UP_THREAD:
+                await asyncio.to_thread(thread.join)
+        loaded = set(sys.modules)
+        await pilot.press("1", "b", "space", "enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        new = sorted(m for m in set(sys.modules) - loaded if m.startswith(("twentystrong", "numpy")))
+        print(new)
+
+asyncio.run(main())
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout

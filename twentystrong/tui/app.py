@@ -8,6 +8,8 @@ Command messages from any screen bubble up here and go to the store.
 from __future__ import annotations
 
 import gc
+import importlib
+import threading
 from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -48,6 +50,22 @@ HIGH_CONTRAST = Theme(
 
 GC_SETTLE = 0.5
 """Seconds after the first frame at which start-up's garbage is collected and the rest frozen (see on_ready)."""
+WARM_MODULES = (
+    "twentystrong.text.announce",  # the first command's announcements (Store.make_view)
+    "twentystrong.odds",  # the Odds box's first question (numpy with it): some 150 ms on a quiet machine
+    "twentystrong.odds.advisor",
+    "twentystrong.odds.engine_model",
+    "twentystrong.odds.rerolls",
+    "twentystrong.odds.rules",
+    "twentystrong.odds.tables",  # numpy, with the first best-play table
+    "twentystrong.odds.joint",
+    "concurrent.futures.thread",  # the odds worker's thread pool
+    "twentystrong.tui.widgets.choices",  # the first list of choices
+)
+"""Modules the first keys of a game need and start-up leaves out: imported in a thread once the first frame is out,
+while the player reads the table, so that no key waits on an import (the worst key used to: 300 ms)."""
+WARM_UP_THREAD = "twentystrong-warm-up"
+"""The name of the thread that imports :data:`WARM_MODULES`."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
 """What ``ctrl+t`` steps through (the command palette offers every theme)."""
 THEME_NAMES = {"textual-dark": "dark", "textual-light": "light", "high-contrast": "high contrast"}
@@ -167,6 +185,7 @@ class TwentyStrongApp(App[None]):
         if self.store is not None:
             # A new game's first autosave (held back by prepare: its writer thread would compete with start-up).
             self.store.session.release_autosave()
+        threading.Thread(target=_warm_up, name=WARM_UP_THREAD, daemon=True).start()
         if self.gc_paused:
             # The first frame is out: collecting resumes. A moment later, while the player reads the table, one
             # full pass frees start-up's garbage and freezes what is left, which lives as long as the App: later
@@ -520,6 +539,15 @@ class TwentyStrongApp(App[None]):
 
     def _size_ok(self) -> None:
         self._too_small = None
+
+
+def _warm_up() -> None:
+    """Import :data:`WARM_MODULES` (in a thread: a key that needs one meanwhile waits only for the rest of it)."""
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a warm-up never fails the game: the key that needs it imports it then
+            return
 
 
 def create_app(
