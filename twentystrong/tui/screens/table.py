@@ -645,7 +645,8 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        self.app.push_screen(ChoicesScreen(title, self.view.state, commands, note=note), chosen)
+        screen = ChoicesScreen(title, self.view.state, commands, note=note, news=self._news)
+        self.app.push_screen(screen, chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
 
