@@ -75,7 +75,9 @@ def prompt(app: TwentyStrongApp) -> str:
 
 
 def warnings(app: TwentyStrongApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """Toasts, and what the table said on the prompt's second line (its warnings go there)."""
+    said = [line for screen in app.screen_stack if isinstance(screen, VictorumTable) for line in screen.said]
+    return [str(n.message) for n in app._notifications] + said
 
 
 async def through_setup(pilot: Pilot[None], *, stop: str = "move") -> None:

@@ -244,7 +244,10 @@ async def test_enter_never_skips_a_recovery_it_cannot_make(tmp_path: Path) -> No
         await pilot.press("enter")
         await settle(pilot)
         assert store.view.kind == "recover" and len(store.state.dice_in("exhausted")) == 4
-        assert any("Choose which 3 dice to recover" in str(n.message) for n in app._notifications)
+        assert any("Choose which 3 dice to recover" in line for line in table_of(app).said)
+        assert _toasts(app) == []  # said on the prompt's second line, not in a toast over it
+        prompt = app.screen.query_one("#prompt-text")
+        assert "⚠ Choose which 3 dice" in str(prompt.render())
         await pilot.press("p", "1", "b", "1")
         await settle(pilot)
         assert zone(app, "P1") == zone(app, "B1") == "pool"
@@ -295,7 +298,7 @@ async def test_a_useless_reward_is_not_the_default(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert store.state.prompt is not None  # not taken
-        assert any("would do nothing now" in str(n.message) for n in app._notifications)
+        assert any("would do nothing now" in line for line in table_of(app).said)
         before = store.state
         await click_button(pilot, "Take Crater Maw's reward (does nothing now)")
         assert store.state.prompt is None
@@ -333,6 +336,10 @@ def _news(app: TwentyStrongApp) -> str:
 def _overlays(app: TwentyStrongApp) -> list[str]:
     """Toasts on screen that announce what happened (they used to cover the prompt and the dice for ~10 s)."""
     return [str(n.title) for n in app._notifications if n.title in ("What happened", "Only one choice, made for you")]
+
+
+def _toasts(app: TwentyStrongApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

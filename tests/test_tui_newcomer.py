@@ -174,7 +174,8 @@ async def test_keys_that_do_nothing_say_why(tmp_path: Path) -> None:
         assert shown[-1] == (
             "B1 → Synodic Sleeper: Nothing can be applied while a rolled die shows a miss (Synodic Sleeper)."
         )
-        assert "r repeats" in prompt_of(app)
+        assert shown[-1] in prompt_of(app)  # on the prompt's second line, until the next key
+        assert "r repeats" in table_of(app)._hint()
         for _ in range(2):
             await press(pilot, "r", "enter", "h", "h")
         assert store_of(app).state.phases_used == 3
@@ -542,4 +543,5 @@ async def test_a_stack_that_cannot_be_activated_says_the_engines_reason(tmp_path
         said = refusal.message[0].upper() + refusal.message[1:]
         assert shown[-1].rstrip(".") == said.rstrip(".")
         assert store_of(app).rejections[-1] == refusal
-        assert "Only stack 2 can be chosen (a mandatory top must be taken first)" in prompt_of(app)
+        assert said.rstrip(".") in prompt_of(app)  # the refusal on the prompt's second line, until the next key
+        assert "Only stack 2 can be chosen (a mandatory top must be taken first)" in table_of(app)._hint()

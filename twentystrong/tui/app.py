@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.dom import DOMNode
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
@@ -64,6 +65,9 @@ WARM_MODULES = (
 )
 """Modules the first keys of a game need and start-up leaves out: imported in a thread once the first frame is out,
 while the player reads the table, so that no key waits on an import (the worst key used to: 300 ms)."""
+ANSWERS = frozenset({"", "Not allowed", "Cannot undo", "Cannot redo"})
+"""Titles of the warnings that answer a key or click (the engine's refusals, the table's own): said on the table's
+prompt line. Others (the record's, the autosave's) stay toasts: a screen may soon cover the table."""
 WARM_UP_THREAD = "twentystrong-warm-up"
 """The name of the thread that imports :data:`WARM_MODULES`."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
@@ -288,6 +292,23 @@ class TwentyStrongApp(App[None]):
         previous = self.game
         self.game = view
         self._check_game_over(previous, view)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, except for a warning while the table is up: the table says it on the prompt's second line (a
+        toast would cover the prompt, the dice it asks for, or the advice)."""
+        say = getattr(self.screen, "say", None) if self._screen_stack else None
+        if severity == "warning" and title in ANSWERS and say is not None:
+            say(message)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _notify(self, message: str, title: str, severity: Severity) -> None:
         self.notify(message, title=title, severity=severity)

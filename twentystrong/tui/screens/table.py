@@ -145,6 +145,7 @@ class TableScreen(Screen[None]):
         Binding("space", "use_selected", "Play die", show=False),
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("r", "repeat", "Repeat"),
+        Binding("x", "stop_recovering", "Stop recovering"),
         Binding("x", "decline", "Decline"),
         Binding("e", "start_endgame", "Start endgame"),
         *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
@@ -206,6 +207,9 @@ class TableScreen(Screen[None]):
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
         self._news = ""  # what effects and rules just did (the prompt's top line)
+        self._said = ""  # why the last key or click did nothing (the prompt's second line until the next one)
+        self.said: list[str] = []
+        """Every such answer, oldest first (tests read it)."""
         self._news_ends = False  # the player played a command since: the next view without news clears it
         self._recovering = False  # Enter recovers every die: the next one as soon as the view allows it
         self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
@@ -275,6 +279,7 @@ class TableScreen(Screen[None]):
             self._news_ends = False
         before = self.view
         self.view = view
+        self._said = ""
         self._hint_once()
         if self.selected is not None and (not self._die_usable(self.selected) or _asks(view) != _asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
@@ -342,10 +347,13 @@ class TableScreen(Screen[None]):
         self._draw_dice()
         self._draw_cards()
         self.query_one(OddsPanel).show(self.view, self.selected)
+        self._draw_prompt()
+        self._refresh_bindings_if_changed()
+
+    def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
         self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
-        self._refresh_bindings_if_changed()
 
     def _draw_dice(self) -> None:
         s = self.view.state
@@ -430,7 +438,9 @@ class TableScreen(Screen[None]):
         # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
         parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.state, view.awaiting), "bold"), "\n"]
-        if self.selected is not None:
+        if self._said:
+            parts += [("⚠ ", "bold"), (self._said, "bold")]
+        elif self.selected is not None:
             die = view.state.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
         elif self._hint_text and self.has_class("-short"):
@@ -748,6 +758,12 @@ class TableScreen(Screen[None]):
         else:
             self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # A click answers the prompt anew: the answer to the last key or click goes (the click may say its own).
+        if self._said:
+            self._said = ""
+            self._draw_prompt()
+
     @on(DiceTray.Pressed)
     def _die_pressed(self, event: DiceTray.Pressed) -> None:
         event.stop()
@@ -842,6 +858,9 @@ class TableScreen(Screen[None]):
             self._run_key(key, char)
 
     def _run_key(self, key: str, char: str) -> None:
+        if self._said:
+            self._said = ""
+            self._draw_prompt()
         if self._repeat_timer is not None:
             # "r" was typed while both Repeat and the red die were possible: a "1" now means R1.
             self._repeat_timer.stop()
@@ -959,7 +978,15 @@ class TableScreen(Screen[None]):
             self._say(f"Enter has nothing to do here. {prompt_words(view.state, view.awaiting)}")
 
     def _say(self, message: str) -> None:
-        self.notify(message, severity="warning")
+        self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
+
+    def say(self, message: str) -> None:
+        """Answer a key or click that did nothing, on the prompt's second line (in place of the hint) until the
+        next key, click or view: never in a toast over the prompt. (The App sends the table its warnings here.)"""
+        self._said = message
+        self.said.append(message)
+        if self.is_mounted:
+            self._draw_prompt()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
@@ -984,9 +1011,10 @@ class TableScreen(Screen[None]):
             if view.kind == "instant_reward" and self._idle_reward():
                 return False  # Enter says why it does not take it (a list would put taking it under Enter again)
             return view.kind in self.DIALOG_KINDS or view.state.prompt is not None
+        if action == "stop_recovering":
+            return bool(self._recovery()) and view.can("done")
         if action == "decline":
-            stop = bool(self._recovery()) and view.can("done")
-            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame") or stop
+            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
         if action == "face":
             return self._face_die() is not None
         if action == "stack":
@@ -1060,13 +1088,15 @@ class TableScreen(Screen[None]):
         self._play_first("activate")
 
     def action_decline(self) -> None:
-        """Decline the reward, the item or the endgame; stop recovering dice."""
+        """Decline the reward, the item or the endgame."""
         for cmd in ("decline_reward", "decline_item", "decline_endgame"):
             if self.view.can(cmd):
                 self._play_first(cmd)
                 return
-        if self._recovery():
-            self._play_first("done")
+
+    def action_stop_recovering(self) -> None:
+        """Finish recovering with dice that could still come back (Enter never does)."""
+        self._play_first("done")
 
     def action_recover_all(self) -> None:
         """Recover every die that can come back (all fit: nothing to choose), one command each."""
