@@ -313,7 +313,6 @@ class VesuviusBoard(Board):
         self.numbers: dict[str, int] = camp_numbers(view)
         """The number key of each camp a press can choose in the view shown (kept while the question lasts)."""
         self._question = question_of(view)
-        self._kept: dict[str, int] = dict(self.numbers)  # every number shown while this question lasts
 
     def compose(self) -> ComposeResult:
         view = self._first
@@ -340,10 +339,8 @@ class VesuviusBoard(Board):
         if self.past:
             self.set_compact(True)  # the history view's board shares the screen with the log
         question = question_of(view)
-        if question != self._question:
-            self._question, self._kept = question, {}
-        self.numbers = camp_numbers(view, self._kept)
-        self._kept.update(self.numbers)
+        self.numbers = camp_numbers(view, self.numbers if question == self._question else None)
+        self._question = question
         infos = {info.id: info for info in camp_infos(view, self.numbers)}
         for camp in self.query(CampView):
             camp.info = infos[camp.info.id]

@@ -42,14 +42,14 @@ def camp_commands(view: GameView) -> dict[str, list[Command]]:
 def camp_numbers(view: GameView, kept: Mapping[str, int] | None = None) -> dict[str, int]:
     """The number key of each camp a press can choose now: 1, 2 … in the pyramid's order.
 
-    ``kept``: the numbers already shown for this question (a choice that takes several picks, such as feeding the
-    Influence deck): each camp keeps its number until the question ends, so a number never moves under the
-    player's hand; a camp offered anew takes the first number no camp has had."""
+    ``kept``: the numbers shown a moment ago for this same question (a choice that takes several picks, such as
+    feeding the Influence deck): each camp still offered keeps its number until the question ends, so a number
+    never moves under the player's hand; a camp offered anew takes the first number no offered camp has."""
     offered = list(camp_commands(view))
     if not kept:
         return {camp: n for n, camp in enumerate(offered, start=1)}
     numbers = {camp: kept[camp] for camp in offered if camp in kept}
-    used = set(kept.values())
+    used = set(numbers.values())
     free = (n for n in range(1, len(IDS) + len(used) + 1) if n not in used)
     for camp in offered:
         if camp not in numbers:
