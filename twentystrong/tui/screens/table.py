@@ -498,7 +498,8 @@ class TableScreen(Screen[None]):
         owed, room = self._recovery(), self._recovery_room()
         if len(owed) <= room:
             return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
-        return f"Click up to {room} exhausted dice (or type an id) to recover; x stops recovering."
+        dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
+        return f"Click up to {dice} (or type an id) to recover; x stops recovering."
 
     def _selected_hint(self, die: DieState) -> str:
         view = self.view
