@@ -474,3 +474,41 @@ asyncio.run(main())
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
+
+
+async def test_enter_never_ends_a_rewards_recovery_early() -> None:
+    """Crater Maw's reward, taken with three dice exhausted, asks which two to recover ("up to 2"): Enter then lists
+    the dice to choose from instead of ending the choice with nothing recovered (the misfire at Resolve: Enter,
+    Enter); x ends it on purpose."""
+    from dataclasses import replace
+
+    from twentystrong.engine.state import Prompt
+    from twentystrong.session.history import HistoryEntry
+
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        store = store_of(app)
+        tired = {"Y1", "G1", "B1"}
+        dice = tuple(replace(d, zone="exhausted") if d.id in tired else d for d in store.state.dice)
+        prompt = Prompt("instant_reward", card="crater-maw", purpose="take or decline the instant reward")
+        state = store.state.changed({"prompts": (prompt,), "dice": dice})
+        store.session.history.append(HistoryEntry(Command("start"), (), state))
+        store._changed()
+        await settle(pilot)
+        await pilot.press("enter")  # take it: it recovers dice now
+        await settle(pilot)
+        assert store.view.kind == "choose_die" and store.view.can("done")
+        await pilot.press("enter")  # the choices in words (never "done")
+        await settle(pilot)
+        assert store.view.kind == "choose_die"
+        assert {d.id for d in store.state.dice_in("exhausted")} == tired
+        from twentystrong.tui.widgets.choices import ChoicesScreen
+
+        dialog = app.screen
+        assert isinstance(dialog, ChoicesScreen) and dialog.commands[0].cmd == "choose"
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("y", "1", "x")
+        await settle(pilot)
+        assert store.state.prompt is None and zone(app, "Y1") == "pool" and zone(app, "G1") == "exhausted"
