@@ -203,6 +203,8 @@ class TableScreen(Screen[None]):
         self._bindings_key: object = None
         self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
         self._outstanding = 0  # commands posted and not yet handled by the App
+        self._quiet_clear: int | None = None  # the revision whose selection a played command ended unseen
+        self._draws = 0  # selection draws so far (a typed id draws once)
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
@@ -344,6 +346,7 @@ class TableScreen(Screen[None]):
     def _draw_selection(self) -> None:
         """Draw what the selected die changes (the dice, the cards it may go on, odds, prompt, keys); the rest of
         the table only changes with the view."""
+        self._draws += 1
         self._draw_dice()
         self._draw_cards()
         self.query_one(OddsPanel).show(self.view, self.selected)
@@ -668,7 +671,10 @@ class TableScreen(Screen[None]):
         ``2`` commits Y2 and must not leave Y1 waiting for the next Enter).
         """
         if self.selected is not None:
-            self.selected = None
+            # Quietly: the command's view redraws the table in a moment (a redraw now would be one more per key);
+            # a refused command brings no view, so the App's answer redraws it then (_settled).
+            self.set_reactive(TableScreen.selected, None)
+            self._quiet_clear = self.view.revision
         if not auto:
             self._news_ends = True  # the player moved on: what happened before goes with this command's view
         self._post(command)
@@ -848,6 +854,9 @@ class TableScreen(Screen[None]):
         shortcut's second half or a single answer is posted while the first is handled), run the keys typed
         meanwhile."""
         self._outstanding = max(0, self._outstanding - 1)
+        if self._quiet_clear is not None and self._quiet_clear == self.view.revision and self.is_mounted:
+            self._draw_selection()  # refused: no new view drew the selection's end
+        self._quiet_clear = None
         if self._outstanding:
             return
         self._in_flight = 0.0
@@ -886,13 +895,20 @@ class TableScreen(Screen[None]):
         if letter is not None and char.isdigit() and recent:
             # One die id, read whole: the letter's own selection (the next die of that colour) was only a preview,
             # and goes back to what it was before the id is played.
-            if self.selected != self._before_letter:
-                self.selected = self._before_letter
+            stale = self.selected != self._before_letter
+            if stale:  # quietly: what the id does next draws the table (one draw per key, not two)
+                self.set_reactive(TableScreen.selected, self._before_letter)
+            draws = self._draws
             die = f"{letter}{char}"
             if any(d.id == die for d in self.view.state.dice):
                 self.press_die(die, typed=True)
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
+            if stale and self._draws == draws:
+                if self._outstanding:
+                    self._quiet_clear = self.view.revision  # its view (or the refusal) draws it
+                else:
+                    self._draw_selection()
             return
         bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.OWN_KEYS]
         for binding in bindings:
