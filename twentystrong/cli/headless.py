@@ -79,8 +79,6 @@ def run(args: argparse.Namespace) -> int:
             except UnicodeDecodeError:
                 _write(protocol.error("bad_json", "input is not UTF-8 text"))
                 continue
-            if not line.strip():
-                continue  # blank lines are not commands and get no answer
             _write(protocol.handle(line))
         if recorder is not None:
             _record(recorder, protocol.session)
