@@ -171,3 +171,51 @@ def test_a_whole_game_through_the_protocol_ends() -> None:
         answer = send(p, rng.choice(answer["legal"]))
         assert {d["zone"] for d in answer["state"]["dice"]} <= zones
     assert answer["state"]["result"] in ("won", "lost")
+
+
+def test_every_refusal_says_why() -> None:
+    """Each refused setup choice, move or item use names the reason and what may be chosen instead (never only
+    "that … is not legal now", never "there is no camp None")."""
+    p, _ = protocol(difficulty=1)
+
+    def why(command: dict[str, Any]) -> tuple[str, str]:
+        answer = send(p, command, ok=False)
+        assert "is not legal now" not in answer["error"] and "None" not in answer["error"], answer["error"]
+        return answer["code"], answer["error"]
+
+    assert why({"cmd": "choose_hero", "hero": "nobody"}) == (
+        "not_drawn",
+        "'nobody' was not drawn: choose one of vesna, darius, mira, tullo, kaeso",
+    )
+    assert why({"cmd": "choose_hero", "hero": "vesna", "aside": "mira"})[0] == "bad_argument"
+    send(p, {"cmd": "choose_hero", "hero": "vesna"})
+    assert why({"cmd": "keep_tactic", "tactic": "t-nothing"}) == (
+        "not_drawn",
+        "'t-nothing' was not drawn: keep one of t-drill, t-forge, t-leap, t-salve",
+    )
+    send(p, {"cmd": "keep_tactic", "tactic": "t-leap"})
+    code, error = why({"cmd": "place_primus", "primus": "p-darius", "camp": "2-2"})  # 1-1 comes first (HV3)
+    assert code == "camp_not_offered" and error.endswith("place it under 1-1")
+    assert why({"cmd": "place_primus", "primus": "p-nobody", "camp": "1-1"})[0] == "not_drawn"
+    assert why({"cmd": "place_primus", "primus": "p-darius"})[0] == "bad_argument"
+    for primus, camp in (("p-darius", "1-1"), ("p-mira", "2-2"), ("p-tullo", "3-2")):
+        send(p, {"cmd": "place_primus", "primus": primus, "camp": camp})
+    code, error = why({"cmd": "place_primus", "primus": "p-kaeso", "camp": "2-2"})
+    assert code == "camp_not_offered" and error.startswith("camp 2-2 already holds a Primus")
+    send(p, {"cmd": "place_primus", "primus": "p-kaeso", "camp": "1-3"})
+    send(p, {"cmd": "feed_influence", "camp": "1-2"})
+    code, error = why({"cmd": "feed_influence", "camp": "1-2"})  # the same camp twice
+    assert code == "camp_not_offered" and error.startswith("camp 1-2 has given its top card already")
+    assert "1-2," not in error and "1-1, 1-3" in error
+    assert why({"cmd": "feed_influence"})[0] == "bad_argument"
+    send(p, {"cmd": "feed_influence", "camp": "1-4"})
+    assert why({"cmd": "move"}) == ("bad_argument", 'move needs a "camp": {"cmd": "move", "camp": "1-2"} (see legal)')
+    # an item with a camp to choose: its camp missing, or not one offered, at the first move
+    code, error = why({"cmd": "use_item", "item": "t-leap"})
+    assert code == "bad_argument" and error.startswith('Leap needs a "camp": one of 1-1, 1-2')
+    code, error = why({"cmd": "use_item", "item": "t-leap", "camp": "9-9"})
+    assert error.startswith("Leap: camp 9-9 is not offered now; one of 1-1")
+    assert why({"cmd": "use_item", "item": "t-nothing"}) == ("illegal_item", "you hold no item 't-nothing'")
+    send(p, {"cmd": "move", "camp": "1-1"})
+    code, error = why({"cmd": "use_item", "item": "t-leap", "camp": "2-2"})  # it moves you before your move
+    assert code == "item_not_now" and error.startswith("Leap cannot be used now. Before you move this round")

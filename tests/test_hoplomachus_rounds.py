@@ -8,6 +8,7 @@ from arena import Arena
 
 from twentystrong.engine import Command
 from twentystrong.engine import events as ev
+from twentystrong.engine.legal import awaiting
 from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, IDS
 
@@ -84,8 +85,19 @@ def test_hv6_with_no_neighbour_to_enter_any_camp_can_be_entered() -> None:
     a.empty("1-3", "2-3")
     moves = {c.camp for c in a.legal("move")}
     assert moves == {"1-1", "1-2", "2-1", "2-2", "3-1", "3-2"}  # every camp but the chip's and the empty ones
+    # the prompt says what it offers (not "one next to yours": none of these is)
+    assert awaiting(a.s)["text"] == "No camp next to yours (1-4) can be entered: move to any camp that can."
     a.empty(*[camp for camp in IDS if camp != "1-4"]).with_table(primus=(None,) * 9)
     assert [c.camp for c in a.legal("move")] == ["1-4"]
+    assert awaiting(a.s)["text"] == "No other camp can be entered: you stay at camp 1-4."
+
+
+def test_the_move_prompt_says_what_it_offers() -> None:
+    """The bottom row at the first move, then the camps next to the chip's, naming it."""
+    a = Arena().setup()
+    assert awaiting(a.s)["text"] == "Move to a camp of the bottom row."
+    to_round_two(a, "1-2")
+    assert awaiting(a.s)["text"] == "Move to a camp next to yours (1-2)."
 
 
 def test_the_game_never_waits_without_a_choice_when_the_camp_is_emptied_under_the_chip() -> None:

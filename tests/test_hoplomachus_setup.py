@@ -129,7 +129,10 @@ def test_hv3_the_primus_go_to_the_rulebook_camps_in_the_player_s_order() -> None
     a.do("keep_tactic", tactic="t-drill")
     assert {(c.primus, c.camp) for c in a.legal()} == {(p, "1-1") for p in ("p-darius", "p-mira", "p-tullo")}
     refused = a.refused("place_primus", primus="p-darius", camp="1-3")
-    assert refused.code == "illegal_argument"
+    assert (refused.code, refused.message) == (
+        "camp_not_offered",
+        "the first three Primus go under camps 1-1, 2-2, 3-2, in turn: place it under 1-1",
+    )
     a.do("place_primus", primus="p-tullo", camp="1-1")
     assert {c.camp for c in a.legal("place_primus")} == {"2-2"}
     a.do("place_primus", primus="p-darius", camp="2-2")

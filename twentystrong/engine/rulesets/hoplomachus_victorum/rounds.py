@@ -81,10 +81,28 @@ def _move(tx: Tx, c: Command) -> None:
 
 def _move_details(s: GameState) -> dict[str, Any]:
     t = table(s)
+    camps = enterable(s)
     return {
         "position": IDS[t.position] if t.position is not None and t.position < CAMPS else None,
-        "camps": [IDS[k] for k in enterable(s)],
+        "camps": [IDS[k] for k in camps],
+        "text": move_text(s, camps),
     }
+
+
+def move_text(s: GameState, camps: list[int]) -> str:
+    """The move prompt says what it offers: the bottom row at the first move, the camps next to the chip's, or (HV6)
+    any camp that can be entered when none next to it can."""
+    t = table(s)
+    if t.position is None:
+        return "Move to a camp of the bottom row."
+    if t.position >= CAMPS:
+        return "Move to a camp that can be entered."
+    here = IDS[t.position]
+    if all(k in ADJACENT[t.position] for k in camps):
+        return f"Move to a camp next to yours ({here})."
+    if camps == [t.position]:  # HV6, HV17: nowhere else can be entered
+        return f"No other camp can be entered: you stay at camp {here}."
+    return f"No camp next to yours ({here}) can be entered: move to any camp that can."
 
 
 # --- arrive: activate, spectate or fight ------------------------------------------------------------------------------
