@@ -219,3 +219,57 @@ def test_every_refusal_says_why() -> None:
     send(p, {"cmd": "move", "camp": "1-1"})
     code, error = why({"cmd": "use_item", "item": "t-leap", "camp": "2-2"})  # it moves you before your move
     assert code == "item_not_now" and error.startswith("Leap cannot be used now. Before you move this round")
+
+
+CAMP_EVENTS = {"primus_placed", "influence_fed", "moved", "spectated", "camp_top_discarded", "opportunity_drawn"}
+CAMP_EVENTS |= {"plus_added", "primus_fight"}
+
+
+def test_events_name_camps_by_the_state_s_ids_and_old_saves_still_load(tmp_path: Path) -> None:
+    """``moved``, ``influence_fed``, ``primus_placed`` … carry ``camp`` as the state names it ("1-2"), not an index;
+    a save written before (``camp = 1``, the index from 0) loads to the same game."""
+    p, _ = protocol(difficulty=1)
+    seen: list[dict[str, Any]] = []
+    for command in (
+        {"cmd": "choose_hero", "hero": "vesna"},
+        {"cmd": "keep_tactic", "tactic": "t-leap"},
+        {"cmd": "place_primus", "primus": "p-darius", "camp": "1-1"},
+        {"cmd": "place_primus", "primus": "p-mira", "camp": "2-2"},
+        {"cmd": "place_primus", "primus": "p-tullo", "camp": "3-2"},
+        {"cmd": "place_primus", "primus": "p-kaeso", "camp": "1-3"},
+        {"cmd": "feed_influence", "camp": "1-2"},
+        {"cmd": "feed_influence", "camp": "1-4"},
+        {"cmd": "move", "camp": "1-2"},
+        {"cmd": "spectate"},
+    ):
+        seen += send(p, command)["events"]
+    camps = [(e["type"], e["camp"]) for e in seen if "camp" in e]
+    assert camps[:7] == [
+        ("primus_placed", "1-1"),
+        ("primus_placed", "2-2"),
+        ("primus_placed", "3-2"),
+        ("primus_placed", "1-3"),
+        ("influence_fed", "1-2"),
+        ("influence_fed", "1-4"),
+        ("moved", "1-2"),
+    ]
+    assert ("spectated", "1-2") in camps
+    state_ids = {c["id"] for c in p.ok()["state"]["camps"]}
+    assert {camp for _, camp in camps} <= state_ids
+    # the same game as a save of the first build wrote it: each camp as its index (0 = "1-1" … 8 = "3-2")
+    path = tmp_path / "new.toml"
+    p.session.save(path)
+    index = {camp: k for k, camp in enumerate(sorted(state_ids))}
+    old = tmp_path / "old.toml"
+    lines = []
+    for line in path.read_text().splitlines():
+        kind = line.split('type = "', 1)[-1].split('"', 1)[0] if 'type = "' in line else None
+        if kind in CAMP_EVENTS:
+            camp = line.split('camp = "', 1)[1].split('"', 1)[0]
+            line = line.replace(f'camp = "{camp}"', f"camp = {index[camp]}")
+        lines.append(line)
+    old.write_text("\n".join(lines) + "\n")
+    assert "camp = 0" in old.read_text() and 'type = "moved", seq' in old.read_text()
+    loaded = Session.load(old, p.session.deck)
+    assert loaded.state == p.session.state
+    assert [e for e in loaded.events] == list(p.session.events)

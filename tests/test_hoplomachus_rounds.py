@@ -376,7 +376,7 @@ def test_an_extra_enemy_owed_this_round_comes_from_the_chip_s_neighbours() -> No
     a.s = a.s.changed({"pending_activations": 2})
     a.do("move", camp="1-1")
     events = a.do("activate")
-    assert any(isinstance(e, hev.PlusAdded) and e.camp == BY_ID["1-1"] for e in events)
+    assert any(isinstance(e, hev.PlusAdded) and e.camp == "1-1" for e in events)
     assert a.s.step == "reinforce" and {c.camp for c in a.legal("activate")} == {"1-2"}
     a.do("activate", camp="1-2")
     assert a.active() == ["b01", "b02"] and a.s.step == "commit"

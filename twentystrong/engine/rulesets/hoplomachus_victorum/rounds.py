@@ -76,7 +76,7 @@ def move_step(tx: Tx) -> bool:
 
 
 def _move(tx: Tx, c: Command) -> None:
-    tx.emit(Moved, camp=BY_ID[str(c.camp)], reason="move")
+    tx.emit(Moved, camp=str(c.camp), reason="move")
 
 
 def _move_details(s: GameState) -> dict[str, Any]:
@@ -160,11 +160,11 @@ def _activate(tx: Tx, c: Command) -> None:
     extra = _owed(tx.state)
     opportunity = not is_enemy_card(tx.state.deck, card)
     if opportunity:
-        tx.emit(OpportunityDrawn, camp=k, card=card, revealed=t.under_top(k))
+        tx.emit(OpportunityDrawn, camp=IDS[k], card=card, revealed=t.under_top(k))
     else:
         flow.activate_card(tx, card, stack=k + 1, revealed=t.under_top(k))
     if extra and not tx.over:
-        tx.emit(PlusAdded, camp=k, count=extra)
+        tx.emit(PlusAdded, camp=IDS[k], count=extra)
     if tx.over:
         return
     if opportunity:
@@ -192,11 +192,11 @@ def _fight_primus(tx: Tx, c: Command) -> None:
     primus = table(s).primus[k]
     assert primus is not None
     extra = _owed(s)
-    tx.emit(PrimusFight, primus=primus, camp=k)
+    tx.emit(PrimusFight, primus=primus, camp=IDS[k])
     tx.emit(ev.CardActivated, card=primus, boss=True, stack=k + 1, additional=s.deck.boss(primus).entourage)
     flow.on_activated(tx, primus)
     if extra and not tx.over:
-        tx.emit(PlusAdded, camp=k, count=extra)
+        tx.emit(PlusAdded, camp=IDS[k], count=extra)
     if not tx.over:
         after_activation(tx)
 
@@ -270,7 +270,7 @@ def _spectate(tx: Tx, c: Command) -> None:
     s = tx.state
     k = here(s)
     t = table(s)
-    tx.emit(Spectated, camp=k, card=t.camps[k][0])
+    tx.emit(Spectated, camp=IDS[k], card=t.camps[k][0])
     tx.emit(ev.StepChanged, step="spectating")
     for i, effect in enumerate(s.deck.scion(t.scion).spectate):
         if tx.over:
@@ -285,7 +285,7 @@ def spectating_step(tx: Tx) -> bool:
     t = table(s)
     k = here(s)
     if t.spectating is not None and t.top(k) == t.spectating:
-        tx.emit(CampTopDiscarded, camp=k, card=t.spectating, revealed=t.under_top(k))
+        tx.emit(CampTopDiscarded, camp=IDS[k], card=t.spectating, revealed=t.under_top(k))
     tx.emit(ev.StepChanged, step="spectate_reward")
     return True
 

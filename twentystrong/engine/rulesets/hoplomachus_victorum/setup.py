@@ -163,7 +163,7 @@ def _primus_step(tx: Tx) -> bool:
 
 def place(tx: Tx, c: Command) -> None:
     """``place_primus``: the Primus goes under the camp."""
-    tx.emit(PrimusPlaced, primus=c.primus, camp=BY_ID[str(c.camp)])
+    tx.emit(PrimusPlaced, primus=c.primus, camp=str(c.camp))
 
 
 def _primus_details(s: GameState) -> dict[str, Any]:
@@ -191,7 +191,7 @@ def _feed_step(tx: Tx) -> bool:
 def _feed(tx: Tx, c: Command) -> None:
     k = BY_ID[str(c.camp)]
     t = table(tx.state)
-    tx.emit(InfluenceFed, camp=k, card=t.camps[k][0], revealed=t.under_top(k), setup=True)
+    tx.emit(InfluenceFed, camp=IDS[k], card=t.camps[k][0], revealed=t.under_top(k), setup=True)
 
 
 def _feed_details(s: GameState) -> dict[str, Any]:

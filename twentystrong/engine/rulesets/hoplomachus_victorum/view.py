@@ -83,7 +83,10 @@ def event_keys(event: Event, out: dict[str, Any]) -> dict[str, Any]:
     """Its events as the player sees them (R12): the deal shows each camp's size and top card; the final fight's
     shuffle shows the Influence deck's size, not its order."""
     if isinstance(event, VesuviusDealt):
-        out["camps"] = [{"size": len(cards), "top": cards[0] if cards else None} for cards in event.camps]
+        out["camps"] = [
+            {"id": IDS[k], "size": len(cards), "top": cards[0] if cards else None}
+            for k, cards in enumerate(event.camps)
+        ]
     elif isinstance(event, FinalFightStarted):
         out["influence"] = {"size": len(event.influence)}
     return out
