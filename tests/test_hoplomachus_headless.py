@@ -273,3 +273,27 @@ def test_events_name_camps_by_the_state_s_ids_and_old_saves_still_load(tmp_path:
     loaded = Session.load(old, p.session.deck)
     assert loaded.state == p.session.state
     assert [e for e in loaded.events] == list(p.session.events)
+
+
+def test_a_pending_opportunity_stays_in_the_state_while_an_item_s_prompt_is_open() -> None:
+    """The Opportunity activated and waiting to be kept or discarded is in the state (``drawn_opportunity``) also
+    while an item's camp prompt is open over that decision (the shipped deck, seed 3, Nkiru, Sway the Crowd)."""
+    from twentystrong.content.loader import load_shipped
+
+    deck = load_shipped("hoplomachus-victorum")
+    p, answer = protocol(deck, deal="shuffled", seed=3)
+    answer = send(p, {"cmd": "choose_hero", "hero": "nkiru"})
+    answer = send(p, {"cmd": "keep_tactic", "tactic": "sway-the-crowd"})
+    while answer["state"]["step"] == "place_primus":
+        answer = send(p, answer["legal"][0])
+    send(p, {"cmd": "move", "camp": "1-1"})
+    answer = send(p, {"cmd": "activate"})
+    card = answer["state"]["awaiting"]["card"]
+    assert answer["state"]["awaiting"]["kind"] == "opportunity" and answer["state"]["drawn_opportunity"] == card
+    answer = send(p, {"cmd": "use_item", "item": "sway-the-crowd"})
+    assert answer["state"]["awaiting"]["kind"] == "choose_camp"
+    assert answer["state"]["drawn_opportunity"] == card  # still waiting for the player's decision, still in view
+    answer = send(p, {"cmd": "choose", "camp": "1-2"})
+    assert answer["state"]["awaiting"]["kind"] == "opportunity" and answer["state"]["drawn_opportunity"] == card
+    answer = send(p, {"cmd": "discard_opportunity"})
+    assert answer["state"]["drawn_opportunity"] is None and card in answer["state"]["discard"]

@@ -26,7 +26,8 @@ def icons(deck: Deck, cards: tuple[str, ...]) -> int:
 
 def state_keys(s: GameState) -> dict[str, Any]:
     """Its keys of the headless ``state``: ``camps``, ``position``, ``scion``, ``tactics``, ``influence``, ``fight``,
-    ``primus``, ``opportunities``, ``difficulty`` and, during setup, ``drawn``."""
+    ``primus``, ``opportunities``, ``drawn_opportunity`` (activated, waiting to be kept or discarded), ``spectating``
+    (the card whose spectate penalty is being suffered), ``difficulty`` and, during setup, ``drawn``."""
     t = table(s)
     deck = s.deck
     can = set(enterable(s)) if s.step == "move" and t.camps else set()
@@ -61,6 +62,9 @@ def state_keys(s: GameState) -> dict[str, Any]:
             "beaten": list(t.beaten),
         },
         "opportunities": [_opportunity(s, t, card) for card, _ in t.opportunities],
+        # what waits for the player's decision stays in view while a prompt (an item's choice …) is open over it
+        "drawn_opportunity": t.drawn_opportunity,
+        "spectating": t.spectating,
         "difficulty": s.options.difficulty,
     }
     if s.step in ("choose_hero", "keep_tactic"):
