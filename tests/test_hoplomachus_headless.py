@@ -297,3 +297,31 @@ def test_a_pending_opportunity_stays_in_the_state_while_an_item_s_prompt_is_open
     assert answer["state"]["awaiting"]["kind"] == "opportunity" and answer["state"]["drawn_opportunity"] == card
     answer = send(p, {"cmd": "discard_opportunity"})
     assert answer["state"]["drawn_opportunity"] is None and card in answer["state"]["discard"]
+
+
+def test_r16_typed_faces_may_be_undone_in_standard_play_but_not_what_the_engine_drew() -> None:
+    """R16: in companion mode the faces typed in draw and reveal nothing: standard undo steps back over them to
+    correct a typo (back to the roll); the activation that turned up the camp's next card still stops undo (R13)."""
+    p, _ = protocol(dice="physical")
+    for command in (
+        {"cmd": "choose_hero", "hero": "vesna"},
+        {"cmd": "keep_tactic", "tactic": "t-drill"},
+        {"cmd": "place_primus", "primus": "p-darius", "camp": "1-1"},
+        {"cmd": "place_primus", "primus": "p-mira", "camp": "2-2"},
+        {"cmd": "move", "camp": "1-3"},
+        {"cmd": "activate"},
+        {"cmd": "commit", "die": "B1"},
+        {"cmd": "roll"},
+    ):
+        send(p, command)
+    rolled = p.ok()["state"]
+    typed = send(p, {"cmd": "face", "die": "B1", "face": "miss"})
+    assert typed["state"]["step"] == "apply"
+    undone = send(p, {"cmd": "undo"})  # the typo is taken back
+    assert undone["state"] == rolled and undone["state"]["awaiting"]["kind"] == "faces"
+    retyped = send(p, {"cmd": "face", "die": "B1", "face": "crit"})["state"]
+    assert next(d["face"] for d in retyped["dice"] if d["id"] == "B1") == "crit"
+    for _ in range(3):  # the face, then the roll and the commit (nothing drawn by the engine)
+        send(p, {"cmd": "undo"})
+    refused = send(p, {"cmd": "undo"}, ok=False)  # the activation turned up the next card of camp 1-3
+    assert refused["code"] == "undo_refused"

@@ -22,7 +22,7 @@ PLAIN = Path(__file__).parent / "decks" / "plain"
 
 
 def test_the_deal_in_file_order() -> None:
-    """Setup 1–7 with deal = "ordered": the first Scion at the apex, camp 1-1 the first six camp cards (top first)
+    """HV24: Setup 1–7 with deal = "ordered": the first Scion at the apex, camp 1-1 the first six camp cards (top first)
     and so on, the first 4 Victorum heroes and the first 4 Tactics drawn; the pool 1 red, 2 purple, 2 blue, 2 green,
     2 yellow, the other 8 dice in the training grounds; the game waits for the hero."""
     a = Arena()
@@ -159,7 +159,7 @@ def test_hv3_extra_primus_go_under_camps_that_hold_none() -> None:
 
 
 def test_difficulty_feeds_the_top_of_x_plus_1_camps_to_the_influence_deck() -> None:
-    """Setup 8: difficulty X ≥ 1 moves the top card of X + 1 different camps of the player's choice to the
+    """HV24: Setup 8: difficulty X ≥ 1 moves the top card of X + 1 different camps of the player's choice to the
     face-down Influence deck (each turns up the next card: a reveal)."""
     a = Arena(difficulty=1)
     a.setup(primus=("p-darius", "p-mira", "p-tullo", "p-kaeso"))

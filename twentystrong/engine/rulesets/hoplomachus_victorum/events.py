@@ -402,8 +402,17 @@ EVENTS: Mapping[type[Event], Callable[[GameState, Any], Changes]] = {
 }
 """Hoplomachus Victorum's event types and what each changes."""
 
-CHARGES: Mapping[str, Callable[[GameState, int], Changes]] = {"bloodshed_owed": _bloodshed_owed}
-"""The charge it keeps (see ``evolve.CHARGES``): its name is in saved games."""
+
+def _effects_left(s: GameState, value: int) -> Changes:
+    """The charge ``effects_left``: the spectate penalty's or the Bane's effects still to happen (HV16)."""
+    return {"table": replace(table(s), effects_left=value)}
+
+
+CHARGES: Mapping[str, Callable[[GameState, int], Changes]] = {
+    "bloodshed_owed": _bloodshed_owed,
+    "effects_left": _effects_left,
+}
+"""The charges it keeps (see ``evolve.CHARGES``): their names are in saved games."""
 
 
 def card_activated(t: VictorumTable, e: CardActivated) -> VictorumTable:

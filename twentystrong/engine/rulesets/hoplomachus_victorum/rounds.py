@@ -18,7 +18,6 @@ from typing import Any
 from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command
-from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     CampTopDiscarded,
     Moved,
@@ -29,7 +28,7 @@ from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     PrimusFight,
     Spectated,
 )
-from twentystrong.engine.rulesets.hoplomachus_victorum.fights import start_final
+from twentystrong.engine.rulesets.hoplomachus_victorum.fights import next_effect, start_final
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, CAMPS, IDS
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import (
     camp_card,
@@ -131,6 +130,7 @@ def arrive_step(tx: Tx) -> bool:
     """Wait for the choice; a camp an effect emptied under the chip leaves nothing to do: the round ends."""
     if arrive_commands(tx.state):
         return False
+    carry_owed(tx)  # HV15
     flow.end_round(tx)
     return True
 
@@ -270,12 +270,20 @@ def _spectate(tx: Tx, c: Command) -> None:
     s = tx.state
     k = here(s)
     t = table(s)
+    carry_owed(tx)
     tx.emit(Spectated, camp=IDS[k], card=t.camps[k][0])
     tx.emit(ev.StepChanged, step="spectating")
-    for i, effect in enumerate(s.deck.scion(t.scion).spectate):
-        if tx.over:
-            return
-        tx.fire(Live(t.scion, "boss", i, effect), {})
+    tx.emit(ev.Marked, field="effects_left", value=len(s.deck.scion(t.scion).spectate))
+
+
+def carry_owed(tx: Tx) -> None:
+    """HV15: an extra enemy owed this round (a spectate penalty's) is owed until it is suffered: a round without an
+    engagement (spectating again, a camp emptied under the chip) carries it to the next round, where what is owed
+    adds up."""
+    s = tx.state
+    owed = _owed(s)
+    if owed:
+        tx.emit(ev.Marked, field="next_round_extra", value=s.next_round_extra + owed)
 
 
 def spectating_step(tx: Tx) -> bool:
@@ -283,6 +291,8 @@ def spectating_step(tx: Tx) -> bool:
     the player recovers a die or gains 1 Health."""
     s = tx.state
     t = table(s)
+    if next_effect(tx, t.scion, s.deck.scion(t.scion).spectate):  # HV16: the penalty, in the card's order
+        return True
     k = here(s)
     if t.spectating is not None and t.top(k) == t.spectating:
         tx.emit(CampTopDiscarded, camp=IDS[k], card=t.spectating, revealed=t.under_top(k))
