@@ -53,7 +53,7 @@ def test_hv4_the_first_move_goes_to_the_bottom_row_then_to_a_neighbour() -> None
     to_round_two(a, "1-2")
     assert {c.camp for c in a.legal("move")} == near("1-2")
     refused = a.refused("move", camp="3-1")
-    assert (refused.code, refused.message) == ("not_adjacent", "camp 3-1 is not adjacent to 1-2 (HV4)")
+    assert (refused.code, refused.message) == ("not_adjacent", "camp 3-1 is not adjacent to 1-2")
     assert a.refused("move", camp="scion").code == "scion_closed"
     assert a.refused("move", camp="4-1").code == "unknown_camp"
     assert a.refused("move", camp="1-2").code == "stay"
@@ -71,7 +71,7 @@ def test_hv5_an_empty_camp_cannot_be_entered_but_a_camp_with_a_primus_can() -> N
     moves = {c.camp for c in a.legal("move")}
     assert moves == {"1-1", "2-1", "2-2"}  # 1-1 holds Darius the Net's Primus, 1-3 nothing
     refused = a.refused("move", camp="1-3")
-    assert refused.code == "empty_camp" and "HV5" in refused.message
+    assert refused.code == "empty_camp" and "cannot be entered" in refused.message
     a.do("move", camp="1-1")
     assert [c.cmd for c in a.legal()[:1]] == ["fight_primus"] and not a.can("activate") and not a.can("spectate")
     assert a.refused("spectate").message == "camp 1-1 has no card on top to spectate"

@@ -109,7 +109,7 @@ def _session(args: argparse.Namespace) -> Session:
     if args.daily:
         return _daily(args)
     if args.rank is not None and args.rank > 1 and not args.missions:
-        raise SetupError(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
+        raise SetupError(f"--rank {args.rank} needs --missions (ranks come only with missions)")
     deck, folder = load_game_deck(args.deck, args.deck_path)
     if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
         raise SetupError(f"deck {deck.id!r} has no heroes")

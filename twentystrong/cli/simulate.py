@@ -106,7 +106,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the summary; 2 for arguments that name nothing playable."""
     if args.rank > 1 and not args.missions:
-        return _fail(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
+        return _fail(f"--rank {args.rank} needs --missions (ranks come only with missions)")
     try:
         deck = load(args.deck)
     except DeckError as exc:

@@ -109,7 +109,7 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         n = state.hero.strategy
         return Rejected(
             "strategy_limit",
-            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
+            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement; resolve now",
         )
     if command.cmd == "gain_item":
         held = len(state.inventory)

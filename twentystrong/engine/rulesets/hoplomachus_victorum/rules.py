@@ -108,7 +108,7 @@ def refuse_move(s: GameState, command: Command) -> Rejected:
         return refused or Rejected("illegal_camp", "that camp cannot be entered")
     t = table(s)
     if t.empty(k):
-        return Rejected("empty_camp", f"camp {IDS[k]} is empty (no card, no Primus): it cannot be entered (HV5)")
+        return Rejected("empty_camp", f"camp {IDS[k]} is empty (no card, no Primus): it cannot be entered")  # HV5
     if t.position is None and k not in BOTTOM:
         return Rejected(
             "not_bottom_row", f"the first move goes to a camp of the bottom row ({', '.join(IDS[b] for b in BOTTOM)})"
@@ -116,7 +116,7 @@ def refuse_move(s: GameState, command: Command) -> Rejected:
     if t.position is not None and k == t.position:
         return Rejected("stay", f"you are at camp {IDS[k]}: you must move to another camp")
     where = IDS[t.position] if t.position is not None and t.position < len(IDS) else "your camp"
-    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {where} (HV4)")
+    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {where}")  # HV4
 
 
 def refuse_reinforcement(s: GameState, command: Command) -> Rejected:
