@@ -63,7 +63,12 @@ def test_the_state_keys() -> None:
         "heroes": ["vesna", "darius", "mira", "tullo"],
         "tactics": ["t-drill", "t-forge", "t-leap", "t-salve"],
     }
-    assert first["legal"] == [{"cmd": "choose_hero", "hero": h} for h in ("vesna", "darius", "mira", "tullo")]
+    drawn = ("vesna", "darius", "mira", "tullo")
+    # HV1: or the shipped universal hero (Castor) in place of a drawn one; Vesna, this deck's own, is drawn
+    assert state["awaiting"]["universal"] == ["hoplomachus-victorum/castor"]
+    assert first["legal"] == [{"cmd": "choose_hero", "hero": h} for h in drawn] + [
+        {"cmd": "choose_hero", "hero": "hoplomachus-victorum/castor", "aside": h} for h in drawn
+    ]
     assert state["phase"] == "setup" and state["hero"]["id"] == ""
 
 
@@ -185,7 +190,8 @@ def test_every_refusal_says_why() -> None:
 
     assert why({"cmd": "choose_hero", "hero": "nobody"}) == (
         "not_drawn",
-        "'nobody' was not drawn: choose one of vesna, darius, mira, tullo, kaeso",
+        "'nobody' was not drawn: choose one of vesna, darius, mira, tullo, kaeso, or a universal hero with a drawn one "
+        "set aside (hoplomachus-victorum/castor)",
     )
     assert why({"cmd": "choose_hero", "hero": "vesna", "aside": "mira"})[0] == "bad_argument"
     send(p, {"cmd": "choose_hero", "hero": "vesna"})

@@ -145,12 +145,15 @@ def refuse_setup(s: GameState, command: Command) -> Rejected | None:
         offered = setup.hero_commands(s)
         heroes = list(dict.fromkeys(str(c.hero) for c in offered))  # in draw order
         if command.hero not in heroes:
-            return Rejected("not_drawn", f"{command.hero!r} was not drawn: choose one of {', '.join(heroes)}")
+            drawn = [h for h in heroes if h in t.heroes_drawn]
+            others = [h for h in heroes if h not in t.heroes_drawn]
+            also = f", or a universal hero with a drawn one set aside ({', '.join(others)})" if others else ""
+            return Rejected("not_drawn", f"{command.hero!r} was not drawn: choose one of {', '.join(drawn)}{also}")
         asides = [str(c.aside) for c in offered if c.hero == command.hero and c.aside is not None]
         if asides and command.aside is None:
             return Rejected(
                 "bad_argument",
-                f'a hero of another deck sets one drawn hero aside: add "aside", one of {", ".join(asides)}',
+                f'a universal hero sets one drawn hero aside: add "aside", one of {", ".join(asides)}',
             )
         if asides:
             return Rejected("not_drawn", f"{command.aside!r} was not drawn: set aside one of {', '.join(asides)}")
