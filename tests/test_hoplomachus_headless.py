@@ -194,6 +194,10 @@ def test_every_refusal_says_why() -> None:
         "set aside (hoplomachus-victorum/castor)",
     )
     assert why({"cmd": "choose_hero", "hero": "vesna", "aside": "mira"})[0] == "bad_argument"
+    assert why({"cmd": "choose_hero"}) == (
+        "bad_argument",
+        'choose_hero needs a "hero": one of vesna, darius, mira, tullo, kaeso, hoplomachus-victorum/castor',
+    )
     send(p, {"cmd": "choose_hero", "hero": "vesna"})
     assert why({"cmd": "keep_tactic", "tactic": "t-nothing"}) == (
         "not_drawn",
@@ -331,3 +335,19 @@ def test_r16_typed_faces_may_be_undone_in_standard_play_but_not_what_the_engine_
         send(p, {"cmd": "undo"})
     refused = send(p, {"cmd": "undo"}, ok=False)  # the activation turned up the next card of camp 1-3
     assert refused["code"] == "undo_refused"
+
+
+def test_a_card_activated_from_a_camp_names_the_camp_by_its_id_too() -> None:
+    """The general ``card_activated`` event numbers its pile (``stack``: 3); in this deck its view also gives the
+    camp's id (``camp``: "1-3"), as the state names it."""
+    p, _ = protocol()
+    for command in (
+        {"cmd": "choose_hero", "hero": "vesna"},
+        {"cmd": "keep_tactic", "tactic": "t-drill"},
+        {"cmd": "place_primus", "primus": "p-darius", "camp": "1-1"},
+        {"cmd": "place_primus", "primus": "p-mira", "camp": "2-2"},
+        {"cmd": "move", "camp": "1-3"},
+    ):
+        send(p, command)
+    activated = next(e for e in send(p, {"cmd": "activate"})["events"] if e["type"] == "card_activated")
+    assert (activated["stack"], activated["camp"]) == (3, "1-3")

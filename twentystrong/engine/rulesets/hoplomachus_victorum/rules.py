@@ -141,6 +141,13 @@ def refuse_setup(s: GameState, command: Command) -> Rejected | None:
     twice), naming what may be chosen."""
     t = table(s)
     cmd = command.cmd
+    needs = {"choose_hero": "hero", "keep_tactic": "tactic", "place_primus": "primus"}.get(cmd)
+    if needs is not None and s.step == cmd and getattr(command, needs) is None:
+        listed = {"choose_hero": setup.hero_commands, "keep_tactic": setup.tactic_commands}.get(
+            cmd, setup.primus_commands
+        )
+        names = dict.fromkeys(str(getattr(c, needs)) for c in listed(s))
+        return Rejected("bad_argument", f'{cmd} needs a "{needs}": one of {", ".join(names)}')
     if cmd == "choose_hero" and s.step == "choose_hero":
         offered = setup.hero_commands(s)
         heroes = list(dict.fromkeys(str(c.hero) for c in offered))  # in draw order

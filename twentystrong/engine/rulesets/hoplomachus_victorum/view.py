@@ -10,7 +10,7 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
-from twentystrong.engine.events import Event
+from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import FinalFightStarted, VesuviusDealt
 from twentystrong.engine.rulesets.hoplomachus_victorum.opportunities import condition_of
@@ -85,7 +85,8 @@ def _opportunity(s: GameState, t: VictorumTable, card: str) -> dict[str, Any]:
 
 def event_keys(event: Event, out: dict[str, Any]) -> dict[str, Any]:
     """Its events as the player sees them (R12): the deal shows each camp's size and top card; the final fight's
-    shuffle shows the Influence deck's size, not its order."""
+    shuffle shows the Influence deck's size, not its order; a card activated from a camp (or returned to one) names
+    the camp by its id as well as by its number (``stack``)."""
     if isinstance(event, VesuviusDealt):
         out["camps"] = [
             {"id": IDS[k], "size": len(cards), "top": cards[0] if cards else None}
@@ -93,6 +94,8 @@ def event_keys(event: Event, out: dict[str, Any]) -> dict[str, Any]:
         ]
     elif isinstance(event, FinalFightStarted):
         out["influence"] = {"size": len(event.influence)}
+    elif isinstance(event, (CardActivated, CardLeft)) and event.stack is not None and 0 < event.stack <= CAMPS:
+        out["camp"] = IDS[event.stack - 1]  # the general events number the pile; here it is a camp: its id too
     return out
 
 
