@@ -69,12 +69,12 @@ def test_board_at_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_board_at_80x24(snap_compare: SnapCompare) -> None:
-    """Round 1 at 80×24 before the first move: the active area and the committed tray hidden while empty; the
-    pyramid in two lines a camp without frames (the Scion in one line, its penalty cut by …), each camp its id, "·6"
-    cards and ♛ with the Primus's numbers where one waits, then its kind letter, numbers and name (cut by …: d reads a
-    camp in full); the bottom row marked ▶1 … ▶4 (the camps the first move may go to); the legend line; the pool,
-    training grounds and exhausted trays; the hero in one line, the inventory, the Tactics area (names only); the
-    prompt "Move to a camp: …" with "Press a camp's number (1–4), click a ▶ camp, or arrows then Enter."."""
+    """Round 1 at 80×24 before the first move: the active area and the committed tray hidden while empty; the pyramid in
+    two lines a camp without frames (the Scion in one line, its penalty cut by …), each camp its id, "·6" cards and ♛
+    with the Primus's numbers where one waits, then its kind letter, numbers and name (cut by …: d reads a camp in
+    full); the bottom row marked ▶1 … ▶4 (the camps the first move may go to); the legend line; the pool, training
+    grounds and exhausted trays; the hero in one line, the inventory, the Tactics area (names only); the prompt "Move to
+    a camp of the bottom row." with "Press a camp's number (1–4), click a ▶ camp, or arrows then Enter."."""
 
     async def play(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -110,7 +110,8 @@ def test_hero_draw_at_120x40(snap_compare: SnapCompare, tmp_path: Path) -> None:
     """A saved game with no hero named opens on the hero draw at 120×40 (HV1): the pyramid in two lines a camp, the
     active area titled "Active area · the draw: click a card or press its number" holding the four Victorum heroes
     drawn as cards titled ▶ 1 … ▶ 4, each with its name, ♥ ⚑ ↻ stats, its ability in words and "Else ♛ …" its
-    Primus side's name and numbers; the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a
+    Primus side's name and numbers, and a fifth, "A universal hero…" ("Play a universal hero instead: Castor", the
+    shipped deck's universal hero, HV1); the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a
     card or press its number; Enter lists every choice in words." and the Choose… button."""
     from arena import DECK
 

@@ -36,9 +36,9 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
             heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
             health = state.hero.health
             if heal and health >= 6:
-                text += " The Health it gives changes nothing: you are at 6/6 (R1)."
+                text += " The Health it gives changes nothing: you are at 6/6, the most Health can be."
             elif heal and health + heal > 6:
-                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (R1)."
+                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (6 at most)."
             return text
     if kind == "recover" and "limit" in awaiting:
         limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))

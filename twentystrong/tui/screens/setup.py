@@ -192,7 +192,7 @@ class SetupScreen(Screen[None]):
                         compact=True,
                         # R15: ranks exist only with missions.
                         disabled=not self.defaults.get("missions"),
-                        tooltip="Ranks come with missions (R15): tick Missions to choose one.",
+                        tooltip="Ranks come only with missions: tick Missions to choose one.",
                     )
                 yield Static("", id="rank-note")
                 # Hoplomachus Victorum's own options (shown for a deck of that ruleset instead of missions and rank).
@@ -205,7 +205,7 @@ class SetupScreen(Screen[None]):
                         allow_blank=False,
                         id="difficulty",
                         compact=True,
-                        tooltip="HV13: a win moves you up one, a loss down one (assisted games excepted).",
+                        tooltip="A win moves you up one, a loss down one (assisted games excepted).",
                     )
                 with Horizontal(classes="row victorum", id="scion-row"):
                     yield Label("  Scion", classes="label")

@@ -68,7 +68,7 @@ def draw_items(view: GameView) -> list[DrawItem]:
         if universal:
             names = sorted({deck.hero(str(c.hero)).name for c in universal})
             body = Content.assemble(
-                ("Play a hero of another deck: ", "bold"),
+                ("Play a universal hero instead: ", "bold"),
                 ", ".join(names),
                 ("\nOne drawn hero is set aside (out of the game); the others wait as Primus.", "$text-muted"),
             )
