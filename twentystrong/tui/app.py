@@ -226,7 +226,7 @@ class TwentyStrongApp(App[None]):
         from twentystrong.session.session import Session
         from twentystrong.tui.store import keep_autosave
 
-        autosave = default_autosave_path()
+        autosave = self.launch.autosave or default_autosave_path()  # the one this process owns
         try:
             session = Session.new(
                 event.deck, event.options, deck_path=event.deck_path, autosave_path=autosave, hold_autosave=True
@@ -262,6 +262,10 @@ class TwentyStrongApp(App[None]):
     def on_unmount(self) -> None:
         if self.store is not None:
             self.store.close()  # quitting: the last command's autosave lands before the process ends
+        if self.launch.autosave is not None:
+            from twentystrong.session.owner import release_autosave
+
+            release_autosave(self.launch.autosave)  # written for the last time: another game may own it now
 
     # --- the store ---------------------------------------------------------------------------------------------------
 
