@@ -444,11 +444,15 @@ class TwentyStrongApp(App[None]):
             self.store.close()  # the autosave is read back just below
             # The setup screen starts from this game's choices (a new seed: the same one would be the same game).
             o = self.store.session.options
+            # A finished game may have moved the ladder: the next setup then starts at the level the player now
+            # stands at (None: the setup screen reads it), not at the one this game was played at.
+            over = self.store.view.state.result is not None
             self.launch.defaults.update(
                 deck=o.deck_id,
                 hero=o.hero_id,
                 missions=o.missions,
-                rank=o.rank if o.missions else None,
+                rank=o.rank if o.missions and not over else None,
+                difficulty=None if over else o.difficulty,
                 assisted=o.assisted,
                 dice=o.dice,
                 seed=None,

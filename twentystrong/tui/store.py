@@ -501,7 +501,10 @@ def keep_autosave(path: Path) -> str:
         if "game_over" in types:
             return ""  # a finished game: nothing is lost
         rounds = types.count("round_started")
-        name, readable = f"{save.game.hero_id}-seed{save.game.seed}-round{rounds}", True
+        # A deck whose hero is chosen at the table has none in its setup: the hero chosen (else the deck) names it.
+        chosen = next((str(e.get("hero")) for e in save.log.events if e.get("type") == "hero_chosen"), "")
+        who = save.game.hero_id or chosen or save.game.deck_id
+        name, readable = f"{who}-seed{save.game.seed}-round{rounds}", True
     folder = path.parent / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{name}.toml"

@@ -246,15 +246,15 @@ class SetupScreen(Screen[None]):
             yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
-    def _profile_rank(self, deck_id: str) -> int:
-        """The rank the player stands at on this deck's ladder (the record keeps it)."""
+    def _profile_rank(self, deck_id: str, ruleset: str = "solar-sentinels", *, lowest: int = 1) -> int:
+        """The level the player stands at on this deck's ladder (the record keeps it; ``lowest`` if unknown)."""
         from twentystrong.record.games import current_level
 
         try:
-            level = current_level(deck_id)
-        except Exception:  # noqa: BLE001 - the record could not be read: the setup still opens, at rank 1
-            return 1
-        return level or 1
+            level = current_level(deck_id, ruleset)
+        except Exception:  # noqa: BLE001 - the record could not be read: the setup still opens, at the lowest
+            return lowest
+        return lowest if level is None else level
 
     def _hints(self) -> bool:
         hints = self.defaults.get("hints")
@@ -326,6 +326,11 @@ class SetupScreen(Screen[None]):
             select = self.query_one("#scion", Select)
             select.set_options([("Random", RANDOM), *scions])
             select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in scions) else RANDOM
+            # HV13: the difficulty asked for, else the one the player stands at on this deck's ladder.
+            x = self.defaults.get("difficulty")
+            if not isinstance(x, int):
+                x = self._profile_rank(deck.id, deck.info.ruleset, lowest=0)
+            self.query_one("#difficulty", Select).value = x if 0 <= x <= 4 else 0
 
     def _show_ref(self, ref: str) -> None:
         if ref == DRAW:
