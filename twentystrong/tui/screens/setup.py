@@ -239,11 +239,11 @@ class SetupScreen(Screen[None]):
             with VerticalScroll(id="hero-box"):
                 yield Static("", id="hero-detail")
         with Horizontal(id="buttons"):
-            yield Button("Start game", id="start", variant="primary", compact=True)
-            yield Button("Browse cards", id="browse", compact=True)
-            yield Button("Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
-            yield Button("Statistics (F2)", id="statistics", compact=True)
-            yield Button("Quit", id="quit", variant="error", compact=True)
+            yield Button("  Start game", id="start", variant="primary", compact=True)
+            yield Button("  Browse cards", id="browse", compact=True)
+            yield Button("  Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
+            yield Button("  Statistics (F2)", id="statistics", compact=True)
+            yield Button("  Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
     def _profile_rank(self, deck_id: str, ruleset: str = "solar-sentinels", *, lowest: int = 1) -> int:
@@ -395,9 +395,11 @@ class SetupScreen(Screen[None]):
         for button in self.query("#buttons Button").results(Button):
             base = getattr(button, "_base_label", None)
             if base is None:
-                base = str(button.label)
+                base = str(button.label).strip()
                 button._base_label = base  # type: ignore[attr-defined]
-            button.label = f"{CURSOR} {base}" if button is focused else base
+            # The glyph's two columns are kept free when not focused: a button as wide as its label keeps its width
+            # when focused, so its label never wraps to one word ("▸ Start") on a narrow terminal.
+            button.label = f"{CURSOR} {base}" if button is focused else f"  {base}"
 
     @on(Select.Changed, "#deck")
     def _deck_changed(self, event: Select.Changed) -> None:
