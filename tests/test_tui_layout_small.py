@@ -8,6 +8,8 @@ import html
 import re
 
 from test_tui_table import settle
+from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Button, RadioButton
 
 from twentystrong.tui.app import TwentyStrongApp, create_app
@@ -53,3 +55,72 @@ async def test_the_setup_choices_are_whole_at_120x40() -> None:
             shown = "\n".join(screen_lines(app))
             for radio in app.screen.query(RadioButton).results(RadioButton):
                 assert str(radio.label) in shown, (width, str(radio.label))
+
+
+async def start_victorum(pilot: Pilot[None]) -> None:
+    """The setup screen's Start: the shipped deck's hero draw at the table."""
+    await settle(pilot)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+
+
+def wrapped_height(widget: Widget) -> int:
+    """How many lines the widget's words need at its width (more than it shows: something is cut)."""
+    width = widget.content_size.width
+    return widget.get_content_height(widget.size, widget.size, width)
+
+
+async def test_80x24_shows_every_hero_drawn_and_every_camp_whole() -> None:
+    """Seed 99, difficulty 1 at 80×24 without colour: the five heroes drawn are all on screen with their Primus side
+    (a line or two each, in the dice zones' room); then at the first move every camp's top card and Primus numbers,
+    and the Scion's spectate penalty, are read whole (the camps' words wrap instead of being cut); the buttons of
+    the prompt are all on screen (a second line when they need one)."""
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView
+    from twentystrong.tui.widgets.status import ActionRow
+
+    app = create_app(deck_id="hoplomachus-victorum", seed=99, difficulty=1, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_victorum(pilot)
+        assert app.store is not None
+        s = app.store.state
+        drawn = table(s).heroes_drawn
+        assert len(drawn) == 5
+        shown = "\n".join(screen_lines(app))
+        for hero in drawn:
+            name = s.deck.hero(hero).name
+            primus = s.deck.primus(s.deck.primus_of[hero]).name
+            assert name in shown and f"Else ♛ {primus}" in shown, (name, shown)
+        for _ in range(12):  # the first hero, the first Tactic, the Primus placed, two camps fed, as offered
+            if app.store.state.step == "move":
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        assert app.store.state.step == "move"
+        camps = list(app.screen.query(CampView).results(CampView))
+        assert len(camps) == 9
+        for camp in camps:
+            assert camp.region.height and wrapped_height(camp) <= camp.size.height, camp.info
+        scion = app.screen.query_one(ScionView)
+        assert wrapped_height(scion) <= scion.size.height
+        await pilot.press("1")  # to camp 1-1: activate, spectate or fight
+        await settle(pilot)
+        row = app.screen.query_one(ActionRow)
+        lines = screen_lines(app)
+        for action in row.actions:
+            assert any(f"{action.label} [{action.key}]" in line for line in lines), action.label
+        assert row.region.bottom <= 23
+
+
+async def test_the_log_at_80_columns_has_room_for_the_table() -> None:
+    """``l`` at 80×24: the list of commands and the table as it was share the width (the table once had 16
+    columns, its camps' names cut to "3-… 3-…")."""
+    app = create_app(deck_id="hoplomachus-victorum", seed=99, difficulty=1, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_victorum(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        right = app.screen.query_one("#history-right")
+        assert right.size.width >= 36, right.size

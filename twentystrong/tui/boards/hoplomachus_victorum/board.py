@@ -160,7 +160,8 @@ class CampView(Widget):
         )
 
     def _compact(self, info: CampInfo) -> Content:
-        """Two lines, no frame: ``▶2 1-2 ·6 ♛`` then ``B ♥2⚔1+1 Raider ✧`` (cut at the width; ``d`` shows it all)."""
+        """No frame: ``▶2 1-2 ·6 ♛♥7⚔1+1`` then ``B♥2⚔1+1 Raider ✧``, wrapped to the camp's width (``d`` and the
+        tooltip give the camp in full)."""
         cursor = "›" if self.cursor else ""
         if info.number:
             mark = Content.styled(f"{cursor}{CHOOSE}{info.number} ", "bold $accent")
@@ -293,9 +294,16 @@ class VesuviusBoard(Board):
     }
     VesuviusBoard .vesuvius-row { height: auto; align-horizontal: center; }
     VesuviusBoard #vesuvius-legend { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
-    VesuviusBoard.-compact CampView { height: 2; border: none; padding: 0 1 0 0; }
-    VesuviusBoard.-compact ScionView { height: 1; border: none; padding: 0; }
+    /* A short terminal: no frames; each row of camps takes the whole width (two camps a row at the top, four at
+       the bottom) and a camp's words wrap, so that its name and its Primus's numbers are read whole. */
+    VesuviusBoard.-compact CampView {
+        width: 1fr; height: auto; max-height: 5; border: none; padding: 0 1 0 0; text-wrap: wrap;
+    }
+    VesuviusBoard.-compact ScionView {
+        width: 1fr; height: auto; max-height: 3; border: none; padding: 0; text-wrap: wrap;
+    }
     VesuviusBoard.-fight .vesuvius-row.camps { display: none; }
+    VesuviusBoard.-compact.-fight ScionView { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     VesuviusBoard.-short #vesuvius-legend { display: none; }
     """
 
