@@ -124,3 +124,39 @@ async def test_the_log_at_80_columns_has_room_for_the_table() -> None:
         await settle(pilot)
         right = app.screen.query_one("#history-right")
         assert right.size.width >= 36, right.size
+
+
+async def test_a_sport_cards_alternatives_are_on_screen_at_80x24() -> None:
+    """A defeated Sport card's reward at 80×24: its own buttons, then "Recruit a die instead [n]" and "Gain a Tactic
+    instead… [t]", then "All moves… [a]": every one on screen (the buttons take a second line when they need it)."""
+    from test_tui_hoplomachus import hv_app, through_setup, tweak
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.tui.widgets.status import ActionRow
+
+    app = hv_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await through_setup(pilot)
+        assert app.store is not None
+        camps = [list(cards) for cards in table(app.store.state).camps]
+        camps[0].remove("s-juggler")  # the Juggler (Sport, ♥2) on top of camp 1-3
+        camps[2].insert(0, "s-juggler")
+        tweak(app, camps=tuple(tuple(cards) for cards in camps))
+        await settle(pilot)
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        card = app.store.state.active[0]
+        for key in ("p", "1", "p", "2", "r", "1", "enter", "k", "k", "k"):
+            await pilot.press(key)
+            await settle(pilot)
+        for die in ("P1", "P2", "R1"):
+            if not app.store.state.active_card(card.id).defeated:  # type: ignore[union-attr]
+                await pilot.press(die[0].lower(), die[1], "space")
+                await settle(pilot)
+        assert any(c.cmd == "gain_tactic" for c in app.store.view.legal)
+        row = app.screen.query_one(ActionRow)
+        labels = [a.label for a in row.actions]
+        assert "Gain a Tactic instead…" in labels and "All moves…" in labels
+        lines = screen_lines(app)
+        for action in row.actions:
+            assert any(f"{action.label} [{action.key}]" in line for line in lines), (action.label, lines[-6:])

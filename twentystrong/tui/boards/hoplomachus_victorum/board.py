@@ -302,7 +302,7 @@ class VesuviusBoard(Board):
     VesuviusBoard.-compact ScionView {
         width: 1fr; height: auto; max-height: 3; border: none; padding: 0; text-wrap: wrap;
     }
-    VesuviusBoard.-fight .vesuvius-row.camps { display: none; }
+    VesuviusBoard.-fight .vesuvius-row.camps, VesuviusBoard.-fight #vesuvius-legend { display: none; }
     VesuviusBoard.-compact.-fight ScionView { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     VesuviusBoard.-short #vesuvius-legend { display: none; }
     """

@@ -165,7 +165,11 @@ class VictorumTable(TableScreen):
         # A short terminal: no legend line (the prompt's hint says what ▶ means, the help what every mark means):
         # its row goes to the camps' names.
         self.board.set_class(short, "-short")
-        self.board.set_camps_shown(not (short and (drawing or (bool(s.active) and not self._camp_step()))))
+        # The final fight: every camp was discarded (nine empty frames would take a third of the screen).
+        final = table(s).fight == "final"
+        self.board.set_camps_shown(
+            not final and not (short and (drawing or (bool(s.active) and not self._camp_step())))
+        )
         # A short terminal shows the active area and the committed dice only when they hold something.
         set_display(self.query_one("#active", Container), not short or bool(s.active) or drawing)
         set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
@@ -184,8 +188,8 @@ class VictorumTable(TableScreen):
         for zone in ("pool", "training", "exhausted"):
             tray = self.query_one(f"#{zone}")
             share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
-            if str(tray.styles.width) != str(share):
-                tray.styles.width = share
+            if str(tray.styles.inline.width) != str(share):
+                tray.styles.width = share  # (None: the stylesheet's share again)
 
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
