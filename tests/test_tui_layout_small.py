@@ -16,9 +16,23 @@ from twentystrong.tui.app import TwentyStrongApp, create_app
 
 
 def screen_lines(app: TwentyStrongApp) -> list[str]:
-    """The screen as the player reads it: one string a row (the screenshot's text, without its markup)."""
-    text = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
-    return [line for line in text.split("\n") if line.strip()]
+    """The screen as the player reads it: one string a row, each piece of text at its column (from the
+    screenshot's text elements)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    svg = app.export_screenshot()
+    for m in re.finditer(r'<text class="([^"]*)"[^>]*?x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg, re.S):
+        if "title" in m.group(1):
+            continue  # the window's title above the terminal, not a row of it
+        text = html.unescape(re.sub(r"<[^>]+>", "", m.group(4))).replace("\xa0", " ")
+        rows.setdefault(float(m.group(3)), []).append((float(m.group(2)), text))
+    lines = []
+    for _, pieces in sorted(rows.items()):
+        line = [" "] * (app.size.width + 1)
+        for x, text in pieces:
+            start = round(x / 12.2)  # a cell is 12.2 wide in Textual's screenshots
+            line[start : start + len(text)] = list(text)
+        lines.append("".join(line).rstrip())
+    return lines
 
 
 async def test_a_focused_setup_button_keeps_its_whole_label_at_80_columns() -> None:
@@ -40,7 +54,7 @@ async def test_a_focused_setup_button_keeps_its_whole_label_at_80_columns() -> N
             await settle(pilot)
             label = str(button.label)
             assert label.startswith("▸ ")
-            row = next(line for line in screen_lines(app) if "Quit" in line and "Browse" in line)
+            row = next(line for line in screen_lines(app) if "Quit" in line and "Browse cards " in line)
             assert label in row, (label, row)
             assert button.region.right <= 80 and button.region.height == 1
 
@@ -160,3 +174,30 @@ async def test_a_sport_cards_alternatives_are_on_screen_at_80x24() -> None:
         lines = screen_lines(app)
         for action in row.actions:
             assert any(f"{action.label} [{action.key}]" in line for line in lines), (action.label, lines[-6:])
+
+
+async def test_the_scions_rule_is_whole_in_the_final_fight_at_80x24() -> None:
+    """The final fight at 80×24: the discarded camps folded away, and the Scion's card (a boss) wraps its rule in
+    full ("Rule: Its Health grows …" was cut to "Rule: Its Health gro…"); the other cards keep their short lines."""
+    from test_tui_hoplomachus import hv_app, through_setup, tweak
+
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.tui.widgets.cards import CardView
+
+    app = hv_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await through_setup(pilot)
+        assert app.store is not None
+        t = table(app.store.state)
+        tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
+        await settle(pilot)
+        for key in ("2", "enter", "x"):  # camp 1-2, its Opportunity discarded: the final fight begins
+            await pilot.press(key)
+            await settle(pilot)
+        assert table(app.store.state).fight == "final"
+        scion = next(c for c in app.screen.query(CardView).results(CardView) if c.has_class("-boss"))
+        assert wrapped_height(scion) <= scion.content_size.height
+        shown = "\n".join(screen_lines(app))
+        assert "…" not in "".join(
+            line[: scion.region.right] for line in shown.split("\n")[scion.region.y : scion.region.bottom]
+        )
