@@ -110,7 +110,7 @@ def test_primus_fight_at_120x40(snap_compare: SnapCompare) -> None:
 
 def test_hero_draw_at_120x40(snap_compare: SnapCompare, tmp_path: Path) -> None:
     """A saved game with no hero named opens on the hero draw at 120×40 (HV1): the pyramid in two lines a camp (each
-    row across the whole width), the
+    row across the whole width) and its legend in full (two lines), the
     active area titled "Active area · the draw: click a card or press its number" holding the four Victorum heroes
     drawn as cards titled ▶ 1 … ▶ 4, each with its name, ♥ ⚑ ↻ stats, its ability in words and "Else ♛ …" its
     Primus side's name and numbers; the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a

@@ -201,3 +201,33 @@ async def test_the_scions_rule_is_whole_in_the_final_fight_at_80x24() -> None:
         assert "…" not in "".join(
             line[: scion.region.right] for line in shown.split("\n")[scion.region.y : scion.region.bottom]
         )
+
+
+async def test_camp_names_are_whole_in_their_frames_at_120x40() -> None:
+    """Seed 1234 at 120×40, the first move: a framed camp breaks a long name over two lines between its words
+    ("B Vineyard / Executioner ✧") instead of cutting it ("Vineyard Execu…")."""
+    from rich.cells import cell_len
+
+    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView
+
+    app = create_app(deck_id="hoplomachus-victorum", seed=1234, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_victorum(pilot)
+        assert app.store is not None
+        for _ in range(8):
+            if app.store.state.step == "move":
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        assert app.store.state.step == "move"
+        long_names = 0
+        for camp in app.screen.query(CampView).results(CampView):
+            assert not camp.has_class("-compact")
+            if camp.info.top is None:
+                continue
+            lines = str(camp.render()).split("\n")
+            width = camp.content_size.width
+            long_names += cell_len(camp.info.name) + 2 > width
+            assert all(cell_len(line) <= width for line in lines[:2]), (camp.info.name, lines)
+            assert " ".join(" ".join(lines[:2]).split()).find(camp.info.name.split()[-1]) >= 0, lines
+        assert long_names  # the deal has names wider than a camp
