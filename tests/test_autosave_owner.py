@@ -150,3 +150,37 @@ async def test_the_second_terminal_is_told_and_plays_its_own_save(
         if first.stdin is not None:
             first.stdin.close()
         first.wait()
+
+
+async def test_an_app_opened_without_a_claim_claims_before_its_first_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An App opened on no game of its own (as a replay is) claims an autosave when it starts a game: with the
+    autosave owned by another game process, its game goes to autosave-2.toml."""
+    from twentystrong.content.loader import load_deck
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.tui.app import TwentyStrongApp
+    from twentystrong.tui.screens.setup import SetupScreen
+    from twentystrong.tui.store import Launch
+
+    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path))
+    first = start_first_game(tmp_path)
+    own = tmp_path / "autosave-2.toml"
+    try:
+        app = TwentyStrongApp(Launch())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            deck = load_deck(PLAIN)
+            options = SetupOptions(deck.id, "tester", seed=3, deal="ordered")
+            app.post_message(SetupScreen.Start(deck, options, PLAIN))
+            for _ in range(3):
+                await pilot.pause()
+            assert app.store is not None and app.store.session.autosave_path == own
+            app.store.session.flush_autosave()
+        assert commands_in(tmp_path / "autosave.toml") == ["start", "activate"]
+        assert commands_in(own) == ["start"]
+    finally:
+        release_autosave(own)
+        if first.stdin is not None:
+            first.stdin.close()
+        first.wait()

@@ -226,7 +226,18 @@ class TwentyStrongApp(App[None]):
         from twentystrong.session.session import Session
         from twentystrong.tui.store import keep_autosave
 
-        autosave = self.launch.autosave or default_autosave_path()  # the one this process owns
+        if self.launch.autosave is None:  # an App opened on no game of its own (a replay): it claims one now
+            from twentystrong.session.owner import OwnerError, claim_autosave
+
+            try:
+                claim = claim_autosave(default_autosave_path())
+            except OwnerError as exc:
+                self.notify(str(exc), title="Cannot start", severity="error")
+                return
+            self.launch.autosave = claim.path
+            if claim.message:
+                self.notify(claim.message, severity="warning", timeout=10)
+        autosave = self.launch.autosave  # the one this process owns
         try:
             session = Session.new(
                 event.deck, event.options, deck_path=event.deck_path, autosave_path=autosave, hold_autosave=True
