@@ -224,7 +224,7 @@ def test_r4_strategy_bounds_the_strategy_phases(plain: Deck) -> None:
 
 
 def test_r4_the_refusal_names_the_strategy_limit(plain: Deck) -> None:
-    """R4: a fourth phase is refused with ``strategy_limit`` and a message citing the ruling."""
+    """R4: a fourth phase is refused with ``strategy_limit`` and a message that says the rule in words (no code)."""
     g = Game(plain)
     g.do("activate", stack=2)
     for _ in range(2):
@@ -232,7 +232,8 @@ def test_r4_the_refusal_names_the_strategy_limit(plain: Deck) -> None:
         g.do("repeat")
     g.roll()
     rejected = g.refused("repeat")
-    assert rejected.code == "strategy_limit" and "R4" in rejected.message
+    assert rejected.code == "strategy_limit" and "Strategy 3 allows 3 per engagement" in rejected.message
+    assert "R4" not in rejected.message
 
 
 def test_r4_strategy_1_allows_one_phase(plain: Deck) -> None:

@@ -72,18 +72,30 @@ def test_a_short_game_through_the_process(tmp_path: Path) -> None:
     result = run(lines, "--deck-path", str(PLAIN), "--seed", "3", "--deal", "ordered")
     assert result.returncode == 0, result.stderr
     out = answers(result)
-    assert len(out) == 1 + len(lines) - 1  # the first line is the initial state; the blank line gets no answer
+    assert len(out) == 1 + len(lines)  # the first line is the initial state; then one answer per line, blank too
     first = out[0]
     assert first["ok"] and first["events"][0]["type"] == "game_started"
     assert first["legal"] == [{"cmd": "activate", "stack": 2}]  # R3: c16 tops stack 2 and is mandatory
     for answer in out:
         check_state(answer["state"])
-    assert [a["ok"] for a in out] == [True, True, True, False, True, True, True, False, True, True]
-    assert out[3]["code"] == "bad_json" and out[7]["code"] == "unknown_command"
-    assert out[3]["state"] == out[2]["state"]  # refused: unchanged
-    assert out[8]["state"]["awaiting"]["kind"] == "apply"
-    assert any(e["type"] == "dice_rolled" for e in out[8]["events"])
-    assert Session.load(save).state.seq == out[9]["state"]["seq"]
+    assert [a["ok"] for a in out] == [True, True, True, False, True, True, True, False, False, True, True]
+    assert out[3]["code"] == "bad_json" and out[7]["code"] == "unknown_command" and out[8]["code"] == "empty_line"
+    assert out[3]["state"] == out[2]["state"] and out[8]["state"] == out[7]["state"]  # refused: unchanged
+    assert out[9]["state"]["awaiting"]["kind"] == "apply"
+    assert any(e["type"] == "dice_rolled" for e in out[9]["events"])
+    assert Session.load(save).state.seq == out[10]["state"]["seq"]
+
+
+def test_every_input_line_gets_exactly_one_answer_blank_lines_too() -> None:
+    """A bot that sends a blank or whitespace-only line and waits for the answer must get one (never a hang)."""
+    lines = ["", "   ", "\t", '{"cmd": "state"}', " \t ", '{"cmd": "quit"}']
+    result = run(lines, "--deck-path", str(PLAIN), "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    out = answers(result)
+    assert len(out) == 1 + len(lines)
+    assert [a.get("code") for a in out[1:]] == ["empty_line", "empty_line", "empty_line", None, "empty_line", None]
+    for answer in (out[1], out[2], out[3], out[5]):
+        assert answer["ok"] is False and "empty line" in answer["error"] and answer["state"] == out[0]["state"]
 
 
 def test_end_of_input_exits_0_and_quit_stops_reading() -> None:
@@ -214,8 +226,23 @@ def test_meta_commands(protocol: Protocol, tmp_path: Path) -> None:
     saved = protocol.handle(json.dumps({"cmd": "save", "path": str(path)}))
     assert saved["ok"] and saved["saved"] == str(path) and path.exists()
     failed = protocol.handle(json.dumps({"cmd": "save", "path": str(tmp_path / "saved.toml" / "x.toml")}))
-    assert failed["code"] == "save_failed"
+    assert failed["code"] == "save_failed" and "is not a folder" in failed["error"]
     assert not protocol.quit and protocol.handle('{"cmd": "quit"}')["ok"] and protocol.quit
+
+
+def test_save_to_a_missing_folder_is_refused_with_the_reason(
+    protocol: Protocol, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A typo in a save path never creates folders: the save is refused and says which folder is missing; a save
+    that works says the full path of the file it wrote."""
+    missing = tmp_path / "no" / "such" / "g.toml"
+    refused = protocol.handle(json.dumps({"cmd": "save", "path": str(missing)}))
+    assert refused["ok"] is False and refused["code"] == "save_failed"
+    assert f"the folder {missing.parent} does not exist" in refused["error"]
+    assert not (tmp_path / "no").exists()
+    monkeypatch.chdir(tmp_path)
+    saved = protocol.handle(json.dumps({"cmd": "save", "path": "relative.toml"}))
+    assert saved["ok"] and saved["saved"] == str(tmp_path / "relative.toml") and (tmp_path / "relative.toml").exists()
 
 
 def test_an_engine_crash_is_an_answer_not_a_dead_process(protocol: Protocol, monkeypatch: pytest.MonkeyPatch) -> None:

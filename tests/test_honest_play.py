@@ -335,5 +335,5 @@ def test_r15_the_command_line_refuses_a_rank_without_missions(command: str) -> N
         args += ["--hero", "corona"]
     result = subprocess.run(args, input="", capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
-    assert re.search(r"--rank 3 needs --missions \(R15", result.stderr), result.stderr
+    assert re.search(r"--rank 3 needs --missions \(ranks come only with missions\)", result.stderr), result.stderr
     assert "Traceback" not in result.stderr

@@ -65,9 +65,9 @@ def test_dismiss_dice_of_the_player_s_choice() -> None:
 
 
 def test_hv12_strengthen_a_die() -> None:
-    """Strengthen: a die of the player's choice is dismissed and the die of the next stronger colour recruited into
-    the zone it was in. HV12: red cannot be strengthened; a die whose stronger colour is not in the training grounds
-    (purple: the red die is in play) is no choice either."""
+    """HV24: Strengthen: a die of the player's choice is dismissed and the die of the next stronger colour recruited
+    into the zone it was in. HV12: red cannot be strengthened; a die whose stronger colour is not in the training
+    grounds (purple: the red die is in play) is no choice either."""
     a = Arena().setup(tactic="t-forge")
     targets = {c.die for c in a.legal("use_item")}
     assert targets == {"Y1", "Y2", "G1", "G2", "B1", "B2"}  # not P1, P2 (no red to recruit), not R1 (HV12)
@@ -77,8 +77,8 @@ def test_hv12_strengthen_a_die() -> None:
 
 
 def test_hv12_weaken_a_die() -> None:
-    """Weaken: the die of the next weaker colour replaces it, in its zone. HV12: yellow cannot be weakened; with no
-    die of the weaker colour in the training grounds, nothing happens (the die is no choice)."""
+    """HV24: Weaken: the die of the next weaker colour replaces it, in its zone. HV12: yellow cannot be weakened; with
+    no die of the weaker colour in the training grounds, nothing happens (the die is no choice)."""
     a = kept({"kind": "weaken"})
     assert {c.die for c in a.legal("use_item")} == {"G1", "G2", "B1", "B2", "P1", "P2", "R1"}  # never yellow (HV12)
     a.do("use_item", item="t-drill", die="G1")

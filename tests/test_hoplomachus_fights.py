@@ -36,11 +36,11 @@ def all_primus_beaten(a: Arena) -> Arena:
 
 
 def test_hv9_hv10_a_primus_fight() -> None:
-    """A Primus fight: the Primus becomes active, its +N from its camp's neighbours; undefeated cards stay at Cleanup
-    and the dice applied to them stay applied, with their damage, into the next round (HV9); the next rounds skip
-    Activation; the fight is won only when every enemy in it is defeated; then, at the end of that round's Cleanup,
-    the Primus's Bane resolves (Darius the Net: lose 1 Strategy) and the Primus leaves the game (HV10: no reward);
-    its camp keeps its cards."""
+    """HV22, HV20: A Primus fight: the Primus becomes active, its +N from its camp's neighbours; undefeated cards stay
+    at Cleanup and the dice applied to them stay applied, with their damage, into the next round (HV9); the next rounds
+    skip Activation; the fight is won only when every enemy in it is defeated; then, at the end of that round's Cleanup,
+    the Primus's Bane resolves (Darius the Net: lose 1 Strategy) and the Primus leaves the game (HV10: no reward); its
+    camp keeps its cards."""
     a = Arena({"1-2": ["b01"]}).setup()  # Darius the Net (Health 5, +1, Bane: -1 Strategy) waits under 1-1
     a.do("move", camp="1-1")
     assert a.can("fight_primus")
@@ -135,7 +135,7 @@ def test_defeated_cards_with_the_influence_icon_join_the_influence_deck() -> Non
 
 
 def test_an_item_with_the_influence_icon_joins_the_influence_deck_when_used() -> None:
-    """Items with the Influence icon used or discarded from the inventory join the Influence deck (the Butcher's
+    """HV23: Items with the Influence icon used or discarded from the inventory join the Influence deck (the Butcher's
     single-use reward)."""
     a = Arena({"1-1": ["b-butcher"]}).setup()
     a.do("move", camp="1-1")
@@ -194,6 +194,28 @@ def test_the_final_fight_draws_from_the_discard_when_the_influence_deck_is_empty
     assert a.active() == ["sc-lanista"] and "b01" in a.s.discard
 
 
+def test_hv14_a_card_drawn_from_the_discard_ignores_its_plus_n_even_with_the_influence_icon() -> None:
+    """HV14: with the Influence deck empty, an enemy drawn from the discard that carries the Influence icon joins the
+    final fight, but its +N is ignored (the Raider, +1, adds nobody); only the Scion's own +1 was drawn."""
+    a = Arena({"1-1": ["b01"], "1-2": ["o-blood"]}).setup()
+    all_primus_beaten(a)
+    camps = tuple(tuple(c for c in camp if c != "b-raider") for camp in a.t.camps)
+    a.with_table(camps=camps)
+    a.s = a.s.changed({"discard": ("b-raider", *a.s.discard)})  # the Raider (Influence, +1) is first in the discard
+    events = _to_final(a).events
+    drawn = [(e.card, e.source, e.dud) for e in events if isinstance(e, hev.FinalDrawn)]
+    assert drawn == [("b-raider", "discard", False)]  # before HV14 its +1 drew one more from the discard
+    assert a.active() == ["sc-lanista", "b-raider"]
+
+
+def test_hv14_a_card_from_the_influence_deck_still_resolves_its_plus_n() -> None:
+    """HV14: the Influence deck's cards resolve their +N as usual (the Raider's +1 draws one more)."""
+    a = Arena().setup()
+    all_primus_beaten(to_influence(a, "b-raider", "b03"))
+    _to_final(a)
+    assert a.active() == ["sc-lanista", "b-raider", "b03"]
+
+
 def test_the_final_fight_is_won_when_every_enemy_and_the_scion_are_defeated() -> None:
     """The game is won the moment every enemy of the final fight, the Scion included, is defeated; dice applied to
     an undefeated enemy stay applied into the next round (HV9 here too), and defeated enemies go to the discard pile,
@@ -213,8 +235,8 @@ def test_the_final_fight_is_won_when_every_enemy_and_the_scion_are_defeated() ->
 
 
 def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
-    """Card text beats rules (R10): a card that "returns to its pile" instead of being defeated goes back on top of
-    the camp it came from (``Ruleset.return_to_origin``), its dice exhausted (R2)."""
+    """HV22: Card text beats rules (R10): a card that "returns to its pile" instead of being defeated goes back on top
+    of the camp it came from (``Ruleset.return_to_origin``), its dice exhausted (R2)."""
     deck = arranged({"1-2": ["b-raider", "o-drill"], "1-1": ["s05", "b01"], "1-3": ["o-scars"]})
     returns = validate_as(Effect, {"kind": "returns_unless_first_defeat"})
     cards = [c.model_copy(update={"effects": [returns]}) if c.id == "s05" else c for c in deck.cards]

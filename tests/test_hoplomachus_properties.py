@@ -33,7 +33,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import DIE_IDS
 from twentystrong.engine.legal import awaiting, legal_commands
 from twentystrong.engine.rulesets.hoplomachus_victorum import table
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID
+from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, IDS
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import VictorumTable
 from twentystrong.engine.view import state_view
 from twentystrong.session import Session
@@ -250,5 +250,6 @@ def test_the_deal_shows_only_the_camp_tops() -> None:
     session = Session.new(DECK, SetupOptions(DECK.id, "", seed=8))
     shown = Protocol(session).ok(session.history[-1].events)
     dealt = next(e for e in shown["events"] if e["type"] == "vesuvius_dealt")
-    assert dealt["camps"] == [{"size": 6, "top": camp[0]} for camp in table(session.state).camps]
+    camps = table(session.state).camps
+    assert dealt["camps"] == [{"id": IDS[k], "size": 6, "top": camp[0]} for k, camp in enumerate(camps)]
     assert state_view(session.state)["camps"][0]["size"] == 6

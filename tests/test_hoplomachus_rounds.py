@@ -4,10 +4,11 @@ Opportunities."""
 
 from __future__ import annotations
 
-from arena import Arena
+from arena import DECK, Arena, arranged
 
 from twentystrong.engine import Command
 from twentystrong.engine import events as ev
+from twentystrong.engine.legal import awaiting
 from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, IDS
 
@@ -44,15 +45,15 @@ def test_hv4_adjacency_on_the_pyramid() -> None:
 
 
 def test_hv4_the_first_move_goes_to_the_bottom_row_then_to_a_neighbour() -> None:
-    """The first activation: any camp of the bottom row. Afterwards the player must move to an adjacent camp (HV4);
-    a move elsewhere is refused with the reason; the Scion cannot be entered."""
+    """HV17: The first activation: any camp of the bottom row. Afterwards the player must move to an adjacent camp
+    (HV4); a move elsewhere is refused with the reason; the Scion cannot be entered."""
     a = Arena().setup()
     refused = a.refused("move", camp="2-1")
     assert refused.code == "not_bottom_row" and "bottom row" in refused.message
     to_round_two(a, "1-2")
     assert {c.camp for c in a.legal("move")} == near("1-2")
     refused = a.refused("move", camp="3-1")
-    assert (refused.code, refused.message) == ("not_adjacent", "camp 3-1 is not adjacent to 1-2 (HV4)")
+    assert (refused.code, refused.message) == ("not_adjacent", "camp 3-1 is not adjacent to 1-2")
     assert a.refused("move", camp="scion").code == "scion_closed"
     assert a.refused("move", camp="4-1").code == "unknown_camp"
     assert a.refused("move", camp="1-2").code == "stay"
@@ -62,7 +63,7 @@ def test_hv4_the_first_move_goes_to_the_bottom_row_then_to_a_neighbour() -> None
 
 
 def test_hv5_an_empty_camp_cannot_be_entered_but_a_camp_with_a_primus_can() -> None:
-    """HV5: a camp is empty when it holds no card and no undefeated Primus; a camp whose cards are gone but whose
+    """HV18: HV5: a camp is empty when it holds no card and no undefeated Primus; a camp whose cards are gone but whose
     Primus waits can be entered, and there only the fight is offered."""
     a = Arena().setup()
     to_round_two(a, "1-2")
@@ -70,26 +71,38 @@ def test_hv5_an_empty_camp_cannot_be_entered_but_a_camp_with_a_primus_can() -> N
     moves = {c.camp for c in a.legal("move")}
     assert moves == {"1-1", "2-1", "2-2"}  # 1-1 holds Darius the Net's Primus, 1-3 nothing
     refused = a.refused("move", camp="1-3")
-    assert refused.code == "empty_camp" and "HV5" in refused.message
+    assert refused.code == "empty_camp" and "cannot be entered" in refused.message
     a.do("move", camp="1-1")
     assert [c.cmd for c in a.legal()[:1]] == ["fight_primus"] and not a.can("activate") and not a.can("spectate")
     assert a.refused("spectate").message == "camp 1-1 has no card on top to spectate"
 
 
 def test_hv6_with_no_neighbour_to_enter_any_camp_can_be_entered() -> None:
-    """HV6: if no adjacent camp can be entered, the player moves to any camp that can; only when no other camp can
+    """HV17: HV6: if no adjacent camp can be entered, the player moves to any camp that can; only when no other camp can
     be entered does the chip stay (its own camp)."""
     a = Arena({"1-4": ["o-crowd"]}).setup()
     to_round_two(a, "1-4")
     a.empty("1-3", "2-3")
     moves = {c.camp for c in a.legal("move")}
     assert moves == {"1-1", "1-2", "2-1", "2-2", "3-1", "3-2"}  # every camp but the chip's and the empty ones
+    # the prompt says what it offers (not "one next to yours": none of these is)
+    assert awaiting(a.s)["text"] == "No camp next to yours (1-4) can be entered: move to any camp that can."
     a.empty(*[camp for camp in IDS if camp != "1-4"]).with_table(primus=(None,) * 9)
     assert [c.camp for c in a.legal("move")] == ["1-4"]
+    assert awaiting(a.s)["text"] == "No other camp can be entered: you stay at camp 1-4."
+
+
+def test_the_move_prompt_says_what_it_offers() -> None:
+    """The bottom row at the first move, then the camps next to the chip's, naming it."""
+    a = Arena().setup()
+    assert awaiting(a.s)["text"] == "Move to a camp of the bottom row."
+    to_round_two(a, "1-2")
+    assert awaiting(a.s)["text"] == "Move to a camp next to yours (1-2)."
 
 
 def test_the_game_never_waits_without_a_choice_when_the_camp_is_emptied_under_the_chip() -> None:
-    """An effect that empties the chip's camp before the player acts leaves nothing to do there: the round ends."""
+    """HV17: An effect that empties the chip's camp before the player acts leaves nothing to do there: the round
+    ends."""
     a = Arena().setup()
     a.do("move", camp="1-3")
     a.empty("1-3")
@@ -101,7 +114,7 @@ def test_the_game_never_waits_without_a_choice_when_the_camp_is_emptied_under_th
 
 
 def test_activate_and_additional_enemies_from_each_card_s_own_camp() -> None:
-    """+N: the added enemies are Bloodshed or Sport cards from the tops of the camps next to the card's camp; each
+    """HV19: +N: the added enemies are Bloodshed or Sport cards from the tops of the camps next to the card's camp; each
     added enemy resolves its own +N from its own camp's neighbours first (depth-first). A camp not next to the camp
     they come from, or topped by an Opportunity, is refused with the reason."""
     a = Arena(
@@ -127,7 +140,7 @@ def test_activate_and_additional_enemies_from_each_card_s_own_camp() -> None:
 
 
 def test_additional_enemies_with_nothing_next_to_them_are_ignored() -> None:
-    """Nothing adjacent: the rest of the +N is ignored (the summary: "ignorez l'effet +1 Ennemi")."""
+    """HV19: Nothing adjacent: the rest of the +N is ignored (the summary: "ignorez l'effet +1 Ennemi")."""
     a = Arena({"1-1": ["b-raider"], "1-2": ["o-blood"], "2-1": ["o-colours"]}).setup()
     a.do("move", camp="1-1")
     events = a.do("activate")
@@ -162,7 +175,7 @@ def test_hv7_an_opportunity_round_has_no_engagement_and_no_recovery() -> None:
 
 
 def test_spectate_penalty_discard_then_a_die_or_health() -> None:
-    """Spectate: the Scion's spectate penalty (the Lanista: lose 1 Health), the camp's top discarded unplayed (the
+    """HV18: Spectate: the Scion's spectate penalty (the Lanista: lose 1 Health), the camp's top discarded unplayed (the
     next turns up), then recover one exhausted die or gain 1 Health; the round has no engagement."""
     a = Arena({"1-3": ["b02", "s02"]}).setup()
     a.do("move", camp="1-3")
@@ -190,12 +203,67 @@ def test_spectating_can_recover_an_exhausted_die_and_a_penalty_asks_its_choice()
     assert a.zone("P1") == "pool" and a.s.round == 2
 
 
+def _with_shipped_scion(scion: str) -> Arena:
+    """The test deck with one of the shipped Scions on top (a penalty the test deck has none like)."""
+    from twentystrong.content.loader import load_shipped
+
+    shipped = load_shipped("hoplomachus-victorum").scion(scion)
+    deck = arranged(deck=DECK.model_copy(update={"scions": [shipped, *DECK.scions]}))
+    return Arena(deck=deck, scion=scion).setup()
+
+
+def test_hv15_an_owed_extra_enemy_carries_until_suffered_and_owed_penalties_add_up() -> None:
+    """HV15: Valeria Embershield's spectate penalty owes an extra enemy next round; spectating again that round does
+    not cancel it: it carries on, and the new penalty adds one more (before: the owed enemy was lost)."""
+    a = _with_shipped_scion("valeria-embershield")
+    a.do("move", camp="1-3")
+    a.do("spectate")
+    a.do("spectate_reward", choice="health")
+    assert a.s.round == 2 and a.s.pending_activations == 2  # one more enemy owed this round
+    a.do("move", camp="1-4")
+    a.do("spectate")  # no engagement again: the owed enemy carries, and Valeria owes one more
+    assert a.s.next_round_extra == 2
+    a.do("spectate_reward", choice="health")
+    assert a.s.round == 3 and a.s.pending_activations == 3
+    a.do("move", camp="1-3")
+    events = a.do("activate")
+    assert [e.count for e in events if isinstance(e, hev.PlusAdded)] == [2]  # both owed enemies come now
+
+
+def test_hv15_an_owed_enemy_also_carries_over_a_camp_emptied_under_the_chip() -> None:
+    """HV15, HV17: a round that ends without an engagement because the chip's camp was emptied keeps the owed
+    enemy for the next round."""
+    a = _with_shipped_scion("valeria-embershield")
+    a.do("move", camp="1-3")
+    a.do("spectate")
+    a.do("spectate_reward", choice="health")
+    a.do("move", camp="1-4")
+    a.empty("1-4")
+    a.do("discard_item", item="t-drill")  # any command lets the game see it: the round ends
+    assert a.s.round == 3 and a.s.pending_activations == 2
+
+
+def test_hv16_a_penalty_s_choices_are_asked_in_the_card_s_order() -> None:
+    """HV16: Gnaeus the Gilded's penalty lists "exhaust a pool die" then "a camp's top card to the Influence deck":
+    the die is asked first, the camp second (before: the camp first)."""
+    a = _with_shipped_scion("gnaeus-the-gilded")
+    a.do("move", camp="1-3")
+    a.do("spectate")
+    assert a.s.prompt is not None and a.s.prompt.kind == "choose_die"
+    assert a.t.influence == ()  # the second part has not happened yet
+    a.do("choose", die="P1")
+    assert a.zone("P1") == "exhausted"
+    assert a.s.prompt is not None and a.s.prompt.kind == "choose_camp"
+    a.do("choose", camp="2-2")
+    assert len(a.t.influence) == 1 and a.s.step == "spectate_reward"
+
+
 # --- Bloodshed and Sport ------------------------------------------------------------------------------------------
 
 
 def test_bloodshed_each_enemy_that_dealt_damage_costs_a_die_at_cleanup() -> None:
-    """Bloodshed: each undefeated Bloodshed enemy that dealt damage at Suffer damage makes the player dismiss one die
-    of their choice (neither banished nor applied) at Cleanup; a Sport enemy, or a defeated Bloodshed one, costs
+    """HV20: Bloodshed: each undefeated Bloodshed enemy that dealt damage at Suffer damage makes the player dismiss one
+    die of their choice (neither banished nor applied) at Cleanup; a Sport enemy, or a defeated Bloodshed one, costs
     nothing."""
     a = Arena({"1-2": ["b-ravager"], "1-1": ["b01"], "1-3": ["b02"], "2-2": ["s07"]}).setup()
     a.do("move", camp="1-2")
@@ -216,7 +284,7 @@ def test_bloodshed_each_enemy_that_dealt_damage_costs_a_die_at_cleanup() -> None
 
 
 def test_sport_recruit_a_die_or_gain_a_tactic_instead_of_the_instant_reward() -> None:
-    """Sport: when its instant reward would be gained, the player may instead recruit 1 die (the weakest there) or
+    """HV21: Sport: when its instant reward would be gained, the player may instead recruit 1 die (the weakest there) or
     gain 1 Tactic from the Tactics area (room needed); a Bloodshed card offers no such choice."""
     a = Arena({"1-1": ["s-juggler"]}).setup()
     a.do("move", camp="1-1")
@@ -233,8 +301,8 @@ def test_sport_recruit_a_die_or_gain_a_tactic_instead_of_the_instant_reward() ->
 
 
 def test_sport_alternative_at_gain_item_rewards() -> None:
-    """Sport with an item reward: at Gain item rewards the player may gain it, decline it, or instead recruit or gain a
-    Tactic; taking a Tactic leaves the card behind (to the discard at Cleanup)."""
+    """HV21: Sport with an item reward: at Gain item rewards the player may gain it, decline it, or instead recruit or
+    gain a Tactic; taking a Tactic leaves the card behind (to the discard at Cleanup)."""
     a = Arena({"1-1": ["s-acrobat"]}).setup()
     a.do("move", camp="1-1")
     a.do("activate")
@@ -250,6 +318,7 @@ def test_sport_alternative_at_gain_item_rewards() -> None:
 
 
 def test_sport_gain_a_tactic_needs_room() -> None:
+    """HV21: the Sport alternative is offered only where it can do something: a Tactic only with room for it."""
     a = Arena({"1-1": ["s-juggler"]}).setup()
     a.with_table(tactics=("t-forge",))
     a.s = a.s.changed({"inventory": ("t-drill", "t-leap", "t-salve")})
@@ -301,8 +370,8 @@ def test_hv8_an_opportunity_counts_only_while_held_and_flips_at_its_target() -> 
 
 
 def test_hv8_an_earned_opportunity_s_instant_reward_happens_once() -> None:
-    """An instant reward happens when the card flips (First Blood: 2 Bloodshed defeats, +2 Health); the earned card
-    stays held, giving nothing more, until discarded."""
+    """HV23: An instant reward happens when the card flips (First Blood: 2 Bloodshed defeats, +2 Health); the earned
+    card stays held, giving nothing more, until discarded."""
     a = Arena({"1-1": ["o-blood"], "1-2": ["b-ravager"], "1-3": ["b01"], "2-2": ["b03"]}).setup()
     a.do("move", camp="1-1")
     a.do("activate")
@@ -324,8 +393,8 @@ def test_hv8_an_earned_opportunity_s_instant_reward_happens_once() -> None:
 
 
 def test_a_dormant_item_opportunity_is_usable_once_earned() -> None:
-    """Drill Master (a die recruited; reward: a single-use "recover 2 dice"): not usable while unearned; the Tactic
-    Drill recruits, the card flips, and it may then be used like any single-use item."""
+    """HV23: Drill Master (a die recruited; reward: a single-use "recover 2 dice"): not usable while unearned; the
+    Tactic Drill recruits, the card flips, and it may then be used like any single-use item."""
     a = Arena({"1-1": ["o-drill"]}).setup(tactic="t-drill")
     a.do("move", camp="1-1")
     a.do("activate")
@@ -364,7 +433,7 @@ def test_an_extra_enemy_owed_this_round_comes_from_the_chip_s_neighbours() -> No
     a.s = a.s.changed({"pending_activations": 2})
     a.do("move", camp="1-1")
     events = a.do("activate")
-    assert any(isinstance(e, hev.PlusAdded) and e.camp == BY_ID["1-1"] for e in events)
+    assert any(isinstance(e, hev.PlusAdded) and e.camp == "1-1" for e in events)
     assert a.s.step == "reinforce" and {c.camp for c in a.legal("activate")} == {"1-2"}
     a.do("activate", camp="1-2")
     assert a.active() == ["b01", "b02"] and a.s.step == "commit"

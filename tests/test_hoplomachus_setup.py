@@ -22,7 +22,7 @@ PLAIN = Path(__file__).parent / "decks" / "plain"
 
 
 def test_the_deal_in_file_order() -> None:
-    """Setup 1–7 with deal = "ordered": the first Scion at the apex, camp 1-1 the first six camp cards (top first)
+    """HV24: Setup 1–7 with deal = "ordered": the first Scion at the apex, camp 1-1 the first six camp cards (top first)
     and so on, the first 4 Victorum heroes and the first 4 Tactics drawn; the pool 1 red, 2 purple, 2 blue, 2 green,
     2 yellow, the other 8 dice in the training grounds; the game waits for the hero."""
     a = Arena()
@@ -129,7 +129,10 @@ def test_hv3_the_primus_go_to_the_rulebook_camps_in_the_player_s_order() -> None
     a.do("keep_tactic", tactic="t-drill")
     assert {(c.primus, c.camp) for c in a.legal()} == {(p, "1-1") for p in ("p-darius", "p-mira", "p-tullo")}
     refused = a.refused("place_primus", primus="p-darius", camp="1-3")
-    assert refused.code == "illegal_argument"
+    assert (refused.code, refused.message) == (
+        "camp_not_offered",
+        "the first three Primus go under camps 1-1, 2-2, 3-2, in turn: place it under 1-1",
+    )
     a.do("place_primus", primus="p-tullo", camp="1-1")
     assert {c.camp for c in a.legal("place_primus")} == {"2-2"}
     a.do("place_primus", primus="p-darius", camp="2-2")
@@ -156,7 +159,7 @@ def test_hv3_extra_primus_go_under_camps_that_hold_none() -> None:
 
 
 def test_difficulty_feeds_the_top_of_x_plus_1_camps_to_the_influence_deck() -> None:
-    """Setup 8: difficulty X ≥ 1 moves the top card of X + 1 different camps of the player's choice to the
+    """HV24: Setup 8: difficulty X ≥ 1 moves the top card of X + 1 different camps of the player's choice to the
     face-down Influence deck (each turns up the next card: a reveal)."""
     a = Arena(difficulty=1)
     a.setup(primus=("p-darius", "p-mira", "p-tullo", "p-kaeso"))
@@ -243,3 +246,62 @@ def test_the_rulesets_that_choose_the_hero_in_the_game_are_named_once() -> None:
     from twentystrong.engine import state
 
     assert state._OFFERS_UNIVERSAL == CHOSEN_IN_GAME
+
+
+def test_hv1_a_shipped_victorum_hero_is_universal_and_plays_solar_sentinels_to_the_end() -> None:
+    """HV1 with the shipped decks: Castor is marked universal; Solar Sentinels lists him among its heroes (the setup
+    screen's list), ``--hero hoplomachus-victorum:castor`` plays him (headless, simulate), and the heuristic bot plays
+    a whole Solar Sentinels game with him to its end."""
+    import json
+    import subprocess
+    import sys
+
+    from twentystrong.bots import make_bot
+    from twentystrong.content.heroes import shipped_heroes_for
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.view import player_view
+
+    victorum = load_shipped("hoplomachus-victorum")
+    assert [h.id for h in victorum.heroes if h.universal] == ["castor"]
+    solar = load_shipped("solar-sentinels")
+    offered = {c.ref: c.hero for c in shipped_heroes_for(solar)}
+    assert offered["hoplomachus-victorum/castor"].name == "Castor"
+    line = subprocess.run(
+        [sys.executable, "-m", "twentystrong", "headless", "--hero", "hoplomachus-victorum:castor", "--seed", "5"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.splitlines()[0]
+    first = json.loads(line)
+    assert first["state"]["deck"] == "solar-sentinels"
+    assert first["state"]["hero"]["id"] == "hoplomachus-victorum/castor" and first["state"]["hero"]["health"] == 5
+    session = Session.new(solar, SetupOptions(solar.id, "hoplomachus-victorum/castor", seed=5))
+    bot = make_bot("heuristic", 5)
+    for _ in range(3000):
+        if session.state.result is not None:
+            break
+        assert session.dispatch(bot.choose(player_view(session.state), session.legal())) is not None
+    assert session.state.result in ("won", "lost") and session.state.hero.id == "hoplomachus-victorum/castor"
+
+
+def test_hv1_victorum_offers_its_own_universal_hero_in_place_of_a_drawn_one() -> None:
+    """HV1: "a universal hero from any deck", this deck's own too: Castor, not drawn (seed 1), may be played with a
+    drawn hero set aside; his Primus side is not in the game. Drawn (seed 3), he is simply chosen, not offered twice."""
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.legal import awaiting
+    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+
+    deck = load_shipped("hoplomachus-victorum")
+    session = Session.new(deck, SetupOptions(deck.id, "", seed=1))
+    asked = awaiting(session.state)
+    assert asked["heroes"] == ["seren", "melia", "rufus", "nkiru"]
+    assert asked["universal"] == ["hoplomachus-victorum/castor"]
+    choose = Command("choose_hero", hero="hoplomachus-victorum/castor", aside="nkiru")
+    assert choose in session.legal() and session.dispatch(choose) is not None
+    s = session.state
+    assert s.hero.id == "hoplomachus-victorum/castor" and (s.hero.health, s.hero.strategy) == (5, 3)
+    assert table(s).aside == "nkiru" and "castor-redmane" not in table(s).to_place
+    assert len(table(s).to_place) == 3
+    drawn = Session.new(deck, SetupOptions(deck.id, "", seed=3))
+    assert "castor" in awaiting(drawn.state)["heroes"] and awaiting(drawn.state)["universal"] == []

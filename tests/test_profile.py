@@ -70,7 +70,7 @@ def test_no_rank_penalty_without_missions() -> None:
     charges no penalty; a new game refuses the setup with a clear message."""
     g = Game(rank=2)
     assert g.at("activate") and all(d.zone == "pool" for d in g.s.dice)
-    with pytest.raises(SetupError, match=r"rank 3 is played with missions \(R15"):
+    with pytest.raises(SetupError, match=r"rank 3 is played with missions \(ranks come only with missions\)"):
         check_options(DECK, SetupOptions(DECK.id, "tester", rank=3))
     check_options(DECK, SetupOptions(DECK.id, "tester", rank=3, missions=True))  # with missions it is fine
 

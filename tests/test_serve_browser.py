@@ -19,7 +19,16 @@ from pathlib import Path
 import pytest
 
 from twentystrong.serve import browser
-from twentystrong.serve.browser import SETUP_SHOWN, GamePage, chromium, committed, play_opening, serve, start_game
+from twentystrong.serve.browser import (
+    SETUP_SHOWN,
+    GamePage,
+    chromium,
+    committed,
+    every,
+    play_opening,
+    serve,
+    start_game,
+)
 
 REQUIRE_ENV = "TWENTYSTRONG_REQUIRE_BROWSER"
 ARTEFACTS_ENV = "TWENTYSTRONG_ARTEFACTS"
@@ -42,8 +51,9 @@ def _browser_available() -> None:
     pytest.skip(f"the browser test needs headless Chromium: {why}")
 
 
-ROLLED = committed("Y1○", "B1•")
-"""Seed 7's first roll of Y1 and B1: a miss and a hit (contract 4: the same on every machine)."""
+ROLLED = every(committed("Y1○", "B1•"), r"Apply, phase 1/3", "seed 7", r"\[1\] Ecliptic Eel", r"\[2\] Selenite Shard")
+"""Seed 7's first roll of Y1 and B1: a miss and a hit (contract 4: the same on every machine), the two cards still
+active and the first Apply step waiting. Every read waits for the whole picture, never for time."""
 
 
 def test_a_game_in_chromium_by_mouse_and_keyboard_survives_closing_the_tab(tmp_path: Path, artefacts: Path) -> None:
@@ -56,7 +66,7 @@ def test_a_game_in_chromium_by_mouse_and_keyboard_survives_closing_the_tab(tmp_p
         assert screen.cols >= 120 and screen.rows >= 35  # the terminal fills the 1280 × 800 page
 
         start_game(game)  # mouse: the seed field, then Start game; keys: the seed
-        screen = play_opening(game)  # key 1; mouse: stack 2, Y1; keys: b 1
+        screen = play_opening(game)  # key 1; mouse: stack 2, Y1; keys: b 1 (waits for the whole table)
         assert "[1] Ecliptic Eel" in screen.text and "[2] Selenite Shard" in screen.text
         assert "Commit, phase 1/3" in screen.text and "seed 7" in screen.text
         game.press("Enter")  # roll
@@ -77,7 +87,7 @@ def test_a_game_in_chromium_by_mouse_and_keyboard_survives_closing_the_tab(tmp_p
         # Quitting the game in the page ends its process, and the page says so and offers to start again. No click
         # first: the page hands the keyboard to the game as soon as it loads.
         again.press("Control+q")
-        again.page.wait_for_selector("text=The game has closed.", state="visible", timeout=10_000)
+        again.page.wait_for_selector("text=The game has closed.", state="visible", timeout=30_000)
         assert again.page.get_by_role("button", name="Start again").is_visible()
         assert served.wait_for_no_games()
 

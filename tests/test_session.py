@@ -91,7 +91,7 @@ def test_standard_play_cannot_undo_a_roll_nor_anything_before_it(plain_deck: Dec
 
 
 def test_standard_play_undoes_a_mistyped_physical_face(plain_deck: Deck) -> None:
-    """Contract 5 with companion dice: typed faces reveal nothing the engine drew, so a typo can be undone."""
+    """R16, contract 5 with companion dice: typed faces reveal nothing the engine drew, so a typo can be undone."""
     session = new(plain_deck, dice="physical")
     to_roll(session)
     assert not isinstance(session.dispatch(Command("roll")), Rejected)

@@ -62,7 +62,7 @@ def test_the_instant_reward_prompt_says_what_the_reward_gives(tmp_path: Path) ->
     assert awaiting(g.state)["kind"] == "instant_reward"
     words = prompt_words(g.state, awaiting(g.state))
     assert words == "Tick is defeated: take its instant reward (gain 2 Health) or decline it. " + (
-        "The Health it gives changes nothing: you are at 6/6 (R1)."
+        "The Health it gives changes nothing: you are at 6/6, the most Health can be."
     )
 
 
@@ -112,7 +112,7 @@ def test_refusals_say_why(tmp_path: Path) -> None:
         g.roll(B1="miss", B2="miss")
     refused = g.reject("repeat")
     assert refused.code == "strategy_limit"
-    assert refused.message == "that was the last Strategy phase: Strategy 3 allows 3 per engagement (R4); resolve now"
+    assert refused.message == "that was the last Strategy phase: Strategy 3 allows 3 per engagement; resolve now"
 
 
 def test_a_full_inventory_refusal_says_how_full(tmp_path: Path) -> None:
@@ -300,5 +300,7 @@ def test_the_summary_reads_as_sentences_and_says_the_rank_change() -> None:
     assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
     assert rank_words(3, 2) == "Your rank falls: 3 Solar Sergeant → 2 Solar Specialist."
     assert rank_words(6, 6) == "Your rank stays 6 Senior Solar Sentinel."
-    assert rank_words(2, 2, "no missions").startswith("Games without missions do not move the ladder (R15)")
+    assert rank_words(2, 2, "no missions").startswith(
+        "Games without missions do not move the ladder (ranks come only with missions)"
+    )
     assert rank_words(2, 2, "assisted").startswith("Assisted games do not move the ladder")

@@ -276,7 +276,8 @@ async def test_a_primus_fight_across_two_rounds() -> None:
 
 async def test_the_final_fight() -> None:
     """With every Primus beaten, the next round is the final fight: the chip goes to the Scion (◉ at the apex, its
-    Conflict side), the table says "the final fight"."""
+    Conflict side), the table says "the final fight"; the camps, every one discarded, are folded away (nine empty
+    frames took the top third of the screen)."""
     app = hv_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await through_setup(pilot)
@@ -295,16 +296,19 @@ async def test_the_final_fight() -> None:
         scion = app.screen.query_one(ScionView)
         assert scion.info.here and scion.info.side == "conflict"
         assert "the final fight" in str(app.screen.query_one("#active").border_title)
+        assert all(c.region.height == 0 for c in app.screen.query(CampView))
+        assert app.screen.query_one(VesuviusBoard).region.height <= 5
 
 
 async def test_the_board_at_80x24() -> None:
-    """At 80×24 the pyramid is drawn two lines a camp, without frames; every camp is still there."""
+    """At 80×24 the pyramid is drawn without frames, its words wrapped (two to five lines a camp, so that names are
+    whole); every camp is still there."""
     app = hv_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await through_setup(pilot)
         board = app.screen.query_one(VesuviusBoard)
         assert board.has_class("-compact")
-        assert all(c.region.height == 2 for c in app.screen.query(CampView))
+        assert all(2 <= c.region.height <= 5 for c in app.screen.query(CampView))
         assert "▶1" in str(camp(app, "1-1").render())
 
 

@@ -70,11 +70,13 @@ def test_board_at_120x40(snap_compare: SnapCompare) -> None:
 
 def test_board_at_80x24(snap_compare: SnapCompare) -> None:
     """Round 1 at 80×24 before the first move: the active area and the committed tray hidden while empty; the
-    pyramid in two lines a camp without frames (the Scion in one line, its penalty cut by …), each camp its id, "·6"
-    cards and ♛ with the Primus's numbers where one waits, then its kind letter, numbers and name (cut by …: d reads a
-    camp in full); the bottom row marked ▶1 … ▶4 (the camps the first move may go to); the legend line; the pool,
-    training grounds and exhausted trays; the hero in one line, the inventory, the Tactics area (names only); the
-    prompt "Move to a camp: …" with "Press a camp's number (1–4), click a ▶ camp, or arrows then Enter."."""
+    pyramid without frames, each row of camps across the whole width (the Scion's line "♛ The Lanista · spectate:
+    Lose 1 Health." in full), each camp its id, "·6" cards and ♛ with the Primus's numbers where one waits, then its
+    kind letter, numbers and name, wrapped and whole ("B♥2⚔1+1 / Raider ✧", "O◇ First / Blood"); the bottom row
+    marked ▶1 … ▶4 (the camps the first move may go to); no legend line (the help has it); the pool, training
+    grounds and exhausted trays sharing the width by their dice (two lines each, "Training grounds" whole); the hero
+    in one line, the inventory, the Tactics area (names only); the prompt "Move to a camp of the bottom row." with
+    "Press a camp's number (1–4), click a ▶ camp, or arrows then Enter."."""
 
     async def play(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -84,12 +86,12 @@ def test_board_at_80x24(snap_compare: SnapCompare) -> None:
 
 
 def test_primus_fight_at_120x40(snap_compare: SnapCompare) -> None:
-    """Round 2 of the Primus fight against Darius at 120×40: the pyramid drawn in two lines a camp (enemies are on
-    the table; ◉ 1-1 bottom left); the active area titled "Active area · ♛ Primus fight: Darius the Net · dice stay
-    on undefeated enemies"; Darius [1] with B1 (a hit) still on him from round 1 ("B1• (stay)", ♥ 1/5; his +1 found
-    no enemy next to 1-1: both neighbours are Opportunities); Health 5/6 after round 1's damage, which the prompt's top
-    line announces ("What happened: You suffer 1 damage from Darius the Net …", over nothing); the commit prompt of
-    round 2 (the move skipped: the fight goes on)."""
+    """Round 2 of the Primus fight against Darius at 120×40: the pyramid drawn in two lines a camp, each row across
+    the whole width (enemies are on the table; ◉ 1-1 bottom left); the active area titled "Active area · ♛ Primus
+    fight: Darius the Net · dice stay on undefeated enemies"; Darius [1] with B1 (a hit) still on him from round 1
+    ("B1• (stay)", ♥ 1/5; his +1 found no enemy next to 1-1: both neighbours are Opportunities); Health 5/6 after
+    round 1's damage, which the prompt's top line announces ("What happened: You suffer 1 damage from Darius the Net
+    …", over nothing); the commit prompt of round 2 (the move skipped: the fight goes on)."""
 
     async def play(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -108,10 +110,12 @@ def test_primus_fight_at_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_hero_draw_at_120x40(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    """A saved game with no hero named opens on the hero draw at 120×40 (HV1): the pyramid in two lines a camp, the
+    """A saved game with no hero named opens on the hero draw at 120×40 (HV1): the pyramid in two lines a camp (each
+    row across the whole width) and its legend in full (two lines), the
     active area titled "Active area · the draw: click a card or press its number" holding the four Victorum heroes
     drawn as cards titled ▶ 1 … ▶ 4, each with its name, ♥ ⚑ ↻ stats, its ability in words and "Else ♛ …" its
-    Primus side's name and numbers; the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a
+    Primus side's name and numbers, and a fifth, "A universal hero…" ("Play a universal hero instead: Castor", the
+    shipped deck's universal hero, HV1); the prompt "Choose your hero among the Victorum heroes drawn …" with "Click a
     card or press its number; Enter lists every choice in words." and the Choose… button."""
     from arena import DECK
 

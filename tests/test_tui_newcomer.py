@@ -182,7 +182,7 @@ async def test_keys_that_do_nothing_say_why(tmp_path: Path) -> None:
         assert "r repeats" not in prompt_of(app)  # the last Strategy phase: Repeat is not offered
         await press(pilot, "r")
         assert shown[-1] == (
-            "That was the last Strategy phase: Strategy 3 allows 3 per engagement (R4); resolve now (Enter)."
+            "That was the last Strategy phase: Strategy 3 allows 3 per engagement; resolve now (Enter)."
         )
 
     (tmp_path / "virtual").mkdir()

@@ -79,8 +79,6 @@ def run(args: argparse.Namespace) -> int:
             except UnicodeDecodeError:
                 _write(protocol.error("bad_json", "input is not UTF-8 text"))
                 continue
-            if not line.strip():
-                continue  # blank lines are not commands and get no answer
             _write(protocol.handle(line))
         if recorder is not None:
             _record(recorder, protocol.session)
@@ -111,7 +109,7 @@ def _session(args: argparse.Namespace) -> Session:
     if args.daily:
         return _daily(args)
     if args.rank is not None and args.rank > 1 and not args.missions:
-        raise SetupError(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
+        raise SetupError(f"--rank {args.rank} needs --missions (ranks come only with missions)")
     deck, folder = load_game_deck(args.deck, args.deck_path)
     if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
         raise SetupError(f"deck {deck.id!r} has no heroes")

@@ -69,7 +69,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     if args.rank is not None and args.rank > 1 and not args.missions:
         print(
-            f"twentystrong play: error: --rank {args.rank} needs --missions (R15: ranks exist only with missions)",
+            f"twentystrong play: error: --rank {args.rank} needs --missions (ranks come only with missions)",
             file=sys.stderr,
         )
         return 2

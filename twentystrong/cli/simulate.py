@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from twentystrong.bots import BOT_NAMES, cannot_play
+from twentystrong.content.heroes import hero_ref, shipped_heroes_for
 from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
 from twentystrong.sim.progress import Progress
@@ -106,7 +107,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the summary; 2 for arguments that name nothing playable."""
     if args.rank > 1 and not args.missions:
-        return _fail(f"--rank {args.rank} needs --missions (R15: ranks exist only with missions)")
+        return _fail(f"--rank {args.rank} needs --missions (ranks come only with missions)")
     try:
         deck = load(args.deck)
     except DeckError as exc:
@@ -121,9 +122,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--difficulty is a Hoplomachus Victorum option; Solar Sentinels plays --rank with --missions")
     heroes = [h.id for h in deck.heroes if not victorum or h.primus is not None]
     if args.hero != "all":
-        if args.hero not in heroes:
-            return _fail(f"unknown hero {args.hero!r} in deck {deck.id}; heroes: {', '.join(heroes)}, or all")
-        heroes = [args.hero]
+        named = hero_ref(args.hero)
+        universal = [c.ref for c in shipped_heroes_for(deck) if c.foreign]  # HV1: another deck's universal hero
+        if named not in heroes and named not in universal:
+            known = ", ".join([*heroes, *universal])
+            return _fail(f"unknown hero {args.hero!r} in deck {deck.id}; heroes: {known}, or all")
+        heroes = [named]
     if not heroes:
         return _fail(f"deck {deck.id} has no heroes")
     jobs = split(

@@ -109,22 +109,30 @@ def with_hero(deck: Deck, ref: str, all_decks: Iterable[Deck] | None = None) -> 
     if any(h.id == ref for h in deck.heroes):
         return deck  # already added
     choice = find_hero(deck, ref, _shipped() if all_decks is None else all_decks)
-    # Hero ids are plain slugs; the reference is not, so the copy is made without re-validating the id.
-    hero = choice.hero.model_copy(update={"id": ref})
+    # Hero ids are plain slugs; the reference is not, so the copy is made without re-validating the id. A Victorum
+    # hero's Primus side stays with its own deck (HV1): the copy is the hero side only.
+    hero = choice.hero.model_copy(update={"id": ref, "primus": None})
     return deck.model_copy(update={"heroes": [*deck.heroes, hero]})
 
 
 def with_universal_heroes(deck: Deck, all_decks: Iterable[Deck] | None = None) -> Deck:
-    """The deck with every universal hero of the other decks (``all_decks``, by default the shipped ones) added
-    under its reference, for a setup that offers them in the game (:data:`CHOSEN_IN_GAME`); the deck itself when
-    there are none to add."""
+    """The deck with every universal hero added under its reference, for a setup that offers them in the game
+    (:data:`CHOSEN_IN_GAME`): those of the other decks (``all_decks``, by default the shipped ones), and the deck's
+    own (HV1: a universal hero of any deck may be played in place of a drawn one). A copy is the hero side only: a
+    Primus side stays with its own deck's card. The deck itself when there are none to add."""
     held = {h.id for h in deck.heroes}
     foreign = [
-        choice.hero.model_copy(update={"id": choice.ref})
+        choice.hero.model_copy(update={"id": choice.ref, "primus": None})
         for choice in heroes_for(deck, _shipped() if all_decks is None else all_decks)
         if choice.foreign and choice.ref not in held
     ]
-    return deck.model_copy(update={"heroes": [*deck.heroes, *foreign]}) if foreign else deck
+    own = [
+        h.model_copy(update={"id": ref, "primus": None})
+        for h in deck.heroes
+        if h.universal and SEPARATOR not in h.id and (ref := f"{deck.id}{SEPARATOR}{h.id}") not in held
+    ]
+    added = [*foreign, *own]
+    return deck.model_copy(update={"heroes": [*deck.heroes, *added]}) if added else deck
 
 
 def default_hero(deck: Deck) -> str:
@@ -136,7 +144,8 @@ def default_hero(deck: Deck) -> str:
 
 
 def universal_refs(deck: Deck) -> list[str]:
-    """The foreign universal heroes a deck holds (added by :func:`with_hero` or :func:`with_universal_heroes`)."""
+    """The universal heroes a deck holds under a reference (added by :func:`with_hero` or
+    :func:`with_universal_heroes`): other decks', and its own named the long way."""
     return [h.id for h in deck.heroes if SEPARATOR in h.id]
 
 

@@ -77,6 +77,9 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         reason = items_usable(state)
         if reason:
             return Rejected("items_blocked", reason)
+        refused = _item_refusal(state, command, legal)
+        if refused is not None:
+            return refused
     # A commit or apply in its own step is "not now" only for another reason than an effect blocking every die;
     # likewise a repeat in the Apply step is refused by R4, and a gain in step 5 by a full inventory.
     own_step = {"commit": "commit", "apply": "apply", "repeat": "apply", "gain_item": "gain_items"}
@@ -106,7 +109,7 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         n = state.hero.strategy
         return Rejected(
             "strategy_limit",
-            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement (R4); resolve now",
+            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement; resolve now",
         )
     if command.cmd == "gain_item":
         held = len(state.inventory)
@@ -117,6 +120,32 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     if refused is not None:
         return refused
     return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
+
+
+def _item_refusal(state: GameState, command: Command, legal: list[Command]) -> Rejected | None:
+    """Why a use of a held item (or of the hero's ability) is refused: an argument missing or not among those
+    offered now (naming them), or no use of it now (saying what it does)."""
+    if command.cmd == "use_item" and command.item not in state.inventory:
+        return Rejected("illegal_item", f"you hold no item {command.item!r}") if command.item is not None else None
+    label = _card_name(state, command.item) if command.item is not None else "your hero's ability"
+    same = [c for c in legal if c.cmd == command.cmd and (c.item == command.item or command.cmd == "use_ability")]
+    if not same:
+        if command.cmd != "use_item" or command.item is None:
+            return None
+        _, effects = hooks.item_effects(state, command.item)
+        what = " ".join(hooks.handler(e.kind).describe(e) for e in effects)
+        return Rejected("item_not_now", f"{label} cannot be used now. {what}".strip())
+    given = command.to_dict()
+    for key in sorted({k for c in same for k in c.to_dict()} - {"cmd", "item"}):
+        values = sorted({str(v) for c in same if (v := c.to_dict().get(key)) is not None})
+        if not values or str(given.get(key)) in values:
+            continue
+        if key not in given:
+            return Rejected("bad_argument", f'{label} needs a "{key}": one of {", ".join(values)}')
+        return Rejected(
+            "illegal_argument", f"{label}: {key} {given[key]} is not offered now; one of {', '.join(values)}"
+        )
+    return None
 
 
 def _card_name(state: GameState, card_id: str) -> str:

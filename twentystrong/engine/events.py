@@ -63,6 +63,8 @@ class Event:
     DEFAULTS: ClassVar[dict[str, Any]]
     """The fields that have a default, with it (saves leave a field at its default out)."""
     _VALUES: ClassVar[_Values]
+    READ: ClassVar[dict[str, Callable[[Any], Any]]] = {}
+    """Per field, how :func:`from_dict` reads a saved value (an older save's form into today's), if it needs to."""
     seq: int = 0
 
     def __init__(self, **values: Any) -> None:
@@ -376,6 +378,8 @@ def from_dict(data: dict[str, Any]) -> Event:
             kwargs[key] = Prompt(**prompt_fields)
         else:
             kwargs[key] = _tuples(value)
+        if key in cls.READ:
+            kwargs[key] = cls.READ[key](kwargs[key])
     try:
         return cls(**kwargs)
     except TypeError as exc:

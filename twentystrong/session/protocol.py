@@ -24,7 +24,7 @@ META_COMMANDS: dict[str, str] = {
     "legal": "the same as state",
     "undo": "step back one command (standard play cannot undo a random reveal)",
     "redo": "re-apply the last undone command",
-    "save": 'save the game to a file: {"cmd": "save", "path": "game.toml"}',
+    "save": 'save the game to a file in an existing folder: {"cmd": "save", "path": "game.toml"}',
     "quit": "answer, then end the process (exit status 0)",
 }
 """Commands the protocol answers itself, with what each does."""
@@ -80,6 +80,8 @@ class Protocol:
                 return {"ok": False, "code": "internal_error", "error": f"{type(exc).__name__}: {exc}", "state": None}
 
     def _handle(self, line: str) -> dict[str, Any]:
+        if not line.strip():  # every line gets exactly one answer: a bot that sends a blank line waits for it
+            return self.error("empty_line", 'an empty line is not a command; send a JSON object, e.g. {"cmd": "state"}')
         try:
             data = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
@@ -117,10 +119,15 @@ class Protocol:
             if not isinstance(path, str) or not path:
                 return self.error("bad_argument", 'save needs a "path" string, e.g. {"cmd": "save", "path": "g.toml"}')
             try:
-                self.session.save(Path(path))
+                target = Path(path).absolute()
+                folder = target.parent
+                if not folder.is_dir():  # a typo in a path never creates folders: say so, save nothing
+                    why = "is not a folder" if folder.exists() else "does not exist (create it first)"
+                    return self.error("save_failed", f"cannot save to {path}: the folder {folder} {why}")
+                self.session.save(target)
             except (OSError, ValueError) as exc:  # ValueError: a path the OS cannot name (NUL)
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
                 return self.error("save_failed", f"cannot save to {path}: {reason}")
-            return self.ok(saved=path)
+            return self.ok(saved=str(target))
         self.quit = True  # "quit"
         return self.ok()

@@ -256,7 +256,7 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
         raise SetupError(f"rank must be 1–6, got {options.rank}")
     if options.rank > 1 and not options.missions:
         raise SetupError(
-            f"rank {options.rank} is played with missions (R15: ranks exist only with missions); "
+            f"rank {options.rank} is played with missions (ranks come only with missions); "
             "turn missions on, or play rank 1"
         )
     if options.dice not in ("virtual", "physical"):

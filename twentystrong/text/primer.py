@@ -127,7 +127,11 @@ def victorum_primer() -> tuple[PrimerSection, ...]:
                 ("Sport", "instead of its reward you may recruit a die (n) or take a Tactic (t)."),
                 ("Opportunity", "kept as an item; when its goal is met it flips and gives its reward."),
                 ("Tactic", "a single-use item; used, it returns to the Tactics area, where you may take it again."),
-                ("spectate", "skip a camp's top card at the price of the Scion's penalty (no fight, no recovery)."),
+                (
+                    "spectate",
+                    "skip a camp's top card at the price of the Scion's penalty, then recover 1 die or gain 1 Health "
+                    "(no fight this round).",
+                ),  # HV18
                 ("commit / apply / exhaust", "as in every deck: dice to roll, hits on enemies, used dice set aside."),
             ),
         ),

@@ -36,9 +36,9 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
             heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
             health = state.hero.health
             if heal and health >= 6:
-                text += " The Health it gives changes nothing: you are at 6/6 (R1)."
+                text += " The Health it gives changes nothing: you are at 6/6, the most Health can be."
             elif heal and health + heal > 6:
-                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (R1)."
+                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (6 at most)."
             return text
     if kind == "recover" and "limit" in awaiting:
         limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))
@@ -52,6 +52,14 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
         dice = "die" if left == 1 else "dice"
         more = " more" if done else ""
         return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
+    if kind == "order_after_effects":
+        from twentystrong.engine.flow import pending_after
+
+        after = pending_after(state)
+        if len(after) == 1:  # one After effect has no order to choose: it resolves next (items may come first)
+            return (
+                f"{card_name(state.deck, after[0].source)}'s After effect resolves next: use an item first, or go on."
+            )
     if p is not None and p.kind.startswith("choose_") and p.source and p.source != "rank":
         name = card_name(state.deck, p.source)
         if name != p.source and not text.startswith(name):

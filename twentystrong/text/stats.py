@@ -166,7 +166,10 @@ def rank_words(before: int, after: int, unmoved: str = "", *, ladder: str = "ran
     if unmoved == "daily":
         return f"Daily challenges do not move the ladder: your {ladder} stays {rank(after)}."
     if unmoved == "no missions":
-        return f"Games without missions do not move the ladder (R15): your {ladder} stays {rank(after)}."
+        return (
+            f"Games without missions do not move the ladder (ranks come only with missions): your {ladder} stays "
+            f"{rank(after)}."
+        )
     if unmoved:
         return ""
     if after > before:

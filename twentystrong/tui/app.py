@@ -249,7 +249,18 @@ class TwentyStrongApp(App[None]):
         from twentystrong.session.session import Session
         from twentystrong.tui.store import keep_autosave
 
-        autosave = default_autosave_path()
+        if self.launch.autosave is None:  # an App opened on no game of its own (a replay): it claims one now
+            from twentystrong.session.owner import OwnerError, claim_autosave
+
+            try:
+                claim = claim_autosave(default_autosave_path())
+            except OwnerError as exc:
+                self.notify(str(exc), title="Cannot start", severity="error")
+                return
+            self.launch.autosave = claim.path
+            if claim.message:
+                self.notify(claim.message, severity="warning", timeout=10)
+        autosave = self.launch.autosave  # the one this process owns
         try:
             session = Session.new(
                 event.deck, event.options, deck_path=event.deck_path, autosave_path=autosave, hold_autosave=True
@@ -285,6 +296,10 @@ class TwentyStrongApp(App[None]):
     def on_unmount(self) -> None:
         if self.store is not None:
             self.store.close()  # quitting: the last command's autosave lands before the process ends
+        if self.launch.autosave is not None:
+            from twentystrong.session.owner import release_autosave
+
+            release_autosave(self.launch.autosave)  # written for the last time: another game may own it now
 
     # --- the store ---------------------------------------------------------------------------------------------------
 
@@ -480,11 +495,15 @@ class TwentyStrongApp(App[None]):
             self.store.close()  # the autosave is read back just below
             # The setup screen starts from this game's choices (a new seed: the same one would be the same game).
             o = self.store.session.options
+            # A finished game may have moved the ladder: the next setup then starts at the level the player now
+            # stands at (None: the setup screen reads it), not at the one this game was played at.
+            over = self.store.view.state.result is not None
             self.launch.defaults.update(
                 deck=o.deck_id,
                 hero=o.hero_id,
                 missions=o.missions,
-                rank=o.rank if o.missions else None,
+                rank=o.rank if o.missions and not over else None,
+                difficulty=None if over else o.difficulty,
                 assisted=o.assisted,
                 dice=o.dice,
                 seed=None,

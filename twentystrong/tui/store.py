@@ -305,6 +305,7 @@ class Launch:
         resume_path: Path | None = None,
         message: str = "",
         keep_aside: Path | None = None,
+        autosave: Path | None = None,
     ) -> None:
         self.session = session
         self.decks: list[DeckSource] = decks if decks is not None else []
@@ -318,6 +319,9 @@ class Launch:
         self.keep_aside = keep_aside
         """An autosave to keep aside (:func:`keep_autosave`) before this game first writes its own: done once the
         first frame is out (reading the old save is no part of start-up), before the held first autosave."""
+        self.autosave = autosave
+        """The autosave this process owns (:func:`~twentystrong.session.owner.claim_autosave`): where every game it
+        starts is saved (None: the default one, unclaimed)."""
 
 
 def available_decks(deck_path: Path | None = None) -> list[DeckSource]:
@@ -377,8 +381,17 @@ def prepare(
     difficulty: int | None = None,
     scion: str | None = None,
 ) -> Launch:
-    """Decide how the App starts. Raises :class:`LaunchError` with a player-readable message."""
-    autosave_path = autosave or default_autosave_path()
+    """Decide how the App starts. Raises :class:`LaunchError` with a player-readable message.
+
+    The autosave is claimed first: when another game process owns it, this one plays from a save of its own and
+    ``message`` says so (one writer of an autosave, :mod:`twentystrong.session.owner`)."""
+    from twentystrong.session.owner import OwnerError, claim_autosave
+
+    try:
+        claim = claim_autosave(autosave or default_autosave_path())
+    except OwnerError as exc:
+        raise LaunchError(str(exc)) from None
+    autosave_path = claim.path
     if deck_path is not None and not deck_path.exists():
         raise LaunchError(f"no deck at {deck_path}: give a deck folder (with deck.toml) or a deck file")
     decks = available_decks(deck_path)
@@ -404,7 +417,14 @@ def prepare(
             raise LaunchError(refused)
         aside = None if load.resolve() == autosave_path.resolve() else autosave_path
         session.autosave_path = autosave_path
-        return Launch(session=session, decks=decks, defaults=defaults, keep_aside=aside)
+        return Launch(
+            session=session,
+            decks=decks,
+            defaults=defaults,
+            keep_aside=aside,
+            autosave=autosave_path,
+            message=claim.message,
+        )
     if hero is not None:
         source = pick_deck(decks, deck_id, deck_path)
         deck = _load(source)
@@ -434,22 +454,31 @@ def prepare(
             )
         except SetupError as exc:
             raise LaunchError(str(exc)) from None
-        return Launch(session=session, decks=decks, defaults=defaults, keep_aside=autosave_path)
+        return Launch(
+            session=session,
+            decks=decks,
+            defaults=defaults,
+            keep_aside=autosave_path,
+            autosave=autosave_path,
+            message=claim.message,
+        )
     if deck_id is not None:
         pick_deck(decks, deck_id, deck_path)  # an unknown --deck is an error even without --hero
-    message = ""
+    message = claim.message
     session_found: Session | None = None
     try:
         session_found = resumable(autosave_path)
     except SaveError as exc:
-        message = f"The autosaved game could not be resumed ({exc}). It was left untouched at {autosave_path}."
+        unreadable = f"The autosaved game could not be resumed ({exc}). It was left untouched at {autosave_path}."
+        message = f"{message} {unreadable}".strip()
     if resume and session_found is not None:
-        return Launch(session=session_found, decks=decks, defaults=defaults)
+        return Launch(session=session_found, decks=decks, defaults=defaults, autosave=autosave_path, message=message)
     return Launch(
         decks=decks,
         defaults=defaults,
         resume_path=autosave_path if session_found is not None else None,
         message=message,
+        autosave=autosave_path,
     )
 
 
@@ -472,7 +501,10 @@ def keep_autosave(path: Path) -> str:
         if "game_over" in types:
             return ""  # a finished game: nothing is lost
         rounds = types.count("round_started")
-        name, readable = f"{save.game.hero_id}-seed{save.game.seed}-round{rounds}", True
+        # A deck whose hero is chosen at the table has none in its setup: the hero chosen (else the deck) names it.
+        chosen = next((str(e.get("hero")) for e in save.log.events if e.get("type") == "hero_chosen"), "")
+        who = save.game.hero_id or chosen or save.game.deck_id
+        name, readable = f"{who}-seed{save.game.seed}-round{rounds}", True
     folder = path.parent / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{name}.toml"

@@ -96,9 +96,25 @@ def entries(deck: Deck, state: GameState | None) -> list[Entry]:
         level = card.level if card is not None and not camp else 0  # camp cards have no levels
         mandatory = card is not None and card.mandatory
         place = place_of(now, text.id)
+        primus = _primus_of(deck, text.id) if text.kind == "hero" else None
+        if primus is not None and place.zone == "out" and primus in now:
+            # A hero not played is on the table as its Primus side (one card, one entry): say where that is.
+            found = now[primus]
+            place = Place(found.zone, f"♛ {found.label}")
         haystack = " ".join([text.name, text.id, text.subtitle, *(str(line) for line in text.lines), text.flavour])
         out.append(Entry(text, kind, level, mandatory, place, haystack.lower()))
     return out
+
+
+def _primus_of(deck: Deck, hero_id: str) -> str | None:
+    """The id of a Victorum hero's Primus side (None for a hero without one)."""
+    hero = next((h for h in deck.heroes if h.id == hero_id), None)
+    return hero.primus.id if hero is not None and hero.primus is not None else None
+
+
+def entry_id(deck: Deck, card_id: str) -> str:
+    """The browser's entry for a card id: a Primus is the back of its hero's card, listed under the hero."""
+    return next((h.id for h in deck.heroes if h.primus is not None and h.primus.id == card_id), card_id)
 
 
 def kinds_of(all_entries: Iterable[Entry]) -> list[tuple[str, str]]:
@@ -142,7 +158,7 @@ class CardBrowserScreen(ModalScreen[None]):
         self.state = state
         self.entries = entries(deck, state)
         self.shown: list[Entry] = list(self.entries)
-        self._wanted = card_id
+        self._wanted = entry_id(deck, card_id) if card_id is not None else None
 
     # --- layout -------------------------------------------------------------------------------------------------
 
@@ -207,6 +223,7 @@ class CardBrowserScreen(ModalScreen[None]):
 
     def select(self, card_id: str) -> bool:
         """Highlight a card (clearing the filters if they hide it); False if the deck has no such card."""
+        card_id = entry_id(self.deck, card_id)
         if not any(e.text.id == card_id for e in self.entries):
             return False
         if not any(e.text.id == card_id for e in self.shown):

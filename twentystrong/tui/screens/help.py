@@ -71,6 +71,24 @@ def key_lines(bindings: Iterable[Binding | ActiveBinding], key_display: dict[str
     return [KeyLine(" ".join(keys[slot]), slot[1], slot[0]) for slot in order]
 
 
+def one_line_a_key(lines: list[KeyLine]) -> list[KeyLine]:
+    """Each key once: a key that means one thing here and another there (``s`` spectates, and shows the summary once
+    the game is over; ``t`` is the odds target, and a Sport card's Tactic) is one line that says both, where it
+    first comes. Enter stays a line per step: it is the main action of each, and the help lists them in turn."""
+    merged: dict[str, KeyLine] = {}
+    out: list[KeyLine] = []
+    for line in lines:
+        if "⏎" in line.keys or line.keys not in merged:
+            merged.setdefault(line.keys, line)
+            out.append(line)
+            continue
+        first = merged[line.keys]
+        both = KeyLine(first.keys, f"{first.description} · {line.description}", first.section)
+        out[out.index(first)] = both
+        merged[line.keys] = both
+    return out
+
+
 def _section(node: DOMNode) -> str:
     from textual.app import App
 
@@ -162,7 +180,7 @@ class HelpScreen(ModalScreen[None]):
             binding = item.binding if isinstance(item, ActiveBinding) else item
             for key in binding.key.split(","):
                 display[key.strip()] = self.app.get_key_display(Binding(key.strip(), binding.action))
-        return key_lines(bindings, display)
+        return one_line_a_key(key_lines(bindings, display))
 
     def _table(self, section: str, lines: list[KeyLine]) -> Content:
         width = min(12, max(len(line.keys) for line in lines))

@@ -158,6 +158,7 @@ class HistoryScreen(ModalScreen[None]):
     """The title of this part of the help screen."""
 
     CSS_PATH = "history.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),

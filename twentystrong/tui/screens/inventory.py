@@ -125,7 +125,7 @@ def _when_item(s: GameState, item: str, single: bool) -> list[str]:
     reward = s.deck.card(item).reward
     effects = list(reward.effects) if reward is not None else []
     if single:
-        return ["Use it at any prompt, except while a roll is being resolved (R8); then it goes to the discard pile."]
+        return ["Use it at any prompt, except while a roll is being resolved; then it goes to the discard pile."]
     out = []
     for effect in effects:
         if effect.trigger is not None and effect.trigger != "on_use":
@@ -134,7 +134,7 @@ def _when_item(s: GameState, item: str, single: bool) -> list[str]:
             out.append("Always in force while you hold it.")
         else:
             once = " once per round" if effect.once_per_round else ""
-            out.append(f"Use it{once} at any prompt, except while a roll is being resolved (R8).")
+            out.append(f"Use it{once} at any prompt, except while a roll is being resolved.")
     return sorted(set(out), key=out.index)
 
 
@@ -148,7 +148,7 @@ def _when_ability(s: GameState) -> list[str]:
             out.append("Always in force.")
         else:
             once = " once per round" if effect.once_per_round else ""
-            out.append(f"Use it{once} at any prompt, except while a roll is being resolved (R8).")
+            out.append(f"Use it{once} at any prompt, except while a roll is being resolved.")
     return sorted(set(out), key=out.index)
 
 

@@ -192,7 +192,7 @@ class SetupScreen(Screen[None]):
                         compact=True,
                         # R15: ranks exist only with missions.
                         disabled=not self.defaults.get("missions"),
-                        tooltip="Ranks come with missions (R15): tick Missions to choose one.",
+                        tooltip="Ranks come only with missions: tick Missions to choose one.",
                     )
                 yield Static("", id="rank-note")
                 # Hoplomachus Victorum's own options (shown for a deck of that ruleset instead of missions and rank).
@@ -205,7 +205,7 @@ class SetupScreen(Screen[None]):
                         allow_blank=False,
                         id="difficulty",
                         compact=True,
-                        tooltip="HV13: a win moves you up one, a loss down one (assisted games excepted).",
+                        tooltip="A win moves you up one, a loss down one (assisted games excepted).",
                     )
                 with Horizontal(classes="row victorum", id="scion-row"):
                     yield Label("  Scion", classes="label")
@@ -239,22 +239,22 @@ class SetupScreen(Screen[None]):
             with VerticalScroll(id="hero-box"):
                 yield Static("", id="hero-detail")
         with Horizontal(id="buttons"):
-            yield Button("Start game", id="start", variant="primary", compact=True)
-            yield Button("Browse cards", id="browse", compact=True)
-            yield Button("Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
-            yield Button("Statistics (F2)", id="statistics", compact=True)
-            yield Button("Quit", id="quit", variant="error", compact=True)
+            yield Button("  Start game", id="start", variant="primary", compact=True)
+            yield Button("  Browse cards", id="browse", compact=True)
+            yield Button("  Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
+            yield Button("  Statistics (F2)", id="statistics", compact=True)
+            yield Button("  Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
-    def _profile_rank(self, deck_id: str) -> int:
-        """The rank the player stands at on this deck's ladder (the record keeps it)."""
+    def _profile_rank(self, deck_id: str, ruleset: str = "solar-sentinels", *, lowest: int = 1) -> int:
+        """The level the player stands at on this deck's ladder (the record keeps it; ``lowest`` if unknown)."""
         from twentystrong.record.games import current_level
 
         try:
-            level = current_level(deck_id)
-        except Exception:  # noqa: BLE001 - the record could not be read: the setup still opens, at rank 1
-            return 1
-        return level or 1
+            level = current_level(deck_id, ruleset)
+        except Exception:  # noqa: BLE001 - the record could not be read: the setup still opens, at the lowest
+            return lowest
+        return lowest if level is None else level
 
     def _hints(self) -> bool:
         hints = self.defaults.get("hints")
@@ -326,6 +326,11 @@ class SetupScreen(Screen[None]):
             select = self.query_one("#scion", Select)
             select.set_options([("Random", RANDOM), *scions])
             select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in scions) else RANDOM
+            # HV13: the difficulty asked for, else the one the player stands at on this deck's ladder.
+            x = self.defaults.get("difficulty")
+            if not isinstance(x, int):
+                x = self._profile_rank(deck.id, deck.info.ruleset, lowest=0)
+            self.query_one("#difficulty", Select).value = x if 0 <= x <= 4 else 0
 
     def _show_ref(self, ref: str) -> None:
         if ref == DRAW:
@@ -390,9 +395,11 @@ class SetupScreen(Screen[None]):
         for button in self.query("#buttons Button").results(Button):
             base = getattr(button, "_base_label", None)
             if base is None:
-                base = str(button.label)
+                base = str(button.label).strip()
                 button._base_label = base  # type: ignore[attr-defined]
-            button.label = f"{CURSOR} {base}" if button is focused else base
+            # The glyph's two columns are kept free when not focused: a button as wide as its label keeps its width
+            # when focused, so its label never wraps to one word ("▸ Start") on a narrow terminal.
+            button.label = f"{CURSOR} {base}" if button is focused else f"  {base}"
 
     @on(Select.Changed, "#deck")
     def _deck_changed(self, event: Select.Changed) -> None:

@@ -495,6 +495,9 @@ class TableScreen(Screen[None]):
             "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
             "choose_stack": "Click a marked (▶) stack or press 1–3.",
             "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
+            "order_after_effects": "Enter resolves it; u uses an item first."
+            if self._lone_after() is not None
+            else "Enter or a opens the choices.",
         }.get(kind, "Enter or a opens the choices.")
 
     def _recover_hint(self) -> str:
@@ -571,7 +574,11 @@ class TableScreen(Screen[None]):
             add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
         add("start_endgame", "Start endgame", "e", "error")
         add("decline_endgame", "Keep playing", "x")
-        if view.kind in self.DIALOG_KINDS:
+        lone = self._lone_after()
+        if lone is not None:
+            name = view.card_name(lone.card or "")
+            out.append(PromptAction(f"Resolve {name}'s After effect", "enter", lone, variant="primary"))
+        elif view.kind in self.DIALOG_KINDS:
             out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
         if view.legal:
             out.append(PromptAction("All moves…", "a", action="moves"))
@@ -615,8 +622,8 @@ class TableScreen(Screen[None]):
             if command is not None:
                 self._play(command, auto=True)
                 return
-        if self._single_answer():
-            return
+        if self._single_answer() or self._lone_after() is not None:
+            return  # one After effect is no order to choose: Enter resolves it (an item may be used first)
         if view.kind not in self.DIALOG_KINDS or self._dialog_for == view.revision:
             return
         if self.app.screen is not self:
@@ -642,6 +649,11 @@ class TableScreen(Screen[None]):
         self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
         self._play(answers[0], auto=True)
         return True
+
+    def _lone_after(self) -> Command | None:
+        """The one After effect waiting, when only one does (the engine waits for it while an item is usable, R8)."""
+        after = self.view.find("resolve_after") if self.view.kind == "order_after_effects" else []
+        return after[0] if len(after) == 1 else None
 
     def _open_dialog(self, revision: int) -> None:
         # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
@@ -1254,7 +1266,11 @@ class TableScreen(Screen[None]):
         self.selected = None
 
     def action_answer(self) -> None:
-        """Open the choices for the current prompt."""
+        """Open the choices for the current prompt (one After effect: resolve it)."""
+        lone = self._lone_after()
+        if lone is not None:
+            self._play(lone)
+            return
         self._choose(self.view.text or "Choose", self._dialog_commands(), note=self._hint_text)
 
     def action_moves(self) -> None:

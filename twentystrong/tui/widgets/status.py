@@ -117,8 +117,9 @@ VARIANT_STYLE: dict[str, str] = {
 
 
 class ActionRow(Widget):
-    """The prompt's buttons, drawn as one line of chips (``Roll [enter]``): a click on one posts
-    :class:`PromptBar.Chosen`. One line, repainted in place: a change of buttons is never a layout pass."""
+    """The prompt's buttons, drawn as lines of chips (``Roll [enter]``): a click on one posts
+    :class:`PromptBar.Chosen`. One line, repainted in place, while the chips fit the width; a second line (a layout
+    pass) only when they do not: every answer stays named and clickable on a narrow terminal."""
 
     DEFAULT_CSS = """
     ActionRow { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -129,24 +130,39 @@ class ActionRow(Widget):
         self.actions: tuple[PromptAction, ...] = ()
         """The buttons shown, in order."""
         self._content = Content("")
-        self._spans: tuple[tuple[int, int], ...] = ()
+        self._spans: tuple[tuple[int, int, int], ...] = ()  # (line, start, end) of each button
+        self._width = 0
 
     def show(self, actions: tuple[PromptAction, ...]) -> None:
         """Show these buttons (a repaint, only when they change)."""
         if actions == self.actions:
             return
         self.actions = actions
-        parts: list[Content] = []
-        spans: list[tuple[int, int]] = []
+        self._lay_out()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.content_size.width or self.app.size.width
+        self._width = width
+        lines: list[list[Content]] = [[]]
+        spans: list[tuple[int, int, int]] = []
         x = 0
-        for action in actions:
+        for action in self.actions:
             label = f" {action.label} [{action.key}] " if action.key else f" {action.label} "
             chip = Content.styled(label, VARIANT_STYLE.get(action.variant, VARIANT_STYLE["default"]))
-            spans.append((x, x + chip.cell_length))
-            parts += [chip, Content(" ")]
+            if x and x + chip.cell_length > width:  # no room left on this line: the chip starts the next one
+                lines.append([])
+                x = 0
+            spans.append((len(lines) - 1, x, x + chip.cell_length))
+            lines[-1] += [chip, Content(" ")]
             x += chip.cell_length + 1
-        self._content = Content.assemble(*parts)
+        self._content = Content("\n").join([Content.assemble(*line) for line in lines])
         self._spans = tuple(spans)
+        if self.styles.height is None or self.styles.height.value != len(lines):
+            self.styles.height = len(lines)  # a layout pass only when the number of lines changes
         self.refresh()
 
     def render(self) -> Content:
@@ -154,21 +170,21 @@ class ActionRow(Widget):
 
     def offset_of(self, label: str) -> Offset | None:
         """Where the first button whose label starts with ``label`` is drawn (for clicks in tests)."""
-        for action, (start, _end) in zip(self.actions, self._spans, strict=True):
+        for action, (line, start, _end) in zip(self.actions, self._spans, strict=True):
             if action.label.startswith(label):
-                return Offset(start + 1, 0)
+                return Offset(start + 1, line)
         return None
 
-    def action_at(self, x: int) -> PromptAction | None:
-        """The button at column ``x``, if any."""
-        for action, (start, end) in zip(self.actions, self._spans, strict=True):
-            if start <= x < end:
+    def action_at(self, x: int, y: int = 0) -> PromptAction | None:
+        """The button at column ``x`` of line ``y``, if any."""
+        for action, (line, start, end) in zip(self.actions, self._spans, strict=True):
+            if line == y and start <= x < end:
                 return action
         return None
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        action = self.action_at(offset.x) if offset is not None else None
+        action = self.action_at(offset.x, offset.y) if offset is not None else None
         if action is not None:
             event.stop()
             self.post_message(PromptBar.Chosen(action))

@@ -72,7 +72,7 @@ class MoveToCampHandler(Targeted):
         return [(IDS[k],) for k in range(CAMPS) if not t.empty(k) and k != t.position]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
-        tx.emit(Moved, camp=BY_ID[variant["camp"]], reason=f"moved by {name(tx.state, live.source)}")
+        tx.emit(Moved, camp=str(variant["camp"]), reason=f"moved by {name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         return "Before you move this round: move to any camp that can be entered, not only an adjacent one."
@@ -124,7 +124,7 @@ def _open(s: GameState) -> tuple[str, ...]:
 def _feed(tx: Tx, camp: str) -> None:
     k = BY_ID[camp]
     t = table(tx.state)
-    tx.emit(InfluenceFed, camp=k, card=t.camps[k][0], revealed=t.under_top(k))
+    tx.emit(InfluenceFed, camp=camp, card=t.camps[k][0], revealed=t.under_top(k))
 
 
 @handles("influence_scaling")

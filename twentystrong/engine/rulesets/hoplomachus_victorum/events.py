@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Reveal, event_type
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import SCION
+from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID, SCION, camp_id
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import VictorumTable, table
 from twentystrong.engine.state import Changes, DieState, GameState, HeroState
 
@@ -20,6 +20,15 @@ TRAINING_DICE: frozenset[str] = frozenset({"Y3", "Y4", "G3", "G4", "B3", "B4", "
 but red) go to the training grounds."""
 TRAINING = "training"
 """The training grounds: this deck's dice zone (recruit takes from it, dismiss sends to it)."""
+
+
+def _read_camp(value: Any) -> Any:
+    """A camp as saves before events named camps by id wrote it (its index, 0–8): its id ("1-1" …)."""
+    return camp_id(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+_CAMP: dict[str, Callable[[Any], Any]] = {"camp": _read_camp}
+"""Events name a camp by the state's id; older saves hold its index, read as the id."""
 
 
 # --- setup ----------------------------------------------------------------------------------------------------------
@@ -66,14 +75,16 @@ class PrimusPlaced(Event):
     """A Primus is placed face up under a camp (HV3)."""
 
     primus: str
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
 
 
 @event_type("influence_fed")
 class InfluenceFed(Event):
     """A camp's top card goes to the face-down Influence deck (difficulty setup, or an effect)."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     card: str
     revealed: str | None = None  # the card this turned up on the camp (R12: hidden until now)
     setup: bool = False
@@ -89,7 +100,8 @@ class InfluenceFed(Event):
 class Moved(Event):
     """The chip moves to a camp (HV4–HV6), or by an effect to any camp that can be entered."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     reason: str = ""
 
 
@@ -97,7 +109,8 @@ class Moved(Event):
 class Spectated(Event):
     """The player spectates a camp: its top card will be discarded unplayed once the Scion's penalty is suffered."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     card: str
 
 
@@ -105,7 +118,8 @@ class Spectated(Event):
 class CampTopDiscarded(Event):
     """A camp's top card goes to the discard pile unplayed."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     card: str
     revealed: str | None = None
 
@@ -117,7 +131,8 @@ class CampTopDiscarded(Event):
 class OpportunityDrawn(Event):
     """An Opportunity on top of the player's camp is activated: it waits to be kept or discarded."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     card: str
     revealed: str | None = None
 
@@ -146,7 +161,8 @@ class OpportunityProgress(Event):
 class PlusAdded(Event):
     """More enemies to add from the neighbours of a camp (an extra enemy owed this round)."""
 
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
     count: int
 
 
@@ -161,7 +177,8 @@ class PrimusFight(Event):
     """The player fights the Primus waiting under their camp: it leaves the camp for the active area."""
 
     primus: str
-    camp: int
+    camp: str  # the camp's id, as in the state ("1-2")
+    READ = _CAMP
 
 
 @event_type("bloodshed_marked")
@@ -244,7 +261,7 @@ def _tactic_kept(s: GameState, e: TacticKept) -> Changes:
 
 def _primus_placed(s: GameState, e: PrimusPlaced) -> Changes:
     t = table(s)
-    primus = tuple(e.primus if k == e.camp else p for k, p in enumerate(t.primus))
+    primus = tuple(e.primus if k == BY_ID[e.camp] else p for k, p in enumerate(t.primus))
     return {"table": replace(t, primus=primus, to_place=tuple(p for p in t.to_place if p != e.primus))}
 
 
@@ -254,12 +271,13 @@ def _without_top(t: VictorumTable, camp: int) -> tuple[tuple[str, ...], ...]:
 
 def _influence_fed(s: GameState, e: InfluenceFed) -> Changes:
     t = table(s)
-    fed = (*t.fed, e.camp) if e.setup else t.fed
-    return {"table": replace(t, camps=_without_top(t, e.camp), influence=(*t.influence, e.card), fed=fed)}
+    k = BY_ID[e.camp]
+    fed = (*t.fed, k) if e.setup else t.fed
+    return {"table": replace(t, camps=_without_top(t, k), influence=(*t.influence, e.card), fed=fed)}
 
 
 def _moved(s: GameState, e: Moved) -> Changes:
-    return {"table": replace(table(s), position=e.camp, moved_round=s.round)}
+    return {"table": replace(table(s), position=BY_ID[e.camp], moved_round=s.round)}
 
 
 def _spectated(s: GameState, e: Spectated) -> Changes:
@@ -269,12 +287,13 @@ def _spectated(s: GameState, e: Spectated) -> Changes:
 def _camp_top_discarded(s: GameState, e: CampTopDiscarded) -> Changes:
     t = table(s)
     spectating = None if t.spectating == e.card else t.spectating
-    return {"table": replace(t, camps=_without_top(t, e.camp), spectating=spectating), "discard": (*s.discard, e.card)}
+    camps = _without_top(t, BY_ID[e.camp])
+    return {"table": replace(t, camps=camps, spectating=spectating), "discard": (*s.discard, e.card)}
 
 
 def _opportunity_drawn(s: GameState, e: OpportunityDrawn) -> Changes:
     t = table(s)
-    return {"table": replace(t, camps=_without_top(t, e.camp), drawn_opportunity=e.card)}
+    return {"table": replace(t, camps=_without_top(t, BY_ID[e.camp]), drawn_opportunity=e.card)}
 
 
 def _opportunity_decided(s: GameState, e: OpportunityDecided) -> Changes:
@@ -294,7 +313,7 @@ def _opportunity_progress(s: GameState, e: OpportunityProgress) -> Changes:
 
 def _plus_added(s: GameState, e: PlusAdded) -> Changes:
     t = table(s)
-    return {"table": replace(t, plus=(*t.plus, (e.camp, e.count)))}
+    return {"table": replace(t, plus=(*t.plus, (BY_ID[e.camp], e.count)))}
 
 
 def _plus_spent(s: GameState, e: PlusSpent) -> Changes:
@@ -304,7 +323,7 @@ def _plus_spent(s: GameState, e: PlusSpent) -> Changes:
 
 def _primus_fight(s: GameState, e: PrimusFight) -> Changes:
     t = table(s)
-    primus = tuple(None if k == e.camp else p for k, p in enumerate(t.primus))
+    primus = tuple(None if k == BY_ID[e.camp] else p for k, p in enumerate(t.primus))
     return {"table": replace(t, primus=primus, fight="primus", fighting=e.primus)}
 
 
@@ -383,8 +402,17 @@ EVENTS: Mapping[type[Event], Callable[[GameState, Any], Changes]] = {
 }
 """Hoplomachus Victorum's event types and what each changes."""
 
-CHARGES: Mapping[str, Callable[[GameState, int], Changes]] = {"bloodshed_owed": _bloodshed_owed}
-"""The charge it keeps (see ``evolve.CHARGES``): its name is in saved games."""
+
+def _effects_left(s: GameState, value: int) -> Changes:
+    """The charge ``effects_left``: the spectate penalty's or the Bane's effects still to happen (HV16)."""
+    return {"table": replace(table(s), effects_left=value)}
+
+
+CHARGES: Mapping[str, Callable[[GameState, int], Changes]] = {
+    "bloodshed_owed": _bloodshed_owed,
+    "effects_left": _effects_left,
+}
+"""The charges it keeps (see ``evolve.CHARGES``): their names are in saved games."""
 
 
 def card_activated(t: VictorumTable, e: CardActivated) -> VictorumTable:

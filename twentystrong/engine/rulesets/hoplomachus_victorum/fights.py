@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from twentystrong.content.effects import InfluenceScaling
 from twentystrong.engine import events as ev
 from twentystrong.engine import flow
@@ -125,16 +127,28 @@ def bane_step(tx: Tx) -> bool:
     s = tx.state
     t = table(s)
     if t.bane is not None:
+        if next_effect(tx, t.bane, s.deck.primus(t.bane).bane):
+            return True
         tx.emit(BaneResolved, primus=t.bane)
     elif t.fight == "primus" and not s.active and t.fighting is not None:
         primus = t.fighting
         tx.emit(FightWon, primus=primus)
-        for i, effect in enumerate(s.deck.primus(primus).bane):
-            if tx.over:
-                return True
-            tx.fire(bane_live(primus, i, effect), {})
+        tx.emit(ev.Marked, field="effects_left", value=len(s.deck.primus(primus).bane))
         return True
     flow.end_round(tx)
+    return True
+
+
+def next_effect(tx: Tx, source: str, effects: Sequence[object]) -> bool:
+    """HV16: the next of a penalty's (or a Bane's) effects still to happen, in the order the card lists them; one
+    at a time, so that a choice it asks is answered before the next one happens (the step runs again after it).
+    False when none is left."""
+    left = table(tx.state).effects_left
+    if left <= 0 or left > len(effects):
+        return False
+    index = len(effects) - left
+    tx.emit(ev.Marked, field="effects_left", value=left - 1)
+    tx.fire(bane_live(source, index, effects[index]), {})
     return True
 
 
@@ -162,21 +176,20 @@ def start_final(tx: Tx) -> None:
     flow.on_activated(tx, t.scion)  # its scaling (HV: "+1 Health per Influence icon") is set here
     owed = deck.boss(t.scion).entourage + scaled(s, t.scion, "additional", icons)
     while owed > 0 and not tx.over:
-        drew, added = _draw(tx)
+        drew, more = _draw(tx)
         if not drew:
             break  # nothing left to draw: the rest are ignored
-        owed -= 1
-        if added is not None:
-            owed += deck.card(added).additional  # an added enemy's own +N: more from the same sources
+        owed += more - 1  # an added enemy's own +N: more from the same sources
     if not tx.over:
         flow.begin_engagement(tx)
 
 
-def _draw(tx: Tx) -> tuple[bool, str | None]:
+def _draw(tx: Tx) -> tuple[bool, int]:
     """One draw for the final fight: the Influence deck's top card; that deck empty, a Bloodshed or Sport card at
-    random from the discard (one without the Influence icon is defeated at once: no enemy, no reward, its +N
-    ignored). An Opportunity drawn from the Influence deck adds no enemy (it goes to the discard). Whether a card was
-    drawn, and the enemy it added (None: none)."""
+    random from the discard (one without the Influence icon is defeated at once: no enemy, no reward). An Opportunity
+    drawn from the Influence deck adds no enemy (it goes to the discard). HV14: every card drawn from the discard
+    ignores its +N, with the Influence icon or without; a card from the Influence deck resolves its +N. Whether a card
+    was drawn, and how many more enemies it adds (its +N)."""
     s = tx.state
     t = table(s)
     deck = s.deck
@@ -187,17 +200,17 @@ def _draw(tx: Tx) -> tuple[bool, str | None]:
     else:
         pool = [c for c in s.discard if is_enemy_card(deck, c)]
         if not pool:
-            return False, None
+            return False, 0
         ordered = s.options.deal == "ordered"
         card = pool[0 if ordered else below(s.options.seed, s.rng, len(pool))]
         found = camp_card(deck, card)
         enemy = found is not None and found.influence
         tx.emit(FinalDrawn, card=card, source="discard", dud=not enemy, draws=0 if ordered else 1)
     if not enemy:
-        return True, None
+        return True, 0
     tx.emit(ev.CardActivated, card=card, entourage=True)  # its +N is counted by the caller, not the activations
     flow.on_activated(tx, card)
-    return True, card
+    return True, deck.card(card).additional if t.influence else 0  # HV14: from the discard, no +N
 
 
 def scaled(s: GameState, source: str, stat: str, icons: int) -> int:

@@ -18,7 +18,6 @@ from typing import Any
 from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command
-from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     CampTopDiscarded,
     Moved,
@@ -29,7 +28,7 @@ from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     PrimusFight,
     Spectated,
 )
-from twentystrong.engine.rulesets.hoplomachus_victorum.fights import start_final
+from twentystrong.engine.rulesets.hoplomachus_victorum.fights import next_effect, start_final
 from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, CAMPS, IDS
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import (
     camp_card,
@@ -76,15 +75,33 @@ def move_step(tx: Tx) -> bool:
 
 
 def _move(tx: Tx, c: Command) -> None:
-    tx.emit(Moved, camp=BY_ID[str(c.camp)], reason="move")
+    tx.emit(Moved, camp=str(c.camp), reason="move")
 
 
 def _move_details(s: GameState) -> dict[str, Any]:
     t = table(s)
+    camps = enterable(s)
     return {
         "position": IDS[t.position] if t.position is not None and t.position < CAMPS else None,
-        "camps": [IDS[k] for k in enterable(s)],
+        "camps": [IDS[k] for k in camps],
+        "text": move_text(s, camps),
     }
+
+
+def move_text(s: GameState, camps: list[int]) -> str:
+    """The move prompt says what it offers: the bottom row at the first move, the camps next to the chip's, or (HV6)
+    any camp that can be entered when none next to it can."""
+    t = table(s)
+    if t.position is None:
+        return "Move to a camp of the bottom row."
+    if t.position >= CAMPS:
+        return "Move to a camp that can be entered."
+    here = IDS[t.position]
+    if all(k in ADJACENT[t.position] for k in camps):
+        return f"Move to a camp next to yours ({here})."
+    if camps == [t.position]:  # HV6, HV17: nowhere else can be entered
+        return f"No other camp can be entered: you stay at camp {here}."
+    return f"No camp next to yours ({here}) can be entered: move to any camp that can."
 
 
 # --- arrive: activate, spectate or fight ------------------------------------------------------------------------------
@@ -113,6 +130,7 @@ def arrive_step(tx: Tx) -> bool:
     """Wait for the choice; a camp an effect emptied under the chip leaves nothing to do: the round ends."""
     if arrive_commands(tx.state):
         return False
+    carry_owed(tx)  # HV15
     flow.end_round(tx)
     return True
 
@@ -142,11 +160,11 @@ def _activate(tx: Tx, c: Command) -> None:
     extra = _owed(tx.state)
     opportunity = not is_enemy_card(tx.state.deck, card)
     if opportunity:
-        tx.emit(OpportunityDrawn, camp=k, card=card, revealed=t.under_top(k))
+        tx.emit(OpportunityDrawn, camp=IDS[k], card=card, revealed=t.under_top(k))
     else:
         flow.activate_card(tx, card, stack=k + 1, revealed=t.under_top(k))
     if extra and not tx.over:
-        tx.emit(PlusAdded, camp=k, count=extra)
+        tx.emit(PlusAdded, camp=IDS[k], count=extra)
     if tx.over:
         return
     if opportunity:
@@ -174,11 +192,11 @@ def _fight_primus(tx: Tx, c: Command) -> None:
     primus = table(s).primus[k]
     assert primus is not None
     extra = _owed(s)
-    tx.emit(PrimusFight, primus=primus, camp=k)
+    tx.emit(PrimusFight, primus=primus, camp=IDS[k])
     tx.emit(ev.CardActivated, card=primus, boss=True, stack=k + 1, additional=s.deck.boss(primus).entourage)
     flow.on_activated(tx, primus)
     if extra and not tx.over:
-        tx.emit(PlusAdded, camp=k, count=extra)
+        tx.emit(PlusAdded, camp=IDS[k], count=extra)
     if not tx.over:
         after_activation(tx)
 
@@ -252,12 +270,20 @@ def _spectate(tx: Tx, c: Command) -> None:
     s = tx.state
     k = here(s)
     t = table(s)
-    tx.emit(Spectated, camp=k, card=t.camps[k][0])
+    carry_owed(tx)
+    tx.emit(Spectated, camp=IDS[k], card=t.camps[k][0])
     tx.emit(ev.StepChanged, step="spectating")
-    for i, effect in enumerate(s.deck.scion(t.scion).spectate):
-        if tx.over:
-            return
-        tx.fire(Live(t.scion, "boss", i, effect), {})
+    tx.emit(ev.Marked, field="effects_left", value=len(s.deck.scion(t.scion).spectate))
+
+
+def carry_owed(tx: Tx) -> None:
+    """HV15: an extra enemy owed this round (a spectate penalty's) is owed until it is suffered: a round without an
+    engagement (spectating again, a camp emptied under the chip) carries it to the next round, where what is owed
+    adds up."""
+    s = tx.state
+    owed = _owed(s)
+    if owed:
+        tx.emit(ev.Marked, field="next_round_extra", value=s.next_round_extra + owed)
 
 
 def spectating_step(tx: Tx) -> bool:
@@ -265,9 +291,11 @@ def spectating_step(tx: Tx) -> bool:
     the player recovers a die or gains 1 Health."""
     s = tx.state
     t = table(s)
+    if next_effect(tx, t.scion, s.deck.scion(t.scion).spectate):  # HV16: the penalty, in the card's order
+        return True
     k = here(s)
     if t.spectating is not None and t.top(k) == t.spectating:
-        tx.emit(CampTopDiscarded, camp=k, card=t.spectating, revealed=t.under_top(k))
+        tx.emit(CampTopDiscarded, camp=IDS[k], card=t.spectating, revealed=t.under_top(k))
     tx.emit(ev.StepChanged, step="spectate_reward")
     return True
 

@@ -16,7 +16,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, TableView
 from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
 from twentystrong.engine.rulesets.hoplomachus_victorum import fights, opportunities, rounds, setup, view, words
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BOTTOM, BY_ID, IDS, SCION_ID
+from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BOTTOM, BY_ID, IDS, PRIMUS_CAMPS, SCION_ID
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import (
     VictorumTable,
     camp_card,
@@ -90,6 +90,10 @@ def item_left(s: GameState, item: str) -> Changes | None:
 
 def _camp_of(command: Command) -> tuple[int | None, Rejected | None]:
     name = command.camp
+    if name is None:
+        return None, Rejected(
+            "bad_argument", f'{command.cmd} needs a "camp": {{"cmd": "{command.cmd}", "camp": "1-2"}} (see legal)'
+        )
     if name == SCION_ID:
         return None, Rejected("scion_closed", "the Scion's place cannot be entered: it opens for the final fight")
     if name not in BY_ID:
@@ -104,7 +108,7 @@ def refuse_move(s: GameState, command: Command) -> Rejected:
         return refused or Rejected("illegal_camp", "that camp cannot be entered")
     t = table(s)
     if t.empty(k):
-        return Rejected("empty_camp", f"camp {IDS[k]} is empty (no card, no Primus): it cannot be entered (HV5)")
+        return Rejected("empty_camp", f"camp {IDS[k]} is empty (no card, no Primus): it cannot be entered")  # HV5
     if t.position is None and k not in BOTTOM:
         return Rejected(
             "not_bottom_row", f"the first move goes to a camp of the bottom row ({', '.join(IDS[b] for b in BOTTOM)})"
@@ -112,7 +116,7 @@ def refuse_move(s: GameState, command: Command) -> Rejected:
     if t.position is not None and k == t.position:
         return Rejected("stay", f"you are at camp {IDS[k]}: you must move to another camp")
     where = IDS[t.position] if t.position is not None and t.position < len(IDS) else "your camp"
-    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {where} (HV4)")
+    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {where}")  # HV4
 
 
 def refuse_reinforcement(s: GameState, command: Command) -> Rejected:
@@ -130,6 +134,71 @@ def refuse_reinforcement(s: GameState, command: Command) -> Rejected:
             "not_an_enemy", f"{found.name} (camp {IDS[k]}) is an Opportunity: +N adds Bloodshed or Sport cards"
         )
     return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {origin}, where these enemies come from")
+
+
+def refuse_setup(s: GameState, command: Command) -> Rejected | None:
+    """Why a setup choice is refused (the hero or Tactic not drawn, a Primus or a camp not offered, a camp fed
+    twice), naming what may be chosen."""
+    t = table(s)
+    cmd = command.cmd
+    needs = {"choose_hero": "hero", "keep_tactic": "tactic", "place_primus": "primus"}.get(cmd)
+    if needs is not None and s.step == cmd and getattr(command, needs) is None:
+        listed = {"choose_hero": setup.hero_commands, "keep_tactic": setup.tactic_commands}.get(
+            cmd, setup.primus_commands
+        )
+        names = dict.fromkeys(str(getattr(c, needs)) for c in listed(s))
+        return Rejected("bad_argument", f'{cmd} needs a "{needs}": one of {", ".join(names)}')
+    if cmd == "choose_hero" and s.step == "choose_hero":
+        offered = setup.hero_commands(s)
+        heroes = list(dict.fromkeys(str(c.hero) for c in offered))  # in draw order
+        if command.hero not in heroes:
+            drawn = [h for h in heroes if h in t.heroes_drawn]
+            others = [h for h in heroes if h not in t.heroes_drawn]
+            also = f", or a universal hero with a drawn one set aside ({', '.join(others)})" if others else ""
+            return Rejected("not_drawn", f"{command.hero!r} was not drawn: choose one of {', '.join(drawn)}{also}")
+        asides = [str(c.aside) for c in offered if c.hero == command.hero and c.aside is not None]
+        if asides and command.aside is None:
+            return Rejected(
+                "bad_argument",
+                f'a universal hero sets one drawn hero aside: add "aside", one of {", ".join(asides)}',
+            )
+        if asides:
+            return Rejected("not_drawn", f"{command.aside!r} was not drawn: set aside one of {', '.join(asides)}")
+        return Rejected("bad_argument", f"{command.hero} was drawn: choose it without setting a hero aside")
+    if cmd == "keep_tactic" and s.step == "keep_tactic":
+        drawn = list(t.tactics_drawn)
+        return Rejected("not_drawn", f"{command.tactic!r} was not drawn: keep one of {', '.join(drawn)}")
+    if cmd == "place_primus" and s.step == "place_primus":
+        offered = setup.primus_commands(s)
+        if command.primus not in t.to_place:
+            return Rejected(
+                "not_drawn",
+                f"{command.primus!r} is not a Primus to place: place one of {', '.join(t.to_place)}",
+            )
+        k, refused = _camp_of(command)
+        if refused is not None or k is None:
+            return refused
+        camps = sorted({str(c.camp) for c in offered})
+        if t.primus[k] is not None:
+            why = f"camp {IDS[k]} already holds a Primus (one Primus a camp)"
+        elif any(t.primus[p] is None for p in PRIMUS_CAMPS):  # HV3
+            why = "the first three Primus go under camps " + ", ".join(IDS[p] for p in PRIMUS_CAMPS) + ", in turn"
+        else:
+            why = f"a Primus cannot go under camp {IDS[k]} now"
+        return Rejected("camp_not_offered", f"{why}: place it under {' or '.join(camps)}")
+    if cmd == "feed_influence" and s.step == "feed_influence":
+        k, refused = _camp_of(command)
+        if refused is not None or k is None:
+            return refused
+        camps = [str(c.camp) for c in setup.feed_commands(s)]
+        if k in t.fed:
+            why = f"camp {IDS[k]} has given its top card already (each Influence card comes from a different camp)"
+        elif not t.camps[k]:
+            why = f"camp {IDS[k]} has no card left"
+        else:
+            why = f"camp {IDS[k]} cannot give a card now"
+        return Rejected("camp_not_offered", f"{why}; choose one of {', '.join(camps)}")
+    return None
 
 
 def _not_now(s: GameState, command: Command) -> str | None:
@@ -202,7 +271,8 @@ class HoplomachusVictorum(Ruleset):
         "move": StepSpec(
             "activation",
             "move",
-            "Move to a camp: the first time one of the bottom row, then one next to yours.",
+            "Move to a camp: the first time one of the bottom row, then one next to yours (any camp that can be "
+            "entered when none next to yours can).",
             advance=rounds.move_step,
             commands=rounds.move_commands,
             details=rounds._move_details,
@@ -294,6 +364,9 @@ class HoplomachusVictorum(Ruleset):
         """HV4–HV6 for a move; the neighbours for a +N activation."""
         if s.prompt is not None:
             return None
+        refused = refuse_setup(s, command)
+        if refused is not None:
+            return refused
         if command.cmd == "move" and s.step == "move" and not moved(s):
             return refuse_move(s, command)
         if command.cmd == "activate" and s.step == "reinforce":

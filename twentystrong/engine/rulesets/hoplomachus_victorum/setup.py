@@ -70,6 +70,8 @@ def deal(tx: Tx) -> None:
     if o.hero_id in heroes:  # --hero puts that hero first in the draw
         heroes.remove(o.hero_id)
         heroes.insert(0, o.hero_id)
+    elif o.hero_id.removeprefix(f"{deck.id}{SEPARATOR}") in heroes:  # this deck's universal hero, played in place of
+        heroes.remove(o.hero_id.removeprefix(f"{deck.id}{SEPARATOR}"))  # a drawn one (HV1): not drawn as well
     drawn = tuple(heroes[: HEROES_DRAWN + o.difficulty])
     camps = tuple(tuple(cards[k * CAMP_SIZE : (k + 1) * CAMP_SIZE]) for k in range(CAMPS))
     tx.emit(VesuviusDealt, scion=scion, camps=camps, heroes=drawn, tactics=tuple(tactics[:TACTICS_DRAWN]), draws=used)
@@ -102,9 +104,17 @@ def hero_commands(s: GameState) -> list[Command]:
     universal hero."""
     drawn = table(s).heroes_drawn
     named = s.options.hero_id
-    refs = [named] if SEPARATOR in named else ([] if named else universal_refs(s.deck))
+    refs = [named] if SEPARATOR in named else ([] if named else _universal(s))
     own = [] if SEPARATOR in named else [Command("choose_hero", hero=h) for h in drawn]
     return own + [Command("choose_hero", hero=ref, aside=h) for ref in refs for h in drawn]
+
+
+def _universal(s: GameState) -> list[str]:
+    """The universal heroes offered in place of a drawn one (HV1): another deck's, or this deck's own when it was not
+    drawn (drawn, it is simply chosen)."""
+    drawn = table(s).heroes_drawn
+    mine = f"{s.deck.id}{SEPARATOR}"
+    return [ref for ref in universal_refs(s.deck) if not (ref.startswith(mine) and ref[len(mine) :] in drawn)]
 
 
 def _choose_hero(tx: Tx, c: Command) -> None:
@@ -116,7 +126,7 @@ def _hero_details(s: GameState) -> dict[str, Any]:
     named = s.options.hero_id
     return {
         "heroes": list(t.heroes_drawn),
-        "universal": [named] if SEPARATOR in named else universal_refs(s.deck),
+        "universal": [named] if SEPARATOR in named else _universal(s),
     }
 
 
@@ -163,7 +173,7 @@ def _primus_step(tx: Tx) -> bool:
 
 def place(tx: Tx, c: Command) -> None:
     """``place_primus``: the Primus goes under the camp."""
-    tx.emit(PrimusPlaced, primus=c.primus, camp=BY_ID[str(c.camp)])
+    tx.emit(PrimusPlaced, primus=c.primus, camp=str(c.camp))
 
 
 def _primus_details(s: GameState) -> dict[str, Any]:
@@ -191,7 +201,7 @@ def _feed_step(tx: Tx) -> bool:
 def _feed(tx: Tx, c: Command) -> None:
     k = BY_ID[str(c.camp)]
     t = table(tx.state)
-    tx.emit(InfluenceFed, camp=k, card=t.camps[k][0], revealed=t.under_top(k), setup=True)
+    tx.emit(InfluenceFed, camp=IDS[k], card=t.camps[k][0], revealed=t.under_top(k), setup=True)
 
 
 def _feed_details(s: GameState) -> dict[str, Any]:

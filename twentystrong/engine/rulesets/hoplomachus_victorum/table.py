@@ -64,6 +64,9 @@ class VictorumTable(Table):
     """Primus defeated: out of the game (HV10)."""
     bloodshed: int = 0
     """Dice still to dismiss at this round's Cleanup: one per Bloodshed enemy that dealt damage."""
+    effects_left: int = 0
+    """HV16: how many of the spectate penalty's (or the Bane's) effects are still to happen, in the card's order: one
+    at a time, so a choice one of them asks is answered before the next happens."""
     icons: int = 0
     """The Influence icons counted when the Scion turned to its Conflict side (its scaling reads them)."""
 

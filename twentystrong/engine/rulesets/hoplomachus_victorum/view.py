@@ -10,7 +10,7 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
-from twentystrong.engine.events import Event
+from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import FinalFightStarted, VesuviusDealt
 from twentystrong.engine.rulesets.hoplomachus_victorum.opportunities import condition_of
@@ -26,7 +26,8 @@ def icons(deck: Deck, cards: tuple[str, ...]) -> int:
 
 def state_keys(s: GameState) -> dict[str, Any]:
     """Its keys of the headless ``state``: ``camps``, ``position``, ``scion``, ``tactics``, ``influence``, ``fight``,
-    ``primus``, ``opportunities``, ``difficulty`` and, during setup, ``drawn``."""
+    ``primus``, ``opportunities``, ``drawn_opportunity`` (activated, waiting to be kept or discarded), ``spectating``
+    (the card whose spectate penalty is being suffered), ``difficulty`` and, during setup, ``drawn``."""
     t = table(s)
     deck = s.deck
     can = set(enterable(s)) if s.step == "move" and t.camps else set()
@@ -61,6 +62,9 @@ def state_keys(s: GameState) -> dict[str, Any]:
             "beaten": list(t.beaten),
         },
         "opportunities": [_opportunity(s, t, card) for card, _ in t.opportunities],
+        # what waits for the player's decision stays in view while a prompt (an item's choice …) is open over it
+        "drawn_opportunity": t.drawn_opportunity,
+        "spectating": t.spectating,
         "difficulty": s.options.difficulty,
     }
     if s.step in ("choose_hero", "keep_tactic"):
@@ -81,11 +85,17 @@ def _opportunity(s: GameState, t: VictorumTable, card: str) -> dict[str, Any]:
 
 def event_keys(event: Event, out: dict[str, Any]) -> dict[str, Any]:
     """Its events as the player sees them (R12): the deal shows each camp's size and top card; the final fight's
-    shuffle shows the Influence deck's size, not its order."""
+    shuffle shows the Influence deck's size, not its order; a card activated from a camp (or returned to one) names
+    the camp by its id as well as by its number (``stack``)."""
     if isinstance(event, VesuviusDealt):
-        out["camps"] = [{"size": len(cards), "top": cards[0] if cards else None} for cards in event.camps]
+        out["camps"] = [
+            {"id": IDS[k], "size": len(cards), "top": cards[0] if cards else None}
+            for k, cards in enumerate(event.camps)
+        ]
     elif isinstance(event, FinalFightStarted):
         out["influence"] = {"size": len(event.influence)}
+    elif isinstance(event, (CardActivated, CardLeft)) and event.stack is not None and 0 < event.stack <= CAMPS:
+        out["camp"] = IDS[event.stack - 1]  # the general events number the pile; here it is a camp: its id too
     return out
 
 

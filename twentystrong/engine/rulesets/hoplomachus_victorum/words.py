@@ -31,7 +31,7 @@ from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
     TacticKept,
     VesuviusDealt,
 )
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS, camp_id
+from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
 from twentystrong.engine.rulesets.hoplomachus_victorum.table import camp_card, table
 from twentystrong.engine.state import GameState
 
@@ -53,8 +53,7 @@ STEP_WORDS: dict[str, str] = {
 """Its steps (and the general steps it plays its own way) in a few words."""
 
 
-def _camp(k: int | None) -> str:
-    where = camp_id(k)
+def _camp(where: str | None) -> str:
     return "the Scion's place" if where == "scion" else f"camp {where}"
 
 
@@ -92,20 +91,20 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
     if isinstance(event, TacticKept):
         return f"You keep the Tactic {name(event.tactic)}; the others go to the Tactics area"
     if isinstance(event, PrimusPlaced):
-        return f"{name(event.primus)} waits under camp {IDS[event.camp]}"
+        return f"{name(event.primus)} waits under camp {event.camp}"
     if isinstance(event, InfluenceFed):
-        text = f"{name(event.card)} (camp {IDS[event.camp]}) joins the Influence deck"
+        text = f"{name(event.card)} (camp {event.camp}) joins the Influence deck"
         return text + (f"; {name(event.revealed)} is turned up" if event.revealed else "")
     if isinstance(event, Moved):
         how = "" if event.reason in ("", "move") else f" ({event.reason})"
         return f"You move to {_camp(event.camp)}{how}"
     if isinstance(event, Spectated):
-        return f"You spectate {name(event.card)} at camp {IDS[event.camp]}: the Scion's penalty first"
+        return f"You spectate {name(event.card)} at camp {event.camp}: the Scion's penalty first"
     if isinstance(event, CampTopDiscarded):
-        text = f"{name(event.card)} is discarded from camp {IDS[event.camp]}"
+        text = f"{name(event.card)} is discarded from camp {event.camp}"
         return text + (f"; {name(event.revealed)} is turned up" if event.revealed else "")
     if isinstance(event, OpportunityDrawn):
-        return f"You activate the Opportunity {name(event.card)} (camp {IDS[event.camp]})"
+        return f"You activate the Opportunity {name(event.card)} (camp {event.camp})"
     if isinstance(event, OpportunityDecided):
         return f"You {'keep' if event.kept else 'discard'} the Opportunity {name(event.card)}"
     if isinstance(event, OpportunityProgress):
@@ -122,11 +121,11 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         return f"Opportunity {name(event.card)}: {event.progress}"
     if isinstance(event, PlusAdded):
         more = plural(event.count, "more enemy", "more enemies")
-        return f"Extra enemies this round: {more} to add from the camps next to {IDS[event.camp]}"
+        return f"Extra enemies this round: {more} to add from the camps next to {event.camp}"
     if isinstance(event, PlusSpent):
         return "No Bloodshed or Sport card tops a neighbouring camp: the rest of the additional enemies are ignored"
     if isinstance(event, PrimusFight):
-        return f"You challenge {name(event.primus)} at camp {IDS[event.camp]}: a Primus fight begins"
+        return f"You challenge {name(event.primus)} at camp {event.camp}: a Primus fight begins"
     if isinstance(event, BloodshedMarked):
         names = ", ".join(name(c) for c in event.cards)
         return f"Bloodshed: {names} drew blood; {plural(len(event.cards), 'die', 'dice')} to dismiss at Cleanup"

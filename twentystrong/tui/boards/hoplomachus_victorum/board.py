@@ -50,7 +50,8 @@ class CampView(Widget):
     DEFAULT_CSS = """
     CampView {
         width: 25%;
-        height: 5;
+        height: auto;
+        min-height: 5;
         border: round $foreground 30%;
         border-title-color: $foreground 75%;
         border-subtitle-color: $foreground 60%;
@@ -129,7 +130,7 @@ class CampView(Widget):
             first = Content.styled("no cards" if info.primus is not None else "empty", "$text-muted italic")
             second = Content("")
         else:
-            first = self._name_line(info)
+            first = self._name_line(info, self.content_size.width)
             if info.kind == "opportunity":
                 second = Content.styled(f"◇ {info.goal}", "$text-muted")
             else:
@@ -153,16 +154,32 @@ class CampView(Widget):
         return Content("\n").join([first, second, third])
 
     @staticmethod
-    def _name_line(info: CampInfo) -> Content:
-        return Content.assemble(
+    def _name_line(info: CampInfo, width: int = 0) -> Content:
+        """``B Vineyard Executioner ✧``: the kind letter and the name, broken over two lines between its words when
+        it is wider than the camp (a name is read whole, never cut)."""
+        line = Content.assemble(
             (info.letter, "bold reverse"),
             " ",
             (info.name, "bold"),
             (f" {INFLUENCE}" if info.influence else "", "bold $accent"),
         )
+        if not width or line.cell_length <= width or " " not in info.name:
+            return line
+        words = info.name.split(" ")
+        cut = max(1, max((n for n in range(1, len(words)) if len(" ".join(words[:n])) + 2 <= width), default=1))
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        return Content.assemble(
+            (info.letter, "bold reverse"),
+            " ",
+            (head, "bold"),
+            "\n  ",
+            (tail, "bold"),
+            (f" {INFLUENCE}" if info.influence else "", "bold $accent"),
+        )
 
     def _compact(self, info: CampInfo) -> Content:
-        """Two lines, no frame: ``▶2 1-2 ·6 ♛`` then ``B ♥2⚔1+1 Raider ✧`` (cut at the width; ``d`` shows it all)."""
+        """No frame: ``▶2 1-2 ·6 ♛♥7⚔1+1`` then ``B♥2⚔1+1 Raider ✧``, wrapped to the camp's width (``d`` and the
+        tooltip give the camp in full)."""
         cursor = "›" if self.cursor else ""
         if info.number:
             mark = Content.styled(f"{cursor}{CHOOSE}{info.number} ", "bold $accent")
@@ -294,10 +311,17 @@ class VesuviusBoard(Board):
         border-subtitle-align: right;
     }
     VesuviusBoard .vesuvius-row { height: auto; align-horizontal: center; }
-    VesuviusBoard #vesuvius-legend { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
-    VesuviusBoard.-compact CampView { height: 2; border: none; padding: 0 1 0 0; }
-    VesuviusBoard.-compact ScionView { height: 1; border: none; padding: 0; }
-    VesuviusBoard.-fight .vesuvius-row.camps { display: none; }
+    VesuviusBoard #vesuvius-legend { height: auto; color: $text-muted; }
+    /* A short terminal: no frames; each row of camps takes the whole width (two camps a row at the top, four at
+       the bottom) and a camp's words wrap, so that its name and its Primus's numbers are read whole. */
+    VesuviusBoard.-compact CampView {
+        width: 1fr; height: auto; min-height: 1; max-height: 5; border: none; padding: 0 1 0 0; text-wrap: wrap;
+    }
+    VesuviusBoard.-compact ScionView {
+        width: 1fr; height: auto; max-height: 3; border: none; padding: 0; text-wrap: wrap;
+    }
+    VesuviusBoard.-fight .vesuvius-row.camps, VesuviusBoard.-fight #vesuvius-legend { display: none; }
+    VesuviusBoard.-compact.-fight ScionView { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     VesuviusBoard.-short #vesuvius-legend { display: none; }
     """
 

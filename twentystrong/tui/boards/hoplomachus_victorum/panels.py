@@ -30,7 +30,7 @@ def item_note(state: GameState, item: str) -> ItemNote | None:
     the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
     deck = state.deck
     if deck.is_tactic(item):
-        return ItemNote(after_use="it returns to the Tactics area (HV2)")
+        return ItemNote(after_use="it returns to the Tactics area")  # HV2
     card = deck.card_ids.get(item)
     if not isinstance(card, CampCard):
         return None
@@ -119,7 +119,8 @@ class InfluencePanel(Static):
         shown = icons(s.deck, t.influence)
         set_title(self, f"Influence deck · {size} card{'s' if size != 1 else ''} · {shown} {INFLUENCE}")
         self.tooltip = (
-            "Face down: its size and Influence icons are public, its order is hidden (HV11). Defeated cards with "
+            "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
+            "fight begins). Defeated cards with "
             f"the Influence icon ({INFLUENCE}) join it; the Scion's enemies in the final fight are drawn from it."
         )
         if t.fight == "final":

@@ -133,7 +133,7 @@ class VictorumTable(TableScreen):
         for view in shown:
             view.remove()
         if items:  # (_draw_fight titled the area just before: only the draw changes its title)
-            area.mount(DrawView(items))
+            area.mount(DrawView(items, compact=self.has_class("-short")))
             set_title(area, "Active area · the draw: click a card or press its number")
 
     def _pick_draw(self, number: int) -> None:
@@ -162,12 +162,34 @@ class VictorumTable(TableScreen):
         # camps give way to the fight altogether unless one is to be chosen (d still reads any camp).
         drawing = self.view.kind in DRAW_KINDS  # the draw's cards need the room
         self.board.set_compact(short or drawing or (bool(s.active) and self.app.size.height < 46))
-        # A short terminal with enemies on the table: no legend line (the prompt's hint says what ▶ means).
-        self.board.set_class(short and (drawing or bool(s.active)), "-short")
-        self.board.set_camps_shown(not (short and (drawing or (bool(s.active) and not self._camp_step()))))
+        # A short terminal: no legend line (the prompt's hint says what ▶ means, the help what every mark means):
+        # its row goes to the camps' names.
+        self.board.set_class(short, "-short")
+        # The final fight: every camp was discarded (nine empty frames would take a third of the screen).
+        final = table(s).fight == "final"
+        self.board.set_camps_shown(
+            not final and not (short and (drawing or (bool(s.active) and not self._camp_step())))
+        )
         # A short terminal shows the active area and the committed dice only when they hold something.
         set_display(self.query_one("#active", Container), not short or bool(s.active) or drawing)
         set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
+        # A short terminal, choosing from the draw: every drawn card in view (a line or two each), in the room of
+        # the dice zones, which no setup choice touches.
+        set_display(self.query_one("#zones"), not (short and drawing))
+        for view in self.query(DrawView):
+            view.set_compact(short)
+        self._share_zones(narrow=self.has_class("-narrow"))
+
+    def _share_zones(self, *, narrow: bool) -> None:
+        """At 80 columns the pool, the training grounds and the exhausted dice share the width in proportion to the
+        dice each holds (three dice' room at least), so that none needs a third line: the camps above keep theirs.
+        Wider terminals keep the stylesheet's shares."""
+        s = self.view.state
+        for zone in ("pool", "training", "exhausted"):
+            tray = self.query_one(f"#{zone}")
+            share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
+            if str(tray.styles.inline.width) != str(share):
+                tray.styles.width = share  # (None: the stylesheet's share again)
 
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
