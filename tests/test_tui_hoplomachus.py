@@ -75,7 +75,9 @@ def prompt(app: TwentyStrongApp) -> str:
 
 
 def warnings(app: TwentyStrongApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """Toasts, and what the table said on the prompt's second line (its warnings go there)."""
+    said = [line for screen in app.screen_stack if isinstance(screen, VictorumTable) for line in screen.said]
+    return [str(n.message) for n in app._notifications] + said
 
 
 async def through_setup(pilot: Pilot[None], *, stop: str = "move") -> None:
@@ -372,9 +374,9 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         await pilot.press("enter")  # the first drawn hero
         await settle(pilot)
         await through_setup(pilot, stop="feed_influence")
-        for _ in range(3):
+        for n in "123":  # each camp keeps its number while the feeding lasts
             assert store(app).state.step == "feed_influence"
-            await pilot.press("1")
+            await pilot.press(n)
             await settle(pilot)
         assert len(table(store(app).state).influence) == 3
         await through_setup(pilot)

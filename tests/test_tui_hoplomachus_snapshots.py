@@ -90,7 +90,8 @@ def test_primus_fight_at_120x40(snap_compare: SnapCompare) -> None:
     the whole width (enemies are on the table; ◉ 1-1 bottom left); the active area titled "Active area · ♛ Primus
     fight: Darius the Net · dice stay on undefeated enemies"; Darius [1] with B1 (a hit) still on him from round 1
     ("B1• (stay)", ♥ 1/5; his +1 found no enemy next to 1-1: both neighbours are Opportunities); Health 5/6 after
-    round 1's damage; the commit prompt of round 2 (the move skipped: the fight goes on)."""
+    round 1's damage, which the prompt's top line announces ("What happened: You suffer 1 damage from Darius the Net
+    …", over nothing); the commit prompt of round 2 (the move skipped: the fight goes on)."""
 
     async def play(pilot: Pilot[None]) -> None:
         await settle(pilot)

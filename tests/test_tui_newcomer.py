@@ -43,11 +43,20 @@ from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import prepare
 from twentystrong.tui.widgets.cards import CardView, StackView
+from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.glyphs import CursorList, Radio, Tick
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
+
+
+def news_of(app: TwentyStrongApp) -> str:
+    """The prompt's top line: what effects and rules just did ("What happened: …")."""
+    from twentystrong.tui.widgets.status import PromptBar
+
+    table = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+    return Content.from_markup(str(table.query_one(PromptBar).border_title or "")).plain
 
 
 def spy_notes(app: TwentyStrongApp) -> list[str]:
@@ -165,7 +174,8 @@ async def test_keys_that_do_nothing_say_why(tmp_path: Path) -> None:
         assert shown[-1] == (
             "B1 → Synodic Sleeper: Nothing can be applied while a rolled die shows a miss (Synodic Sleeper)."
         )
-        assert "r repeats" in prompt_of(app)
+        assert shown[-1] in prompt_of(app)  # on the prompt's second line, until the next key
+        assert "r repeats" in table_of(app)._hint()
         for _ in range(2):
             await press(pilot, "r", "enter", "h", "h")
         assert store_of(app).state.phases_used == 3
@@ -205,17 +215,16 @@ async def test_a_full_inventory_says_how_to_make_room(tmp_path: Path) -> None:
 
 
 async def test_changes_made_by_rules_are_announced(tmp_path: Path) -> None:
-    """Resolve's damage comes with its sources in a toast (and the same sentence in the log)."""
+    """Resolve's damage comes with its sources on the prompt's top line (and the same sentence in the log)."""
     maw = card("rust-maw", damage=2, health=9)
     app = scenario_app(tmp_path, [maw], dice="virtual")
     async with app.run_test(size=(120, 40)) as pilot:
-        shown = spy_notes(app)
         await settle(pilot)
         await press(pilot, "1", "enter")  # activate, roll nothing
         hero = table_of(app).query_one("#preview", Static).content
         assert "Resolve: −2 Health (Rust Maw 2)" in (hero.plain if isinstance(hero, Content) else str(hero))
         await press(pilot, "enter")  # resolve
-        assert "You suffer 2 damage from Rust Maw (2) (Health 6 → 4)." in shown[-1]
+        assert "What happened: You suffer 2 damage from Rust Maw (2) (Health 6 → 4)." in news_of(app)
         stats = table_of(app).query_one("#stats", Static).content
         assert "Health    4/6" in (stats.plain if isinstance(stats, Content) else str(stats))
 
@@ -238,12 +247,13 @@ async def test_a_single_choice_resolves_by_itself(tmp_path: Path) -> None:
     app = scenario_app(tmp_path, [weaver])
     recorder = Recorder()
     async with app.run_test(size=(120, 40), message_hook=recorder) as pilot:
-        shown = spy_notes(app)
         await settle(pilot)
         await press(pilot, "1", "b", "1", "b", "2", "enter", "h", "m")
         await settle(pilot)
         assert Command("choose", die="B1") in recorder.commands()
-        assert any("B1" in note for note in shown)
+        assert "Only one choice, made for you" in news_of(app) and "B1" in news_of(app)
+        dialog = app.screen
+        assert isinstance(dialog, ChoicesScreen) and "Only one choice, made for you" in dialog.news  # not covered
         assert store_of(app).view.kind == "choose_option"  # B1's new face: a real choice, asked
 
 
@@ -533,4 +543,5 @@ async def test_a_stack_that_cannot_be_activated_says_the_engines_reason(tmp_path
         said = refusal.message[0].upper() + refusal.message[1:]
         assert shown[-1].rstrip(".") == said.rstrip(".")
         assert store_of(app).rejections[-1] == refusal
-        assert "Only stack 2 can be chosen (a mandatory top must be taken first)" in prompt_of(app)
+        assert said.rstrip(".") in prompt_of(app)  # the refusal on the prompt's second line, until the next key
+        assert "Only stack 2 can be chosen (a mandatory top must be taken first)" in table_of(app)._hint()

@@ -141,8 +141,9 @@ async def test_keyboard_round(tmp_path: Path) -> None:
         await pilot.press("p", "1")
         await settle(pilot)
         assert zone(app, "P1") == "pool" and zone(app, "P2") == "exhausted"
-        await pilot.press("enter")  # done recovering
+        await pilot.press("enter")  # Enter never throws a recovery away: it recovers P2 too
         await settle(pilot)
+        assert zone(app, "P2") == "pool"
         assert store_of(app).view.kind == "gain_items"
         await pilot.press("enter")  # gain Card 16
         await settle(pilot)
@@ -163,7 +164,7 @@ async def test_keyboard_round(tmp_path: Path) -> None:
         "Apply",
         "Resolve",
         "Recover",
-        "Done",
+        "Recover",
         "GainItem",
         "StackDiscard",
     ]
@@ -204,8 +205,8 @@ async def test_mouse_round(tmp_path: Path) -> None:
         assert store_of(app).view.kind == "recover"
         await click_die(pilot, "exhausted", "B1")
         assert zone(app, "B1") == "pool"
-        await click_button(pilot, "Done")
-        assert store_of(app).view.kind == "gain_items"
+        await click_button(pilot, "Stop recovering")  # G1 could come back too: Done is no longer Enter's
+        assert store_of(app).view.kind == "gain_items" and zone(app, "G1") == "exhausted"
         await click_button(pilot, "Gain")
         assert store_of(app).state.inventory == ("c16",)
         await pilot.click("#stack-3")  # the stack discard

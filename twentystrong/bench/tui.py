@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -108,6 +109,14 @@ def _enter(view: GameView) -> Move | None:
     return None
 
 
+def _idle(view: GameView, take: Command) -> bool:
+    """Whether an instant reward would do nothing now (the table's Enter leaves it)."""
+    from twentystrong.engine.effects.rewards import recovers_nothing
+
+    reward = view.deck.card(str(take.card)).reward
+    return reward is not None and recovers_nothing(view.state, reward.effects)
+
+
 def _select_and_play(view: GameView, commands: Sequence[Command]) -> Move | None:
     """The colour key (selects the die) then space (plays it), for the first command whose die that selects."""
     for command in commands:
@@ -156,6 +165,10 @@ def next_move(view: GameView, *, commits: int = 4) -> Move | None:
     if kind == "recover":
         return _select_and_play(view, view.find("recover")) or _enter(view)
     if kind in ("gain_items", "instant_reward"):
+        take = view.first("take_reward")
+        decline = view.first("decline_reward")
+        if take is not None and decline is not None and _idle(view, take):
+            return Move(decline, (("x",),))  # Enter does not take a reward that would do nothing
         return _enter(view)
     if kind == "endgame_choice":
         decline = view.first("decline_endgame")
@@ -217,12 +230,17 @@ async def pilot_latencies(
 async def _pilot_game(keys: int, hero: str, seed: int, on_key: Callable[[], Any] | None) -> list[float]:
     from textual._wait import wait_for_idle
 
-    from twentystrong.tui.app import create_app
+    from twentystrong.tui.app import WARM_UP_THREAD, create_app
 
     app = create_app(deck_id=DECK, hero=hero, seed=seed, hints=False)
     out: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        # As a player reads the table before the first key: the modules the first keys need are imported meanwhile
+        # (TwentyStrongApp.on_ready); the pty measurement waits for a quiet second likewise.
+        for thread in threading.enumerate():
+            if thread.name == WARM_UP_THREAD:
+                await asyncio.to_thread(thread.join)
         screen = app.screen
         painted: list[float] = []
         refresh = screen._compositor_refresh

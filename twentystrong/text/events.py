@@ -16,6 +16,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import events as ev
 from twentystrong.engine.dice import SYMBOL, die_label
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.rewards import recovers_nothing
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.legal import health_loss
 from twentystrong.engine.rulesets import ruleset_for
@@ -27,6 +28,8 @@ MINOR_EVENTS: frozenset[str] = frozenset(
     {"step_changed", "mark", "prompt_updated", "prompt_done", "apply_step_started", "strategy_phase_started"}
 )
 """Event types that are bookkeeping rather than news: the log may hide them (they still have words)."""
+NOTHING_TO_RECOVER = "it does nothing now: no exhausted die to recover"
+"""What the log says of a reward that recovers dice when none can come back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +301,8 @@ def _reward_decided(e: ev.RewardDecided, c: _Ctx) -> str:
         what = ""
         if card is not None and card.reward is not None:
             what = ": " + " ".join(describe_effect(x) for x in card.reward.effects)
+            if c.before is not None and recovers_nothing(c.before, card.reward.effects):
+                what = what.rstrip(".") + f" ({NOTHING_TO_RECOVER})"
         return f"You take {name}'s instant reward{what}"
     return f"You gain {name} as an item" if e.taken else f"You leave {name}'s item reward"
 

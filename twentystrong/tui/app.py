@@ -8,6 +8,8 @@ Command messages from any screen bubble up here and go to the store.
 from __future__ import annotations
 
 import gc
+import importlib
+import threading
 from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -17,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.dom import DOMNode
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
@@ -48,6 +51,25 @@ HIGH_CONTRAST = Theme(
 
 GC_SETTLE = 0.5
 """Seconds after the first frame at which start-up's garbage is collected and the rest frozen (see on_ready)."""
+WARM_MODULES = (
+    "twentystrong.text.announce",  # the first command's announcements (Store.make_view)
+    "twentystrong.odds",  # the Odds box's first question (numpy with it): some 150 ms on a quiet machine
+    "twentystrong.odds.advisor",
+    "twentystrong.odds.engine_model",
+    "twentystrong.odds.rerolls",
+    "twentystrong.odds.rules",
+    "twentystrong.odds.tables",  # numpy, with the first best-play table
+    "twentystrong.odds.joint",
+    "concurrent.futures.thread",  # the odds worker's thread pool
+    "twentystrong.tui.widgets.choices",  # the first list of choices
+)
+"""Modules the first keys of a game need and start-up leaves out: imported in a thread once the first frame is out,
+while the player reads the table, so that no key waits on an import (the worst key used to: 300 ms)."""
+ANSWERS = frozenset({"", "Not allowed", "Cannot undo", "Cannot redo"})
+"""Titles of the warnings that answer a key or click (the engine's refusals, the table's own): said on the table's
+prompt line. Others (the record's, the autosave's) stay toasts: a screen may soon cover the table."""
+WARM_UP_THREAD = "twentystrong-warm-up"
+"""The name of the thread that imports :data:`WARM_MODULES`."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
 """What ``ctrl+t`` steps through (the command palette offers every theme)."""
 THEME_NAMES = {"textual-dark": "dark", "textual-light": "light", "high-contrast": "high contrast"}
@@ -167,6 +189,7 @@ class TwentyStrongApp(App[None]):
         if self.store is not None:
             # A new game's first autosave (held back by prepare: its writer thread would compete with start-up).
             self.store.session.release_autosave()
+        threading.Thread(target=_warm_up, name=WARM_UP_THREAD, daemon=True).start()
         if self.gc_paused:
             # The first frame is out: collecting resumes. A moment later, while the player reads the table, one
             # full pass frees start-up's garbage and freezes what is left, which lives as long as the App: later
@@ -284,6 +307,23 @@ class TwentyStrongApp(App[None]):
         previous = self.game
         self.game = view
         self._check_game_over(previous, view)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, except for a warning while the table is up: the table says it on the prompt's second line (a
+        toast would cover the prompt, the dice it asks for, or the advice)."""
+        say = getattr(self.screen, "say", None) if self._screen_stack else None
+        if severity == "warning" and title in ANSWERS and say is not None:
+            say(message)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _notify(self, message: str, title: str, severity: Severity) -> None:
         self.notify(message, title=title, severity=severity)
@@ -539,6 +579,15 @@ class TwentyStrongApp(App[None]):
 
     def _size_ok(self) -> None:
         self._too_small = None
+
+
+def _warm_up() -> None:
+    """Import :data:`WARM_MODULES` (in a thread: a key that needs one meanwhile waits only for the rest of it)."""
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a warm-up never fails the game: the key that needs it imports it then
+            return
 
 
 def create_app(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from twentystrong.content import effects as fx
@@ -82,6 +83,12 @@ class SetStatHandler(Handler):
 def _recoverable(s: GameState, effect: fx.Recover | fx.ExtraRecovery) -> tuple[str, ...]:
     colors = effect.colors
     return tuple(d.id for d in s.dice_in("exhausted") if colors is None or d.color in colors)
+
+
+def recovers_nothing(s: GameState, effects: Sequence[Effect]) -> bool:
+    """Whether a reward made only of recoveries would recover no die now (none of its colours is exhausted): taking
+    it does nothing, which the log says and which is never a front end's default."""
+    return bool(effects) and all(isinstance(effect, fx.Recover) and not _recoverable(s, effect) for effect in effects)
 
 
 @handles("recover", passive=False)

@@ -44,7 +44,7 @@ from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView, StackView
-from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
+from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.odds import OddsPanel
@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "play_selected", "Play die"),
         Binding("enter", "roll", "Roll"),
         Binding("enter", "resolve", "Resolve"),
+        Binding("enter", "recover_all", "Recover all"),
         Binding("enter", "done", "Done"),
         Binding("enter", "take_reward", "Take reward"),
         Binding("enter", "gain_item", "Gain item"),
@@ -144,6 +145,7 @@ class TableScreen(Screen[None]):
         Binding("space", "use_selected", "Play die", show=False),
         Binding("escape", "clear", "Clear selection", show=False),
         Binding("r", "repeat", "Repeat"),
+        Binding("x", "stop_recovering", "Stop recovering"),
         Binding("x", "decline", "Decline"),
         Binding("e", "start_endgame", "Start endgame"),
         *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
@@ -194,14 +196,24 @@ class TableScreen(Screen[None]):
         self.view: GameView = store.view
         self._letter: str | None = None  # a colour letter just typed: a digit right after completes a die id
         self._letter_at = 0.0
+        self._before_letter: str | None = None  # the selection before that letter
         self._dialog_for: int | None = None  # the view revision whose prompt already opened the choices
         self._cards_lock = asyncio.Lock()
         self._card_ids: tuple[str, ...] = ()
         self._bindings_key: object = None
         self._in_flight = 0.0  # when the last command was posted and not yet handled by the App (0: none)
+        self._outstanding = 0  # commands posted and not yet handled by the App
+        self._quiet_clear: int | None = None  # the revision whose selection a played command ended unseen
+        self._draws = 0  # selection draws so far (a typed id draws once)
         self._pending_keys: list[tuple[str, str]] = []
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
+        self._news = ""  # what effects and rules just did (the prompt's top line)
+        self._said = ""  # why the last key or click did nothing (the prompt's second line until the next one)
+        self.said: list[str] = []
+        """Every such answer, oldest first (tests read it)."""
+        self._news_ends = False  # the player played a command since: the next view without news clears it
+        self._recovering = False  # Enter recovers every die: the next one as soon as the view allows it
         self._then: str | None = None  # a command to play as soon as the next view allows it (a shortcut's rest)
         self._hint_kind: str | None = None  # the kind of step the hint line is about
         self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
@@ -243,6 +255,9 @@ class TableScreen(Screen[None]):
         yield KeyBar(id="footer")
 
     def on_mount(self) -> None:
+        side = self.query_one("#side")
+        self.watch(side, "virtual_size", self._fit_side, init=False)  # a panel grew or shrank
+        self.watch(side, "size", self._fit_side, init=False)
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
@@ -256,11 +271,17 @@ class TableScreen(Screen[None]):
             self._show(view)
 
     def _show(self, view: GameView) -> None:
-        if view.notes and view is not self.view:
-            # What effects, rules and Resolve did on their own (the log has the same sentences).
-            self.notify("\n".join(view.notes), title="What happened", timeout=4 + 2 * len(view.notes))
+        if view is not self.view:
+            # What effects, rules and Resolve did on their own (the log has the same sentences), on the prompt's own
+            # top line: never over the prompt, the zones it names or the advice (a toast covered them for seconds).
+            # It stays until the player's next command, so a shortcut's second half does not wipe it.
+            if self._news_ends or view.last is None:  # the player's own command, or undo/redo: a fresh line
+                self._news = ""
+            self._add_news(*view.notes)
+            self._news_ends = False
         before = self.view
         self.view = view
+        self._said = ""
         self._hint_once()
         if self.selected is not None and (not self._die_usable(self.selected) or _asks(view) != _asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
@@ -268,6 +289,19 @@ class TableScreen(Screen[None]):
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
         self._maybe_open_dialog()
+
+    def _fit_side(self) -> None:
+        """Dock the Odds box at the foot of the side column while the panels do not all fit (they scroll above it):
+        the advice is never below the fold. Undocked again once they fit."""
+        side = self.query_one("#side")
+        needed = sum(child.outer_size.height for child in side.children if child.display)
+        crowded = needed > side.scrollable_content_region.height
+        if crowded != side.has_class("-crowded"):
+            side.set_class(crowded, "-crowded")
+
+    def _add_news(self, *sentences: str) -> None:
+        if sentences:
+            self._news = " ".join((self._news, *sentences)).strip()
 
     def _hint_once(self) -> None:
         """A first-game hint line the first time each kind of step comes up (while the profile's hints are on); it
@@ -301,6 +335,8 @@ class TableScreen(Screen[None]):
 
     def _draw(self) -> None:
         view = self.view
+        news = Content.assemble(("What happened: ", "bold"), self._news) if self._news else ""
+        set_title(self.query_one(PromptBar), news)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
         self.query_one(HeroPanel).show(view)
@@ -310,13 +346,17 @@ class TableScreen(Screen[None]):
     def _draw_selection(self) -> None:
         """Draw what the selected die changes (the dice, the cards it may go on, odds, prompt, keys); the rest of
         the table only changes with the view."""
+        self._draws += 1
         self._draw_dice()
         self._draw_cards()
         self.query_one(OddsPanel).show(self.view, self.selected)
+        self._draw_prompt()
+        self._refresh_bindings_if_changed()
+
+    def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
         self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
-        self._refresh_bindings_if_changed()
 
     def _draw_dice(self) -> None:
         s = self.view.state
@@ -401,7 +441,9 @@ class TableScreen(Screen[None]):
         # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
         parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.state, view.awaiting), "bold"), "\n"]
-        if self.selected is not None:
+        if self._said:
+            parts += [("⚠ ", "bold"), (self._said, "bold")]
+        elif self.selected is not None:
             die = view.state.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
         elif self._hint_text and self.has_class("-short"):
@@ -435,13 +477,15 @@ class TableScreen(Screen[None]):
             return "Every enemy is defeated: Enter resolves."
         if kind == "commit" and not view.state.dice_in("pool"):
             return "Enter rolls."
+        if self._recovery():
+            return self._recover_hint()
         if kind == "gain_items" and not view.can("gain_item"):
             return "x declines it; i opens the inventory to make room."
         return {
             "activate": "Click a marked (▶) stack or press 1–3.",
             "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
             "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "recover": "Click exhausted dice (or type an id) to recover; Enter when done.",
+            "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
             "gain_items": "Enter gains the item, x declines.",
             "stack_discard": "Click a marked (▶) stack or press 1–3.",
             "instant_reward": "Enter takes it, x declines.",
@@ -455,6 +499,13 @@ class TableScreen(Screen[None]):
             if self._lone_after() is not None
             else "Enter or a opens the choices.",
         }.get(kind, "Enter or a opens the choices.")
+
+    def _recover_hint(self) -> str:
+        owed, room = self._recovery(), self._recovery_room()
+        if len(owed) <= room:
+            return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
+        dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
+        return f"Click up to {dice} (or type an id) to recover; x stops recovering."
 
     def _selected_hint(self, die: DieState) -> str:
         view = self.view
@@ -500,11 +551,20 @@ class TableScreen(Screen[None]):
                 out.append(PromptAction(label, "space", only, variant="success"))
         add("resolve", "Resolve", "enter", "primary")
         add("repeat", "Repeat", "r")
-        add("done", "Done", "enter", "primary")
+        owed = self._recovery()
+        if owed:
+            if len(owed) <= self._recovery_room():
+                out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
+            add("done", "Stop recovering", "x", "warning")
+        else:
+            add("done", "Done", "enter", "primary")
         reward = view.first("take_reward")
         if reward is not None:
             name = view.card_name(reward.card or "")
-            out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
+            if self._idle_reward():
+                out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
+            else:
+                out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
             add("decline_reward", "Decline", "x", "warning")
         gain = view.first("gain_item")
         pending = gain or view.first("decline_item")
@@ -546,13 +606,21 @@ class TableScreen(Screen[None]):
 
     def _maybe_open_dialog(self) -> None:
         view = self.view
+        if self._recovering:
+            # Enter's "recover all": the next die, while one can still come back.
+            self._recovering = False
+            owed = self._recovery()
+            if owed:
+                self._recovering = True
+                self._play(owed[0], auto=True)
+                return
         if self._then is not None:
             # The second half of a shortcut the interface plays for the player (Resolve with every enemy defeated:
             # the engine's roll of no dice, then its resolve).
             then, self._then = self._then, None
             command = view.first(then)
             if command is not None:
-                self._play(command)
+                self._play(command, auto=True)
                 return
         if self._single_answer() or self._lone_after() is not None:
             return  # one After effect is no order to choose: Enter resolves it (an item may be used first)
@@ -578,8 +646,8 @@ class TableScreen(Screen[None]):
             return False
         self._auto_for = view.revision
         self._dialog_for = view.revision
-        self.notify(f"{self.describe(answers[0])}.", title="Only one choice, made for you")
-        self._play(answers[0])
+        self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
+        self._play(answers[0], auto=True)
         return True
 
     def _lone_after(self) -> Command | None:
@@ -603,20 +671,34 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        self.app.push_screen(ChoicesScreen(title, self.view.state, commands, note=note), chosen)
+        screen = ChoicesScreen(title, self.view.state, commands, note=note, news=self._news)
+        self.app.push_screen(screen, chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
 
-    def _play(self, command: Command) -> None:
+    def _play(self, command: Command, *, auto: bool = False) -> None:
         """Post the intent for a command (the App hands it to the store).
 
-        The selection stays until the new view says the die has nothing left to do (a refusal keeps it).
+        Playing a command ends the selection: a die selected before it is no answer to what comes after (``y`` then
+        ``2`` commits Y2 and must not leave Y1 waiting for the next Enter).
         """
-        self._in_flight = time.monotonic()
-        self.post_message(messages.intent_for(command))
+        if self.selected is not None:
+            # Quietly: the command's view redraws the table in a moment (a redraw now would be one more per key);
+            # a refused command brings no view, so the App's answer redraws it then (_settled).
+            self.set_reactive(TableScreen.selected, None)
+            self._quiet_clear = self.view.revision
+        if not auto:
+            self._news_ends = True  # the player moved on: what happened before goes with this command's view
+        self._post(command)
 
     def _explain(self, command: Command) -> None:
         """Send a command that is not legal, so the engine says why (nothing changes)."""
+        self._post(command)
+
+    def _post(self, command: Command) -> None:
+        # Keys typed from now on wait until the App has handled this command (and every other one posted before).
+        self._in_flight = time.monotonic()
+        self._outstanding += 1
         self.post_message(messages.intent_for(command))
 
     def _die_usable(self, die: str) -> bool:
@@ -695,6 +777,12 @@ class TableScreen(Screen[None]):
         else:
             self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # A click answers the prompt anew: the answer to the last key or click goes (the click may say its own).
+        if self._said:
+            self._said = ""
+            self._draw_prompt()
+
     @on(DiceTray.Pressed)
     def _die_pressed(self, event: DiceTray.Pressed) -> None:
         event.stop()
@@ -764,6 +852,7 @@ class TableScreen(Screen[None]):
         event.prevent_default()
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
             self._in_flight = 0.0  # the App never answered: do not hold keys forever
+            self._outstanding = 0
         self._pending_keys.append((event.key, char))
         self._drain_keys()
 
@@ -773,7 +862,15 @@ class TableScreen(Screen[None]):
         self.action_repeat()
 
     def _settled(self) -> None:
-        """The App handled a command (accepted or refused): run the keys typed meanwhile."""
+        """The App handled a command (accepted or refused): once it has handled every command this table posted (a
+        shortcut's second half or a single answer is posted while the first is handled), run the keys typed
+        meanwhile."""
+        self._outstanding = max(0, self._outstanding - 1)
+        if self._quiet_clear is not None and self._quiet_clear == self.view.revision and self.is_mounted:
+            self._draw_selection()  # refused: no new view drew the selection's end
+        self._quiet_clear = None
+        if self._outstanding:
+            return
         self._in_flight = 0.0
         self._drain_keys()
 
@@ -783,6 +880,9 @@ class TableScreen(Screen[None]):
             self._run_key(key, char)
 
     def _run_key(self, key: str, char: str) -> None:
+        if self._said:
+            self._said = ""
+            self._draw_prompt()
         if self._repeat_timer is not None:
             # "r" was typed while both Repeat and the red die were possible: a "1" now means R1.
             self._repeat_timer.stop()
@@ -805,11 +905,22 @@ class TableScreen(Screen[None]):
         self._cancel_letter_timer()
         recent = time.monotonic() - self._letter_at < LETTER_WINDOW
         if letter is not None and char.isdigit() and recent:
+            # One die id, read whole: the letter's own selection (the next die of that colour) was only a preview,
+            # and goes back to what it was before the id is played.
+            stale = self.selected != self._before_letter
+            if stale:  # quietly: what the id does next draws the table (one draw per key, not two)
+                self.set_reactive(TableScreen.selected, self._before_letter)
+            draws = self._draws
             die = f"{letter}{char}"
             if any(d.id == die for d in self.view.state.dice):
                 self.press_die(die, typed=True)
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
+            if stale and self._draws == draws:
+                if self._outstanding:
+                    self._quiet_clear = self.view.revision  # its view (or the refusal) draws it
+                else:
+                    self._draw_selection()
             return
         bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.OWN_KEYS]
         for binding in bindings:
@@ -877,13 +988,34 @@ class TableScreen(Screen[None]):
             self._explain(Command("gain_item", card=card))
         elif kind in ("activate", "stack_discard", "choose_stack"):
             self._say("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        elif self._recovery():
+            room = self._recovery_room()
+            self._say(
+                f"Choose which {'die' if room == 1 else f'{room} dice'} to recover: click exhausted dice or type their "
+                "ids (Enter never skips them); x stops recovering."
+            )
+        elif self._idle_reward():
+            reward = view.first("take_reward")
+            name = view.card_name(reward.card or "") if reward is not None else "This"
+            self._say(
+                f"{name}'s reward would do nothing now (no exhausted die to recover): x declines it, or click its "
+                "button to take it anyway."
+            )
         elif self.selected is not None:
             self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
         else:
             self._say(f"Enter has nothing to do here. {prompt_words(view.state, view.awaiting)}")
 
     def _say(self, message: str) -> None:
-        self.notify(message, severity="warning")
+        self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
+
+    def say(self, message: str) -> None:
+        """Answer a key or click that did nothing, on the prompt's second line (in place of the hint) until the
+        next key, click or view: never in a toast over the prompt. (The App sends the table its warnings here.)"""
+        self._said = message
+        self.said.append(message)
+        if self.is_mounted:
+            self._draw_prompt()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
@@ -891,13 +1023,25 @@ class TableScreen(Screen[None]):
             return view.can("roll") and not self._resolve_shortcut()
         if action == "resolve":
             return view.can("resolve") or self._resolve_shortcut()
-        simple = {"done", "take_reward", "gain_item", "repeat", "start_endgame"}
+        if action == "recover_all":
+            owed = self._recovery()
+            return bool(owed) and len(owed) <= self._recovery_room()
+        if action == "done":
+            # Enter never finishes while dice can still be recovered (it would throw them away): x or the button does.
+            return view.can("done") and not self._recovery()
+        if action == "take_reward":
+            return view.can("take_reward") and not self._idle_reward()
+        simple = {"gain_item", "repeat", "start_endgame"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
             return len(view.find("activate")) == 1
         if action == "answer":
+            if view.kind == "instant_reward" and self._idle_reward():
+                return False  # Enter says why it does not take it (a list would put taking it under Enter again)
             return view.kind in self.DIALOG_KINDS or view.state.prompt is not None
+        if action == "stop_recovering":
+            return bool(self._recovery()) and view.can("done")
         if action == "decline":
             return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
         if action == "face":
@@ -979,6 +1123,45 @@ class TableScreen(Screen[None]):
                 self._play_first(cmd)
                 return
 
+    def action_stop_recovering(self) -> None:
+        """Finish recovering with dice that could still come back (Enter never does)."""
+        self._play_first("done")
+
+    def action_recover_all(self) -> None:
+        """Recover every die that can come back (all fit: nothing to choose), one command each."""
+        owed = self._recovery()
+        if owed:
+            self._recovering = True
+            self._play(owed[0])
+
+    def _recovery(self) -> list[Command]:
+        """The commands that recover an exhausted die now: the Recover step's, or an "up to N" choice of dice to
+        recover (a reward's); empty when no die can come back."""
+        view = self.view
+        prompt = view.state.prompt
+        if prompt is None:
+            return view.find("recover")
+        if prompt.kind == "choose_die" and "recover" in prompt.purpose and view.can("done"):
+            return [c for c in view.find("choose") if c.die]
+        return []
+
+    def _recovery_room(self) -> int:
+        """How many more dice may be recovered now."""
+        view = self.view
+        prompt = view.state.prompt
+        if prompt is not None:
+            return prompt.count
+        limit = view.awaiting.get("limit")
+        return int(limit) - int(view.awaiting.get("recovered", 0) or 0) if isinstance(limit, int) else 0
+
+    def _idle_reward(self) -> bool:
+        """Whether the instant reward offered would do nothing now (recover dice when none is exhausted)."""
+        from twentystrong.engine.effects.rewards import recovers_nothing
+
+        command = self.view.first("take_reward")
+        reward = self.view.deck.card(command.card).reward if command is not None and command.card else None
+        return reward is not None and recovers_nothing(self.view.state, reward.effects)
+
     def _play_first(self, cmd: str) -> None:
         command = self.view.first(cmd)
         if command is not None:
@@ -1008,6 +1191,7 @@ class TableScreen(Screen[None]):
             return
         self._letter = letter
         self._letter_at = time.monotonic()
+        self._before_letter = self.selected  # a digit next makes the letter part of a die id: this comes back
         usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
             # A digit may still follow (a die id); if none does, say why nothing of that colour can be played.

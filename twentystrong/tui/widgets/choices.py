@@ -116,6 +116,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
     ChoicesScreen #title { text-style: bold; width: 100%; margin-bottom: 1; }
     ChoicesScreen #hint { color: $text-muted; margin-top: 1; }
     ChoicesScreen #note { color: $text-muted; width: 100%; margin-bottom: 1; }
+    ChoicesScreen #news { width: 100%; margin-bottom: 1; }
     ChoicesScreen OptionList { height: auto; max-height: 20; width: auto; min-width: 36; max-width: 100%; }
     """
 
@@ -124,8 +125,12 @@ class ChoicesScreen(ModalScreen[Command | None]):
         *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, title: str, state: GameState, commands: Sequence[Command], *, note: str = "") -> None:
+    def __init__(
+        self, title: str, state: GameState, commands: Sequence[Command], *, note: str = "", news: str = ""
+    ) -> None:
         super().__init__()
+        self.news = news
+        """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
         self.state = state
         self.commands = list(commands)
@@ -135,6 +140,8 @@ class ChoicesScreen(ModalScreen[Command | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="title")
+            if self.news:
+                yield Label(Content.assemble(("What happened: ", "bold"), self.news), id="news")
             if self.note:
                 yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
             options = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
+from twentystrong.engine.effects.rewards import recovers_nothing
 from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.rulesets.hoplomachus_victorum.events import (
@@ -108,6 +109,14 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         return f"You {'keep' if event.kept else 'discard'} the Opportunity {name(event.card)}"
     if isinstance(event, OpportunityProgress):
         if event.earned:
+            reward = deck.card(event.card).reward
+            if (
+                before is not None
+                and reward is not None
+                and reward.kind == "instant"
+                and recovers_nothing(before, reward.effects)
+            ):
+                return f"Opportunity earned: {name(event.card)} flips! Its reward does nothing now: no exhausted die"
             return f"Opportunity earned: {name(event.card)} flips!"
         return f"Opportunity {name(event.card)}: {event.progress}"
     if isinstance(event, PlusAdded):

@@ -31,6 +31,8 @@ from twentystrong.tui.boards.hoplomachus_victorum.camps import (
     CampInfo,
     ScionInfo,
     camp_infos,
+    camp_numbers,
+    question_of,
     rows_from_top,
     scion_info,
 )
@@ -332,10 +334,13 @@ class VesuviusBoard(Board):
         """Drawn for a short terminal: two lines a camp, no frames."""
         self._tactics = TacticsPanel(id="past-tactics" if past else "tactics", classes="" if past else "panel")
         self._influence = InfluencePanel(id="past-influence" if past else "influence", classes="" if past else "panel")
+        self.numbers: dict[str, int] = camp_numbers(view)
+        """The number key of each camp a press can choose in the view shown (kept while the question lasts)."""
+        self._question = question_of(view)
 
     def compose(self) -> ComposeResult:
         view = self._first
-        infos = camp_infos(view)
+        infos = camp_infos(view, self.numbers)
         with Horizontal(classes="vesuvius-row", id="apex"):
             yield ScionView(scion_info(view.state))
         for row in rows_from_top():
@@ -357,7 +362,10 @@ class VesuviusBoard(Board):
     def show(self, view: GameView) -> None:
         if self.past:
             self.set_compact(True)  # the history view's board shares the screen with the log
-        infos = {info.id: info for info in camp_infos(view)}
+        question = question_of(view)
+        self.numbers = camp_numbers(view, self.numbers if question == self._question else None)
+        self._question = question
+        infos = {info.id: info for info in camp_infos(view, self.numbers)}
         for camp in self.query(CampView):
             camp.info = infos[camp.info.id]
         self.query_one(ScionView).info = scion_info(view.state)

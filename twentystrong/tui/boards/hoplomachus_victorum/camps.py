@@ -4,6 +4,7 @@ engine's legal commands decide what can be chosen; nothing here decides a rule).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from twentystrong.content.model import CampCard
@@ -38,9 +39,42 @@ def camp_commands(view: GameView) -> dict[str, list[Command]]:
     return {camp: found[camp] for camp in IDS if camp in found}
 
 
-def camp_numbers(view: GameView) -> dict[str, int]:
-    """The number key of each camp a press can choose now: 1, 2 … in the pyramid's order."""
-    return {camp: n for n, camp in enumerate(camp_commands(view), start=1)}
+def camp_numbers(view: GameView, kept: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The number key of each camp a press can choose now: 1, 2 … in the pyramid's order.
+
+    ``kept``: the numbers shown a moment ago for this same question (a choice that takes several picks, such as
+    feeding the Influence deck): each camp still offered keeps its number until the question ends, so a number
+    never moves under the player's hand; a camp offered anew takes the first number no offered camp has."""
+    offered = list(camp_commands(view))
+    if not kept:
+        return {camp: n for n, camp in enumerate(offered, start=1)}
+    numbers = {camp: kept[camp] for camp in offered if camp in kept}
+    used = set(numbers.values())
+    free = (n for n in range(1, len(IDS) + len(used) + 1) if n not in used)
+    for camp in offered:
+        if camp not in numbers:
+            numbers[camp] = next(free)
+    return numbers
+
+
+def question_of(view: GameView) -> tuple[object, ...]:
+    """What the game is asking (the step, what it waits for, the open prompt): camp numbers last as long as it."""
+    state = view.state
+    prompt = state.prompt
+    if prompt is None:
+        return (state.step, view.kind)
+    return (state.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
+
+
+def number_keys(numbers: Iterable[int]) -> str:
+    """The keys of some camp numbers: ``1``, ``1–4``, or ``1, 3–5`` when some were taken already."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 class CampInfo(NamedTuple):
@@ -123,13 +157,14 @@ def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
     )
 
 
-def camp_infos(view: GameView) -> tuple[CampInfo, ...]:
-    """Every camp of a view, in the pyramid's order (bottom row first)."""
+def camp_infos(view: GameView, numbers: Mapping[str, int] | None = None) -> tuple[CampInfo, ...]:
+    """Every camp of a view, in the pyramid's order (bottom row first); ``numbers``: the camps' number keys (by
+    default :func:`camp_numbers`)."""
     s = view.state
     t = table(s)
     if not t.camps:
         return tuple(CampInfo(camp, 0) for camp in IDS)
-    numbers = camp_numbers(view)
+    numbers = camp_numbers(view) if numbers is None else numbers
     return tuple(camp_info(s, k, number=numbers.get(IDS[k], 0)) for k in range(len(IDS)))
 
 

@@ -29,7 +29,7 @@ from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
-from twentystrong.tui.boards.hoplomachus_victorum.camps import camp_commands, camp_numbers
+from twentystrong.tui.boards.hoplomachus_victorum.camps import camp_commands, number_keys
 from twentystrong.tui.boards.hoplomachus_victorum.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
 from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
@@ -212,11 +212,11 @@ class VictorumTable(TableScreen):
     def _hint(self) -> str:
         view = self.view
         kind = view.kind
-        numbers = camp_numbers(view)
-        keys = "1" if len(numbers) == 1 else f"1–{len(numbers)}"
+        numbers = self.board.numbers
+        keys = number_keys(numbers.values())
         if kind == "move":
             if len(numbers) == 1:
-                return f"Only camp {next(iter(numbers))} can be entered: Enter or 1 moves there."
+                return f"Only camp {next(iter(numbers))} can be entered: Enter or {keys} moves there."
             return f"Press a camp's number ({keys}), click a ▶ camp, or arrows then Enter."
         if kind == "arrive":
             keys_now = ["Enter activates" if view.can("activate") else ""]
@@ -341,10 +341,11 @@ class VictorumTable(TableScreen):
         if self.view.kind in DRAW_KINDS:
             self._pick_draw(number)
             return
-        numbers = {n: camp for camp, n in camp_numbers(self.view).items()}
+        numbers = {n: camp for camp, n in self.board.numbers.items()}
         camp = numbers.get(number)
         if camp is None:
-            self._say(f"No camp has the number {number}: the marked (▶) camps are numbered 1–{len(numbers)}.")
+            keys = number_keys(numbers)
+            self._say(f"No camp has the number {number}: the marked (▶) camps are numbered {keys}.")
             return
         self.press_camp(camp)
 
@@ -357,7 +358,7 @@ class VictorumTable(TableScreen):
         """Move the camp cursor."""
         rows, cols = ARROWS[key]
         if self.cursor is None:
-            numbers = camp_numbers(self.view)
+            numbers = self.board.numbers
             here = table(self.view.state).position
             start = next(iter(numbers), None) or (IDS[here] if here is not None and here < len(IDS) else IDS[0])
             self.cursor = start
