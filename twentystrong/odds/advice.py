@@ -633,9 +633,12 @@ def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
     return explain(state, legal, question, chances_for(question))
 
 
-def explain(state: GameState, legal: Sequence[Command], question: OddsQuestion, answered: OddsChances) -> Hint:
+def explain(state: GameState | None, legal: Sequence[Command], question: OddsQuestion, answered: OddsChances) -> Hint:
     """The hint for a question answered already (the odds panel answers it in a worker thread): the advice checked
-    against the engine (played on copies of ``state``), its words and commands, the figures."""
+    against the engine (played on copies of ``state``), its words and commands, the figures.
+
+    ``state`` None: a question with no game behind it (``twentystrong odds`` with a damage model of its own): the
+    advice is said as the odds found it, with no commands."""
     scope: Literal["fight", "round"] = "round" if question.lasting else "fight"
     each = tuple(
         EnemyChance(e.card, e.name, c.value, c.exact, c.error, scope)
@@ -653,7 +656,7 @@ def explain(state: GameState, legal: Sequence[Command], question: OddsQuestion, 
     if advice is None:
         words = "nothing to apply" if not question.dice else NOTHING
         return Hint("apply", words, chances=each, all=every, move=words)
-    played = playable(state, legal, advice, question)
+    played = playable(state, legal, advice, question) if state is not None else _as_found(advice, question)
     move = advice_words(question, played, hopeless=not any(c.value for c in answered.each))
     figure, counted = _figure(question, answered, played)
     used = [name for name, _ in played.uses]
@@ -670,6 +673,29 @@ def explain(state: GameState, legal: Sequence[Command], question: OddsQuestion, 
         assumes if any(name in held for name in assumes) else tuple(used),
         move,
         figure,
+    )
+
+
+def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
+    """The advice as the odds found it, with no game to check it against: the dice a rule keeps stay, the others
+    roll again while phases follow."""
+    from twentystrong.odds.rules import PLAIN_ROLLS
+
+    faces = dict(question.faces)
+    for use in advice.uses:
+        faces.update(use.dice)
+    rules = question.rules or PLAIN_ROLLS
+    why = "; ".join(w for w in rules.words() if "kept" in w or "not rolled" in w) or "a rule in force keeps it"
+    stays = tuple((d, why) for d in advice.keep if rules.keeps(faces.get(d)))
+    rolling = tuple(d for d in advice.keep if question.phases > 0 and not rules.keeps(faces.get(d)))
+    return Playable(
+        moves=tuple((question.enemies[t].card, dice) for t, dice in advice.moves),
+        rolling=rolling,
+        stays=stays,
+        more_dice=False,
+        defeats=tuple(question.enemies[t].card for t in advice.defeats),
+        uses=tuple((u.name, u.dice) for u in advice.uses),
+        faces=tuple(faces.items()),
     )
 
 
@@ -712,7 +738,7 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
 
 
 def _commit_hint(
-    state: GameState,
+    state: GameState | None,
     legal: Sequence[Command],
     question: OddsQuestion,
     answered: OddsChances,
@@ -727,7 +753,7 @@ def _commit_hint(
     def say(words: str, commands: tuple[Command, ...] = ()) -> Hint:
         return Hint("commit", words, commands, chances=each, all=every, move=words)
 
-    if state.step == "faces":
+    if state is not None and state.step == "faces":
         return say("enter the faces rolled")
     plan = answered.plan
     if plan is None:
