@@ -182,9 +182,87 @@ def test_every_apply_hint_of_a_bot_game_is_legal_and_defeats_what_it_says(deck_i
             assert set(fell(s, after)) == set(advice.defeats_now), advice.words
             if advice.defeats_now:
                 assert "defeats it" in advice.words or after.result == "won"
+            if len(undefeated) > 1:
+                assert "(not enough to defeat it)" not in advice.words
             checked += 1
         command = bot.choose(player_view(s), list(legal_commands(s)))
         result = decide_and_apply(s, command)
         assert not isinstance(result, Rejected)
         s = result[1]
     assert checked >= 5, checked
+
+
+# --- words and figures (issue 26, kind 9) --------------------------------------------------------------------------
+
+
+def physical_game(tmp_path: Path, *cards: dict[str, Any]) -> GameState:
+    """A new game on a generated deck: ``cards`` on top of stack 1, hero Tester, physical dice, ordered deal."""
+    from test_effects_passive import make_deck
+
+    deck = make_deck(tmp_path, list(cards))
+    s = initial_state(deck, SetupOptions(deck.id, "tester", seed=7, deal="ordered", dice="physical"))
+    return step(s, Command("start"))
+
+
+def step(s: GameState, command: Command) -> GameState:
+    result = decide_and_apply(s, command)
+    assert not isinstance(result, Rejected), result
+    return result[1]
+
+
+def rolled(s: GameState, faces: dict[str, str]) -> GameState:
+    """Commit these dice, roll, enter their faces."""
+    for die in faces:
+        s = step(s, Command("commit", die=die))
+    s = step(s, Command("roll"))
+    return step(s, Command("faces", faces=tuple(faces.items())))  # type: ignore[arg-type]
+
+
+def test_with_several_enemies_the_advice_names_the_one_it_plays_for(tmp_path: Path) -> None:
+    """Two enemies, one capped below its Health (they cannot all fall): never "(not enough to defeat it)"; the
+    figure is the chance of the enemy the dice go to, and that of all apart."""
+    from test_effects_passive import card, effect
+
+    first = card("rust-maw", health=5, damage=2, additional=1)
+    capped = card("iron-wall", effect("damage_cap_per_round", amount=2), health=4)
+    s = physical_game(tmp_path, first, capped)
+    s = step(step(s, Command("activate", stack=1)), Command("activate", stack=1))  # Rust Maw calls one more
+    s = rolled(s, {"P1": "crit", "P2": "hit", "R1": "hit"})
+    told = hint(player_view(s))
+    assert [c.card for c in told.chances] == ["rust-maw", "iron-wall"] and told.chances[1].value == 0.0
+    assert told.all is not None and told.all.value == 0.0
+    assert "not enough to defeat it" not in told.words
+    mine = told.chances[0].words()
+    assert 0 < told.chances[0].value < 1
+    assert told.move.startswith("apply ") and " to Rust Maw" in told.move
+    assert told.figure == f" → {mine} to defeat Rust Maw (0% to defeat all 2)", told.words
+    assert told.words == told.move + told.figure
+
+
+def bot_position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
+    """The state after ``commands`` commands of a heuristic bot's game (the first being ``start``)."""
+    deck, _ = load_game_deck(deck_id, None)
+    s = step(initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0)), Command("start"))
+    bot = make_bot("heuristic", seed)
+    for _ in range(commands - 1):
+        s = step(s, bot.choose(player_view(s), list(legal_commands(s))))
+    return s
+
+
+def test_the_next_roll_is_counted_under_inverted_colours() -> None:
+    """Victorum, Castor, seed 5, after 140 commands: B2• P2○ against Ash-Blinder with some colours rolling inverted.
+    One roll of the two dice deals 4/3 expected damage under the rules in force (the printed dice: 11/6)."""
+    from fractions import Fraction
+
+    from twentystrong.odds import single_roll
+    from twentystrong.odds.advice import question_for, rolls_for
+
+    s = bot_position("hoplomachus-victorum", "castor", 5, 140)
+    question = question_for(s, legal_commands(s))
+    assert question is not None and question.rules is not None and not question.rules.is_plain()
+    assert question.stage == "apply" and question.phases > 0 and question.dice == ("B2", "P2")
+    (roll,) = rolls_for(question)
+    model = question.enemies[0].target.model
+    assert roll.expected_damage == single_roll(question.counts, model, question.rules).expected_damage
+    assert roll.expected_damage == Fraction(4, 3)
+    assert single_roll(question.counts, model).expected_damage != roll.expected_damage

@@ -224,8 +224,15 @@ def test_the_figure_says_which_resource_it_counts(capsys: pytest.CaptureFixture[
     )
     _, text, _ = run(capsys, *args)
     assert "To reach 90%: commit +" in text and "with Battle Fury (" in text
-    _, out, _ = run(capsys, "--dice", "B1,B2", "--health", "4", *HV, "--item", "battle-fury", "--faces", "B1:k,B2:h")
+    # Held for later, the Tactic is in the figure, and the words say so (the chance without it too, in JSON).
+    faces = ("--dice", "B1,B2,P1", "--health", "6", "--phases", "2", *HV, "--item", "battle-fury")
+    _, out, _ = run(capsys, *faces, "--faces", "B1:h,B2:m,P1:h", "--json")
+    advice = json.loads(out)["advice"]
+    chance = round(advice["kill_probability"] * 100)
+    assert advice["words"] == f"apply B1• P1• to the target, keep B2 rolling → {chance}% to defeat with Battle Fury"
+    assert advice["assumes"] == ["Battle Fury"] and advice["kill_probability_without"] < advice["kill_probability"]
     # 2 + 1 damage fall short of 4; with every die 1 more they reach 5.
+    _, out, _ = run(capsys, "--dice", "B1,B2", "--health", "4", *HV, "--item", "battle-fury", "--faces", "B1:k,B2:h")
     assert "Advice: use Battle Fury, then apply B1✶ B2• to the target (defeats it)" in out
 
 

@@ -720,13 +720,20 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
         if p.value > 0:
             return f" → {p.words()} to defeat{with_words}", counted
         return " (not enough to defeat it)", ()
-    if p.value > 0:
+    every = answered.all
+    if p.value > 0 and every is not None and every.value > 0:
         return f" → {p.words()} to defeat all{with_words}", counted
+    all_words = f"{every.words() if every is not None else '0%'} to defeat all {n}"
+    # Some cannot fall this round (a cap, a block that will not lift): the figure is for the others.
+    hopeless = question.situation().hopeless
+    live = [e for e, h in zip(question.enemies, hopeless, strict=True) if not h and e.target.need > 0]
+    if p.value > 0 and live and len(live) < n:
+        names = " and ".join(e.name for e in live)
+        return f" → {p.words()} to defeat {names}{with_words} ({all_words})", counted
     # No play defeats them all: the chance of the enemy the move plays for (the first it gives dice and does not
     # defeat now), and that of all apart.
     index = {e.card: i for i, e in enumerate(question.enemies)}
     pending = [card for card, _ in played.moves if card not in played.defeats]
-    all_words = f"{answered.all.words() if answered.all is not None else '0%'} to defeat all {n}"
     if pending:
         i = index[pending[0]]
         name = question.enemies[i].name
