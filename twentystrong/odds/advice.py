@@ -670,7 +670,7 @@ def explain(state: GameState | None, legal: Sequence[Command], question: OddsQue
         played.defeats,
         each,
         every,
-        assumes if any(name in held for name in assumes) else tuple(used),
+        assumes,
         move,
         figure,
     )

@@ -16,10 +16,10 @@ What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 befo
 
 - commit (and physical faces being entered): each enemy's P(defeat within ``k`` rolls) with the unapplied dice in
   the active area (committed so far, and kept from earlier phases), best play, damage already applied counted;
-- apply: each enemy's P(defeat) playing best from the roll on the table (:func:`~twentystrong.odds.best_apply`,
-  the phases after this one), and the advice: one enemy, :func:`~twentystrong.odds.best_apply`; several,
-  :func:`~twentystrong.odds.allocate_dice`. A die the engine does not let the player apply to a card right now
-  counts as a miss for that card.
+- apply: each enemy's P(defeat) playing best from the roll on the table (the phases after this one), and the
+  advice: the one advisor's hint (:mod:`twentystrong.odds.advice`, what the headless ``hint`` and ``twentystrong
+  odds`` say too). A die the engine does not let the player apply to a card right now counts as a miss for that
+  card.
 
 Each probability is for one enemy with every die on it. The App's ``odds_mode`` (key ``o``) is ``full``,
 ``expected`` (the expected damage of one roll only) or ``off``.
