@@ -174,6 +174,8 @@ def test_every_apply_hint_of_a_bot_game_is_legal_and_defeats_what_it_says(deck_i
     for _ in range(200):
         if s.result is not None:
             break
+        if s.step == "apply" and s.prompt is not None:
+            assert hint(player_view(s)).stage == "none"  # the prompt's decision comes first
         if s.step == "apply" and s.prompt is None:
             advice = hint(player_view(s))
             undefeated = [c for c in s.active if not c.defeated]

@@ -628,8 +628,8 @@ def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
     state = view._state
     legal = tuple(legal_commands(state))
     question = question_for(state, legal, threshold)
-    if question is None:
-        return Hint("none", NOTHING)
+    if question is None or state.prompt is not None:
+        return Hint("none", NOTHING)  # nothing to ask, or a decision (a reward, an effect's choice) comes first
     return explain(state, legal, question, chances_for(question))
 
 
