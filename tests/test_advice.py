@@ -268,3 +268,22 @@ def test_the_next_roll_is_counted_under_inverted_colours() -> None:
     assert roll.expected_damage == single_roll(question.counts, model, question.rules).expected_damage
     assert roll.expected_damage == Fraction(4, 3)
     assert single_roll(question.counts, model).expected_damage != roll.expected_damage
+
+
+def test_a_reward_opened_by_a_defeat_is_part_of_the_plan() -> None:
+    """Victorum, Castor, seed 11, after 66 commands: B2✶ defeats Eruption Dancers, whose reward then waits; R1 then
+    defeats Pumice Net-Man. The words say both, the commands stop at the reward (answered first), and asked again
+    after it the hint plays the rest."""
+    s = bot_position("hoplomachus-victorum", "castor", 11, 66)
+    told = hint(player_view(s))
+    assert told.words == (
+        "apply B2✶ to Eruption Dancers (defeats it); after its reward, R1✶ to Pumice Net-Man (defeats it)"
+    )
+    assert told.commands == (Command("apply", die="B2", card="eruption-dancers"),)
+    assert told.defeats_now == ("eruption-dancers",) and told.keep == ()
+    s = play_out(s, told)
+    assert s.prompt is not None and hint(player_view(s)).stage == "none"
+    s = step(s, Command("decline_reward", card="eruption-dancers"))
+    again = hint(player_view(s))
+    assert again.commands == (Command("apply", die="R1", card="pumice-net-man"),)
+    assert again.defeats_now == ("pumice-net-man",)

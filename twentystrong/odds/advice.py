@@ -403,7 +403,12 @@ class Playable(NamedTuple):
     faces: tuple[tuple[str, Face | None], ...] = ()
     """What the unapplied dice show once the resources are used."""
     commands: tuple[Command, ...] = ()
-    """The commands that play it, in order, each legal at its turn (the uses first, then the applies)."""
+    """The commands that play it now, in order, each legal at its turn (the uses first, then the applies), up to a
+    reward a defeat opens."""
+    waits: int | None = None
+    """The index in :attr:`moves` of the first move that waits for the reward a defeat opened (None: none does)."""
+    defeats_now: tuple[str, ...] = ()
+    """The cards :attr:`commands` defeat."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -453,18 +458,35 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
     faces = tuple((d.id, d.face) for d in s.dice_in("active"))
     moves: list[tuple[str, tuple[str, ...]]] = []
     dropped: list[str] = []
+    waits: int | None = None
+    now = state  # the state after the commands to play now
     for t, dice in advice.moves:
         card = question.enemies[t].card
         allowed: list[str] = []
         for die in dice:
+            if s.prompt is not None and waits is None:
+                # A defeat opened its reward (take or decline): part of the plan, not its end. The commands stop
+                # here (the player answers it first); the rest is checked on a copy where it is declined.
+                declined = _declined(s)
+                if declined is None:
+                    dropped.append(die)
+                    continue
+                if allowed:
+                    moves.append((card, tuple(allowed)))
+                    allowed = []
+                waits = len(moves)
+                s = declined
             command = Command("apply", die=die, card=card)
             applied = decide_and_apply(s, command) if is_legal(s, command) else None
             if applied is None or isinstance(applied, Rejected):
                 dropped.append(die)
                 continue
             allowed.append(die)
-            commands.append(command)
+            if waits is None:
+                commands.append(command)
             s = applied[1]
+            if waits is None:
+                now = s
         if allowed:
             moves.append((card, tuple(allowed)))
     left = [d for d in s.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
@@ -478,12 +500,41 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
             rolling.append(unapplied.id)
     pool = bool(state.dice_in("pool"))
     before = {c.id for c in state.active if c.defeated}
-    defeats = tuple(c.id for c in s.active if c.defeated and c.id not in before)
-    if s.result == "won":  # R11: the boss fell (the game ends at once)
-        defeats = tuple(c.id for c in state.active if not c.defeated)
     return Playable(
-        tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats, tuple(uses), faces, tuple(commands)
+        tuple(moves),
+        tuple(rolling),
+        tuple(stays),
+        repeat and pool,
+        _fallen(state, s, before),
+        tuple(uses),
+        faces,
+        tuple(commands),
+        waits,
+        _fallen(state, now, before),
     )
+
+
+def _fallen(state: GameState, after: GameState, before: set[str]) -> tuple[str, ...]:
+    """The cards defeated between ``state`` and ``after`` (every one when the boss fell: R11, the game is won)."""
+    if after.result == "won":
+        return tuple(c.id for c in state.active if not c.defeated)
+    return tuple(c.id for c in after.active if c.defeated and c.id not in before)
+
+
+def _declined(s: GameState) -> GameState | None:
+    """``s`` with its prompt, an instant reward, declined (None for another prompt, or when it cannot be)."""
+    from twentystrong.engine.commands import Rejected
+    from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.engine.legal import legal_commands
+
+    prompt = s.prompt
+    if prompt is None or prompt.kind != "instant_reward":
+        return None
+    decline = next((c for c in legal_commands(s) if c.cmd == "decline_reward"), None)
+    if decline is None:
+        return None
+    result = decide_and_apply(s, decline)
+    return None if isinstance(result, Rejected) or result[1].prompt is not None else result[1]
 
 
 def _keeper(s: GameState, die: DieState) -> str:
@@ -532,12 +583,13 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         else:
             text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
         return f"{text}; {stays}" if stays else text
-    parts = []
-    for card, dice in advice.moves:
+    text = "; ".join(used) + ", then apply " if used else "apply "
+    for k, (card, dice) in enumerate(advice.moves):
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
         defeat = " (defeats it)" if card in advice.defeats else ""
-        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
-    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+        # A defeat opens its reward first: the moves after it wait for the player's answer.
+        lead = "" if k == 0 else ("; after its reward, " if advice.waits == k else ", ")
+        text += f"{lead}{labels} to {names.get(card, card)}{defeat}"
     everyone = len(advice.defeats) == len(question.enemies)
     if advice.rolling and not everyone:
         text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
@@ -667,7 +719,7 @@ def explain(state: GameState | None, legal: Sequence[Command], question: OddsQue
         move + figure,
         played.commands,
         keep,
-        played.defeats,
+        played.defeats_now,
         each,
         every,
         assumes,
@@ -696,6 +748,7 @@ def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
         defeats=tuple(question.enemies[t].card for t in advice.defeats),
         uses=tuple((u.name, u.dice) for u in advice.uses),
         faces=tuple(faces.items()),
+        defeats_now=tuple(question.enemies[t].card for t in advice.defeats),
     )
 
 
