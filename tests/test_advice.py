@@ -287,3 +287,14 @@ def test_a_reward_opened_by_a_defeat_is_part_of_the_plan() -> None:
     again = hint(player_view(s))
     assert again.commands == (Command("apply", die="R1", card="pumice-net-man"),)
     assert again.defeats_now == ("pumice-net-man",)
+
+
+def test_a_fight_that_keeps_its_dice_gives_this_rounds_chance() -> None:
+    """A Primus fight goes on into the next round with the dice applied: each chance is this round's (``round``);
+    an ordinary fight ends with the round: its chance is the fight's (``fight``)."""
+    primus = bot_position("hoplomachus-victorum", "castor", 3, 14)
+    told = hint(player_view(primus))
+    assert told.stage == "apply" and [c.card for c in told.chances] == ["rufus-twice-crowned"]
+    assert {c.scope for c in told.chances} == {"round"}
+    ordinary = hint(player_view(bot_position("hoplomachus-victorum", "castor", 5, 140)))
+    assert ordinary.stage == "apply" and {c.scope for c in ordinary.chances} == {"fight"}
