@@ -499,6 +499,14 @@ class Playable(NamedTuple):
     """(whose, the dice it changes and their new faces) for the resources used first, as the engine allows them."""
     faces: tuple[tuple[str, Face | None], ...] = ()
     """What the unapplied dice show once the resources are used."""
+    commands: tuple[Command, ...] = ()
+    """The commands to play now, in order, each as the engine lists it at its turn: the use first (if any), the
+    applies, and the answers to prompts a defeat opens between them (an instant reward taken)."""
+    figure: bool = True
+    """The tables' chance after the move holds for this move (False: the engine changed the move, e.g. dice a rule
+    refuses, and the chance is not said)."""
+    could: tuple[str, tuple[str, ...]] | None = None
+    """When no die showing defeats anything: a resource whose use defeats some enemies now (its name, the cards)."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -525,39 +533,75 @@ def _use_command(s: GameState, use: Use) -> Command | None:
 
 
 def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable:
-    """Only what the rules in force allow: each suggested use and apply is played on a copy of the state through
-    the engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said
-    to keep rolling only if a new phase may start and no rule keeps its face."""
+    """Only what the rules in force allow, and what the dice showing do now as the engine plays them.
+
+    The engine is asked first (:func:`twentystrong.odds.engine_plan.search`, on copies of the state): when some of
+    the dice showing win the game (a boss's fall) or defeat every enemy, that is the move, spending nothing; else when
+    one use and some dice do, that. Otherwise each suggested use and apply of the tables' advice is played on a copy
+    through the engine and kept only if it is legal at that point (a prompt a defeat opens is answered and the dice
+    for the next enemy follow); when the engine refuses some of its dice, or the advice defeats nothing while a sure
+    defeat now is there for the taking and the advice gains nothing by waiting (its chance is 100% or nothing), the
+    play that defeats the most now is said instead. A die left unapplied is said to keep rolling only if a new phase
+    may start and no rule keeps its face."""
     from twentystrong.engine.commands import Command, Rejected
     from twentystrong.engine.decide import decide_and_apply
-    from twentystrong.engine.legal import is_legal
+    from twentystrong.odds.engine_plan import play_through, search
 
     s = view.state
-    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
+    plays = s.memo(search)
+    chosen = plays.sweep or plays.sweep_with
+    if chosen is not None:
+        return _played(view, chosen.commands, chosen.defeats, chosen.won, figure=True)
+    commands: list[Command] = []
     for use in advice.uses:
         command = _use_command(s, use)
         result = decide_and_apply(s, command) if command is not None else None
-        if result is None or isinstance(result, Rejected) or result[1].prompt is not None:
+        if command is None or result is None or isinstance(result, Rejected) or result[1].prompt is not None:
             continue  # not allowed now, or it would ask something the advice did not weigh
-        s = result[1]
-        uses.append((use.name, use.dice))
-    faces = tuple((d.id, d.face) for d in s.dice_in("active"))
-    moves: list[tuple[str, tuple[str, ...]]] = []
-    dropped: list[str] = []
+        commands.append(command)
     for t, dice in advice.moves:
-        card = question.enemies[t].card
-        allowed: list[str] = []
-        for die in dice:
-            command = Command("apply", die=die, card=card)
-            result = decide_and_apply(s, command) if is_legal(s, command) else None
-            if result is None or isinstance(result, Rejected):
-                dropped.append(die)
-                continue
-            allowed.append(die)
-            s = result[1]
-        if allowed:
-            moves.append((card, tuple(allowed)))
-    left = [d for d in s.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
+        commands += [Command("apply", die=die, card=question.enemies[t].card) for die in dice]
+    could = None
+    if plays.most_with is not None and plays.most_with.use is not None:
+        could = (_use_name(s, plays.most_with.use), plays.most_with.defeats)
+    after, played, refused = play_through(s, tuple(commands))
+    left = {c.id for c in after.active if not c.defeated}
+    defeats = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
+    most = plays.most
+    p = advice.probability.value
+    stuck = most is not None and not defeats and (p <= 1e-9 or p >= 1 - 1e-9)
+    if most is not None and (refused and len(most.defeats) >= len(defeats) or stuck):
+        return _played(view, most.commands, most.defeats, most.won, figure=False)
+    return _played(view, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
+
+
+def _played(
+    view: GameView, commands: tuple[Command, ...], defeats: tuple[str, ...], won: bool, *, figure: bool
+) -> Playable:
+    """The Playable of commands the engine takes in this order (uses, applies, answers to prompts)."""
+    from twentystrong.engine.decide import decide_and_apply
+
+    s = view.state
+    first = _after_uses(s, commands)
+    faces = {d.id: d.face for d in first.dice_in("active")}
+    changed = tuple((d.id, cast(Face, faces[d.id])) for d in s.dice_in("active") if faces.get(d.id, d.face) != d.face)
+    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
+    moves: dict[str, list[str]] = {}
+    for command in commands:
+        if command.cmd in ("use_item", "use_ability"):
+            whose = _use_name(s, command)
+            uses.append((whose, changed if not uses else ()))
+        elif command.cmd == "apply" and command.card is not None and command.die is not None:
+            moves.setdefault(command.card, []).append(command.die)
+    after = s
+    for command in commands:
+        out = decide_and_apply(after, command)
+        if isinstance(out, tuple):
+            after = out[1]
+    s = after
+    faces_after = tuple(faces.items())
+    applied = {d for dice in moves.values() for d in dice}
+    left = [d for d in s.dice_in("active") if d.id not in applied]
     repeat = view.can("repeat")
     stays: list[tuple[str, str]] = []
     rolling: list[str] = []
@@ -567,11 +611,56 @@ def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable
         elif repeat:
             rolling.append(unapplied.id)
     pool = bool(view.state.dice_in("pool"))
-    before = {c.id for c in view.state.active if c.defeated}
-    defeats = tuple(c.id for c in s.active if c.defeated and c.id not in before)
-    if s.result == "won":  # R11: the boss fell (the game ends at once)
+    if won:  # R11: the boss fell (the game ends at once)
         defeats = tuple(c.id for c in view.state.active if not c.defeated)
-    return Playable(tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats, tuple(uses), faces)
+    from twentystrong.odds.dice import die_order
+
+    return Playable(
+        tuple((card, tuple(sorted(dice, key=die_order))) for card, dice in moves.items()),
+        tuple(rolling),
+        tuple(stays),
+        repeat and pool,
+        defeats,
+        tuple(uses),
+        faces_after,
+        commands,
+        figure,
+    )
+
+
+def _use_name(s: GameState, command: Command) -> str:
+    """Whose a use command is: ``Brood Guardian``, ``Corona's ability``."""
+    from twentystrong.engine.effects.words import name
+
+    return name(s, command.item) if command.item else f"{name(s, s.hero.id)}'s ability"
+
+
+def _after_uses(s: GameState, commands: tuple[Command, ...]) -> GameState:
+    """The state once the uses (and their own choices) at the head of ``commands`` are played."""
+    from twentystrong.engine.decide import decide_and_apply
+
+    for command in commands:
+        if command.cmd == "apply":
+            break
+        out = decide_and_apply(s, command)
+        if isinstance(out, tuple):
+            s = out[1]
+    return s
+
+
+def advice_line(view: GameView, question: OddsQuestion, chances: OddsChances) -> tuple[Playable, str, str]:
+    """The advice the panel says after a roll: the move as the engine allows it, its words, and the chance after it
+    (`` → 63% to defeat``), empty when the move defeats every enemy."""
+    assert chances.advice is not None
+    # Checked against the rules in force before it is said (never a move the engine would refuse).
+    advice = playable(view, chances.advice, question)
+    words = advice_words(question, advice, hopeless=not any(c.value for c in chances.each))
+    tail = ""
+    if (advice.moves or advice.uses) and len(advice.defeats) < len(question.enemies) and advice.figure:
+        p = chances.advice.probability
+        what = "to defeat" if len(question.enemies) == 1 else "to defeat all"
+        tail = f" → {p.words()} {what}" if p.value > 0 else " (not enough to defeat it)"
+    return advice, words, tail
 
 
 def _keeper(view: GameView, die: DieState) -> str:
@@ -603,9 +692,13 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
     who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
     if not advice.moves and not advice.uses and hopeless:
+        could = ""
+        if advice.could is not None:
+            whose, cards = advice.could
+            could = f" ({whose} can defeat {', '.join(names.get(c, c) for c in cards)} now)"
         if advice.more_dice:
-            return f"these dice alone cannot defeat {who}: commit more next phase (r)"
-        return f"these dice cannot defeat {who} in the rolls left"
+            return f"these dice alone cannot defeat {who}{could}: commit more next phase (r)"
+        return f"these dice cannot defeat {who} in the rolls left{could}"
     used = []
     for name, changed in advice.uses:
         if changed:
@@ -616,6 +709,9 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
     if not advice.moves:
         if used:
             text = ", ".join(used)
+            if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
+                fall = [names.get(c, c) for c in advice.defeats]
+                text += " (defeats it)" if len(question.enemies) == 1 else f" (defeats {', '.join(fall)})"
         elif not any(face in ("hit", "crit") for _, face in faces.items()):
             text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
         else:
@@ -843,14 +939,7 @@ class OddsPanel(Widget):
         if advice_lines and chances is None:
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
         elif full and chances is not None and chances.advice is not None and self._view is not None:
-            # Checked against the rules in force before it is said (never a move the engine would refuse).
-            advice = playable(self._view, chances.advice, question)
-            words = advice_words(question, advice, hopeless=not any(c.value for c in chances.each))
-            tail = ""
-            if (advice.moves or advice.uses) and len(advice.defeats) < len(question.enemies):
-                p = chances.advice.probability
-                what = "to defeat" if len(question.enemies) == 1 else "to defeat all"
-                tail = f" → {p.words()} {what}" if p.value > 0 else " (not enough to defeat it)"
+            _, words, tail = advice_line(self._view, question, chances)
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
         notes = []
         if full and chances is not None and any(not c.exact for c in (*chances.each, chances.all) if c is not None):
