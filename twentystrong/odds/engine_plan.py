@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
+from twentystrong.content.effects import Color, Face
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.effects import hooks
@@ -35,6 +37,8 @@ __all__ = ["BUDGET", "Play", "Plays", "play_through", "search", "settle"]
 BUDGET = 2500
 """Engine calls a search may make (a few tens of milliseconds); beyond it the search says it did not finish."""
 USES = ("use_item", "use_ability")
+PER_ENEMY = 8
+"""The fewest sets of dice kept per enemy when plays for several are combined (the fewest and weakest first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,24 +126,19 @@ def _standing(s: GameState) -> tuple[str, ...]:
 
 
 def search(s: GameState, budget: int = BUDGET) -> Plays:
-    """Every play of the dice showing (see the module docstring), within ``budget`` engine calls."""
+    """What the dice showing do now (see the module docstring), within ``budget`` engine calls."""
     calls = [0]
     standing = _standing(s)
     if not standing or s.step != "apply" or s.prompt is not None or s.result is not None:
         return Plays(complete=True)
     weight = {c.id: hooks.enemy_damage(s, c) + 1 for c in s.active if not c.defeated}
-    plain: list[Play] = []
     try:
-        plain = list(_plays(s, s, (), standing, calls, budget))
+        plain = _candidates(s, s, (), standing, calls, budget)
     except _OverBudget:
         return Plays(complete=False)
     sweep = min((p for p in plain if p.everyone), key=_cost, default=None)
     falls = frozenset(c for p in plain for c in p.defeats)
-    most = max(
-        (p for p in plain if p.defeats),
-        key=lambda p: (p.won, sum(weight.get(c, 1) for c in p.defeats), tuple(-x for x in _cost(p)[:2])),
-        default=None,
-    )
+    most = max((p for p in plain if p.defeats), key=lambda p: _worth(p, weight), default=None)
     sweep_with: Play | None = None
     most_with: Play | None = None
     if sweep is None:
@@ -155,6 +154,136 @@ def search(s: GameState, budget: int = BUDGET) -> Plays:
         falls=falls,
         most_with=most_with if most is None else None,
     )
+
+
+def _worth(play: Play, weight: dict[str, int]) -> tuple[bool, int, bool, int, int]:
+    """The better play is larger: the game won, then what the enemies it defeats would deal, then a once-per-round
+    use before a single-use one, then fewer and weaker dice."""
+    dice, strength, _ = _cost(play)
+    return (play.won, sum(weight.get(c, 1) for c in play.defeats), not play.single, -dice, -strength)
+
+
+def _candidates(
+    start: GameState,
+    s: GameState,
+    played: tuple[Command, ...],
+    standing: tuple[str, ...],
+    calls: list[int],
+    budget: int,
+    verify: int = 24,
+) -> list[Play]:
+    """The plays worth knowing from ``s`` (after ``played``), found quickly and confirmed by the engine.
+
+    Per enemy, the damage model the engine's hooks give now (:func:`~twentystrong.odds.engine_model.target_for`)
+    says which fewest sets of the dice showing defeat it; sets for several enemies that share no die are combined,
+    the best first, and each is played through the engine (prompts answered between applies), kept only when the
+    engine takes every die and defeats at least what was foreseen. When the engine refuses every foreseen play (a rule
+    on combinations of dice the models do not hold), every play is walked instead (:func:`_plays`)."""
+    from twentystrong.odds.dice import COLORS
+    from twentystrong.odds.engine_model import target_for
+
+    dice = sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
+    kinds: list[tuple[Color, Face]] = []
+    ids: dict[tuple[Color, Face], list[str]] = {}
+    for d in dice:
+        key = (d.color, cast(Face, d.face))
+        if key not in ids:
+            kinds.append(key)
+            ids[key] = []
+        ids[key].append(d.id)
+    for key in kinds:
+        ids[key].sort(key=_die_key)
+    counts = [len(ids[k]) for k in kinds]
+    already = tuple(c for c in standing if c not in _standing(s))  # a use defeated them
+    options: list[tuple[str, list[tuple[int, ...]]]] = []
+    value: dict[str, tuple[int, int]] = {}  # a boss first (its fall wins, R11), then what the enemy would deal
+    strength = [COLORS.index(color) + 1 for color, _ in kinds]
+    for card in s.active:
+        if card.defeated or card.id not in standing:
+            continue
+        target = target_for(s, card, now=True)
+        worth = [target.model.damage(color, face) for color, face in kinds]
+        sets = _fewest(target.need, worth, counts)
+        sets.sort(key=lambda v: (sum(v), sum(n * w for n, w in zip(v, strength, strict=True))))
+        options.append((card.id, sets[:PER_ENEMY]))
+        value[card.id] = (int(card.boss), hooks.enemy_damage(s, card) + 1)
+    combos: list[tuple[tuple[int, int, int, int], tuple[tuple[str, tuple[int, ...]], ...]]] = []
+
+    def combine(i: int, left: tuple[int, ...], chosen: tuple[tuple[str, tuple[int, ...]], ...]) -> None:
+        if i == len(options):
+            if chosen or already:
+                used = sum(sum(v) for _, v in chosen)
+                weak = sum(n * w for _, v in chosen for n, w in zip(v, strength, strict=True))
+                boss = max((value[c][0] for c, _ in chosen), default=0)
+                dealt = 0 if boss else sum(value[c][1] for c, _ in chosen)  # a win is a win, whoever else falls
+                combos.append(((boss, dealt, -used, -weak), chosen))
+            return
+        card, sets = options[i]
+        combine(i + 1, left, chosen)
+        for v in sets:
+            if all(a <= b for a, b in zip(v, left, strict=True)):
+                combine(i + 1, tuple(b - a for a, b in zip(v, left, strict=True)), (*chosen, (card, v)))
+
+    combine(0, tuple(counts), ())
+    combos.sort(key=lambda c: c[0], reverse=True)
+    found: list[Play] = []
+    refused = 0
+    for _, chosen in combos[:verify]:
+        commands: list[Command] = []
+        taken = [0] * len(kinds)
+        for enemy, v in chosen:
+            for k, n in enumerate(v):
+                commands += [Command("apply", die=d, card=enemy) for d in ids[kinds[k]][taken[k] : taken[k] + n]]
+                taken[k] += n
+        calls[0] += len(commands)
+        if calls[0] > budget:
+            raise _OverBudget
+        after, answered, no = play_through(s, tuple(commands))
+        foreseen = {enemy for enemy, _ in chosen}
+        play = _leaf(after, (*played, *answered), standing)
+        if no or not foreseen <= set(play.defeats):
+            refused += 1
+            continue
+        found.append(play)
+    if refused and not found:
+        return [p for p in _plays(start, s, played, standing, calls, budget) if p.defeats]
+    return found
+
+
+def _die_key(die: str) -> tuple[int, int]:
+    from twentystrong.odds.dice import die_order
+
+    return die_order(die)
+
+
+def _fewest(need: int, worth: list[int], counts: list[int]) -> list[tuple[int, ...]]:
+    """The sets of dice (a count per kind) that deal at least ``need`` and none of whose dice could be left out."""
+    if need <= 0:
+        return [tuple(0 for _ in counts)]
+    out: list[tuple[int, ...]] = []
+    chosen = [0] * len(counts)
+
+    def walk(k: int, dealt: int) -> None:
+        if dealt >= need:
+            if all(dealt - worth[j] < need for j in range(len(counts)) if chosen[j]):
+                out.append(tuple(chosen))
+            return
+        if k == len(counts) or len(out) > 200:
+            return
+        for n in range(counts[k] + 1 if worth[k] else 1):
+            chosen[k] = n
+            walk(k + 1, dealt + n * worth[k])
+        chosen[k] = 0
+
+    walk(0, 0)
+    return out
+
+
+def _leaf(state: GameState, commands: tuple[Command, ...], standing: tuple[str, ...]) -> Play:
+    won = state.result == "won"
+    left = set(_standing(state))
+    defeats = standing if won else tuple(c for c in standing if c not in left)
+    return Play(commands, defeats, won, won or not left)
 
 
 def _cost(play: Play) -> tuple[int, int, tuple[str, ...]]:
@@ -180,15 +309,11 @@ def _with_use(
         if isinstance(out, Rejected):
             continue
         for after, played in _answers(out[1], (command,), calls, budget):
-            for play in _plays(s, after, played, standing, calls, budget):
+            for play in _candidates(s, after, played, standing, calls, budget):
                 if play.defeats:
                     found.append(Play(play.commands, play.defeats, play.won, play.everyone, single))
     sweep = min((p for p in found if p.everyone), key=lambda p: (p.single, *_cost(p)), default=None)
-    most = max(
-        found,
-        key=lambda p: (p.won, sum(weight.get(c, 1) for c in p.defeats), not p.single, tuple(-x for x in _cost(p)[:2])),
-        default=None,
-    )
+    most = max(found, key=lambda p: _worth(p, weight), default=None)
     return sweep, most
 
 
@@ -225,10 +350,7 @@ def _plays(
     dice = sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
 
     def leaf(state: GameState, commands: tuple[Command, ...]) -> Play:
-        won = state.result == "won"
-        left = set(_standing(state))
-        defeats = standing if won else tuple(c for c in standing if c not in left)
-        return Play(commands, defeats, won, won or not left)
+        return _leaf(state, commands, standing)
 
     def walk(state: GameState, i: int, commands: tuple[Command, ...], ceiling: int) -> Iterator[Play]:
         if i == len(dice) or state.result is not None or state.step != "apply" or state.prompt is not None:
