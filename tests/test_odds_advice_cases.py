@@ -64,3 +64,37 @@ def test_issue_position(deck: str, hero: str, seed: int, n: int, words: str) -> 
     assert set(defeated) == set(panel.defeats)
     verdict = judge(s, budget=20_000)
     assert verdict is not None and verdict[0] == []
+
+
+# --- the advisor by itself (no engine): a resource is spent only when it raises the chance -------------------------
+
+
+def test_a_boost_the_dice_do_not_need_is_kept() -> None:
+    """P1• P2• R1• deal 3 to a 3-Health enemy: the advice applies them and keeps the +1 (a tie keeps it), though the
+    boosted figure is the same 100%."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Boost, Resources
+
+    held = Resources(
+        boosts=(Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["yellow", "green", "blue", "purple", "red"]),)),)
+    )
+    dice = (("P1", "hit"), ("P2", "hit"), ("R1", "hit"))
+    advice = advise(Situation(dice, (Target(3),), 1, "apply", resources=held))
+    assert advice.uses == () and advice.defeats == (0,) and advice.probability.value == 1.0
+
+
+def test_a_bonus_on_the_dice_already_applied_defeats_at_once() -> None:
+    """3/4 with two dice applied, misses showing: a use that adds 1 to the dice already applied (its gain) defeats it
+    now: the chance is 100% and the advice uses it."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise, chances
+    from twentystrong.odds.rules import Boost, Resources
+
+    boost = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["blue"]),), gains=(1,))
+    situation = Situation(
+        (("B3", "miss"), ("B4", "miss")), (Target(4, applied=3),), 2, "apply", resources=Resources(boosts=(boost,))
+    )
+    assert chances(situation).each[0].value == 1.0
+    advice = advise(situation)
+    assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,) and advice.moves == ()

@@ -192,7 +192,14 @@ class OddsQuestion(NamedTuple):
         whole = self.situation()
         enemy = self.enemies[i]
         dice = whole.dice if self.stage == "commit" else enemy.rolled
-        return replace(whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=())
+        # A boost's models and gains are per enemy: this one's alone.
+        boosts = tuple(
+            replace(b, models=(b.models[i],), gains=(b.gain(i),) if b.gains else ()) for b in whole.resources.boosts
+        )
+        resources = replace(whole.resources, boosts=boosts)
+        return replace(
+            whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=(), resources=resources
+        )
 
     def quick(self) -> bool:
         """Whether :func:`chances_for` is a lookup (one enemy, exact tables the odds have built already)."""
