@@ -97,7 +97,7 @@ def replay_said(s: GameState, panel) -> tuple[list[str], int, int]:  # noqa: ANN
     return [c for c in standing if c not in left], played, refused
 
 
-def judge(s: GameState, budget: int = 4000) -> tuple[list[int], str] | None:
+def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
     """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
     nothing or the position is beyond the oracle's budget."""
     view = view_of(s)
@@ -117,7 +117,7 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int], str] | None:
     defeats = set(panel.defeats)
     everyone = defeats >= set(enemies)
     bosses = {b.id for b in s.deck.bosses} if hasattr(s.deck, "bosses") else set()
-    kinds: list[int] = []
+    kinds: list[int | str] = []
     if bosses & set(enemies) and any(o.won for o in found.plain) and not everyone:
         kinds.append(1)
     shown = sum(len(d) for _, d in panel.moves)
@@ -144,11 +144,21 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int], str] | None:
         kinds.append(6)
     if "cannot defeat" in words and (found.plain_any() or (found.any_defeat() and " can defeat " not in words)):
         kinds.append(8)
+    # The issue's "Done when" properties, each by itself.
+    alone = len(enemies) == 1
+    if alone and found.plain_any() and (panel.uses or not everyone):
+        kinds.append("P1: some dice showing defeat the only enemy; the advice must defeat it and spend nothing")
+    if panel.commands and (refused_said or (set(said) != set(panel.defeats) and not any(o.won for o in found.plain))):
+        kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    if alone and question.phases == 0:
+        turns = not found.plain_any() and any(o.defeated for o in found.resourced)
+        if bool(panel.uses) != turns or (turns and not everyone):
+            kinds.append("P3: no roll left: a use exactly when it turns a loss into a defeat")
     return kinds, line
 
 
-def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Counter[int], int, int, list[str]]:
-    counts: Counter[int] = Counter()
+def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Counter[int | str], int, int, list[str]]:
+    counts: Counter[int | str] = Counter()
     positions = skipped = 0
     examples: list[str] = []
     for deck, hero, seed, bot in games:
@@ -201,4 +211,4 @@ if __name__ == "__main__":
     counts, positions, skipped, examples = scan(chosen)
     print("\n".join(examples))
     print(f"positions {positions}, beyond the budget {skipped}, {time.perf_counter() - started:.0f}s")
-    print("per kind:", dict(sorted(counts.items())))
+    print("per kind:", dict(sorted(counts.items(), key=str)))
