@@ -207,8 +207,9 @@ if __name__ == "__main__":
     chosen = games_of(full)
     if "--deck" in sys.argv:
         chosen = [g for g in chosen if g[0] == sys.argv[sys.argv.index("--deck") + 1]]
-    started = time.perf_counter()
-    counts, positions, skipped, examples = scan(chosen)
-    print("\n".join(examples))
-    print(f"positions {positions}, beyond the budget {skipped}, {time.perf_counter() - started:.0f}s")
-    print("per kind:", dict(sorted(counts.items(), key=str)))
+    for deck in DECKS:
+        started = time.perf_counter()
+        counts, positions, skipped, examples = scan([g for g in chosen if g[0] == deck])
+        print("\n".join(examples))
+        print(f"{deck}: positions {positions}, beyond the budget {skipped}, {time.perf_counter() - started:.0f}s")
+        print(f"{deck}: per kind:", dict(sorted(counts.items(), key=str)), flush=True)

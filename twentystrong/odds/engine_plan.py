@@ -228,6 +228,7 @@ def _candidates(
     combos.sort(key=lambda c: c[0], reverse=True)
     found: list[Play] = []
     refused = 0
+    sweep_refused = False
     for _, chosen in combos[:verify]:
         commands: list[Command] = []
         taken = [0] * len(kinds)
@@ -243,10 +244,15 @@ def _candidates(
         play = _leaf(after, (*played, *answered), standing)
         if no or not foreseen <= set(play.defeats):
             refused += 1
+            sweep_refused = sweep_refused or len(foreseen) + len(already) == len(standing)
             continue
         found.append(play)
-    if refused and not found:
-        return [p for p in _plays(start, s, played, standing, calls, budget) if p.defeats]
+    if refused and (not found or (sweep_refused and not any(p.everyone for p in found))):
+        # A rule on combinations of dice the models do not hold: every play walked, as far as the budget goes.
+        try:
+            return [p for p in _plays(start, s, played, standing, calls, budget) if p.defeats]
+        except _OverBudget:
+            return found
     return found
 
 
