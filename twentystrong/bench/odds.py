@@ -174,7 +174,7 @@ def _advice_rows(repeat: int) -> list[Row]:
         ("P2", "miss"),
         ("R1", "hit"),
     )
-    held = Situation(shown, (Target(9),), 2, "apply", resources=Resources(boosts=(fury,)))
+    held = Situation(shown, (Target(12),), 2, "apply", resources=Resources(boosts=(fury,)))
 
     def boosted() -> object:
         advise.cache_clear()

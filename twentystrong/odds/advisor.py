@@ -376,10 +376,25 @@ def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
     gained = _gained(situation)
     advice = _advise(gained, samples, situation)
     if advice.uses and situation.resources:
+        if advice.probability.value >= 1 and not _could_be_sure(situation):
+            return advice  # sure with it, and without it nothing is (no need to work out by how much)
         plain = _advise(replace(situation, resources=replace(situation.resources, conversions=(), boosts=())), samples)
         if _as_good(plain.probability, advice.probability):
             return plain
     return advice
+
+
+def _could_be_sure(situation: Situation) -> bool:
+    """Whether the situation without any resource might be sure: only if the dice showing could meet every need now
+    (each die at its best against any target). A die kept for a later roll deals at worst what its worst face deals,
+    never more than the face it shows at its best, so later rolls make nothing sure that the dice showing do not."""
+    live = _live(situation)
+    best = sum(
+        max((situation.targets[t].model.damage(color_of(d), f) for t in live), default=0)
+        for d, f in situation.dice
+        if f is not None
+    )
+    return best >= sum(situation.targets[t].need for t in live)
 
 
 def _as_good(a: Chance, b: Chance) -> bool:
