@@ -98,3 +98,16 @@ def test_a_bonus_on_the_dice_already_applied_defeats_at_once() -> None:
     assert chances(situation).each[0].value == 1.0
     advice = advise(situation)
     assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,) and advice.moves == ()
+
+
+def test_with_a_boss_the_advice_plays_for_its_fall() -> None:
+    """SS corona s4 #361: The Selenarch with two enemies, no win on the table: the advice gives its dice to the boss
+    and names it (R11: its fall alone wins), not "every enemy"."""
+    s = state_after(SS, "corona", 4, 361)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.wins == (True, False, False) and question.winner() == 0
+    chances = chances_for(question)
+    assert chances.advice is not None and {t for t, _ in chances.advice.moves} == {0}
+    _, said, tail = advice_line(view, question, chances)
+    assert said + tail == "apply Y2✶ Y3✶ to The Selenarch, keep Y4 G4 rolling (not enough to defeat The Selenarch)"

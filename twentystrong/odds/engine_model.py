@@ -251,6 +251,15 @@ def _need(state: GameState, card: ActiveCard) -> int:
     return hooks.card_health(state, card) - hooks.damage_taken(state, card)
 
 
+def wins_alone(state: GameState, card: ActiveCard) -> bool:
+    """Whether ``card``'s defeat by itself wins the game (R11: a boss), asked of the ruleset on a copy of the state
+    where it has fallen and nothing else has."""
+    from twentystrong.engine.rulesets import rules
+
+    fallen = tuple(replace(c, defeated=True) if c.id == card.id else c for c in state.active)
+    return rules(state).won(state.changed({"active": fallen})) is not None
+
+
 def block_lifts_with_others(state: GameState, card: ActiveCard) -> bool:
     """Whether ``card``'s defeat block lifts once every other active card has fallen (immune while others remain),
     asked of ``hooks.defeat_block`` on a copy of the state where they have."""

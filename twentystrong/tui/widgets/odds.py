@@ -151,6 +151,8 @@ class OddsQuestion(NamedTuple):
     """The chance the player asks the commit plan to reach."""
     step_cap: int | None = None
     """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
+    wins: tuple[bool, ...] = ()
+    """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -183,6 +185,23 @@ class OddsQuestion(NamedTuple):
             weights=tuple(e.damage for e in self.enemies),
             step_cap=self.step_cap,
         )
+
+    def winner(self) -> int | None:
+        """The enemy whose fall wins the game while others stand with it (the advice plays for it), or None."""
+        if len(self.enemies) < 2 or not any(self.wins) or all(self.wins):
+            return None
+        return self.wins.index(True)
+
+    def objective(self) -> Situation:
+        """The situation the advice plays for: every enemy falling, or, when one's fall wins the game (R11), that
+        one (the others count as out of reach: no die is given them for their own sake)."""
+        from dataclasses import replace
+
+        whole = self.situation()
+        winner = self.winner()
+        if winner is None:
+            return whole
+        return replace(whole, hopeless=tuple(h or i != winner for i, h in enumerate(whole.hopeless)))
 
     def alone(self, i: int) -> Situation:
         """Enemy ``i`` as if it were the only one, with every die on it (after a roll: a die it may not take now
@@ -245,7 +264,14 @@ class OddsQuestion(NamedTuple):
 
         Names, places and caveats are only shown.
         """
-        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold, self.most)
+        return (
+            self.situation(),
+            tuple(e.rolled for e in self.enemies),
+            self.pool,
+            self.threshold,
+            self.most,
+            self.wins,
+        )
 
 
 def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
@@ -277,6 +303,7 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
         roll_rules,
         step_limit,
         target_for,
+        wins_alone,
     )
 
     stage: Stage = "apply" if s.step == "apply" else "commit"
@@ -328,6 +355,7 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
         lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
         threshold=threshold,
         step_cap=step_limit(s),
+        wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
     )
 
 
@@ -362,7 +390,7 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     whole = question.situation()
     each = tuple(chances(question.alone(i)).each[0] for i in range(len(question.enemies)))
     every = chances(whole).all if len(question.enemies) > 1 else None
-    advice = advise(whole) if question.stage == "apply" and question.dice else None
+    advice = advise(question.objective()) if question.stage == "apply" and question.dice else None
     plan = None
     if question.stage == "commit" and question.phases > 0 and question.pool:
         plan = commit_plan(whole, question.pool, question.threshold, question.most)
@@ -665,8 +693,14 @@ def advice_line(view: GameView, question: OddsQuestion, chances: OddsChances) ->
     tail = ""
     if (advice.moves or advice.uses) and len(advice.defeats) < len(question.enemies) and advice.figure:
         p = chances.advice.probability
-        what = "to defeat" if len(question.enemies) == 1 else "to defeat all"
-        tail = f" → {p.words()} {what}" if p.value > 0 else " (not enough to defeat it)"
+        winner = question.winner()
+        if winner is not None:  # R11: the advice plays for the boss
+            name = question.enemies[winner].name
+            tail = f" → {p.words()} to defeat {name} and win" if p.value > 0 else f" (not enough to defeat {name})"
+        elif len(question.enemies) == 1:
+            tail = f" → {p.words()} to defeat" if p.value > 0 else " (not enough to defeat it)"
+        else:
+            tail = f" → {p.words()} to defeat all" if p.value > 0 else " (not enough to defeat them all)"
     return advice, words, tail
 
 
