@@ -207,6 +207,8 @@ if __name__ == "__main__":
     chosen = games_of(full)
     if "--deck" in sys.argv:
         chosen = [g for g in chosen if g[0] == sys.argv[sys.argv.index("--deck") + 1]]
+    if "--bot" in sys.argv:
+        chosen = [g for g in chosen if g[3] == sys.argv[sys.argv.index("--bot") + 1]]
     for deck in DECKS:
         started = time.perf_counter()
         counts, positions, skipped, examples = scan([g for g in chosen if g[0] == deck])
