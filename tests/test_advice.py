@@ -272,21 +272,16 @@ def test_the_next_roll_is_counted_under_inverted_colours() -> None:
 
 def test_a_reward_opened_by_a_defeat_is_part_of_the_plan() -> None:
     """Victorum, Castor, seed 11, after 66 commands: B2✶ defeats Eruption Dancers, whose reward then waits; R1 then
-    defeats Pumice Net-Man. The words say both, the commands stop at the reward (answered first), and asked again
-    after it the hint plays the rest."""
+    defeats Pumice Net-Man. The words say both, and the commands answer the reward between the two applies."""
     s = bot_position("hoplomachus-victorum", "castor", 11, 66)
     told = hint(player_view(s))
-    assert told.words == (
-        "apply B2✶ to Eruption Dancers (defeats it); after its reward, R1✶ to Pumice Net-Man (defeats it)"
-    )
-    assert told.commands == (Command("apply", die="B2", card="eruption-dancers"),)
-    assert told.defeats_now == ("eruption-dancers",) and told.keep == ()
-    s = play_out(s, told)
-    assert s.prompt is not None and hint(player_view(s)).stage == "none"
-    s = step(s, Command("decline_reward", card="eruption-dancers"))
-    again = hint(player_view(s))
-    assert again.commands == (Command("apply", die="R1", card="pumice-net-man"),)
-    assert again.defeats_now == ("pumice-net-man",)
+    assert told.words == "apply B2✶ to Eruption Dancers (defeats it), R1✶ to Pumice Net-Man (defeats it)"
+    assert [c.cmd for c in told.commands] == ["apply", "take_reward", "apply"]
+    assert told.commands[0] == Command("apply", die="B2", card="eruption-dancers")
+    assert told.commands[2] == Command("apply", die="R1", card="pumice-net-man")
+    assert set(told.defeats_now) == {"eruption-dancers", "pumice-net-man"} and told.keep == ()
+    after = play_out(s, told)
+    assert set(fell(s, after)) == set(told.defeats_now)
 
 
 def test_a_fight_that_keeps_its_dice_gives_this_rounds_chance() -> None:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from twentystrong.odds.advice import EnemyQuestion, OddsQuestion
 from twentystrong.odds.dice import COLORS, DiceCounts, Face
@@ -16,6 +17,9 @@ from twentystrong.odds.rerolls import best_apply, clear_cache, kill_probabilitie
 from twentystrong.odds.rules import Boost, Conversion, Resources, RollRules
 from twentystrong.odds.single import single_roll
 from twentystrong.odds.targets import Target, targets_odds
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import GameState
 
 Row = tuple[str, float, str, str, bool | None]
 _FACES: tuple[Face, ...] = ("hit", "miss", "crit", "hit", "hit")
@@ -152,6 +156,7 @@ def bench_odds(quick: bool = False) -> list[Row]:
     samples = 2_000 if quick else 10_000
     ms = _best_ms(lambda: targets_odds(every, targets, phases=3, samples=samples), repeat=1, cold=True)
     rows.append((f"odds: two targets, 17 dice, 3 phases, Monte Carlo {samples:,} games", ms, "ms", "", None))
+    rows += _engine_advice_rows(repeat)
     return rows
 
 
@@ -252,3 +257,59 @@ def _advice_rows(repeat: int) -> list[Row]:
         (f"odds: two targets (H 12, 8), 17 dice, 3 phases, exact, cold{note}", ms, "ms", "≤ 300", exact and ms <= 300)
     )
     return rows
+
+
+def _engine_advice_rows(repeat: int) -> list[Row]:
+    """Issue 26: the advice with a single-use boost held (the move with it and the move without it), and the
+    engine's check of what the dice showing do now on positions of real games (a boss fight of four enemies with
+    eight dice showing a hit or a crit; a fight where Battle Fury defeats the enemy)."""
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.engine_plan import search
+    from twentystrong.odds.rules import Boost
+
+    fury = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["yellow", "green", "blue", "purple", "red"]),))
+    shown: tuple[tuple[str, Face | None], ...] = (
+        ("G1", "hit"),
+        ("B1", "crit"),
+        ("B2", "hit"),
+        ("P1", "hit"),
+        ("P2", "miss"),
+        ("R1", "hit"),
+    )
+    held = Situation(shown, (Target(12),), 2, "apply", resources=Resources(boosts=(fury,)))
+
+    def boosted() -> object:
+        advise.cache_clear()
+        return advise(held)
+
+    rows: list[Row] = []
+    ms = _best_ms(boosted, repeat=repeat, cold=True)
+    rows.append(("odds: advice after a roll, 1 enemy, 6 dice, Battle Fury held, cold", ms, "ms", "≤ 50", ms <= 50))
+    for label, position in (
+        ("boss fight, 4 enemies, 8 dice showing", ("solar-sentinels", "parallax", 11, 272)),
+        ("Battle Fury defeats the enemy", ("hoplomachus-victorum", "varro", 5, 130)),
+    ):
+        state = _position(*position)
+        # A copy without the state's memo each time: the legal commands worked out again, as for a new position.
+        ms = _best_ms(lambda state=state: search(state.changed({})), repeat=repeat, cold=False)  # type: ignore[misc]
+        rows.append((f"odds: engine check of the dice showing, {label}", ms, "ms", "≤ 50", ms <= 50))
+    return rows
+
+
+def _position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
+    """The state after ``commands`` commands of the heuristic bot (seeded) from a new game at difficulty 0."""
+    from twentystrong.bots import make_bot
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine import Rejected, SetupOptions, decide_and_apply, initial_state
+    from twentystrong.engine.legal import legal_commands
+    from twentystrong.engine.view import player_view
+
+    deck = load_shipped(deck_id)
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    bot = make_bot("heuristic", seed)
+    for _ in range(commands):
+        out = decide_and_apply(s, bot.choose(player_view(s), legal_commands(s)))
+        if isinstance(out, Rejected):
+            break
+        s = out[1]
+    return s

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command
@@ -136,6 +136,8 @@ class OddsQuestion(NamedTuple):
     """The chance the player asks the commit plan to reach."""
     step_cap: int | None = None
     """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
+    wins: tuple[bool, ...] = ()
+    """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -169,6 +171,23 @@ class OddsQuestion(NamedTuple):
             step_cap=self.step_cap,
         )
 
+    def winner(self) -> int | None:
+        """The enemy whose fall wins the game while others stand with it (the advice plays for it), or None."""
+        if len(self.enemies) < 2 or not any(self.wins) or all(self.wins):
+            return None
+        return self.wins.index(True)
+
+    def objective(self) -> Situation:
+        """The situation the advice plays for: every enemy falling, or, when one's fall wins the game (R11), that
+        one (the others count as out of reach: no die is given them for their own sake)."""
+        from dataclasses import replace
+
+        whole = self.situation()
+        winner = self.winner()
+        if winner is None:
+            return whole
+        return replace(whole, hopeless=tuple(h or i != winner for i, h in enumerate(whole.hopeless)))
+
     def alone(self, i: int) -> Situation:
         """Enemy ``i`` as if it were the only one, with every die on it (after a roll: a die it may not take now
         counts as a miss)."""
@@ -177,7 +196,14 @@ class OddsQuestion(NamedTuple):
         whole = self.situation()
         enemy = self.enemies[i]
         dice = whole.dice if self.stage == "commit" else enemy.rolled
-        return replace(whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=())
+        # A boost's models and gains are per enemy: this one's alone.
+        boosts = tuple(
+            replace(b, models=(b.models[i],), gains=(b.gain(i),) if b.gains else ()) for b in whole.resources.boosts
+        )
+        resources = replace(whole.resources, boosts=boosts)
+        return replace(
+            whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=(), resources=resources
+        )
 
     def quick(self) -> bool:
         """Whether :func:`chances_for` is a lookup (one enemy, exact tables the odds have built already)."""
@@ -223,7 +249,14 @@ class OddsQuestion(NamedTuple):
 
         Names, places and caveats are only shown.
         """
-        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold, self.most)
+        return (
+            self.situation(),
+            tuple(e.rolled for e in self.enemies),
+            self.pool,
+            self.threshold,
+            self.most,
+            self.wins,
+        )
 
 
 def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
@@ -256,6 +289,7 @@ def question_for(s: GameState, legal: Sequence[Command], threshold: float = 0.9)
         roll_rules,
         step_limit,
         target_for,
+        wins_alone,
     )
 
     stage: Stage = "apply" if s.step == "apply" else "commit"
@@ -307,6 +341,7 @@ def question_for(s: GameState, legal: Sequence[Command], threshold: float = 0.9)
         lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
         threshold=threshold,
         step_cap=step_limit(s),
+        wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
     )
 
 
@@ -353,7 +388,8 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     whole = question.situation()
     each = tuple(chances(question.alone(i)).each[0] for i in range(len(question.enemies)))
     every = chances(whole).all if len(question.enemies) > 1 else None
-    advice = advise(whole) if question.stage == "apply" and question.dice else None
+    objective = question.objective()
+    advice = advise(objective) if question.stage == "apply" and question.dice else None
     bare: Chance | None = None
     held = whole.resources
     if advice is not None and held and advice.probability.value > 0:
@@ -362,7 +398,7 @@ def chances_for(question: OddsQuestion) -> OddsChances:
             only_used = Resources(
                 tuple(c for c in held.conversions if c.name in used), tuple(b for b in held.boosts if b.name in used)
             )
-            without = advise(replace(whole, resources=only_used)).probability
+            without = advise(replace(objective, resources=only_used)).probability
             bare = without if without.value < advice.probability.value - 1e-9 else None
     plan = None
     plan_bare: tuple[Chance | None, ...] = ()
@@ -403,12 +439,13 @@ class Playable(NamedTuple):
     faces: tuple[tuple[str, Face | None], ...] = ()
     """What the unapplied dice show once the resources are used."""
     commands: tuple[Command, ...] = ()
-    """The commands that play it now, in order, each legal at its turn (the uses first, then the applies), up to a
-    reward a defeat opens."""
-    waits: int | None = None
-    """The index in :attr:`moves` of the first move that waits for the reward a defeat opened (None: none does)."""
-    defeats_now: tuple[str, ...] = ()
-    """The cards :attr:`commands` defeat."""
+    """The commands to play now, in order, each as the engine lists it at its turn: the use first (if any), the
+    applies, and the answers to prompts a defeat opens between them (an instant reward taken)."""
+    figure: bool = True
+    """The tables' chance after the move holds for this move (False: the engine changed the move, e.g. dice a rule
+    refuses, and the chance is not said)."""
+    could: tuple[str, tuple[str, ...]] | None = None
+    """When no die showing defeats anything: a resource whose use defeats some enemies now (its name, the cards)."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -435,61 +472,81 @@ def _use_command(s: GameState, use: Use) -> Command | None:
 
 
 def playable(state: GameState, legal: Sequence[Command], advice: Advice, question: OddsQuestion) -> Playable:
-    """Only what the rules in force allow: each suggested use and apply is played on a copy of the state through
-    the engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said
-    to keep rolling only if a new phase may start and no rule keeps its face."""
+    """Only what the rules in force allow, and what the dice showing do now as the engine plays them.
+
+    The engine is asked first (:func:`twentystrong.odds.engine_plan.search`, on copies of the state): when some of
+    the dice showing win the game (a boss's fall) or defeat every enemy, that is the move, spending nothing; else when
+    one use and some dice do, that. Otherwise each suggested use and apply of the tables' advice is played on a copy
+    through the engine and kept only if it is legal at that point (a prompt a defeat opens is answered and the dice
+    for the next enemy follow); when the engine refuses some of its dice, or the advice defeats nothing while a sure
+    defeat now is there for the taking and the advice gains nothing by waiting (its chance is 100% or nothing), the
+    play that defeats the most now is said instead. A die left unapplied is said to keep rolling only if a new phase
+    may start and no rule keeps its face."""
     from twentystrong.engine.commands import Command, Rejected
     from twentystrong.engine.decide import decide_and_apply
-    from twentystrong.engine.legal import is_legal
+    from twentystrong.odds.engine_plan import play_through, search
 
     s = state
+    plays = s.memo(search)
+    chosen = plays.sweep or plays.sweep_with
+    if chosen is not None:
+        return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)
     commands: list[Command] = []
-    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
     for use in advice.uses:
         command = _use_command(s, use)
-        if command is None:
-            continue
-        result = decide_and_apply(s, command)
-        if isinstance(result, Rejected) or result[1].prompt is not None:
+        result = decide_and_apply(s, command) if command is not None else None
+        if command is None or result is None or isinstance(result, Rejected) or result[1].prompt is not None:
             continue  # not allowed now, or it would ask something the advice did not weigh
-        s = result[1]
         commands.append(command)
-        uses.append((use.name, use.dice))
-    faces = tuple((d.id, d.face) for d in s.dice_in("active"))
-    moves: list[tuple[str, tuple[str, ...]]] = []
-    dropped: list[str] = []
-    waits: int | None = None
-    now = state  # the state after the commands to play now
     for t, dice in advice.moves:
-        card = question.enemies[t].card
-        allowed: list[str] = []
-        for die in dice:
-            if s.prompt is not None and waits is None:
-                # A defeat opened its reward (take or decline): part of the plan, not its end. The commands stop
-                # here (the player answers it first); the rest is checked on a copy where it is declined.
-                declined = _declined(s)
-                if declined is None:
-                    dropped.append(die)
-                    continue
-                if allowed:
-                    moves.append((card, tuple(allowed)))
-                    allowed = []
-                waits = len(moves)
-                s = declined
-            command = Command("apply", die=die, card=card)
-            applied = decide_and_apply(s, command) if is_legal(s, command) else None
-            if applied is None or isinstance(applied, Rejected):
-                dropped.append(die)
-                continue
-            allowed.append(die)
-            if waits is None:
-                commands.append(command)
-            s = applied[1]
-            if waits is None:
-                now = s
-        if allowed:
-            moves.append((card, tuple(allowed)))
-    left = [d for d in s.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
+        commands += [Command("apply", die=die, card=question.enemies[t].card) for die in dice]
+    could = None
+    if plays.most_with is not None and plays.most_with.use is not None:
+        could = (_use_name(s, plays.most_with.use), plays.most_with.defeats)
+    after, played, refused = play_through(s, tuple(commands))
+    left = {c.id for c in after.active if not c.defeated}
+    defeats = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
+    most = plays.most
+    p = advice.probability.value
+    stuck = most is not None and not defeats and (p <= 1e-9 or p >= 1 - 1e-9)
+    if most is not None and (refused and len(most.defeats) >= len(defeats) or stuck):
+        return _played(state, legal, most.commands, most.defeats, most.won, figure=False)
+    return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
+
+
+def _played(
+    state: GameState,
+    legal: Sequence[Command],
+    commands: tuple[Command, ...],
+    defeats: tuple[str, ...],
+    won: bool,
+    *,
+    figure: bool,
+) -> Playable:
+    """The Playable of commands the engine takes in this order (uses, applies, answers to prompts)."""
+    from twentystrong.engine.decide import decide_and_apply
+
+    s = state
+    first = _after_uses(s, commands)
+    faces = {d.id: d.face for d in first.dice_in("active")}
+    changed = tuple((d.id, cast(Face, faces[d.id])) for d in s.dice_in("active") if faces.get(d.id, d.face) != d.face)
+    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
+    moves: dict[str, list[str]] = {}
+    for command in commands:
+        if command.cmd in ("use_item", "use_ability"):
+            whose = _use_name(s, command)
+            uses.append((whose, changed if not uses else ()))
+        elif command.cmd == "apply" and command.card is not None and command.die is not None:
+            moves.setdefault(command.card, []).append(command.die)
+    after = s
+    for command in commands:
+        out = decide_and_apply(after, command)
+        if isinstance(out, tuple):
+            after = out[1]
+    s = after
+    faces_after = tuple(faces.items())
+    applied = {d for dice in moves.values() for d in dice}
+    left = [d for d in s.dice_in("active") if d.id not in applied]
     repeat = any(c.cmd == "repeat" for c in legal)
     stays: list[tuple[str, str]] = []
     rolling: list[str] = []
@@ -499,42 +556,41 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
         elif repeat:
             rolling.append(unapplied.id)
     pool = bool(state.dice_in("pool"))
-    before = {c.id for c in state.active if c.defeated}
+    if won:  # R11: the boss fell (the game ends at once)
+        defeats = tuple(c.id for c in state.active if not c.defeated)
+    from twentystrong.odds.dice import die_order
+
     return Playable(
-        tuple(moves),
+        tuple((card, tuple(sorted(dice, key=die_order))) for card, dice in moves.items()),
         tuple(rolling),
         tuple(stays),
         repeat and pool,
-        _fallen(state, s, before),
+        defeats,
         tuple(uses),
-        faces,
-        tuple(commands),
-        waits,
-        _fallen(state, now, before),
+        faces_after,
+        commands,
+        figure,
     )
 
 
-def _fallen(state: GameState, after: GameState, before: set[str]) -> tuple[str, ...]:
-    """The cards defeated between ``state`` and ``after`` (every one when the boss fell: R11, the game is won)."""
-    if after.result == "won":
-        return tuple(c.id for c in state.active if not c.defeated)
-    return tuple(c.id for c in after.active if c.defeated and c.id not in before)
+def _use_name(s: GameState, command: Command) -> str:
+    """Whose a use command is: ``Brood Guardian``, ``Corona's ability``."""
+    from twentystrong.engine.effects.words import name
+
+    return name(s, command.item) if command.item else f"{name(s, s.hero.id)}'s ability"
 
 
-def _declined(s: GameState) -> GameState | None:
-    """``s`` with its prompt, an instant reward, declined (None for another prompt, or when it cannot be)."""
-    from twentystrong.engine.commands import Rejected
+def _after_uses(s: GameState, commands: tuple[Command, ...]) -> GameState:
+    """The state once the uses (and their own choices) at the head of ``commands`` are played."""
     from twentystrong.engine.decide import decide_and_apply
-    from twentystrong.engine.legal import legal_commands
 
-    prompt = s.prompt
-    if prompt is None or prompt.kind != "instant_reward":
-        return None
-    decline = next((c for c in legal_commands(s) if c.cmd == "decline_reward"), None)
-    if decline is None:
-        return None
-    result = decide_and_apply(s, decline)
-    return None if isinstance(result, Rejected) or result[1].prompt is not None else result[1]
+    for command in commands:
+        if command.cmd == "apply":
+            break
+        out = decide_and_apply(s, command)
+        if isinstance(out, tuple):
+            s = out[1]
+    return s
 
 
 def _keeper(s: GameState, die: DieState) -> str:
@@ -565,9 +621,13 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
     who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
     if not advice.moves and not advice.uses and hopeless:
+        could = ""
+        if advice.could is not None:
+            whose, cards = advice.could
+            could = f" ({whose} can defeat {', '.join(names.get(c, c) for c in cards)} now)"
         if advice.more_dice:
-            return f"these dice alone cannot defeat {who}: commit more next phase (r)"
-        return f"these dice cannot defeat {who} in the rolls left"
+            return f"these dice alone cannot defeat {who}{could}: commit more next phase (r)"
+        return f"these dice cannot defeat {who} in the rolls left{could}"
     used = []
     for name, changed in advice.uses:
         if changed:
@@ -578,18 +638,20 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
     if not advice.moves:
         if used:
             text = ", ".join(used)
+            if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
+                fall = [names.get(c, c) for c in advice.defeats]
+                text += " (defeats it)" if len(question.enemies) == 1 else f" (defeats {', '.join(fall)})"
         elif not any(face in ("hit", "crit") for _, face in faces.items()):
             text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
         else:
             text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
         return f"{text}; {stays}" if stays else text
-    text = "; ".join(used) + ", then apply " if used else "apply "
-    for k, (card, dice) in enumerate(advice.moves):
+    parts = []
+    for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
         defeat = " (defeats it)" if card in advice.defeats else ""
-        # A defeat opens its reward first: the moves after it wait for the player's answer.
-        lead = "" if k == 0 else ("; after its reward, " if advice.waits == k else ", ")
-        text += f"{lead}{labels} to {names.get(card, card)}{defeat}"
+        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
+    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
     everyone = len(advice.defeats) == len(question.enemies)
     if advice.rolling and not everyone:
         text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
@@ -649,6 +711,8 @@ class Hint:
     """``words`` without the figure (the panel sets the figure in bold)."""
     figure: str = ""
     """The figure after the move (`` → 63% to defeat``), empty when there is none."""
+    played: Playable | None = None
+    """After a roll: the advice as the engine plays it (what the words and commands are made from)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hint as JSON-ready values (the headless ``hint``)."""
@@ -719,12 +783,13 @@ def explain(state: GameState | None, legal: Sequence[Command], question: OddsQue
         move + figure,
         played.commands,
         keep,
-        played.defeats_now,
+        played.defeats,
         each,
         every,
         assumes,
         move,
         figure,
+        played,
     )
 
 
@@ -748,7 +813,6 @@ def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
         defeats=tuple(question.enemies[t].card for t in advice.defeats),
         uses=tuple((u.name, u.dice) for u in advice.uses),
         faces=tuple(faces.items()),
-        defeats_now=tuple(question.enemies[t].card for t in advice.defeats),
     )
 
 
@@ -757,8 +821,8 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     `` → 24% to defeat all`` (several, when they may all fall), else the chance of the enemy the move plays for and
     that of all apart; `` with Battle Fury`` when the figure counts a resource held for later."""
     advice = answered.advice
-    if advice is None or not (played.moves or played.uses):
-        return "", ()
+    if advice is None or not (played.moves or played.uses) or not played.figure:
+        return "", ()  # (no figure when the engine changed the move: the tables' chance is not this move's)
     n = len(question.enemies)
     if len(played.defeats) >= n:
         return "", ()
@@ -769,6 +833,12 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
         used = {name for name, _ in played.uses}
         counted = tuple(name for name in question.resources.names() if name not in used)
         with_words = f" with {' and '.join(counted)}" if counted else ""
+    winner = question.winner()
+    if winner is not None:  # R11: the advice plays for the boss
+        name = question.enemies[winner].name
+        if p.value > 0:
+            return f" → {p.words()} to defeat {name} and win{with_words}", counted
+        return f" (not enough to defeat {name})", ()
     if n == 1:
         if p.value > 0:
             return f" → {p.words()} to defeat{with_words}", counted

@@ -118,6 +118,14 @@ def hint_for(view: GameView, question: OddsQuestion, chances: OddsChances) -> Hi
     return explain(view.state, view.legal, question, chances)
 
 
+def advice_line(view: GameView, question: OddsQuestion, chances: OddsChances) -> tuple[Playable, str, str]:
+    """The advice the panel says after a roll: the move as the engine allows it, its words, and the figure after it
+    (`` → 63% to defeat``), empty when the move defeats every enemy (the hint's, :func:`hint_for`)."""
+    hint = hint_for(view, question, chances)
+    assert hint.played is not None
+    return hint.played, hint.move, hint.figure
+
+
 def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable:
     """The advice checked against the engine (:func:`twentystrong.odds.advice.playable`)."""
     from twentystrong.odds.advice import playable as check
@@ -125,7 +133,7 @@ def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable
     return check(view.state, view.legal, advice, question)
 
 
-_FROM_ADVICE = frozenset({"EnemyQuestion", "OddsQuestion", "OddsChances", "Playable", "advice_words"})
+_FROM_ADVICE = frozenset({"EnemyQuestion", "OddsQuestion", "OddsChances", "Playable", "advice_words", "_use_command"})
 
 
 def __getattr__(name: str) -> Any:
