@@ -247,3 +247,14 @@ def test_dice_already_applied_count_as_damage_on_the_target(capsys: pytest.Captu
         capsys, "--dice", "B1,B2", "--health", "6", "--applied", "P3:h,R1:k", "--json", *HV, "--item", "battle-fury"
     )
     assert json.loads(out)["applied"] == 3 and json.loads(out)["resources"] == ["Battle Fury"]
+
+
+def test_a_round_wide_bonus_reaches_the_dice_already_applied(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--applied P3:h,R1:k`` with Battle Fury held: every die deals 1 more this round, the two on the target too,
+    so with two misses rolled the Tactic alone defeats a target needing 2 more. Given as a number, the damage on
+    the target is not dice the bonus can reach."""
+    args = ("--dice", "B1,B2", "--health", "5", *HV, "--item", "battle-fury", "--faces", "B1:m,B2:m")
+    _, out, _ = run(capsys, *args, "--applied", "P3:h,R1:k")
+    assert "Advice: use Battle Fury (defeats it)" in out
+    _, out, _ = run(capsys, *args, "--applied", "3")
+    assert "Advice: these dice cannot defeat the target in the rolls left" in out
