@@ -111,3 +111,17 @@ def test_with_a_boss_the_advice_plays_for_its_fall() -> None:
     assert chances.advice is not None and {t for t, _ in chances.advice.moves} == {0}
     _, said, tail = advice_line(view, question, chances)
     assert said + tail == "apply Y2✶ Y3✶ to The Selenarch, keep Y4 G4 rolling (not enough to defeat The Selenarch)"
+
+
+def test_battle_fury_counts_for_the_dice_already_applied() -> None:
+    """HV varro s5 #130: Caestus Boxer 3/4 with P3• and R1✶ on it, B3○ B4○ showing: Battle Fury's +1 reaches the
+    dice applied (R5), so its use alone defeats it; the odds say 100% with it and the advice uses it."""
+    s = state_after(HV, "varro", 5, 130)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.resources is not None
+    (fury,) = question.resources.boosts
+    assert fury.name == "Battle Fury" and fury.gains == (1,)
+    chances = chances_for(question)
+    assert chances.each[0].value == 1.0
+    assert chances.advice is not None and [u.name for u in chances.advice.uses] == ["Battle Fury"]
