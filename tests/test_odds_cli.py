@@ -179,9 +179,82 @@ def test_the_pool_gives_the_fewest_dice_to_commit(capsys: pytest.CaptureFixture[
         (["--dice", "G1", "--faces", "G1:m"], "--faces needs --health"),
         (["--dice", "G1", "--health", "3", "--faces", "G1:up"], "is not a die and its face"),
         (["--dice", "G1", "--health", "3", "--pool", "G1"], "--pool and --dice share G1"),
+        (
+            ["--dice", "G1", "--health", "3", "--item", "battle-furry", "--deck", "hoplomachus-victorum"],
+            "no item 'battle-furry' in hoplomachus-victorum (a card item, a Tactic or an Opportunity",
+        ),
+        (["--dice", "G1", "--health", "3", "--item", "battle-fury"], "no item 'battle-fury' in solar-sentinels"),
+        (["--dice", "G1", "--health", "5", "--applied", "G1:h"], "--applied and --dice share G1"),
+        (["--dice", "G1", "--health", "5", "--applied", "Q1:h"], "--applied is a damage (e.g. 3) or the dice"),
+        (["--dice", "G1", "--health", "5", "--applied", "B1:up"], "--applied is a damage (e.g. 3) or the dice"),
     ],
 )
 def test_bad_resource_and_advice_arguments(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     status, out, err = run(capsys, *args)
     assert status == 2
     assert message in err and "Traceback" not in err and not out
+
+
+HV = ("--deck", "hoplomachus-victorum")
+
+
+def test_a_tactic_and_an_opportunity_are_items_the_command_line_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--item`` takes a Tactic (Battle Fury: every die deals 1 more this round) and an Opportunity held as an item
+    (Relentless: yellow and green deal 1 more), as the panel counts them in a game."""
+    plain_args = ("--dice", "2B", "--health", "4", "--json", *HV)
+    _, out, _ = run(capsys, *plain_args)
+    plain = json.loads(out)["kill_probability"]
+    status, out, err = run(capsys, *plain_args, "--item", "battle-fury")
+    report = json.loads(out)
+    assert status == 0 and not err and report["resources"] == ["Battle Fury"]
+    assert report["kill_probability"] > plain
+    status, out, _ = run(capsys, "--dice", "2G", "--health", "4", "--json", *HV, "--item", "relentless")
+    assert status == 0 and json.loads(out)["damage_model"]["green"]["hit"] == 2
+
+
+def test_the_figure_says_which_resource_it_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """The commit plan counts Battle Fury and says so, with the chance without it; the advice after a roll names
+    the Tactic when it uses it (through the same advisor as the panel)."""
+    args = ("--dice", "B1", "--health", "5", "--phases", "2", "--pool", "B2,B3,P1", *HV, "--item", "battle-fury")
+    _, out, _ = run(capsys, *args, "--json")
+    advice = json.loads(out)["advice"]
+    assert advice["reached"] and advice["kill_probability_without"] < advice["kill_probability"]
+    assert advice["words"].endswith(
+        " with Battle Fury (" + f"{round(advice['kill_probability_without'] * 100)}% without)"
+    )
+    _, text, _ = run(capsys, *args)
+    assert "To reach 90%: commit +" in text and "with Battle Fury (" in text
+    # Held for later, the Tactic is in the figure, and the words say so (the chance without it too, in JSON).
+    faces = ("--dice", "B1,B2,P1", "--health", "6", "--phases", "2", *HV, "--item", "battle-fury")
+    _, out, _ = run(capsys, *faces, "--faces", "B1:h,B2:m,P1:h", "--json")
+    advice = json.loads(out)["advice"]
+    chance = round(advice["kill_probability"] * 100)
+    assert advice["words"] == f"apply B1• P1• to the target, keep B2 rolling → {chance}% to defeat with Battle Fury"
+    assert advice["assumes"] == ["Battle Fury"] and advice["kill_probability_without"] < advice["kill_probability"]
+    # 2 + 1 damage fall short of 4; with every die 1 more they reach 5.
+    _, out, _ = run(capsys, "--dice", "B1,B2", "--health", "4", *HV, "--item", "battle-fury", "--faces", "B1:k,B2:h")
+    assert "Advice: use Battle Fury, then apply B1✶ B2• to the target (defeats it)" in out
+
+
+def test_dice_already_applied_count_as_damage_on_the_target(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--applied P3:h,R1:k``: the dice on the target deal their damage (as ``--applied`` with a number does)."""
+    _, out, _ = run(capsys, "--dice", "B1,B2", "--health", "6", "--applied", "P3:h,R1:k", "--json")
+    by_dice = json.loads(out)
+    _, out, _ = run(capsys, "--dice", "B1,B2", "--health", "6", "--applied", "3", "--json")
+    assert by_dice["need"] == json.loads(out)["need"] == 3
+    assert by_dice["kill_probability"] == json.loads(out)["kill_probability"]
+    _, out, _ = run(
+        capsys, "--dice", "B1,B2", "--health", "6", "--applied", "P3:h,R1:k", "--json", *HV, "--item", "battle-fury"
+    )
+    assert json.loads(out)["applied"] == 3 and json.loads(out)["resources"] == ["Battle Fury"]
+
+
+def test_a_round_wide_bonus_reaches_the_dice_already_applied(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--applied P3:h,R1:k`` with Battle Fury held: every die deals 1 more this round, the two on the target too,
+    so with two misses rolled the Tactic alone defeats a target needing 2 more. Given as a number, the damage on
+    the target is not dice the bonus can reach."""
+    args = ("--dice", "B1,B2", "--health", "5", *HV, "--item", "battle-fury", "--faces", "B1:m,B2:m")
+    _, out, _ = run(capsys, *args, "--applied", "P3:h,R1:k")
+    assert "Advice: use Battle Fury (defeats it)" in out
+    _, out, _ = run(capsys, *args, "--applied", "3")
+    assert "Advice: these dice cannot defeat the target in the rolls left" in out

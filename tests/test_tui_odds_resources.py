@@ -239,3 +239,42 @@ async def test_the_commit_plan_never_asks_for_more_dice_than_may_be_committed(tm
             assert app.store is not None
             assert any(c.cmd == "commit" and c.die == die for c in app.store.view.legal)
             await commit(pilot, die)
+
+
+async def test_the_commit_plan_gives_the_chance_with_and_without_the_ability(tmp_path: Path) -> None:
+    """A figure that counts a resource says which, with the chance without it (issue 26): the commit plan's row
+    reads ``+… (N dice) → 93% (61% without Sunny's ability)``, and the headless hint says the same plan."""
+    from dataclasses import replace
+
+    from twentystrong.engine.view import player_view
+    from twentystrong.odds.advice import hint
+    from twentystrong.odds.advisor import chances
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    app = make_app(tmp_path, card("rust-maw", health=5, damage=2), hero=CORONA_LIKE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await commit(pilot, "B1")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and question.pool and app.store is not None
+        whole = question.situation()
+        pick = commit_plan(whole, question.pool, 0.9).each[0]
+        assert pick is not None and pick.reached
+        grown = replace(whole, dice=(*whole.dice, *((d, None) for d in pick.dice)), resources=NO_RESOURCES)
+        without = chances(grown).each[0]
+        assert without.value < pick.chance.value
+        text = " ".join(panel.shown_text().split())
+        cost = f"({len(pick.dice)} dice)" if len(pick.dice) > 1 else "(1 die)"
+        row = f"+{' '.join(pick.dice)} {cost} → {pick.chance.words()} ({without.words()} without Sunny's ability)"
+        assert row in text
+        told = hint(player_view(app.store.view.state))
+        assert told.stage == "commit" and told.assumes == ("Sunny's ability",)
+        assert told.words == (
+            f"commit {' '.join(pick.dice)}, then roll → {pick.chance.words()} to defeat it with Sunny's ability "
+            f"({without.words()} without)"
+        )
+        assert [c.die for c in told.commands] == list(pick.dice)

@@ -8,13 +8,18 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from twentystrong.odds.dice import DiceCounts, Face
+from twentystrong.odds.advice import EnemyQuestion, OddsQuestion
+from twentystrong.odds.dice import COLORS, DiceCounts, Face
 from twentystrong.odds.model import PLAIN, DamageModel
 from twentystrong.odds.rerolls import best_apply, clear_cache, kill_probabilities, kill_probability
-from twentystrong.odds.rules import Conversion, Resources, RollRules
+from twentystrong.odds.rules import Boost, Conversion, Resources, RollRules
 from twentystrong.odds.single import single_roll
 from twentystrong.odds.targets import Target, targets_odds
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import GameState
 
 Row = tuple[str, float, str, str, bool | None]
 _FACES: tuple[Face, ...] = ("hit", "miss", "crit", "hit", "hit")
@@ -145,8 +150,166 @@ def bench_odds(quick: bool = False) -> list[Row]:
     ms = _best_ms(plan, repeat=repeat, cold=False)
     rows.append(("odds: commit plan, 1 enemy, 16 pool dice, Corona's ability, 90%", ms, "ms", "", None))
 
+    rows += _advice_rows(repeat)
+
     targets = [Target(12), Target(8, model=PLAIN.with_crits_dealing(0))]
     samples = 2_000 if quick else 10_000
     ms = _best_ms(lambda: targets_odds(every, targets, phases=3, samples=samples), repeat=1, cold=True)
     rows.append((f"odds: two targets, 17 dice, 3 phases, Monte Carlo {samples:,} games", ms, "ms", "", None))
+    rows += _engine_advice_rows(repeat)
     return rows
+
+
+def _cold() -> None:
+    """Forget every cached table and answer of the odds (every ``lru_cache`` of the odds modules too)."""
+    import importlib
+
+    from twentystrong.odds.joint import clear_joint_cache
+
+    clear_cache()
+    clear_joint_cache()
+    for name in ("advisor", "joint", "plans", "rerolls", "simulate", "single", "targets"):
+        module = importlib.import_module(f"twentystrong.odds.{name}")
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
+BATTLE_FURY = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(list(COLORS)),))
+"""A boost of the resource rows: every die deals 1 more this round (a Victorum Tactic)."""
+
+
+def _panel_questions() -> list[tuple[str, OddsQuestion]]:
+    """Questions the odds panel asks about one enemy with one resource held: before a roll (with the commit plan
+    over the pool) and after one, a face change or a boost, the printed rules or misses kept."""
+    every = DiceCounts.all().die_ids()
+    committed = ("B1", "P1", "P2", "R1")
+    pool = tuple(d for d in every if d not in committed)
+    shown: tuple[tuple[str, Face], ...] = (
+        ("Y1", "miss"),
+        ("G1", "hit"),
+        ("B1", "crit"),
+        ("B2", "miss"),
+        ("P1", "hit"),
+        ("R1", "miss"),
+    )
+    questions: list[tuple[str, OddsQuestion]] = []
+    for held_name, held in (("Corona's ability", Resources((CORONA,))), ("Battle Fury", Resources((), (BATTLE_FURY,)))):
+        for rules_name, rules in (("", RollRules()), (", misses kept", RollRules.of(kept=["miss"]))):
+            target = Target(9, 2)
+            commit = OddsQuestion(
+                stage="commit",
+                dice=committed,
+                faces=tuple((d, None) for d in committed),
+                phases=3,
+                enemies=(EnemyQuestion("t", "T", 1, target),),
+                rules=rules,
+                resources=held,
+                pool=pool,
+            )
+            questions.append(
+                (f"before a roll, H 9 (2 on it), 4 dice + 13 in the pool, {held_name}{rules_name}", commit)
+            )
+            apply = OddsQuestion(
+                stage="apply",
+                dice=tuple(d for d, _ in shown),
+                faces=shown,
+                phases=2,
+                enemies=(EnemyQuestion("t", "T", 1, target, rolled=shown),),
+                rules=rules,
+                resources=held,
+            )
+            questions.append((f"after a roll of 6 dice, H 9 (2 on it), {held_name}{rules_name}", apply))
+    return questions
+
+
+def _advice_rows(repeat: int) -> list[Row]:
+    """The one advisor's answers as the odds panel asks them (issue 26), cold: each question about one enemy with
+    one resource held within 50 ms; two targets over 17 dice, exact, within 300 ms."""
+    from twentystrong.odds.advice import chances_for
+    from twentystrong.odds.advisor import Situation, chances
+
+    rows: list[Row] = []
+    kill_probability(DiceCounts.all(), 20, phases=6)  # numpy imported, outside the timings
+    for name, question in _panel_questions():
+
+        def answer(q: OddsQuestion = question) -> object:
+            _cold()
+            return chances_for(q)
+
+        ms = _best_ms(answer, repeat=max(1, repeat // 2), cold=True)
+        rows.append((f"odds: panel question, 1 enemy, {name}, cold", ms, "ms", "≤ 50", ms <= 50))
+    dice = tuple((d, None) for d in DiceCounts.all().die_ids())
+    two = Situation(dice, (Target(12), Target(8)), 3, "commit")
+    found: list[bool] = []
+
+    def both() -> object:
+        _cold()
+        answer = chances(two).all
+        found.append(answer is not None and answer.exact)
+        return answer
+
+    ms = _best_ms(both, repeat=max(1, repeat // 3), cold=True)
+    exact = all(found)
+    note = "" if exact else " (NOT EXACT: simulated)"
+    rows.append(
+        (f"odds: two targets (H 12, 8), 17 dice, 3 phases, exact, cold{note}", ms, "ms", "≤ 300", exact and ms <= 300)
+    )
+    return rows
+
+
+def _engine_advice_rows(repeat: int) -> list[Row]:
+    """Issue 26: the advice with a single-use boost held (the move with it and the move without it), and the
+    engine's check of what the dice showing do now on positions of real games (a boss fight of four enemies with
+    eight dice showing a hit or a crit; a fight where Battle Fury defeats the enemy)."""
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.engine_plan import search
+    from twentystrong.odds.rules import Boost
+
+    fury = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["yellow", "green", "blue", "purple", "red"]),))
+    shown: tuple[tuple[str, Face | None], ...] = (
+        ("G1", "hit"),
+        ("B1", "crit"),
+        ("B2", "hit"),
+        ("P1", "hit"),
+        ("P2", "miss"),
+        ("R1", "hit"),
+    )
+    held = Situation(shown, (Target(12),), 2, "apply", resources=Resources(boosts=(fury,)))
+
+    def boosted() -> object:
+        advise.cache_clear()
+        return advise(held)
+
+    rows: list[Row] = []
+    ms = _best_ms(boosted, repeat=repeat, cold=True)
+    rows.append(("odds: advice after a roll, 1 enemy, 6 dice, Battle Fury held, cold", ms, "ms", "≤ 50", ms <= 50))
+    for label, position in (
+        ("boss fight, 4 enemies, 8 dice showing", ("solar-sentinels", "parallax", 11, 272)),
+        ("Battle Fury defeats the enemy", ("hoplomachus-victorum", "varro", 5, 130)),
+    ):
+        state = _position(*position)
+        # A copy without the state's memo each time: the legal commands worked out again, as for a new position.
+        ms = _best_ms(lambda state=state: search(state.changed({})), repeat=repeat, cold=False)  # type: ignore[misc]
+        rows.append((f"odds: engine check of the dice showing, {label}", ms, "ms", "≤ 50", ms <= 50))
+    return rows
+
+
+def _position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
+    """The state after ``commands`` commands of the heuristic bot (seeded) from a new game at difficulty 0."""
+    from twentystrong.bots import make_bot
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine import Rejected, SetupOptions, decide_and_apply, initial_state
+    from twentystrong.engine.legal import legal_commands
+    from twentystrong.engine.view import player_view
+
+    deck = load_shipped(deck_id)
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    bot = make_bot("heuristic", seed)
+    for _ in range(commands):
+        out = decide_and_apply(s, bot.choose(player_view(s), legal_commands(s)))
+        if isinstance(out, Rejected):
+            break
+        s = out[1]
+    return s

@@ -166,6 +166,18 @@ def _colors(text: str) -> list[Color]:
     return out
 
 
+def _applied(text: str) -> int | dict[str, Face]:
+    """``--applied``: a damage (``3``) or the dice on the target with their faces (``P3:h,R1:k``)."""
+    if text.strip().lstrip("-").isdigit():
+        return int(_int_at_least(0, "applied damage")(text))
+    try:
+        return _faces(text)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(
+            f"--applied is a damage (e.g. 3) or the dice on the target with their faces (e.g. P3:h,R1:k): {exc}"
+        ) from None
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong odds``."""
     parser.add_argument(
@@ -186,10 +198,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--applied",
-        type=_int_at_least(0, "applied damage"),
+        type=_applied,
         default=0,
-        metavar="D",
-        help="damage already on the target (default 0)",
+        metavar="D|DICE",
+        help="damage already on the target (default 0), or the dice already on it with their faces, e.g. "
+        "P3:h,R1:k (a bonus held that reaches the dice already applied, such as Battle Fury, then counts them)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument(
@@ -244,7 +257,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="CARD",
-        help="count this item held (a card id with an item reward), e.g. --item dust-wraith (repeatable)",
+        help="count this item held: a card item, a Tactic or an Opportunity held as an item (its id), e.g. "
+        "--item dust-wraith, --item battle-fury --deck hoplomachus-victorum (repeatable)",
     )
     held.add_argument(
         "--level",
@@ -304,11 +318,34 @@ class _Refused(Exception):
     """A bad --deck, --ability or --item: the message says why."""
 
 
-def _held(args: argparse.Namespace) -> tuple[DamageModel, RollRules, Resources]:
-    """The damage model, the rules on rolls and the resources, with the hero's ability and the items given read from
-    the deck through the engine (as the game's odds panel reads them)."""
+class Held(NamedTuple):
+    """What the target and the player are, read from the arguments (and the deck, through the engine)."""
+
+    model: DamageModel
+    rules: RollRules
+    resources: Resources
+    applied: int
+    """The damage already on the target."""
+
+
+def _applied_dice(args: argparse.Namespace) -> dict[str, Face]:
+    return args.applied if isinstance(args.applied, dict) else {}
+
+
+def _dealt(model: DamageModel, dice: dict[str, Face]) -> int:
+    """What dice on the target deal under ``model``."""
+    from twentystrong.odds import color_of
+
+    return sum(model.damage(color_of(d), face) for d, face in dice.items())
+
+
+def _held(args: argparse.Namespace) -> Held:
+    """The damage model, the rules on rolls, the resources and the damage on the target, with the hero's ability and
+    the items given read from the deck through the engine (as the game's odds panel reads them)."""
+    on_card = _applied_dice(args)
     if not args.ability and not args.item:
-        return _model(args), _rules(args), NO_RESOURCES
+        model = _model(args)
+        return Held(model, _rules(args), NO_RESOURCES, _dealt(model, on_card) if on_card else int(args.applied))
     from dataclasses import replace
     from pathlib import Path
 
@@ -326,11 +363,12 @@ def _held(args: argparse.Namespace) -> tuple[DamageModel, RollRules, Resources]:
     if args.ability and args.ability not in heroes:
         raise _Refused(f"no hero {args.ability!r} in {deck.info.id}; heroes: {', '.join(heroes)}")
     items = [c.id for c in deck.cards if c.reward is not None and c.reward.kind in ("single_use", "ongoing")]
+    tactics = [tactic.id for tactic in deck.tactics]
     for item in args.item:
-        if item not in items:
-            raise _Refused(
-                f"no item {item!r} in {deck.info.id} (a card with an item reward), e.g. {', '.join(items[:4])}"
-            )
+        if item not in items and item not in tactics:
+            examples = ", ".join([*items[:3], *tactics[:2]])
+            kinds = "a card item, a Tactic or an Opportunity held as an item" if tactics else "a card item"
+            raise _Refused(f"no item {item!r} in {deck.info.id} ({kinds}), e.g. {examples}")
     plain = [c for c in deck.cards if not c.effects and c.level == args.level] or [
         c for c in deck.cards if c.level == args.level
     ]
@@ -347,14 +385,22 @@ def _held(args: argparse.Namespace) -> tuple[DamageModel, RollRules, Resources]:
     state = started[1]
     if not args.ability:
         state = state.changed({"hero": replace(state.hero, id="")})  # no hero's effects in force
-    probe = ActiveCard(plain[0].id)
-    state = state.changed({"inventory": tuple(args.item), "active": (probe,)})
+    probe = ActiveCard(plain[0].id, health_override=args.health)
+    # The dice already on the target are on the probe card: an effect that reaches applied dice sees them.
+    dice = tuple(
+        replace(d, zone="applied", face=on_card[d.id], card=probe.id) if d.id in on_card else d for d in state.dice
+    )
+    # At a commit step of a fight against the probe (items and abilities are used then; a deck whose game opens with
+    # setup choices is past them).
+    state = state.changed({"inventory": tuple(args.item), "active": (probe,), "dice": dice, "step": "commit"})
     resources = resources_for(state, (probe,))
     boosts = tuple(replace(b, models=tuple(_model(args, m) for m in b.models)) for b in resources.boosts)
-    return (
-        _model(args, damage_model_for(state, probe)),
+    model = _model(args, damage_model_for(state, probe))
+    return Held(
+        model,
         _rules(args, roll_rules(state)),
         replace(resources, boosts=boosts),
+        _dealt(model, on_card) if on_card else int(args.applied),
     )
 
 
@@ -391,11 +437,16 @@ def _chances(
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds described by ``args``."""
+    spec: DiceSpec = args.dice
+    on_card = _applied_dice(args)
+    if spec.ids is not None and set(on_card) & set(spec.ids):
+        return _fail(f"--applied and --dice share {', '.join(sorted(set(on_card) & set(spec.ids)))}")
+    if on_card and spec.ids is None and len(on_card) + spec.counts.total > 17:
+        return _fail("--applied and --dice name more dice than there are")
     try:
-        model, rules, resources = _held(args)
+        model, rules, resources, applied = _held(args)
     except _Refused as exc:
         return _fail(str(exc))
-    spec: DiceSpec = args.dice
     dice = spec.counts
     if args.faces is not None:
         if spec.ids is None:
@@ -423,8 +474,8 @@ def run(args: argparse.Namespace) -> int:
         "crit_probability_exact": str(roll.crit_probability),
     }
     if args.health is not None:
-        need = args.health - args.applied
-        target = Target(args.health, args.applied, model, "the target")
+        need = args.health - applied
+        target = Target(args.health, applied, model, "the target")
         by_phases, last = _chances(spec, target, args.phases, rules, resources)
         exact: Fraction | None = None
         if (args.phases == 1 or args.exact) and len(resources.conversions) <= 1 and not resources.boosts:
@@ -435,7 +486,7 @@ def run(args: argparse.Namespace) -> int:
                 exact = kill_probability_exact(
                     dice,
                     args.health,
-                    applied=args.applied,
+                    applied=applied,
                     phases=args.phases,
                     model=model,
                     rules=rules,
@@ -445,7 +496,7 @@ def run(args: argparse.Namespace) -> int:
                 exact = None
         report.update(
             health=args.health,
-            applied=args.applied,
+            applied=applied,
             phases=args.phases,
             need=max(0, need),
             single_roll_kill_probability=float(roll.at_least(need)),
@@ -483,14 +534,26 @@ def _advice(
     args: argparse.Namespace, spec: DiceSpec, target: Target, rules: RollRules, resources: Resources
 ) -> dict[str, Any] | None:
     """After a roll (``--faces``): the best move; before one, with ``--pool``: the fewest pool dice to commit."""
-    from twentystrong.odds.advisor import Situation, advise, commit_plan, move_words
+    from twentystrong.odds.advice import EnemyQuestion, OddsQuestion, chances_for, explain
+    from twentystrong.odds.advisor import Situation, commit_plan
 
     if args.faces is not None:
+        # The one advisor (as the odds panel and the headless hint ask it), about a target of its own.
         assert spec.ids is not None
-        situation = Situation(
-            tuple((d, args.faces[d]) for d in spec.ids), (target,), args.phases - 1, "apply", rules, resources
+        faces = tuple((d, args.faces[d]) for d in spec.ids)
+        question = OddsQuestion(
+            stage="apply",
+            dice=spec.ids,
+            faces=faces,
+            phases=args.phases - 1,
+            enemies=(EnemyQuestion("target", "the target", 1, target, rolled=faces),),
+            rules=rules,
+            resources=resources,
         )
-        advice = advise(situation)
+        answered = chances_for(question)
+        advice = answered.advice
+        assert advice is not None
+        told = explain(None, (), question, answered)
         return {
             "uses": [{"name": u.name, "dice": [list(d) for d in u.dice]} for u in advice.uses],
             "apply": list(advice.moves[0][1]) if advice.moves else [],
@@ -499,7 +562,9 @@ def _advice(
             "kill_probability": advice.probability.value,
             "exact": advice.probability.exact,
             "error": advice.probability.error,
-            "words": move_words(situation, advice, ("the target",)),
+            "words": told.words,
+            "assumes": list(told.assumes),
+            "kill_probability_without": answered.bare.value if answered.bare is not None else None,
         }
     if args.pool is None:
         return None
@@ -513,6 +578,20 @@ def _advice(
     pick = commit_plan(situation, tuple(pool_ids), threshold).each[0]
     if pick is None:
         return None
+    words = pick_words(pick, len(pool_ids))
+    without: float | None = None
+    if resources:
+        # The chance of the same dice without what the player holds: what the figure counts on.
+        from dataclasses import replace
+
+        from twentystrong.odds.advisor import chances
+
+        bare = chances(
+            replace(situation, dice=(*situation.dice, *((d, None) for d in pick.dice)), resources=NO_RESOURCES)
+        ).each[0]
+        if bare.value < pick.chance.value - 1e-9:
+            without = bare.value
+            words += f" with {' and '.join(resources.names())} ({bare.words()} without)"
     return {
         "commit": list(pick.dice),
         "cost": len(pick.dice),
@@ -521,7 +600,8 @@ def _advice(
         "kill_probability": pick.chance.value,
         "exact": pick.chance.exact,
         "error": pick.chance.error,
-        "words": pick_words(pick, len(pool_ids)),
+        "words": words,
+        "kill_probability_without": without,
     }
 
 

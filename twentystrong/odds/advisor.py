@@ -223,10 +223,25 @@ def _shown(situation: Situation) -> tuple[tuple[int, int, int], ...]:
 # Chances
 
 
+def _gained(situation: Situation) -> Situation:
+    """The situation with what the boosts held add at once counted as damage already on the targets (R5: a bonus
+    on dice reaches those already applied; a use that defeats a target meets its whole need)."""
+    boosts = [b for b in situation.resources.boosts if b.gains]
+    if not boosts:
+        return situation
+    targets = tuple(
+        replace(target, applied=target.applied + sum(b.gain(t) for b in boosts))
+        for t, target in enumerate(situation.targets)
+    )
+    counted = tuple(replace(b, gains=()) for b in situation.resources.boosts)  # counted once
+    return replace(situation, targets=targets, resources=replace(situation.resources, boosts=counted))
+
+
 @lru_cache(maxsize=256)
 def chances(situation: Situation, samples: int = SAMPLES) -> Chances:
     """Each target's chance with every die on it, and (several) all of them: exact where the tables hold the rules
     and resources, else simulated (seeded)."""
+    situation = _gained(situation)
     each = tuple(_one(situation, t, samples) for t in range(len(situation.targets)))
     every: Chance | None = None
     if len(situation.targets) > 1:
@@ -353,7 +368,69 @@ def _strip(value: float, spec: JointSpec) -> float:
 
 @lru_cache(maxsize=256)
 def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
-    """After a roll: the best move (face changes first, dice per target, dice kept) and the chance it keeps."""
+    """After a roll: the best move (face changes first, dice per target, dice kept) and the chance it keeps.
+
+    A resource is used only when it raises the chance: when the same situation without any resource does as well
+    (a tie keeps it), that advice is given. A boost that defeats a target at once (its bonus on the dice already
+    applied, or its own effect) is counted (:func:`_gained`)."""
+    gained = _gained(situation)
+    advice = _advise(gained, samples, situation)
+    if advice.uses and situation.resources:
+        if advice.probability.value >= 1 and not _could_be_sure(situation):
+            return advice  # sure with it, and without it nothing is (no need to work out by how much)
+        plain = _advise(replace(situation, resources=replace(situation.resources, conversions=(), boosts=())), samples)
+        if _as_good(plain.probability, advice.probability):
+            return plain
+    return advice
+
+
+def _could_be_sure(situation: Situation) -> bool:
+    """Whether the situation without any resource might be sure: only if the dice showing could meet every need now
+    (each die at its best against any target). A die kept for a later roll deals at worst what its worst face deals,
+    never more than the face it shows at its best, so later rolls make nothing sure that the dice showing do not."""
+    live = _live(situation)
+    best = sum(
+        max((situation.targets[t].model.damage(color_of(d), f) for t in live), default=0)
+        for d, f in situation.dice
+        if f is not None
+    )
+    return best >= sum(situation.targets[t].need for t in live)
+
+
+def _as_good(a: Chance, b: Chance) -> bool:
+    """``a`` is at least ``b`` (within the simulation's error where either is simulated: a tie)."""
+    slack = 1e-9 if a.exact and b.exact else 2 * max(a.error, b.error, 1e-9)
+    return a.value >= b.value - slack
+
+
+def _advise(situation: Situation, samples: int, original: Situation | None = None) -> Advice:
+    """:func:`advise` of ``situation`` (the boosts' gains counted already); ``original``: before they were, for
+    saying which boost the move needs."""
+    if original is None or original is situation:
+        return _best(situation, samples)
+    falls = tuple(
+        t
+        for t, (now, was) in enumerate(zip(situation.targets, original.targets, strict=True))
+        if now.need <= 0 < was.need and not original.is_hopeless(t)
+    )
+    advice = _best(situation, samples)
+    faces = dict(situation.dice)
+    for boost in original.resources.boosts:
+        if not boost.gains or any(u.key == boost.item for u in advice.uses):
+            continue
+        needed = [t for t in falls if boost.gain(t)]
+        for t, applied in advice.moves:
+            plain = sum(original.targets[t].model.damage(color_of(d), faces[d] or "miss") for d in applied)
+            if t in advice.defeats and plain < original.targets[t].need:
+                needed.append(t)
+        if needed:
+            advice = replace(advice, uses=(*advice.uses, Use(boost.name, boost.item)))
+    if falls:
+        advice = replace(advice, defeats=tuple(sorted({*falls, *advice.defeats})))
+    return advice
+
+
+def _best(situation: Situation, samples: int) -> Advice:
     live = _live(situation)
     if not live or not situation.dice:
         return Advice((), (), tuple(d for d, _ in situation.dice), Chance(0.0 if live else 1.0))

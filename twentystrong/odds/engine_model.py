@@ -222,20 +222,42 @@ def _boost(state: GameState, item: str, cards: tuple[ActiveCard, ...]) -> Boost 
     if isinstance(result, Rejected):
         return None
     after = result[1]
-    if after.prompt is not None or [d.zone for d in after.dice] != [d.zone for d in state.dice]:
-        return None  # it asks something or moves dice: not simply a boost
+    falls = any((now := after.active_card(c.id)) is None or now.defeated != c.defeated for c in cards)
+    if not falls and (after.prompt is not None or [d.zone for d in after.dice] != [d.zone for d in state.dice]):
+        return None  # it asks something or moves dice: not simply a boost (a defeat may do both)
     models = []
+    gains = []
     for card in cards:
         now = after.active_card(card.id)
-        if now is None or now.defeated != card.defeated:
-            return None
+        before = hooks.damage_taken(state, card)
+        need = hooks.card_health(state, card) - before
+        if now is None or (now.defeated and not card.defeated):
+            # The use defeats it at once (or sets it aside): its whole need, and the model it had.
+            models.append(damage_model_for(state, card))
+            gains.append(max(0, need))
+            continue
         models.append(damage_model_for(after, now))
-    before = [damage_model_for(state, card) for card in cards]
-    if models == before:
+        # R5: a bonus on dice counts for those already applied; a new Health changes what is still needed.
+        gains.append(max(0, min(need, need - _need(after, now))))
+    unchanged = [damage_model_for(state, card) for card in cards]
+    if models == unchanged and not any(gains):
         return None
     from twentystrong.engine.effects.words import name
 
-    return Boost(name(state, item), item, tuple(models))
+    return Boost(name(state, item), item, tuple(models), tuple(gains) if any(gains) else ())
+
+
+def _need(state: GameState, card: ActiveCard) -> int:
+    return hooks.card_health(state, card) - hooks.damage_taken(state, card)
+
+
+def wins_alone(state: GameState, card: ActiveCard) -> bool:
+    """Whether ``card``'s defeat by itself wins the game (R11: a boss), asked of the ruleset on a copy of the state
+    where it has fallen and nothing else has."""
+    from twentystrong.engine.rulesets import rules
+
+    fallen = tuple(replace(c, defeated=True) if c.id == card.id else c for c in state.active)
+    return rules(state).won(state.changed({"active": fallen})) is not None
 
 
 def block_lifts_with_others(state: GameState, card: ActiveCard) -> bool:

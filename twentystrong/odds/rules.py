@@ -146,6 +146,12 @@ class Boost:
     """Its card id (the command that uses it)."""
     models: tuple[DamageModel, ...]
     """Per target (as the question lists them), the damage model once it is used."""
+    gains: tuple[int, ...] = ()
+    """Per target, the damage its use adds at once: the dice already applied counted under the new model (R5), or
+    the whole damage still needed when the use itself defeats it. Empty: nothing at once."""
+
+    def gain(self, t: int) -> int:
+        return self.gains[t] if self.gains else 0
 
 
 @dataclass(frozen=True, slots=True)

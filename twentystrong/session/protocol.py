@@ -3,7 +3,8 @@
 :meth:`Protocol.handle` takes one input line and returns one answer object; it never raises and a refused line
 leaves the game unchanged. Answers are ``{"ok": true, "events": [...], "state": {...}, "legal": [...]}`` or
 ``{"ok": false, "code": "...", "error": "...", "state": {...}}``. Every object in ``legal`` is a command that can be
-sent back verbatim. Meta commands: ``state``, ``legal``, ``undo``, ``redo``, ``save`` (with ``path``), ``quit``.
+sent back verbatim. Meta commands: ``state``, ``legal``, ``undo``, ``redo``, ``save`` (with ``path``), ``hint`` (the
+advisor's advice: :mod:`twentystrong.odds.advice`), ``quit``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ META_COMMANDS: dict[str, str] = {
     "undo": "step back one command (standard play cannot undo a random reveal)",
     "redo": "re-apply the last undone command",
     "save": 'save the game to a file in an existing folder: {"cmd": "save", "path": "game.toml"}',
+    "hint": "the advisor's advice for this moment, as the odds panel gives it (the game is unchanged)",
     "quit": "answer, then end the process (exit status 0)",
 }
 """Commands the protocol answers itself, with what each does."""
@@ -56,6 +58,14 @@ class Protocol:
         }
         answer.update(extra)
         return answer
+
+    def hint(self) -> dict[str, Any]:
+        """The one advisor's answer for the player's view of the game now (architecture.md contract 12; R12:
+        nothing hidden is read). Never changes the game."""
+        from twentystrong.engine.view import player_view
+        from twentystrong.odds.advice import hint
+
+        return hint(player_view(self.session.state)).to_dict()
 
     def error(self, code: str, message: str) -> dict[str, Any]:
         """A refusal: a stable code, a message, and the (unchanged) state."""
@@ -108,6 +118,8 @@ class Protocol:
             return self.error("bad_argument", f"{name}: unknown argument {unknown[0]!r}")
         if name in ("state", "legal"):
             return self.ok()
+        if name == "hint":
+            return self.ok(hint=self.hint())
         if name == "undo":
             refused = self.session.undo()
             return self.rejected(refused) if refused else self.ok()

@@ -16,10 +16,10 @@ What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 befo
 
 - commit (and physical faces being entered): each enemy's P(defeat within ``k`` rolls) with the unapplied dice in
   the active area (committed so far, and kept from earlier phases), best play, damage already applied counted;
-- apply: each enemy's P(defeat) playing best from the roll on the table (:func:`~twentystrong.odds.best_apply`,
-  the phases after this one), and the advice: one enemy, :func:`~twentystrong.odds.best_apply`; several,
-  :func:`~twentystrong.odds.allocate_dice`. A die the engine does not let the player apply to a card right now
-  counts as a miss for that card.
+- apply: each enemy's P(defeat) playing best from the roll on the table (the phases after this one), and the
+  advice: the one advisor's hint (:mod:`twentystrong.odds.advice`, what the headless ``hint`` and ``twentystrong
+  odds`` say too). A die the engine does not let the player apply to a card right now counts as a miss for that
+  card.
 
 Each probability is for one enemy with every die on it. The App's ``odds_mode`` (key ``o``) is ``full``,
 ``expected`` (the expected damage of one roll only) or ``off``.
@@ -30,18 +30,16 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from textual import work
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
-from twentystrong.content.effects import Face
 from twentystrong.engine.dice import die_label
-from twentystrong.engine.effects import hooks
 from twentystrong.text.words import percent
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
@@ -51,11 +49,9 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
 
-    from twentystrong.engine.commands import Command
-    from twentystrong.engine.state import DieState, GameState
-    from twentystrong.odds import DiceCounts, SingleRoll, Target
-    from twentystrong.odds.advisor import Advice, Chance, CommitPlan, Pick, Situation, Use
-    from twentystrong.odds.rules import Resources, RollRules
+    from twentystrong.odds import SingleRoll
+    from twentystrong.odds.advice import Hint, OddsChances, OddsQuestion, Playable
+    from twentystrong.odds.advisor import Advice, Chance, Pick
 
 OddsMode = Literal["full", "expected", "off"]
 T = TypeVar("T")
@@ -87,279 +83,67 @@ def next_mode(mode: str) -> OddsMode:
     return ODDS_MODES[(index + 1) % len(ODDS_MODES)]
 
 
-# --- the question: read on the UI thread ---------------------------------------------------------------------------
-
-
-# NamedTuples, not frozen dataclasses: as immutable and hashable, and each costs ~0.3 ms less to define at start-up.
-class EnemyQuestion(NamedTuple):
-    """One undefeated active enemy as the odds see it."""
-
-    card: str
-    """Its card id."""
-    name: str
-    """Its name."""
-    number: int
-    """Its place in the active area (the key that targets it)."""
-    target: Target
-    """Health, damage already on it and the damage model, from the engine's hooks."""
-    ceiling: int | None = None
-    """The most damage it can count (a cap), or None."""
-    blocked: str | None = None
-    """Why it cannot be defeated now (``hooks.defeat_block``), or None."""
-    rolled: tuple[tuple[str, Face], ...] = ()
-    """Apply step: every unapplied die and the face it offers this card now (a miss when it may not be applied to
-    it now)."""
-    damage: int = 0
-    """What it deals at Resolve if it stands (the joint play's tie-break prefers defeating those that hurt most)."""
-    waits_for_others: bool = False
-    """Its block lifts once every other enemy has fallen (immune while others remain)."""
-
-    @property
-    def capped(self) -> bool:
-        """A cap keeps it below its Health: the dice cannot defeat it."""
-        return self.ceiling is not None and self.ceiling < self.target.health
-
-
-class OddsQuestion(NamedTuple):
-    """Everything the odds panel computes from, frozen (and hashable: answers are cached by question)."""
-
-    stage: Stage
-    """``commit``: before this phase's roll; ``apply``: a roll is on the table."""
-    dice: tuple[str, ...]
-    """The unapplied dice in the active area."""
-    faces: tuple[tuple[str, Face | None], ...]
-    """What they show."""
-    phases: int
-    """``commit``: the rolls left, this one included; ``apply``: the phases that may follow this one."""
-    enemies: tuple[EnemyQuestion, ...]
-    """The undefeated active enemies, in active-area order."""
-    caveats: tuple[str, ...] = ()
-    """Effects in force that change rolls in a way the odds do not hold."""
-    rules: RollRules | None = None
-    """How the dice roll under the effects in force (kept faces, inverted colours); None: the printed dice."""
-    resources: Resources | None = None
-    """The hero's ability and the items held that change faces or damage this round."""
-    kept: tuple[str, ...] = ()
-    """Commit: the dice a rule keeps as they show (not rolled again)."""
-    pool: tuple[str, ...] = ()
-    most: int | None = None
-    lasting: bool = False
-    """A fight that goes on into the next round with the dice applied (HV9): the chances are this round's."""
-    """How many of the pool dice the rules let the player commit now (a commit limit), None: all of them."""
-    """Commit: the pool dice that may be committed now."""
-    threshold: float = 0.9
-    """The chance the player asks the commit plan to reach."""
-    step_cap: int | None = None
-    """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
-
-    @property
-    def counts(self) -> DiceCounts:
-        """The dice by colour."""
-        from twentystrong.odds import DiceCounts
-
-        return DiceCounts.from_ids(self.dice)
-
-    def situation(self) -> Situation:
-        """The advisor's view of the question (all of it, the rules and resources included)."""
-        from twentystrong.odds.advisor import Situation
-        from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS
-
-        faces = dict(self.faces)
-        if self.stage == "commit":
-            dice = tuple((d, faces[d] if d in self.kept else None) for d in self.dice)
-        else:
-            # A die no card may take now counts as a miss for every card (the panel shows only legal moves).
-            offered = {die for e in self.enemies for die, face in e.rolled if face != "miss"}
-            dice = tuple((d, f if d in offered or f == "miss" else "miss") for d, f in self.faces)
-        hopeless = _hopeless(self.enemies)
-        return Situation(
-            dice=dice,
-            targets=tuple(e.target for e in self.enemies),
-            phases=self.phases,
-            stage=self.stage,
-            rules=self.rules or PLAIN_ROLLS,
-            resources=self.resources or NO_RESOURCES,
-            hopeless=hopeless,
-            weights=tuple(e.damage for e in self.enemies),
-            step_cap=self.step_cap,
-        )
-
-    def alone(self, i: int) -> Situation:
-        """Enemy ``i`` as if it were the only one, with every die on it (after a roll: a die it may not take now
-        counts as a miss)."""
-        from dataclasses import replace
-
-        whole = self.situation()
-        enemy = self.enemies[i]
-        dice = whole.dice if self.stage == "commit" else enemy.rolled
-        return replace(whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=())
-
-    def quick(self) -> bool:
-        """Whether :func:`chances_for` is a lookup (one enemy, exact tables the odds have built already)."""
-        from twentystrong.odds import is_cached
-        from twentystrong.odds.rerolls import NotExact
-        from twentystrong.odds.rules import PLAIN_ROLLS
-
-        if len(self.enemies) > 1 or self.stage == "apply" and self.phases > 0 or self.step_cap is not None:
-            return self.stage == "apply" and self.phases == 0 and len(self.enemies) == 1 and self.step_cap is None
-        resources = self.resources
-        if resources is not None and (len(resources.conversions) > 1 or resources.boosts):
-            return False
-        conversion = resources.conversions[0] if resources is not None and resources.conversions else None
-        for enemy in self.enemies:
-            t = enemy.target
-            if enemy.capped or t.need <= 0 or self.phases == 0:
-                continue
-            try:
-                if not is_cached(
-                    self.counts,
-                    t.health,
-                    applied=t.applied,
-                    phases=self.phases,
-                    model=t.model,
-                    rules=self.rules or PLAIN_ROLLS,
-                    conversion=conversion,
-                ):
-                    return False
-            except NotExact:
-                return False
-        # The commit plan of one enemy is lookups in the same tables (a few milliseconds: see twentystrong bench).
-        return True
-
-    def shape(self) -> Hashable:
-        """What decides how long :func:`chances_for` takes, without the dice: the stage, the enemies' damage models
-        and Health, the rules, the resources, the phases. The odds build tables per model that cover every dice count
-        and need, so a shape answered in milliseconds once is answered so again (a simulation never is)."""
-        models = tuple((e.target.model, e.target.health, e.capped, e.blocked is not None) for e in self.enemies)
-        return (self.stage, models, self.rules, self.resources, self.phases, self.step_cap)
-
-    def answer_key(self) -> Hashable:
-        """What :func:`chances_for` reads, and nothing else: equal keys, equal answers (the cache's key).
-
-        Names, places and caveats are only shown.
-        """
-        return (self.situation(), tuple(e.rolled for e in self.enemies), self.pool, self.threshold, self.most)
-
-
-def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
-    """Per enemy: it cannot fall this round whatever the dice do: a cap below its Health, or a block that lifts only
-    when the others fall while one of them cannot."""
-    capped = [e.capped for e in enemies]
-    return tuple(
-        capped[i]
-        or (e.blocked is not None and e.waits_for_others and any(capped[j] for j in range(len(enemies)) if j != i))
-        for i, e in enumerate(enemies)
-    )
+# --- the question and its answers: the one advisor (twentystrong.odds.advice) ----------------------------------------
+# The panel asks the advisor in its three steps: the question on the UI thread, the odds (perhaps in a worker), then
+# the hint (the advice checked against the engine, its words). Thin wrappers: the odds package is imported when it is
+# first asked.
 
 
 def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
-    """The odds question of a view, or None when there is nothing to show (not committing or applying, no enemy)."""
-    s = view.state
-    if s.result is not None or s.step not in ("commit", "faces", "apply"):
-        return None
-    from twentystrong.engine.rulesets import rules as ruleset_of
-    from twentystrong.odds import MAX_PHASES
-    from twentystrong.odds.engine_model import (
-        block_lifts_with_others,
-        combination_rules,
-        commits_left,
-        damage_ceiling,
-        face_blocks,
-        resources_for,
-        roll_caveats,
-        roll_rules,
-        step_limit,
-        target_for,
-    )
+    """The odds question of a view (:func:`twentystrong.odds.advice.question_for`), or None when there is nothing
+    to show."""
+    from twentystrong.odds.advice import question_for as ask
 
-    stage: Stage = "apply" if s.step == "apply" else "commit"
-    unapplied = s.dice_in("active")
-    used = s.phases_used
-    left = s.hero.strategy - used if stage == "apply" else s.hero.strategy - used + 1
-    phases = max(0, min(MAX_PHASES, left))
-    legal = {(c.die, c.card) for c in view.legal if c.cmd == "apply"}
-    enemies: list[EnemyQuestion] = []
-    for number, card in enumerate(s.active, start=1):
-        if card.defeated:
-            continue
-        rolled: tuple[tuple[str, Face], ...] = ()
-        if stage == "apply":
-            rolled = tuple(
-                (d.id, d.face if d.face is not None and (d.id, card.id) in legal else "miss") for d in unapplied
-            )
-        blocked = hooks.defeat_block(s, card)
-        enemies.append(
-            EnemyQuestion(
-                card=card.id,
-                name=view.card_name(card.id),
-                number=number,
-                target=target_for(s, card),
-                ceiling=damage_ceiling(s, card),
-                blocked=blocked,
-                rolled=rolled,
-                damage=hooks.enemy_damage(s, card),
-                waits_for_others=blocked is not None and block_lifts_with_others(s, card),
-            )
-        )
-    if not enemies:
-        return None
-    rules = roll_rules(s)
-    kept = tuple(d.id for d in unapplied if stage == "commit" and d.face is not None and hooks.keeps_face(s, d))
-    pool = tuple(c.die for c in view.legal if c.cmd == "commit" and c.die is not None) if stage == "commit" else ()
-    return OddsQuestion(
-        stage=stage,
-        dice=tuple(d.id for d in unapplied),
-        faces=tuple((d.id, d.face) for d in unapplied),
-        phases=phases,
-        enemies=tuple(enemies),
-        caveats=(*roll_caveats(s), *face_blocks(s), *combination_rules(s)),
-        rules=rules,
-        resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
-        kept=kept,
-        pool=pool,
-        most=commits_left(s, len(pool)) if pool else None,
-        lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
-        threshold=threshold,
-        step_cap=step_limit(s),
-    )
-
-
-# --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
-
-
-class OddsChances(NamedTuple):
-    """The slow half of the answer: the probabilities, the advice and the commit plan."""
-
-    each: tuple[Chance, ...]
-    """Per enemy (as in the question), P(defeating it within the phases left), best play, all dice on it."""
-    all: Chance | None = None
-    """Several enemies: P(every one falls) under the best joint play."""
-    advice: Advice | None = None
-    """Apply step: what to use and apply where."""
-    plan: CommitPlan | None = None
-    """Commit step: the fewest pool dice that reach the threshold."""
-
-
-def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
-    """Per enemy, one roll of the question's dice against it (exact, always quick)."""
-    from twentystrong.odds import single_roll
-
-    counts = question.counts
-    return tuple(single_roll(counts, e.target.model) for e in question.enemies)
+    return ask(view.state, view.legal, threshold)
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
-    """The probabilities, the advice and the commit plan (pure: only the odds package; safe in a worker thread)."""
-    from twentystrong.odds.advisor import advise, chances, commit_plan
+    """The question's odds (:func:`twentystrong.odds.advice.chances_for`: pure, safe in a worker thread)."""
+    from twentystrong.odds.advice import chances_for as answer
 
-    whole = question.situation()
-    each = tuple(chances(question.alone(i)).each[0] for i in range(len(question.enemies)))
-    every = chances(whole).all if len(question.enemies) > 1 else None
-    advice = advise(whole) if question.stage == "apply" and question.dice else None
-    plan = None
-    if question.stage == "commit" and question.phases > 0 and question.pool:
-        plan = commit_plan(whole, question.pool, question.threshold, question.most)
-    return OddsChances(each=each, all=every, advice=advice, plan=plan)
+    return answer(question)
+
+
+def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
+    """One roll against each enemy under the rules in force (:func:`twentystrong.odds.advice.rolls_for`)."""
+    from twentystrong.odds.advice import rolls_for as roll
+
+    return roll(question)
+
+
+def hint_for(view: GameView, question: OddsQuestion, chances: OddsChances) -> Hint:
+    """The advisor's hint (:func:`twentystrong.odds.advice.explain`): what the headless ``hint`` says too."""
+    from twentystrong.odds.advice import explain
+
+    return explain(view.state, view.legal, question, chances)
+
+
+def advice_line(view: GameView, question: OddsQuestion, chances: OddsChances) -> tuple[Playable, str, str]:
+    """The advice the panel says after a roll: the move as the engine allows it, its words, and the figure after it
+    (`` → 63% to defeat``), empty when the move defeats every enemy (the hint's, :func:`hint_for`)."""
+    hint = hint_for(view, question, chances)
+    assert hint.played is not None
+    return hint.played, hint.move, hint.figure
+
+
+def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable:
+    """The advice checked against the engine (:func:`twentystrong.odds.advice.playable`)."""
+    from twentystrong.odds.advice import playable as check
+
+    return check(view.state, view.legal, advice, question)
+
+
+_FROM_ADVICE = frozenset({"EnemyQuestion", "OddsQuestion", "OddsChances", "Playable", "advice_words", "_use_command"})
+
+
+def __getattr__(name: str) -> Any:
+    """The advisor's types and words, under the names this module had before they moved there (imported when
+    first asked)."""
+    if name in _FROM_ADVICE:
+        from twentystrong.odds import advice
+
+        return getattr(advice, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- words and pictures --------------------------------------------------------------------------------------------
@@ -450,6 +234,11 @@ def _pick_words(pick: Pick, pool: int, most: int | None = None) -> list[tuple[st
     return ["+" + " ".join(pick.dice), (f" ({cost}) → ", "$text-muted"), (pick.chance.words(), "bold")]
 
 
+def _held_names(question: OddsQuestion) -> str:
+    """What the player holds that the figures count (``Battle Fury``, ``Corona's ability and Dust Wraith``)."""
+    return " and ".join(question.resources.names()) if question.resources is not None else ""
+
+
 def _keep(table: OrderedDict[Hashable, T], key: Hashable, value: T, size: int) -> None:
     """Put ``value`` under ``key`` as the newest entry, forgetting the oldest beyond ``size``."""
     table[key] = value
@@ -480,159 +269,6 @@ def rolls_words(question: OddsQuestion) -> str:
     if k == 0:
         return "no rolls left" if question.stage == "apply" else "no roll left"
     return "1 roll left" if k == 1 else f"{k} rolls left"
-
-
-class Playable(NamedTuple):
-    """The advice checked against the rules in force now (the engine's own legal commands), ready for words."""
-
-    moves: tuple[tuple[str, tuple[str, ...]], ...]
-    """(card, dice) the engine lets the player apply now, one after the other, in the advice's order."""
-    rolling: tuple[str, ...]
-    """Unapplied dice that a new Strategy phase would roll again (empty when no phase may follow)."""
-    stays: tuple[tuple[str, str], ...]
-    """(die, why) for unapplied dice a rule keeps as they are (``Misses are not rolled again`` …)."""
-    more_dice: bool
-    """Another Strategy phase may follow and the pool has dice that could be committed in it."""
-    defeats: tuple[str, ...] = ()
-    """The cards the moves defeat, as the engine plays them."""
-    uses: tuple[tuple[str, tuple[tuple[str, Face], ...]], ...] = ()
-    """(whose, the dice it changes and their new faces) for the resources used first, as the engine allows them."""
-    faces: tuple[tuple[str, Face | None], ...] = ()
-    """What the unapplied dice show once the resources are used."""
-
-
-def _use_command(s: GameState, use: Use) -> Command | None:
-    """The legal command that plays ``use`` now (a face change on its dice, or a boost), or None."""
-    from twentystrong.engine.legal import legal_commands
-
-    source, _, index = use.key.rpartition("#")
-    dice = [d for d, _ in use.dice]
-    for command in legal_commands(s):
-        if command.cmd not in ("use_ability", "use_item"):
-            continue
-        if not use.dice:
-            if command.cmd == "use_item" and command.item == use.key and command.die is None:
-                return command
-            continue
-        mine = (command.cmd == "use_ability" and source == s.hero.id) or (
-            command.cmd == "use_item" and command.item == source
-        )
-        if not mine or (command.effect is not None and str(command.effect) != index):
-            continue
-        if command.die == dice[0] and (len(dice) == 1 or command.choice == dice[1]):
-            return command
-    return None
-
-
-def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable:
-    """Only what the rules in force allow: each suggested use and apply is played on a copy of the state through
-    the engine (``decide_and_apply``: pure) and kept only if it is legal at that point; a die left unapplied is said
-    to keep rolling only if a new phase may start and no rule keeps its face."""
-    from twentystrong.engine.commands import Command, Rejected
-    from twentystrong.engine.decide import decide_and_apply
-    from twentystrong.engine.legal import is_legal
-
-    s = view.state
-    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
-    for use in advice.uses:
-        command = _use_command(s, use)
-        result = decide_and_apply(s, command) if command is not None else None
-        if result is None or isinstance(result, Rejected) or result[1].prompt is not None:
-            continue  # not allowed now, or it would ask something the advice did not weigh
-        s = result[1]
-        uses.append((use.name, use.dice))
-    faces = tuple((d.id, d.face) for d in s.dice_in("active"))
-    moves: list[tuple[str, tuple[str, ...]]] = []
-    dropped: list[str] = []
-    for t, dice in advice.moves:
-        card = question.enemies[t].card
-        allowed: list[str] = []
-        for die in dice:
-            command = Command("apply", die=die, card=card)
-            result = decide_and_apply(s, command) if is_legal(s, command) else None
-            if result is None or isinstance(result, Rejected):
-                dropped.append(die)
-                continue
-            allowed.append(die)
-            s = result[1]
-        if allowed:
-            moves.append((card, tuple(allowed)))
-    left = [d for d in s.dice_in("active") if d.id in set(advice.keep) | set(dropped)]
-    repeat = view.can("repeat")
-    stays: list[tuple[str, str]] = []
-    rolling: list[str] = []
-    for unapplied in left:
-        if unapplied.face is not None and hooks.keeps_face(s, unapplied):
-            stays.append((unapplied.id, _keeper(view, unapplied)))
-        elif repeat:
-            rolling.append(unapplied.id)
-    pool = bool(view.state.dice_in("pool"))
-    before = {c.id for c in view.state.active if c.defeated}
-    defeats = tuple(c.id for c in s.active if c.defeated and c.id not in before)
-    if s.result == "won":  # R11: the boss fell (the game ends at once)
-        defeats = tuple(c.id for c in view.state.active if not c.defeated)
-    return Playable(tuple(moves), tuple(rolling), tuple(stays), repeat and pool, defeats, tuple(uses), faces)
-
-
-def _keeper(view: GameView, die: DieState) -> str:
-    """The rule in force that keeps this die's face (its words and card)."""
-    from twentystrong.engine.effects.base import Handler
-
-    s = view.state
-    for handler, live in hooks.passive(s):
-        if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
-            rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
-            return f"{view.card_name(live.source)}: {rule[:1].lower()}{rule[1:]}"
-    return "a rule in force keeps it"
-
-
-def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
-    """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to Rust Maw`` (die labels with their faces, card
-    and resource names); dice a rule keeps are said to stay, with the rule.
-
-    ``hopeless``: no enemy can be defeated with these dice in the rolls left. While more dice may still be committed
-    in a later phase, it says so instead of giving up.
-    """
-    faces = dict(advice.faces or question.faces)
-    before = dict(question.faces)
-    names = {e.card: e.name for e in question.enemies}
-    stays = ""
-    if advice.stays:
-        kept = " ".join(die_label(d, faces.get(d)) for d, _ in advice.stays)
-        rules = sorted({why for _, why in advice.stays})
-        stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
-    who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
-    if not advice.moves and not advice.uses and hopeless:
-        if advice.more_dice:
-            return f"these dice alone cannot defeat {who}: commit more next phase (r)"
-        return f"these dice cannot defeat {who} in the rolls left"
-    used = []
-    for name, changed in advice.uses:
-        if changed:
-            turned = " ".join(f"{die_label(d, before.get(d))} (→ {face})" for d, face in changed)
-            used.append(f"use {name} on {turned}")
-        else:
-            used.append(f"use {name}")
-    if not advice.moves:
-        if used:
-            text = ", ".join(used)
-        elif not any(face in ("hit", "crit") for _, face in faces.items()):
-            text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
-        else:
-            text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
-        return f"{text}; {stays}" if stays else text
-    parts = []
-    for card, dice in advice.moves:
-        labels = " ".join(die_label(d, faces.get(d)) for d in dice)
-        defeat = " (defeats it)" if card in advice.defeats else ""
-        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
-    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
-    everyone = len(advice.defeats) == len(question.enemies)
-    if advice.rolling and not everyone:
-        text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
-    if stays and not everyone:
-        text += f"; {stays}"
-    return text
 
 
 # --- the widget ----------------------------------------------------------------------------------------------------
@@ -843,15 +479,10 @@ class OddsPanel(Widget):
         if advice_lines and chances is None:
             sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
         elif full and chances is not None and chances.advice is not None and self._view is not None:
-            # Checked against the rules in force before it is said (never a move the engine would refuse).
-            advice = playable(self._view, chances.advice, question)
-            words = advice_words(question, advice, hopeless=not any(c.value for c in chances.each))
-            tail = ""
-            if (advice.moves or advice.uses) and len(advice.defeats) < len(question.enemies):
-                p = chances.advice.probability
-                what = "to defeat" if len(question.enemies) == 1 else "to defeat all"
-                tail = f" → {p.words()} {what}" if p.value > 0 else " (not enough to defeat it)"
-            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), words, (tail, "bold"))
+            # The one advisor's hint: checked against the rules in force before it is said (never a move the engine
+            # would refuse), the same words the headless hint gives.
+            hint = hint_for(self._view, question, chances)
+            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), hint.move, (hint.figure, "bold"))
         notes = []
         if full and chances is not None and any(not c.exact for c in (*chances.each, chances.all) if c is not None):
             notes.append("≈: simulated, ± two standard errors")
@@ -950,14 +581,18 @@ class OddsPanel(Widget):
             rows.append((str(enemy.number) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
         if len(question.enemies) > 1:
             rows.append(("all", plan.all if plan else None))
-        for label, pick in rows:
+        for row, (label, pick) in enumerate(rows):
             lead = f"  {label}: " if label else "  "
             if chances is None:
                 lines.append(Content.assemble(lead, ("computing…", "$text-muted italic")))
             elif pick is None:
                 lines.append(Content.assemble(lead, ("cannot fall this round", "$text-muted")))
             else:
-                lines.append(Content.assemble(lead, *_pick_words(pick, len(question.pool), question.most)))
+                words = _pick_words(pick, len(question.pool), question.most)
+                bare = chances.plan_bare[row] if row < len(chances.plan_bare) else None
+                if bare is not None and bare.value < pick.chance.value - 1e-9:
+                    words.append((f" ({bare.words()} without {_held_names(question)})", "$text-muted"))
+                lines.append(Content.assemble(lead, *words))
         return Content("\n").join(lines)
 
     @staticmethod

@@ -1,0 +1,127 @@
+"""The positions issue 26 lists, each kind of wrong advice the panel gave, with the words it says now.
+
+"#N" is the state after N commands chosen by ``make_bot("heuristic", seed)`` from
+``initial_state(deck, SetupOptions(deck, hero, seed, difficulty=0))``, the first command being ``start``. Each answer
+is also held against the engine itself (:mod:`tests.advice_oracle`): the commands it names are legal and, played in
+order, defeat what it says.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from advice_oracle import state_after, view_of  # noqa: E402
+from test_odds_advice_scan import judge, replay_said  # noqa: E402
+
+from twentystrong.tui.widgets.odds import advice_line, chances_for, question_for  # noqa: E402
+
+SS, HV = "solar-sentinels", "hoplomachus-victorum"
+
+CASES = [
+    # 1. A boss's fall wins the game (R11): the dice for the boss, not "every enemy falls".
+    (SS, "corona", 4, 376, "apply B4• P1✶ P2✶ P3• to The Selenarch (defeats it)"),
+    # 2. The first defeat opens a reward prompt: the dice for the second enemy follow.
+    (HV, "castor", 11, 66, "apply B2✶ to Eruption Dancers (defeats it), R1✶ to Pumice Net-Man (defeats it)"),
+    # 3. The dice alone win: Battle Fury is kept.
+    (HV, "varro", 5, 110, "apply P1• P2• R1• to Blindfold Duellists (defeats it)"),
+    # 4. Battle Fury alone wins (its +1 reaches the dice already applied).
+    (HV, "varro", 5, 130, "use Battle Fury (defeats it)"),
+    # 5. A sure defeat now is taken (two enemies; a cap of dice per step), with the weakest dice.
+    (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling"),
+    (SS, "corona", 5, 48, "apply P2• P4✶ to Mare Bulwark (defeats it)"),
+    # 6. The dice go to the enemy they defeat, not to one that cannot fall.
+    (SS, "flare", 6, 226, "apply B1• B3• B4• P4• R1• to Entropy Weaver (defeats it), keep B2 rolling"),
+    # 7. Dice a combination rule refuses are not planned, and no chance is claimed for the rest.
+    (
+        SS,
+        "corona",
+        3,
+        117,
+        "apply B1• B2• P4• to Lunar Lamprey; R1• stays as rolled (Entropy Weaver: unapplied hits and crits are not "
+        "rolled again in a later Strategy phase)",
+    ),
+    # 8. An item that defeats the enemy; an on-defeat chain.
+    (HV, "castor", 3, 93, "use Every Weapon in the Rack (defeats it)"),
+    (SS, "parallax", 11, 209, "apply B4• to Plasma Gnat (defeats it), P3• P4• R1• to Helium Tick (defeats it)"),
+]
+
+
+@pytest.mark.parametrize(("deck", "hero", "seed", "n", "words"), CASES, ids=[f"{c[1]}-s{c[2]}-#{c[3]}" for c in CASES])
+def test_issue_position(deck: str, hero: str, seed: int, n: int, words: str) -> None:
+    s = state_after(deck, hero, seed, n)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.stage == "apply"
+    panel, said, tail = advice_line(view, question, chances_for(question))
+    assert said + tail == words
+    defeated, _, refused = replay_said(s, panel)
+    assert refused == 0
+    assert set(defeated) == set(panel.defeats)
+    verdict = judge(s, budget=20_000)
+    assert verdict is not None and verdict[0] == []
+
+
+# --- the advisor by itself (no engine): a resource is spent only when it raises the chance -------------------------
+
+
+def test_a_boost_the_dice_do_not_need_is_kept() -> None:
+    """P1• P2• R1• deal 3 to a 3-Health enemy: the advice applies them and keeps the +1 (a tie keeps it), though the
+    boosted figure is the same 100%."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Boost, Resources
+
+    held = Resources(
+        boosts=(Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["yellow", "green", "blue", "purple", "red"]),)),)
+    )
+    dice = (("P1", "hit"), ("P2", "hit"), ("R1", "hit"))
+    advice = advise(Situation(dice, (Target(3),), 1, "apply", resources=held))
+    assert advice.uses == () and advice.defeats == (0,) and advice.probability.value == 1.0
+
+
+def test_a_bonus_on_the_dice_already_applied_defeats_at_once() -> None:
+    """3/4 with two dice applied, misses showing: a use that adds 1 to the dice already applied (its gain) defeats it
+    now: the chance is 100% and the advice uses it."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise, chances
+    from twentystrong.odds.rules import Boost, Resources
+
+    boost = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["blue"]),), gains=(1,))
+    situation = Situation(
+        (("B3", "miss"), ("B4", "miss")), (Target(4, applied=3),), 2, "apply", resources=Resources(boosts=(boost,))
+    )
+    assert chances(situation).each[0].value == 1.0
+    advice = advise(situation)
+    assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,) and advice.moves == ()
+
+
+def test_with_a_boss_the_advice_plays_for_its_fall() -> None:
+    """SS corona s4 #361: The Selenarch with two enemies, no win on the table: the advice gives its dice to the boss
+    and names it (R11: its fall alone wins), not "every enemy"."""
+    s = state_after(SS, "corona", 4, 361)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.wins == (True, False, False) and question.winner() == 0
+    chances = chances_for(question)
+    assert chances.advice is not None and {t for t, _ in chances.advice.moves} == {0}
+    _, said, tail = advice_line(view, question, chances)
+    assert said + tail == "apply Y2✶ Y3✶ to The Selenarch, keep Y4 G4 rolling (not enough to defeat The Selenarch)"
+
+
+def test_battle_fury_counts_for_the_dice_already_applied() -> None:
+    """HV varro s5 #130: Caestus Boxer 3/4 with P3• and R1✶ on it, B3○ B4○ showing: Battle Fury's +1 reaches the
+    dice applied (R5), so its use alone defeats it; the odds say 100% with it and the advice uses it."""
+    s = state_after(HV, "varro", 5, 130)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.resources is not None
+    (fury,) = question.resources.boosts
+    assert fury.name == "Battle Fury" and fury.gains == (1,)
+    chances = chances_for(question)
+    assert chances.each[0].value == 1.0
+    assert chances.advice is not None and [u.name for u in chances.advice.uses] == ["Battle Fury"]

@@ -1,0 +1,217 @@
+"""The odds panel's advice held against the engine itself (issue 26): every Apply-step position of seeded heuristic and
+random bot games of both decks, including after partial applies, walked through the panel's own call path
+(``question_for`` → ``chances_for`` → ``advice_line``), the answer judged by :mod:`tests.advice_oracle` (every set of
+legal applies, and each legal use first, played on copies of the state).
+
+The kinds of wrong advice (the issue's numbering):
+
+1. a boss's fall wins the game and some dice showing make it fall, but the advice does not;
+2. dice for a later enemy dropped because an earlier defeat opened a prompt;
+3. a resource used when the dice alone do as well (every enemy falls, or, no roll left, the same ones);
+4. no set of dice showing wins, a use and some dice do, and the advice does not;
+5. a sure defeat now deferred for nothing (every enemy could fall and does not; or nothing falls while something
+   could and the advice says 100% or "not enough");
+6. dice on an enemy that cannot fall now while another that could stands;
+7. dice the rules refuse in the plan (the engine does not take them);
+8. "cannot defeat" said while some play defeats an enemy.
+
+The default run is small (a few seeds and heroes of each deck); ``TWENTYSTRONG_ADVICE_SCAN=full`` walks 6 heroes ×
+seeds 1–12 of both decks and both bots (``python tests/test_odds_advice_scan.py`` prints the counts per kind).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from advice_oracle import (  # noqa: E402
+    Oracle,
+    TooBig,
+    apply_positions,
+    oracle,
+    settle_prompts,
+    view_of,
+)
+
+from twentystrong.engine import Rejected, decide_and_apply  # noqa: E402
+from twentystrong.engine.commands import Command  # noqa: E402
+from twentystrong.engine.legal import legal_commands  # noqa: E402
+from twentystrong.engine.state import GameState  # noqa: E402
+from twentystrong.tui.widgets.odds import _use_command, advice_line, chances_for, question_for  # noqa: E402
+
+DECKS = {
+    "solar-sentinels": ("corona", "umbra", "parallax", "perigee", "flare", "nightside"),
+    "hoplomachus-victorum": ("varro", "ilsa", "nkiru", "castor", "melia", "oduya"),
+}
+
+
+def replay(s: GameState, advice, enemies) -> tuple[GameState, int, int]:  # noqa: ANN001
+    """The raw advice played on the engine, prompts answered between applies: the state after, the dice played, the
+    dice the engine refused."""
+    for use in advice.uses:
+        command = _use_command(s, use)
+        out = decide_and_apply(s, command) if command is not None else None
+        if out is None or isinstance(out, Rejected):
+            continue
+        settled = settle_prompts(out[1])
+        if settled is not None:
+            s = settled
+    played = refused = 0
+    for t, dice in advice.moves:
+        for die in dice:
+            command = Command("apply", die=die, card=enemies[t].card)
+            out = decide_and_apply(s, command) if command in legal_commands(s) else None
+            if out is None or isinstance(out, Rejected):
+                refused += 1
+                continue
+            played += 1
+            settled = settle_prompts(out[1])
+            s = settled if settled is not None else out[1]
+    return s, played, refused
+
+
+def replay_said(s: GameState, panel) -> tuple[list[str], int, int]:  # noqa: ANN001
+    """The panel's own commands played in order (prompts answered): the cards they defeat, the dice played, the
+    commands the engine refused."""
+    standing = [c.id for c in s.active if not c.defeated]
+    played = refused = 0
+    for command in panel.commands:
+        if s.prompt is not None and command.cmd == "apply":
+            settled = settle_prompts(s)
+            s = settled if settled is not None else s
+        out = decide_and_apply(s, command) if command in legal_commands(s) else None
+        if out is None or isinstance(out, Rejected):
+            refused += 1
+            continue
+        played += command.cmd == "apply"
+        s = out[1]
+    if s.result == "won":
+        return [c for c in panel.defeats], played, refused
+    left = {c.id for c in s.active if not c.defeated}
+    return [c for c in standing if c not in left], played, refused
+
+
+def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
+    """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
+    nothing or the position is beyond the oracle's budget."""
+    view = view_of(s)
+    question = question_for(view)
+    if question is None or not question.dice or question.stage != "apply":
+        return None
+    chances = chances_for(question)
+    if chances.advice is None:
+        return None
+    try:
+        found: Oracle = oracle(s, budget)
+    except TooBig:
+        return None
+    panel, words, tail = advice_line(view, question, chances)
+    line = words + tail
+    enemies = found.enemies
+    defeats = set(panel.defeats)
+    everyone = defeats >= set(enemies)
+    bosses = {b.id for b in s.deck.bosses} if hasattr(s.deck, "bosses") else set()
+    kinds: list[int | str] = []
+    if bosses & set(enemies) and any(o.won for o in found.plain) and not everyone:
+        kinds.append(1)
+    shown = sum(len(d) for _, d in panel.moves)
+    _, played, refused = replay(s, chances.advice, question.enemies)
+    if panel.figure and not everyone and played > shown:
+        kinds.append(2)  # the tables' plan said with dice left out that the engine takes once the prompt is answered
+    said, _, refused_said = replay_said(s, panel)
+    if refused_said or (refused and panel.figure):
+        kinds.append(7)
+    if panel.commands and set(said) != set(panel.defeats) and not any(o.won for o in found.plain):
+        kinds.append(7)  # the commands it names, played in order, do not defeat what it says
+    if panel.uses and (found.plain_all() or (question.phases == 0 and any(o.defeated >= defeats for o in found.plain))):
+        kinds.append(3)
+    if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone):
+        kinds.append(4)
+    if 1 not in kinds and found.plain_all() and not everyone:
+        kinds.append(5)
+    elif found.plain_any() and not defeats and ("not enough" in tail or chances.advice.probability.value >= 1):
+        kinds.append(5)
+    on = {card for card, _ in panel.moves}
+    if any(c not in defeats and not found.falls(c) for c in on) and any(
+        found.falls(c) and c not in defeats for c in enemies
+    ):
+        kinds.append(6)
+    if "cannot defeat" in words and (found.plain_any() or (found.any_defeat() and " can defeat " not in words)):
+        kinds.append(8)
+    # The issue's "Done when" properties, each by itself.
+    alone = len(enemies) == 1
+    if alone and found.plain_any() and (panel.uses or not everyone):
+        kinds.append("P1: some dice showing defeat the only enemy; the advice must defeat it and spend nothing")
+    if panel.commands and (refused_said or (set(said) != set(panel.defeats) and not any(o.won for o in found.plain))):
+        kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    if alone and question.phases == 0:
+        turns = not found.plain_any() and any(o.defeated for o in found.resourced)
+        if bool(panel.uses) != turns or (turns and not everyone):
+            kinds.append("P3: no roll left: a use exactly when it turns a loss into a defeat")
+    return kinds, line
+
+
+def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Counter[int | str], int, int, list[str]]:
+    counts: Counter[int | str] = Counter()
+    positions = skipped = 0
+    examples: list[str] = []
+    for deck, hero, seed, bot in games:
+        for n, s in apply_positions(deck, hero, seed, bot):
+            verdict = judge(s, budget)
+            if verdict is None:
+                skipped += 1
+                continue
+            positions += 1
+            kinds, line = verdict
+            for kind in kinds:
+                counts[kind] += 1
+                if len(examples) < 60:
+                    examples.append(f"kind {kind}: {deck} {hero} s{seed} {bot} #{n}: {line}")
+    return counts, positions, skipped, examples
+
+
+def games_of(full: bool) -> list[tuple[str, str, int, str]]:
+    if full:
+        return [
+            (deck, hero, seed, bot)
+            for deck, heroes in DECKS.items()
+            for hero in heroes
+            for seed in range(1, 13)
+            for bot in ("heuristic", "random")
+        ]
+    return [
+        ("solar-sentinels", "corona", 4, "heuristic"),
+        ("solar-sentinels", "flare", 6, "random"),
+        ("hoplomachus-victorum", "castor", 11, "heuristic"),
+        ("hoplomachus-victorum", "varro", 5, "random"),
+    ]
+
+
+@pytest.mark.parametrize("game", games_of(os.environ.get("TWENTYSTRONG_ADVICE_SCAN") == "full"), ids=str)
+def test_no_wrong_advice(game: tuple[str, str, int, str]) -> None:
+    counts, positions, _, examples = scan([game])
+    assert positions > 0
+    assert not counts, "\n".join(examples)
+
+
+if __name__ == "__main__":
+    import time
+
+    full = "--full" in sys.argv or os.environ.get("TWENTYSTRONG_ADVICE_SCAN") == "full"
+    chosen = games_of(full)
+    if "--deck" in sys.argv:
+        chosen = [g for g in chosen if g[0] == sys.argv[sys.argv.index("--deck") + 1]]
+    if "--bot" in sys.argv:
+        chosen = [g for g in chosen if g[3] == sys.argv[sys.argv.index("--bot") + 1]]
+    for deck in DECKS:
+        started = time.perf_counter()
+        counts, positions, skipped, examples = scan([g for g in chosen if g[0] == deck])
+        print("\n".join(examples))
+        print(f"{deck}: positions {positions}, beyond the budget {skipped}, {time.perf_counter() - started:.0f}s")
+        print(f"{deck}: per kind:", dict(sorted(counts.items(), key=str)), flush=True)

@@ -1,0 +1,916 @@
+"""One advisor (architecture.md contract 12): what the odds panel, ``twentystrong odds`` and the headless ``hint``
+say about the moment, from the player's view of the game.
+
+:func:`hint` is the entry point. It reads the view (:class:`~twentystrong.engine.view.PlayerView`: R12, nothing
+hidden) into a frozen question (:func:`question_for`), answers it with the odds (:func:`chances_for`: pure
+arithmetic on frozen values, safe in a worker thread), then checks the advice against the engine's own legal
+commands, played one after the other on a copy of the state (:func:`explain`), and returns a frozen :class:`Hint`:
+
+- ``words``: the sentence the odds panel shows;
+- ``commands``: the commands to play now, in order, each exactly as ``legal_commands`` lists it (a ``use_item`` /
+  ``use_ability`` first where the advice uses one, then the ``apply`` commands; before a roll, the ``commit``
+  commands of the commit plan);
+- ``keep``: the dice left to roll; ``defeats_now``: the cards those commands defeat with the faces showing;
+- ``chances``: per enemy, its chance to fall under best play from here (this round's when the fight goes on with the
+  dice applied, else the fight's), and the chance that all fall;
+- ``assumes``: the resources the commands or the figures count on.
+
+The odds panel asks the same three steps, the middle one in a worker thread (it may take tens of milliseconds), so
+it shows "computing…" meanwhile; the headless ``hint`` and ``twentystrong odds`` ask :func:`hint` (or
+:func:`explain` with a question of their own). Pure Python: no textual, no rich (contract 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+
+from twentystrong.content.effects import Face
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import die_label
+from twentystrong.engine.effects import hooks
+from twentystrong.engine.state import DieState, GameState
+from twentystrong.odds.targets import Target
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from twentystrong.engine.view import PlayerView
+    from twentystrong.odds import DiceCounts, SingleRoll
+    from twentystrong.odds.advisor import Advice, Chance, CommitPlan, Situation, Use
+    from twentystrong.odds.rules import Resources, RollRules
+
+Stage = Literal["commit", "apply"]
+
+__all__ = [
+    "EnemyChance",
+    "EnemyQuestion",
+    "Hint",
+    "OddsChances",
+    "OddsQuestion",
+    "Playable",
+    "advice_words",
+    "chances_for",
+    "explain",
+    "hint",
+    "playable",
+    "question_for",
+    "rolls_for",
+]
+
+
+def card_name(state: GameState, card_id: str) -> str:
+    """A conflict card's or boss's name (the id itself if the deck has neither)."""
+    deck = state.deck
+    try:
+        return deck.card(card_id).name
+    except KeyError:
+        pass
+    try:
+        return deck.boss(card_id).name
+    except KeyError:
+        return card_id
+
+
+# --- the question ---------------------------------------------------------------------------------------------------
+
+
+class EnemyQuestion(NamedTuple):
+    """One undefeated active enemy as the odds see it."""
+
+    card: str
+    """Its card id."""
+    name: str
+    """Its name."""
+    number: int
+    """Its place in the active area (the key that targets it)."""
+    target: Target
+    """Health, damage already on it and the damage model, from the engine's hooks."""
+    ceiling: int | None = None
+    """The most damage it can count (a cap), or None."""
+    blocked: str | None = None
+    """Why it cannot be defeated now (``hooks.defeat_block``), or None."""
+    rolled: tuple[tuple[str, Face], ...] = ()
+    """Apply step: every unapplied die and the face it offers this card now (a miss when it may not be applied to
+    it now)."""
+    damage: int = 0
+    """What it deals at Resolve if it stands (the joint play's tie-break prefers defeating those that hurt most)."""
+    waits_for_others: bool = False
+    """Its block lifts once every other enemy has fallen (immune while others remain)."""
+
+    @property
+    def capped(self) -> bool:
+        """A cap keeps it below its Health: the dice cannot defeat it."""
+        return self.ceiling is not None and self.ceiling < self.target.health
+
+
+class OddsQuestion(NamedTuple):
+    """Everything the odds panel computes from, frozen (and hashable: answers are cached by question)."""
+
+    stage: Stage
+    """``commit``: before this phase's roll; ``apply``: a roll is on the table."""
+    dice: tuple[str, ...]
+    """The unapplied dice in the active area."""
+    faces: tuple[tuple[str, Face | None], ...]
+    """What they show."""
+    phases: int
+    """``commit``: the rolls left, this one included; ``apply``: the phases that may follow this one."""
+    enemies: tuple[EnemyQuestion, ...]
+    """The undefeated active enemies, in active-area order."""
+    caveats: tuple[str, ...] = ()
+    """Effects in force that change rolls in a way the odds do not hold."""
+    rules: RollRules | None = None
+    """How the dice roll under the effects in force (kept faces, inverted colours); None: the printed dice."""
+    resources: Resources | None = None
+    """The hero's ability and the items held that change faces or damage this round."""
+    kept: tuple[str, ...] = ()
+    """Commit: the dice a rule keeps as they show (not rolled again)."""
+    pool: tuple[str, ...] = ()
+    most: int | None = None
+    lasting: bool = False
+    """A fight that goes on into the next round with the dice applied (HV9): the chances are this round's."""
+    """How many of the pool dice the rules let the player commit now (a commit limit), None: all of them."""
+    """Commit: the pool dice that may be committed now."""
+    threshold: float = 0.9
+    """The chance the player asks the commit plan to reach."""
+    step_cap: int | None = None
+    """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
+    wins: tuple[bool, ...] = ()
+    """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
+
+    @property
+    def counts(self) -> DiceCounts:
+        """The dice by colour."""
+        from twentystrong.odds import DiceCounts
+
+        return DiceCounts.from_ids(self.dice)
+
+    def situation(self) -> Situation:
+        """The advisor's view of the question (all of it, the rules and resources included)."""
+        from twentystrong.odds.advisor import Situation
+        from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS
+
+        faces = dict(self.faces)
+        if self.stage == "commit":
+            dice = tuple((d, faces[d] if d in self.kept else None) for d in self.dice)
+        else:
+            # A die no card may take now counts as a miss for every card (the panel shows only legal moves).
+            offered = {die for e in self.enemies for die, face in e.rolled if face != "miss"}
+            dice = tuple((d, f if d in offered or f == "miss" else "miss") for d, f in self.faces)
+        hopeless = _hopeless(self.enemies)
+        return Situation(
+            dice=dice,
+            targets=tuple(e.target for e in self.enemies),
+            phases=self.phases,
+            stage=self.stage,
+            rules=self.rules or PLAIN_ROLLS,
+            resources=self.resources or NO_RESOURCES,
+            hopeless=hopeless,
+            weights=tuple(e.damage for e in self.enemies),
+            step_cap=self.step_cap,
+        )
+
+    def winner(self) -> int | None:
+        """The enemy whose fall wins the game while others stand with it (the advice plays for it), or None."""
+        if len(self.enemies) < 2 or not any(self.wins) or all(self.wins):
+            return None
+        return self.wins.index(True)
+
+    def objective(self) -> Situation:
+        """The situation the advice plays for: every enemy falling, or, when one's fall wins the game (R11), that
+        one (the others count as out of reach: no die is given them for their own sake)."""
+        from dataclasses import replace
+
+        whole = self.situation()
+        winner = self.winner()
+        if winner is None:
+            return whole
+        return replace(whole, hopeless=tuple(h or i != winner for i, h in enumerate(whole.hopeless)))
+
+    def alone(self, i: int) -> Situation:
+        """Enemy ``i`` as if it were the only one, with every die on it (after a roll: a die it may not take now
+        counts as a miss)."""
+        from dataclasses import replace
+
+        whole = self.situation()
+        enemy = self.enemies[i]
+        dice = whole.dice if self.stage == "commit" else enemy.rolled
+        # A boost's models and gains are per enemy: this one's alone.
+        boosts = tuple(
+            replace(b, models=(b.models[i],), gains=(b.gain(i),) if b.gains else ()) for b in whole.resources.boosts
+        )
+        resources = replace(whole.resources, boosts=boosts)
+        return replace(
+            whole, dice=dice, targets=(enemy.target,), hopeless=(whole.hopeless[i],), weights=(), resources=resources
+        )
+
+    def quick(self) -> bool:
+        """Whether :func:`chances_for` is a lookup (one enemy, exact tables the odds have built already)."""
+        from twentystrong.odds import is_cached
+        from twentystrong.odds.rerolls import NotExact
+        from twentystrong.odds.rules import PLAIN_ROLLS
+
+        if len(self.enemies) > 1 or self.stage == "apply" and self.phases > 0 or self.step_cap is not None:
+            return self.stage == "apply" and self.phases == 0 and len(self.enemies) == 1 and self.step_cap is None
+        resources = self.resources
+        if resources is not None and (len(resources.conversions) > 1 or resources.boosts):
+            return False
+        conversion = resources.conversions[0] if resources is not None and resources.conversions else None
+        for enemy in self.enemies:
+            t = enemy.target
+            if enemy.capped or t.need <= 0 or self.phases == 0:
+                continue
+            try:
+                if not is_cached(
+                    self.counts,
+                    t.health,
+                    applied=t.applied,
+                    phases=self.phases,
+                    model=t.model,
+                    rules=self.rules or PLAIN_ROLLS,
+                    conversion=conversion,
+                ):
+                    return False
+            except NotExact:
+                return False
+        # The commit plan of one enemy is lookups in the same tables (a few milliseconds: see twentystrong bench).
+        return True
+
+    def shape(self) -> Hashable:
+        """What decides how long :func:`chances_for` takes, without the dice: the stage, the enemies' damage models
+        and Health, the rules, the resources, the phases. The odds build tables per model that cover every dice count
+        and need, so a shape answered in milliseconds once is answered so again (a simulation never is)."""
+        models = tuple((e.target.model, e.target.health, e.capped, e.blocked is not None) for e in self.enemies)
+        return (self.stage, models, self.rules, self.resources, self.phases, self.step_cap)
+
+    def answer_key(self) -> Hashable:
+        """What :func:`chances_for` reads, and nothing else: equal keys, equal answers (the cache's key).
+
+        Names, places and caveats are only shown.
+        """
+        return (
+            self.situation(),
+            tuple(e.rolled for e in self.enemies),
+            self.pool,
+            self.threshold,
+            self.most,
+            self.wins,
+        )
+
+
+def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
+    """Per enemy: it cannot fall this round whatever the dice do: a cap below its Health, or a block that lifts only
+    when the others fall while one of them cannot."""
+    capped = [e.capped for e in enemies]
+    return tuple(
+        capped[i]
+        or (e.blocked is not None and e.waits_for_others and any(capped[j] for j in range(len(enemies)) if j != i))
+        for i, e in enumerate(enemies)
+    )
+
+
+def question_for(s: GameState, legal: Sequence[Command], threshold: float = 0.9) -> OddsQuestion | None:
+    """The odds question of a state (read only through the open table: the dice, the active cards, what the player
+    holds, the effects in force) and its legal commands, or None when there is nothing to ask (not committing or
+    applying, no enemy)."""
+    if s.result is not None or s.step not in ("commit", "faces", "apply"):
+        return None
+    from twentystrong.engine.rulesets import rules as ruleset_of
+    from twentystrong.odds import MAX_PHASES
+    from twentystrong.odds.engine_model import (
+        block_lifts_with_others,
+        combination_rules,
+        commits_left,
+        damage_ceiling,
+        face_blocks,
+        resources_for,
+        roll_caveats,
+        roll_rules,
+        step_limit,
+        target_for,
+        wins_alone,
+    )
+
+    stage: Stage = "apply" if s.step == "apply" else "commit"
+    unapplied = s.dice_in("active")
+    used = s.phases_used
+    left = s.hero.strategy - used if stage == "apply" else s.hero.strategy - used + 1
+    phases = max(0, min(MAX_PHASES, left))
+    applies = {(c.die, c.card) for c in legal if c.cmd == "apply"}
+    enemies: list[EnemyQuestion] = []
+    for number, card in enumerate(s.active, start=1):
+        if card.defeated:
+            continue
+        rolled: tuple[tuple[str, Face], ...] = ()
+        if stage == "apply":
+            rolled = tuple(
+                (d.id, d.face if d.face is not None and (d.id, card.id) in applies else "miss") for d in unapplied
+            )
+        blocked = hooks.defeat_block(s, card)
+        enemies.append(
+            EnemyQuestion(
+                card=card.id,
+                name=card_name(s, card.id),
+                number=number,
+                target=target_for(s, card),
+                ceiling=damage_ceiling(s, card),
+                blocked=blocked,
+                rolled=rolled,
+                damage=hooks.enemy_damage(s, card),
+                waits_for_others=blocked is not None and block_lifts_with_others(s, card),
+            )
+        )
+    if not enemies:
+        return None
+    rules = roll_rules(s)
+    kept = tuple(d.id for d in unapplied if stage == "commit" and d.face is not None and hooks.keeps_face(s, d))
+    pool = tuple(c.die for c in legal if c.cmd == "commit" and c.die is not None) if stage == "commit" else ()
+    return OddsQuestion(
+        stage=stage,
+        dice=tuple(d.id for d in unapplied),
+        faces=tuple((d.id, d.face) for d in unapplied),
+        phases=phases,
+        enemies=tuple(enemies),
+        caveats=(*roll_caveats(s), *face_blocks(s), *combination_rules(s)),
+        rules=rules,
+        resources=resources_for(s, tuple(c for c in s.active if not c.defeated)),
+        kept=kept,
+        pool=pool,
+        most=commits_left(s, len(pool)) if pool else None,
+        lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
+        threshold=threshold,
+        step_cap=step_limit(s),
+        wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
+    )
+
+
+# --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
+
+
+class OddsChances(NamedTuple):
+    """The slow half of the answer: the probabilities, the advice and the commit plan."""
+
+    each: tuple[Chance, ...]
+    """Per enemy (as in the question), P(defeating it within the phases left), best play, all dice on it."""
+    all: Chance | None = None
+    """Several enemies: P(every one falls) under the best joint play."""
+    advice: Advice | None = None
+    """Apply step: what to use and apply where."""
+    plan: CommitPlan | None = None
+    """Commit step: the fewest pool dice that reach the threshold."""
+    bare: Chance | None = None
+    """Apply step, resources held that the advice does not use now: the advice's chance without them (None: none
+    held, or the chance does not count them)."""
+    plan_bare: tuple[Chance | None, ...] = ()
+    """Commit step, resources held: per row of the plan (each enemy, then all), the chance of the same dice without
+    them."""
+
+
+def rolls_for(question: OddsQuestion) -> tuple[SingleRoll, ...]:
+    """Per enemy, one roll of the question's dice against it under the rules in force (inverted colours …): exact,
+    always quick."""
+    from twentystrong.odds import single_roll
+    from twentystrong.odds.rules import PLAIN_ROLLS
+
+    counts = question.counts
+    rules = question.rules or PLAIN_ROLLS
+    return tuple(single_roll(counts, e.target.model, rules) for e in question.enemies)
+
+
+def chances_for(question: OddsQuestion) -> OddsChances:
+    """The probabilities, the advice and the commit plan (pure: only the odds package; safe in a worker thread)."""
+    from dataclasses import replace
+
+    from twentystrong.odds.advisor import advise, chances, commit_plan
+    from twentystrong.odds.rules import NO_RESOURCES, Resources
+
+    whole = question.situation()
+    each = tuple(chances(question.alone(i)).each[0] for i in range(len(question.enemies)))
+    every = chances(whole).all if len(question.enemies) > 1 else None
+    objective = question.objective()
+    advice = advise(objective) if question.stage == "apply" and question.dice else None
+    bare: Chance | None = None
+    held = whole.resources
+    if advice is not None and held and advice.probability.value > 0:
+        used = {u.name for u in advice.uses}
+        if any(name not in used for name in held.names()):
+            only_used = Resources(
+                tuple(c for c in held.conversions if c.name in used), tuple(b for b in held.boosts if b.name in used)
+            )
+            without = advise(replace(objective, resources=only_used)).probability
+            bare = without if without.value < advice.probability.value - 1e-9 else None
+    plan = None
+    plan_bare: tuple[Chance | None, ...] = ()
+    if question.stage == "commit" and question.phases > 0 and question.pool:
+        plan = commit_plan(whole, question.pool, question.threshold, question.most)
+        if held:
+            rows: list[Chance | None] = []
+            for i, pick in enumerate((*plan.each, plan.all) if len(question.enemies) > 1 else plan.each):
+                if pick is None:
+                    rows.append(None)
+                    continue
+                alone = whole if i >= len(question.enemies) else question.alone(i)
+                grown = replace(alone, dice=(*alone.dice, *((d, None) for d in pick.dice)), resources=NO_RESOURCES)
+                found = chances(grown)
+                rows.append(found.all if i >= len(question.enemies) else found.each[0])
+            plan_bare = tuple(rows)
+    return OddsChances(each=each, all=every, advice=advice, plan=plan, bare=bare, plan_bare=plan_bare)
+
+
+# --- the advice checked against the engine, and its words ---------------------------------------------------
+
+
+class Playable(NamedTuple):
+    """The advice checked against the rules in force now (the engine's own legal commands), ready for words."""
+
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+    """(card, dice) the engine lets the player apply now, one after the other, in the advice's order."""
+    rolling: tuple[str, ...]
+    """Unapplied dice that a new Strategy phase would roll again (empty when no phase may follow)."""
+    stays: tuple[tuple[str, str], ...]
+    """(die, why) for unapplied dice a rule keeps as they are (``Misses are not rolled again`` …)."""
+    more_dice: bool
+    """Another Strategy phase may follow and the pool has dice that could be committed in it."""
+    defeats: tuple[str, ...] = ()
+    """The cards the moves defeat, as the engine plays them."""
+    uses: tuple[tuple[str, tuple[tuple[str, Face], ...]], ...] = ()
+    """(whose, the dice it changes and their new faces) for the resources used first, as the engine allows them."""
+    faces: tuple[tuple[str, Face | None], ...] = ()
+    """What the unapplied dice show once the resources are used."""
+    commands: tuple[Command, ...] = ()
+    """The commands to play now, in order, each as the engine lists it at its turn: the use first (if any), the
+    applies, and the answers to prompts a defeat opens between them (an instant reward taken)."""
+    figure: bool = True
+    """The tables' chance after the move holds for this move (False: the engine changed the move, e.g. dice a rule
+    refuses, and the chance is not said)."""
+    could: tuple[str, tuple[str, ...]] | None = None
+    """When no die showing defeats anything: a resource whose use defeats some enemies now (its name, the cards)."""
+
+
+def _use_command(s: GameState, use: Use) -> Command | None:
+    """The legal command that plays ``use`` now (a face change on its dice, or a boost), or None."""
+    from twentystrong.engine.legal import legal_commands
+
+    source, _, index = use.key.rpartition("#")
+    dice = [d for d, _ in use.dice]
+    for command in legal_commands(s):
+        if command.cmd not in ("use_ability", "use_item"):
+            continue
+        if not use.dice:
+            if command.cmd == "use_item" and command.item == use.key and command.die is None:
+                return command
+            continue
+        mine = (command.cmd == "use_ability" and source == s.hero.id) or (
+            command.cmd == "use_item" and command.item == source
+        )
+        if not mine or (command.effect is not None and str(command.effect) != index):
+            continue
+        if command.die == dice[0] and (len(dice) == 1 or command.choice == dice[1]):
+            return command
+    return None
+
+
+def playable(state: GameState, legal: Sequence[Command], advice: Advice, question: OddsQuestion) -> Playable:
+    """Only what the rules in force allow, and what the dice showing do now as the engine plays them.
+
+    The engine is asked first (:func:`twentystrong.odds.engine_plan.search`, on copies of the state): when some of
+    the dice showing win the game (a boss's fall) or defeat every enemy, that is the move, spending nothing; else when
+    one use and some dice do, that. Otherwise each suggested use and apply of the tables' advice is played on a copy
+    through the engine and kept only if it is legal at that point (a prompt a defeat opens is answered and the dice
+    for the next enemy follow); when the engine refuses some of its dice, or the advice defeats nothing while a sure
+    defeat now is there for the taking and the advice gains nothing by waiting (its chance is 100% or nothing), the
+    play that defeats the most now is said instead. A die left unapplied is said to keep rolling only if a new phase
+    may start and no rule keeps its face."""
+    from twentystrong.engine.commands import Command, Rejected
+    from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.odds.engine_plan import play_through, search
+
+    s = state
+    plays = s.memo(search)
+    chosen = plays.sweep or plays.sweep_with
+    if chosen is not None:
+        return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)
+    commands: list[Command] = []
+    for use in advice.uses:
+        command = _use_command(s, use)
+        result = decide_and_apply(s, command) if command is not None else None
+        if command is None or result is None or isinstance(result, Rejected) or result[1].prompt is not None:
+            continue  # not allowed now, or it would ask something the advice did not weigh
+        commands.append(command)
+    for t, dice in advice.moves:
+        commands += [Command("apply", die=die, card=question.enemies[t].card) for die in dice]
+    could = None
+    if plays.most_with is not None and plays.most_with.use is not None:
+        could = (_use_name(s, plays.most_with.use), plays.most_with.defeats)
+    after, played, refused = play_through(s, tuple(commands))
+    left = {c.id for c in after.active if not c.defeated}
+    defeats = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
+    most = plays.most
+    p = advice.probability.value
+    stuck = most is not None and not defeats and (p <= 1e-9 or p >= 1 - 1e-9)
+    if most is not None and (refused and len(most.defeats) >= len(defeats) or stuck):
+        return _played(state, legal, most.commands, most.defeats, most.won, figure=False)
+    return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
+
+
+def _played(
+    state: GameState,
+    legal: Sequence[Command],
+    commands: tuple[Command, ...],
+    defeats: tuple[str, ...],
+    won: bool,
+    *,
+    figure: bool,
+) -> Playable:
+    """The Playable of commands the engine takes in this order (uses, applies, answers to prompts)."""
+    from twentystrong.engine.decide import decide_and_apply
+
+    s = state
+    first = _after_uses(s, commands)
+    faces = {d.id: d.face for d in first.dice_in("active")}
+    changed = tuple((d.id, cast(Face, faces[d.id])) for d in s.dice_in("active") if faces.get(d.id, d.face) != d.face)
+    uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
+    moves: dict[str, list[str]] = {}
+    for command in commands:
+        if command.cmd in ("use_item", "use_ability"):
+            whose = _use_name(s, command)
+            uses.append((whose, changed if not uses else ()))
+        elif command.cmd == "apply" and command.card is not None and command.die is not None:
+            moves.setdefault(command.card, []).append(command.die)
+    after = s
+    for command in commands:
+        out = decide_and_apply(after, command)
+        if isinstance(out, tuple):
+            after = out[1]
+    s = after
+    faces_after = tuple(faces.items())
+    applied = {d for dice in moves.values() for d in dice}
+    left = [d for d in s.dice_in("active") if d.id not in applied]
+    repeat = any(c.cmd == "repeat" for c in legal)
+    stays: list[tuple[str, str]] = []
+    rolling: list[str] = []
+    for unapplied in left:
+        if unapplied.face is not None and hooks.keeps_face(s, unapplied):
+            stays.append((unapplied.id, _keeper(s, unapplied)))
+        elif repeat:
+            rolling.append(unapplied.id)
+    pool = bool(state.dice_in("pool"))
+    if won:  # R11: the boss fell (the game ends at once)
+        defeats = tuple(c.id for c in state.active if not c.defeated)
+    from twentystrong.odds.dice import die_order
+
+    return Playable(
+        tuple((card, tuple(sorted(dice, key=die_order))) for card, dice in moves.items()),
+        tuple(rolling),
+        tuple(stays),
+        repeat and pool,
+        defeats,
+        tuple(uses),
+        faces_after,
+        commands,
+        figure,
+    )
+
+
+def _use_name(s: GameState, command: Command) -> str:
+    """Whose a use command is: ``Brood Guardian``, ``Corona's ability``."""
+    from twentystrong.engine.effects.words import name
+
+    return name(s, command.item) if command.item else f"{name(s, s.hero.id)}'s ability"
+
+
+def _after_uses(s: GameState, commands: tuple[Command, ...]) -> GameState:
+    """The state once the uses (and their own choices) at the head of ``commands`` are played."""
+    from twentystrong.engine.decide import decide_and_apply
+
+    for command in commands:
+        if command.cmd == "apply":
+            break
+        out = decide_and_apply(s, command)
+        if isinstance(out, tuple):
+            s = out[1]
+    return s
+
+
+def _keeper(s: GameState, die: DieState) -> str:
+    """The rule in force that keeps this die's face (its words and card)."""
+    from twentystrong.engine.effects.base import Handler
+
+    for handler, live in hooks.passive(s):
+        if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
+            rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
+            return f"{card_name(s, live.source)}: {rule[:1].lower()}{rule[1:]}"
+    return "a rule in force keeps it"
+
+
+def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
+    """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to Rust Maw`` (die labels with their faces, card
+    and resource names); dice a rule keeps are said to stay, with the rule.
+
+    ``hopeless``: no enemy can be defeated with these dice in the rolls left. While more dice may still be committed
+    in a later phase, it says so instead of giving up.
+    """
+    faces = dict(advice.faces or question.faces)
+    before = dict(question.faces)
+    names = {e.card: e.name for e in question.enemies}
+    stays = ""
+    if advice.stays:
+        kept = " ".join(die_label(d, faces.get(d)) for d, _ in advice.stays)
+        rules = sorted({why for _, why in advice.stays})
+        stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
+    who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
+    if not advice.moves and not advice.uses and hopeless:
+        could = ""
+        if advice.could is not None:
+            whose, cards = advice.could
+            could = f" ({whose} can defeat {', '.join(names.get(c, c) for c in cards)} now)"
+        if advice.more_dice:
+            return f"these dice alone cannot defeat {who}{could}: commit more next phase (r)"
+        return f"these dice cannot defeat {who} in the rolls left{could}"
+    used = []
+    for name, changed in advice.uses:
+        if changed:
+            turned = " ".join(f"{die_label(d, before.get(d))} (→ {face})" for d, face in changed)
+            used.append(f"use {name} on {turned}")
+        else:
+            used.append(f"use {name}")
+    if not advice.moves:
+        if used:
+            text = ", ".join(used)
+            if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
+                fall = [names.get(c, c) for c in advice.defeats]
+                text += " (defeats it)" if len(question.enemies) == 1 else f" (defeats {', '.join(fall)})"
+        elif not any(face in ("hit", "crit") for _, face in faces.items()):
+            text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
+        else:
+            text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
+        return f"{text}; {stays}" if stays else text
+    parts = []
+    for card, dice in advice.moves:
+        labels = " ".join(die_label(d, faces.get(d)) for d in dice)
+        defeat = " (defeats it)" if card in advice.defeats else ""
+        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
+    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+    everyone = len(advice.defeats) == len(question.enemies)
+    if advice.rolling and not everyone:
+        text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
+    if stays and not everyone:
+        text += f"; {stays}"
+    return text
+
+
+# --- the hint: one answer for every front end -----------------------------------------------------------------------
+
+NOTHING = "nothing to advise now"
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyChance:
+    """One enemy's chance to fall under best play from here."""
+
+    card: str
+    """Its card id."""
+    name: str
+    value: float
+    exact: bool = True
+    error: float = 0.0
+    """A simulation's standard error (0 when exact)."""
+    scope: Literal["fight", "round"] = "fight"
+    """``round``: a fight that goes on into the next round with the dice applied, the chance is this round's;
+    ``fight``: the fight ends with this round, the chance is the fight's."""
+
+    def words(self) -> str:
+        """``63%``, or ``≈63% ±2`` when simulated."""
+        from twentystrong.odds.advisor import Chance
+
+        return Chance(self.value, self.error, self.exact).words()
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the advisor says about the moment (see the module's docstring)."""
+
+    stage: Literal["commit", "apply", "none"]
+    """``commit``: before a roll (the commit plan); ``apply``: a roll is on the table; ``none``: nothing to ask."""
+    words: str
+    """The sentence the odds panel shows after "Advice: " (the move, then its figure)."""
+    commands: tuple[Command, ...] = ()
+    """The commands to play now, in order, each as ``legal_commands`` lists it."""
+    keep: tuple[str, ...] = ()
+    """The dice left unapplied (to roll again, or kept as they show where a rule keeps them)."""
+    defeats_now: tuple[str, ...] = ()
+    """The cards the commands defeat with the faces showing."""
+    chances: tuple[EnemyChance, ...] = ()
+    """Per undefeated enemy, in active-area order."""
+    all: EnemyChance | None = None
+    """Several enemies: the chance that every one falls (``card`` is ``"all"``)."""
+    assumes: tuple[str, ...] = ()
+    """The resources (names) the commands or the figures count on."""
+    move: str = ""
+    """``words`` without the figure (the panel sets the figure in bold)."""
+    figure: str = ""
+    """The figure after the move (`` → 63% to defeat``), empty when there is none."""
+    played: Playable | None = None
+    """After a roll: the advice as the engine plays it (what the words and commands are made from)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hint as JSON-ready values (the headless ``hint``)."""
+
+        def chance(c: EnemyChance) -> dict[str, Any]:
+            out: dict[str, Any] = {"card": c.card, "name": c.name, "chance": c.value, "exact": c.exact}
+            if not c.exact:
+                out["error"] = c.error
+            out["scope"] = c.scope
+            return out
+
+        return {
+            "stage": self.stage,
+            "words": self.words,
+            "commands": [c.to_dict() for c in self.commands],
+            "keep": list(self.keep),
+            "defeats_now": list(self.defeats_now),
+            "chances": [chance(c) for c in self.chances],
+            "all": chance(self.all) if self.all is not None else None,
+            "assumes": list(self.assumes),
+        }
+
+
+def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
+    """The advisor's answer for the player's view of the game (R12: only the open table is read). ``threshold``:
+    the chance the commit plan aims at."""
+    from twentystrong.engine.legal import legal_commands
+
+    state = view._state
+    legal = tuple(legal_commands(state))
+    question = question_for(state, legal, threshold)
+    if question is None or state.prompt is not None:
+        return Hint("none", NOTHING)  # nothing to ask, or a decision (a reward, an effect's choice) comes first
+    return explain(state, legal, question, chances_for(question))
+
+
+def explain(state: GameState | None, legal: Sequence[Command], question: OddsQuestion, answered: OddsChances) -> Hint:
+    """The hint for a question answered already (the odds panel answers it in a worker thread): the advice checked
+    against the engine (played on copies of ``state``), its words and commands, the figures.
+
+    ``state`` None: a question with no game behind it (``twentystrong odds`` with a damage model of its own): the
+    advice is said as the odds found it, with no commands."""
+    scope: Literal["fight", "round"] = "round" if question.lasting else "fight"
+    each = tuple(
+        EnemyChance(e.card, e.name, c.value, c.exact, c.error, scope)
+        for e, c in zip(question.enemies, answered.each, strict=True)
+    )
+    every = None
+    if answered.all is not None:
+        every = EnemyChance(
+            "all", f"all {len(question.enemies)}", answered.all.value, answered.all.exact, answered.all.error, scope
+        )
+    held = question.resources.names() if question.resources is not None else []
+    if question.stage == "commit":
+        return _commit_hint(state, legal, question, answered, each, every, held)
+    advice = answered.advice
+    if advice is None:
+        words = "nothing to apply" if not question.dice else NOTHING
+        return Hint("apply", words, chances=each, all=every, move=words)
+    played = playable(state, legal, advice, question) if state is not None else _as_found(advice, question)
+    move = advice_words(question, played, hopeless=not any(c.value for c in answered.each))
+    figure, counted = _figure(question, answered, played)
+    used = [name for name, _ in played.uses]
+    assumes = tuple(dict.fromkeys([*used, *counted]))
+    keep = tuple(d for d, _ in question.faces if d not in {die for _, dice in played.moves for die in dice})
+    return Hint(
+        "apply",
+        move + figure,
+        played.commands,
+        keep,
+        played.defeats,
+        each,
+        every,
+        assumes,
+        move,
+        figure,
+        played,
+    )
+
+
+def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
+    """The advice as the odds found it, with no game to check it against: the dice a rule keeps stay, the others
+    roll again while phases follow."""
+    from twentystrong.odds.rules import PLAIN_ROLLS
+
+    faces = dict(question.faces)
+    for use in advice.uses:
+        faces.update(use.dice)
+    rules = question.rules or PLAIN_ROLLS
+    why = "; ".join(w for w in rules.words() if "kept" in w or "not rolled" in w) or "a rule in force keeps it"
+    stays = tuple((d, why) for d in advice.keep if rules.keeps(faces.get(d)))
+    rolling = tuple(d for d in advice.keep if question.phases > 0 and not rules.keeps(faces.get(d)))
+    return Playable(
+        moves=tuple((question.enemies[t].card, dice) for t, dice in advice.moves),
+        rolling=rolling,
+        stays=stays,
+        more_dice=False,
+        defeats=tuple(question.enemies[t].card for t in advice.defeats),
+        uses=tuple((u.name, u.dice) for u in advice.uses),
+        faces=tuple(faces.items()),
+    )
+
+
+def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> tuple[str, tuple[str, ...]]:
+    """The figure after the move's words and the resources it counts on: `` → 63% to defeat`` (one enemy),
+    `` → 24% to defeat all`` (several, when they may all fall), else the chance of the enemy the move plays for and
+    that of all apart; `` with Battle Fury`` when the figure counts a resource held for later."""
+    advice = answered.advice
+    if advice is None or not (played.moves or played.uses) or not played.figure:
+        return "", ()  # (no figure when the engine changed the move: the tables' chance is not this move's)
+    n = len(question.enemies)
+    if len(played.defeats) >= n:
+        return "", ()
+    p = advice.probability
+    counted: tuple[str, ...] = ()
+    with_words = ""
+    if answered.bare is not None and question.resources is not None:
+        used = {name for name, _ in played.uses}
+        counted = tuple(name for name in question.resources.names() if name not in used)
+        with_words = f" with {' and '.join(counted)}" if counted else ""
+    winner = question.winner()
+    if winner is not None:  # R11: the advice plays for the boss
+        name = question.enemies[winner].name
+        if p.value > 0:
+            return f" → {p.words()} to defeat {name} and win{with_words}", counted
+        return f" (not enough to defeat {name})", ()
+    if n == 1:
+        if p.value > 0:
+            return f" → {p.words()} to defeat{with_words}", counted
+        return " (not enough to defeat it)", ()
+    every = answered.all
+    if p.value > 0 and every is not None and every.value > 0:
+        return f" → {p.words()} to defeat all{with_words}", counted
+    all_words = f"{every.words() if every is not None else '0%'} to defeat all {n}"
+    # Some cannot fall this round (a cap, a block that will not lift): the figure is for the others.
+    hopeless = question.situation().hopeless
+    live = [e for e, h in zip(question.enemies, hopeless, strict=True) if not h and e.target.need > 0]
+    if p.value > 0 and live and len(live) < n:
+        names = " and ".join(e.name for e in live)
+        return f" → {p.words()} to defeat {names}{with_words} ({all_words})", counted
+    # No play defeats them all: the chance of the enemy the move plays for (the first it gives dice and does not
+    # defeat now), and that of all apart.
+    index = {e.card: i for i, e in enumerate(question.enemies)}
+    pending = [card for card, _ in played.moves if card not in played.defeats]
+    if pending:
+        i = index[pending[0]]
+        name = question.enemies[i].name
+        mine = answered.each[i]
+        if mine.value > 0:
+            return f" → {mine.words()} to defeat {name} ({all_words})", ()
+        return f" (not enough to defeat {name}; {all_words})", ()
+    return f" ({all_words})", ()
+
+
+def _commit_hint(
+    state: GameState | None,
+    legal: Sequence[Command],
+    question: OddsQuestion,
+    answered: OddsChances,
+    each: tuple[EnemyChance, ...],
+    every: EnemyChance | None,
+    held: Sequence[str],
+) -> Hint:
+    """Before a roll: the commit plan (the fewest pool dice that reach the threshold, against all the enemies when
+    there are several and they may all fall, else against the first that may), with and without the resources."""
+    from twentystrong.text.words import percent
+
+    def say(words: str, commands: tuple[Command, ...] = ()) -> Hint:
+        return Hint("commit", words, commands, chances=each, all=every, move=words)
+
+    if state is not None and state.step == "faces":
+        return say("enter the faces rolled")
+    plan = answered.plan
+    if plan is None:
+        if question.dice and any(c.cmd == "roll" for c in legal):
+            return say("roll (r)", tuple(c for c in legal if c.cmd == "roll"))
+        return say(NOTHING)
+    n = len(question.enemies)
+    rows = list(plan.each) + ([plan.all] if n > 1 else [])
+    row = n if n > 1 and plan.all is not None and plan.all.chance.value > 0 else None
+    if row is None:
+        row = next((i for i, pick in enumerate(plan.each) if pick is not None), None)
+    if row is None:
+        return say("no enemy can fall this round")
+    pick = rows[row]
+    assert pick is not None
+    whom = "all" if row == n else ("it" if n == 1 else question.enemies[row].name)
+    bare = answered.plan_bare[row] if row < len(answered.plan_bare) else None
+    counted = tuple(held) if bare is not None and bare.value < pick.chance.value - 1e-9 else ()
+    with_words = f" with {' and '.join(counted)} ({bare.words()} without)" if counted and bare is not None else ""
+    if pick.dice:
+        move = f"commit {' '.join(pick.dice)}, then roll"
+    else:
+        move = "roll (r)"
+    if pick.reached:
+        figure = f" → {pick.chance.words()} to defeat {whom}{with_words}"
+    else:
+        figure = f" → at most {pick.chance.words()} to defeat {whom}{with_words} (aim {percent(plan.threshold)})"
+    offered = {c.die: c for c in legal if c.cmd == "commit"}
+    commands = tuple(offered[d] for d in pick.dice if d in offered)
+    return Hint("commit", move + figure, commands, chances=each, all=every, assumes=counted, move=move, figure=figure)
