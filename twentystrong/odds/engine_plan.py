@@ -171,6 +171,8 @@ def _candidates(
     calls: list[int],
     budget: int,
     verify: int = 24,
+    depth: int = 1,
+    extend: int = 3,
 ) -> list[Play]:
     """The plays worth knowing from ``s`` (after ``played``), found quickly and confirmed by the engine.
 
@@ -227,6 +229,7 @@ def _candidates(
     combine(0, tuple(counts), ())
     combos.sort(key=lambda c: c[0], reverse=True)
     found: list[Play] = []
+    reached: list[tuple[Play, GameState]] = []
     refused = 0
     sweep_refused = False
     for _, chosen in combos[:verify]:
@@ -244,9 +247,21 @@ def _candidates(
         play = _leaf(after, (*played, *answered), standing)
         if no or not foreseen <= set(play.defeats):
             refused += 1
-            sweep_refused = sweep_refused or len(foreseen) + len(already) == len(standing)
+            sweep_refused = (
+                sweep_refused
+                or len(foreseen) + len(already) == len(standing)
+                or any(value[c][0] for c in foreseen)  # a boss's fall would have won
+            )
             continue
         found.append(play)
+        if not play.everyone and play.defeats and after.step == "apply" and after.prompt is None and depth > 0:
+            reached.append((play, after))
+    # A defeat may change what the dice left can do (a chain that damages or defeats another enemy, a reward): the
+    # best plays found go on from where they leave the game, the models asked again there.
+    if not any(p.everyone for p in found):
+        for play, after in reached[:extend]:
+            more = _candidates(start, after, play.commands, standing, calls, budget, 8, depth - 1)
+            found += [p for p in more if len(p.defeats) > len(play.defeats)]
     if refused and (not found or (sweep_refused and not any(p.everyone for p in found))):
         # A rule on combinations of dice the models do not hold: every play walked, as far as the budget goes.
         try:
@@ -315,7 +330,7 @@ def _with_use(
         if isinstance(out, Rejected):
             continue
         for after, played in _answers(out[1], (command,), calls, budget):
-            for play in _candidates(s, after, played, standing, calls, budget):
+            for play in _candidates(s, after, played, standing, calls, budget, extend=1):
                 if play.defeats:
                     found.append(Play(play.commands, play.defeats, play.won, play.everyone, single))
     sweep = min((p for p in found if p.everyone), key=lambda p: (p.single, *_cost(p)), default=None)
