@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from advice_oracle import (  # noqa: E402
     Oracle,
+    Outcome,
     TooBig,
     apply_positions,
     oracle,
@@ -126,6 +127,11 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     if not panel.engine and not everyone and played > shown:
         kinds.append(2)  # the tables' plan said with dice left out that the engine takes once the prompt is answered
     said, _, refused_said = replay_said(s, panel)
+    # The panel's own commands are a play the engine took: the oracle walks the dice in one order only, and a defeat
+    # can change what later dice do, so a sweep the panel's commands make counts as one the oracle found.
+    if panel.commands and not refused_said and set(said) >= set(enemies):
+        sweep = Outcome(tuple(panel.commands), frozenset(said), s.result == "won", bool(panel.uses))
+        (found.resourced if panel.uses else found.plain).append(sweep)
     if refused_said or (refused and not panel.engine and panel.figure):
         kinds.append(7)
     if panel.commands and set(said) != set(panel.defeats) and not any(o.won for o in found.plain):
