@@ -11,7 +11,8 @@ The kinds of wrong advice (the issue's numbering):
 4. no set of dice showing wins, a use and some dice do, and the advice does not;
 5. a sure defeat now deferred for nothing (every enemy could fall and does not; or nothing falls while something
    could and the advice says 100% or "not enough");
-6. dice on an enemy that cannot fall now while another that could stands;
+6. dice on an enemy that cannot fall this round (its chance with every die on it is 0) while another that could fall
+   now stands;
 7. dice the rules refuse in the plan (the engine does not take them);
 8. "cannot defeat" said while some play defeats an enemy.
 
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from advice_oracle import (  # noqa: E402
     Oracle,
+    Outcome,
     TooBig,
     apply_positions,
     oracle,
@@ -122,10 +124,15 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append(1)
     shown = sum(len(d) for _, d in panel.moves)
     _, played, refused = replay(s, chances.advice, question.enemies)
-    if panel.figure and not everyone and played > shown:
+    if not panel.engine and not everyone and played > shown:
         kinds.append(2)  # the tables' plan said with dice left out that the engine takes once the prompt is answered
     said, _, refused_said = replay_said(s, panel)
-    if refused_said or (refused and panel.figure):
+    # The panel's own commands are a play the engine took: the oracle walks the dice in one order only, and a defeat
+    # can change what later dice do, so a sweep the panel's commands make counts as one the oracle found.
+    if panel.commands and not refused_said and set(said) >= set(enemies):
+        sweep = Outcome(tuple(panel.commands), frozenset(said), s.result == "won", bool(panel.uses))
+        (found.resourced if panel.uses else found.plain).append(sweep)
+    if refused_said or (refused and not panel.engine and panel.figure):
         kinds.append(7)
     if panel.commands and set(said) != set(panel.defeats) and not any(o.won for o in found.plain):
         kinds.append(7)  # the commands it names, played in order, do not defeat what it says
@@ -138,7 +145,8 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     elif found.plain_any() and not defeats and ("not enough" in tail or chances.advice.probability.value >= 1):
         kinds.append(5)
     on = {card for card, _ in panel.moves}
-    if any(c not in defeats and not found.falls(c) for c in on) and any(
+    out_of_reach = {e.card for e, c in zip(question.enemies, chances.each, strict=True) if c.value == 0}
+    if any(c not in defeats and c in out_of_reach for c in on) and any(
         found.falls(c) and c not in defeats for c in enemies
     ):
         kinds.append(6)

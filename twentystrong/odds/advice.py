@@ -446,6 +446,9 @@ class Playable(NamedTuple):
     refuses, and the chance is not said)."""
     could: tuple[str, tuple[str, ...]] | None = None
     """When no die showing defeats anything: a resource whose use defeats some enemies now (its name, the cards)."""
+    engine: bool = False
+    """The move is the engine's own (the fewest dice, or one use and dice, that win or defeat every enemy now; or the
+    play that defeats the most now), not the tables' advice played through the engine."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -490,7 +493,7 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
     plays = s.memo(search)
     chosen = plays.sweep or plays.sweep_with
     if chosen is not None:
-        return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)
+        return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)._replace(engine=True)
     commands: list[Command] = []
     for use in advice.uses:
         command = _use_command(s, use)
@@ -510,7 +513,7 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
     p = advice.probability.value
     stuck = most is not None and not defeats and (p <= 1e-9 or p >= 1 - 1e-9)
     if most is not None and (refused and len(most.defeats) >= len(defeats) or stuck):
-        return _played(state, legal, most.commands, most.defeats, most.won, figure=False)
+        return _played(state, legal, most.commands, most.defeats, most.won, figure=False)._replace(engine=True)
     return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
 
 

@@ -37,6 +37,9 @@ __all__ = ["BUDGET", "Play", "Plays", "play_through", "search", "settle"]
 BUDGET = 2500
 """Engine calls a search may make (a few tens of milliseconds); beyond it the search says it did not finish."""
 USES = ("use_item", "use_ability")
+WALK = 400
+"""Engine calls the walks through every play may make in one search, when the foreseen plays are refused (past it,
+what was found stands)."""
 PER_ENEMY = 8
 """The fewest sets of dice kept per enemy when plays for several are combined (the fewest and weakest first)."""
 
@@ -127,7 +130,7 @@ def _standing(s: GameState) -> tuple[str, ...]:
 
 def search(s: GameState, budget: int = BUDGET) -> Plays:
     """What the dice showing do now (see the module docstring), within ``budget`` engine calls."""
-    calls = [0]
+    calls = [0, WALK]  # engine calls made, and those the walks through every play may still make
     standing = _standing(s)
     if not standing or s.step != "apply" or s.prompt is not None or s.result is not None:
         return Plays(complete=True)
@@ -171,6 +174,8 @@ def _candidates(
     calls: list[int],
     budget: int,
     verify: int = 24,
+    depth: int = 1,
+    extend: int = 2,
 ) -> list[Play]:
     """The plays worth knowing from ``s`` (after ``played``), found quickly and confirmed by the engine.
 
@@ -227,6 +232,7 @@ def _candidates(
     combine(0, tuple(counts), ())
     combos.sort(key=lambda c: c[0], reverse=True)
     found: list[Play] = []
+    reached: list[tuple[Play, GameState]] = []
     refused = 0
     sweep_refused = False
     for _, chosen in combos[:verify]:
@@ -244,15 +250,34 @@ def _candidates(
         play = _leaf(after, (*played, *answered), standing)
         if no or not foreseen <= set(play.defeats):
             refused += 1
-            sweep_refused = sweep_refused or len(foreseen) + len(already) == len(standing)
+            sweep_refused = (
+                sweep_refused
+                or len(foreseen) + len(already) == len(standing)
+                or any(value[c][0] for c in foreseen)  # a boss's fall would have won
+            )
             continue
         found.append(play)
+        if not play.everyone and play.defeats and after.step == "apply" and after.prompt is None and depth > 0:
+            reached.append((play, after))
+    # A defeat may change what the dice left can do (a chain that damages or defeats another enemy, a reward): the
+    # best plays found go on from where they leave the game, the models asked again there.
+    if not any(p.everyone for p in found):
+        for play, after in reached[:extend]:
+            more = _candidates(start, after, play.commands, standing, calls, budget, 4, depth - 1)
+            found += [p for p in more if len(p.defeats) > len(play.defeats)]
     if refused and (not found or (sweep_refused and not any(p.everyone for p in found))):
         # A rule on combinations of dice the models do not hold: every play walked, as far as the budget goes.
+        if calls[1] <= 0:
+            return found  # the walks' share of the budget is spent
+        before = calls[0]
         try:
-            return [p for p in _plays(start, s, played, standing, calls, budget) if p.defeats]
+            walked = [
+                p for p in _plays(start, s, played, standing, calls, min(budget, calls[0] + calls[1])) if p.defeats
+            ]
         except _OverBudget:
-            return found
+            walked = found
+        calls[1] -= calls[0] - before
+        return walked
     return found
 
 
@@ -315,7 +340,7 @@ def _with_use(
         if isinstance(out, Rejected):
             continue
         for after, played in _answers(out[1], (command,), calls, budget):
-            for play in _candidates(s, after, played, standing, calls, budget):
+            for play in _candidates(s, after, played, standing, calls, budget, extend=1):
                 if play.defeats:
                     found.append(Play(play.commands, play.defeats, play.won, play.everyone, single))
     sweep = min((p for p in found if p.everyone), key=lambda p: (p.single, *_cost(p)), default=None)
