@@ -30,6 +30,7 @@ from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
+from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.odds.targets import Target
 
@@ -58,19 +59,6 @@ __all__ = [
     "question_for",
     "rolls_for",
 ]
-
-
-def card_name(state: GameState, card_id: str) -> str:
-    """A conflict card's or boss's name (the id itself if the deck has neither)."""
-    deck = state.deck
-    try:
-        return deck.card(card_id).name
-    except KeyError:
-        pass
-    try:
-        return deck.boss(card_id).name
-    except KeyError:
-        return card_id
 
 
 # --- the question ---------------------------------------------------------------------------------------------------
@@ -311,7 +299,7 @@ def question_for(s: GameState, legal: Sequence[Command], threshold: float = 0.9)
         enemies.append(
             EnemyQuestion(
                 card=card.id,
-                name=card_name(s, card.id),
+                name=card_name(s.deck, card.id),
                 number=number,
                 target=target_for(s, card),
                 ceiling=damage_ceiling(s, card),
@@ -603,7 +591,7 @@ def _keeper(s: GameState, die: DieState) -> str:
     for handler, live in hooks.passive(s):
         if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
             rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
-            return f"{card_name(s, live.source)}: {rule[:1].lower()}{rule[1:]}"
+            return f"{card_name(s.deck, live.source)}: {rule[:1].lower()}{rule[1:]}"
     return "a rule in force keeps it"
 
 

@@ -20,6 +20,7 @@ from typing import Any, Literal, NamedTuple
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import GameState, SetupOptions
@@ -97,15 +98,7 @@ class GameView:
 
     def card_name(self, card_id: str) -> str:
         """A conflict card's or boss's name (the id itself if the deck has neither)."""
-        deck = self.deck
-        try:
-            return deck.card(card_id).name
-        except KeyError:
-            pass
-        try:
-            return deck.boss(card_id).name
-        except KeyError:
-            return card_id
+        return card_name(self.deck, card_id)
 
 
 def make_view(
