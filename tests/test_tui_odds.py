@@ -331,3 +331,47 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert panel.chances is not None and "computing…" not in panel.shown_text()
+
+
+async def test_the_worker_starts_after_the_keys_repaint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker's arithmetic holds the interpreter's lock (numpy's object arrays too): started while the key is
+    handled, the key's own repaint would wait behind it. It starts once that repaint is out."""
+    app = make_app(tmp_path, card("rust-maw", health=7, damage=2, additional=1), card("ember-wasp", health=3))
+    painted: list[int] = []
+    started: list[int] = []  # repaints before each worker started
+    real = OddsPanel._compute
+
+    def counted(panel: OddsPanel, question: OddsQuestion) -> None:
+        started.append(len(painted))
+        real(panel, question)
+
+    monkeypatch.setattr(OddsPanel, "_compute", counted)
+    monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 0.0)  # nothing is quick: every question goes to a worker
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1")
+        await press(pilot, "1")  # the +1 enemy from stack 1
+        await commit(pilot, "P1")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        screen = app.screen
+        refresh = screen._compositor_refresh
+
+        def timed_refresh() -> None:
+            refresh()
+            painted.append(1)
+
+        monkeypatch.setattr(screen, "_compositor_refresh", timed_refresh)
+        asked = len(started)
+        await pilot.press("p")
+        await settle(pilot)
+        before = len(painted)
+        await pilot.press("2")  # commits P2: a new question
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert len(started) == asked + 1
+        assert started[-1] > before  # the key's repaint went out before the worker started
+        panel = panel_of(app)
+        assert panel.question is not None and panel.question.dice == ("P1", "P2")
+        assert panel.chances is not None and "computing…" not in panel.shown_text()

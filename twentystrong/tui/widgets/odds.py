@@ -380,7 +380,9 @@ class OddsPanel(Widget):
                     self._remember(key, chances)
                 else:
                     self._pending = key
-                    self._compute(question)
+                    # The worker starts once this key's repaint is out: its arithmetic holds the interpreter's lock
+                    # (numpy's object arrays included), and the repaint would wait behind it.
+                    self.call_after_refresh(self._start_computing, question)
         self._draw_odds(mode)
 
     def _cost(self, question: OddsQuestion, seconds: float) -> None:
@@ -402,6 +404,11 @@ class OddsPanel(Widget):
         _keep(self._answers, key, chances, self._CACHE_SIZE)
         if self.question is not None and key == self.question.answer_key():
             self.chances = chances
+
+    def _start_computing(self, question: OddsQuestion) -> None:
+        """Start the worker for ``question`` if it is still the one waiting (a newer question scheduled its own)."""
+        if self._pending == question.answer_key() and self.is_attached:
+            self._compute(question)
 
     @work(thread=True, exclusive=True, group="odds")
     def _compute(self, question: OddsQuestion) -> None:
