@@ -30,7 +30,7 @@ from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import legal_commands
-from twentystrong.engine.state import GameState
+from twentystrong.engine.state import DieState, GameState
 
 __all__ = ["BUDGET", "Play", "Plays", "play_through", "search", "settle"]
 
@@ -159,6 +159,11 @@ def search(s: GameState, budget: int = BUDGET) -> Plays:
     )
 
 
+def _showing(s: GameState) -> list[DieState]:
+    """The active dice showing a hit or a crit, by colour, face and id (the order every walk of plays follows)."""
+    return sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
+
+
 def _worth(play: Play, weight: dict[str, int]) -> tuple[bool, int, bool, int, int]:
     """The better play is larger: the game won, then what the enemies it defeats would deal, then a once-per-round
     use before a single-use one, then fewer and weaker dice."""
@@ -187,7 +192,7 @@ def _candidates(
     from twentystrong.odds.dice import COLORS
     from twentystrong.odds.engine_model import target_for
 
-    dice = sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
+    dice = _showing(s)
     kinds: list[tuple[Color, Face]] = []
     ids: dict[tuple[Color, Face], list[str]] = {}
     for d in dice:
@@ -378,7 +383,7 @@ def _plays(
 ) -> Iterator[Play]:
     """Every multiset of applies of the dice showing a hit or a crit from ``s`` (``start``: the state asked about)."""
     order = [c.id for c in start.active]
-    dice = sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
+    dice = _showing(s)
 
     def leaf(state: GameState, commands: tuple[Command, ...]) -> Play:
         return _leaf(state, commands, standing)
