@@ -216,14 +216,14 @@ def victorum_until(deck: Deck, deck_path: Path | None, until: Callable[[Session]
 
 
 def _fight(session: Session) -> str:
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
 
     return table(session.state).fight
 
 
 def arriving(session: Session) -> bool:
     """A camp reached in round 3 or later, with a Primus still waiting and Tactics in the Tactics area."""
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
 
     s = session.state
     t = table(s)

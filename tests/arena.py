@@ -18,9 +18,9 @@ from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
-from twentystrong.engine.rulesets.hoplomachus_victorum import VictorumTable, table
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID, CAMP_SIZE, IDS
 from twentystrong.engine.state import DiceMode, GameState, SetupOptions
+from twentystrong.kits.hoplomachus_victorum.rules import VictorumTable, table
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMP_SIZE, IDS
 
 HV_PATH = Path(__file__).resolve().parent / "decks" / "hoplomachus"
 DECK = load_deck(HV_PATH)

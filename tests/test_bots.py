@@ -143,16 +143,24 @@ def test_bots_read_the_players_view_only() -> None:
     import ast
 
     import twentystrong.bots
+    import twentystrong.kits
 
-    for path in Path(twentystrong.bots.__file__).parent.glob("*.py"):
+    bots = [
+        *Path(twentystrong.bots.__file__).parent.glob("*.py"),
+        *Path(twentystrong.kits.__file__).parent.glob("*/bot.py"),
+    ]
+    assert len(bots) > len(list(Path(twentystrong.bots.__file__).parent.glob("*.py")))  # the kits' bots are read too
+    for path in bots:
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
-                if node.module.startswith("twentystrong.engine"):
-                    ruleset_view = node.module.startswith("twentystrong.engine.rulesets.") and node.module.endswith(
-                        ".view"
+                if node.module.startswith("twentystrong.kits."):  # of a kit, its table as the player sees it only
+                    assert node.module.endswith(".rules.view"), (
+                        path.name,
+                        node.module,
                     )
-                    assert node.module in ENGINE_MODULES_BOTS_READ or ruleset_view, (path.name, node.module)
+                if node.module.startswith("twentystrong.engine"):
+                    assert node.module in ENGINE_MODULES_BOTS_READ, (path.name, node.module)
                 private = [
                     a.name for a in node.names if a.name.startswith("_") and node.module.startswith("twentystrong")
                 ]

@@ -15,9 +15,9 @@ from twentystrong.bots.base import Bot
 from twentystrong.content.model import Deck
 from twentystrong.engine import Rejected, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.commands import Command
-from twentystrong.engine.rulesets.hoplomachus_victorum.table import VictorumTable, table
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable, table
 from twentystrong.sim.runner import load, play_game
 
 DECK_ID = "hoplomachus-victorum"

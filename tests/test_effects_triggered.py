@@ -18,8 +18,8 @@ from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initi
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
-from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.solar_sentinels.rules import events as sev
 
 TRIGGERED_KINDS = (
     "one_defeat_per_step",

@@ -22,9 +22,9 @@ from twentystrong.engine import Command, Rejected, SetupOptions, decide_and_appl
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.legal import awaiting, legal_commands
-from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import ActiveCard, DieState
 from twentystrong.engine.view import state_view
+from twentystrong.kits.solar_sentinels.rules import events as sev
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
 

@@ -24,9 +24,9 @@ from twentystrong.bots import make_bot
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, decide_and_apply, evolve, initial_state, legal_commands
 from twentystrong.engine import events as ev
-from twentystrong.engine.rulesets.solar_sentinels import events as sev
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.solar_sentinels.rules import events as sev
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 from twentystrong.sim.runner import load

@@ -11,9 +11,9 @@ from arena import Arena, arranged
 from twentystrong.content.effects import Effect
 from twentystrong.content.validation import validate_as
 from twentystrong.engine import events as ev
-from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import BY_ID
 from twentystrong.engine.view import event_view, state_view
+from twentystrong.kits.hoplomachus_victorum.rules import events as hev
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID
 
 
 def applied(a: Arena, card: str) -> list[str]:

@@ -32,10 +32,10 @@ from twentystrong.engine import (
 from twentystrong.engine import events as ev
 from twentystrong.engine.dice import DIE_IDS
 from twentystrong.engine.legal import awaiting, legal_commands
-from twentystrong.engine.rulesets.hoplomachus_victorum import table
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, IDS
-from twentystrong.engine.rulesets.hoplomachus_victorum.table import VictorumTable
 from twentystrong.engine.view import state_view
+from twentystrong.kits.hoplomachus_victorum.rules import table
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, IDS
+from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 

@@ -9,8 +9,8 @@ from arena import DECK, Arena, arranged
 from twentystrong.engine import Command
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import awaiting
-from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import ADJACENT, BY_ID, IDS
+from twentystrong.kits.hoplomachus_victorum.rules import events as hev
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, IDS
 
 
 def near(camp: str) -> set[str]:

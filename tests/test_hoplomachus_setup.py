@@ -13,8 +13,8 @@ from twentystrong.content.heroes import hero_ref, with_hero, with_universal_hero
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, initial_state, legal_commands
-from twentystrong.engine.rulesets.hoplomachus_victorum import events as hev
-from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
+from twentystrong.kits.hoplomachus_victorum.rules import events as hev
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.record.ladder import RULES, level_of, unmoved
 from twentystrong.session import Session, SetupError
 
@@ -290,7 +290,7 @@ def test_hv1_victorum_offers_its_own_universal_hero_in_place_of_a_drawn_one() ->
     drawn hero set aside; his Primus side is not in the game. Drawn (seed 3), he is simply chosen, not offered twice."""
     from twentystrong.content.loader import load_shipped
     from twentystrong.engine.legal import awaiting
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
 
     deck = load_shipped("hoplomachus-victorum")
     session = Session.new(deck, SetupOptions(deck.id, "", seed=1))

@@ -12,8 +12,8 @@ from arena import DECK, Arena
 
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
-from twentystrong.engine.rulesets.hoplomachus_victorum import RULESET
 from twentystrong.engine.state import SetupOptions, initial_state
+from twentystrong.kits.hoplomachus_victorum.rules import RULESET
 from twentystrong.text import describe_command, describe_event
 from twentystrong.text.events import describe_reveal
 

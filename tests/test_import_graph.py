@@ -103,7 +103,7 @@ def test_the_graph_sees_the_imports() -> None:
     """The parser finds real edges (a test that can fail: an empty graph has no cycle)."""
     assert "twentystrong.engine.flow" in GRAPH["twentystrong.engine.steps"]
     assert "twentystrong.engine.events" in GRAPH["twentystrong.engine.flow"]
-    assert "twentystrong.engine.rulesets.solar_sentinels.rules" in GRAPH["twentystrong.engine.rulesets.solar_sentinels"]
+    assert "twentystrong.kits.solar_sentinels.rules.rules" in GRAPH["twentystrong.kits.solar_sentinels.rules"]
 
 
 def test_no_import_cycle() -> None:

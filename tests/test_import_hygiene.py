@@ -29,11 +29,17 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {forbidden}
 """
 
 
+def _is_board(name: str) -> bool:
+    """A deck kit's board (``twentystrong.kits.<deck>.board``, a module or a package): the TUI's part of the kit."""
+    parts = name.split(".")
+    return parts[:2] == ["twentystrong", "kits"] and "board" in parts[3:4]
+
+
 def core_modules() -> list[str]:
     """Every module of the package that is neither UI nor command line (nor ``__main__``, which runs the app)."""
     names = ["twentystrong"]
     for info in pkgutil.walk_packages(twentystrong.__path__, "twentystrong."):
-        if info.name.startswith(UI_PACKAGES) or info.name.endswith("__main__"):
+        if info.name.startswith(UI_PACKAGES) or info.name.endswith("__main__") or _is_board(info.name):
             continue
         names.append(info.name)
     return names
@@ -50,6 +56,8 @@ def test_the_walk_finds_the_core() -> None:
     modules = core_modules()
     assert {"twentystrong.content", "twentystrong.content.loader", "twentystrong.content.model"} <= set(modules)
     assert not any(m.startswith(UI_PACKAGES) for m in modules)
+    assert "twentystrong.kits.solar_sentinels.rules" in modules
+    assert not any(_is_board(m) for m in modules)
 
 
 def test_core_modules_never_import_textual_or_rich() -> None:

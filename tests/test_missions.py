@@ -9,8 +9,8 @@ from __future__ import annotations
 from triggered_helpers import Game
 
 from twentystrong.engine import Command
-from twentystrong.engine.rulesets.solar_sentinels import events as sev
-from twentystrong.engine.rulesets.solar_sentinels.missions import mandatory_stack
+from twentystrong.kits.solar_sentinels.rules import events as sev
+from twentystrong.kits.solar_sentinels.rules.missions import mandatory_stack
 
 
 def status(g: Game) -> list[tuple[str, str, int]]:

@@ -9,8 +9,8 @@ from triggered_helpers import DECK, Game
 
 from twentystrong import profile
 from twentystrong.engine import Command
-from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.solar_sentinels.rules import RANKS
 from twentystrong.session.session import SetupError, check_options
 
 MISSIONS = [

@@ -19,18 +19,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.rulesets.hoplomachus_victorum import table
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
+from twentystrong.kits.hoplomachus_victorum.board.screen import VictorumTable
+from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.session import Session
 from twentystrong.session.history import HistoryEntry
 from twentystrong.tui.app import TwentyStrongApp, create_app
-from twentystrong.tui.boards import BOARDS
-from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView, VesuviusBoard
-from twentystrong.tui.boards.hoplomachus_victorum.screen import VictorumTable
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.store import Store
-from twentystrong.tui.tables import DRAWN
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
 
@@ -103,8 +101,17 @@ def tweak(app: TwentyStrongApp, **changes: Any) -> None:
     s._changed()
 
 
-def test_the_tables_the_tui_draws_are_its_boards() -> None:
-    assert set(BOARDS) == DRAWN
+def test_the_shipped_kits_are_discovered_with_their_boards() -> None:
+    from twentystrong.kits import kits
+    from twentystrong.tui.boards import board_class
+    from twentystrong.tui.tables import not_drawn
+
+    found = kits()
+    assert {"solar-sentinels", "hoplomachus-victorum"} <= set(found)
+    for ruleset in found:
+        assert not_drawn(ruleset, "any") is None
+        assert board_class(ruleset).__module__.startswith(f"twentystrong.kits.{ruleset.replace('-', '_')}.board")
+    assert "later version" in (not_drawn("no-such-ruleset", "mine") or "")
 
 
 async def test_the_board_after_setup() -> None:
@@ -316,7 +323,7 @@ async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
     """A saved game of this deck (no hero named: HV1, the hero is chosen at the table) opens on Mount Vesuvius with
     the hero draw as cards in the active area (each hero's stats, ability and Primus side); a click on a card
     chooses that hero; then the Tactics drawn are cards, and a number keeps one."""
-    from twentystrong.tui.boards.hoplomachus_victorum.draw import DrawCard
+    from twentystrong.kits.hoplomachus_victorum.board.draw import DrawCard
 
     path = tmp_path / "arena.toml"
     session = Session.new(DECK, SetupOptions(DECK.id, "", seed=2), deck_path=HV_PATH)
@@ -453,7 +460,7 @@ async def test_the_final_fight_by_mouse() -> None:
 async def test_a_sport_reward_exchanged_for_a_tactic_by_a_click() -> None:
     """A defeated Sport card's reward: the Tactics area marks the Tactics it offers (▶); a click on one gains it
     instead of the reward (it leaves the Tactics area for the inventory)."""
-    from twentystrong.tui.boards.hoplomachus_victorum.panels import TacticsPanel
+    from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
 
     app = hv_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -153,7 +153,7 @@ async def _at_the_influence_feed(pilot: Pilot[None]) -> None:
 
 
 def _numbers(app: TwentyStrongApp) -> dict[str, int]:
-    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView
+    from twentystrong.kits.hoplomachus_victorum.board.board import CampView
 
     return {view.info.id: view.info.number for view in app.screen.query(CampView) if view.info.number}
 
@@ -164,8 +164,8 @@ async def test_camp_numbers_stay_while_feeding_by_keyboard() -> None:
     camps after the fed one were numbered anew)."""
     from test_tui_hoplomachus import hv_app
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
-    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
+    from twentystrong.kits.hoplomachus_victorum.rules import table
+    from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 
     app = hv_app(difficulty=2)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -190,8 +190,8 @@ async def test_camp_numbers_stay_while_feeding_by_mouse() -> None:
     """The same by mouse: a click on a camp feeds it, and the numbers on the other camps do not move."""
     from test_tui_hoplomachus import hv_app
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
-    from twentystrong.engine.rulesets.hoplomachus_victorum.pyramid import IDS
+    from twentystrong.kits.hoplomachus_victorum.rules import table
+    from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 
     app = hv_app(difficulty=2)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -309,8 +309,8 @@ async def test_a_useless_reward_is_not_the_default(tmp_path: Path) -> None:
 def test_an_opportunity_whose_reward_recovers_nothing_says_so() -> None:
     """Blood on the Sand flips mid-fight with no die exhausted: the log says its reward did nothing."""
     from twentystrong.content.loader import load_shipped
-    from twentystrong.engine.rulesets.hoplomachus_victorum.events import OpportunityProgress
     from twentystrong.engine.state import SetupOptions
+    from twentystrong.kits.hoplomachus_victorum.rules.events import OpportunityProgress
     from twentystrong.session import Session
     from twentystrong.text.events import describe_event
 
@@ -400,7 +400,7 @@ async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, i
     the side column (it used to fall below it, readable only by scrolling the column with the wheel)."""
     from dataclasses import replace
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.session.history import HistoryEntry
     from twentystrong.tui.widgets.odds import OddsPanel
 

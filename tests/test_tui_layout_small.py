@@ -89,8 +89,8 @@ async def test_80x24_shows_every_hero_drawn_and_every_camp_whole() -> None:
     (a line or two each, in the dice zones' room); then at the first move every camp's top card and Primus numbers,
     and the Scion's spectate penalty, are read whole (the camps' words wrap instead of being cut); the buttons of
     the prompt are all on screen (a second line when they need one)."""
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
-    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView, ScionView
+    from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView
+    from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.tui.widgets.status import ActionRow
 
     app = create_app(deck_id="hoplomachus-victorum", seed=99, difficulty=1, hints=False)
@@ -147,7 +147,7 @@ async def test_a_sport_cards_alternatives_are_on_screen_at_80x24() -> None:
     instead… [t]", then "All moves… [a]": every one on screen (the buttons take a second line when they need it)."""
     from test_tui_hoplomachus import hv_app, through_setup, tweak
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.tui.widgets.status import ActionRow
 
     app = hv_app()
@@ -183,7 +183,7 @@ async def test_the_scions_rule_is_whole_in_the_final_fight_at_80x24() -> None:
     full ("Rule: Its Health grows …" was cut to "Rule: Its Health gro…"); the other cards keep their short lines."""
     from test_tui_hoplomachus import hv_app, through_setup, tweak
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.tui.widgets.cards import CardView
 
     app = hv_app()
@@ -210,7 +210,7 @@ async def test_camp_names_are_whole_in_their_frames_at_120x40() -> None:
     ("B Vineyard / Executioner ✧") instead of cutting it ("Vineyard Execu…")."""
     from rich.cells import cell_len
 
-    from twentystrong.tui.boards.hoplomachus_victorum.board import CampView
+    from twentystrong.kits.hoplomachus_victorum.board.board import CampView
 
     app = create_app(deck_id="hoplomachus-victorum", seed=1234, hints=False)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -41,7 +41,7 @@ async def test_after_the_difficulty_rises_the_next_setup_starts_at_the_new_level
     from test_tui_table import settle
     from textual.widgets import Select
 
-    from twentystrong.engine.rulesets.hoplomachus_victorum import table
+    from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.record.games import add_game, current_level
     from twentystrong.session.history import HistoryEntry
     from twentystrong.tui.app import create_app

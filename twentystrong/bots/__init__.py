@@ -9,23 +9,18 @@ from __future__ import annotations
 from twentystrong.bots.base import Bot
 from twentystrong.bots.heuristic import HeuristicBot
 from twentystrong.bots.random_bot import RandomBot
-from twentystrong.bots.router import BY_RULESET, HeuristicPlayer
-from twentystrong.bots.victorum import VictorumBot
+from twentystrong.bots.router import HeuristicPlayer
 
 BOT_NAMES: tuple[str, ...] = ("heuristic", "random")
 """The bots the command line knows, the default first."""
 
-PLAYS: dict[str, frozenset[str] | None] = {
-    "heuristic": frozenset(BY_RULESET),
-    "random": None,
-}
-"""The rulesets each bot knows how to play (None: any, through the legal commands alone)."""
-
 
 def cannot_play(name: str, ruleset: str) -> str | None:
-    """Why a bot cannot play a deck of this ruleset, or None."""
-    known = PLAYS.get(name)
-    if known is None or ruleset in known:
+    """Why a bot cannot play a deck of this ruleset, or None (the random bot plays any deck through the legal
+    commands alone; the heuristic bot, a deck whose kit brings one)."""
+    from twentystrong.kits import kits
+
+    if name != "heuristic" or ruleset in kits():
         return None
     return f"the {name} bot does not play {ruleset} decks yet; the random bot plays any deck (--bot random)"
 
@@ -41,12 +36,10 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 __all__ = [
     "BOT_NAMES",
-    "PLAYS",
     "Bot",
     "HeuristicBot",
     "HeuristicPlayer",
     "RandomBot",
-    "VictorumBot",
     "cannot_play",
     "make_bot",
 ]

@@ -18,8 +18,8 @@ from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
-from twentystrong.engine.rulesets.solar_sentinels.view import Pile, SolarSentinelsView
 from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, TableView, Zone
+from twentystrong.kits.solar_sentinels.rules.view import Pile, SolarSentinelsView
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""

@@ -1,16 +1,12 @@
-"""The heuristic player of any shipped deck: the first table it is shown says which deck it plays, and from then on
-every move goes to that deck's heuristic bot (:class:`~twentystrong.bots.heuristic.HeuristicBot` for Solar
-Sentinels, :class:`~twentystrong.bots.victorum.VictorumBot` for Hoplomachus Victorum)."""
+"""The heuristic player of any deck: the first table it is shown says which deck it plays, and from then on every
+move goes to the heuristic bot its deck kit brings (:attr:`twentystrong.kits.kit.DeckKit.bot`)."""
 
 from __future__ import annotations
 
 from twentystrong.bots.heuristic import HeuristicBot
-from twentystrong.bots.victorum import VictorumBot
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
-
-BY_RULESET: dict[str, type[HeuristicBot]] = {"solar-sentinels": HeuristicBot, "hoplomachus-victorum": VictorumBot}
-"""The heuristic bot of each ruleset."""
+from twentystrong.kits import kit
 
 
 class HeuristicPlayer:
@@ -26,5 +22,5 @@ class HeuristicPlayer:
     def choose(self, view: PlayerView, legal: list[Command]) -> Command:
         """The deck's bot's move."""
         if self.bot is None:
-            self.bot = BY_RULESET.get(view.deck.info.ruleset, HeuristicBot)(self.seed)
+            self.bot = kit(view.deck.info.ruleset).bot_class()(self.seed)
         return self.bot.choose(view, legal)

@@ -13,10 +13,6 @@ from twentystrong.engine.decide import decide, decide_and_apply
 from twentystrong.engine.events import Event
 from twentystrong.engine.evolve import evolve, fold
 from twentystrong.engine.legal import legal_commands
-from twentystrong.engine.rulesets import (
-    hoplomachus_victorum,  # noqa: F401  (registers the Hoplomachus Victorum rules)
-    solar_sentinels,  # noqa: F401  (registers the Solar Sentinels rules)
-)
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
 
 __all__ = [

@@ -17,7 +17,7 @@ from typing import Any
 
 from twentystrong import __version__
 from twentystrong.engine.events import to_dict
-from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
+from twentystrong.kits.solar_sentinels.rules import missions_dealt
 from twentystrong.record import daily as daily_challenge
 from twentystrong.record.ladder import level_of, rule_for
 from twentystrong.session.session import Session

@@ -53,6 +53,7 @@ from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.events import EVENT_TYPES, Event, from_dict, to_dict
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import SetupOptions, initial_state
 from twentystrong.session.history import HistoryEntry
 
@@ -335,6 +336,7 @@ def game_from_save(
 ) -> LoadedGame:
     """Replay a validated save (``path`` names it in messages); raise :class:`SaveError`."""
     deck, folder = load_deck_for_save(save, deck, allow_mismatch=allow_mismatch)
+    ruleset_for(deck.info.ruleset)  # its kit's rules are loaded: their commands and events read from the log
     g = save.game
     try:
         seed = int(g.seed)

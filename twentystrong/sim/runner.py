@@ -20,8 +20,8 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
-from twentystrong.engine.rulesets.hoplomachus_victorum import events as hv
 from twentystrong.engine.view import player_view
+from twentystrong.kits.hoplomachus_victorum.rules import events as hv
 from twentystrong.text.stats import killer_of
 
 ROUND_CAP = 200

@@ -18,8 +18,8 @@ from twentystrong.engine.dice import BASE_DAMAGE, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.engine.flow import pending_items
-from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable
 from twentystrong.engine.state import DieState, GameState
+from twentystrong.kits.solar_sentinels.rules import SolarSentinelsTable
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 

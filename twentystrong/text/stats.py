@@ -16,8 +16,8 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
-from twentystrong.engine.rulesets.solar_sentinels.events import MissionProgress
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
+from twentystrong.kits.solar_sentinels.rules.events import MissionProgress
 
 
 @dataclass(frozen=True, slots=True)

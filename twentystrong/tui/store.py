@@ -24,6 +24,7 @@ from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 from twentystrong.tui.tables import not_drawn
 
@@ -42,7 +43,9 @@ class GameView:
     """
 
     state: GameState
-    """The current game state."""
+    """The current game state (being retired from the widgets: they read :attr:`player`, contract 11)."""
+    player: PlayerView
+    """The table as the player sees it (R12): what every widget and screen reads."""
     legal: tuple[Command, ...]
     """Every legal atomic command now (``legal_commands``): widgets offer only these."""
     awaiting: dict[str, Any]
@@ -118,6 +121,7 @@ def make_view(
         notes = tuple(announcements(before, events, last))
     return GameView(
         state=state,
+        player=player_view(state),
         legal=tuple(session.legal()),
         awaiting=awaiting(state),
         undo_block=session.undo_block(),

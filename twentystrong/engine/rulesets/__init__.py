@@ -1,8 +1,8 @@
 """Deck rules: one package per ruleset, registered by id, called by the general rules at named points (see
 :mod:`twentystrong.engine.rulesets.base`, architecture.md contract 9).
 
-A ruleset registers itself when its package is imported (:func:`register`); the engine package imports the shipped
-ones (:mod:`twentystrong.engine`).
+A ruleset registers itself when its package is imported (:func:`register`); :func:`ruleset_for` imports a
+ruleset's package through its deck kit (:mod:`twentystrong.kits`) the first time a deck names it.
 """
 
 from __future__ import annotations
@@ -26,11 +26,13 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def ruleset_for(ruleset_id: str) -> Ruleset:
-    """The rules object of a deck's ruleset."""
-    try:
-        return RULESETS[ruleset_id]
-    except KeyError:
-        raise ValueError(f"the {ruleset_id!r} ruleset is not playable yet") from None
+    """The rules object of a deck's ruleset: its kit's rules, imported (and so registered) on first use."""
+    found = RULESETS.get(ruleset_id)
+    if found is None:
+        from twentystrong.kits import kit  # the kits name the rulesets: none is listed here
+
+        found = kit(ruleset_id).ruleset()
+    return found
 
 
 def rules(s: GameState) -> Ruleset:

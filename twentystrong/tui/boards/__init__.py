@@ -10,25 +10,19 @@ Solar Sentinels game never loads Mount Vesuvius).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from twentystrong.kits import kit
 from twentystrong.tui.boards.base import Board, DiceZone, ItemNote
 from twentystrong.tui.store import GameView
 
 if TYPE_CHECKING:
     from twentystrong.tui.screens.table import TableScreen
 
-BOARDS: dict[str, str] = {
-    "solar-sentinels": "twentystrong.tui.boards.solar_sentinels",
-    "hoplomachus-victorum": "twentystrong.tui.boards.hoplomachus_victorum",
-}
-"""The module of each ruleset's board (its ``BOARD`` class, and its ``TABLE`` screen if it has one), by ruleset id."""
-
 
 def _module(ruleset: str) -> Any | None:
-    name = BOARDS.get(ruleset)
-    return import_module(name) if name is not None else None
+    """The board module of a ruleset's kit (its ``BOARD`` class, and its ``TABLE`` screen if it has one)."""
+    return kit(ruleset).board_module()
 
 
 def board_class(ruleset: str) -> type[Board]:
@@ -50,4 +44,4 @@ def board_for(view: GameView, *, past: bool = False) -> Board:
     return board_class(view.state.deck.info.ruleset)(view, past=past)
 
 
-__all__ = ["BOARDS", "Board", "DiceZone", "ItemNote", "board_class", "board_for", "table_class"]
+__all__ = ["Board", "DiceZone", "ItemNote", "board_class", "board_for", "table_class"]

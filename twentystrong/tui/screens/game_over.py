@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
-from twentystrong.engine.rulesets.solar_sentinels import missions_dealt
+from twentystrong.kits.solar_sentinels.rules import missions_dealt
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import GameState, initial_state
+from twentystrong.engine.view import player_view
 from twentystrong.text.history import HistoryGroup, history_groups
 from twentystrong.tui.boards import board_for
 from twentystrong.tui.store import GameView, Store
@@ -37,7 +38,7 @@ WRAP = 54
 
 def past_view(state: GameState) -> GameView:
     """A view of a past state that offers nothing to do (so no widget marks anything playable)."""
-    return GameView(state=state, legal=(), awaiting=awaiting(state))
+    return GameView(state=state, player=player_view(state), legal=(), awaiting=awaiting(state))
 
 
 class PastTable(VerticalScroll, can_focus=True):

@@ -32,8 +32,8 @@ from textual.widgets.option_list import Option
 
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
-from twentystrong.engine.rulesets.solar_sentinels import RANKS
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.solar_sentinels.rules import RANKS
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.tables import not_drawn

@@ -36,9 +36,9 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.rulesets.solar_sentinels import SolarSentinelsTable, missions_dealt
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.engine.uses import items_usable
+from twentystrong.kits.solar_sentinels.rules import SolarSentinelsTable, missions_dealt
 from twentystrong.text.prompts import prompt_words, wasted_apply
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from twentystrong.content.model import CampCard
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.rulesets import rules
-from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.kits.solar_sentinels.rules import table
 from twentystrong.text.cards import CAMP_KIND_NAMES, REWARD_ICONS, printed_lines
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip

@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from twentystrong.engine.rulesets.solar_sentinels import table
 from twentystrong.engine.state import GameState
+from twentystrong.kits.solar_sentinels.rules import table
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView

@@ -1,0 +1,18 @@
+"""Hoplomachus Victorum, the second deck: Mount Vesuvius's camps, Primus fights, Tactics and Opportunities.
+
+- :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
+- :mod:`.board`: Mount Vesuvius and its table screen's keys and prompts (Textual; imported when a game of the deck
+  is first shown);
+- :mod:`.bot`: its heuristic bot.
+"""
+
+from twentystrong.kits.kit import DeckKit
+
+KIT = DeckKit(
+    id="hoplomachus-victorum",
+    name="Hoplomachus Victorum",
+    rules="twentystrong.kits.hoplomachus_victorum.rules:RULESET",
+    board="twentystrong.kits.hoplomachus_victorum.board",
+    bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
+)
+"""This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

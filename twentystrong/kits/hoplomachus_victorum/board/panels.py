@@ -1,0 +1,132 @@
+"""Hoplomachus Victorum's panels in the side column: the Tactics area (face up: a Sport card's reward or an effect
+may take one) and the Influence deck (face down: its size and Influence icons are public, its order is not, HV11);
+and what the deck adds to a held item (an Opportunity's progress, a Tactic's return to the Tactics area)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from twentystrong.content.model import CampCard
+from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.rules import table
+from twentystrong.kits.hoplomachus_victorum.rules.view import icons
+from twentystrong.text.cards import opportunity_goal
+from twentystrong.text.effects import describe_effects
+from twentystrong.tui.boards.base import ItemNote
+from twentystrong.tui.store import GameView
+from twentystrong.tui.widgets.common import set_display, set_title, update_static
+from twentystrong.tui.widgets.panels import PanelList
+
+INFLUENCE = "✧"
+
+
+def item_note(state: GameState, item: str) -> ItemNote | None:
+    """A held Opportunity: its progress (``1/2``, ``earned ✔``) and, until earned, its goal; a Tactic: it returns to
+    the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
+    deck = state.deck
+    if deck.is_tactic(item):
+        return ItemNote(after_use="it returns to the Tactics area")  # HV2
+    card = deck.card_ids.get(item)
+    if not isinstance(card, CampCard):
+        return None
+    after = "it joins the Influence deck" if card.influence else ""
+    if card.condition is None:
+        return ItemNote(after_use=after) if after else None
+    t = table(state)
+    if item in t.earned:
+        return ItemNote(progress="earned ✔", after_use=after)
+    goal = opportunity_goal(card.condition)
+    return ItemNote(progress=f"{t.progress(item)}/{card.condition.target}", words=f"Goal: {goal}", after_use=after)
+
+
+class TacticsPanel(Widget):
+    """The Tactics area: each Tactic's name and what it does (its name only on a short terminal); marked ``▶`` when
+    one can be gained now. A click (or Enter in the list) reports :class:`TacticsPanel.Pressed`."""
+
+    DEFAULT_CSS = """
+    TacticsPanel { height: auto; }
+    TacticsPanel #tactics-empty { color: $text-muted; }
+    """
+
+    class Pressed(Message):
+        """A Tactic was chosen (clicked, or Enter in the list)."""
+
+        def __init__(self, tactic: str) -> None:
+            super().__init__()
+            self.tactic = tactic
+
+    def compose(self) -> ComposeResult:
+        yield Static("empty", id="tactics-empty")
+        yield PanelList(id="tactics-list")
+
+    def show(self, view: GameView) -> None:
+        """Show the Tactics area of this view."""
+        s = view.state
+        t = table(s)
+        gainable = {c.tactic for c in view.legal if c.cmd == "gain_tactic"}
+        gainable |= {c.card for c in view.legal if c.cmd == "choose" and c.card in t.tactics}
+        set_title(self, f"Tactics area · {len(t.tactics)}")
+        short = self.screen.has_class("-short")
+        key = (t.tactics, frozenset(gainable), short)
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        options = []
+        for tactic in t.tactics:
+            card = s.deck.tactic(tactic)
+            words = card.text or describe_effects(list(card.effects))
+            can = tactic in gainable
+            options.append(
+                Option(
+                    Content.assemble(
+                        ("▶ " if can else "  ", "bold $accent"),
+                        ("◆ ", "$secondary"),
+                        (card.name, "bold" if can else ""),
+                        ("" if short else "\n    ", ""),
+                        ("" if short else words, "$text-muted"),
+                    ),
+                    id=tactic,
+                )
+            )
+        lst = self.query_one("#tactics-list", PanelList)
+        lst.set_options(options)
+        set_display(lst, bool(options))
+        set_display(self.query_one("#tactics-empty", Static), not options)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Pressed(event.option.id))
+
+
+class InfluencePanel(Static):
+    """The Influence deck, face down: its size and its Influence icons in the title (its order stays hidden)."""
+
+    DEFAULT_CSS = """
+    InfluencePanel { height: auto; color: $text-muted; }
+    """
+
+    def show(self, view: GameView) -> None:
+        """Show the Influence deck of this view."""
+        s = view.state
+        t = table(s)
+        size = len(t.influence)
+        shown = icons(s.deck, t.influence)
+        set_title(self, f"Influence deck · {size} card{'s' if size != 1 else ''} · {shown} {INFLUENCE}")
+        self.tooltip = (
+            "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
+            "fight begins). Defeated cards with "
+            f"the Influence icon ({INFLUENCE}) join it; the Scion's enemies in the final fight are drawn from it."
+        )
+        if t.fight == "final":
+            words = "Shuffled for the final fight: the Scion's allies come from it."
+        elif s.deck.scions and t.scion:
+            words = "The Scion's allies in the final fight come from it."
+        else:
+            words = ""
+        update_static(self, Content(words))

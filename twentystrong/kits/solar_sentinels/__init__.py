@@ -1,0 +1,16 @@
+"""Solar Sentinels, the first deck of the rulebook: three face-up stacks, a boss deck, missions and ranks.
+
+- :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
+- :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown).
+"""
+
+from twentystrong.kits.kit import DeckKit
+
+KIT = DeckKit(
+    id="solar-sentinels",
+    name="Solar Sentinels",
+    rules="twentystrong.kits.solar_sentinels.rules:RULESET",
+    board="twentystrong.kits.solar_sentinels.board",
+    bot="twentystrong.bots.heuristic:HeuristicBot",
+)
+"""This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
