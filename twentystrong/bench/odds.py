@@ -168,7 +168,7 @@ def _cold() -> None:
 
     clear_cache()
     clear_joint_cache()
-    for name in ("advisor", "joint", "plans", "rerolls", "simulate", "single", "targets"):
+    for name in ("advisor", "forced", "joint", "plans", "rerolls", "simulate", "single", "targets"):
         module = importlib.import_module(f"twentystrong.odds.{name}")
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
