@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -125,17 +124,15 @@ def _reach(game: Game, pool: Pool) -> int:
     )
 
 
-def _compositions(limits: Sequence[int], total: int) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _compositions(limits: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
     """Every way to take ``total`` items with at most ``limits[i]`` from part ``i``."""
     if not limits:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     first, rest = limits[0], limits[1:]
     room = sum(rest)
-    for n in range(max(0, total - room), min(first, total) + 1):
-        for tail in _compositions(rest, total - n):
-            yield (n, *tail)
+    firsts = range(max(0, total - room), min(first, total) + 1)
+    return tuple((n, *tail) for n in firsts for tail in _compositions(rest, total - n))
 
 
 Vector = list[float]
@@ -152,6 +149,7 @@ class _Solver:
         self.damage = [(game.model.damage(c, "hit"), game.model.damage(c, "crit")) for c in COLORS]
         self.applies = [(game.model.of(c).can_apply("hit"), game.model.of(c).can_apply("crit")) for c in COLORS]
         self.none: Vector = [1.0] + [0.0] * (length - 1)
+        self.ones: Vector = [1.0] * length
         # Per colour, what a die showing a hit and one showing a crit are worth to hold: (damage, may be applied).
         self.rank = [
             tuple((d if a else 0, a) for d, a in zip(damage, applies, strict=True))
@@ -159,6 +157,7 @@ class _Solver:
         ]
         self._values: dict[tuple[Pool, int, bool], Vector] = {}
         self._applied: dict[tuple[Faces, int, bool], Vector] = {}
+        self._takes: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
 
     def value(self, pool: Pool, phases: int, held: bool) -> Vector:
         """Before a roll of ``pool`` with ``phases`` rolls left."""
@@ -170,9 +169,7 @@ class _Solver:
             return found
         total = [0.0] * self.length
         for shown, p in _joint(self.game.faces, pool):
-            vector = self.after_roll(shown, phases - 1, held)
-            for n in range(self.length):
-                total[n] += p * vector[n]
+            total = [t + p * v for t, v in zip(total, self.after_roll(shown, phases - 1, held), strict=True)]
         self._values[key] = total
         return total
 
@@ -184,15 +181,13 @@ class _Solver:
         if rerolled == 0:
             return self.apply(shown, after, held)
         best = [0.0] * self.length
-        for counts in _compositions([h + r for _, h, r in shown], rerolled):
+        for counts in _compositions(tuple(h + r for _, h, r in shown), rerolled):
             left = tuple(self.reroll(c, f, z) for c, (f, z) in enumerate(zip(shown, counts, strict=True)))
             value = [0.0] * self.length
             for new, p in _joint(self.game.faces, counts):
                 faces = tuple((a + d, b + e, c + f) for (a, b, c), (d, e, f) in zip(left, new, strict=True))
-                vector = self.apply(faces, after, held)
-                for n in range(self.length):
-                    value[n] += p * vector[n]
-            best = [a if a > b else b for a, b in zip(best, value, strict=True)]
+                value = [t + p * v for t, v in zip(value, self.apply(faces, after, held), strict=True)]
+            best = list(map(max, best, value))
         return best
 
     def reroll(self, c: int, shown: tuple[int, int, int], count: int) -> tuple[int, int, int]:
@@ -209,11 +204,15 @@ class _Solver:
     def takes(self, c: int, shown: tuple[int, int, int]) -> list[tuple[int, int]]:
         """The ways to apply dice of colour ``c`` showing ``shown``: (how many, damage), the stronger faces first
         (the dice kept are rolled again whatever they showed, so only the damage applied tells the ways apart)."""
-        _, h, r = shown
-        vh, vr = self.damage[c]
-        hit, crit = self.applies[c]
-        faces = sorted([vh] * (h if hit else 0) + [vr] * (r if crit else 0), reverse=True)
-        return [(n, sum(faces[:n])) for n in range(len(faces) + 1)]
+        key = (c, shown[1], shown[2])
+        found = self._takes.get(key)
+        if found is None:
+            _, h, r = shown
+            vh, vr = self.damage[c]
+            hit, crit = self.applies[c]
+            faces = sorted([vh] * (h if hit else 0) + [vr] * (r if crit else 0), reverse=True)
+            found = self._takes[key] = [(n, sum(faces[:n])) for n in range(len(faces) + 1)]
+        return found
 
     def apply(self, shown: Faces, after: int, held: bool) -> Vector:
         """The Apply step: the best of every set of dice to apply, the held change used first or kept."""
@@ -248,11 +247,8 @@ class _Solver:
                     break
                 left = tuple(n - a for n, (a, _) in zip(pool, applied, strict=True))
                 rest = self.value(left, after, still)
-                for n in range(dealt + 1):
-                    best[n] = 1.0
-                for n in range(dealt + 1, length):
-                    if rest[n - dealt] > best[n]:
-                        best[n] = rest[n - dealt]
+                best[: dealt + 1] = self.ones[: dealt + 1]
+                best[dealt + 1 :] = map(max, best[dealt + 1 :], rest[1 : length - dealt])
         self._applied[key] = best
         return best
 
@@ -262,5 +258,5 @@ _INDEX: dict[Face, int] = {"miss": 0, "hit": 1, "crit": 2}
 
 def cache_clear() -> None:
     """Forget every value (for benchmarks that measure a cold start)."""
-    for cached in (_rolls, _joint, values):
+    for cached in (_rolls, _joint, _compositions, values):
         cached.cache_clear()
