@@ -121,3 +121,24 @@ def test_rules_it_does_not_hold_are_left_to_the_simulation() -> None:
     assert game_of(PLAIN, FORCED, swap) is None
     many = [(c, None) for c in ("yellow", "yellow", "green", "green", "blue", "blue", "purple", "purple")]
     assert simulate(many, [Target(9)], phases=3, rules=FORCED, samples=200).method == "monte-carlo"
+
+
+def test_the_advisor_says_an_exact_chance_under_forced_rerolls() -> None:
+    # The seed-3 game of the TUI bench: Corona's ability held, a hit rolled again for each miss, purple dice on one
+    # enemy. Before a roll and after one, the chance is exact (no ≈) and is the best play's.
+    from twentystrong.odds.advisor import Situation, advise, chances
+    from twentystrong.odds.rules import Resources
+
+    held = Resources((CORONA,))
+    before = Situation(tuple((d, None) for d in ("P1", "P2", "P3")), (Target(5),), 3, "commit", FORCED, held)
+    chance = chances(before).each[0]
+    game = game_of(PLAIN, FORCED, CORONA)
+    assert game is not None
+    assert chance.exact and "≈" not in chance.words()
+    assert chance.value == forced_value(game, (0, 0, 0, 3, 0), 5, 3)
+    after = Situation((("P1", "hit"), ("P2", "miss"), ("P3", "hit")), (Target(5),), 2, "apply", FORCED, held)
+    advice = advise(after)
+    # Two basic hits cannot reach 5 with one die left (need 3) and one of them leaves 9%: all three roll again.
+    assert advice.keep == ("P1", "P2", "P3") and advice.probability.exact
+    assert advice.probability.value == forced_value(game, (0, 0, 0, 3, 0), 5, 2)
+    assert advice.probability.value > max(forced_value(game, (0, 0, 0, 2, 0), 4, 2) or 0, 0.2)
