@@ -168,7 +168,7 @@ def _cold() -> None:
 
     clear_cache()
     clear_joint_cache()
-    for name in ("advisor", "joint", "plans", "rerolls", "simulate", "single", "targets"):
+    for name in ("advisor", "forced", "joint", "plans", "rerolls", "simulate", "single", "targets"):
         module = importlib.import_module(f"twentystrong.odds.{name}")
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
@@ -182,7 +182,7 @@ BATTLE_FURY = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(list(COLORS)
 
 def _panel_questions() -> list[tuple[str, OddsQuestion]]:
     """Questions the odds panel asks about one enemy with one resource held: before a roll (with the commit plan
-    over the pool) and after one, a face change or a boost, the printed rules or misses kept."""
+    over the pool) and after one, a face change or a boost, the printed rules, misses kept or forced rerolls."""
     every = DiceCounts.all().die_ids()
     committed = ("B1", "P1", "P2", "R1")
     pool = tuple(d for d in every if d not in committed)
@@ -196,7 +196,11 @@ def _panel_questions() -> list[tuple[str, OddsQuestion]]:
     )
     questions: list[tuple[str, OddsQuestion]] = []
     for held_name, held in (("Corona's ability", Resources((CORONA,))), ("Battle Fury", Resources((), (BATTLE_FURY,)))):
-        for rules_name, rules in (("", RollRules()), (", misses kept", RollRules.of(kept=["miss"]))):
+        for rules_name, rules in (
+            ("", RollRules()),
+            (", misses kept", RollRules.of(kept=["miss"])),
+            (", a hit rolled again for each miss", RollRules.of(forced_rerolls=True)),
+        ):
             target = Target(9, 2)
             commit = OddsQuestion(
                 stage="commit",

@@ -299,7 +299,7 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
                     held = False
         if need <= 0:
             return Chance(1.0)
-        table = _float_table(spec, need, rolled)
+        table = _float_table(spec, need, rolled, phases)
         return Chance(table.value(_useful(rolled, spec), need, phases, held=held))
     joint = _joint_spec(situation, [t])
     pool = tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))
@@ -316,7 +316,7 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
         samples=samples,
         step_cap=situation.step_cap,
     )
-    return Chance(odds.each[0], odds.each_error[0], exact=False)
+    return Chance(odds.each[0], odds.each_error[0], exact=odds.method == "exact")
 
 
 def _live(situation: Situation) -> list[int]:
@@ -351,7 +351,7 @@ def _all(situation: Situation, samples: int) -> Chance:
         samples=samples,
         step_cap=situation.step_cap,
     )
-    return Chance(odds.all, odds.all_error, exact=False)
+    return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
 
 
 def _strip(value: float, spec: JointSpec) -> float:
@@ -490,7 +490,7 @@ def _simulated_advice(
             samples=samples,
             step_cap=situation.step_cap,
         )
-        chance = Chance(odds.all, odds.all_error, exact=False)
+        chance = Chance(odds.all, odds.all_error, exact=odds.method == "exact")
     return _words(situation, None, gives, chance, changes=changes)
 
 
