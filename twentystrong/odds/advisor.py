@@ -24,7 +24,16 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
-from twentystrong.odds.joint import BUDGET, JointSpec, best_joint_move, entries, feasible, joint_reason, joint_table
+from twentystrong.odds.joint import (
+    BUDGET,
+    JointSpec,
+    best_joint_move,
+    entries,
+    feasible,
+    joint_reason,
+    joint_table,
+    pooled_need,
+)
 from twentystrong.odds.model import DamageModel
 from twentystrong.odds.plans import Spec, convert_plans, exact_reason
 from twentystrong.odds.rerolls import _float_table, _useful, best_move
@@ -333,6 +342,9 @@ def _all(situation: Situation, samples: int) -> Chance:
         return _one(situation, live[0], samples)
     if situation.stage == "apply" and situation.dice:
         return advise(situation, samples).probability
+    pooled = _pooled(situation, live, samples)
+    if pooled is not None:
+        return pooled
     rolled, kept = _split(situation)
     needs = [situation.targets[t].need for t in live]
     spec = _joint_spec(situation, live)
@@ -352,6 +364,21 @@ def _all(situation: Situation, samples: int) -> Chance:
         step_cap=situation.step_cap,
     )
     return Chance(odds.all, odds.all_error, exact=False)
+
+
+def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
+    """Before a roll: P(every live target falls) as one target of their summed need, where they pool
+    (:func:`~twentystrong.odds.joint.pooled_need`) and one target's tables hold the rules and resources; else None."""
+    if situation.resources.boosts:
+        return None  # a boost's model is per target: the joint tables or the simulation weigh it
+    need = pooled_need([situation.targets[t].model for t in live], [situation.targets[t].need for t in live])
+    if need is None:
+        return None
+    alone = replace(situation, targets=(Target(need, model=situation.targets[live[0]].model),), hopeless=(), weights=())
+    rolled, kept = _split(alone)
+    if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
+        return None
+    return _before(alone, 0, samples)
 
 
 def _strip(value: float, spec: JointSpec) -> float:

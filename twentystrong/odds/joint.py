@@ -18,6 +18,15 @@ layer the change may relabel one die of a colour it may turn (a miss becomes a c
 
 :func:`feasible` says when this is cheap enough (:data:`BUDGET` array entries); beyond, and for what it does not hold
 (kept hits, forced rerolls, two-dice changes, a change on kept faces), :mod:`twentystrong.odds.simulate` answers.
+
+**One pooled need** (:func:`pooled_need`). When every target takes the same damage from every face and that damage
+is 1 or 2 (the plain rule: a basic hit 1, a crit 2), and at most one target's need is odd, every target falls exactly
+when one target of the summed need would: the chance that all fall is one target's chance, whatever the dice, the
+phases, the rules on rolls or a held face change (:mod:`twentystrong.odds.tables`, the 17 dice at once). Why: a die
+dealing 2 goes to a target whose need is even and at least 2 (else to the one target left), a die dealing 1 to the
+target whose need is odd (else to any): no target ever has an odd need but that one, so no damage is lost before
+the last die; and no play deals more than the summed need needs. Two odd needs break it (a crit on each wastes
+one: needs 1 and 1 take two dice), so those stay with the joint tables or the simulation.
 """
 
 from __future__ import annotations
@@ -40,7 +49,7 @@ from twentystrong.odds.model import DamageModel
 from twentystrong.odds.plans import Shape
 from twentystrong.odds.rules import PLAIN_ROLLS, RollRules
 
-__all__ = ["BUDGET", "Joint", "JointMove", "joint_table", "feasible", "joint_reason"]
+__all__ = ["BUDGET", "Joint", "JointMove", "joint_table", "feasible", "joint_reason", "pooled_need"]
 
 Num = TypeVar("Num", float, Fraction)
 Array = npt.NDArray[Any]
@@ -95,6 +104,23 @@ _RELABEL: dict[tuple[Face, Face], tuple[int, int, int]] = {
     ("hit", "crit"): (1, -1, 0),
 }
 """How a face change moves one die between (crits, hits, misses) shown."""
+
+
+def pooled_need(models: Sequence[DamageModel], needs: Sequence[int]) -> int | None:
+    """The need of one target that stands for all of these (see the module docstring), or None when they do not
+    pool: several damage models, a face dealing more than 2, or two odd needs. Targets already defeated (need 0 or
+    less) are left out; ``models[i]`` is what the dice deal to the target of ``needs[i]``."""
+    live = [(model, need) for model, need in zip(models, needs, strict=True) if need > 0]
+    if not live:
+        return None
+    model = live[0][0]
+    if any(other != model for other, _ in live):
+        return None
+    if any(model.damage(color, face) > 2 for color in COLORS for face in ("hit", "crit")):
+        return None
+    if sum(need % 2 for _, need in live) > 1:
+        return None
+    return sum(need for _, need in live)
 
 
 def _at(axis: int, index: int | slice) -> tuple[Any, ...]:
