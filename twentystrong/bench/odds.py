@@ -226,8 +226,8 @@ def _panel_questions() -> list[tuple[str, OddsQuestion]]:
 
 def _advice_rows(repeat: int) -> list[Row]:
     """The one advisor's answers as the odds panel asks them (issue 26), cold: each question about one enemy with
-    one resource held within 50 ms; two targets over 17 dice, exact, within 300 ms (needs 12 and 8 pool into one
-    need; two odd needs do not, and say how long their simulation takes)."""
+    one resource held within 50 ms; two targets over 17 dice, exact, within 300 ms (even needs, and two odd needs:
+    each pools into one target, :func:`~twentystrong.odds.joint.pooled`)."""
     from twentystrong.odds.advice import chances_for
     from twentystrong.odds.advisor import Situation, chances
 
@@ -242,7 +242,7 @@ def _advice_rows(repeat: int) -> list[Row]:
         ms = _best_ms(answer, repeat=max(1, repeat // 2), cold=True)
         rows.append((f"odds: panel question, 1 enemy, {name}, cold", ms, "ms", "≤ 50", ms <= 50))
     dice = tuple((d, None) for d in DiceCounts.all().die_ids())
-    for healths, required in (((12, 8), True), ((11, 9), False)):
+    for healths, kind in (((12, 8), ""), ((11, 9), ", both needs odd")):
         two = Situation(dice, tuple(Target(h) for h in healths), 3, "commit")
         found: list[bool] = []
 
@@ -254,13 +254,9 @@ def _advice_rows(repeat: int) -> list[Row]:
 
         ms = _best_ms(both, repeat=max(1, repeat // 3), cold=True)
         exact = all(found)
-        label = f"odds: two targets (H {healths[0]}, {healths[1]}), 17 dice, 3 phases"
-        if required:
-            note = "exact, cold" if exact else "exact, cold (NOT EXACT: simulated)"
-            rows.append((f"{label}, {note}", ms, "ms", "≤ 300", exact and ms <= 300))
-        else:
-            note = "both needs odd, exact, cold" if exact else "both needs odd, cold (≈ simulated)"
-            rows.append((f"{label}, {note}", ms, "ms", "", None))
+        note = "" if exact else " (NOT EXACT: simulated)"
+        label = f"odds: two targets (H {healths[0]}, {healths[1]}){kind}, 17 dice, 3 phases, exact, cold{note}"
+        rows.append((label, ms, "ms", "≤ 300", exact and ms <= 300))
     return rows
 
 

@@ -32,7 +32,7 @@ from twentystrong.odds.joint import (
     feasible,
     joint_reason,
     joint_table,
-    pooled_need,
+    pooled,
 )
 from twentystrong.odds.model import DamageModel
 from twentystrong.odds.plans import Spec, convert_plans, exact_reason
@@ -367,14 +367,16 @@ def _all(situation: Situation, samples: int) -> Chance:
 
 
 def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
-    """Before a roll: P(every live target falls) as one target of their summed need, where they pool
-    (:func:`~twentystrong.odds.joint.pooled_need`) and one target's tables hold the rules and resources; else None."""
+    """Before a roll: P(every live target falls) as one target's chance, where they pool into one
+    (:func:`~twentystrong.odds.joint.pooled`) and one target's tables hold the rules and resources; else None."""
     if situation.resources.boosts:
         return None  # a boost's model is per target: the joint tables or the simulation weigh it
-    need = pooled_need([situation.targets[t].model for t in live], [situation.targets[t].need for t in live])
-    if need is None:
-        return None
-    alone = replace(situation, targets=(Target(need, model=situation.targets[live[0]].model),), hopeless=(), weights=())
+    one = pooled([situation.targets[t].model for t in live], [situation.targets[t].need for t in live], situation.rules)
+    if one is None or (one.conversion is not None and situation.resources.conversions):
+        return None  # the tables hold one face change
+    target = Target(one.need, model=situation.targets[live[0]].model)
+    resources = situation.resources if one.conversion is None else Resources((one.conversion,))
+    alone = replace(situation, targets=(target,), hopeless=(), weights=(), resources=resources)
     rolled, kept = _split(alone)
     if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
         return None
