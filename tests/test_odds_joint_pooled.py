@@ -10,7 +10,7 @@ import random
 import pytest
 
 from twentystrong.odds import PLAIN, DiceCounts, Target, kill_probability, targets_odds
-from twentystrong.odds.advisor import Situation, chances
+from twentystrong.odds.advisor import Situation, chances, commit_plan
 from twentystrong.odds.dice import COLORS, DICE_PER_COLOR, FACES
 from twentystrong.odds.joint import FIRST_HIT, Joint, JointSpec, Pooled, pooled
 from twentystrong.odds.model import DamageModel
@@ -178,3 +178,18 @@ def test_the_pooled_figure_is_reached_by_a_two_target_play(healths: tuple[int, i
         both += all(n <= 0 for n in needs)
     error = math.sqrt(exact * (1 - exact) / games)
     assert abs(both / games - exact) <= 4 * error
+
+
+def test_the_commit_plan_for_all_weighs_every_pool_die() -> None:
+    """Before a roll against two plain enemies, the plan for all of them is the plan for one enemy of the summed
+    need: every pool die weighed (the joint tables would leave the weakest out beyond their budget)."""
+    every = DiceCounts.all().die_ids()
+    committed = ("B1", "P1", "P2", "R1")
+    pool = tuple(d for d in every if d not in committed)
+    dice = tuple((d, None) for d in committed)
+    plan = commit_plan(Situation(dice, (Target(8), Target(6)), 3, "commit"), pool, 0.9)
+    alone = commit_plan(Situation(dice, (Target(14),), 3, "commit"), pool, 0.9).each[0]
+    assert plan.all == alone and plan.all is not None
+    assert plan.all.reached and plan.all.chance.exact and plan.all.chance.value >= 0.9
+    fewer = tuple((d, None) for d in (*committed, *plan.all.dice[:-1]))
+    assert chances(Situation(fewer, (Target(8), Target(6)), 3, "commit")).all.value < 0.9  # type: ignore[union-attr]

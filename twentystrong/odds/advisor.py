@@ -366,9 +366,9 @@ def _all(situation: Situation, samples: int) -> Chance:
     return Chance(odds.all, odds.all_error, exact=False)
 
 
-def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
-    """Before a roll: P(every live target falls) as one target's chance, where they pool into one
-    (:func:`~twentystrong.odds.joint.pooled`) and one target's tables hold the rules and resources; else None."""
+def _pooled_situation(situation: Situation, live: Sequence[int]) -> Situation | None:
+    """The situation with one target standing for every live one (:func:`~twentystrong.odds.joint.pooled`), where
+    they pool and one target's tables hold the rules and resources with it; else None."""
     if situation.resources.boosts:
         return None  # a boost's model is per target: the joint tables or the simulation weigh it
     one = pooled([situation.targets[t].model for t in live], [situation.targets[t].need for t in live], situation.rules)
@@ -380,7 +380,13 @@ def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance |
     rolled, kept = _split(alone)
     if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
         return None
-    return _before(alone, 0, samples)
+    return alone
+
+
+def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
+    """Before a roll: P(every live target falls) as one target's chance, where they pool; else None."""
+    alone = _pooled_situation(situation, live)
+    return None if alone is None else _before(alone, 0, samples)
 
 
 def _strip(value: float, spec: JointSpec) -> float:
@@ -642,7 +648,11 @@ def commit_plan(
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        every = _pick_joint(situation, pool, threshold, live, most)
+        alone = _pooled_situation(situation, live)
+        if alone is not None:  # every pool die weighed, exactly
+            every = _pick(alone, pool, threshold, 0, most)
+        else:
+            every = _pick_joint(situation, pool, threshold, live, most)
     return CommitPlan(threshold, tuple(each), every)
 
 
