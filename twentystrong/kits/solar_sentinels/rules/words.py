@@ -6,6 +6,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
+from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
@@ -127,3 +128,9 @@ def describe_command(c: Command, s: GameState) -> str | None:
     if c.cmd == "decline_endgame":
         return "You keep playing the stacks."
     return None
+
+
+WORDS = Words(
+    event=describe_event, announces=announces, reveal=describe_reveal, command=describe_command, steps=STEP_WORDS
+)
+"""Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""
