@@ -116,7 +116,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/engine/effects/words.py",
         "twentystrong/engine/evolve.py",
         "twentystrong/engine/flow.py",
-        "twentystrong/record/ladder.py",
         "twentystrong/sim/runner.py",
         "twentystrong/sim/stats.py",
         "twentystrong/text/__init__.py",

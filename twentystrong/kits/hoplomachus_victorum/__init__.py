@@ -14,5 +14,6 @@ KIT = DeckKit(
     rules="twentystrong.kits.hoplomachus_victorum.rules:RULESET",
     board="twentystrong.kits.hoplomachus_victorum.board",
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
+    ladder="twentystrong.kits.hoplomachus_victorum.ladder:LADDER",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

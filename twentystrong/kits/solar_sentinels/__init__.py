@@ -12,5 +12,6 @@ KIT = DeckKit(
     rules="twentystrong.kits.solar_sentinels.rules:RULESET",
     board="twentystrong.kits.solar_sentinels.board",
     bot="twentystrong.bots.heuristic:HeuristicBot",
+    ladder="twentystrong.kits.solar_sentinels.ladder:LADDER",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
