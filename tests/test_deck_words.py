@@ -120,7 +120,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/sim/stats.py",
         "twentystrong/text/__init__.py",
         "twentystrong/text/cards.py",
-        "twentystrong/text/primer.py",
         "twentystrong/text/prompts.py",
         "twentystrong/text/stats.py",
     }

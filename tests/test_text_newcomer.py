@@ -241,9 +241,9 @@ def test_the_primer_gives_each_colours_faces_from_the_engine() -> None:
     lines = dict(dice_lines())
     assert lines["Y yellow ×4"] == "2 of 6 faces hit (1 of them a crit), 4 miss"
     assert lines["R red ×1"] == "6 of 6 faces hit (1 of them a crit), 0 miss"
-    titles = [section.title for section in primer()]
+    titles = [section.title for section in primer("solar-sentinels")]
     assert titles == ["How a round goes", "The dice", "Symbols on the table", "Keywords"]
-    terms = {term for section in primer() for term, _ in section.lines}
+    terms = {term for section in primer("solar-sentinels") for term, _ in section.lines}
     for needed in ("mandatory", "+N", "commit", "apply", "exhaust", "recover", "banish", "endgame", "!", "▶", "chip"):
         assert needed in terms, needed
     assert any(term.startswith("L1 ♥3 ⚔2 +1") for term in terms) and "★ ◆ ◈" in terms

@@ -15,5 +15,6 @@ KIT = DeckKit(
     board="twentystrong.kits.hoplomachus_victorum.board",
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
     ladder="twentystrong.kits.hoplomachus_victorum.ladder:LADDER",
+    primer="twentystrong.kits.hoplomachus_victorum.primer:primer",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -13,5 +13,6 @@ KIT = DeckKit(
     board="twentystrong.kits.solar_sentinels.board",
     bot="twentystrong.bots.heuristic:HeuristicBot",
     ladder="twentystrong.kits.solar_sentinels.ladder:LADDER",
+    primer="twentystrong.kits.solar_sentinels.primer:primer",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
