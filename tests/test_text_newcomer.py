@@ -15,13 +15,14 @@ from test_effects_passive import Game, card, effect, make_deck
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine.legal import awaiting
+from twentystrong.record.ladder import RULES
 from twentystrong.text.announce import announcements
 from twentystrong.text.cards import printed_lines
 from twentystrong.text.hints import HINTS, hint_for
 from twentystrong.text.preview import resolve_preview
 from twentystrong.text.primer import dice_lines, primer
 from twentystrong.text.prompts import prompt_words, wasted_apply
-from twentystrong.text.stats import GameStats, rank_words, summary_sentences
+from twentystrong.text.stats import GameStats, ladder_words, summary_sentences
 
 
 @pytest.fixture(scope="module")
@@ -289,18 +290,19 @@ def test_the_summary_reads_as_sentences_and_says_the_rank_change() -> None:
         items_gained=5,
         items_used=3,
         instant_rewards_taken=6,
-        missions_completed=3,
+        goals_completed=3,
         luck=(),
     )
-    assert summary_sentences(stats, missions=3) == [
+    assert summary_sentences(stats, goals=3, goal="mission") == [
         "You played 17 rounds, dealt 80 damage and took 12 (10 of it from enemies at Resolve) and regained 4 Health.",
         "You defeated 21 enemies and the boss, gained 5 items and used 3, and took 6 instant rewards.",
         "You completed 3 of 3 missions.",
     ]
-    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
-    assert rank_words(3, 2) == "Your rank falls: 3 Solar Sergeant → 2 Solar Specialist."
-    assert rank_words(6, 6) == "Your rank stays 6 Senior Solar Sentinel."
-    assert rank_words(2, 2, "no missions").startswith(
+    SS = RULES["solar-sentinels"]
+    assert ladder_words(1, 2, rule=SS) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    assert ladder_words(3, 2, rule=SS) == "Your rank falls: 3 Solar Sergeant → 2 Solar Specialist."
+    assert ladder_words(6, 6, rule=SS) == "Your rank stays 6 Senior Solar Sentinel."
+    assert ladder_words(2, 2, "no missions", rule=SS).startswith(
         "Games without missions do not move the ladder (ranks come only with missions)"
     )
-    assert rank_words(2, 2, "assisted").startswith("Assisted games do not move the ladder")
+    assert ladder_words(2, 2, "assisted", rule=SS).startswith("Assisted games do not move the ladder")

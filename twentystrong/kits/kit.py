@@ -49,6 +49,8 @@ class DeckKit:
     primer: str | None = None
     """``module:attribute`` of the function giving its rules primer (the help screen's sections: a tuple of
     :class:`~twentystrong.text.primer.PrimerSection`), or None: the general sections only."""
+    cards: str | None = None
+    """``module:attribute`` of its own pieces in words (a :class:`~twentystrong.text.cards.DeckCards`), or None."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""

@@ -131,6 +131,10 @@ def _not_news(event: Event, command: Command | None) -> bool:
     return False
 
 
+def _no_goal(event: Event) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Words:
     """A ruleset's events, commands and steps in words (the game log, the history view, announcements, undo
@@ -147,6 +151,11 @@ class Words:
     """One of its commands as a sentence, or None."""
     steps: Mapping[str, str] = field(default_factory=dict)
     """Its own steps (and the general steps it plays its own way) in a few words, for the log."""
+    completes: Callable[[Event], bool] = _no_goal
+    """Whether one of its events completes one of the player's goals (the game's figures count them)."""
+    name: Callable[[Deck, str], str | None] = _no_words
+    """The name of one of its own pieces by id (the deck's sections beyond conflict cards, bosses and heroes), or
+    None when the id is not one of them."""
 
 
 class Ruleset:

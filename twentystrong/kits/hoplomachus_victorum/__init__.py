@@ -16,5 +16,6 @@ KIT = DeckKit(
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
     ladder="twentystrong.kits.hoplomachus_victorum.ladder:LADDER",
     primer="twentystrong.kits.hoplomachus_victorum.primer:primer",
+    cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

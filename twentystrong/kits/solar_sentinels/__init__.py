@@ -14,5 +14,6 @@ KIT = DeckKit(
     bot="twentystrong.bots.heuristic:HeuristicBot",
     ladder="twentystrong.kits.solar_sentinels.ladder:LADDER",
     primer="twentystrong.kits.solar_sentinels.primer:primer",
+    cards="twentystrong.kits.solar_sentinels.cards:CARDS",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

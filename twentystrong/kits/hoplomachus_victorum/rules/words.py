@@ -266,7 +266,20 @@ def describe_command(c: Command, s: GameState) -> str | None:
     return None
 
 
+def scion_name(deck: Deck, card_id: str) -> str | None:
+    """The name of a Scion by id, or None."""
+    try:
+        return deck.scion(card_id).name
+    except KeyError:
+        return None
+
+
 WORDS = Words(
-    event=describe_event, announces=announces, reveal=describe_reveal, command=describe_command, steps=STEP_WORDS
+    event=describe_event,
+    announces=announces,
+    reveal=describe_reveal,
+    command=describe_command,
+    steps=STEP_WORDS,
+    name=scion_name,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""

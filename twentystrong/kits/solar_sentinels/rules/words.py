@@ -130,7 +130,26 @@ def describe_command(c: Command, s: GameState) -> str | None:
     return None
 
 
+def mission_done(event: Event) -> bool:
+    """A mission completed (the game's figures count them)."""
+    return isinstance(event, MissionProgress) and event.status == "done"
+
+
+def mission_name(deck: Deck, card_id: str) -> str | None:
+    """The name of a mission by id, or None."""
+    try:
+        return deck.mission(card_id).name
+    except KeyError:
+        return None
+
+
 WORDS = Words(
-    event=describe_event, announces=announces, reveal=describe_reveal, command=describe_command, steps=STEP_WORDS
+    event=describe_event,
+    announces=announces,
+    reveal=describe_reveal,
+    command=describe_command,
+    steps=STEP_WORDS,
+    completes=mission_done,
+    name=mission_name,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""
