@@ -117,7 +117,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/engine/flow.py",
         "twentystrong/sim/runner.py",
         "twentystrong/sim/stats.py",
-        "twentystrong/text/prompts.py",
     }
 )
 """Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks

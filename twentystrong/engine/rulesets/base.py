@@ -151,6 +151,9 @@ class Words:
     """One of its commands as a sentence, or None."""
     steps: Mapping[str, str] = field(default_factory=dict)
     """Its own steps (and the general steps it plays its own way) in a few words, for the log."""
+    prompt: Callable[[GameState, Mapping[str, Any], str], str | None] = _no_words
+    """The prompt line for what the game waits for (``awaiting``; ``text``: the general line) when it has words of
+    its own for it, or None."""
     completes: Callable[[Event], bool] = _no_goal
     """Whether one of its events completes one of the player's goals (the game's figures count them)."""
     name: Callable[[Deck, str], str | None] = _no_words
