@@ -169,7 +169,7 @@ def _activate(tx: Tx, c: Command) -> None:
     t = table(tx.state)
     assert t.position is not None
     camp = t.camps[t.position]
-    flow.activate_card(tx, camp[0], stack=t.position + 1, revealed=camp[1] if len(camp) > 1 else None)
+    flow.activate_card(tx, camp[0], pile=t.position + 1, revealed=camp[1] if len(camp) > 1 else None)
 
 
 def _recruit(tx: Tx, c: Command) -> None:

@@ -214,7 +214,7 @@ def _cancel(u: Use) -> Command | None:
     return best[1] if best is not None and best[0] >= 2.0 else None
 
 
-def _take_stack_reward(u: Use) -> Command | None:
+def _take_top_reward(u: Use) -> Command | None:
     best = max(u.variants, key=lambda c: instant_worth(u.s, top(u.s, c)))
     worth = instant_worth(u.s, top(u.s, best))
     return best if worth >= 1.5 else None
@@ -310,7 +310,7 @@ _POLICIES: dict[str, Policy] = {
     "discard_enemy": _defeat,
     "set_enemy_health": _set_health,
     "cancel_enemy_effects": _cancel,
-    "take_stack_reward": _take_stack_reward,
+    "take_stack_reward": _take_top_reward,
     "reveal_boss": _reveal,
     "activate_fewer": _at_once,
     "double_next_instant": _at_once,

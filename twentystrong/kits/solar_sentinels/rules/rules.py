@@ -211,7 +211,7 @@ def _activate(tx: Tx, c: Command) -> None:
     """Activation: the top card of a stack enters the active area (the next card turns up at once)."""
     stack = int(c.stack or 0)
     t = table(tx.state)
-    flow.activate_card(tx, t.stacks[stack - 1][0], stack=stack, revealed=t.under_top(stack))
+    flow.activate_card(tx, t.stacks[stack - 1][0], pile=stack, revealed=t.under_top(stack))
 
 
 def _stack_discard_step(tx: Tx) -> bool:
