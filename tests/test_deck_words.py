@@ -109,7 +109,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/tui/widgets/panels.py",
         "twentystrong/tui/widgets/status.py",
         # kit-words: not moved yet
-        "twentystrong/bench/decks.py",
         "twentystrong/bots/heuristic.py",
         "twentystrong/bots/reading.py",
         "twentystrong/sim/runner.py",

@@ -51,6 +51,9 @@ class DeckKit:
     :class:`~twentystrong.text.primer.PrimerSection`), or None: the general sections only."""
     cards: str | None = None
     """``module:attribute`` of its own pieces in words (a :class:`~twentystrong.text.cards.DeckCards`), or None."""
+    bench: str | None = None
+    """``module:attribute`` of the function writing a generated deck of its shape for the benchmarks
+    (``write_deck(folder, **options) -> folder``), or None."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""

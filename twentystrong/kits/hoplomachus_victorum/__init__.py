@@ -17,5 +17,6 @@ KIT = DeckKit(
     ladder="twentystrong.kits.hoplomachus_victorum.ladder:LADDER",
     primer="twentystrong.kits.hoplomachus_victorum.primer:primer",
     cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
+    bench="twentystrong.kits.hoplomachus_victorum.bench:write_deck",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -15,5 +15,6 @@ KIT = DeckKit(
     ladder="twentystrong.kits.solar_sentinels.ladder:LADDER",
     primer="twentystrong.kits.solar_sentinels.primer:primer",
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
+    bench="twentystrong.kits.solar_sentinels.bench:write_deck",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
