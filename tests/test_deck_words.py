@@ -111,8 +111,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         # kit-words: not moved yet
         "twentystrong/bots/heuristic.py",
         "twentystrong/bots/reading.py",
-        "twentystrong/sim/runner.py",
-        "twentystrong/sim/stats.py",
     }
 )
 """Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks

@@ -54,6 +54,8 @@ class DeckKit:
     bench: str | None = None
     """``module:attribute`` of the function writing a generated deck of its shape for the benchmarks
     (``write_deck(folder, **options) -> folder``), or None."""
+    sim: str | None = None
+    """``module:attribute`` of its part of the simulator (a :class:`~twentystrong.sim.runner.SimPart`), or None."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""

@@ -18,5 +18,6 @@ KIT = DeckKit(
     primer="twentystrong.kits.hoplomachus_victorum.primer:primer",
     cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
     bench="twentystrong.kits.hoplomachus_victorum.bench:write_deck",
+    sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
