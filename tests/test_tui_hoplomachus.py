@@ -394,11 +394,12 @@ def test_the_game_over_words_of_this_deck() -> None:
     this deck's words: the Primus beaten, and the Scion when the game is won."""
     from dataclasses import replace
 
-    from twentystrong.text.stats import rank_words
+    from twentystrong.record.ladder import RULES
+    from twentystrong.text.stats import ladder_words
 
-    assert rank_words(0, 1, ladder="difficulty") == "Your difficulty rises: 0 → 1."
-    assert rank_words(2, 2, "assisted", ladder="difficulty").endswith("your difficulty stays 2.")
-    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    assert ladder_words(0, 1, rule=RULES["hoplomachus-victorum"]) == "Your difficulty rises: 0 → 1."
+    assert ladder_words(2, 2, "assisted", rule=RULES["hoplomachus-victorum"]).endswith("your difficulty stays 2.")
+    assert ladder_words(1, 2, rule=RULES["solar-sentinels"]) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
     session = Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=2, difficulty=1), deck_path=HV_PATH)
     s = session.state
     s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})

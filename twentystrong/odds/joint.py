@@ -494,9 +494,9 @@ def best_joint_move(
                 value = table.value(pool, final_needs, phases_after, held=held and option is None)
             dealt = sum(h + c for g in gives for h, c in g)
             move = JointMove(gives, option, value)
-            rank = (value, -dealt - (option is not None))
-            if best is None or rank[0] > best[0] + 1e-12 or (abs(rank[0] - best[0]) <= 1e-12 and rank[1] > best[1]):
-                best = (rank[0], rank[1], move)
+            score = (value, -dealt - (option is not None))
+            if best is None or score[0] > best[0] + 1e-12 or (abs(score[0] - best[0]) <= 1e-12 and score[1] > best[1]):
+                best = (score[0], score[1], move)
     assert best is not None
     return best[2]
 

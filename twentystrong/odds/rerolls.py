@@ -618,13 +618,13 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
         for c, j in combo:
             counted[c][0 if faces_of[c] == "hit" else 1] += j
         move = Move(tuple((h, k) for h, k in counted), option, dealt, p)
-        rank = (p, -sum(j for _, j in combo), -(option is not None))
+        score = (p, -sum(j for _, j in combo), -(option is not None))
         if (
             choice is None
-            or rank[0] > choice[0] + 1e-12
-            or (abs(rank[0] - choice[0]) <= 1e-12 and rank[1:] > choice[1:3])
+            or score[0] > choice[0] + 1e-12
+            or (abs(score[0] - choice[0]) <= 1e-12 and score[1:] > choice[1:3])
         ):
-            choice = (p, rank[1], rank[2], move)
+            choice = (p, score[1], score[2], move)
     assert choice is not None
     return choice[3]
 

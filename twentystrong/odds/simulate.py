@@ -131,9 +131,9 @@ def decide(policy: Policy, needs: tuple[int, ...], shown: Shown, phases_after: i
         value, after, remaining, gives = _weigh(policy, needs, faces, phases_after, left)
         if policy.step_cap is not None and sum(h + c for give in gives for h, c in give) > policy.step_cap:
             after, remaining, gives = _capped(policy, needs, faces, gives)
-        rank = (value, len(left))
-        if best is None or rank[0] > best[0] + 1e-12 or (abs(rank[0] - best[0]) <= 1e-12 and rank[1] > best[1]):
-            best = (rank[0], rank[1], Step(after, remaining, left, used, gives))
+        score = (value, len(left))
+        if best is None or score[0] > best[0] + 1e-12 or (abs(score[0] - best[0]) <= 1e-12 and score[1] > best[1]):
+            best = (score[0], score[1], Step(after, remaining, left, used, gives))
     assert best is not None
     return best[2]
 

@@ -47,7 +47,7 @@ def places(state: GameState | None) -> dict[str, Place]:
     if state is None:
         return {}
     s = state
-    out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in rules(s).places(s).items()}
+    out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in rules(s).views.places(s).items()}
     for card in s.discard:
         out[card] = Place("discard", "discard")
     for card in s.banished_cards:

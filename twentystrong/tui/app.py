@@ -371,7 +371,8 @@ class TwentyStrongApp(App[None]):
     def _record(self, view: GameView) -> None:
         """A game just ended here: the store has added it to the record (once per game, moving the ladder as the
         rules say); keep what that did to the rank for the summary."""
-        from twentystrong.text.stats import rank_words
+        from twentystrong.record.ladder import rule_for
+        from twentystrong.text.stats import ladder_words
 
         store = self.store
         if store is None or store.rank_words or view.state.result not in ("won", "lost"):
@@ -379,10 +380,10 @@ class TwentyStrongApp(App[None]):
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
             return  # not recorded (the reason was shown), or a deck without a ladder
-        from twentystrong.tui.boards import board_class
-
-        ladder = board_class(store.deck.info.ruleset).LADDER
-        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved, ladder=ladder)
+        rule = rule_for(store.deck.info.ruleset)
+        if rule is None:
+            return
+        store.rank_words = ladder_words(recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule)
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:

@@ -115,7 +115,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
             if self.rank_words:
                 yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
             missions = missions_dealt(s)
-            figures = summary_sentences(self.stats, missions=missions, bosses=board.bosses_words(s))
+            figures = summary_sentences(self.stats, goals=missions, goal="mission", bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),

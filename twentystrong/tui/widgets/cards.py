@@ -20,7 +20,8 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.kits.solar_sentinels.rules import table
-from twentystrong.text.cards import CAMP_KIND_NAMES, REWARD_ICONS, printed_lines
+from twentystrong.text.cards import REWARD_ICONS, printed_lines
+from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
 

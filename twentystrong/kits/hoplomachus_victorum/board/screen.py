@@ -29,9 +29,9 @@ from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionVi
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
+from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, IDS, ROW_COL
-from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
