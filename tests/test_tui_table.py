@@ -52,16 +52,21 @@ class Recorder:
 
     def __call__(self, message: Message) -> None:
         # The hook sees a message at every node it bubbles through: record each once.
-        if isinstance(message, (messages.Command, messages.Undo, messages.Redo, messages.ShowCard)) and not any(
+        if isinstance(message, (messages.Play, messages.Undo, messages.Redo, messages.ShowCard)) and not any(
             m is message for m in self.messages
         ):
             self.messages.append(message)
 
     def commands(self) -> list[Command]:
-        return [m.command() for m in self.messages if isinstance(m, messages.Command)]
+        return [m.command for m in self.messages if isinstance(m, messages.Play)]
 
     def kinds(self) -> list[str]:
-        return [type(m).__name__ for m in self.messages if not isinstance(m, messages.ShowCard)]
+        """What each message asked for: the command played, or the meta action (``Undo``, ``Redo``)."""
+        return [
+            m.command.cmd if isinstance(m, messages.Play) else type(m).__name__
+            for m in self.messages
+            if not isinstance(m, messages.ShowCard)
+        ]
 
 
 def store_of(app: TwentyStrongApp) -> Store:
@@ -155,18 +160,18 @@ async def test_keyboard_round(tmp_path: Path) -> None:
         assert state.round == 2 and store_of(app).view.kind == "activate"
         assert state.table.stacks[0][0] == "c02"  # c01 was discarded
     assert recorder.kinds() == [
-        "Activate",
-        "Commit",
-        "Commit",
-        "Roll",
-        "EnterFace",
-        "EnterFace",
-        "Apply",
-        "Resolve",
-        "Recover",
-        "Recover",
-        "GainItem",
-        "StackDiscard",
+        "activate",
+        "commit",
+        "commit",
+        "roll",
+        "face",
+        "face",
+        "apply",
+        "resolve",
+        "recover",
+        "recover",
+        "gain_item",
+        "stack_discard",
     ]
     assert Command("apply", die="P1", card="c16") in recorder.commands()
     assert store_of(app).rejections == []
@@ -213,19 +218,19 @@ async def test_mouse_round(tmp_path: Path) -> None:
         await settle(pilot)
         assert store_of(app).state.round == 2
     assert recorder.kinds() == [
-        "Activate",
-        "Commit",
-        "Commit",
-        "Roll",
-        "EnterFace",
-        "EnterFace",
-        "Apply",
-        "Apply",
-        "Resolve",
-        "Recover",
-        "Done",
-        "GainItem",
-        "StackDiscard",
+        "activate",
+        "commit",
+        "commit",
+        "roll",
+        "face",
+        "face",
+        "apply",
+        "apply",
+        "resolve",
+        "recover",
+        "done",
+        "gain_item",
+        "stack_discard",
     ]
 
 
@@ -585,7 +590,7 @@ async def test_random_play_through_the_table(seed: int) -> None:
             elif command.cmd == "choose" and command.card:
                 table.press_card(command.card)
             else:
-                table.post_message(messages.intent_for(command))
+                table.post_message(messages.Play(command))
             await settle(pilot)
         assert store_of(app).rejections == []
 

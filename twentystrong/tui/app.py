@@ -328,12 +328,12 @@ class TwentyStrongApp(App[None]):
     def _notify(self, message: str, title: str, severity: Severity) -> None:
         self.notify(message, title=title, severity=severity)
 
-    @on(messages.Command)
-    def _command(self, message: messages.Command) -> None:
+    @on(messages.Play)
+    def _play(self, message: messages.Play) -> None:
         message.stop()
         try:
             if self.store is not None:
-                self.store.dispatch(message.command())
+                self.store.dispatch(message.command)
         finally:
             self.handled += 1
 

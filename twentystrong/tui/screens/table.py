@@ -699,7 +699,7 @@ class TableScreen(Screen[None]):
         # Keys typed from now on wait until the App has handled this command (and every other one posted before).
         self._in_flight = time.monotonic()
         self._outstanding += 1
-        self.post_message(messages.intent_for(command))
+        self.post_message(messages.Play(command))
 
     def _die_usable(self, die: str) -> bool:
         return any(c.die == die and c.cmd in self.DIE_COMMANDS for c in self.view.legal)
