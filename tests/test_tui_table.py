@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.pilot import Pilot
 
 from twentystrong.engine.commands import Command
+from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
@@ -586,7 +587,8 @@ async def test_random_play_through_the_table(seed: int) -> None:
                 table.selected = command.die
                 table.action_face(command.face)
             elif command.stack is not None and command.cmd in ("activate", "stack_discard", "choose"):
-                table.press_stack(command.stack)
+                assert isinstance(table.board, SolarSentinelsBoard)  # the stacks are its board's
+                table.board.press_stack(command.stack)
             elif command.cmd == "choose" and command.card:
                 table.press_card(command.card)
             else:
