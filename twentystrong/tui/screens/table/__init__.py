@@ -19,6 +19,10 @@ choices list. Keys (every one is a binding, so the footer, help screen and comma
 - ``a`` every legal move, ``u`` use an item or the ability, ``c`` cards, ``i`` inventory, ``l`` log;
 - the board's own keys (Solar Sentinels: ``1``–``3`` its stacks, ``e`` the endgame, ``f`` a mission), tried after
   the general ones for the same key.
+
+This module is the screen (composing the board, showing each view, playing presses and keys); :mod:`.keys` holds the
+general keys and how the board's join them, :mod:`.prompt` the prompt line's words and buttons, :mod:`.reading` what
+the view says that they ask about.
 """
 
 from __future__ import annotations
@@ -26,11 +30,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on
-from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
@@ -43,11 +45,22 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.state import DieState
 from twentystrong.engine.uses import items_usable
-from twentystrong.text.prompts import prompt_words, wasted_apply
+from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
+from twentystrong.tui.screens.table.keys import BOARD_ACTION, KEYS, compose_keys, split_action
+from twentystrong.tui.screens.table.prompt import general_hint, prompt_actions, selected_hint
+from twentystrong.tui.screens.table.reading import (
+    asks,
+    face_die,
+    idle_reward,
+    lone_after,
+    only_apply,
+    recovery,
+    recovery_room,
+    resolve_shortcut,
+)
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
@@ -55,7 +68,7 @@ from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
-from twentystrong.tui.widgets.status import PromptAction, PromptBar, StepBar
+from twentystrong.tui.widgets.status import PromptBar, StepBar
 
 DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
 """Commands that name a die the player can point at on the table."""
@@ -75,41 +88,11 @@ ZONE_WHY = {
     "active": "it is committed",
 }
 """Why a die in each zone has nothing to do now."""
-FACE_KEYS = {"m": "miss", "h": "hit", "k": "crit"}
 IN_FLIGHT_TIMEOUT = 2.0
 """Seconds after which keys stop waiting for a command the App never answered."""
 LETTER_WINDOW = 0.8
 """Seconds after a colour letter during which a digit completes a die id (``b3``); later, a digit is a card or
 stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the blue die on card 1)."""
-FACE_SYMBOL = {"miss": "○", "hit": "•", "crit": "✶"}
-
-
-BOARD_ACTION = "deck"
-"""The table's action that runs one of the board's (``deck('camp', 3)`` runs the board's ``action_camp(3)``)."""
-
-
-def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
-    """``card(3)`` → ``("card", (3,))``."""
-    _, name, params = parse(action)
-    return name, params
-
-
-def _board_binding(binding: Binding) -> Binding:
-    """A board's binding as the table runs it: its action through :data:`BOARD_ACTION`."""
-    name, params = _split_action(binding.action)
-    args = ", ".join(repr(p) for p in (name, *params))
-    return replace(binding, action=f"{BOARD_ACTION}({args})")
-
-
-def compose_keys(general: Sequence[Binding], board: type[Board]) -> list[Binding]:
-    """The table's bindings with the board's: each of :attr:`Board.KEYS_BEFORE` before the general binding it names,
-    then :attr:`Board.KEYS` (for a key both have, the general binding is tried first)."""
-    out: list[Binding] = []
-    for binding in general:
-        out += [_board_binding(b) for b in board.KEYS_BEFORE.get(binding.action, ())]
-        out.append(binding)
-    out += [_board_binding(b) for b in board.KEYS]
-    return out
 
 
 _W = TypeVar("_W", bound=Widget)
@@ -121,66 +104,18 @@ def _titled(widget: _W, title: str) -> _W:
     return widget
 
 
-def _asks(view: GameView | None) -> tuple[object, ...]:
-    """What the game is asking: the step and the open prompt (its kind, source, card, what it is for)."""
-    if view is None:
-        return ()
-    player = view.player
-    prompt = player.prompt
-    if prompt is None:
-        return (player.step, view.kind)
-    return (player.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
-
-
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
     HELP_TITLE = "The table"
     """The title of this part of the help screen (the board's :attr:`Board.HELP_TITLE`)."""
 
-    CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
+    CSS_PATH = ["../../table.tcss", "../../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Enter: the first binding whose action is possible now runs (check_action), and the footer shows it.
-        Binding("enter", "play_selected", "Play die"),
-        Binding("enter", "roll", "Roll"),
-        Binding("enter", "resolve", "Resolve"),
-        Binding("enter", "recover_all", "Recover all"),
-        Binding("enter", "done", "Done"),
-        Binding("enter", "take_reward", "Take reward"),
-        Binding("enter", "gain_item", "Gain item"),
-        Binding("enter", "activate_only", "Activate"),
-        Binding("enter", "answer", "Choose…"),
-        Binding("space", "use_selected", "Play die", show=False),
-        Binding("escape", "clear", "Clear selection", show=False),
-        Binding("r", "repeat", "Repeat"),
-        Binding("x", "stop_recovering", "Stop recovering"),
-        Binding("x", "decline", "Decline"),
-        *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
-        *[
-            Binding(
-                str(n),
-                f"card({n})",
-                "Card",
-                key_display="1-9",
-                show=n == 1,
-                tooltip="Put the selected die on that card; with no die selected, read the card",
-            )
-            for n in range(1, 10)
-        ],
-        Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
-        *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
-        *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
-        Binding("a", "moves", "All moves"),
-        Binding("u", "use", "Use item/ability", show=False),
-        Binding("c", "cards", "Cards"),
-        Binding("i", "inventory", "Inventory", show=False),
-        Binding("l", "log", "Log", show=False),
-        Binding("s", "summary", "Game summary"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = KEYS
     """The general table's keys (:attr:`key_bindings` adds the board's)."""
 
     selected: reactive[str | None] = reactive(None, repaint=False)
@@ -294,7 +229,7 @@ class TableScreen(Screen[None]):
         self.view = view
         self._said = ""
         self._hint_once()
-        if self.selected is not None and (not self._die_usable(self.selected) or _asks(view) != _asks(before)):
+        if self.selected is not None and (not self._die_usable(self.selected) or asks(view) != asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
             # be dismissed by the next prompt's space): the selection ends with the question it was made for.
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
@@ -340,7 +275,7 @@ class TableScreen(Screen[None]):
         for binding in self._bindings.key_to_bindings.values():
             for b in binding:
                 if b.show:
-                    name, params = _split_action(b.action)
+                    name, params = split_action(b.action)
                     out.append(self.check_action(name, params))
         return out
 
@@ -373,7 +308,9 @@ class TableScreen(Screen[None]):
     def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
-        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
+        self.query_one(PromptBar).show(
+            self._prompt_text(), prompt_actions(self.view, self.selected, self.board, self._dialog_kinds), own_line
+        )
 
     def _draw_dice(self) -> None:
         s = self.view.player
@@ -462,7 +399,7 @@ class TableScreen(Screen[None]):
             parts += [("⚠ ", "bold"), (self._said, "bold")]
         elif self.selected is not None:
             die = view.player.die(self.selected)
-            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", selected_hint(self.view, die)]
         elif self._hint_text and self.has_class("-short"):
             parts += [("Hint: ", "bold"), (self._hint_text, "$text-muted italic")]
         else:
@@ -471,127 +408,7 @@ class TableScreen(Screen[None]):
 
     def _hint(self) -> str:
         """How to answer the prompt: only the keys that do something now (``r repeats`` only while it may)."""
-        return self.board.hint(self._general_hint())
-
-    def _general_hint(self) -> str:
-        view = self.view
-        kind = view.kind
-        if kind == "apply" and self._all_defeated():
-            return "Every enemy is defeated: Enter resolves."
-        if kind == "apply":
-            keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
-            if not view.find("apply"):
-                return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
-            return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
-        if kind == "commit" and self._all_defeated():
-            return "Every enemy is defeated: Enter resolves."
-        if kind == "commit" and not view.player.dice_in("pool"):
-            return "Enter rolls."
-        if self._recovery():
-            return self._recover_hint()
-        if kind == "gain_items" and not view.can("gain_item"):
-            return "x declines it; i opens the inventory to make room."
-        return {
-            "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
-            "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
-            "gain_items": "Enter gains the item, x declines.",
-            "instant_reward": "Enter takes it, x declines.",
-            "choose_die": "Click a marked die (or type its id).",
-            "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
-            "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
-            "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
-            "order_after_effects": "Enter resolves it; u uses an item first."
-            if self._lone_after() is not None
-            else "Enter or a opens the choices.",
-        }.get(kind, "Enter or a opens the choices.")
-
-    def _recover_hint(self) -> str:
-        owed, room = self._recovery(), self._recovery_room()
-        if len(owed) <= room:
-            return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
-        dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
-        return f"Click up to {dice} (or type an id) to recover; x stops recovering."
-
-    def _selected_hint(self, die: DieState) -> str:
-        view = self.view
-        if view.find("face", die=die.id):
-            return "m miss · h hit · k crit."
-        applies = view.find("apply", die=die.id)
-        if applies:
-            numbered = {c.id: n for n, c in enumerate(view.player.active, start=1)}
-            names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
-            text = f"click a marked (▶) card or press its number ({names}). Esc clears."
-            # A rule in force makes the die worthless on a card: said before it is applied, not after.
-            wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
-            if wasted:
-                text += " Note: " + "; ".join(wasted) + "."
-            return text
-        return "space plays it. Esc clears."
-
-    def _all_defeated(self) -> bool:
-        active = self.view.player.active
-        return bool(active) and all(card.defeated for card in active)
-
-    def _prompt_actions(self) -> tuple[PromptAction, ...]:
-        view = self.view
-        first, before_moves = self.board.prompt_actions()
-        out: list[PromptAction] = list(first)
-
-        def add(cmd: str, label: str, key: str, variant: Any = "default", **fields: Any) -> None:
-            command = view.first(cmd, **fields)
-            if command is not None:
-                out.append(PromptAction(label, key, command, variant=variant))
-
-        if self._resolve_shortcut():
-            out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
-        else:
-            add("roll", "Roll", "enter", "primary")
-        face_die = self._face_die()
-        if face_die is not None:
-            for key, face in FACE_KEYS.items():
-                add("face", f"{face_die} {FACE_SYMBOL[face]} {face}", key, die=face_die, face=face)
-        if self.selected is not None:
-            only = self._only_apply(self.selected)
-            if only is not None and only.card:
-                label = f"Apply {self.selected} → {view.card_name(only.card)}"
-                out.append(PromptAction(label, "space", only, variant="success"))
-        add("resolve", "Resolve", "enter", "primary")
-        add("repeat", "Repeat", "r")
-        owed = self._recovery()
-        if owed:
-            if len(owed) <= self._recovery_room():
-                out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
-            add("done", "Stop recovering", "x", "warning")
-        else:
-            add("done", "Done", "enter", "primary")
-        reward = view.first("take_reward")
-        if reward is not None:
-            name = view.card_name(reward.card or "")
-            if self._idle_reward():
-                out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
-            else:
-                out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
-            add("decline_reward", "Decline", "x", "warning")
-        gain = view.first("gain_item")
-        pending = gain or view.first("decline_item")
-        if pending is not None and pending.card:
-            if gain is not None:
-                out.append(PromptAction(f"Gain {view.card_name(pending.card)}", "enter", gain, variant="success"))
-            add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
-        lone = self._lone_after()
-        if lone is not None:
-            name = view.card_name(lone.card or "")
-            out.append(PromptAction(f"Resolve {name}'s After effect", "enter", lone, variant="primary"))
-        elif view.kind in self._dialog_kinds:
-            out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
-        out += before_moves
-        if view.legal:
-            out.append(PromptAction("All moves…", "a", action="moves"))
-        if view.player.result is not None:
-            out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
-            out.append(PromptAction("Summary", "s", action="summary"))
-        return tuple(out)
+        return self.board.hint(general_hint(self.view))
 
     @on(PromptBar.Chosen)
     async def _prompt_chosen(self, event: PromptBar.Chosen) -> None:
@@ -615,7 +432,7 @@ class TableScreen(Screen[None]):
         if self._recovering:
             # Enter's "recover all": the next die, while one can still come back.
             self._recovering = False
-            owed = self._recovery()
+            owed = recovery(self.view)
             if owed:
                 self._recovering = True
                 self._play(owed[0], auto=True)
@@ -628,7 +445,7 @@ class TableScreen(Screen[None]):
             if command is not None:
                 self._play(command, auto=True)
                 return
-        if self._single_answer() or self._lone_after() is not None:
+        if self._single_answer() or lone_after(self.view) is not None:
             return  # one After effect is no order to choose: Enter resolves it (an item may be used first)
         if view.kind not in self._dialog_kinds or self._dialog_for == view.revision:
             return
@@ -655,11 +472,6 @@ class TableScreen(Screen[None]):
         self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
         self._play(answers[0], auto=True)
         return True
-
-    def _lone_after(self) -> Command | None:
-        """The one After effect waiting, when only one does (the engine waits for it while an item is usable, R8)."""
-        after = self.view.find("resolve_after") if self.view.kind == "order_after_effects" else []
-        return after[0] if len(after) == 1 else None
 
     def _open_dialog(self, revision: int) -> None:
         # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
@@ -731,16 +543,6 @@ class TableScreen(Screen[None]):
 
     def _die_usable(self, die: str) -> bool:
         return any(c.die == die and c.cmd in self._die_commands for c in self.view.legal)
-
-    def _face_die(self) -> str | None:
-        """The physical die whose face the m/h/k keys enter: the selected one, else the first without a face."""
-        view = self.view
-        if not view.can("face"):
-            return None
-        if self.selected is not None and view.find("face", die=self.selected):
-            return self.selected
-        first = view.first("face")
-        return first.die if first is not None else None
 
     def press_die(self, die: str, *, typed: bool = False) -> None:
         """A die was clicked or its id typed: play it, or select it when it needs a target (or a face).
@@ -922,13 +724,13 @@ class TableScreen(Screen[None]):
             return
         bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.own_keys]
         for binding in bindings:
-            name, params = _split_action(binding.action)
+            name, params = split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
             if method is not None and self.check_action(name, params):
                 method(*params)  # synchronously: a command it posts marks the keys after it as waiting
                 return
         if bindings:
-            self._explain_key(key, [_split_action(b.action) for b in bindings])
+            self._explain_key(key, [split_action(b.action) for b in bindings])
 
     def _explain_key(self, key: str, actions: list[tuple[str, tuple[object, ...]]]) -> None:
         """A table key that does nothing now says why (the engine's own reason whenever a command stands behind
@@ -980,13 +782,13 @@ class TableScreen(Screen[None]):
         if kind == "gain_items" and view.find("decline_item"):
             card = view.find("decline_item")[0].card
             self._explain(Command("gain_item", card=card))
-        elif self._recovery():
-            room = self._recovery_room()
+        elif recovery(self.view):
+            room = recovery_room(self.view)
             self._say(
                 f"Choose which {'die' if room == 1 else f'{room} dice'} to recover: click exhausted dice or type their "
                 "ids (Enter never skips them); x stops recovering."
             )
-        elif self._idle_reward():
+        elif idle_reward(self.view):
             reward = view.first("take_reward")
             name = view.card_name(reward.card or "") if reward is not None else "This"
             self._say(
@@ -1022,28 +824,28 @@ class TableScreen(Screen[None]):
         if action == "resolve":
             return view.can("resolve") or self._resolve_shortcut()
         if action == "recover_all":
-            owed = self._recovery()
-            return bool(owed) and len(owed) <= self._recovery_room()
+            owed = recovery(self.view)
+            return bool(owed) and len(owed) <= recovery_room(self.view)
         if action == "done":
             # Enter never finishes while dice can still be recovered (it would throw them away): x or the button does.
-            return view.can("done") and not self._recovery()
+            return view.can("done") and not recovery(self.view)
         if action == "take_reward":
-            return view.can("take_reward") and not self._idle_reward()
+            return view.can("take_reward") and not idle_reward(self.view)
         simple = {"gain_item", "repeat"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
             return len(view.find("activate")) == 1
         if action == "answer":
-            if view.kind == "instant_reward" and self._idle_reward():
+            if view.kind == "instant_reward" and idle_reward(self.view):
                 return False  # Enter says why it does not take it (a list would put taking it under Enter again)
             return view.kind in self._dialog_kinds or view.player.prompt is not None
         if action == "stop_recovering":
-            return bool(self._recovery()) and view.can("done")
+            return bool(recovery(self.view)) and view.can("done")
         if action == "decline":
             return any(view.can(cmd) for cmd in self._declines)
         if action == "face":
-            return self._face_die() is not None
+            return face_die(self.view, self.selected) is not None
         if action == "card":
             index = int(str(parameters[0])) if parameters else 0
             if index > len(view.player.active):
@@ -1085,10 +887,7 @@ class TableScreen(Screen[None]):
         self._play_first("resolve")
 
     def _resolve_shortcut(self) -> bool:
-        """The commit step with every enemy defeated and no die to roll: Resolve is offered instead of a roll of
-        nothing."""
-        view = self.view
-        return view.kind == "commit" and self._all_defeated() and not view.player.dice_in("active") and view.can("roll")
+        return resolve_shortcut(self.view)
 
     def action_done(self) -> None:
         """Finish this step."""
@@ -1123,38 +922,10 @@ class TableScreen(Screen[None]):
 
     def action_recover_all(self) -> None:
         """Recover every die that can come back (all fit: nothing to choose), one command each."""
-        owed = self._recovery()
+        owed = recovery(self.view)
         if owed:
             self._recovering = True
             self._play(owed[0])
-
-    def _recovery(self) -> list[Command]:
-        """The commands that recover an exhausted die now: the Recover step's, or an "up to N" choice of dice to
-        recover (a reward's); empty when no die can come back."""
-        view = self.view
-        prompt = view.player.prompt
-        if prompt is None:
-            return view.find("recover")
-        if prompt.kind == "choose_die" and "recover" in prompt.purpose and view.can("done"):
-            return [c for c in view.find("choose") if c.die]
-        return []
-
-    def _recovery_room(self) -> int:
-        """How many more dice may be recovered now."""
-        view = self.view
-        prompt = view.player.prompt
-        if prompt is not None:
-            return prompt.count
-        limit = view.awaiting.get("limit")
-        return int(limit) - int(view.awaiting.get("recovered", 0) or 0) if isinstance(limit, int) else 0
-
-    def _idle_reward(self) -> bool:
-        """Whether the instant reward offered would do nothing now (recover dice when none is exhausted)."""
-        from twentystrong.engine.effects.rewards import recovers_nothing
-
-        command = self.view.first("take_reward")
-        reward = self.view.deck.card(command.card).reward if command is not None and command.card else None
-        return reward is not None and recovers_nothing(self.view.state, reward.effects)
 
     def _play_first(self, cmd: str) -> None:
         command = self.view.first(cmd)
@@ -1163,7 +934,7 @@ class TableScreen(Screen[None]):
 
     def action_face(self, face: str) -> None:
         """Enter the face of the selected (or next) physical die."""
-        die = self._face_die()
+        die = face_die(self.view, self.selected)
         command = self.view.first("face", die=die) if die else None
         if die is not None and command is not None:
             self._play(Command("face", die=die, face=face))
@@ -1213,17 +984,7 @@ class TableScreen(Screen[None]):
             command = view.first(cmd, die=die)
             if command is not None:
                 return command
-        return self._only_apply(die)
-
-    def _only_apply(self, die: str) -> Command | None:
-        """The apply that ``space`` / Enter plays for a die: its only target, or its only undefeated one (dice may go
-        on defeated cards too, R5, but that is seldom meant; a number or a click still puts it there)."""
-        applies = self.view.find("apply", die=die)
-        if len(applies) == 1:
-            return applies[0]
-        defeated = {c.id for c in self.view.player.active if c.defeated}
-        standing = [c for c in applies if c.card not in defeated]
-        return standing[0] if len(standing) == 1 else None
+        return only_apply(self.view, die)
 
     def action_play_selected(self) -> None:
         """Play the selected die when it can do exactly one thing (Enter)."""
@@ -1243,7 +1004,7 @@ class TableScreen(Screen[None]):
                 self._play(command)
                 return
         applies = view.find("apply", die=die)
-        only = self._only_apply(die)
+        only = only_apply(self.view, die)
         if only is not None:
             self._play(only)
         elif applies:
@@ -1257,7 +1018,7 @@ class TableScreen(Screen[None]):
 
     def action_answer(self) -> None:
         """Open the choices for the current prompt (one After effect: resolve it)."""
-        lone = self._lone_after()
+        lone = lone_after(self.view)
         if lone is not None:
             self._play(lone)
             return
