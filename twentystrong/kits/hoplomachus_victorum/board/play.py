@@ -31,6 +31,8 @@ from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawVi
 from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, IDS, ROW_COL
+from twentystrong.kits.hoplomachus_victorum.rules.view import CampView as Camp
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui.store import GameView
@@ -59,6 +61,19 @@ def _step(camp: str, rows: int, cols: int) -> str:
     # Up the pyramid a row has one camp fewer, shifted half a camp: column i sits between i-1 and i above.
     want = i - 0.5 if rows > 0 else i + 0.5
     return IDS[min(row, key=lambda k: (abs(ROW_COL[k][1] - want), ROW_COL[k][1]))]
+
+
+def vesuvius(view: GameView) -> VictorumView:
+    """Mount Vesuvius as the player sees it."""
+    t = view.player.table
+    assert isinstance(t, VictorumView)
+    return t
+
+
+def camp_of(t: VictorumView, camp: str | None) -> Camp | None:
+    """A camp as the player sees it (None: no such camp, the Scion's place, or not dealt yet)."""
+    k = BY_ID.get(camp) if camp is not None else None
+    return t.camps[k] if k is not None and k < len(t.camps) else None
 
 
 class VictorumBoard(VesuviusBoard):
@@ -124,7 +139,7 @@ class VictorumBoard(VesuviusBoard):
         # its row goes to the camps' names.
         self.set_class(short, "-short")
         # The final fight: every camp was discarded (nine empty frames would take a third of the screen).
-        final = table(view.state).fight == "final"
+        final = vesuvius(view).fight == "final"
         self.set_camps_shown(not final and not (short and (drawing or (bool(s.active) and not self._camp_step()))))
         # A short terminal shows the active area and the committed dice only when they hold something.
         set_display(screen.query_one("#active", Container), not short or bool(s.active) or drawing)
@@ -203,7 +218,7 @@ class VictorumBoard(VesuviusBoard):
         if kind in ("reinforce", "feed_influence", "choose_camp"):
             return f"Press a camp's number ({keys}) or click a ▶ camp."
         if kind == "opportunity":
-            card = table(view.state).drawn_opportunity
+            card = vesuvius(view).opportunity
             found = view.deck.card(card) if card else None
             condition = getattr(found, "condition", None)
             words = opportunity_goal(condition).rstrip(".") if condition else ""
@@ -230,10 +245,9 @@ class VictorumBoard(VesuviusBoard):
         from twentystrong.tui.widgets.status import PromptAction
 
         view = self.table.view
-        s = view.state
         out: list[PromptAction] = []
-        here = table(s).position
-        top = table(s).top(here) if here is not None and here < len(IDS) else None
+        here = camp_of(vesuvius(view), vesuvius(view).position)
+        top = here.top if here is not None else None
         if view.kind == "move" and self.cursor is not None:
             command = view.first("move", camp=self.cursor)
             if command is not None:
@@ -247,9 +261,9 @@ class VictorumBoard(VesuviusBoard):
             if spectate is not None:
                 out.append(PromptAction("Spectate", "s", spectate))
             fight = view.first("fight_primus")
-            primus = table(s).primus[here] if here is not None and here < len(IDS) else None
+            primus = here.primus if here is not None else None
             if fight is not None:
-                name = s.deck.primus(primus).name if primus else "the Primus"
+                name = view.deck.primus(primus).name if primus else "the Primus"
                 out.append(PromptAction(f"Fight {name}", "f", fight, variant="error"))
         if view.kind in DRAW_KINDS:
             out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
@@ -299,9 +313,9 @@ class VictorumBoard(VesuviusBoard):
         if action == "tactic":
             return view.can("gain_tactic")
         if action == "cursor":
-            return self._camp_step() or bool(table(view.state).camps)
+            return self._camp_step() or bool(vesuvius(view).camps)
         if action == "details":
-            return bool(table(view.state).camps)
+            return bool(vesuvius(view).camps)
         if action == "no_endgame":
             return False
         return None
@@ -337,8 +351,8 @@ class VictorumBoard(VesuviusBoard):
         """Move the camp cursor."""
         rows, cols = ARROWS[key]
         if self.cursor is None:
-            here = table(self.table.view.state).position
-            start = next(iter(self.numbers), None) or (IDS[here] if here is not None and here < len(IDS) else IDS[0])
+            here = vesuvius(self.table.view).position
+            start = next(iter(self.numbers), None) or (here if here in BY_ID else IDS[0])
             self.cursor = start
         else:
             self.cursor = _step(self.cursor, rows, cols)
@@ -381,11 +395,12 @@ class VictorumBoard(VesuviusBoard):
 
     def action_details(self) -> None:
         """Read the camp under the cursor (or yours) in full."""
-        t = table(self.table.view.state)
+        t = vesuvius(self.table.view)
         camp = self.cursor
-        if camp is None and t.position is not None and t.position < len(IDS):
-            camp = IDS[t.position]
-        top = t.top(BY_ID[camp]) if camp is not None else None
+        if camp is None and t.position in BY_ID:
+            camp = t.position
+        found = camp_of(t, camp)
+        top = found.top if found is not None else None
         if top is None:
             self.table.warn("No camp card to read: arrows choose a camp, then d.")
             return
@@ -445,7 +460,8 @@ class VictorumBoard(VesuviusBoard):
         elif view.kind in ("place_primus", "feed_influence", "choose_camp"):
             table_.warn(f"Camp {camp} cannot be chosen now: the marked (▶) camps can.")
         else:
-            top = table(view.state).top(BY_ID[camp])
+            found = camp_of(vesuvius(view), camp)
+            top = found.top if found is not None else None
             if top is not None:
                 table_.show_card(top)
             else:
