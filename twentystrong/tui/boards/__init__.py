@@ -22,7 +22,7 @@ def board_class(ruleset: str) -> type[Board]:
 
 def board_for(view: GameView, *, past: bool = False) -> Board:
     """The board of the deck being played, built for ``view`` (``past``: read-only, for the history view)."""
-    return board_class(view.state.deck.info.ruleset)(view, past=past)
+    return board_class(view.deck.info.ruleset)(view, past=past)
 
 
 __all__ = ["Board", "DiceZone", "ItemNote", "Table", "board_class", "board_for"]
