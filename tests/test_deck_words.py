@@ -98,8 +98,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/content/schema.py",
         "twentystrong/content/validate.py",
         # kit-board: the general table screen and the front end's messages
-        "twentystrong/tui/messages.py",
-        "twentystrong/tui/screens/table.py",
         # kit-view: the widgets and screens read the player's view
         "twentystrong/tui/screens/browser.py",
         "twentystrong/tui/screens/game_over.py",

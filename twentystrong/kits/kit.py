@@ -38,8 +38,9 @@ class DeckKit:
     """``module:attribute`` of its :class:`~twentystrong.engine.rulesets.base.Ruleset` (pure Python; importing the
     module registers its commands and effect kinds)."""
     board: str | None
-    """The module of its board on the table screen (Textual): its ``BOARD`` class, and ``TABLE`` if it has a table
-    screen of its own; None for a ruleset that plays headless only, so far."""
+    """The module of its board on the table screen (Textual): its ``BOARD`` class (a ``tui.boards.Board``: its zones,
+    keys, panels, prompts and words, composed into the general table); None for a ruleset that plays headless only,
+    so far."""
     bot: str
     """``module:attribute`` of its heuristic bot's class (``--bot heuristic``)."""
     # i28-words

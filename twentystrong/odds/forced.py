@@ -151,7 +151,7 @@ class _Solver:
         self.none: Vector = [1.0] + [0.0] * (length - 1)
         self.ones: Vector = [1.0] * length
         # Per colour, what a die showing a hit and one showing a crit are worth to hold: (damage, may be applied).
-        self.rank = [
+        self.worth = [
             tuple((d if a else 0, a) for d, a in zip(damage, applies, strict=True))
             for damage, applies in zip(self.damage, self.applies, strict=True)
         ]
@@ -195,7 +195,7 @@ class _Solver:
         first: a die showing the stronger face (as much damage or more, applicable if the other is) is as good
         to hold whatever follows, since a die kept is rolled again whatever it showed."""
         m, h, r = shown
-        if self.rank[c][0] <= self.rank[c][1]:
+        if self.worth[c][0] <= self.worth[c][1]:
             x = min(h, count)
             return (m, h - x, r - (count - x))
         y = min(r, count)

@@ -367,8 +367,8 @@ def _expand_and_sum(
     for p, layers in enumerate(
         _held_choices(xs, axis, n, plan, cv, one, lambda layer, p, low: rows_work[layer][p % 2, low])
     ):
-        for out, rows, stack in zip(outs, layers, rows_work, strict=True):
-            stacked = stack[p % 2, : p + 1]
+        for out, rows, work_rows in zip(outs, layers, rows_work, strict=True):
+            stacked = work_rows[p % 2, : p + 1]
             for low, row in enumerate(rows):  # a row of the counts themselves: into the stack
                 if row.ctypes.data != stacked[low].ctypes.data:
                     stacked[low] = row
