@@ -15,6 +15,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.kits.options import choose
 from twentystrong.sim.runner import play_game
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -64,7 +65,7 @@ def test_bots_choose_legal_commands_and_finish(shipped: Deck, name: str, seed: i
 
 def test_bots_handle_missions_and_ranks(shipped: Deck) -> None:
     for seed in (4, 5):
-        options = SetupOptions(shipped.id, "corona", seed=seed, missions=True, rank=3)
+        options = SetupOptions(shipped.id, "corona", seed=seed, choices=choose({"missions": True, "rank": 3}))
         record = play_game(shipped, options, Watchful(HeuristicBot(seed)), round_cap=120)
         assert record.result in ("won", "lost")
 

@@ -31,8 +31,11 @@ def run(args: argparse.Namespace) -> int:
     if args.print_seed:
         print(daily_seed(day))
         return 0
+    from twentystrong.cli.arguments import deck_option_names
     from twentystrong.content.loader import load_shipped
     from twentystrong.content.source import DeckError
+    from twentystrong.kits import options_for
+    from twentystrong.kits.options import described
     from twentystrong.record.daily import DECK, daily_options
 
     try:
@@ -45,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         hero = deck.hero(options.hero_id).name
         print(
             f"daily {day.isoformat()}: deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}, "
-            f"missions, rank {options.rank}"
+            + ", ".join(described(options_for(deck.info.ruleset), options))
         )
         return 0
     from twentystrong.cli.play import run as play
@@ -56,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
             deck_path=None,
             hero=options.hero_id,
             seed=options.seed,
-            missions=options.missions,
-            rank=options.rank,
+            **{name: options.chosen(name) for name in deck_option_names()},
             assisted=options.assisted,
             dice=options.dice,
             deal=options.deal,

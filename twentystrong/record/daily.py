@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from twentystrong.content.model import Deck
-from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.state import Choices, SetupOptions
 
 if TYPE_CHECKING:
     from twentystrong.session.session import Session
@@ -52,6 +52,10 @@ def daily_hero(deck: Deck, day: date) -> str:
     return deck.heroes[_digest(day, "hero") % len(deck.heroes)].id
 
 
+DAILY_OPTIONS: Choices = (("missions", True),)
+"""The daily deck's own options (its kit declares them): with missions, at the first rank."""
+
+
 def daily_options(deck: Deck, day: date) -> SetupOptions:
     """The day's setup (``deck`` is the shipped daily deck)."""
     return SetupOptions(
@@ -61,8 +65,7 @@ def daily_options(deck: Deck, day: date) -> SetupOptions:
         assisted=False,
         dice="virtual",
         deal="shuffled",
-        missions=True,
-        rank=1,
+        choices=DAILY_OPTIONS,
     )
 
 

@@ -66,8 +66,8 @@ def rule_for(ruleset: str) -> LadderRule | None:
 
 def level_of(options: SetupOptions, rule: LadderRule | None = None) -> int:
     """The level a game is played at (Solar Sentinels: its rank; Hoplomachus Victorum: its difficulty)."""
-    value: int = getattr(options, rule.option if rule is not None else "rank")
-    return value
+    value = options.chosen(rule.option if rule is not None else "rank")  # the deck's option (its kit declares it)
+    return value if isinstance(value, int) else rule.lowest if rule is not None else 1
 
 
 def unmoved(*, assisted: bool, missions: bool, daily: bool, rule: LadderRule | None) -> Unmoved:

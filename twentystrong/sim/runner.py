@@ -20,6 +20,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import Choices
 from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.rules import events as hv
 from twentystrong.text.stats import killer_of
@@ -65,10 +66,8 @@ class Job:
     seed: int  # the run's seed S: game i uses S + i
     first: int
     count: int
-    rank: int = 1
-    missions: bool = False
     round_cap: int = ROUND_CAP
-    difficulty: int = 0
+    choices: Choices = ()  # the deck's own setup options (SetupOptions.choices)
 
 
 def load(deck: str) -> Deck:
@@ -188,9 +187,7 @@ def run_job(job: Job) -> list[GameRecord]:
             deck_id=deck.id,
             hero_id=job.hero,
             seed=seed,
-            missions=job.missions,
-            rank=job.rank,
-            difficulty=job.difficulty,
+            choices=job.choices,
         )
         out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
     return out
@@ -203,15 +200,13 @@ def split(
     games: int,
     seed: int,
     *,
-    rank: int = 1,
-    missions: bool = False,
     round_cap: int = ROUND_CAP,
     chunk: int = 20,
-    difficulty: int = 0,
+    choices: Choices = (),
 ) -> list[Job]:
     """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk``."""
     return [
-        Job(deck, hero, bot, seed, first, min(chunk, games - first), rank, missions, round_cap, difficulty)
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), round_cap, choices)
         for hero in heroes
         for first in range(0, games, chunk)
     ]

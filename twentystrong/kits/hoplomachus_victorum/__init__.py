@@ -6,6 +6,7 @@
 - :mod:`.bot`: its heuristic bot.
 """
 
+from twentystrong.kits.hoplomachus_victorum.options import OPTIONS
 from twentystrong.kits.kit import DeckKit
 
 KIT = DeckKit(
@@ -14,5 +15,7 @@ KIT = DeckKit(
     rules="twentystrong.kits.hoplomachus_victorum.rules:RULESET",
     board="twentystrong.kits.hoplomachus_victorum.board",
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
+    options=OPTIONS,
+    setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

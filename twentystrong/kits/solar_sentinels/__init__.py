@@ -5,6 +5,7 @@
 """
 
 from twentystrong.kits.kit import DeckKit
+from twentystrong.kits.solar_sentinels.options import OPTIONS
 
 KIT = DeckKit(
     id="solar-sentinels",
@@ -12,5 +13,6 @@ KIT = DeckKit(
     rules="twentystrong.kits.solar_sentinels.rules:RULESET",
     board="twentystrong.kits.solar_sentinels.board",
     bot="twentystrong.bots.heuristic:HeuristicBot",
+    options=OPTIONS,
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
