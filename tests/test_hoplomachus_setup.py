@@ -184,9 +184,9 @@ def test_setup_options_are_checked() -> None:
         ({"missions": True}, "Solar Sentinels options"),
         ({"hero_id": "plain/tester"}, "no deck 'plain'"),
     ):
-        options = {"deck_id": DECK.id, "hero_id": "", "seed": 1, **change}
+        general, choices = split_setup({"deck_id": DECK.id, "hero_id": "", "seed": 1, **change})
         with pytest.raises(SetupError, match=words):
-            Session.new(DECK, SetupOptions(**options))  # type: ignore[arg-type]
+            Session.new(DECK, SetupOptions(**general, choices=choices))
     plain = load_deck(PLAIN)
     with pytest.raises(SetupError, match="Hoplomachus Victorum options"):
         Session.new(plain, SetupOptions(plain.id, "tester", choices=choose({"difficulty": 2})))
