@@ -116,3 +116,18 @@ def test_a_new_game_starts_from_the_last_ones_choices() -> None:
     hv = options_for("hoplomachus-victorum")
     chosen = SetupOptions("hoplomachus-victorum", "", choices=(("difficulty", 2), ("scion", "sc-augur")))
     assert again(hv, chosen, over=False) == {"difficulty": 2}  # the Scion is drawn again unless asked for
+
+
+def test_a_daily_game_saved_with_every_option_written_is_still_the_daily() -> None:
+    """Older saves wrote the rank at its default beside missions: the daily challenge is recognised all the same."""
+    from dataclasses import replace
+    from datetime import date
+
+    from twentystrong.record import daily
+
+    deck = load_shipped(daily.DECK)
+    day = date(2026, 11, 25)
+    options = daily.daily_options(deck, day)
+    written = replace(options, choices=(("missions", True), ("rank", 1)))
+    assert daily.daily_date(deck, written) == day
+    assert daily.daily_date(deck, replace(options, choices=(("missions", True), ("rank", 2)))) is None

@@ -88,9 +88,14 @@ def daily_date(deck: Deck, options: SetupOptions) -> date | None:
     if options.deck_id != DECK or deck.id != DECK:
         return None
     day = seed_date(options.seed)
-    if day is None or options != daily_options(deck, day):
+    if day is None:
         return None
-    return day
+    from dataclasses import replace
+
+    from twentystrong.kits import choices_for
+
+    same = replace(options, choices=choices_for(deck.info.ruleset, dict(options.choices)))  # however it was saved
+    return day if same == daily_options(deck, day) else None
 
 
 def share_line(*, day: date, deck_title: str, hero_name: str, result: str | None, rounds: int, attempt: int = 1) -> str:

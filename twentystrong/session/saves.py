@@ -378,17 +378,17 @@ def game_from_save(
 
 
 def _saved_choices(path: Path | str, deck: Deck, saved: dict[str, bool | int | str]) -> Choices:
-    """The deck's options a save holds, as ``SetupOptions.choices``. Older saves wrote every deck's options beside
-    the general ones (another deck's at its default: left out here); an option the deck's kit does not declare is
-    refused."""
+    """The deck's options a save holds, as ``SetupOptions.choices`` (as they were given: the same game loads back).
+    Older saves wrote every deck's options beside the general ones (another deck's at its default: left out here);
+    any other option the deck's kit does not declare is refused."""
     from twentystrong.kits import choices_for, options_for
+    from twentystrong.kits.options import choose
 
-    choices = choices_for(deck.info.ruleset, saved)
     own = {o.name for o in options_for(deck.info.ruleset)}
-    strays = [name for name, _ in choices if name not in own]
+    strays = [name for name, _ in choices_for(deck.info.ruleset, saved) if name not in own]
     if strays:
         raise SaveError(f"{path}: deck {deck.id!r} has no setup option {strays[0]!r}")
-    return choices
+    return choose({name: value for name, value in saved.items() if name in own})
 
 
 def _command(path: Path | str, i: int, raw: dict[str, Any], what: str = "command") -> Command:

@@ -88,7 +88,6 @@ class Session:
         :meth:`flush_autosave`): the TUI starting up writes it once its first screen is out, not while it builds it.
         """
         check_options(deck, options)
-        options = _normalised(deck, options)
         start = Command("start")
         result = decide_and_apply(initial_state(deck, options), start)
         if isinstance(result, Rejected):  # pragma: no cover - "start" is the only legal command of a new game
@@ -260,17 +259,6 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
         ruleset_for(deck.info.ruleset)
     except ValueError as exc:
         raise SetupError(str(exc)) from None
-
-
-def _normalised(deck: Deck, options: SetupOptions) -> SetupOptions:
-    """The same setup with the deck's options left at their default left out, as a save loads it back (the same
-    setup is then the same value, however it was chosen)."""
-    from dataclasses import replace
-
-    from twentystrong.kits import choices_for
-
-    choices = choices_for(deck.info.ruleset, dict(options.choices))
-    return options if choices == options.choices else replace(options, choices=choices)
 
 
 def deck_options_problem(deck: Deck, options: SetupOptions) -> str | None:
