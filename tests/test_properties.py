@@ -209,6 +209,6 @@ def test_random_games_on_the_shipped_deck_keep_every_invariant(tmp_path: Path, c
     for seed in range(chunk, 40, 2):
         base = options_for(deck, seed)
         options = SetupOptions(
-            deck.id, heroes[seed % len(heroes)], seed, base.assisted, base.dice, base.deal, base.missions, base.rank
+            deck.id, heroes[seed % len(heroes)], seed, base.assisted, base.dice, base.deal, base.choices
         )
         assert play_checked(deck, options, tmp_path).state.result in ("won", "lost")
