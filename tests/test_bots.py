@@ -16,6 +16,7 @@ from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.kits.solar_sentinels.bot import SolarSentinelsBot
+from twentystrong.kits.options import choose
 from twentystrong.sim.runner import play_game
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -65,7 +66,7 @@ def test_bots_choose_legal_commands_and_finish(shipped: Deck, name: str, seed: i
 
 def test_bots_handle_missions_and_ranks(shipped: Deck) -> None:
     for seed in (4, 5):
-        options = SetupOptions(shipped.id, "corona", seed=seed, missions=True, rank=3)
+        options = SetupOptions(shipped.id, "corona", seed=seed, choices=choose({"missions": True, "rank": 3}))
         record = play_game(shipped, options, Watchful(SolarSentinelsBot(seed)), round_cap=120)
         assert record.result in ("won", "lost")
 

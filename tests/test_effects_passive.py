@@ -28,6 +28,7 @@ from twentystrong.engine.effects.words import colors, join
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.rng import below
 from twentystrong.engine.state import ActiveCard, DiceMode, GameState, SetupOptions
+from twentystrong.kits.options import choose
 
 PASSIVE_DECK = Path(__file__).parent / "decks" / "effects_passive"
 
@@ -110,7 +111,9 @@ class Game:
 
     def __init__(self, deck: Deck, hero: str = "tester", *, dice: DiceMode = "physical", rank: int = 1, seed: int = 0):
         # R15: ranks exist only with missions (a deck without missions deals none, and the penalties still apply).
-        options = SetupOptions(deck.id, hero, seed=seed, dice=dice, deal="ordered", missions=rank > 1, rank=rank)
+        options = SetupOptions(
+            deck.id, hero, seed=seed, dice=dice, deal="ordered", choices=choose({"missions": rank > 1, "rank": rank})
+        )
         self.start = initial_state(deck, options)
         self.state = self.start
         self.events: list[ev.Event] = []
@@ -985,7 +988,7 @@ def test_random_playthrough_over_every_passive_kind(seed: int) -> None:
     deck = load_deck(PASSIVE_DECK)
     hero = ("tester", "steady", "blue-blade")[seed % 3]
     dice: DiceMode = "virtual" if seed % 2 == 0 else "physical"
-    options = SetupOptions(deck.id, hero, seed=seed, dice=dice, missions=seed % 5 == 0)
+    options = SetupOptions(deck.id, hero, seed=seed, dice=dice, choices=choose({"missions": seed % 5 == 0}))
     start = initial_state(deck, options)
     state: GameState = start
     replayed = start

@@ -19,6 +19,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.rules import events as sev
 
 TRIGGERED_KINDS = (
@@ -863,9 +864,8 @@ def test_random_legal_games_end_and_replay(seed: int) -> None:
         deck.id,
         HEROES[seed % len(HEROES)],
         seed=seed,
-        missions=seed % 3 != 0,
-        rank=1 + seed % 6,
         dice="physical" if seed % 5 == 0 else "virtual",  # physical: the random player enters the faces
+        choices=choose({"missions": seed % 3 != 0, "rank": 1 + seed % 6}),
     )
     start = initial_state(deck, options)
     state = start

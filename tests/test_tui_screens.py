@@ -19,6 +19,7 @@ from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
 from twentystrong.tui import messages
@@ -68,7 +69,7 @@ def game(
     """Play seeded games until one reaches ``until``; save it and return the save's path."""
     deck = load_deck(PLAIN)
     for seed in seeds:
-        options = SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, missions=missions)
+        options = SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, choices=choose({"missions": missions}))
         session = Session.new(deck, options, deck_path=PLAIN.resolve())
         for _ in range(3000):
             if until(session):

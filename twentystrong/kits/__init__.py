@@ -9,9 +9,15 @@ asks the kit and never names a deck.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
 from twentystrong.kits.kit import DeckKit, resolve
+from twentystrong.kits.options import DeckOption, choose
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import Choices, OptionValue
 
 GROUP = "twentystrong.rulesets"
 """The entry-point group a ruleset package registers its kit under."""
@@ -52,4 +58,41 @@ def load_rules() -> None:
         found.ruleset()
 
 
-__all__ = ["GROUP", "DeckKit", "KitError", "kit", "kits", "load_rules", "resolve"]
+
+def options_for(ruleset_id: str) -> tuple[DeckOption, ...]:
+    """The setup options a ruleset's kit declares (none for a ruleset registered without a kit)."""
+    found = kits().get(ruleset_id)
+    return found.options if found is not None else ()
+
+
+def all_options() -> list[tuple[DeckKit, DeckOption]]:
+    """Every installed kit's options, with their kit, kit by kit."""
+    return [(found, option) for found in kits().values() for option in found.options]
+
+
+def choices_for(ruleset_id: str, values: Mapping[str, OptionValue | None]) -> Choices:
+    """``SetupOptions.choices`` of a deck of this ruleset from option values given (the command line's, a save's,
+    the setup screen's): its own at their default left out; another deck's option at that deck's default left out
+    too (it says nothing); any other value kept, for :func:`~twentystrong.session.session.check_options` to refuse."""
+    own = {o.name: o.default for o in options_for(ruleset_id)}
+    others = {(o.name, o.default) for _, o in all_options() if o.name not in own}
+    kept = {
+        name: value
+        for name, value in values.items()
+        if value is not None and (own[name] != value if name in own else (name, value) not in others)
+    }
+    return choose(kept)
+
+
+__all__ = [
+    "GROUP",
+    "DeckKit",
+    "KitError",
+    "all_options",
+    "choices_for",
+    "kit",
+    "kits",
+    "load_rules",
+    "options_for",
+    "resolve",
+]

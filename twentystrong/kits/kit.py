@@ -11,9 +11,13 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from twentystrong.kits.options import DeckOption
+
 if TYPE_CHECKING:
     from twentystrong.bots.heuristic import HeuristicBot
+    from twentystrong.content.model import Deck
     from twentystrong.engine.rulesets.base import Ruleset
+    from twentystrong.engine.state import SetupOptions
 
 
 def _resolve(target: str) -> Any:
@@ -57,6 +61,13 @@ class DeckKit:
     (``write_deck(folder, **options) -> folder``), or None."""
     sim: str | None = None
     """``module:attribute`` of its part of the simulator (a :class:`~twentystrong.sim.runner.SimPart`), or None."""
+    # i28-options
+    options: tuple[DeckOption, ...] = ()
+    """Its setup options as data (:mod:`twentystrong.kits.options`): the command line's flags, the setup screen's
+    controls, the save's setup record and the record's level are built from them."""
+    setup_check: str | None = None
+    """``module:function`` that says what else a setup of its decks needs (``check(deck, options)``: a message, or
+    None), beyond each option's own bounds; None: nothing else."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""
@@ -71,3 +82,10 @@ class DeckKit:
         """Its heuristic bot's class, imported on first use."""
         found: type[HeuristicBot] = _resolve(self.bot)
         return found
+
+    def check_setup(self, deck: Deck, options: SetupOptions) -> str | None:
+        """What else a setup of this deck needs (its own check, beyond each option's bounds), or None."""
+        if self.setup_check is None:
+            return None
+        problem: str | None = _resolve(self.setup_check)(deck, options)
+        return problem

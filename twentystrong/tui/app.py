@@ -26,7 +26,7 @@ from textual.theme import Theme
 
 from twentystrong.tui import messages
 from twentystrong.tui.sizes import too_small
-from twentystrong.tui.store import GameView, Launch, Severity, Store, prepare
+from twentystrong.tui.store import GameView, Launch, Severity, Store, Wanted, prepare
 
 if TYPE_CHECKING:
     from twentystrong.tui.screens.setup import SetupScreen
@@ -486,6 +486,8 @@ class TwentyStrongApp(App[None]):
 
     def action_new_game(self) -> None:
         """Go to the setup screen (the current game stays autosaved until a new one starts)."""
+        from twentystrong.kits import options_for
+        from twentystrong.kits.options import again
         from twentystrong.tui.store import resumable
 
         if self.store is not None:
@@ -495,12 +497,11 @@ class TwentyStrongApp(App[None]):
             # A finished game may have moved the ladder: the next setup then starts at the level the player now
             # stands at (None: the setup screen reads it), not at the one this game was played at.
             over = self.store.view.state.result is not None
+            o_ruleset = self.store.session.deck.info.ruleset
             self.launch.defaults.update(
                 deck=o.deck_id,
                 hero=o.hero_id,
-                missions=o.missions,
-                rank=o.rank if o.missions and not over else None,
-                difficulty=None if over else o.difficulty,
+                options={**self._default_options(), **again(options_for(o_ruleset), o, over=over)},
                 assisted=o.assisted,
                 dice=o.dice,
                 seed=None,
@@ -515,6 +516,11 @@ class TwentyStrongApp(App[None]):
         self.store = None  # undo and redo have no game until one starts or resumes
         self.game = None
         self._show_main(self._setup_screen())
+
+    def _default_options(self) -> dict[str, Any]:
+        """The deck options the setup screen starts from (the command line's, or the last game's)."""
+        given = self.launch.defaults.get("options")
+        return dict(given) if isinstance(given, dict) else {}
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key binding of the current screen too (one source: the bindings), each command
@@ -587,45 +593,15 @@ def _warm_up() -> None:
             return
 
 
-def create_app(
-    *,
-    deck_id: str | None = None,
-    deck_path: Path | None = None,
-    hero: str | None = None,
-    seed: int | None = None,
-    missions: bool | None = None,
-    rank: int | None = None,
-    assisted: bool = False,
-    dice: str = "virtual",
-    deal: str = "shuffled",
-    load: Path | None = None,
-    resume: bool = False,
-    hints: bool | None = None,
-    difficulty: int | None = None,
-    scion: str | None = None,
-) -> TwentyStrongApp:
-    """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
+def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **given: Any) -> TwentyStrongApp:
+    """The App for ``wanted`` (or a :class:`~twentystrong.tui.store.Wanted` of the ``given`` fields: ``deck_id``,
+    ``hero``, ``seed``, ``options`` …); raises :class:`~twentystrong.tui.store.LaunchError` with a readable message.
 
-    With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
-    screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
-    ``hints``: first-game hints on or off for this session (None: the profile's setting). ``difficulty`` and
-    ``scion``: Hoplomachus Victorum's options (HV13; the Scion's id, None: drawn at random).
+    With a hero (or a save to load, or ``resume`` and an autosave) it opens straight on the table; otherwise on the
+    setup screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary
+    folder). ``hints``: first-game hints on or off for this session (None: the profile's setting).
     """
-    launch = prepare(
-        deck_id=deck_id,
-        deck_path=deck_path,
-        hero=hero,
-        seed=seed,
-        missions=missions,
-        rank=rank,
-        assisted=assisted,
-        dice=dice,
-        deal=deal,
-        load=load,
-        resume=resume,
-        difficulty=difficulty,
-        scion=scion,
-    )
+    launch = prepare(wanted if wanted is not None else Wanted(**given))
     app = TwentyStrongApp(launch)
     app.hints = hints
     if hints is not None:

@@ -6,6 +6,7 @@
 - :mod:`.bot`: its heuristic bot.
 """
 
+from twentystrong.kits.hoplomachus_victorum.options import OPTIONS
 from twentystrong.kits.kit import DeckKit
 
 KIT = DeckKit(
@@ -19,5 +20,7 @@ KIT = DeckKit(
     cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
     bench="twentystrong.kits.hoplomachus_victorum.bench:write_deck",
     sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
+    options=OPTIONS,
+    setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -6,6 +6,7 @@
 """
 
 from twentystrong.kits.kit import DeckKit
+from twentystrong.kits.solar_sentinels.options import OPTIONS
 
 KIT = DeckKit(
     id="solar-sentinels",
@@ -17,5 +18,6 @@ KIT = DeckKit(
     primer="twentystrong.kits.solar_sentinels.primer:primer",
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
+    options=OPTIONS,
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -21,6 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
+from twentystrong.kits import options_for
+from twentystrong.kits.options import shown
 from twentystrong.kits.solar_sentinels.rules import missions_dealt
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
@@ -94,8 +96,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         hero = s.deck.hero(s.hero.id).name if s.hero.id else "?"
         options = s.options
         setup = [hero, f"seed {options.seed}"]
-        if options.missions:
-            setup.append(f"rank {options.rank}")
+        setup += shown(options_for(s.deck.info.ruleset), options)  # the deck's options that show (its kit says)
         board = board_class(s.deck.info.ruleset)
         setup += board.setup_words(s)
         if options.assisted:

@@ -33,6 +33,7 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
     scion_info,
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
+from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.text.cards import REWARD_ICONS
@@ -405,7 +406,7 @@ class VesuviusBoard(Board):
 
     @staticmethod
     def setup_words(state: GameState) -> list[str]:
-        return [f"difficulty {state.options.difficulty}"]
+        return [f"difficulty {DIFFICULTY.number(state.options)}"]
 
     @staticmethod
     def bosses_words(state: GameState) -> str:

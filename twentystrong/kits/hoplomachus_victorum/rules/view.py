@@ -13,6 +13,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.events import FinalFightStarted, VesuviusDealt
 from twentystrong.kits.hoplomachus_victorum.rules.opportunities import condition_of
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, CAMPS, IDS, ROW_COL, camp_id
@@ -65,7 +66,7 @@ def state_keys(s: GameState) -> dict[str, Any]:
         # what waits for the player's decision stays in view while a prompt (an item's choice …) is open over it
         "drawn_opportunity": t.drawn_opportunity,
         "spectating": t.spectating,
-        "difficulty": s.options.difficulty,
+        "difficulty": DIFFICULTY.number(s.options),
     }
     if s.step in ("choose_hero", "keep_tactic"):
         out["drawn"] = {"heroes": list(t.heroes_drawn), "tactics": list(t.tactics_drawn)}
