@@ -62,7 +62,7 @@ def test_an_install_ships_the_catalogues() -> None:
     data = [
         path.relative_to(package).as_posix()
         for path in (package / "i18n").rglob("*")
-        if path.is_file() and path.suffix not in {".py", ".pyc"} and "__pycache__" not in path.parts
+        if path.is_file() and path.suffix not in {".py", ".pyc", ".mo"} and "__pycache__" not in path.parts
     ]
     assert data, "no data files found"
     assert [name for name in data if not any(fnmatch.fnmatch(name, p) for p in patterns)] == []
