@@ -20,7 +20,6 @@ import hashlib
 import io
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -197,6 +196,8 @@ def load(path: Path, language: str | None = None) -> gettext.GNUTranslations:
 
 def _store(path: Path, image: bytes) -> None:
     """Keep ``image`` at ``path`` atomically and drop older images of the language; any error is ignored."""
+    import tempfile  # only when compiling: a warm start never needs it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)

@@ -7,7 +7,6 @@ The catalogues carry every term under the context ``glossary:<id>`` (``tools.py`
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,6 +82,8 @@ def _words(raw: dict[str, str]) -> Words:
 @functools.lru_cache(maxsize=4)
 def load(path: Path = GLOSSARY) -> Glossary:
     """The glossary in ``path`` (the package's own by default)."""
+    import tomllib  # on first use only: a game that never asks for a term does not pay for the parser
+
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     terms = tuple(
         Term(
