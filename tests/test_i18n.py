@@ -25,9 +25,9 @@ from twentystrong.i18n import (
     lazy_ngettext,
     ngettext,
     set_language,
+    term,
 )
 from twentystrong.i18n.catalogue import CatalogueError, cache_dir, load, read_po
-from twentystrong.i18n.glossary import term
 
 UNKNOWN = "Unknown language {code}: choose one of {choices}."
 
@@ -261,21 +261,20 @@ def test_a_damaged_or_unwritable_cache_is_only_a_slower_start(tmp_path: Path, mo
 # ------------------------------------------------------------------------------------------ the player's path
 
 _PROBE = """
-import json, sys, time
-started = time.perf_counter()
+import json, sys
 import twentystrong.i18n as i18n
-imported = time.perf_counter()
-from twentystrong.i18n.glossary import term
 i18n.set_language("de")
-words = [term("miss", 2), i18n._("Unknown language {code}: choose one of {choices}.")]
-print(json.dumps({"words": words, "modules": sorted(m for m in sys.modules if m.split(".")[0] in
-    {"babel", "textual", "rich", "pydantic"})}))
+words = [i18n.term("miss", 2), i18n._("Unknown language {code}: choose one of {choices}.")]
+heavy = {"babel", "textual", "rich", "pydantic", "tomllib"}
+print(json.dumps({"words": words, "modules": sorted(m for m in sys.modules if m.split(".")[0] in heavy
+    or m in {"twentystrong.i18n.glossary", "twentystrong.i18n.tools"})}))
 """
 
 
 def test_the_players_path_loads_no_babel_textual_or_rich() -> None:
-    """Importing the package and speaking German (a catalogue read, the glossary read) imports no tool of the
-    developers' (Babel) and no front end: the engine and the command line may use it freely."""
+    """Importing the package and speaking German (a catalogue read, a glossary term) imports no tool of the
+    developers' (Babel, the glossary's TOML parser) and no front end: the engine and the command line may use it
+    freely."""
     result = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=120, check=True)
     answer = json.loads(result.stdout.strip().splitlines()[-1])
     assert answer["words"] == ["Fehlschläge", "Unbekannte Sprache {code}: wähle eine von {choices}."]

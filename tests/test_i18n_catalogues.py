@@ -67,3 +67,10 @@ def test_an_install_ships_the_catalogues() -> None:
     assert data, "no data files found"
     assert [name for name in data if not any(fnmatch.fnmatch(name, p) for p in patterns)] == []
     assert {"i18n/locale/de/LC_MESSAGES/twentystrong.po", "i18n/locale/fr/LC_MESSAGES/twentystrong.po"} <= set(data)
+
+
+def test_the_check_finds_a_stale_table_of_terms(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    stale = tmp_path / "terms.py"
+    stale.write_text(tools.TERMS.read_text(encoding="utf-8").replace('"rounds"', '"roundz"'), encoding="utf-8")
+    monkeypatch.setattr(tools, "TERMS", stale)
+    assert tools.check([]) == ["terms.py does not match the glossary: run python -m twentystrong.i18n.tools update"]

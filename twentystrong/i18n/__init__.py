@@ -28,6 +28,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"
 """Each language the game speaks, with its name in itself (a player looks for their own language's name)."""
 
 LOCALE_DIR = Path(__file__).parent / "locale"
+GLOSSARY_CONTEXT = "glossary:"
+"""The catalogues' context of a glossary term: ``glossary:<id>``."""
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "npgettext",
     "pgettext",
     "set_language",
+    "term",
 ]
 
 
@@ -170,3 +173,17 @@ def lazy_gettext(message: str) -> LazyText:
 def lazy_ngettext(singular: str, plural: str, n: int) -> LazyText:
     """A plural message for a fixed count, translated when shown."""
     return LazyText(singular, plural, n)
+
+
+def term(term_id: str, n: int | None = None) -> str:
+    """The rulebooks' term ``term_id`` (glossary.toml) in the language spoken now; its form for the count ``n``.
+
+    ``term("exhausted")`` is *erschöpft* in German, ``term("miss", 0)`` *échec* in French (0 is singular there). The
+    English words come from ``terms.py`` (generated from the glossary), so a term costs no parse of the glossary.
+    """
+    from twentystrong.i18n.terms import TERMS
+
+    text, plural = TERMS[term_id]
+    if n is not None and plural is not None:
+        return npgettext(GLOSSARY_CONTEXT + term_id, text, plural, n)
+    return pgettext(GLOSSARY_CONTEXT + term_id, text)

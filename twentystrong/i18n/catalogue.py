@@ -20,7 +20,6 @@ import hashlib
 import io
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 _ESCAPE = re.compile(r"\\(.)")
@@ -37,13 +36,17 @@ def _unescape(text: str) -> str:
     return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), text)
 
 
-@dataclass
 class _Entry:
-    context: str | None = None
-    msgid: str | None = None
-    plural: str | None = None
-    strings: dict[int, str] = field(default_factory=dict)
-    fuzzy: bool = False
+    """One entry while it is read (a plain class: a dataclass costs a game's start-up more than it saves here)."""
+
+    __slots__ = ("context", "msgid", "plural", "strings", "fuzzy")
+
+    def __init__(self) -> None:
+        self.context: str | None = None
+        self.msgid: str | None = None
+        self.plural: str | None = None
+        self.strings: dict[int, str] = {}
+        self.fuzzy = False
 
 
 def read_po(text: str, name: str = "<catalogue>") -> dict[str, str]:

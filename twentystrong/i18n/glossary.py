@@ -1,7 +1,9 @@
 """The glossary of the rulebooks' own terms (``glossary.toml``): English, German and French, each citing its source.
 
 The catalogues carry every term under the context ``glossary:<id>`` (``tools.py`` fills them from this file), so
-:func:`term` reads like any other message and follows :func:`twentystrong.i18n.set_language`.
+:func:`twentystrong.i18n.term` reads like any other message and follows :func:`twentystrong.i18n.set_language`. The
+game itself never imports this module or parses the TOML file: ``term`` reads the English words from ``terms.py``,
+which ``tools update`` generates; this module is for the tools and the tests.
 """
 
 from __future__ import annotations
@@ -10,11 +12,13 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from twentystrong.i18n import npgettext, pgettext
+from twentystrong.i18n import GLOSSARY_CONTEXT, term
+
+__all__ = ["CONTEXT", "DECKS", "GLOSSARY", "Glossary", "Term", "Words", "load", "term"]
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
 DECKS = ("general", "solar-sentinels", "hoplomachus-victorum")
-CONTEXT = "glossary:"
+CONTEXT = GLOSSARY_CONTEXT
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,3 @@ def load(path: Path = GLOSSARY) -> Glossary:
         for raw in data["term"]
     )
     return Glossary(sources=dict(data["sources"]), terms=terms)
-
-
-def term(term_id: str, n: int | None = None) -> str:
-    """The term ``term_id`` in the language spoken now (its plural form for the count ``n`` when it has one)."""
-    entry = load()[term_id]
-    if n is not None and entry.en.plural is not None:
-        return npgettext(entry.context, entry.en.text, entry.en.plural, n)
-    return pgettext(entry.context, entry.en.text)

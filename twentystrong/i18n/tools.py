@@ -28,6 +28,7 @@ from twentystrong.i18n.glossary import GLOSSARY, Glossary, load
 
 PACKAGE = Path(__file__).resolve().parent.parent
 MAPPING = Path(__file__).with_name("babel.cfg")
+TERMS = Path(__file__).with_name("terms.py")
 KEYWORDS: dict[str, Any] = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
 """The functions that mark a message: gettext's own names plus this package's lazy forms."""
 COMMENT_TAGS = ("Translators:",)
@@ -98,11 +99,36 @@ def _fill_glossary(catalogue: Catalog, glossary: Glossary, code: str) -> None:
             message.flags.discard("fuzzy")
 
 
+def _quoted(text: str | None) -> str:
+    if text is None:
+        return "None"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def terms_module(glossary: Glossary) -> str:
+    """The source of ``terms.py``: each term's English words by id, so :func:`~.glossary.term` reads no TOML."""
+    lines = [
+        '"""Each glossary term\'s English words by id: generated from glossary.toml by',
+        "``python -m twentystrong.i18n.tools update`` (do not edit; the catalogue check finds it stale).",
+        "",
+        "The game reads this table, not the TOML file: a term costs a dictionary look-up, not a parse.",
+        '"""',
+        "",
+        "TERMS: dict[str, tuple[str, str | None]] = {",
+    ]
+    for entry in glossary.terms:
+        lines.append(f"    {_quoted(entry.id)}: ({_quoted(entry.en.text)}, {_quoted(entry.en.plural)}),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def update() -> list[Path]:
-    """Merge the extracted messages into every catalogue (new languages get a new one); returns the files written."""
+    """Merge the extracted messages into every catalogue (new languages get a new one) and write ``terms.py``;
+    returns the files written."""
     template = extract()
     glossary = load(GLOSSARY)
-    written = []
+    TERMS.write_text(terms_module(glossary), encoding="utf-8")
+    written = [TERMS]
     for code in TRANSLATED:
         path = po_path(code)
         if path.is_file():
@@ -148,6 +174,8 @@ def check(codes: Iterable[str] = TRANSLATED) -> list[str]:
     template = extract()
     glossary = load(GLOSSARY)
     problems: list[str] = []
+    if not TERMS.is_file() or TERMS.read_text(encoding="utf-8") != terms_module(glossary):
+        problems.append(f"{TERMS.name} does not match the glossary: run python -m twentystrong.i18n.tools update")
     for code in codes:
         path = po_path(code)
         if not path.is_file():
