@@ -3,10 +3,11 @@
 Loading runs in stages, each collecting :class:`Finding` objects instead of stopping at the first problem:
 
 1. read each file: binary, non-UTF-8, empty and syntactically invalid files are reported with the parser's line;
-2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items (and
-   Hoplomachus Victorum's ``[[camp]]`` / ``[[scion]]`` / ``[[tactic]]``); unknown top-level tables are reported;
-3. validate each item with its pydantic model (:mod:`~twentystrong.content.validation`), strictly (TOML has real
-   types, so ``health = "3"`` is a mistake worth reporting, not coercing);
+2. split each document into ``[deck]`` and the arrays of tables a deck file may hold (``[[hero]]``, ``[[card]]``,
+   ``[[boss]]`` and those of the installed kits, :mod:`~twentystrong.content.sections`); unknown top-level tables
+   are reported;
+3. validate each item with pydantic (a ``TypeAdapter`` of its content class): strictly, as the content classes say
+   (TOML has real types, so ``health = "3"`` is a mistake worth reporting, not coercing);
 4. check the deck as a whole (``validate``): unique ids, references, hero cards, the ruleset's needs.
 
 The deck is built only when nothing was found.
@@ -17,18 +18,21 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twentystrong.content.model import Boss, CampCard, ConflictCard, Deck, DeckInfo, Hero, Mission, Scion, Tactic
-from twentystrong.content.plain import Frozen
+from twentystrong.content.model import Deck, DeckInfo
 from twentystrong.content.registry import shipped_deck_dirs
 
-# Pydantic (``validation``), the deck-wide checks and the wording of problems (``validate``, ``explain``), and the
+# The validator is the seam a game started from the deck cache never crosses: pydantic, the kits' content
+# declarations (``sections``), the deck-wide checks and the wording of problems (``validate``, ``explain``) and the
 # places and findings of deck files (``source``) are imported where a deck is read or validated or a problem is
-# reported: a game started from the deck cache needs none of them.
+# reported.
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+    from twentystrong.content.base import Content
     from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
 
 __all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
@@ -43,21 +47,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-SECTIONS: dict[str, type[Frozen]] = {
-    "deck": DeckInfo,
-    "hero": Hero,
-    "card": ConflictCard,
-    "boss": Boss,
-    "mission": Mission,
-    "camp": CampCard,
-    "scion": Scion,
-    "tactic": Tactic,
-}
-"""The top-level tables a deck file may hold, and the model of each (``deck`` is one table, the rest arrays)."""
-
-_ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]], [[camp]], [[scion]], [[tactic]]"
-_EMPTY = f"file is empty: a deck file holds {_ALLOWED_TABLES} tables"
 _TOML_ERROR_PLACE = r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$"
+
+
+def _empty() -> str:
+    from twentystrong.content.sections import allowed_tables
+
+    return f"file is empty: a deck file holds {allowed_tables()} tables"
 
 
 def deck_files(path: Path) -> list[Path]:
@@ -172,6 +168,7 @@ class _Reading:
     def build(self, path: Path) -> Deck | None:
         """Validate every item and the deck as a whole; the deck if nothing is wrong."""
         from twentystrong.content import validate
+        from twentystrong.content.sections import sections
 
         checked = [(p, m) for p in self.items if (m := self._validate(p)) is not None]
         info = self._validate(self.info) if self.info else None
@@ -179,7 +176,7 @@ class _Reading:
         if self.complete and self.info is None and not self.deck_misplaced:
             self.findings.append(_missing_deck_table(path))
         if self.complete and self.info is not None and info is not None:
-            counts = {s: sum(p.section == s for p in self.items) for s in SECTIONS}
+            counts = {s: sum(p.section == s for p in self.items) for s in sections()}
             self.findings += validate.check_ruleset((self.info, info), counts, checked)
         if self.expect_id is not None and self.info is not None and info is not None:
             self.findings += validate.check_shipped_id(self.expect_id, (self.info, info))
@@ -190,9 +187,11 @@ class _Reading:
     # --- stage 2: tables ------------------------------------------------------------------------------------
 
     def _place(self, source: SourceFile, key: str, value: Any) -> None:
+        from twentystrong.content.sections import sections
+
         if key == "deck":
             self._place_deck(source, value)
-        elif key in SECTIONS:
+        elif key in sections():
             self._place_array(source, key, value)
         else:
             self.findings.append(_unknown_table(source, key, value))
@@ -228,17 +227,53 @@ class _Reading:
 
     # --- stage 3: items -------------------------------------------------------------------------------------
 
-    def _validate(self, placed: Placed) -> Frozen | None:
-        from twentystrong.content import validation
+    def _validate(self, placed: Placed) -> Content | None:
+        from pydantic import ValidationError
 
-        model = SECTIONS[placed.section]
+        from twentystrong.content.sections import sections
+
+        known = sections()
+        many = placed.section != "deck"
         try:
-            return validation.validate(model, placed.raw, strict=True)
-        except validation.ValidationError as exc:
+            document = items_adapter(tuple((name, s.model) for name, s in known.items()))
+            validated = document.validate_python({placed.section: [placed.raw] if many else placed.raw})
+        except ValidationError as exc:
             from twentystrong.content.explain import explain
 
-            self.findings += [placed.finding(e.path, e.message, e.field) for e in explain(exc, model)]
+            # The locations inside the document: drop the section (and the list index) it was wrapped in.
+            exc_items = explain(exc, known[placed.section].model, prefix=2 if many else 1)
+            self.findings += [placed.finding(e.path, e.message, e.field) for e in exc_items]
             return None
+        item: Content = getattr(validated, placed.section)[0] if many else getattr(validated, placed.section)
+        return item
+
+
+def validate(kind: Any, data: Any) -> Any:
+    """``data`` validated by pydantic as ``kind`` (a content class, ``Effect`` …): the content object, or pydantic's
+    ``ValidationError``."""
+    return adapter(kind).validate_python(data)
+
+
+@cache
+def adapter(kind: Any) -> TypeAdapter[Any]:
+    """Pydantic's validator of a type of content, built once per process."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(kind)
+
+
+@lru_cache(maxsize=4)
+def items_adapter(known: tuple[tuple[str, type[Content]], ...]) -> TypeAdapter[Any]:
+    """Pydantic's validator of one item of any section (a table of each section, all optional): one validator for
+    every content class, so pydantic builds the effect union and the classes it names once per process."""
+    from pydantic import ConfigDict, TypeAdapter, create_model
+
+    fields: dict[str, Any] = {
+        name: ((model if name == "deck" else list[model]) | None, None)  # type: ignore[valid-type]
+        for name, model in known
+    }
+    document = create_model("DeckItems", __config__=ConfigDict(extra="forbid"), **fields)
+    return TypeAdapter(document)
 
 
 def _parse(file: Path, data: bytes) -> SourceFile | Finding:
@@ -249,7 +284,7 @@ def _parse(file: Path, data: bytes) -> SourceFile | Finding:
         return Finding(str(file), line, None, None, message)
 
     if not data.strip():
-        return fail(None, _EMPTY)
+        return fail(None, _empty())
     if b"\0" in data:
         return fail(None, "binary file, not TOML text")
     try:
@@ -263,23 +298,18 @@ def _parse(file: Path, data: bytes) -> SourceFile | Finding:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return fail(*_toml_error(str(exc), text))
-    return SourceFile(file, text, doc) if doc else fail(None, _EMPTY)
+    return SourceFile(file, text, doc) if doc else fail(None, _empty())
 
 
-def _assemble(info: DeckInfo, checked: list[tuple[Placed, Frozen]], content_hash: str) -> Deck:
-    def of(section: str) -> list[Any]:
-        return [m for p, m in checked if p.section == section]
+def _assemble(info: DeckInfo, checked: list[tuple[Placed, Content]], content_hash: str) -> Deck:
+    """The deck: each section's items in the :class:`Deck` field it fills (in section order, then file order)."""
+    from twentystrong.content.sections import sections
 
-    return Deck(
-        info=info,
-        heroes=of("hero"),
-        cards=of("card") + of("camp"),
-        bosses=of("boss"),
-        missions=of("mission"),
-        scions=of("scion"),
-        tactics=of("tactic"),
-        content_hash=content_hash,
-    )
+    fields: dict[str, list[Any]] = {}
+    for name, section in sections().items():
+        if name != "deck":
+            fields.setdefault(section.into, []).extend(m for p, m in checked if p.section == name)
+    return Deck(info=info, **fields, content_hash=content_hash)
 
 
 def _toml_error(message: str, text: str) -> tuple[int | None, str]:
@@ -297,28 +327,17 @@ def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
     import difflib
 
     from twentystrong.content.explain import show
+    from twentystrong.content.sections import allowed_tables, sections, table_header
 
     if not isinstance(value, dict | list):
-        message = f"{key} = … is outside any table; put it under one of {_ALLOWED_TABLES}"
+        message = f"{key} = … is outside any table; put it under one of {allowed_tables()}"
     else:
-        plural = {
-            "cards": "card",
-            "heroes": "hero",
-            "bosses": "boss",
-            "missions": "mission",
-            "conflict": "card",
-            "camps": "camp",
-            "scions": "scion",
-            "tactics": "tactic",
-        }
-        close = plural.get(key) or next(iter(difflib.get_close_matches(key, SECTIONS, n=1)), None)
-        hint = f" (did you mean {_table_header(close)}?)" if close else ""
-        message = f"unknown table {show(key)}{hint}; a deck file holds only {_ALLOWED_TABLES}"
+        known = sections()
+        plural = {**{f"{s}s": s for s in known}, **{f"{s}es": s for s in known}, "conflict": "card"}
+        close = plural.get(key) or next(iter(difflib.get_close_matches(key, known, n=1)), None)
+        hint = f" (did you mean {table_header(close)}?)" if close else ""
+        message = f"unknown table {show(key)}{hint}; a deck file holds only {allowed_tables()}"
     return source.finding((key,), message, key=key)
-
-
-def _table_header(section: str) -> str:
-    return "[deck]" if section == "deck" else f"[[{section}]]"
 
 
 def _missing_deck_table(path: Path) -> Finding:

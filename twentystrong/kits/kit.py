@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from twentystrong.bots.heuristic import HeuristicBot
+    from twentystrong.content.sections import KitContent
     from twentystrong.engine.rulesets.base import Ruleset
 
 
@@ -39,6 +40,12 @@ class DeckKit:
     screen of its own; None for a ruleset that plays headless only, so far."""
     bot: str
     """``module:attribute`` of its heuristic bot's class (``--bot heuristic``)."""
+    # i28-content
+    content: str | None = None
+    """``module:attribute`` of its :class:`~twentystrong.content.sections.KitContent`: the tables its deck files
+    hold and the model of each, its own effect kinds, and what validation requires of its decks (pure Python,
+    imported when a deck is validated or its schema written); None for a kit whose decks hold the general tables
+    only."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""
@@ -48,6 +55,11 @@ class DeckKit:
     def board_module(self) -> Any | None:
         """Its board module, imported on first use (only a front end asks: it imports Textual), or None."""
         return _resolve(self.board) if self.board is not None else None
+
+    def content_of(self) -> KitContent | None:
+        """Its content declaration, imported on first use (None if it has none)."""
+        found: KitContent | None = _resolve(self.content) if self.content is not None else None
+        return found
 
     def bot_class(self) -> type[HeuristicBot]:
         """Its heuristic bot's class, imported on first use."""

@@ -4,6 +4,7 @@
 - :mod:`.board`: Mount Vesuvius and its table screen's keys and prompts (Textual; imported when a game of the deck
   is first shown);
 - :mod:`.bot`: its heuristic bot.
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
 from twentystrong.kits.kit import DeckKit
@@ -14,5 +15,6 @@ KIT = DeckKit(
     rules="twentystrong.kits.hoplomachus_victorum.rules:RULESET",
     board="twentystrong.kits.hoplomachus_victorum.board",
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
+    content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -2,6 +2,7 @@
 
 - :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
 - :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown).
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
 from twentystrong.kits.kit import DeckKit
@@ -12,5 +13,6 @@ KIT = DeckKit(
     rules="twentystrong.kits.solar_sentinels.rules:RULESET",
     board="twentystrong.kits.solar_sentinels.board",
     bot="twentystrong.bots.heuristic:HeuristicBot",
+    content="twentystrong.kits.solar_sentinels.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
