@@ -155,7 +155,8 @@ def test_bots_read_the_players_view_only() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
                 if node.module.startswith("twentystrong.kits."):  # of a kit, its table as the player sees it only
-                    assert node.module.endswith(".rules.view"), (
+                    # (and its own effect kinds: content, open to the player)
+                    assert node.module.endswith((".rules.view", ".kinds")), (
                         path.name,
                         node.module,
                     )

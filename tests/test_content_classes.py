@@ -103,7 +103,9 @@ def test_the_effect_union_holds_the_general_kinds_and_every_kit_s() -> None:
 
 def test_every_content_class_is_a_frozen_dataclass() -> None:
     for cls in fx.effect_classes():
-        assert issubclass(cls, fx.EffectBase) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert issubclass(cls, fx.EffectBase) and dataclasses.is_dataclass(cls)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del fx.Heal(kind="heal", amount=1).amount  # type: ignore[misc]
 
 
 def test_playing_from_the_cached_deck_never_imports_pydantic(tmp_path: Path) -> None:

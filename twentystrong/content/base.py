@@ -39,8 +39,13 @@ def field(
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field, dataclasses.field))
 def content(cls: type[_T]) -> type[_T]:
-    """Make ``cls`` a content class: a frozen, keyword-only dataclass, compared and hashed by value."""
-    return dataclasses.dataclass(frozen=True, kw_only=True, eq=False, repr=False, match_args=False)(cls)
+    """Make ``cls`` a content class: a frozen, keyword-only dataclass, compared and hashed by value.
+
+    The dataclass's methods come from :class:`Content` rather than from code ``dataclass`` writes and compiles for
+    each class: some seventy classes are defined when a game starts, and generating an ``__init__``, a
+    ``__setattr__`` and a ``__delattr__`` for each cost the start-up tens of milliseconds.
+    """
+    return dataclasses.dataclass(init=False, repr=False, eq=False, match_args=False, kw_only=True)(cls)
 
 
 class Content:
@@ -53,6 +58,33 @@ class Content:
     }
     """Read by pydantic when it validates a content class (a ``ConfigDict``, written as a plain dict so that
     defining the classes does not import pydantic)."""
+
+    def __init__(self, **values: Any) -> None:
+        # A dataclass's own __init__, keyword-only: defaults filled in, unknown or missing keys refused, then
+        # ``__post_init__`` (the whole-item checks).
+        specs = self.__dataclass_fields__  # type: ignore[attr-defined]
+        for name, spec in specs.items():
+            if name in values:
+                continue
+            if spec.default is not dataclasses.MISSING:
+                values[name] = spec.default
+            elif spec.default_factory is not dataclasses.MISSING:
+                values[name] = spec.default_factory()
+            else:
+                raise TypeError(f"{type(self).__name__}() missing a required keyword argument: {name!r}")
+        if len(values) > len(specs):
+            unknown = next(name for name in values if name not in specs)
+            raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {unknown!r}")
+        self.__dict__.update(values)
+        post_init = getattr(self, "__post_init__", None)
+        if post_init is not None:
+            post_init()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:

@@ -28,25 +28,16 @@ from pathlib import Path
 
 from twentystrong import __version__
 from twentystrong.content.model import Deck
+from twentystrong.content.registry import DATA_DIR_ENV, cache_dir
 
-DATA_DIR_ENV = "TWENTYSTRONG_DATA_DIR"
-"""When set, the cache lives in its ``cache`` subfolder (the same variable as the session's data folder)."""
+__all__ = ["DATA_DIR_ENV", "cache_dir", "cache_key", "cache_path", "read", "write"]
+
 FORMAT = 3
 """Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first;
 3: frozen dataclasses)."""
 _MODEL_SOURCES = ("base.py", "effects.py", "model.py", "sections.py", "loader.py")
 """The modules that define the content classes and how a deck is assembled from them: a change to them is a change
 to what a deck is (with the shipped kits' ``kinds.py`` and ``content.py``, see :func:`cache_key`)."""
-
-
-def cache_dir() -> Path:
-    """The folder of the deck cache."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override) / "cache"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("twentystrong", appauthor=False))
 
 
 def cache_key(content_hash: str, deck_id: str) -> str:

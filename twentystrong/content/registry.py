@@ -1,8 +1,13 @@
-"""Where the shipped decks live: ``content/`` in a checkout, ``twentystrong/decks/`` in an installed copy."""
+"""Where the shipped decks live (``content/`` in a checkout, ``twentystrong/decks/`` in an installed copy), and the
+folder of the caches that spare a start-up work already done (the validated decks, the installed kits)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+DATA_DIR_ENV = "TWENTYSTRONG_DATA_DIR"
+"""When set, the caches live in its ``cache`` subfolder (the same variable as the session's data folder)."""
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,3 +29,13 @@ def shipped_deck_dirs() -> dict[str, Path]:
     if not root.is_dir():
         return {}
     return {p.name: p for p in sorted(root.iterdir()) if (p / "deck.toml").is_file()}
+
+
+def cache_dir() -> Path:
+    """The folder of the caches."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override) / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("twentystrong", appauthor=False))
