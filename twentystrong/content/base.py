@@ -3,7 +3,7 @@
 The content classes (:mod:`twentystrong.content.effects`, :mod:`twentystrong.content.model` and the kits' own) are
 plain frozen dataclasses, declared with :func:`content` and :func:`field`. A game started from the cached deck
 only reads them and never imports pydantic; validating a deck, writing its schema or explaining an error hands
-them to pydantic itself (``TypeAdapter``, :mod:`twentystrong.content.validation`), which reads:
+them to pydantic itself (a ``TypeAdapter``: :func:`twentystrong.content.loader.validate`), which reads:
 
 - the field types and the limits given to :func:`field` (``ge``, ``le``, ``min_length``, ``max_length``,
   ``pattern``: a stdlib dataclass field's ``metadata`` that pydantic understands);
@@ -15,6 +15,7 @@ them to pydantic itself (``TypeAdapter``, :mod:`twentystrong.content.validation`
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
@@ -136,8 +137,6 @@ class Content:
 
     def model_dump_json(self) -> str:
         """The fields as compact JSON."""
-        import json  # seldom needed: not at start-up
-
         return json.dumps(self.model_dump(), ensure_ascii=False, separators=(",", ":"))
 
 

@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from twentystrong.content.base import Content, content, field
+from twentystrong.kits import kits
 
 Color = Literal["yellow", "green", "blue", "purple", "red"]
 COLORS: tuple[Color, ...] = ("yellow", "green", "blue", "purple", "red")
@@ -728,8 +729,6 @@ Effect = Annotated[EffectBase, _EveryKind()]
 
 def effect_classes() -> tuple[type[EffectBase], ...]:
     """Every effect kind's class: the general ones, then each installed kit's own (kits in id order)."""
-    from twentystrong.kits import kits
-
     out = list(GENERAL_EFFECTS)
     for kit in kits().values():
         declared = kit.content_of()

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, Union
 
+from pydantic import TypeAdapter
+
 from twentystrong.content.base import Content
 from twentystrong.content.effects import EffectBase, effect_classes, kind_of
 from twentystrong.content.locate import TomlPath
@@ -72,8 +74,6 @@ def field_docs(model: type[Content]) -> dict[str, str]:
 @cache
 def _own_docs(cls: type[Content]) -> dict[str, str]:
     """The descriptions pydantic gives the fields of ``cls`` (its JSON Schema's, so pydantic's own reading)."""
-    from pydantic import TypeAdapter
-
     schema = TypeAdapter(cls).json_schema()
     node = schema
     if "$ref" in schema:

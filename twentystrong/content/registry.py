@@ -3,7 +3,9 @@ folder of the caches that spare a start-up work already done (the validated deck
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 DATA_DIR_ENV = "TWENTYSTRONG_DATA_DIR"
@@ -39,3 +41,23 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("twentystrong", appauthor=False))
+
+
+def deck_files(path: Path) -> list[Path]:
+    """The TOML files of a deck folder, ``deck.toml`` first, then by name (or ``[path]`` for a file)."""
+    if path.is_file():
+        return [path]
+    return sorted(path.glob("*.toml"), key=lambda p: (p.name != "deck.toml", p.name))
+
+
+def content_hash_of(files: Iterable[tuple[Path, bytes]]) -> str:
+    """The content hash of a deck: SHA-256 of its files' names and bytes, in :func:`deck_files` order."""
+    digest = hashlib.sha256()
+    for file, data in files:
+        digest.update(hashed(file, data))
+    return digest.hexdigest()
+
+
+def hashed(file: Path, data: bytes) -> bytes:
+    """What one file adds to a deck's content hash."""
+    return file.name.encode() + b"\0" + data

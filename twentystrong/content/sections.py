@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from twentystrong.content.model import Boss, ConflictCard, DeckInfo, Hero
+from twentystrong.kits import kits
 
 if TYPE_CHECKING:
     from twentystrong.content.base import Content
@@ -81,8 +82,6 @@ GENERAL: dict[str, Section] = {
 
 def kit_contents() -> dict[str, KitContent]:
     """The content declaration of every installed kit that has one, by ruleset id (in id order)."""
-    from twentystrong.kits import kits
-
     out: dict[str, KitContent] = {}
     for ruleset, kit in kits().items():
         declared = kit.content_of()
