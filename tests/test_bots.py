@@ -15,8 +15,8 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import PlayerView, player_view
-from twentystrong.kits.solar_sentinels.bot import SolarSentinelsBot
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.bot import SolarSentinelsBot
 from twentystrong.sim.runner import play_game
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -157,7 +157,8 @@ def test_bots_read_the_players_view_only() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
                 if node.module.startswith("twentystrong.kits."):  # of a kit, its table as the player sees it only
-                    assert node.module.endswith(".rules.view"), (
+                    # (and its own effect kinds: content, open to the player)
+                    assert node.module.endswith((".rules.view", ".kinds")), (
                         path.name,
                         node.module,
                     )

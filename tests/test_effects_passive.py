@@ -16,9 +16,8 @@ import pytest
 import tomli_w
 
 from twentystrong.content import effects as fx
-from twentystrong.content.loader import load_deck
+from twentystrong.content.loader import load_deck, validate
 from twentystrong.content.model import Deck
-from twentystrong.content.validation import validate_as
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES
@@ -253,7 +252,7 @@ def test_every_passive_kind_has_one_handler_with_its_own_words() -> None:
 )
 def test_describe_builds_sentences_from_parameters(data: dict[str, Any], words: str) -> None:
     """The card browser's words: built from the parameters; an effect's own ``text`` wins."""
-    parsed: fx.Effect = validate_as(fx.Effect, data)
+    parsed: fx.Effect = validate(fx.Effect, data)
     assert hooks.describe(parsed) == words
 
 

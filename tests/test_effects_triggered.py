@@ -12,7 +12,7 @@ import random
 import pytest
 from triggered_helpers import DECK, Game
 
-from twentystrong.content.effects import EFFECT_KINDS
+from twentystrong.content.effects import effect_kinds
 from twentystrong.content.heroes import heroes_for, with_hero
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
@@ -60,7 +60,7 @@ TRIGGERED_KINDS = (
 def test_every_triggered_kind_has_a_handler_with_words() -> None:
     """Contract 7: each kind is implemented once, and says in plain words what it does (from its parameters)."""
     for kind in TRIGGERED_KINDS:
-        assert kind in EFFECT_KINDS
+        assert kind in effect_kinds()
         handler = HANDLERS[kind]
         assert type(handler).describe is not Handler.describe, kind
     for card in DECK.cards:

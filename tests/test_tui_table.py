@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.pilot import Pilot
 
 from twentystrong.engine.commands import Command
-from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen

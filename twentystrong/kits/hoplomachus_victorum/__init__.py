@@ -4,6 +4,7 @@
 - :mod:`.board`: Mount Vesuvius and its table screen's keys and prompts (Textual; imported when a game of the deck
   is first shown);
 - :mod:`.bot`: its heuristic bot.
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
 from twentystrong.kits.hoplomachus_victorum.options import OPTIONS
@@ -22,5 +23,6 @@ KIT = DeckKit(
     sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
     options=OPTIONS,
     setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
+    content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

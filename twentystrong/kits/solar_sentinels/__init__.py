@@ -2,7 +2,8 @@
 
 - :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
 - :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown);
-- :mod:`.bot`: its heuristic bot.
+- :mod:`.bot`: its heuristic bot;
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
 from twentystrong.kits.kit import DeckKit
@@ -19,5 +20,6 @@ KIT = DeckKit(
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
     options=OPTIONS,
+    content="twentystrong.kits.solar_sentinels.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
