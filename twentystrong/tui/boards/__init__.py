@@ -41,7 +41,7 @@ def table_class(ruleset: str) -> type[TableScreen] | None:
 
 def board_for(view: GameView, *, past: bool = False) -> Board:
     """The board of the deck being played, built for ``view`` (``past``: read-only, for the history view)."""
-    return board_class(view.state.deck.info.ruleset)(view, past=past)
+    return board_class(view.deck.info.ruleset)(view, past=past)
 
 
 __all__ = ["Board", "DiceZone", "ItemNote", "board_class", "board_for", "table_class"]

@@ -7,7 +7,7 @@ from typing import ClassVar, NamedTuple
 from textual.containers import Horizontal
 from textual.widget import Widget
 
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.tui.store import GameView
 
 
@@ -61,17 +61,17 @@ class Board(Horizontal):
     """What the deck's ladder climbs, in the game-over summary ("Your rank rises …")."""
 
     @staticmethod
-    def setup_words(state: GameState) -> list[str]:
+    def setup_words(view: PlayerView) -> list[str]:
         """The deck's own options, for the game-over summary's setup line (Hoplomachus Victorum: its difficulty)."""
         return []
 
     @staticmethod
-    def bosses_words(state: GameState) -> str | None:
+    def bosses_words(view: PlayerView) -> str | None:
         """The bosses beaten in the deck's words for the game-over summary, or None for the general words."""
         return None
 
     @staticmethod
-    def item_note(state: GameState, item: str) -> ItemNote | None:
+    def item_note(view: PlayerView, item: str) -> ItemNote | None:
         """What the deck adds to a held item's entry (an Opportunity's progress, where a Tactic goes once used), or
         None."""
         return None
