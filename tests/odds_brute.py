@@ -53,7 +53,8 @@ def brute_force(
     rules: RollRules = PLAIN_ROLLS,
     conversion: Conversion | None = None,
 ) -> Fraction:
-    """P(defeating one target needing ``need``) within ``phases``, playing every choice at its best."""
+    """P(defeating one target needing ``need``) within ``phases``, playing every choice at its best (with forced
+    rerolls, which hits are rolled again for the misses of a roll too; a rerolled die calls for no reroll)."""
 
     @cache
     def value(pool: tuple[Die, ...], need: int, phases: int, held: bool) -> Fraction:
@@ -66,9 +67,27 @@ def brute_force(
         for outcome in itertools.product(*options):
             ways = math.prod(n for _, n in outcome)
             shown = [(d[0], f) for d, (f, _) in zip(pool, outcome, strict=True)]
-            total += ways * after_roll(tuple(shown), need, phases, held)
+            total += ways * rerolled(tuple(shown), need, phases, held)
         rolled = sum(1 for d in pool if d[1] is None)
         return total / 6**rolled
+
+    def rerolled(shown: tuple[tuple[Color, Face], ...], need: int, phases: int, held: bool) -> Fraction:
+        """A hit rolled again for each miss (the rules' forced rerolls): every choice of which, at its best."""
+        misses = sum(1 for _, f in shown if f == "miss")
+        hits = [i for i, (_, f) in enumerate(shown) if f != "miss"]
+        count = min(misses, len(hits)) if rules.forced_rerolls else 0
+        if count == 0:
+            return after_roll(shown, need, phases, held)
+        best = Fraction(0)
+        for chosen in itertools.combinations(hits, count):
+            total = Fraction(0)
+            for outcome in itertools.product(*(faces_of(shown[i][0], rules) for i in chosen)):
+                new = list(shown)
+                for i, (f, _) in zip(chosen, outcome, strict=True):
+                    new[i] = (shown[i][0], f)
+                total += math.prod(n for _, n in outcome) * after_roll(tuple(new), need, phases, held)
+            best = max(best, total / 6**count)
+        return best
 
     @cache
     def after_roll(shown: tuple[tuple[Color, Face], ...], need: int, phases: int, held: bool) -> Fraction:

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from twentystrong.bots import BOT_NAMES, HeuristicBot, RandomBot, make_bot
+from twentystrong.bots import BOT_NAMES, RandomBot, make_bot
 from twentystrong.bots.base import Bot
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.kits.solar_sentinels.bot import SolarSentinelsBot
 from twentystrong.sim.runner import play_game
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -65,7 +66,7 @@ def test_bots_choose_legal_commands_and_finish(shipped: Deck, name: str, seed: i
 def test_bots_handle_missions_and_ranks(shipped: Deck) -> None:
     for seed in (4, 5):
         options = SetupOptions(shipped.id, "corona", seed=seed, missions=True, rank=3)
-        record = play_game(shipped, options, Watchful(HeuristicBot(seed)), round_cap=120)
+        record = play_game(shipped, options, Watchful(SolarSentinelsBot(seed)), round_cap=120)
         assert record.result in ("won", "lost")
 
 
@@ -90,7 +91,7 @@ def test_random_bot_draws_from_its_own_seed(plain: Deck) -> None:
 
 
 def test_heuristic_bot_recovers_the_strongest_dice_and_takes_instant_rewards(shipped: Deck) -> None:
-    watch = Watchful(HeuristicBot())
+    watch = Watchful(SolarSentinelsBot())
     for seed in range(3):
         play_game(shipped, SetupOptions(shipped.id, "perigee", seed=seed), watch, round_cap=60)
     recovers = [(s, legal, c) for s, legal, c in watch.seen if c.cmd == "recover"]
@@ -103,7 +104,7 @@ def test_heuristic_bot_recovers_the_strongest_dice_and_takes_instant_rewards(shi
 
 
 def test_heuristic_bot_never_applies_a_miss_or_wastes_a_die_on_a_defeated_card(shipped: Deck) -> None:
-    watch = Watchful(HeuristicBot())
+    watch = Watchful(SolarSentinelsBot())
     play_game(shipped, SetupOptions(shipped.id, "flare", seed=11), watch, round_cap=60)
     for s, _, chosen in watch.seen:
         if chosen.cmd == "apply":

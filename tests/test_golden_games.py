@@ -73,9 +73,12 @@ class BotGame:
     rank: int = 1
     dice: str = "virtual"
     deal: str = "shuffled"
+    difficulty: int = 0
 
     @property
     def name(self) -> str:
+        if self.deck == VICTORUM:
+            return f"bot/{self.deck}/{self.hero}/{self.bot}/d{self.difficulty}/s{self.seed}"
         setup = f"{'missions' if self.missions else 'no-missions'}-r{self.rank}-{self.dice}-{self.deal}"
         return f"bot/{self.deck}/{self.hero}/{self.bot}/{setup}/s{self.seed}"
 
@@ -90,11 +93,14 @@ class SessionGame:
     assisted: bool
     missions: bool = False
     rank: int = 1
+    difficulty: int = 0
 
     @property
     def name(self) -> str:
         play = "assisted" if self.assisted else "standard"
         setup = f"{'missions' if self.missions else 'no-missions'}-r{self.rank}"
+        if self.deck == VICTORUM:
+            setup = f"d{self.difficulty}"
         return f"session/{self.deck}/{self.hero}/{play}/{setup}/s{self.seed}"
 
 
@@ -118,6 +124,7 @@ class Transcript:
 
 
 SHIPPED = "solar-sentinels"
+VICTORUM = "hoplomachus-victorum"
 
 
 def _heroes(deck: Deck) -> list[str]:
@@ -139,6 +146,12 @@ def bot_games() -> Iterator[BotGame]:
         yield BotGame(SHIPPED, heroes[0], bot, 301, dice="physical")
         yield BotGame(SHIPPED, heroes[3], bot, 302, True, 2, dice="physical")
         yield BotGame(SHIPPED, heroes[1], bot, 303, True, 1, deal="ordered")
+    victorum = _heroes(_deck(VICTORUM))
+    for bot in ("heuristic", "random"):  # the second deck: every hero at difficulty 0, two harder games
+        for i, hero in enumerate(victorum):
+            yield BotGame(VICTORUM, hero, bot, 700 + i)
+        yield BotGame(VICTORUM, victorum[0], bot, 720, difficulty=2)
+        yield BotGame(VICTORUM, victorum[1], bot, 721, difficulty=4)
     for folder in ("tests/effects_passive", "tests/effects_triggered"):
         for i, hero in enumerate(_heroes(_deck(folder))):
             yield BotGame(folder, hero, "random", 400 + i, missions=i % 2 == 1, rank=1 + i % 2 * 2)
@@ -152,6 +165,9 @@ def session_games() -> Iterator[SessionGame]:
         yield SessionGame(SHIPPED, heroes[i], 500 + i, assisted)
         yield SessionGame(SHIPPED, heroes[i + 2], 510 + i, assisted, True, 3)
     yield SessionGame("tests/effects_triggered", "seer", 520, True, True, 2)
+    victorum = _heroes(_deck(VICTORUM))
+    yield SessionGame(VICTORUM, victorum[2], 530, False, difficulty=1)
+    yield SessionGame(VICTORUM, victorum[3], 531, True, difficulty=3)
 
 
 def transcripts() -> Iterator[Transcript]:
@@ -184,8 +200,15 @@ def play_bot_game(game: BotGame) -> list[Event]:
     """The event log of a bot game."""
     deck = _deck(game.deck)
     options = _options(
-        deck, game.hero, game.seed, missions=game.missions, rank=game.rank, dice=game.dice, deal=game.deal
-    )  # type: ignore[arg-type]
+        deck,
+        game.hero,
+        game.seed,
+        missions=game.missions,
+        rank=game.rank,
+        dice=game.dice,
+        deal=game.deal,
+        difficulty=game.difficulty,
+    )
     bot = make_bot(game.bot, game.seed)
     return _play(initial_state(deck, options), bot.choose)
 
@@ -207,7 +230,15 @@ def _play(state: GameState, choose: Chooser) -> list[Event]:
 def play_session_game(game: SessionGame) -> list[Any]:
     """The event log of a session game, and what each undo and redo answered."""
     deck = _deck(game.deck)
-    options = _options(deck, game.hero, game.seed, assisted=game.assisted, missions=game.missions, rank=game.rank)
+    options = _options(
+        deck,
+        game.hero,
+        game.seed,
+        assisted=game.assisted,
+        missions=game.missions,
+        rank=game.rank,
+        difficulty=game.difficulty,
+    )
     session = Session.new(deck, options)
     rng = random.Random(game.seed)
     answers: list[Any] = []
@@ -321,6 +352,8 @@ def test_golden_games_cover_what_they_claim() -> None:
                 results.add(to_dict(e)["result"])
     assert results == {"won", "lost"}
     assert {"endgame_started", "mission_progress", "mission_discarded", "boss_revealed", "face_set"} <= kinds
+    victorum = {e.TYPE for g in bot_games() if g.deck == VICTORUM and g.bot == "heuristic" for e in play_bot_game(g)}
+    assert {"game_over", "vesuvius_dealt"} <= victorum
     standard = play_session_game(next(g for g in session_games() if not g.assisted))
     assert any(a[0] == "undo" and a[1] is not None for a in standard if isinstance(a, list))
 

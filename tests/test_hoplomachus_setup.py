@@ -198,9 +198,9 @@ def test_hv13_the_difficulty_ladder() -> None:
     assert rule.after(2, "won") == 3 and rule.after(2, "lost") == 1
     assert rule.after(4, "won") == 4 and rule.after(0, "lost") == 0
     assert level_of(SetupOptions(DECK.id, "", difficulty=3), rule) == 3
-    assert unmoved(assisted=False, missions=False, daily=False, rule=rule) == ""
-    assert unmoved(assisted=True, missions=False, daily=False, rule=rule) == "assisted"
-    assert unmoved(assisted=False, missions=False, daily=False, rule=RULES["solar-sentinels"]) == "no missions"
+    assert unmoved(assisted=False, needed=False, daily=False, rule=rule) == ""
+    assert unmoved(assisted=True, needed=False, daily=False, rule=rule) == "assisted"
+    assert unmoved(assisted=False, needed=False, daily=False, rule=RULES["solar-sentinels"]) == "no missions"
 
 
 def test_a_game_s_first_legal_commands_after_setup() -> None:

@@ -75,7 +75,7 @@ def test_the_ruleset_s_events_are_found() -> None:
 @pytest.mark.parametrize("type_name", OWN)
 def test_every_event_of_the_ruleset_is_a_sentence(type_name: str) -> None:
     event = sample(ev.EVENT_TYPES[type_name])
-    assert RULESET.describe_event(event, DECK, None), f"{type_name} has no words"
+    assert RULESET.words.event(event, DECK, None), f"{type_name} has no words"
     before = Arena().s
     for context in (None, before):
         text = describe_event(event, DECK, context)

@@ -319,9 +319,12 @@ def test_the_first_question_about_a_model_builds_its_table_and_the_rest_are_look
     dice = DiceCounts.parse("Y2,G3,B1,P2,R1")
     assert not is_cached(dice, 12, phases=4, model=green)
     first = kill_probability(dice, 12, phases=4, model=green)
-    # Every question about the model with a need up to 20 (any dice, any phases) is now a lookup.
-    assert is_cached(DiceCounts.all(), 20, phases=6, model=green)
+    # The table is sized to the question: every question about the model with a need up to 12 and up to 4 phases
+    # (any dice) is now a lookup; a bigger need or more phases grow it.
+    assert is_cached(DiceCounts.all(), 12, phases=4, model=green)
     assert is_cached(DiceCounts.parse("G3,P1"), 9, applied=2, phases=3, model=green)
+    assert not is_cached(dice, 13, phases=4, model=green)
+    assert not is_cached(dice, 12, phases=5, model=green)
     assert not is_cached(dice, 12, phases=4)  # another model
     assert not is_cached(dice, 26, phases=4, model=green)  # a bigger need grows the table
     assert 0 < kill_probability(DiceCounts.all(), 26, phases=2, model=green) < 1

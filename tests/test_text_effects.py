@@ -16,12 +16,12 @@ from twentystrong.content.model import Boss, ConflictCard, Hero, Mission, Missio
 from twentystrong.content.validation import pydantic_model, validate
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
+from twentystrong.kits.solar_sentinels.cards import describe_mission
 from twentystrong.text import (
     describe_boss,
     describe_card,
     describe_effect,
     describe_hero,
-    describe_mission,
     kind_title,
     timing_label,
 )

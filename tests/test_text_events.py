@@ -145,7 +145,7 @@ def test_every_event_type_is_a_sentence(type_name: str, deck: Deck) -> None:
     assert own or cls in _DESCRIBERS, f"{type_name} has no words in twentystrong/text/events.py"
     event = sample_event(cls, deck)
     if own:  # a ruleset's own event: its words are the ruleset's
-        assert ruleset_for(deck.info.ruleset).describe_event(event, deck, None), f"{type_name} has no words"
+        assert ruleset_for(deck.info.ruleset).words.event(event, deck, None), f"{type_name} has no words"
     before = Session.new(deck, SetupOptions(deck_id=deck.id, hero_id="tester", seed=1)).state
     for context in (None, before):
         text = describe_event(event, deck, context)

@@ -15,13 +15,14 @@ from test_effects_passive import Game, card, effect, make_deck
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine.legal import awaiting
+from twentystrong.record.ladder import RULES
 from twentystrong.text.announce import announcements
 from twentystrong.text.cards import printed_lines
 from twentystrong.text.hints import HINTS, hint_for
 from twentystrong.text.preview import resolve_preview
 from twentystrong.text.primer import dice_lines, primer
 from twentystrong.text.prompts import prompt_words, wasted_apply
-from twentystrong.text.stats import GameStats, rank_words, summary_sentences
+from twentystrong.text.stats import GameStats, ladder_words, summary_sentences
 
 
 @pytest.fixture(scope="module")
@@ -241,9 +242,9 @@ def test_the_primer_gives_each_colours_faces_from_the_engine() -> None:
     lines = dict(dice_lines())
     assert lines["Y yellow ×4"] == "2 of 6 faces hit (1 of them a crit), 4 miss"
     assert lines["R red ×1"] == "6 of 6 faces hit (1 of them a crit), 0 miss"
-    titles = [section.title for section in primer()]
+    titles = [section.title for section in primer("solar-sentinels")]
     assert titles == ["How a round goes", "The dice", "Symbols on the table", "Keywords"]
-    terms = {term for section in primer() for term, _ in section.lines}
+    terms = {term for section in primer("solar-sentinels") for term, _ in section.lines}
     for needed in ("mandatory", "+N", "commit", "apply", "exhaust", "recover", "banish", "endgame", "!", "▶", "chip"):
         assert needed in terms, needed
     assert any(term.startswith("L1 ♥3 ⚔2 +1") for term in terms) and "★ ◆ ◈" in terms
@@ -289,18 +290,19 @@ def test_the_summary_reads_as_sentences_and_says_the_rank_change() -> None:
         items_gained=5,
         items_used=3,
         instant_rewards_taken=6,
-        missions_completed=3,
+        goals_completed=3,
         luck=(),
     )
-    assert summary_sentences(stats, missions=3) == [
+    assert summary_sentences(stats, goals=3, goal="mission") == [
         "You played 17 rounds, dealt 80 damage and took 12 (10 of it from enemies at Resolve) and regained 4 Health.",
         "You defeated 21 enemies and the boss, gained 5 items and used 3, and took 6 instant rewards.",
         "You completed 3 of 3 missions.",
     ]
-    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
-    assert rank_words(3, 2) == "Your rank falls: 3 Solar Sergeant → 2 Solar Specialist."
-    assert rank_words(6, 6) == "Your rank stays 6 Senior Solar Sentinel."
-    assert rank_words(2, 2, "no missions").startswith(
+    SS = RULES["solar-sentinels"]
+    assert ladder_words(1, 2, rule=SS) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    assert ladder_words(3, 2, rule=SS) == "Your rank falls: 3 Solar Sergeant → 2 Solar Specialist."
+    assert ladder_words(6, 6, rule=SS) == "Your rank stays 6 Senior Solar Sentinel."
+    assert ladder_words(2, 2, "no missions", rule=SS).startswith(
         "Games without missions do not move the ladder (ranks come only with missions)"
     )
-    assert rank_words(2, 2, "assisted").startswith("Assisted games do not move the ladder")
+    assert ladder_words(2, 2, "assisted", rule=SS).startswith("Assisted games do not move the ladder")

@@ -22,13 +22,14 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.state import SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
-from twentystrong.kits.hoplomachus_victorum.board.screen import VictorumTable
+from twentystrong.kits.hoplomachus_victorum.board.play import VictorumBoard
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.session import Session
 from twentystrong.session.history import HistoryEntry
 from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.help import HelpScreen
+from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
@@ -58,9 +59,9 @@ def store(app: TwentyStrongApp) -> Store:
     return app.store
 
 
-def screen(app: TwentyStrongApp) -> VictorumTable:
+def screen(app: TwentyStrongApp) -> TableScreen:
     found = app.screen
-    assert isinstance(found, VictorumTable)
+    assert isinstance(found, TableScreen) and isinstance(found.board, VictorumBoard)
     return found
 
 
@@ -75,7 +76,7 @@ def prompt(app: TwentyStrongApp) -> str:
 
 def warnings(app: TwentyStrongApp) -> list[str]:
     """Toasts, and what the table said on the prompt's second line (its warnings go there)."""
-    said = [line for screen in app.screen_stack if isinstance(screen, VictorumTable) for line in screen.said]
+    said = [line for screen in app.screen_stack if isinstance(screen, TableScreen) for line in screen.said]
     return [str(n.message) for n in app._notifications] + said
 
 
@@ -231,7 +232,8 @@ async def test_arrows_then_enter_choose_a_camp() -> None:
         await pilot.press("right")  # the cursor starts on the first numbered camp, 1-1
         await pilot.press("right")
         await settle(pilot)
-        assert screen(app).cursor == "1-2" and camp(app, "1-2").cursor
+        board = screen(app).board
+        assert isinstance(board, VictorumBoard) and board.cursor == "1-2" and camp(app, "1-2").cursor
         assert "Move to 1-2" in prompt(app)
         await pilot.press("enter")
         await settle(pilot)
@@ -395,11 +397,12 @@ def test_the_game_over_words_of_this_deck() -> None:
     this deck's words: the Primus beaten, and the Scion when the game is won."""
     from dataclasses import replace
 
-    from twentystrong.text.stats import rank_words
+    from twentystrong.record.ladder import RULES
+    from twentystrong.text.stats import ladder_words
 
-    assert rank_words(0, 1, ladder="difficulty") == "Your difficulty rises: 0 → 1."
-    assert rank_words(2, 2, "assisted", ladder="difficulty").endswith("your difficulty stays 2.")
-    assert rank_words(1, 2) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    assert ladder_words(0, 1, rule=RULES["hoplomachus-victorum"]) == "Your difficulty rises: 0 → 1."
+    assert ladder_words(2, 2, "assisted", rule=RULES["hoplomachus-victorum"]).endswith("your difficulty stays 2.")
+    assert ladder_words(1, 2, rule=RULES["solar-sentinels"]) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
     session = Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=2, difficulty=1), deck_path=HV_PATH)
     s = session.state
     s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})

@@ -306,9 +306,8 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
 
         await pilot.press("u")
         await settle(pilot)
-        sent = [m for m in posted if isinstance(m, messages.Command)]
-        assert sent and isinstance(sent[-1], messages.UseItem)
-        assert sent[-1].command() == uses[0]
+        sent = [m for m in posted if isinstance(m, messages.Play)]
+        assert sent and sent[-1].command == uses[0]
         single = store.deck.card(item).reward.kind == "single_use"  # type: ignore[union-attr]
         assert (item not in store.state.inventory) == single
 
@@ -317,8 +316,8 @@ async def test_inventory_uses_and_discards_through_command_messages(tmp_path: Pa
         assert item in store.state.inventory
         await pilot.press("d")
         await settle(pilot)
-        sent = [m for m in posted if isinstance(m, messages.Command)]
-        assert isinstance(sent[-1], messages.DiscardItem) and sent[-1].command() == Command("discard_item", item=item)
+        sent = [m for m in posted if isinstance(m, messages.Play)]
+        assert sent[-1].command == Command("discard_item", item=item)
         assert item not in store.state.inventory and item in store.state.discard
         assert screen.current is None or screen.current.id != item  # the list follows the store
 
@@ -373,7 +372,7 @@ async def test_help_lists_the_keys_of_the_screen_below(tmp_path: Path) -> None:
         # (The bindings of one key share a line: "x  Stop recovering · Decline".)
         described = {part for line in help_screen.lines() for part in line.description.split(" · ")}
         # One source: the help says what the table's and the App's own bindings say.
-        declared = [*Binding.make_bindings(table.BINDINGS), *Binding.make_bindings(app.BINDINGS)]
+        declared = [*table.key_bindings, *Binding.make_bindings(app.BINDINGS)]  # the table's with its board's
         assert {b.description for b in declared if b.description} <= described
         assert "Undo" in described and "Inventory" in described
         assert all(line.keys for line in help_screen.lines())

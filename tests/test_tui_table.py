@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.pilot import Pilot
 
 from twentystrong.engine.commands import Command
+from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
@@ -52,16 +53,21 @@ class Recorder:
 
     def __call__(self, message: Message) -> None:
         # The hook sees a message at every node it bubbles through: record each once.
-        if isinstance(message, (messages.Command, messages.Undo, messages.Redo, messages.ShowCard)) and not any(
+        if isinstance(message, (messages.Play, messages.Undo, messages.Redo, messages.ShowCard)) and not any(
             m is message for m in self.messages
         ):
             self.messages.append(message)
 
     def commands(self) -> list[Command]:
-        return [m.command() for m in self.messages if isinstance(m, messages.Command)]
+        return [m.command for m in self.messages if isinstance(m, messages.Play)]
 
     def kinds(self) -> list[str]:
-        return [type(m).__name__ for m in self.messages if not isinstance(m, messages.ShowCard)]
+        """What each message asked for: the command played, or the meta action (``Undo``, ``Redo``)."""
+        return [
+            m.command.cmd if isinstance(m, messages.Play) else type(m).__name__
+            for m in self.messages
+            if not isinstance(m, messages.ShowCard)
+        ]
 
 
 def store_of(app: TwentyStrongApp) -> Store:
@@ -155,18 +161,18 @@ async def test_keyboard_round(tmp_path: Path) -> None:
         assert state.round == 2 and store_of(app).view.kind == "activate"
         assert state.table.stacks[0][0] == "c02"  # c01 was discarded
     assert recorder.kinds() == [
-        "Activate",
-        "Commit",
-        "Commit",
-        "Roll",
-        "EnterFace",
-        "EnterFace",
-        "Apply",
-        "Resolve",
-        "Recover",
-        "Recover",
-        "GainItem",
-        "StackDiscard",
+        "activate",
+        "commit",
+        "commit",
+        "roll",
+        "face",
+        "face",
+        "apply",
+        "resolve",
+        "recover",
+        "recover",
+        "gain_item",
+        "stack_discard",
     ]
     assert Command("apply", die="P1", card="c16") in recorder.commands()
     assert store_of(app).rejections == []
@@ -213,19 +219,19 @@ async def test_mouse_round(tmp_path: Path) -> None:
         await settle(pilot)
         assert store_of(app).state.round == 2
     assert recorder.kinds() == [
-        "Activate",
-        "Commit",
-        "Commit",
-        "Roll",
-        "EnterFace",
-        "EnterFace",
-        "Apply",
-        "Apply",
-        "Resolve",
-        "Recover",
-        "Done",
-        "GainItem",
-        "StackDiscard",
+        "activate",
+        "commit",
+        "commit",
+        "roll",
+        "face",
+        "face",
+        "apply",
+        "apply",
+        "resolve",
+        "recover",
+        "done",
+        "gain_item",
+        "stack_discard",
     ]
 
 
@@ -581,11 +587,12 @@ async def test_random_play_through_the_table(seed: int) -> None:
                 table.selected = command.die
                 table.action_face(command.face)
             elif command.stack is not None and command.cmd in ("activate", "stack_discard", "choose"):
-                table.press_stack(command.stack)
+                assert isinstance(table.board, SolarSentinelsBoard)  # the stacks are its board's
+                table.board.press_stack(command.stack)
             elif command.cmd == "choose" and command.card:
                 table.press_card(command.card)
             else:
-                table.post_message(messages.intent_for(command))
+                table.post_message(messages.Play(command))
             await settle(pilot)
         assert store_of(app).rejections == []
 

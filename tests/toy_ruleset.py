@@ -32,7 +32,7 @@ from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.events import Event, Reveal, event_type
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets import register
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, TableView
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, TableView, Views, Words
 from twentystrong.engine.state import ActiveCard, Changes, GameState, HeroState, Table
 from twentystrong.engine.tx import Tx
 
@@ -169,7 +169,7 @@ def _activate(tx: Tx, c: Command) -> None:
     t = table(tx.state)
     assert t.position is not None
     camp = t.camps[t.position]
-    flow.activate_card(tx, camp[0], stack=t.position + 1, revealed=camp[1] if len(camp) > 1 else None)
+    flow.activate_card(tx, camp[0], pile=t.position + 1, revealed=camp[1] if len(camp) > 1 else None)
 
 
 def _recruit(tx: Tx, c: Command) -> None:
@@ -218,6 +218,43 @@ class ToyView(TableView):
         return None
 
 
+def _view(s: GameState) -> dict[str, Any]:
+    t = table(s)
+    camps = [
+        {"id": CAMPS[i], "size": len(camp), "top": camp[0] if camp else None, "adjacent": [CAMPS[j] for j in near]}
+        for i, (camp, near) in enumerate(zip(t.camps, ADJACENT.values(), strict=True))
+    ]
+    return {"camps": camps, "position": None if t.position is None else CAMPS[t.position]}
+
+
+def _event_view(event: Event, out: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(event, ToyDealt):
+        out["camps"] = [{"size": len(camp), "top": camp[0] if camp else None} for camp in event.camps]
+    return out
+
+
+def _table_view(s: GameState) -> TableView:
+    t = table(s)
+    where = None if t.position is None else CAMPS[t.position]
+    return ToyView(tuple((len(camp), camp[0] if camp else None) for camp in t.camps), where)
+
+
+def _places(s: GameState) -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    for i, camp in enumerate(table(s).camps):
+        for depth, card in enumerate(camp):
+            out[card] = ("camps", f"camp {CAMPS[i]} top" if depth == 0 else "in a camp")
+    return out
+
+
+def _describe_event(event: Event, deck: Deck, before: GameState | None) -> str | None:
+    if isinstance(event, ToyDealt):
+        return f"The camps are dealt ({', '.join(str(len(c)) for c in event.camps)} cards)"
+    if isinstance(event, ToyMoved):
+        return f"You move to camp {event.camp}"
+    return None
+
+
 class ToyCamps(Ruleset):
     id = RULESET_ID
     name = "Toy camps"
@@ -242,6 +279,8 @@ class ToyCamps(Ruleset):
         "strengthen": CommandSpec("swap a die for a stronger one from the training grounds", _strengthen),
     }
     events = EVENTS
+    views = Views(state=_view, event=_event_view, table=_table_view, places=_places)
+    words = Words(event=_describe_event)
 
     def initial_table(self) -> Table:
         return ToyTable()
@@ -282,38 +321,6 @@ class ToyCamps(Ruleset):
         if any(table(s).camps) or fighting(s):
             return None
         return "every camp is cleared"
-
-    def view(self, s: GameState) -> dict[str, Any]:
-        t = table(s)
-        camps = [
-            {"id": CAMPS[i], "size": len(camp), "top": camp[0] if camp else None, "adjacent": [CAMPS[j] for j in near]}
-            for i, (camp, near) in enumerate(zip(t.camps, ADJACENT.values(), strict=True))
-        ]
-        return {"camps": camps, "position": None if t.position is None else CAMPS[t.position]}
-
-    def event_view(self, event: Event, out: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(event, ToyDealt):
-            out["camps"] = [{"size": len(camp), "top": camp[0] if camp else None} for camp in event.camps]
-        return out
-
-    def table_view(self, s: GameState) -> TableView:
-        t = table(s)
-        where = None if t.position is None else CAMPS[t.position]
-        return ToyView(tuple((len(camp), camp[0] if camp else None) for camp in t.camps), where)
-
-    def places(self, s: GameState) -> dict[str, tuple[str, str]]:
-        out: dict[str, tuple[str, str]] = {}
-        for i, camp in enumerate(table(s).camps):
-            for depth, card in enumerate(camp):
-                out[card] = ("camps", f"camp {CAMPS[i]} top" if depth == 0 else "in a camp")
-        return out
-
-    def describe_event(self, event: Event, deck: Deck, before: GameState | None) -> str | None:
-        if isinstance(event, ToyDealt):
-            return f"The camps are dealt ({', '.join(str(len(c)) for c in event.camps)} cards)"
-        if isinstance(event, ToyMoved):
-            return f"You move to camp {event.camp}"
-        return None
 
 
 RULESET = register(ToyCamps())

@@ -139,8 +139,9 @@ def next_move(view: GameView, *, commits: int = 4) -> Move | None:
     legal = view.legal
     if kind in ("activate", "stack_discard", "choose_stack"):
         for command in legal:
-            if command.stack is not None and command.cmd in ("activate", "stack_discard", "choose"):
-                return Move(command, ((str(command.stack),),))
+            pile = dict(command.args).get("stack")  # the deck's piles, chosen by their number key
+            if pile is not None and command.cmd in ("activate", "stack_discard", "choose"):
+                return Move(command, ((str(pile),),))
         return None
     if kind == "commit":
         if len(view.state.dice_in("active")) < commits:

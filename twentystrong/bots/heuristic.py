@@ -1,11 +1,12 @@
 """The heuristic bot: plays sensibly without search, one legal command at a time.
 
-It fights what it can beat (the stack top whose cost — dice spent, damage suffered if it survives, side effects,
-extra enemies — most outweighs its reward), commits dice until their expected damage covers what is left to kill
-with a margin (keeping a few in reserve), applies hits to the most dangerous enemy first with as little overkill
-as it can, repeats Strategy phases while they help, recovers the strongest dice, discards the most dangerous stack
-top, and starts the endgame when its dice pool can expect to break a boss in one round. Items are used by
-:mod:`twentystrong.bots.items`.
+This is its general part, the fights every deck has: it weighs what a fight is expected to cost (dice spent,
+damage suffered if the enemy survives, side effects, extra enemies, net of the reward), commits dice until their
+expected damage covers what is left to kill with a margin (keeping a few in reserve), applies hits to the most
+dangerous enemy first with as little overkill as it can, repeats Strategy phases while they help, recovers the
+strongest dice. Items are used by :mod:`twentystrong.bots.items`. Each deck's kit brings its bot, a subclass that
+plays the deck's own steps and prompts (:attr:`HeuristicBot.own_steps`, :meth:`HeuristicBot.answer_own` …): which
+card to activate, when to start the endgame …
 
 Deterministic: no randomness at all (the seed is accepted so every bot has the same constructor).
 """
@@ -13,12 +14,13 @@ Deterministic: no randomness at all (the seed is accepted so every bot has the s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
+from typing import Any, ClassVar
 
 from twentystrong.bots import assess, items
 from twentystrong.bots.dicemath import P_CRIT, P_MISS, expected, pool_expected
-from twentystrong.bots.reading import USES, Reading, applied_die, group, instant_worth, pile, sentinels, top
+from twentystrong.bots.reading import USES, Reading, applied_die, group, instant_worth
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Color, Effect
 from twentystrong.content.model import Boss, ConflictCard, Deck
@@ -33,25 +35,7 @@ ROLL = Command("roll")
 REPEAT = Command("repeat")
 RESOLVE = Command("resolve")
 DONE = Command("done")
-START_ENDGAME = Command("start_endgame")
-DECLINE_ENDGAME = Command("decline_endgame")
-EXHAUST = Command("rank_penalty", choice="exhaust")
 _NONE: list[Command] = []
-
-MISSION_HARDNESS: dict[str, int] = {
-    "end_round_health_exactly": 9,
-    "commit_all_pool_colors": 8,
-    "colors_on_one_enemy": 7,
-    "stack_mandatory_rounds": 6,
-    "unapplied_crits_exhausted": 5,
-    "extra_stack_discards": 5,
-    "activation_size": 4,
-    "defeats_by_level": 2,
-    "damage_taken_rounds": 2,
-    "items_used": 2,
-    "instant_declined": 1,
-}
-"""Which dealt mission the bot discards first (the hardest for it)."""
 
 RESIDUAL = frozenset(
     {
@@ -126,6 +110,11 @@ class HeuristicBot:
     """A sensible player: see the module docstring. The keyword arguments are its tuning knobs."""
 
     name = "heuristic"
+    own_steps: ClassVar[Mapping[str, Callable[[Any, Turn, list[Command]], Command | None]]] = {}
+    """The steps of its deck's own rules it plays, each with its move (before the general ones)."""
+    policies: ClassVar[Mapping[str, Callable[[Any], Command | None]]] = {}
+    """How it uses the effects of its deck's own kinds (an :class:`~twentystrong.bots.items.Use` each), beside
+    :mod:`twentystrong.bots.items`' general ones."""
 
     def __init__(
         self,
@@ -168,55 +157,34 @@ class HeuristicBot:
             use = items.pick_use(self, s, uses)
             if use is not None:
                 return use
-        step = _STEPS.get(s.step)
+        step = self.own_steps.get(s.step) or _STEPS.get(s.step)
         chosen = step(self, s, legal) if step is not None else None
         if chosen is not None:
             return chosen
         plain = [c for c in legal if c.cmd not in ("use_item", "use_ability", "discard_item", "forfeit_mission")]
         return plain[0] if plain else legal[0]
 
-    # --- setup and the start of a round ------------------------------------------------------------------------
-
-    def _mission_discard(self, s: Turn, legal: list[Command]) -> Command | None:
-        def hardness(c: Command) -> tuple[int, str]:
-            m = s.deck.mission(str(c.mission))
-            return MISSION_HARDNESS.get(m.condition, 3) + (1 if m.level == 2 else 0), str(c.mission)
-
-        options = s.commands("discard_mission")
-        return max(options, key=hardness) if options else None
-
-    def _rank_penalty(self, s: Turn, legal: list[Command]) -> Command | None:
-        return s.find(EXHAUST)
-
-    def _round_start(self, s: Turn, legal: list[Command]) -> Command | None:
-        wanted = START_ENDGAME if self.ready_for_endgame(s) else DECLINE_ENDGAME
-        return s.find(wanted) or wanted
-
-    def ready_for_endgame(self, s: Turn) -> bool:
-        """Whether the pool can expect to break the boss in one round (or waiting cannot make it better)."""
-        pool = [d.color for d in s.dice_in("pool")]
-        cap = pool_expected(pool, s.hero.strategy) + items.endgame_bonus(s)
-        need = self.boss_need(s)
-        if s.hero.health <= 2:
-            return cap >= need * 0.9
-        exhausted = len(s.dice_in("exhausted"))
-        margin = self.ready if exhausted > 1 else self.ready * 0.8
-        return cap >= need * margin
+    # --- the endgame ----------------------------------------------------------------------------------------
 
     def boss_need(self, s: Turn) -> float:
-        """Damage the bot expects to need in the first endgame round."""
-        table = sentinels(s)
-        unfinished = sum(1 for m in table.missions if m.status in ("pending", "forfeited"))
-        return _boss_need_of(s.deck, unfinished, table.revealed_boss)
+        """Damage the bot expects to need in the first endgame round (a deck whose rules add enemies to the boss's
+        entourage says how many: :meth:`SolarSentinelsBot.boss_need
+        <twentystrong.kits.solar_sentinels.bot.SolarSentinelsBot.boss_need>`)."""
+        return _boss_need_of(s.deck, 0, None)
 
-    # --- activation and stacks ------------------------------------------------------------------------------
+    def endgame_near(self, s: Turn) -> bool:
+        """Whether the endgame may start soon (the bot then keeps back the dice the boss needs)."""
+        return False
 
-    def _activate(self, s: Turn, legal: list[Command]) -> Command | None:
-        options = s.commands("activate")
-        if not options:
-            return None
-        cap = self._free_capacity(s)
-        return min(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), pile(s, c).size))
+    def declines_instant(self, s: Turn) -> bool:
+        """Whether the bot declines an instant reward now (a goal of its deck may ask it to)."""
+        return False
+
+    def answer_own(self, s: Turn, chooses: list[Command], p: Prompt, kind: str) -> Command | None:
+        """Its deck's answer to a prompt of the deck's own (``kind``: the kind of the effect that asked), or None."""
+        return None
+
+    # --- fights ---------------------------------------------------------------------------------------------
 
     def _capacity(self, s: Turn) -> float:
         """Expected damage of the dice the bot would commit this round: the strongest ``usable`` dice of the pool,
@@ -255,13 +223,6 @@ class HeuristicBot:
         extra = card.additional * self.extra_enemy
         return dice + card.damage * (1 - kill) * 1.3 + facts.harm + extra - reward * kill
 
-    def _stack_discard(self, s: Turn, legal: list[Command]) -> Command | None:
-        options = s.commands("stack_discard")
-        if not options:
-            return None
-        cap = self._free_capacity(s)
-        return max(options, key=lambda c: (self._fight_cost(s, top(s, c), cap), -pile(s, c).size))
-
     # --- Strategy phase -------------------------------------------------------------------------------------
 
     def _reserve(self, s: Turn) -> int:
@@ -276,7 +237,7 @@ class HeuristicBot:
             return self.endgame_dice(s)
         if s.endgame or (s.active and s.incoming() >= s.hero.health):
             return 0
-        if not all(pile.size for pile in sentinels(s).stacks):  # an empty stack
+        if self.endgame_near(s):
             # The endgame may start: keep what the boss needs, less what Recovery brings back this round.
             return max(self.reserve, self.endgame_dice(s) - s.view.recovery_limit())
         return self.reserve
@@ -606,8 +567,7 @@ class HeuristicBot:
 
     def _answer(self, s: Turn, legal: list[Command], p: Prompt) -> Command:
         if p.kind == "instant_reward":
-            current = sentinels(s).current_mission
-            declining = current is not None and s.deck.mission(current.id).condition == "instant_declined"
+            declining = self.declines_instant(s)
             wanted = Command("decline_reward" if declining else "take_reward", card=p.card)
             return s.find(wanted) or wanted
         if p.kind == "item_limit":
@@ -620,13 +580,9 @@ class HeuristicBot:
             return self._choose_die(s, chooses, p, kind)
         if p.kind == "choose_card":
             return max(chooses, key=lambda c: (self._card_priority(s, str(c.card), kind), str(c.card)))
-        if p.kind == "choose_stack":
-            cap = self._free_capacity(s)
-            if kind == "take_stack_reward":
-                return max(chooses, key=lambda c: (instant_worth(s, top(s, c)), -int(c.stack or 0)))
-            if kind == "mission":  # a stack that will count as mandatory: the easiest to face
-                return min(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), int(c.stack or 0)))
-            return max(chooses, key=lambda c: (self._fight_cost(s, top(s, c), cap), -int(c.stack or 0)))
+        own = self.answer_own(s, chooses, p, kind)
+        if own is not None:
+            return own
         return chooses[0]
 
     def _choose_die(self, s: Turn, chooses: list[Command], p: Prompt, kind: str) -> Command:
@@ -650,17 +606,13 @@ class HeuristicBot:
 
 
 _STEPS: dict[str, Callable[[HeuristicBot, Turn, list[Command]], Command | None]] = {
-    "mission_discard": HeuristicBot._mission_discard,
-    "rank_penalty": HeuristicBot._rank_penalty,
-    "round_start": HeuristicBot._round_start,
-    "activate": HeuristicBot._activate,
     "commit": HeuristicBot._commit,
     "apply": HeuristicBot._apply,
     "after": HeuristicBot._after,
     "recover": HeuristicBot._recover,
     "gain_items": HeuristicBot._gain_items,
-    "stack_discard": HeuristicBot._stack_discard,
 }
+"""The general steps the bot plays (a deck's own: its bot's :attr:`HeuristicBot.own_steps`)."""
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------

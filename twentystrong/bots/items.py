@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from twentystrong.bots import assess
-from twentystrong.bots.reading import Reading, instant_worth, top
+from twentystrong.bots.reading import Reading
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
@@ -61,7 +61,7 @@ def pick_use(bot: HeuristicBot, s: Turn, uses: list[Command]) -> Command | None:
         groups.setdefault((c.cmd, c.item, c.effect), []).append(c)
     for variants in groups.values():
         effect = used_effect(s, variants[0])
-        policy = _POLICIES.get(effect.kind)
+        policy = _POLICIES.get(effect.kind) or bot.policies.get(effect.kind)
         if policy is None:
             continue  # a kind the bot never uses (passive items work on their own)
         chosen = policy(Use(bot, s, effect, variants))
@@ -214,12 +214,6 @@ def _cancel(u: Use) -> Command | None:
     return best[1] if best is not None and best[0] >= 2.0 else None
 
 
-def _take_stack_reward(u: Use) -> Command | None:
-    best = max(u.variants, key=lambda c: instant_worth(u.s, top(u.s, c)))
-    worth = instant_worth(u.s, top(u.s, best))
-    return best if worth >= 1.5 else None
-
-
 def _reveal(u: Use) -> Command | None:
     return u.variants[0] if u.s.hero.health <= 5 else None
 
@@ -310,7 +304,6 @@ _POLICIES: dict[str, Policy] = {
     "discard_enemy": _defeat,
     "set_enemy_health": _set_health,
     "cancel_enemy_effects": _cancel,
-    "take_stack_reward": _take_stack_reward,
     "reveal_boss": _reveal,
     "activate_fewer": _at_once,
     "double_next_instant": _at_once,

@@ -19,7 +19,6 @@ from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, TableView, Zone
-from twentystrong.kits.solar_sentinels.rules.view import Pile, SolarSentinelsView
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""
@@ -275,27 +274,6 @@ class Reading:
         if not self.apply_ok_if(color, face, card):
             return None
         return self.modified_damage(sample(color, face, card.id), card, BASE_DAMAGE[face])
-
-
-def sentinels(s: Reading) -> SolarSentinelsView:
-    """The Solar Sentinels table, as the player sees it: the stacks, the boss deck, the missions (the heuristic bot
-    plays this deck's strategy: it fights stack tops and builds up for the boss)."""
-    table = s.table
-    if not isinstance(table, SolarSentinelsView):
-        if s.deck.info.ruleset == "solar-sentinels":  # a game state rather than the player's view of it
-            raise TypeError("a bot chooses from the player's view: bot.choose(player_view(state), legal)")
-        raise TypeError(f"the heuristic bot plays Solar Sentinels decks, not {s.deck.info.ruleset!r} ones")
-    return table
-
-
-def pile(s: Reading, c: Command) -> Pile:
-    """The stack a command names."""
-    return sentinels(s).stacks[int(c.stack or 1) - 1]
-
-
-def top(s: Reading, c: Command) -> ConflictCard:
-    """The top card of the stack a command names."""
-    return s.deck.card(str(pile(s, c).top))
 
 
 def instant_worth(s: Reading, card: ConflictCard) -> float:

@@ -12,6 +12,9 @@ import sys
 
 from twentystrong.cli.arguments import iso_date
 
+DAILY_OPTIONS = ("missions", "rank")
+"""The day's deck's own setup options, passed on to the game as its flags."""
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong daily``."""
@@ -40,13 +43,19 @@ def run(args: argparse.Namespace) -> int:
     except DeckError as exc:
         print(f"twentystrong daily: the daily deck {DECK!r} does not load: {exc}", file=sys.stderr)
         return 2
+    from dataclasses import asdict
+
+    from twentystrong.record.ladder import level_of, rule_for
+
     options = daily_options(deck, day)
+    rule = rule_for(deck.info.ruleset)
     if args.show:
         hero = deck.hero(options.hero_id).name
-        print(
-            f"daily {day.isoformat()}: deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}, "
-            f"missions, rank {options.rank}"
-        )
+        setup = f"deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}"
+        if rule is not None:
+            setup += f", {rule.needs}" if rule.needs else ""
+            setup += f", {rule.kind} {level_of(options, rule)}"
+        print(f"daily {day.isoformat()}: {setup}")
         return 0
     from twentystrong.cli.play import run as play
 
@@ -56,8 +65,7 @@ def run(args: argparse.Namespace) -> int:
             deck_path=None,
             hero=options.hero_id,
             seed=options.seed,
-            missions=options.missions,
-            rank=options.rank,
+            **{name: value for name, value in asdict(options).items() if name in DAILY_OPTIONS},
             assisted=options.assisted,
             dice=options.dice,
             deal=options.deal,

@@ -363,11 +363,12 @@ def _held(args: argparse.Namespace) -> Held:
     if args.ability and args.ability not in heroes:
         raise _Refused(f"no hero {args.ability!r} in {deck.info.id}; heroes: {', '.join(heroes)}")
     items = [c.id for c in deck.cards if c.reward is not None and c.reward.kind in ("single_use", "ongoing")]
-    tactics = [tactic.id for tactic in deck.tactics]
+    conflict = {c.id for c in deck.cards}
+    held = [i for i in deck.card_ids if i not in conflict]  # pieces of the ruleset's own held as items
     for item in args.item:
-        if item not in items and item not in tactics:
-            examples = ", ".join([*items[:3], *tactics[:2]])
-            kinds = "a card item, a Tactic or an Opportunity held as an item" if tactics else "a card item"
+        if item not in items and item not in held:
+            examples = ", ".join([*items[:3], *held[:2]])
+            kinds = "a card item, a Tactic or an Opportunity held as an item" if held else "a card item"
             raise _Refused(f"no item {item!r} in {deck.info.id} ({kinds}), e.g. {examples}")
     plain = [c for c in deck.cards if not c.effects and c.level == args.level] or [
         c for c in deck.cards if c.level == args.level

@@ -136,10 +136,8 @@ def run(args: argparse.Namespace) -> int:
         args.bot,
         args.games,
         args.seed,
-        rank=args.rank,
-        missions=args.missions,
+        options={"rank": args.rank, "missions": args.missions, "difficulty": args.difficulty},
         round_cap=args.round_cap,
-        difficulty=args.difficulty,
     )
     workers = args.jobs or os.cpu_count() or 1
     total = args.games * len(heroes)
@@ -190,13 +188,8 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
 
 
 def _victorum_json(summary: Summary, deck: Deck) -> dict[str, Any]:
-    """Hoplomachus Victorum's per-Scion and per-Primus figures."""
-    if deck.info.ruleset != "hoplomachus-victorum":
-        return {}
-    return {
-        "scions": {s.scion: s.as_dict() for s in summary.scions},
-        "primus": {p.primus: p.as_dict() for p in summary.primus},
-    }
+    """The ruleset's own figures (Hoplomachus Victorum's per Scion and per Primus)."""
+    return {name: {row.key: row.as_dict() for row in rows} for name, rows in summary.own.items()}
 
 
 def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
@@ -244,11 +237,11 @@ def victorum_tables(summary: Summary) -> list[str]:
     """Hoplomachus Victorum: per Scion (games, final fights reached, won, killing blows) and per Primus (games it
     waited in, fought, beaten, killing blows)."""
     lines = ["", f"{'Scion':<24} {'games':>6} {'final fights':>13} {'won':>5} {'final won':>10} {'killed':>7}"]
-    for s in summary.scions:
+    for s in summary.own["scions"]:
         rate = f"{s.wins / s.finals:.1%}" if s.finals else "-"
         lines.append(f"{s.name:<24} {s.games:>6} {s.finals:>13} {s.wins:>5} {rate:>10} {s.killed:>7}")
     lines += ["", f"{'Primus':<24} {'games':>6} {'fought':>7} {'beaten':>7} {'beaten/fought':>14} {'killed':>7}"]
-    for p in summary.primus:
+    for p in summary.own["primus"]:
         rate = f"{p.beaten / p.fought:.1%}" if p.fought else "-"
         lines.append(f"{p.name:<24} {p.games:>6} {p.fought:>7} {p.beaten:>7} {rate:>14} {p.killed:>7}")
     return lines

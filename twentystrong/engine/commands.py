@@ -53,6 +53,15 @@ KNOWN: set[str] = set(CMDS)
 _GENERAL = ("die", "card", "face", "faces", "item", "choice", "effect")
 
 
+def _load_rulesets() -> None:
+    """Load every installed ruleset's rules, so that their commands and arguments are known: a ruleset registers
+    them when its rules are first loaded, and a command may be read before any game of its deck is set up (a
+    save, a test, a front end building a choice)."""
+    from twentystrong.kits import load_rules
+
+    load_rules()
+
+
 def register(commands: dict[str, str], fields: dict[str, type]) -> None:
     """Make a ruleset's commands and their arguments known to the parser (called when the ruleset is imported).
     An argument another ruleset registered must have the same type."""
@@ -99,6 +108,8 @@ class Command(_Fields):
     ) -> Command:
         extra: tuple[tuple[str, Any], ...] = ()
         if args:
+            if any(name not in FIELDS for name in args):
+                _load_rulesets()
             unknown = [name for name in args if name not in FIELDS]
             if unknown:
                 raise TypeError(f"Command has no argument(s) {', '.join(map(repr, sorted(unknown)))}")
@@ -107,6 +118,8 @@ class Command(_Fields):
 
     def __getattr__(self, name: str) -> Any:
         # Only for names that are not general fields: a registered ruleset argument (None when unset).
+        if name not in FIELDS and not name.startswith("__"):
+            _load_rulesets()
         if name in FIELDS:
             for key, value in self.args:
                 if key == name:
@@ -132,6 +145,8 @@ class Command(_Fields):
         cmd = data.get("cmd")
         if not isinstance(cmd, str):
             return Rejected("bad_command", 'a command needs a "cmd" string, e.g. {"cmd": "roll"}')
+        if cmd not in KNOWN or any(key not in FIELDS for key in data if key != "cmd"):
+            _load_rulesets()
         if cmd not in KNOWN:
             return Rejected("unknown_command", f"unknown command {cmd!r}; known: {', '.join(sorted(KNOWN))}")
         kwargs: dict[str, Any] = {}

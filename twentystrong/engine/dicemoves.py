@@ -68,10 +68,10 @@ def weaken(tx: Tx, die: str, *, reserve: str = RESERVE) -> str | None:
 def _swap(tx: Tx, die_id: str, step: int, reserve: str) -> str | None:
     s = tx.state
     die = s.die(die_id)
-    rank = STRENGTH[die.color] + step
-    if not 0 <= rank < len(COLORS) or die_id not in dismissable(s):
+    strength = STRENGTH[die.color] + step
+    if not 0 <= strength < len(COLORS) or die_id not in dismissable(s):
         return None  # HV12: red cannot be strengthened, yellow cannot be weakened; banished or applied: no dismiss
-    color = next(c for c in COLORS if STRENGTH[c] == rank)
+    color = next(c for c in COLORS if STRENGTH[c] == strength)
     if recruitable(s, color=color, reserve=reserve) is None:
         return None  # nothing of that colour in the reserve: nothing happens
     word = "strengthen" if step > 0 else "weaken"

@@ -363,6 +363,11 @@ def from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from :func:`to_dict` output; raises ``ValueError`` with a readable message."""
     type_name = data.get("type")
     cls = EVENT_TYPES.get(str(type_name))
+    if cls is None:  # a ruleset's events are registered when its rules are first loaded: load every installed one
+        from twentystrong.kits import load_rules
+
+        load_rules()
+        cls = EVENT_TYPES.get(str(type_name))
     if cls is None:
         raise ValueError(f"unknown event type {type_name!r}")
     kwargs: dict[str, Any] = {}

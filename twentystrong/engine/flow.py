@@ -51,15 +51,16 @@ def activation(tx: Tx) -> bool:
     return True
 
 
-def activate_card(tx: Tx, card_id: str, *, stack: int | None = None, revealed: str | None = None) -> None:
-    """A card enters the active area (from the ruleset's pile ``stack``, turning up ``revealed`` there): its +N adds
+def activate_card(tx: Tx, card_id: str, *, pile: int | None = None, revealed: str | None = None) -> None:
+    """A card enters the active area (from the ruleset's pile ``pile``, turning up ``revealed`` there): its +N adds
     activations, one fewer per activate-fewer charge; its During and Special effects start now."""
     s = tx.state
     extra = s.deck.card(card_id).additional
     if extra and s.fewer_next:
         extra -= 1
         tx.emit(ev.Marked, field="fewer_next", value=s.fewer_next - 1)
-    tx.emit(ev.CardActivated, card=card_id, stack=stack, additional=extra, revealed=revealed)
+    # the pile rides in the event log under its recorded name (engine.events: CardActivated.stack)
+    tx.emit(ev.CardActivated, card=card_id, additional=extra, revealed=revealed, **{"stack": pile})
     on_activated(tx, card_id)
 
 

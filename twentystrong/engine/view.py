@@ -36,7 +36,7 @@ def event_view(event: ev.Event, deck: Deck) -> dict[str, Any]:
     """An event of a game with ``deck`` as the player sees it (R12): the general events hide nothing; the deck's
     ruleset says what of its own events a player sees (Solar Sentinels: the deal shows each stack's size and top
     card, not the order below)."""
-    return ruleset_for(deck.info.ruleset).event_view(event, ev.to_dict(event))
+    return ruleset_for(deck.info.ruleset).views.event(event, ev.to_dict(event))
 
 
 def state_view(s: GameState) -> dict[str, Any]:
@@ -63,7 +63,7 @@ def state_view(s: GameState) -> dict[str, Any]:
         "strategy_phases": {"used": s.phases_used, "allowed": s.hero.strategy},
         "recovered_this_round": s.recovered_this_round,
         "prompts": len(s.prompts),
-        **rules(s).view(s),  # the ruleset's own zones (Solar Sentinels: stacks, missions, chip, boss)
+        **rules(s).views.state(s),  # the ruleset's own zones (Solar Sentinels: stacks, missions, chip, boss)
     }
 
 
@@ -143,7 +143,7 @@ class PlayerView:
     def table(self) -> TableView:
         """The ruleset's own zones as a player sees them (``Ruleset.table_view``: Solar Sentinels' stacks, boss
         deck and missions)."""
-        return rules(self._state).table_view(self._state)
+        return rules(self._state).views.table(self._state)
 
     # --- the open table ---------------------------------------------------------------------------------------
 
@@ -166,7 +166,7 @@ class PlayerView:
     def places(self) -> dict[str, tuple[str, str]]:
         """Where the ruleset's own cards are, as a player may know it (``Ruleset.places``: "in a stack", not which
         one nor how deep): card id → (zone, words)."""
-        return rules(self._state).places(self._state)
+        return rules(self._state).views.places(self._state)
 
     @property
     def card_zones(self) -> Mapping[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from twentystrong.kits.kit import DeckKit
+from twentystrong.kits.kit import DeckKit, resolve
 
 GROUP = "twentystrong.rulesets"
 """The entry-point group a ruleset package registers its kit under."""
@@ -46,4 +46,10 @@ def kit(ruleset_id: str) -> DeckKit:
         raise KitError(f"the {ruleset_id!r} ruleset is not playable yet") from None
 
 
-__all__ = ["GROUP", "DeckKit", "KitError", "kit", "kits"]
+def load_rules() -> None:
+    """Load every installed kit's rules (each registers its commands, arguments, events and effect kinds)."""
+    for found in kits().values():
+        found.ruleset()
+
+
+__all__ = ["GROUP", "DeckKit", "KitError", "kit", "kits", "load_rules", "resolve"]

@@ -23,6 +23,9 @@ def _resolve(target: str) -> Any:
     return getattr(loaded, attribute) if attribute else loaded
 
 
+resolve = _resolve  # i28-words: the kit's optional parts (its ladder, its primer …) are resolved by who asks
+
+
 @dataclass(frozen=True)
 class DeckKit:
     """Everything a ruleset brings, as references the general code resolves when it needs them."""
@@ -35,10 +38,25 @@ class DeckKit:
     """``module:attribute`` of its :class:`~twentystrong.engine.rulesets.base.Ruleset` (pure Python; importing the
     module registers its commands and effect kinds)."""
     board: str | None
-    """The module of its board on the table screen (Textual): its ``BOARD`` class, and ``TABLE`` if it has a table
-    screen of its own; None for a ruleset that plays headless only, so far."""
+    """The module of its board on the table screen (Textual): its ``BOARD`` class (a ``tui.boards.Board``: its zones,
+    keys, panels, prompts and words, composed into the general table); None for a ruleset that plays headless only,
+    so far."""
     bot: str
     """``module:attribute`` of its heuristic bot's class (``--bot heuristic``)."""
+    # i28-words
+    ladder: str | None = None
+    """``module:attribute`` of its difficulty ladder (a :class:`~twentystrong.record.ladder.LadderRule`), or None
+    for a ruleset without one."""
+    primer: str | None = None
+    """``module:attribute`` of the function giving its rules primer (the help screen's sections: a tuple of
+    :class:`~twentystrong.text.primer.PrimerSection`), or None: the general sections only."""
+    cards: str | None = None
+    """``module:attribute`` of its own pieces in words (a :class:`~twentystrong.text.cards.DeckCards`), or None."""
+    bench: str | None = None
+    """``module:attribute`` of the function writing a generated deck of its shape for the benchmarks
+    (``write_deck(folder, **options) -> folder``), or None."""
+    sim: str | None = None
+    """``module:attribute`` of its part of the simulator (a :class:`~twentystrong.sim.runner.SimPart`), or None."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""

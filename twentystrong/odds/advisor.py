@@ -24,7 +24,16 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
-from twentystrong.odds.joint import BUDGET, JointSpec, best_joint_move, entries, feasible, joint_reason, joint_table
+from twentystrong.odds.joint import (
+    BUDGET,
+    JointSpec,
+    best_joint_move,
+    entries,
+    feasible,
+    joint_reason,
+    joint_table,
+    pooled,
+)
 from twentystrong.odds.model import DamageModel
 from twentystrong.odds.plans import Spec, convert_plans, exact_reason
 from twentystrong.odds.rerolls import _float_table, _useful, best_move
@@ -299,7 +308,7 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
                     held = False
         if need <= 0:
             return Chance(1.0)
-        table = _float_table(spec, need, rolled)
+        table = _float_table(spec, need, rolled, phases)
         return Chance(table.value(_useful(rolled, spec), need, phases, held=held))
     joint = _joint_spec(situation, [t])
     pool = tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))
@@ -316,7 +325,7 @@ def _before(situation: Situation, t: int, samples: int) -> Chance:
         samples=samples,
         step_cap=situation.step_cap,
     )
-    return Chance(odds.each[0], odds.each_error[0], exact=False)
+    return Chance(odds.each[0], odds.each_error[0], exact=odds.method == "exact")
 
 
 def _live(situation: Situation) -> list[int]:
@@ -333,6 +342,9 @@ def _all(situation: Situation, samples: int) -> Chance:
         return _one(situation, live[0], samples)
     if situation.stage == "apply" and situation.dice:
         return advise(situation, samples).probability
+    pooled = _pooled(situation, live, samples)
+    if pooled is not None:
+        return pooled
     rolled, kept = _split(situation)
     needs = [situation.targets[t].need for t in live]
     spec = _joint_spec(situation, live)
@@ -351,7 +363,30 @@ def _all(situation: Situation, samples: int) -> Chance:
         samples=samples,
         step_cap=situation.step_cap,
     )
-    return Chance(odds.all, odds.all_error, exact=False)
+    return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
+
+
+def _pooled_situation(situation: Situation, live: Sequence[int]) -> Situation | None:
+    """The situation with one target standing for every live one (:func:`~twentystrong.odds.joint.pooled`), where
+    they pool and one target's tables hold the rules and resources with it; else None."""
+    if situation.resources.boosts:
+        return None  # a boost's model is per target: the joint tables or the simulation weigh it
+    one = pooled([situation.targets[t].model for t in live], [situation.targets[t].need for t in live], situation.rules)
+    if one is None or (one.conversion is not None and situation.resources.conversions):
+        return None  # the tables hold one face change
+    target = Target(one.need, model=situation.targets[live[0]].model)
+    resources = situation.resources if one.conversion is None else Resources((one.conversion,))
+    alone = replace(situation, targets=(target,), hopeless=(), weights=(), resources=resources)
+    rolled, kept = _split(alone)
+    if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
+        return None
+    return alone
+
+
+def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
+    """Before a roll: P(every live target falls) as one target's chance, where they pool; else None."""
+    alone = _pooled_situation(situation, live)
+    return None if alone is None else _before(alone, 0, samples)
 
 
 def _strip(value: float, spec: JointSpec) -> float:
@@ -490,7 +525,7 @@ def _simulated_advice(
             samples=samples,
             step_cap=situation.step_cap,
         )
-        chance = Chance(odds.all, odds.all_error, exact=False)
+        chance = Chance(odds.all, odds.all_error, exact=odds.method == "exact")
     return _words(situation, None, gives, chance, changes=changes)
 
 
@@ -613,7 +648,11 @@ def commit_plan(
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        every = _pick_joint(situation, pool, threshold, live, most)
+        alone = _pooled_situation(situation, live)
+        if alone is not None:  # every pool die weighed, exactly
+            every = _pick(alone, pool, threshold, 0, most)
+        else:
+            every = _pick_joint(situation, pool, threshold, live, most)
     return CommitPlan(threshold, tuple(each), every)
 
 

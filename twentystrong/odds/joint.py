@@ -18,6 +18,21 @@ layer the change may relabel one die of a colour it may turn (a miss becomes a c
 
 :func:`feasible` says when this is cheap enough (:data:`BUDGET` array entries); beyond, and for what it does not hold
 (kept hits, forced rerolls, two-dice changes, a change on kept faces), :mod:`twentystrong.odds.simulate` answers.
+
+**One pooled need** (:func:`pooled`). When every target takes the same damage from every face and that damage is 1
+or 2 (the plain rule: a basic hit 1, a crit 2), and at most one target's need is odd, every target falls exactly
+when one target of the summed need would: the chance that all fall is one target's chance, whatever the dice, the
+phases, the rules on rolls or a held face change (:mod:`twentystrong.odds.tables`, the 17 dice at once). Why: a die
+dealing 2 goes to a target whose need is even and at least 2 (else to the one target left), a die dealing 1 to the
+target whose need is odd (else to any): no target ever has an odd need but that one, so no damage is lost before
+the last die; and no play deals more than the summed need needs.
+
+Two odd needs lose one damage unless a die dealing 1 comes (needs 1 and 1 take two dice): with a applied dice
+dealing 2 and b dealing 1 over the fight, all fall exactly when 2a + b ≥ the summed need if b ≥ 1, else
+2a ≥ the summed need + 2 (the first die dealing 1 goes to an odd need, which leaves one; a die dealing 2 goes where
+it wastes nothing while it can). That is one target of the summed need + 1 with a held change of one basic hit
+into a crit (:data:`FIRST_HIT`, used on the first hit applied), when every colour's hit deals 1 and its crit 2 (or
+neither applies). Three odd needs or more stay with the joint tables or the simulation.
 """
 
 from __future__ import annotations
@@ -38,9 +53,9 @@ import numpy.typing as npt
 from twentystrong.odds.dice import COLORS, Color, Face
 from twentystrong.odds.model import DamageModel
 from twentystrong.odds.plans import Shape
-from twentystrong.odds.rules import PLAIN_ROLLS, RollRules
+from twentystrong.odds.rules import PLAIN_ROLLS, Conversion, RollRules
 
-__all__ = ["BUDGET", "Joint", "JointMove", "joint_table", "feasible", "joint_reason"]
+__all__ = ["BUDGET", "FIRST_HIT", "Joint", "JointMove", "Pooled", "joint_table", "feasible", "joint_reason", "pooled"]
 
 Num = TypeVar("Num", float, Fraction)
 Array = npt.NDArray[Any]
@@ -95,6 +110,47 @@ _RELABEL: dict[tuple[Face, Face], tuple[int, int, int]] = {
     ("hit", "crit"): (1, -1, 0),
 }
 """How a face change moves one die between (crits, hits, misses) shown."""
+
+
+FIRST_HIT = Conversion("the first basic hit", ("hit",), ("crit",))
+"""Two odd needs pooled: the first basic hit applied is worth one more (see the module docstring)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pooled:
+    """One target that stands for several (see the module docstring)."""
+
+    need: int
+    """The summed need (plus one with two odd needs)."""
+    first_hit: bool = False
+    """Two odd needs: the first basic hit applied deals one more (:data:`FIRST_HIT` held)."""
+
+    @property
+    def conversion(self) -> Conversion | None:
+        return FIRST_HIT if self.first_hit else None
+
+
+def pooled(models: Sequence[DamageModel], needs: Sequence[int], rules: RollRules = PLAIN_ROLLS) -> Pooled | None:
+    """The one target that stands for all of these (see the module docstring), or None when they do not pool:
+    several damage models, a face dealing more than 2, three odd needs or more; with two odd needs, a colour whose
+    hit and crit do not deal 1 and 2, or unapplied hits kept. Targets already defeated (need 0 or less) are left
+    out; ``models[i]`` is what the dice deal to the target of ``needs[i]``."""
+    live = [(model, need) for model, need in zip(models, needs, strict=True) if need > 0]
+    if not live:
+        return None
+    model = live[0][0]
+    if any(other != model for other, _ in live):
+        return None
+    if any(model.damage(color, face) > 2 for color in COLORS for face in ("hit", "crit")):
+        return None
+    total = sum(need for _, need in live)
+    odd = sum(need % 2 for _, need in live)
+    if odd <= 1:
+        return Pooled(total)
+    plain_faced = all((model.damage(c, "hit"), model.damage(c, "crit")) in ((1, 2), (0, 0)) for c in COLORS)
+    if odd == 2 and plain_faced and not rules.kept & {"hit", "crit"}:
+        return Pooled(total + 1, first_hit=True)
+    return None
 
 
 def _at(axis: int, index: int | slice) -> tuple[Any, ...]:
@@ -438,9 +494,9 @@ def best_joint_move(
                 value = table.value(pool, final_needs, phases_after, held=held and option is None)
             dealt = sum(h + c for g in gives for h, c in g)
             move = JointMove(gives, option, value)
-            rank = (value, -dealt - (option is not None))
-            if best is None or rank[0] > best[0] + 1e-12 or (abs(rank[0] - best[0]) <= 1e-12 and rank[1] > best[1]):
-                best = (rank[0], rank[1], move)
+            score = (value, -dealt - (option is not None))
+            if best is None or score[0] > best[0] + 1e-12 or (abs(score[0] - best[0]) <= 1e-12 and score[1] > best[1]):
+                best = (score[0], score[1], move)
     assert best is not None
     return best[2]
 

@@ -203,28 +203,29 @@ def roll_terms(plan: ColorPlan, n: int, *, all_faces: bool, source: Face | None 
     lower face that is a choice (:attr:`ColorPlan.decides`, see :func:`lower_weights`) or kept rolling (a sure
     colour), and faces worth nothing that are rolled again.
     """
-    parts: list[tuple[Fraction, bool, int, bool]] = []  # per face: probability, removed, damage, is the source
+    parts: list[tuple[int, bool, int, bool]] = []  # per face: how many of the six, removed, damage, is the source
     for face, count, value, _ in plan.faces:
         category = plan.category(face)
         goes = value > 0 if all_faces else category in ("best", "bank", "dead")
-        parts.append((Fraction(count, 6), goes, value if goes else 0, face == source))
+        parts.append((count, goes, value if goes else 0, face == source))
     out = []
     for m in range(n + 1):
-        terms: dict[tuple[int, int, bool], Fraction] = {}
+        # Ways out of 6^m, in integers (the fractions made once per merged outcome: a cold table's many terms).
+        terms: dict[tuple[int, int, bool], int] = {}
         for split in _compositions(m, len(parts)):
-            w = Fraction(_multinomial(split))
+            ways = _multinomial(split)
             removed = damage = 0
             shown = False
-            for k, (p, gone, worth, is_source) in zip(split, parts, strict=True):
-                w *= p**k
+            for k, (count, gone, worth, is_source) in zip(split, parts, strict=True):
+                ways *= count**k
                 if gone:
                     removed += k
                     damage += k * worth
                 shown = shown or (is_source and k > 0)
-            if w:
+            if ways:
                 key = (removed, damage, shown)
-                terms[key] = terms.get(key, Fraction(0)) + w
-        out.append(tuple((r, d, s, w) for (r, d, s), w in sorted(terms.items())))
+                terms[key] = terms.get(key, 0) + ways
+        out.append(tuple((r, d, s, Fraction(w, 6**m)) for (r, d, s), w in sorted(terms.items())))
     return tuple(out)
 
 

@@ -6,11 +6,12 @@ rolled again next phase, misses included. With ``k`` phases the player maximises
 :mod:`twentystrong.odds.plans` says what a damage model means for that choice.
 
 The answers come from a best-play table (:class:`twentystrong.odds.tables.Table`): the value of every state (every
-sub-multiset of the 17 dice, every need up to 20 or the one asked if more, every phase count up to six), computed
-colour by colour with numpy in about 25 ms for any damage model (``twentystrong bench`` measures it). The first
-question about a damage model builds its table; every later one about that model is a lookup (microseconds), a
-bigger need grows it. The first table of a process also pays for importing numpy (tens of milliseconds), so a front
-end asks from a worker thread when :func:`is_cached` says the answer is not ready (the cache is thread-safe).
+sub-multiset of the 17 dice, every need up to the one asked, every phase count up to the one asked), computed
+colour by colour with numpy in tens of milliseconds for any damage model (``twentystrong bench`` measures it). The
+first question about a damage model builds its table; every later one about that model is a lookup (microseconds),
+a bigger need or more phases grow it. The first table of a process also pays for importing numpy (tens of
+milliseconds), so a front end asks from a worker thread when :func:`is_cached` says the answer is not ready (the
+cache is thread-safe).
 
 Numbers: :func:`kill_probability` computes in floats (rounding error ~1e-15); :func:`kill_probability_exact` runs
 the same code on :class:`~fractions.Fraction`, practical for a few dice or a few phases (the tests compare it with a
@@ -76,10 +77,6 @@ Num = TypeVar("Num", float, Fraction)
 
 MAX_PHASES = 6
 """The Strategy stat never exceeds 6 (R1), so neither do the phases of one engagement."""
-
-TABLE_NEED = 20
-"""Float tables are built for needs up to at least this, whatever the need asked (most cards have less Health)."""
-
 
 # --------------------------------------------------------------------------------------------------------------
 # The cache of tables, per damage model
@@ -164,13 +161,17 @@ def _root(spec: Spec, dice: DiceCounts | tuple[int, ...]) -> tuple[int, ...]:
     return every if exact_reason(spec, every) is None else _useful(dice, spec)
 
 
-def _float_table(spec: Spec, need: int, dice: DiceCounts | Sequence[int] | None = None) -> Table[float]:
-    """The float table of ``spec``: every sub-multiset of the 17 dice, six phases and needs up to ``need`` and at
-    least :data:`TABLE_NEED`, so that the questions that follow (more dice committed, another enemy, fewer phases,
-    the advice after a roll) are lookups. All of it costs what the largest question alone would."""
+def _float_table(
+    spec: Spec, need: int, dice: DiceCounts | Sequence[int] | None = None, phases: int = MAX_PHASES
+) -> Table[float]:
+    """The float table of ``spec``: every sub-multiset of the 17 dice (so that the questions that follow in a fight,
+    more dice committed, fewer dice after a roll, a commit plan's candidates, are lookups), the needs up to ``need``
+    and the ``phases`` asked. Its cost grows with the need and the phases (a 17-dice table for need 7 over 3 phases
+    is about a fifth of one for need 20 over 6), so a table is sized to the question, and a bigger question grows
+    it to cover both (the needs and phases of a fight only shrink, so a fight builds once)."""
     counts = DiceCounts.all() if dice is None else dice if isinstance(dice, DiceCounts) else tuple(dice)
     root = _root(spec, counts)
-    return _get(_float_tables, spec, root, _length(spec, root, max(need, TABLE_NEED)), MAX_PHASES, 1.0)
+    return _get(_float_tables, spec, root, _length(spec, root, need), phases, 1.0)
 
 
 def _exact_table(spec: Spec, root: tuple[int, ...], need: int, phases: int) -> Table[Fraction]:
@@ -260,7 +261,7 @@ def kill_probability(
     spec = spec_of(model, rules, conversion)
     if phases == 1 and _plain_single(spec):
         return float(single_roll(dice, model).at_least(need))
-    return _float_table(spec, need, dice).value(_useful(dice, spec), need, phases)
+    return _float_table(spec, need, dice, phases).value(_useful(dice, spec), need, phases)
 
 
 def kill_probability_exact(
@@ -306,7 +307,7 @@ def kill_probabilities(
         return (1.0,) * phases
     plain_single = _plain_single(spec)
     root = _useful(dice, spec)
-    table = _float_table(spec, need, dice) if phases > 1 or not plain_single else None
+    table = _float_table(spec, need, dice, phases) if phases > 1 or not plain_single else None
     # One phase from the exact single-roll tail, so it agrees to the last bit with `single_roll`.
     return tuple(
         float(single_roll(dice, model).at_least(need))
@@ -374,7 +375,7 @@ def best_counts(
         return CountsChoice(tuple(shown_best), tuple(shown_lower), available, 0.0)
     spec = Spec(model)
     root = _useful(pool, spec)
-    table = _float_table(spec, need)
+    table = _float_table(spec, need, phases=phases_after)
     best_applied = tuple(b if p.best else 0 for b, p in zip(shown_best, plans, strict=True))
     after_best = [n - b for n, b in zip(root, best_applied, strict=True)]
     need_after = need - sum(b * p.best for b, p in zip(best_applied, plans, strict=True))
@@ -548,7 +549,7 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
         )
         return Move(applied, None, damage, 0.0)
     plans = plans_of(model, spec.rules)
-    table = _float_table(spec, need, pool)
+    table = _float_table(spec, need, pool, phases_after)
     plain = spec.rules == PLAIN_ROLLS and not (held and spec.conversion is not None)
     choice: tuple[float, int, int, Move] | None = None
     for option in options:
@@ -617,13 +618,13 @@ def best_move(need: int, shown: Shown, phases_after: int, spec: Spec, held: bool
         for c, j in combo:
             counted[c][0 if faces_of[c] == "hit" else 1] += j
         move = Move(tuple((h, k) for h, k in counted), option, dealt, p)
-        rank = (p, -sum(j for _, j in combo), -(option is not None))
+        score = (p, -sum(j for _, j in combo), -(option is not None))
         if (
             choice is None
-            or rank[0] > choice[0] + 1e-12
-            or (abs(rank[0] - choice[0]) <= 1e-12 and rank[1:] > choice[1:3])
+            or score[0] > choice[0] + 1e-12
+            or (abs(score[0] - choice[0]) <= 1e-12 and score[1:] > choice[1:3])
         ):
-            choice = (p, rank[1], rank[2], move)
+            choice = (p, score[1], score[2], move)
     assert choice is not None
     return choice[3]
 

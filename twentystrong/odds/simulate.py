@@ -12,7 +12,9 @@ each miss), and after each roll plays a fixed policy that leans on the exact tab
   wherever they hold the rules, and guiding tens of thousands of simulated rolls with them would take far longer.
 
 The answer is the policy's chance, a lower bound of the best play's, with its standard error; the same arguments
-always give the same answer (the generator is seeded).
+always give the same answer (the generator is seeded). One target before a roll, with a hit rolled again for each
+miss and at most a one-die face change held, is answered exactly instead where the dice are few enough
+(:mod:`twentystrong.odds.forced`; ``method="exact"``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from twentystrong.odds.dice import COLORS, Color, Face
+from twentystrong.odds.forced import forced_value, game_of
 from twentystrong.odds.plans import Spec, exact_reason
 from twentystrong.odds.rerolls import MAX_PHASES, best_move
 from twentystrong.odds.rules import PLAIN_ROLLS, Conversion, RollRules
@@ -128,9 +131,9 @@ def decide(policy: Policy, needs: tuple[int, ...], shown: Shown, phases_after: i
         value, after, remaining, gives = _weigh(policy, needs, faces, phases_after, left)
         if policy.step_cap is not None and sum(h + c for give in gives for h, c in give) > policy.step_cap:
             after, remaining, gives = _capped(policy, needs, faces, gives)
-        rank = (value, len(left))
-        if best is None or rank[0] > best[0] + 1e-12 or (abs(rank[0] - best[0]) <= 1e-12 and rank[1] > best[1]):
-            best = (rank[0], rank[1], Step(after, remaining, left, used, gives))
+        score = (value, len(left))
+        if best is None or score[0] > best[0] + 1e-12 or (abs(score[0] - best[0]) <= 1e-12 and score[1] > best[1]):
+            best = (score[0], score[1], Step(after, remaining, left, used, gives))
     assert best is not None
     return best[2]
 
@@ -291,6 +294,9 @@ def simulate(
         raise ValueError("give at least one target")
     if not 0 <= phases <= MAX_PHASES:
         raise ValueError(f"phases must be between 0 and {MAX_PHASES}, not {phases}")
+    exact = _exact(dice, targets, phases, rules, conversions, rolled, step_cap)
+    if exact is not None:
+        return TargetsOdds((exact,), exact, "exact", each_error=(0.0,))
     policy = Policy(tuple(targets), rules, tuple(conversions), step_cap)
     rng = random.Random(seed)
     start = tuple(t.need for t in targets)
@@ -303,3 +309,25 @@ def simulate(
         all_wins += all(n <= 0 for n in needs)
 
     return TargetsOdds.sampled(wins, all_wins, samples, seed)
+
+
+def _exact(
+    dice: Sequence[tuple[Color, Face | None]],
+    targets: Sequence[Target],
+    phases: int,
+    rules: RollRules,
+    conversions: Sequence[Conversion],
+    rolled: bool,
+    step_cap: int | None,
+) -> float | None:
+    """The best play's chance, exact, where :mod:`twentystrong.odds.forced` holds the question (one target, no
+    die showing a face yet, at most one face change of one die, no cap per step, few enough dice), else None."""
+    if len(targets) != 1 or rolled or step_cap is not None or len(conversions) > 1:
+        return None
+    if any(face is not None for _, face in dice):
+        return None
+    game = game_of(targets[0].model, rules, conversions[0] if conversions else None)
+    if game is None:
+        return None
+    pool = tuple(sum(1 for color, _ in dice if color == c) for c in COLORS)
+    return forced_value(game, pool, targets[0].need, phases)

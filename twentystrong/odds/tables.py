@@ -367,8 +367,12 @@ def _expand_and_sum(
     for p, layers in enumerate(
         _held_choices(xs, axis, n, plan, cv, one, lambda layer, p, low: rows_work[layer][p % 2, low])
     ):
-        for out, rows in zip(outs, layers, strict=True):
-            _weighted_sum(out[_at(axis, p)], rows, weights[p], spare)
+        for out, rows, work_rows in zip(outs, layers, rows_work, strict=True):
+            stacked = work_rows[p % 2, : p + 1]
+            for low, row in enumerate(rows):  # a row of the counts themselves: into the stack
+                if row.ctypes.data != stacked[low].ctypes.data:
+                    stacked[low] = row
+            _stacked_sum(out[_at(axis, p)], stacked, weights[p], spare)
     return outs
 
 
@@ -379,16 +383,23 @@ def _sum_lower(x: Array, axis: int, n: int, weights: Sequence[Sequence[Any]], wo
     out = np.empty(shape, dtype=x.dtype)
     spare = work.get(f"spare{axis}", out[_at(axis, 0)].shape)
     for p in range(n + 1):
-        rows = [x[_at(axis, _pair(p, low))] for low in range(p + 1)]
-        _weighted_sum(out[_at(axis, p)], rows, weights[p], spare)
+        rows = np.moveaxis(x[(*(slice(None),) * axis, slice(_pair(p, 0), _pair(p + 1, 0)))], axis, 0)
+        _stacked_sum(out[_at(axis, p)], rows, weights[p], spare)
     return out
 
 
-def _weighted_sum(out: Array, rows: Sequence[Array], weights: Sequence[Any], spare: Array) -> None:
-    np.multiply(rows[0], weights[0], out=out)
-    for row, weight in zip(rows[1:], weights[1:], strict=True):
-        np.multiply(row, weight, out=spare)
-        np.add(out, spare, out=out)
+def _stacked_sum(out: Array, rows: Array, weights: Sequence[Any], spare: Array) -> None:
+    """``out = Σ weights[l] · rows[l]`` over the first axis of ``rows``: one pass over memory for floats (a matrix
+    product where the rows are contiguous, else ``einsum``), row by row for exact fractions."""
+    if rows.dtype == object:
+        np.multiply(rows[0], weights[0], out=out)
+        for row, weight in zip(rows[1:], weights[1:], strict=True):
+            np.multiply(row, weight, out=spare)
+            np.add(out, spare, out=out)
+    elif rows.flags.c_contiguous and out.flags.c_contiguous:
+        np.dot(np.asarray(weights), rows.reshape(len(rows), -1), out=out.reshape(-1))
+    else:
+        np.einsum("l,l...->...", np.asarray(weights), rows, out=out)
 
 
 def _accumulate(acc: Array, rows: Array, damage: int, weight: Any, spare: Array) -> None:

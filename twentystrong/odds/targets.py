@@ -10,10 +10,11 @@ The best joint play over several targets is a much larger problem than one targe
 3. **Spare colours.** Dice of a colour that cannot hurt the focus go, the same way, to the next target (by the
    same ranking) that they can hurt.
 
-Everything not applied is rolled again next phase. :func:`targets_odds` is *exact* where the joint tables of
-:mod:`twentystrong.odds.joint` are within budget (the best joint play, not this greedy one: a few targets and a few
-dice), else a seeded Monte Carlo of this policy that states its standard error. Step 2 makes one target's odds
-exactly :func:`~twentystrong.odds.rerolls.kill_probability`.
+Everything not applied is rolled again next phase. :func:`targets_odds` is *exact* (the best joint play, not this
+greedy one) where the targets pool into one need (:func:`~twentystrong.odds.joint.pooled`: the plain rule and at
+most two odd needs, any number of dice) or the joint tables of :mod:`twentystrong.odds.joint` are within budget
+(a few targets and a few dice), else a seeded Monte Carlo of this policy that states its standard error. Step 2
+makes one target's odds exactly :func:`~twentystrong.odds.rerolls.kill_probability`.
 """
 
 from __future__ import annotations
@@ -325,10 +326,10 @@ def targets_odds(
 ) -> TargetsOdds:
     """P(defeating each target and all of them within ``phases`` phases, rolling ``dice``.
 
-    Exact where the joint tables are within budget (:func:`~twentystrong.odds.joint.feasible`): ``all`` under the
-    best joint play for all of them, ``each`` target's chance with every die on it. Else (or with ``exact=False``) a
-    Monte Carlo of the greedy allocation over ``samples`` games from ``seed`` (the same arguments always give the
-    same answer).
+    Exact where the targets pool into one need (:func:`~twentystrong.odds.joint.pooled`) or the joint tables
+    are within budget (:func:`~twentystrong.odds.joint.feasible`): ``all`` under the best joint play for all of
+    them, ``each`` target's chance with every die on it. Else (or with ``exact=False``) a Monte Carlo of the greedy
+    allocation over ``samples`` games from ``seed`` (the same arguments always give the same answer).
     """
     if not targets:
         raise ValueError("give at least one target")
@@ -336,19 +337,22 @@ def targets_odds(
         raise ValueError(f"phases must be between 0 and {MAX_PHASES}, not {phases}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
-    from twentystrong.odds.joint import TIE, JointSpec, feasible, joint_table
+    from twentystrong.odds.joint import TIE, JointSpec, feasible, joint_table, pooled
     from twentystrong.odds.rerolls import kill_probability
 
     live = [t for t in targets if t.need > 0]
     spec = JointSpec(tuple(t.model for t in live), tuple(0 for _ in live))
     needs = tuple(t.need for t in live)
-    if exact and (not live or feasible(needs, dice.as_tuple(), spec)):
+    one = pooled(spec.models, needs) if len(live) > 1 else None
+    if exact and (not live or one is not None or feasible(needs, dice.as_tuple(), spec)):
         each = tuple(
             1.0 if t.need <= 0 else kill_probability(dice, t.health, applied=t.applied, phases=phases, model=t.model)
             for t in targets
         )
         every = 1.0
-        if live:
+        if one is not None:
+            every = kill_probability(dice, one.need, phases=phases, model=live[0].model, conversion=one.conversion)
+        elif live:
             value = joint_table(spec, dice.as_tuple(), needs, max(phases, 1)).value(dice.as_tuple(), needs, phases)
             every = 0.0 if value <= TIE else min(1.0, value)  # weights 0: no tie-break in the figure
         return TargetsOdds(each=each, all=every, method="exact", each_error=(0.0,) * len(targets))

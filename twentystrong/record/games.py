@@ -102,7 +102,7 @@ def _add(record: Opened, entry: GameEntry) -> Recorded:
         if before is None and rule is not None:
             before = rule.lowest
         why = unmoved(
-            assisted=bool(entry.assisted), missions=bool(entry.missions), daily=entry.daily is not None, rule=rule
+            assisted=bool(entry.assisted), needed=bool(entry.missions), daily=entry.daily is not None, rule=rule
         )
         after = before
         if rule is not None and not why and entry.level is not None:

@@ -1,22 +1,22 @@
 """Each deck's difficulty ladder, kept in the record per deck.
 
-Solar Sentinels climbs ranks 1–6 (rules.md "Difficulty ranks"; the rules of the climb are in
-:mod:`twentystrong.profile`); Hoplomachus Victorum climbs difficulty 0–4 (hoplomachus.md HV13). The record stores a
-ladder as (deck, kind, level), so a new kind needs no new table.
+A ruleset's kit declares its ladder (:attr:`~twentystrong.kits.kit.DeckKit.ladder`: what its levels are called,
+their bounds, the setup option that holds a game's level); a ruleset without one has no ladder. The record stores
+a ladder as (deck, kind, level), so a new kind needs no new table.
 
 A game moves its deck's ladder from the level it was played at: up one on a win, down one on a loss, within the
-bounds. It does not when it was assisted (contract 5), played without missions where the ladder needs them (R15:
-Solar Sentinels' ranks exist only with missions), or is a daily challenge (the day's game is the same for everyone,
-so it is not played at the player's own level).
+bounds. It does not when it was assisted (contract 5), played without the setup option the ladder needs (R15: a
+deck's levels may exist only with one of its options on), or is a daily challenge (the day's game is the same for
+everyone, so it is not played at the player's own level).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from twentystrong.engine.state import SetupOptions
-from twentystrong.profile import HIGHEST, LOWEST, TITLES, moves_ladder
 
 Unmoved = Literal["", "assisted", "no missions", "daily", "no ladder"]
 """Why a game leaves the ladder alone ("" when it moves it)."""
@@ -27,15 +27,15 @@ class LadderRule:
     """A deck's ladder: what its levels are called and their bounds."""
 
     kind: str
-    """``rank`` (Solar Sentinels) or ``difficulty`` (Hoplomachus Victorum)."""
+    """What a level is called (``difficulty``)."""
     lowest: int
     highest: int
     titles: dict[int, str]
     """A title per level, where the deck names them."""
-    option: str = "rank"
-    """The setup option that holds the level a game is played at (``SetupOptions.rank`` or ``.difficulty``)."""
-    needs_missions: bool = True
-    """Whether only games with missions move it (R15, Solar Sentinels)."""
+    option: str
+    """The setup option that holds the level a game is played at (``difficulty``)."""
+    needs: str | None = None
+    """The setup option a game must have on to move the ladder, if any (R15)."""
 
     def clamp(self, level: int) -> int:
         """The level kept within the bounds."""
@@ -46,16 +46,36 @@ class LadderRule:
         return self.clamp(level + (1 if result == "won" else -1))
 
     def name(self, level: int) -> str:
-        """``rank 3 Solar Sergeant``."""
+        """The level in words, with its title if it has one (``difficulty 2``)."""
         title = self.titles.get(level, "")
         return f"{self.kind} {level}" + (f" {title}" if title else "")
 
 
-RULES: dict[str, LadderRule] = {
-    "solar-sentinels": LadderRule("rank", LOWEST, HIGHEST, dict(TITLES)),
-    # HV13: difficulty X, 0–4, a win up one, a loss down one, assisted games excepted; no missions in this deck.
-    "hoplomachus-victorum": LadderRule("difficulty", 0, 4, {}, option="difficulty", needs_missions=False),
-}
+class _Ladders(Mapping[str, LadderRule]):
+    """The ladders of the installed kits, by ruleset id (each kit's own, imported when first asked for)."""
+
+    def __getitem__(self, ruleset: str) -> LadderRule:
+        from twentystrong.kits import KitError, kit, resolve
+
+        try:
+            target = kit(ruleset).ladder
+        except KitError:
+            raise KeyError(ruleset) from None
+        if target is None:
+            raise KeyError(ruleset)
+        found: LadderRule = resolve(target)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        from twentystrong.kits import kits
+
+        return iter([ruleset for ruleset, found in kits().items() if found.ladder is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+RULES: Mapping[str, LadderRule] = _Ladders()
 """Ladder rules by ruleset."""
 
 
@@ -64,18 +84,21 @@ def rule_for(ruleset: str) -> LadderRule | None:
     return RULES.get(ruleset)
 
 
-def level_of(options: SetupOptions, rule: LadderRule | None = None) -> int:
-    """The level a game is played at (Solar Sentinels: its rank; Hoplomachus Victorum: its difficulty)."""
-    value: int = getattr(options, rule.option if rule is not None else "rank")
+def level_of(options: SetupOptions, rule: LadderRule) -> int:
+    """The level a game is played at (the setup option its ladder names)."""
+    value: int = getattr(options, rule.option)
     return value
 
 
-def unmoved(*, assisted: bool, missions: bool, daily: bool, rule: LadderRule | None) -> Unmoved:
-    """Why a finished game does not move the ladder, or "" when it does."""
+def unmoved(*, assisted: bool, needed: bool, daily: bool, rule: LadderRule | None) -> Unmoved:
+    """Why a finished game does not move the ladder, or "" when it does (``needed``: whether the game had the setup
+    option the ladder needs on)."""
     if rule is None:
         return "no ladder"
-    if not moves_ladder(assisted=assisted, missions=missions or not rule.needs_missions):
-        return "assisted" if assisted else "no missions"  # contract 5; R15
+    if assisted:
+        return "assisted"  # contract 5
+    if rule.needs is not None and not needed:
+        return "no missions"  # R15
     if daily:
         return "daily"
     return ""

@@ -8,7 +8,7 @@ changes how fast they come).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,6 @@ from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_ap
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.view import player_view
-from twentystrong.kits.hoplomachus_victorum.rules import events as hv
 from twentystrong.text.stats import killer_of
 
 ROUND_CAP = 200
@@ -47,12 +46,46 @@ class GameRecord:
     activated: frozenset[str]  # conflict cards activated at least once (stacks and entourage)
     boss: str | None  # the boss faced, if the endgame started
     commands: int
-    spectated: frozenset[str] = frozenset()  # Hoplomachus Victorum: camp cards spectated (discarded unplayed)
-    scion: str | None = None  # the Scion presiding
-    primus: tuple[str, ...] = ()  # the Primus placed under the camps
-    fought: tuple[str, ...] = ()  # the Primus fought (each once, in order)
-    beaten: tuple[str, ...] = ()  # the Primus beaten
-    final: bool = False  # the final fight began
+    skipped: frozenset[str] = frozenset()  # cards passed by unplayed (a ruleset's own way: discarded, not fought)
+    own: Any = None  # the ruleset's own record of the game (its kit's :class:`SimPart` notes it), or None
+
+
+class Notes:
+    """What a ruleset notes of one game from its events, beyond the general record (one per game)."""
+
+    def see(self, event: ev.Event, activated: set[str], skipped: set[str]) -> None:
+        """Note one event (a card it activates its own way joins ``activated``; one passed by, ``skipped``)."""
+
+    def record(self) -> Any:
+        """Its record of the game (:attr:`GameRecord.own`: picklable, a value)."""
+        return None
+
+
+@dataclass(frozen=True)
+class SimPart:
+    """A ruleset's part of the simulator (its kit's ``sim``): its notes of each game, its own tables of a run, and
+    where a lost game was lost in its terms."""
+
+    notes: Callable[[], Notes] = Notes
+    """A fresh notebook for one game."""
+    tables: Callable[[Deck, Sequence[GameRecord]], dict[str, list[Any]]] = lambda deck, records: {}
+    """Its own figures of a run, by name: lists of rows, each with a ``key`` and an ``as_dict()``."""
+    lost_in: Callable[[GameRecord], str | None] = lambda record: None
+    """Where a lost game was lost, in its words (None: the general answer, the boss fight or before it)."""
+
+
+def sim_part(deck: Deck) -> SimPart | None:
+    """The simulator part of a deck's ruleset, or None when its kit has none (or it has no kit)."""
+    from twentystrong.kits import KitError, kit, resolve
+
+    try:
+        target = kit(deck.info.ruleset).sim
+    except KitError:
+        return None
+    if target is None:
+        return None
+    found: SimPart = resolve(target)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +98,8 @@ class Job:
     seed: int  # the run's seed S: game i uses S + i
     first: int
     count: int
-    rank: int = 1
-    missions: bool = False
+    options: tuple[tuple[str, Any], ...] = ()  # the deck's own setup options (name, value)
     round_cap: int = ROUND_CAP
-    difficulty: int = 0
 
 
 def load(deck: str) -> Deck:
@@ -87,8 +118,9 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
     boss: str | None = None
     commands = 0
     reason = ""
-    spectated: set[str] = set()
-    victorum: dict[str, Any] = {"primus": [], "fought": [], "beaten": []}
+    skipped: set[str] = set()
+    part = sim_part(deck)
+    notes = part.notes() if part is not None else None
     while s.result is None:
         if s.round > round_cap:
             reason = "round cap"
@@ -116,8 +148,8 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
                     boss = event.card
                 else:
                     activated.add(event.card)
-            elif isinstance(event, _VICTORUM):
-                _victorum(event, victorum, activated, spectated)
+            elif notes is not None:
+                notes.see(event, activated, skipped)
         if after.result == "lost":
             killer = killing_blow(s, events)
         s = after
@@ -132,44 +164,9 @@ def play_game(deck: Deck, options: SetupOptions, bot: Bot, *, round_cap: int = R
         activated=frozenset(activated),
         boss=boss,
         commands=commands,
-        spectated=frozenset(spectated),
-        scion=victorum.get("scion"),
-        primus=tuple(victorum["primus"]),
-        fought=tuple(victorum["fought"]),
-        beaten=tuple(victorum["beaten"]),
-        final=bool(victorum.get("final")),
+        skipped=frozenset(skipped),
+        own=notes.record() if notes is not None else None,
     )
-
-
-_VICTORUM = (
-    hv.VesuviusDealt,
-    hv.PrimusPlaced,
-    hv.PrimusFight,
-    hv.FightWon,
-    hv.FinalFightStarted,
-    hv.OpportunityDrawn,
-    hv.Spectated,
-)
-"""The Hoplomachus Victorum events a record notes."""
-
-
-def _victorum(event: ev.Event, found: dict[str, Any], activated: set[str], spectated: set[str]) -> None:
-    """What a Hoplomachus Victorum event tells the record: the Scion, the Primus placed, fought and beaten, the final
-    fight, the Opportunities drawn (activated) and the cards spectated."""
-    if isinstance(event, hv.VesuviusDealt):
-        found["scion"] = event.scion
-    elif isinstance(event, hv.PrimusPlaced):
-        found["primus"].append(event.primus)
-    elif isinstance(event, hv.PrimusFight) and event.primus not in found["fought"]:
-        found["fought"].append(event.primus)
-    elif isinstance(event, hv.FightWon):
-        found["beaten"].append(event.primus)
-    elif isinstance(event, hv.FinalFightStarted):
-        found["final"] = True
-    elif isinstance(event, hv.OpportunityDrawn):
-        activated.add(event.card)
-    elif isinstance(event, hv.Spectated):
-        spectated.add(event.card)
 
 
 def killing_blow(before: GameState, events: list[ev.Event]) -> str | None:
@@ -188,9 +185,7 @@ def run_job(job: Job) -> list[GameRecord]:
             deck_id=deck.id,
             hero_id=job.hero,
             seed=seed,
-            missions=job.missions,
-            rank=job.rank,
-            difficulty=job.difficulty,
+            **dict(job.options),
         )
         out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
     return out
@@ -203,15 +198,15 @@ def split(
     games: int,
     seed: int,
     *,
-    rank: int = 1,
-    missions: bool = False,
+    options: Mapping[str, Any] | None = None,
     round_cap: int = ROUND_CAP,
     chunk: int = 20,
-    difficulty: int = 0,
 ) -> list[Job]:
-    """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk``."""
+    """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk`` (``options``: the deck's own
+    setup options, by name)."""
+    own = tuple(sorted((options or {}).items()))
     return [
-        Job(deck, hero, bot, seed, first, min(chunk, games - first), rank, missions, round_cap, difficulty)
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), own, round_cap)
         for hero in heroes
         for first in range(0, games, chunk)
     ]
@@ -245,10 +240,13 @@ __all__ = [
     "BotError",
     "GameRecord",
     "Job",
+    "Notes",
+    "SimPart",
     "killing_blow",
     "load",
     "play_game",
     "run",
     "run_job",
+    "sim_part",
     "split",
 ]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from twentystrong.content.model import Deck
-from twentystrong.sim.runner import GameRecord
+from twentystrong.sim.runner import GameRecord, sim_part
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -70,58 +70,15 @@ class HeroSummary:
 
 
 @dataclass(frozen=True)
-class ScionSummary:
-    """Hoplomachus Victorum: the games one Scion presided over."""
-
-    scion: str
-    name: str
-    games: int
-    finals: int  # games that reached its final fight
-    wins: int  # final fights won (the game)
-    killed: int  # games it dealt the killing blow in
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form."""
-        return {
-            "name": self.name,
-            "games": self.games,
-            "final_fights": self.finals,
-            "wins": self.wins,
-            "killed": self.killed,
-        }
-
-
-@dataclass(frozen=True)
-class PrimusSummary:
-    """Hoplomachus Victorum: the games one Primus waited under a camp in."""
-
-    primus: str
-    name: str
-    games: int
-    fought: int  # games the player fought it
-    beaten: int  # games the player beat it
-    killed: int  # games it dealt the killing blow in
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form."""
-        return {
-            "name": self.name,
-            "games": self.games,
-            "fought": self.fought,
-            "beaten": self.beaten,
-            "killed": self.killed,
-        }
-
-
-@dataclass(frozen=True)
 class Summary:
-    """A whole run: one summary per hero, in the order played, and the deck-wide figures (Hoplomachus Victorum: per
-    Scion and per Primus too)."""
+    """A whole run: one summary per hero, in the order played, and the deck-wide figures (and the ruleset's own:
+    :attr:`own`)."""
 
     heroes: list[HeroSummary]
     never_activated: list[str] = field(default_factory=list)
-    scions: list[ScionSummary] = field(default_factory=list)
-    primus: list[PrimusSummary] = field(default_factory=list)
+    own: dict[str, list[Any]] = field(default_factory=dict)
+    """The ruleset's own figures by name (its kit's :attr:`~twentystrong.sim.runner.SimPart.tables`): rows with a
+    ``key`` and an ``as_dict()``."""
 
     @property
     def games(self) -> int:
@@ -143,44 +100,27 @@ def summarise(deck: Deck, records: Sequence[GameRecord], top: int = 3) -> Summar
     for r in records:
         by_hero.setdefault(r.hero, []).append(r)
     all_cards = [c.id for c in deck.cards]
-    heroes = [_hero(deck, hero, games, all_cards, top) for hero, games in by_hero.items()]
-    seen = set().union(*(r.activated | r.spectated for r in records)) if records else set()
-    return Summary(heroes, [c for c in all_cards if c not in seen], _scions(deck, records), _primus(deck, records))
+    lost_in = part.lost_in if (part := sim_part(deck)) is not None else None
+    heroes = [_hero(deck, hero, games, all_cards, top, lost_in) for hero, games in by_hero.items()]
+    seen = set().union(*(r.activated | r.skipped for r in records)) if records else set()
+    part = sim_part(deck)
+    own = part.tables(deck, records) if part is not None else {}
+    return Summary(heroes, [c for c in all_cards if c not in seen], own)
 
 
-def _scions(deck: Deck, records: Sequence[GameRecord]) -> list[ScionSummary]:
-    out = []
-    for scion in deck.scions:
-        games = [r for r in records if r.scion == scion.id]
-        if games:
-            finals = sum(1 for g in games if g.final)
-            wins = sum(1 for g in games if g.result == "won")
-            killed = sum(1 for g in games if g.killer == scion.id)
-            out.append(ScionSummary(scion.id, scion.name, len(games), finals, wins, killed))
-    return out
-
-
-def _primus(deck: Deck, records: Sequence[GameRecord]) -> list[PrimusSummary]:
-    out = []
-    for hero in deck.heroes:
-        if hero.primus is None:
-            continue
-        p = hero.primus.id
-        games = [r for r in records if p in r.primus]
-        if games:
-            fought = sum(1 for g in games if p in g.fought)
-            beaten = sum(1 for g in games if p in g.beaten)
-            killed = sum(1 for g in games if g.killer == p)
-            out.append(PrimusSummary(p, hero.primus.name, len(games), fought, beaten, killed))
-    return out
-
-
-def _hero(deck: Deck, hero: str, games: list[GameRecord], all_cards: list[str], top: int) -> HeroSummary:
+def _hero(
+    deck: Deck,
+    hero: str,
+    games: list[GameRecord],
+    all_cards: list[str],
+    top: int,
+    lost_in: Callable[[GameRecord], str | None] | None,
+) -> HeroSummary:
     wins = sum(1 for g in games if g.result == "won")
     rounds = [g.rounds for g in games]
     won_rounds = [g.rounds for g in games if g.result == "won"]
     killers = Counter(g.killer for g in games if g.result == "lost" and g.killer)
-    seen = set().union(*(g.activated | g.spectated for g in games))
+    seen = set().union(*(g.activated | g.skipped for g in games))
     bosses: dict[str, tuple[int, int]] = {}
     for g in games:
         if g.boss is not None:
@@ -198,21 +138,18 @@ def _hero(deck: Deck, hero: str, games: list[GameRecord], all_cards: list[str], 
         median_rounds_won=float(statistics.median(won_rounds)) if won_rounds else None,
         killers=[(c, _card_name(deck, c), n) for c, n in ranked],
         never_activated=[c for c in all_cards if c not in seen],
-        reasons=dict(sorted(Counter(_reason(g) for g in games if g.result == "lost").items())),
+        reasons=dict(sorted(Counter(_reason(g, lost_in) for g in games if g.result == "lost").items())),
         bosses=dict(sorted(bosses.items())),
         commands=sum(g.commands for g in games),
     )
 
 
-def _reason(g: GameRecord) -> str:
+def _reason(g: GameRecord, lost_in: Callable[[GameRecord], str | None] | None) -> str:
     if g.reason in ("round cap", "command cap") or g.reason.startswith("engine error"):
         return g.reason
-    if g.scion is not None:  # Hoplomachus Victorum: where the hero fell
-        if g.final:
-            return "final fight"
-        if len(g.fought) > len(g.beaten):
-            return "Primus fight"
-        return "camps"
+    where = lost_in(g) if lost_in is not None else None  # in the ruleset's own terms
+    if where is not None:
+        return where
     return "boss fight" if g.boss is not None else "stacks"
 
 

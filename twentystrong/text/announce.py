@@ -71,7 +71,7 @@ def _line(event: ev.Event, state: GameState | None, command: Command | None, mov
                 moved.setdefault("also committed by a rule in force", []).append(event.die)
             return ""
         if state is not None and event.reason and not event.reason.startswith(_GENERAL_REASONS):
-            own = rules(state).describe_event(event, state.deck, state)
+            own = rules(state).words.event(event, state.deck, state)
             if own:  # a deck's own die move (Hoplomachus Victorum: recruited from the training grounds)
                 return sentence(own)
         moved.setdefault(event.reason or event.zone, []).append(event.die)
@@ -85,7 +85,7 @@ def _line(event: ev.Event, state: GameState | None, command: Command | None, mov
         return ""
     ruleset = rules(state)
     if type(event) in ruleset.events:  # one of the ruleset's own events
-        return describe_event(event, deck, state) if ruleset.announces(event, command) else ""
+        return describe_event(event, deck, state) if ruleset.words.announces(event, command) else ""
     if not isinstance(event, _NEWS):
         return ""
     if isinstance(event, ev.CardDefeated) and event.reason in ("", "damage"):

@@ -1,38 +1,25 @@
-"""Heroes, conflict cards, bosses and missions in plain words: stats, then each effect under its timing; and
-Hoplomachus Victorum's camp cards (Bloodshed, Sport, Opportunities), Scions, Primus sides and Tactics."""
+"""Heroes, conflict cards and bosses in plain words: stats, then each effect under its timing.
+
+A deck's own pieces (the sections its ruleset adds, its own sorts of conflict card, a hero card's other side) are
+its kit's words (:attr:`~twentystrong.kits.kit.DeckKit.cards`, a :class:`DeckCards`): this module asks the kit.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from twentystrong.content.effects import Effect
-from twentystrong.content.model import (
-    Boss,
-    CampCard,
-    ConflictCard,
-    Deck,
-    Hero,
-    Mission,
-    OpportunityCondition,
-    Primus,
-    Reward,
-    Scion,
-    Tactic,
-)
+from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Reward
 from twentystrong.text.effects import describe_effect, describe_effects, timing_label
 from twentystrong.text.words import plural, sentence
 
 CardKind = str
-"""``hero``, ``card``, ``boss`` or ``mission``; ``scion`` and ``tactic`` (Hoplomachus Victorum)."""
+"""``hero``, ``card`` or ``boss``; or a kind of piece a ruleset adds (:attr:`DeckCards.kinds`)."""
 
-KIND_NAMES: dict[str, str] = {
-    "hero": "Hero",
-    "card": "Conflict card",
-    "boss": "Boss",
-    "mission": "Mission",
-    "scion": "Scion",
-    "tactic": "Tactic",
-}
+GENERAL_KINDS: dict[str, str] = {"hero": "Hero", "card": "Conflict card", "boss": "Boss"}
+"""The general kinds of card, by name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +58,100 @@ class CardText:
         return "\n".join(out)
 
 
+def _no_pieces(deck: Deck) -> list[CardText]:
+    return []
+
+
+def _no_piece(*args: Any) -> CardText | None:
+    return None
+
+
+def _no_lines(hero: Hero) -> list[TextLine]:
+    return []
+
+
+@dataclass(frozen=True)
+class DeckCards:
+    """A ruleset's own pieces in words (its kit's ``cards``): each field has the general answer (none of its own)."""
+
+    pieces: Callable[[Deck], list[CardText]] = _no_pieces
+    """Every piece of the sections it adds to a deck, in its order (after the heroes, cards and bosses)."""
+    piece: Callable[[Deck, str], CardText | None] = _no_piece
+    """One of its pieces by id, or None when the id names none."""
+    card: Callable[[Any], CardText | None] = _no_piece
+    """A conflict card of a sort of its own, or None for any other card."""
+    hero: Callable[[Hero], list[TextLine]] = _no_lines
+    """What a hero card carries for its rules beyond the general stats and ability (its other side …)."""
+    kinds: Mapping[str, str] = field(default_factory=dict)
+    """The kinds of its pieces (:attr:`CardText.kind`), by name."""
+    sorts: Mapping[str, str] = field(default_factory=dict)
+    """Its own sorts of conflict card (a card's ``kind``), by name."""
+
+
+def _installed() -> Iterator[DeckCards]:
+    """The card words of every installed kit that has some."""
+    from twentystrong.kits import kits, resolve
+
+    for found in kits().values():
+        if found.cards is not None:
+            yield resolve(found.cards)
+
+
+def deck_cards(deck: Deck) -> DeckCards:
+    """The card words of a deck's ruleset (none of its own when its kit has none, or it has no kit)."""
+    from twentystrong.kits import KitError, kit, resolve
+
+    try:
+        target = kit(deck.info.ruleset).cards
+    except KitError:
+        target = None
+    if target is None:
+        return DeckCards()
+    found: DeckCards = resolve(target)
+    return found
+
+
+class _Names(Mapping[str, str]):
+    """Names by key: the general ones, then each installed kit's (``part``: its :attr:`DeckCards.kinds` or
+    :attr:`DeckCards.sorts`)."""
+
+    def __init__(self, general: Mapping[str, str], part: str) -> None:
+        self._general, self._part = general, part
+
+    def _all(self) -> dict[str, str]:
+        out = dict(self._general)
+        for cards in _installed():
+            out.update(getattr(cards, self._part))
+        return out
+
+    def __getitem__(self, key: str) -> str:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+KIND_NAMES: Mapping[str, str] = _Names(GENERAL_KINDS, "kinds")
+"""Every kind of card by name: the general ones and the installed rulesets' pieces."""
+SORT_NAMES: Mapping[str, str] = _Names({}, "sorts")
+"""The rulesets' own sorts of conflict card (a card's ``kind``), by name."""
+
+
 def describe_card(card: ConflictCard) -> CardText:
-    """A conflict card: level, Health, Damage, +N, mandatory, its effects and its reward (a camp card: its kind)."""
-    if isinstance(card, CampCard):
-        return describe_camp(card)
+    """A conflict card: level, Health, Damage, +N, mandatory, its effects and its reward (a card of a ruleset's own
+    sort: in its kit's words)."""
+    for cards in _installed():
+        own = cards.card(card)
+        if own is not None:
+            return own
     tags = [f"Level {card.level} conflict card"]
     if card.mandatory:
         tags.append("mandatory")
     if card.reward is not None:
-        tags.append(_REWARD_TAG[card.reward.kind])
+        tags.append(REWARD_TAGS[card.reward.kind])
     stats = [("Health", str(card.health)), ("Damage", str(card.damage))]
     if card.additional:
         stats.append(("Additional", f"+{card.additional}"))
@@ -99,7 +171,7 @@ def describe_card(card: ConflictCard) -> CardText:
     return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
 
 
-_REWARD_TAG = {"instant": "instant reward", "single_use": "single-use item", "ongoing": "ongoing item"}
+REWARD_TAGS = {"instant": "instant reward", "single_use": "single-use item", "ongoing": "ongoing item"}
 
 
 def reward_lines(reward: Reward) -> list[TextLine]:
@@ -121,7 +193,7 @@ def printed_lines(card: ConflictCard | Boss) -> list[TextLine]:
     ``After:``, ``Special (on defeat):``; a boss's rules under ``Rule:``), then the reward under its kind
     (``Instant reward:`` …) with what it gives. The numbers, ``!`` and ``+N`` are shown beside them."""
     if isinstance(card, Boss):
-        return [TextLine(_boss_label(e), describe_effect(e)) for e in card.rules]
+        return [TextLine(rule_label(e), describe_effect(e)) for e in card.rules]
     lines = [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
     if card.reward is not None:
         lines += reward_lines(card.reward)
@@ -139,9 +211,9 @@ def describe_item(card: ConflictCard) -> CardText:
     """A card held as an item: only what the item does (its enemy side is not in play while it is held, R8)."""
     if card.reward is None or card.reward.kind == "instant":
         return describe_card(card)
-    kind = _REWARD_TAG[card.reward.kind]
-    camp_kind = getattr(card, "kind", None)  # a camp card of Hoplomachus Victorum (no level in its rules)
-    origin = f"from a {camp_kind} card" if camp_kind else f"from a level {card.level} conflict card"
+    kind = REWARD_TAGS[card.reward.kind]
+    sort = getattr(card, "kind", None)  # a card of a ruleset's own sort (no level in its rules)
+    origin = f"from a {sort} card" if sort else f"from a level {card.level} conflict card"
     subtitle = f"{kind.capitalize()} · {origin}"
     return CardText("card", card.id, card.name, subtitle, (), tuple(reward_lines(card.reward)), card.flavour)
 
@@ -159,13 +231,13 @@ def describe_boss(boss: Boss) -> CardText:
                 "plus one per unfinished mission.",
             )
         )
-    lines += [TextLine(_boss_label(e), describe_effect(e)) for e in boss.rules]
+    lines += [TextLine(rule_label(e), describe_effect(e)) for e in boss.rules]
     if not boss.rules:
         lines.append(TextLine("", "No special rules: defeat it to win."))
     return CardText("boss", boss.id, boss.name, "Boss", tuple(stats), tuple(lines), boss.flavour)
 
 
-def _boss_label(effect: Effect) -> str:
+def rule_label(effect: Effect) -> str:
     # A boss rule is in force for the whole fight: "During:" would suggest it stops when the boss falls.
     return "Rule:" if effect.timing == "during" else timing_label(effect)
 
@@ -193,144 +265,17 @@ def describe_hero(hero: Hero) -> CardText:
         lines += [TextLine(timing_label(e, hero=True), describe_effect(e)) for e in hero.ability]
     if not hero.ability and not hero.ability_text:
         lines.append(TextLine("Ability:", "None."))
-    if hero.primus is not None:
-        p = hero.primus
-        more = f", +{p.additional}" if p.additional else ""
-        side = f"{p.name}: Health {p.health}, Damage {p.damage}{more}."
-        lines += [TextLine("Primus side:", side), *primus_lines(p)]
+    for cards in _installed():
+        lines += cards.hero(hero)  # its other side, for a ruleset whose hero cards have one
     return CardText("hero", hero.id, hero.name, " · ".join(tags), stats, tuple(lines), hero.flavour)
 
 
-def mission_goal(mission: Mission) -> str:
-    """What the mission asks, in one sentence (its ``text`` when the author wrote one)."""
-    if mission.text:
-        return sentence(mission.text)
-    n, v = mission.target, mission.value
-    times = "" if n == 1 else f" ({n} times)"
-    goals = {
-        "damage_taken_rounds": f"Suffer damage in {plural(n, 'round')}",
-        "defeats_by_level": f"Defeat {plural(n, f'level {mission.level} enemy', f'level {mission.level} enemies')}",
-        "items_used": f"Use {plural(n, 'item')}",
-        "instant_declined": f"Decline {plural(n, 'instant reward')}",
-        "extra_stack_discards": f"Discard a stack's top card by an effect {plural(n, 'time')}",
-        "unapplied_crits_exhausted": f"Exhaust {plural(n, 'rolled crit')} that you did not apply",
-        "end_round_health_exactly": f"End {plural(n, 'round')} with exactly {v} Health",
-        "colors_on_one_enemy": f"Apply dice of {v} different colours to one enemy{times}",
-        "commit_all_pool_colors": f"Commit every pool die of {v} colours at once{times}",
-        "activation_size": f"Activate {v} or more enemies in one round{times}",
-        "stack_mandatory_rounds": f"Treat a stack of your choice as mandatory for {plural(n, 'round')}",
-    }
-    return sentence(goals.get(mission.condition, f"{mission.condition.replace('_', ' ')}{times}"))
-
-
-def describe_mission(mission: Mission) -> CardText:
-    """A mission: its goal, target and whether it may be forfeited."""
-    stats = [("Target", str(mission.target))]
-    lines = [
-        TextLine("Goal:", mission_goal(mission)),
-        TextLine(
-            "Forfeit:",
-            "You may give it up at any time (it still adds an enemy to the entourage)."
-            if mission.forfeitable
-            else "It cannot be forfeited.",
-        ),
-    ]
-    return CardText("mission", mission.id, mission.name, "Mission", tuple(stats), tuple(lines), mission.flavour)
-
-
-# --- Hoplomachus Victorum ---------------------------------------------------------------------------------------
-
-CAMP_KIND_NAMES = {"bloodshed": "Bloodshed", "sport": "Sport", "opportunity": "Opportunity"}
-
-
-def describe_camp(card: CampCard) -> CardText:
-    """A camp card: its kind and Influence icon; an enemy's numbers, effects and reward with what its kind adds; an
-    Opportunity's condition and reward."""
-    tags = [f"{CAMP_KIND_NAMES[card.kind]} card"]
-    if card.influence:
-        tags.append("Influence")
-    if card.reward is not None:
-        tags.append(_REWARD_TAG[card.reward.kind])
-    lines: list[TextLine] = []
-    if card.condition is not None:
-        lines.append(TextLine("Condition:", opportunity_goal(card.condition)))
-        if card.reward is not None:
-            lines += reward_lines(card.reward)
-        lines.append(TextLine("Held:", "An item until its condition is met; then it flips and its reward is yours."))
-        return CardText("card", card.id, card.name, " · ".join(tags), (), tuple(lines), card.flavour)
-    stats = [("Health", str(card.health)), ("Damage", str(card.damage))]
-    if card.additional:
-        stats.append(("Additional", f"+{card.additional}"))
-        more = "one more enemy" if card.additional == 1 else f"{card.additional} more enemies"
-        lines.append(TextLine(f"+{card.additional}:", f"When you activate it, add {more} from the camps next to it."))
-    lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
-    if card.reward is not None:
-        lines += reward_lines(card.reward)
-    if card.kind == "bloodshed":
-        lines.append(TextLine("Bloodshed:", "If it deals you damage, dismiss a die at Cleanup."))
-    else:
-        lines.append(TextLine("Sport:", "Instead of its reward you may recruit a die or gain a Tactic."))
-    return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
-
-
-def opportunity_goal(condition: OpportunityCondition) -> str:
-    """What an Opportunity asks, in one sentence."""
-    n, v = condition.target, condition.value
-    times = "" if n == 1 else f" ({n} times)"
-    one, many = {
-        "bloodshed": ("Bloodshed enemy", "Bloodshed enemies"),
-        "sport": ("Sport enemy", "Sport enemies"),
-        "primus": ("Primus", "Primus"),
-    }.get(condition.card_kind or "", ("enemy", "enemies"))
-    goals = {
-        "defeats": f"Defeat {plural(n, one, many)}",
-        "damage_taken_rounds": f"Suffer damage in {plural(n, 'round')}",
-        "dice_recruited": f"Recruit {plural(n, 'die', 'dice')}",
-        "dice_dismissed": f"Dismiss {plural(n, 'die', 'dice')}",
-        "spectates": f"Spectate {plural(n, 'camp')}",
-        "items_used": f"Use {plural(n, 'item')}",
-        "instant_declined": f"Decline or forgo {plural(n, 'instant reward')}",
-        "activation_size": f"Activate {v} or more enemies in one round{times}",
-        "colors_on_one_enemy": f"Apply dice of {v} different colours to one enemy{times}",
-    }
-    return sentence(goals[condition.kind] + ", while you hold this")
-
-
-def describe_scion(scion: Scion) -> CardText:
-    """A Scion: its Spectate side's penalty, then its Conflict side (the final fight)."""
-    stats = [("Health", str(scion.health)), ("Damage", str(scion.damage))]
-    if scion.additional:
-        stats.append(("Additional", f"+{scion.additional}"))
-    penalty = sentence(scion.spectate_text) if scion.spectate_text else describe_effects(list(scion.spectate))
-    lines = [TextLine("Spectate:", penalty)]
-    if scion.additional:
-        more = plural(scion.additional, "enemy", "enemies")
-        lines.append(TextLine("Conflict:", f"It fights with {more} from the Influence deck."))
-    lines += [TextLine(_boss_label(e), describe_effect(e)) for e in scion.rules]
-    return CardText("scion", scion.id, scion.name, "Scion", tuple(stats), tuple(lines), scion.flavour)
-
-
-def primus_lines(primus: Primus) -> list[TextLine]:
-    """A Primus side: its rules and its Bane."""
-    lines = [TextLine(_boss_label(e), describe_effect(e)) for e in primus.rules]
-    bane = sentence(primus.bane_text) if primus.bane_text else describe_effects(list(primus.bane))
-    lines.append(TextLine("Bane:", bane))
-    return lines
-
-
-def describe_tactic(tactic: Tactic) -> CardText:
-    """A Tactic: a single-use item (used or discarded, it returns to the Tactics area)."""
-    lines = [TextLine("Single-use:", sentence(tactic.text) if tactic.text else describe_effects(list(tactic.effects)))]
-    return CardText("tactic", tactic.id, tactic.name, "Tactic · single-use item", (), tuple(lines), tactic.flavour)
-
-
 def describe_any(deck: Deck, card_id: str) -> CardText:
-    """Whatever the id names in the deck: a conflict card, boss, hero, mission, Scion or Tactic (a Primus: its hero's
-    card; ``KeyError`` otherwise)."""
-    try:
-        return describe_tactic(deck.tactic(card_id))
-    except KeyError:
-        pass
+    """Whatever the id names in the deck: one of its ruleset's own pieces (asked first: a piece may also be held as
+    a card), a conflict card, boss or hero (``KeyError`` otherwise)."""
+    own = deck_cards(deck).piece(deck, card_id)
+    if own is not None:
+        return own
     try:
         return describe_card(deck.card(card_id))
     except KeyError:
@@ -338,23 +283,17 @@ def describe_any(deck: Deck, card_id: str) -> CardText:
     for boss in deck.bosses:
         if boss.id == card_id:
             return describe_boss(boss)
-    for scion in deck.scions:
-        if scion.id == card_id:
-            return describe_scion(scion)
     for hero in deck.heroes:
-        if hero.id == card_id or (hero.primus is not None and hero.primus.id == card_id):
+        if hero.id == card_id:
             return describe_hero(hero)
-    return describe_mission(deck.mission(card_id))
+    raise KeyError(card_id)
 
 
 def all_cards(deck: Deck) -> list[CardText]:
-    """Every card of the deck: heroes, conflict cards, bosses, missions, Scions, Tactics (in that order, file order
-    within)."""
+    """Every card of the deck: heroes, conflict cards, bosses, then its ruleset's own pieces (file order within)."""
     return (
         [describe_hero(h) for h in deck.heroes]
         + [describe_card(c) for c in deck.cards]
         + [describe_boss(b) for b in deck.bosses]
-        + [describe_mission(m) for m in deck.missions]
-        + [describe_scion(c) for c in deck.scions]
-        + [describe_tactic(t) for t in deck.tactics]
+        + deck_cards(deck).pieces(deck)
     )

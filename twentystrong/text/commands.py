@@ -19,7 +19,7 @@ def describe_command(command: Command, state: GameState | PlayerView) -> str:
     deck = s.deck
     name = card_name
     ruleset = ruleset_for(deck.info.ruleset)
-    own = ruleset.describe_command(c, s)  # its commands in its words
+    own = ruleset.words.command(c, s)  # its commands in its words
     if own is not None:
         return own
     if c.cmd == "start":

@@ -47,7 +47,7 @@ def describe_event(event: ev.Event, deck: Deck, before: GameState | None = None)
 
     ``before``: the state the event was applied to (optional; with it the sentence can say more).
     """
-    own = ruleset_for(deck.info.ruleset).describe_event(event, deck, before)  # its events, its zones in words
+    own = ruleset_for(deck.info.ruleset).words.event(event, deck, before)  # its events, its zones in words
     if own is not None:
         return sentence(own)
     describe = _DESCRIBERS.get(type(event))
@@ -113,7 +113,7 @@ def describe_reveal(event: ev.Event, deck: Deck) -> str:
     """What an event revealed, as a clause: ``activating Horde Herald turned up Carapace Titan`` (R13's undo
     refusal says it)."""
     name = partial(card_name, deck)
-    own = ruleset_for(deck.info.ruleset).describe_reveal(event, deck)
+    own = ruleset_for(deck.info.ruleset).words.reveal(event, deck)
     if own is not None:
         return own
     if isinstance(event, ev.CardActivated) and event.revealed is not None:
@@ -157,7 +157,7 @@ _STEP_WORDS: dict[str, str] = {
 
 
 def _step_changed(e: ev.StepChanged, c: _Ctx) -> str:
-    own = ruleset_for(c.deck.info.ruleset).step_words(e.step)
+    own = ruleset_for(c.deck.info.ruleset).words.steps.get(e.step)
     return own or _STEP_WORDS.get(e.step, f"Next step: {e.step.replace('_', ' ')}")
 
 

@@ -18,8 +18,8 @@ from twentystrong.engine.dice import BASE_DAMAGE, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.engine.flow import pending_items
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import DieState, GameState
-from twentystrong.kits.solar_sentinels.rules import SolarSentinelsTable
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 
@@ -60,27 +60,21 @@ def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
             return (
                 f"{card_name(state.deck, after[0].source)}'s After effect resolves next: use an item first, or go on."
             )
-    if p is not None and p.kind.startswith("choose_") and p.source and p.source != "rank":
+    ruleset = rules(state)
+    if p is not None and p.kind.startswith("choose_") and p.source and p.source not in ruleset.prompt_sources:
         name = card_name(state.deck, p.source)
         if name != p.source and not text.startswith(name):
             return f"{name}: {text[:1].lower()}{text[1:]}"  # whose effect asks
+    own = ruleset.words.prompt(state, awaiting, text)  # a step of its own, in its words
+    if own is not None:
+        return own
     remaining = int(awaiting.get("remaining", 1) or 1)
-    if kind == "activate" and state.active:
-        plus = [c for c in state.active if not c.boss and state.deck.card(c.id).additional]
-        why = f" (+{state.deck.card(plus[-1].id).additional} of {card_name(state.deck, plus[-1].id)})" if plus else ""
-        enemies = "enemy" if remaining == 1 else "enemies"
-        return f"Activate {remaining} more {enemies}{why}: choose a stack; its top card becomes active."
     if kind == "activate" and remaining > 1:
         return f"{text.rstrip('.')} ({remaining} to activate, one at a time)."
     if kind == "commit" and not state.dice_in("pool"):
         if state.dice_in("active"):
             return "Your dice pool is empty: roll the dice already in the active area."
         return "Your dice pool is empty: nothing to commit. Roll (no dice), then resolve."
-    if kind == "stack_discard":
-        mandatory = [top for top in _stack_tops(state) if state.deck.card(top).mandatory]
-        if mandatory:
-            names = ", ".join(card_name(state.deck, c) for c in mandatory)
-            return f"{text} A mandatory (!) top cannot be discarded: {names}."
     if kind == "gain_items":
         pending = pending_items(state)
         if pending:
@@ -149,9 +143,3 @@ def wasted_apply(state: GameState, command: Command) -> str | None:
             rules.append(f"{hooks.describe(live.effect).rstrip('.')} ({card_name(state.deck, live.source)})")
     why = f": {'; '.join(rules)}" if rules else ""
     return f"{die_label(die.id, die.face)} would add no damage to {card_name(state.deck, card.id)}{why}"
-
-
-def _stack_tops(state: GameState) -> list[str]:
-    """The stacks' top cards (Solar Sentinels' stacks; none in a game of other rules)."""
-    t = state.table
-    return [stack[0] for stack in t.stacks if stack] if isinstance(t, SolarSentinelsTable) else []

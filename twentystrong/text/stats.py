@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from twentystrong.content.effects import COLORS, Color
 from twentystrong.content.model import Deck
@@ -16,8 +17,11 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES, color_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
-from twentystrong.kits.solar_sentinels.rules.events import MissionProgress
+
+if TYPE_CHECKING:
+    from twentystrong.record.ladder import LadderRule
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,9 @@ class GameStats:
     items_gained: int
     items_used: int
     instant_rewards_taken: int
-    missions_completed: int
+    goals_completed: int
+    """The ruleset's goals the player completed (its words say which: :attr:`Words.completes
+    <twentystrong.engine.rulesets.base.Words.completes>`)."""
     luck: tuple[ColorLuck, ...]
     """Per colour, only the colours that were rolled."""
     boss: str | None = None
@@ -123,10 +129,10 @@ class GameStats:
         return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
 
 
-def summary_sentences(stats: GameStats, *, missions: int = 0, bosses: str | None = None) -> list[str]:
-    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, missions.
-    ``bosses``: the bosses beaten in the deck's words (Hoplomachus Victorum: "3 Primus and the Scion"), None for
-    "the boss"."""
+def summary_sentences(stats: GameStats, *, goals: int = 0, goal: str = "goal", bosses: str | None = None) -> list[str]:
+    """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, the goals
+    completed (``goals``: how many the game dealt; ``goal``: what one is called). ``bosses``: the bosses beaten in
+    the deck's words, None for "the boss"."""
     from twentystrong.text.words import plural
 
     taken = f"took {stats.damage_taken}"
@@ -144,39 +150,39 @@ def summary_sentences(stats: GameStats, *, missions: int = 0, bosses: str | None
     )
     rewards = f"took {plural(stats.instant_rewards_taken, 'instant reward')}"
     out.append(f"You defeated {plural(stats.enemies_defeated, 'enemy', 'enemies')}{boss}, {items}, and {rewards}.")
-    if missions:
-        out.append(f"You completed {stats.missions_completed} of {plural(missions, 'mission')}.")
+    if goals:
+        out.append(f"You completed {stats.goals_completed} of {plural(goals, goal)}.")
     return out
 
 
-def rank_words(before: int, after: int, unmoved: str = "", *, ladder: str = "rank") -> str:
-    """What a finished game did to the rank ladder: ``Your rank rises: 1 Solar Soldier → 2 Solar Specialist.``
+def ladder_words(before: int, after: int, unmoved: str = "", *, rule: LadderRule) -> str:
+    """What a finished game did to its deck's ladder (``rule``): ``Your rank rises: 1 Solar Soldier → 2 Solar
+    Specialist.`` (a level with its title, where the deck names them).
 
-    ``unmoved``: why the game does not move the ladder (``assisted``, ``no missions``, ``daily``; any other reason,
-    such as a deck without a ladder, says nothing), "" when it does. ``ladder``: what the deck's ladder climbs
-    (Hoplomachus Victorum's is its ``difficulty``, HV13: numbers without Solar Sentinels' titles).
+    ``unmoved``: why the game does not move the ladder (``assisted``, ``daily``, ``no`` and the setup option the
+    ladder needs; any other reason, such as a deck without a ladder, says nothing), "" when it does.
     """
-    from twentystrong.profile import TITLES
+    kind = rule.kind
 
-    def rank(r: int) -> str:
-        return f"{r} {TITLES.get(r, '')}".strip() if ladder == "rank" else str(r)
+    def level(n: int) -> str:
+        return f"{n} {rule.titles.get(n, '')}".strip()
 
     if unmoved == "assisted":
-        return f"Assisted games do not move the ladder: your {ladder} stays {rank(after)}."
+        return f"Assisted games do not move the ladder: your {kind} stays {level(after)}."
     if unmoved == "daily":
-        return f"Daily challenges do not move the ladder: your {ladder} stays {rank(after)}."
-    if unmoved == "no missions":
+        return f"Daily challenges do not move the ladder: your {kind} stays {level(after)}."
+    if rule.needs is not None and unmoved == f"no {rule.needs}":
         return (
-            f"Games without missions do not move the ladder (ranks come only with missions): your {ladder} stays "
-            f"{rank(after)}."
+            f"Games without {rule.needs} do not move the ladder ({kind}s come only with {rule.needs}): your {kind} "
+            f"stays {level(after)}."
         )
     if unmoved:
         return ""
     if after > before:
-        return f"Your {ladder} rises: {rank(before)} → {rank(after)}."
+        return f"Your {kind} rises: {level(before)} → {level(after)}."
     if after < before:
-        return f"Your {ladder} falls: {rank(before)} → {rank(after)}."
-    return f"Your {ladder} stays {rank(after)}."
+        return f"Your {kind} falls: {level(before)} → {level(after)}."
+    return f"Your {kind} stays {level(after)}."
 
 
 def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:
@@ -188,7 +194,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
     """The figures of the events played from ``start``."""
     s = start
     rounds = dealt = taken = suffered = healed = 0
-    defeated = bosses = gained = used = instant = missions = 0
+    defeated = bosses = gained = used = instant = goals = 0
+    completes = rules(start).words.completes
     boss: str | None = None
     killer: str | None = None
     rolled: dict[str, int] = {c: 0 for c in COLORS}
@@ -237,8 +244,8 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
                 gained += 1
         elif isinstance(event, ev.ItemUsed):
             used += 1
-        elif isinstance(event, MissionProgress) and event.status == "done":
-            missions += 1
+        elif completes(event):
+            goals += 1
         s = after
     luck = tuple(
         ColorLuck(
@@ -265,7 +272,7 @@ def stats_from(start: GameState, events: Iterable[ev.Event]) -> GameStats:
         items_gained=gained,
         items_used=used,
         instant_rewards_taken=instant,
-        missions_completed=missions,
+        goals_completed=goals,
         luck=luck,
         boss=boss,
         killer=killer if s.result == "lost" else None,

@@ -82,9 +82,9 @@ TABLE_CSS = (_HERE / "table.tcss", _HERE / "widgets" / "odds.tcss")
 
 def table_stylesheets(ruleset: str) -> tuple[Path, ...]:
     """The stylesheets of a ruleset's table screen: the general table's, then its board's own (``EXTRA_CSS``)."""
-    from twentystrong.tui.boards import table_class
+    from twentystrong.tui.boards import board_class
 
-    extra: tuple[Path, ...] = getattr(table_class(ruleset), "EXTRA_CSS", ())
+    extra: tuple[Path, ...] = getattr(board_class(ruleset), "EXTRA_CSS", ())
     return (*TABLE_CSS, *extra)
 
 
@@ -217,18 +217,13 @@ class TwentyStrongApp(App[None]):
 
     def _table_for(self, session: Any) -> Screen[None]:
         """A new store for ``session`` (the current one closed first), published, and a table showing it."""
-        from twentystrong.tui.boards import table_class
+        from twentystrong.tui.screens.table import TableScreen
 
         if self.store is not None:
             self.store.close()
         self.store = Store(session, on_change=self._publish, notify=self._notify)
         self.game = self.store.view
-        own = table_class(session.deck.info.ruleset)
-        if own is None:
-            from twentystrong.tui.screens.table import TableScreen
-
-            return TableScreen(self.store)
-        return own(self.store)
+        return TableScreen(self.store)  # the deck's board composed into it
 
     def _show_main(self, screen: Screen[Any]) -> None:
         """Show a main screen (the table, the setup screen) in place of the one on top.
@@ -328,12 +323,12 @@ class TwentyStrongApp(App[None]):
     def _notify(self, message: str, title: str, severity: Severity) -> None:
         self.notify(message, title=title, severity=severity)
 
-    @on(messages.Command)
-    def _command(self, message: messages.Command) -> None:
+    @on(messages.Play)
+    def _play(self, message: messages.Play) -> None:
         message.stop()
         try:
             if self.store is not None:
-                self.store.dispatch(message.command())
+                self.store.dispatch(message.command)
         finally:
             self.handled += 1
 
@@ -371,7 +366,8 @@ class TwentyStrongApp(App[None]):
     def _record(self, view: GameView) -> None:
         """A game just ended here: the store has added it to the record (once per game, moving the ladder as the
         rules say); keep what that did to the rank for the summary."""
-        from twentystrong.text.stats import rank_words
+        from twentystrong.record.ladder import rule_for
+        from twentystrong.text.stats import ladder_words
 
         store = self.store
         if store is None or store.rank_words or view.player.result not in ("won", "lost"):
@@ -379,10 +375,10 @@ class TwentyStrongApp(App[None]):
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
             return  # not recorded (the reason was shown), or a deck without a ladder
-        from twentystrong.tui.boards import board_class
-
-        ladder = board_class(store.deck.info.ruleset).LADDER
-        store.rank_words = rank_words(recorded.level_before, recorded.level_after, recorded.unmoved, ladder=ladder)
+        rule = rule_for(store.deck.info.ruleset)
+        if rule is None:
+            return
+        store.rank_words = ladder_words(recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule)
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
@@ -431,7 +427,8 @@ class TwentyStrongApp(App[None]):
         bindings = [
             ActiveBinding(node, binding, True, binding.tooltip)
             for node in nodes
-            for binding in Binding.make_bindings(node.BINDINGS)
+            # (a table's keys are its own and its board's: key_bindings)
+            for binding in Binding.make_bindings(getattr(node, "key_bindings", node.BINDINGS))
         ]
         await self.push_screen(HelpScreen(bindings))
 

@@ -98,10 +98,10 @@ class DismissHandler(Handler):
 def _changed_by(s: GameState, die: str, step: int) -> bool:
     """Whether strengthening (+1) or weakening (−1) the die would change it (HV12: the next colour must be in the
     training grounds; red cannot be strengthened nor yellow weakened; a banished or applied die cannot be moved)."""
-    rank = STRENGTH[s.die(die).color] + step
-    if not 0 <= rank < len(STRENGTH) or die not in dicemoves.dismissable(s):
+    strength = STRENGTH[s.die(die).color] + step
+    if not 0 <= strength < len(STRENGTH) or die not in dicemoves.dismissable(s):
         return False
-    color = next(c for c, r in STRENGTH.items() if r == rank)
+    color = next(c for c, r in STRENGTH.items() if r == strength)
     return dicemoves.recruitable(s, color=color) is not None
 
 

@@ -80,7 +80,8 @@ def _key(variant: Variant) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(variant.items()))
 
 
-_PROMPT_OF_FIELD = {"card": "choose_card", "die": "choose_die", "stack": "choose_stack"}
+_PROMPT_OF_FIELD = {"card": "choose_card", "die": "choose_die"}
+"""The general prompt kinds by the field they fill (a ruleset's own: its ``prompt_fields``)."""
 
 
 def _choice(s: GameState, options: list[Variant]) -> tuple[str, tuple[str, ...]]:
@@ -100,7 +101,7 @@ def _choice(s: GameState, options: list[Variant]) -> tuple[str, tuple[str, ...]]
 
 
 class Targeted(Handler):
-    """An effect aimed at a card, die or stack (see the module docstring)."""
+    """An effect aimed at a card, a die or a pile of the ruleset's (see the module docstring)."""
 
     ask = "choose a target"
     """What a prompt asks, after the source's name."""

@@ -71,7 +71,8 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 
 
 def card_name(deck: Deck, card_id: str | None) -> str:
-    """The name of a conflict card, boss, hero or mission by id (the id itself if the deck has none)."""
+    """The name of a conflict card, boss, hero or one of the ruleset's own pieces by id (the id itself if the deck
+    has none)."""
     if card_id is None:
         return "a card"
     try:
@@ -80,8 +81,14 @@ def card_name(deck: Deck, card_id: str | None) -> str:
         pass
     if deck.is_boss(card_id):  # a boss, or a Primus or Scion in its fight
         return deck.boss(card_id).name
-    for group in (deck.heroes, deck.missions, deck.scions):
-        for item in group:
-            if item.id == card_id:
-                return item.name
-    return card_id
+    for hero in deck.heroes:
+        if hero.id == card_id:
+            return hero.name
+    from twentystrong.engine.rulesets import ruleset_for
+    from twentystrong.kits import KitError
+
+    try:
+        own = ruleset_for(deck.info.ruleset).words.name(deck, card_id)  # its own sections' pieces
+    except KitError:
+        own = None
+    return card_id if own is None else own

@@ -18,8 +18,10 @@ supplies as data and functions the engine calls at named points:
   fights), what follows Cleanup, how the game is won, bookkeeping after each command; what a player may take
   instead of a card's reward, where an item goes once used up or discarded, which held items are not in force yet,
   and the effects its cards carry on another side (a Bane, a spectate penalty) that a prompt may belong to;
-- **its views and words**: its part of the headless ``state`` and of its events as the player sees them (R12), its
-  public table for bots (:class:`TableView`), and its events and commands in words.
+- **its views and words**, each one object its kit's modules give (:attr:`Ruleset.views`, :attr:`Ruleset.words`,
+  no forwarding methods): its part of the headless ``state`` and of its events as the player sees them (R12), its
+  public table for bots (:class:`TableView`) (:class:`Views`); its events, commands and steps in words
+  (:class:`Words`).
 
 Adding a deck means a new ruleset package, its content, and its board widget; never the general engine's tables.
 """
@@ -94,6 +96,76 @@ class TableView:
         return ""
 
 
+def _no_keys(s: GameState) -> dict[str, Any]:
+    return {}
+
+
+def _same(event: Event, out: dict[str, Any]) -> dict[str, Any]:
+    return out
+
+
+def _open_table(s: GameState) -> TableView:
+    return TableView()
+
+
+def _no_places(s: GameState) -> dict[str, tuple[str, str]]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Views:
+    """A ruleset's part of what a player sees (contract 11, R12: nothing face down). Each field has the general
+    answer (nothing of its own); a ruleset gives the ones it changes (``Views(state=…, table=…)``)."""
+
+    state: Callable[[GameState], dict[str, Any]] = _no_keys
+    """Its keys of the headless ``state`` (its table as the player sees it)."""
+    event: Callable[[Event, dict[str, Any]], dict[str, Any]] = _same
+    """One of its events as the player sees it: ``out`` is the event's plain form."""
+    table: Callable[[GameState], TableView] = _open_table
+    """Its table for bots (:class:`TableView`)."""
+    places: Callable[[GameState], dict[str, tuple[str, str]]] = _no_places
+    """Where each card in its zones is, as (zone, label) a player may know (``in a stack``, not which card is where
+    under the top)."""
+
+
+def _no_words(*args: Any) -> None:
+    return None
+
+
+def _not_news(event: Event, command: Command | None) -> bool:
+    return False
+
+
+def _no_goal(event: Event) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Words:
+    """A ruleset's events, commands and steps in words (the game log, the history view, announcements, undo
+    refusals). Each field has the general answer (None: not one of its); a ruleset gives the ones it has."""
+
+    event: Callable[[Event, Deck, GameState | None], str | None] = _no_words
+    """One of its events in words (``before``: the state the event met, when known)."""
+    announces: Callable[[Event, Command | None], bool] = _not_news
+    """Whether one of its events is news a front end announces after ``command``: something the player did not do
+    directly (a card an effect discarded, a goal reached), not the round's routine."""
+    reveal: Callable[[Event, Deck], str | None] = _no_words
+    """What one of its events revealed, as a clause (R13's undo refusal says it), or None."""
+    command: Callable[[Command, GameState], str | None] = _no_words
+    """One of its commands as a sentence, or None."""
+    steps: Mapping[str, str] = field(default_factory=dict)
+    """Its own steps (and the general steps it plays its own way) in a few words, for the log."""
+    prompt: Callable[[GameState, Mapping[str, Any], str], str | None] = _no_words
+    """The prompt line for what the game waits for (``awaiting``; ``text``: the general line) when it has words of
+    its own for it, or None."""
+    completes: Callable[[Event], bool] = _no_goal
+    """Whether one of its events completes one of the player's goals (the game's figures count them)."""
+    name: Callable[[Deck, str], str | None] = _no_words
+    """The name of one of its own pieces by id (the deck's sections beyond conflict cards, bosses and heroes), or
+    None when the id is not one of them."""
+
+
 class Ruleset:
     """A deck's rules. Every method has the general-rules answer; a ruleset overrides what it changes."""
 
@@ -123,6 +195,10 @@ class Ruleset:
     """Those of its prompt kinds that are a choice an item may be used at (R8; see ``legal.CHOICE_PROMPTS``)."""
     prompt_sources: frozenset[str] = frozenset()
     """The ``Prompt.source`` of the prompts it asks itself (not an effect's): their answers come to :meth:`answer`."""
+    views: Views = Views()
+    """Its part of what a player sees (its views module's functions, as one object)."""
+    words: Words = Words()
+    """Its events, commands and steps in words (its words module's functions, as one object)."""
 
     # --- state and setup ----------------------------------------------------------------------------------------
 
@@ -228,44 +304,4 @@ class Ruleset:
     def effect_of_prompt(self, s: GameState, prompt: Prompt) -> Live | None:
         """The effect a prompt belongs to when it is one its cards carry outside the effects in force (a Primus's
         Bane, a Scion's spectate penalty): the prompt's ``source`` and ``effect`` index name it; None otherwise."""
-        return None
-
-    # --- views and words ----------------------------------------------------------------------------------------
-
-    def view(self, s: GameState) -> dict[str, Any]:
-        """Its keys of the headless ``state`` (its table as the player sees it: R12, nothing face down)."""
-        return {}
-
-    def event_view(self, event: Event, out: dict[str, Any]) -> dict[str, Any]:
-        """One of its events as the player sees it (R12): ``out`` is the event's plain form."""
-        return out
-
-    def table_view(self, s: GameState) -> TableView:
-        """Its table for bots (R12: nothing face down)."""
-        return TableView()
-
-    def places(self, s: GameState) -> dict[str, tuple[str, str]]:
-        """Where each card in its zones is, as (zone, label) a player may know (``in a stack``, not which card is
-        where under the top)."""
-        return {}
-
-    def describe_event(self, event: Event, deck: Deck, before: GameState | None) -> str | None:
-        """One of its events in words (None: not one of its)."""
-        return None
-
-    def announces(self, event: Event, command: Command | None) -> bool:
-        """Whether one of its events is news a front end announces after ``command``: something the player did
-        not do directly (a stack top an effect discarded, a mission completed), not the round's routine."""
-        return False
-
-    def describe_reveal(self, event: Event, deck: Deck) -> str | None:
-        """What one of its events revealed, as a clause (R13's undo refusal says it), or None."""
-        return None
-
-    def describe_command(self, command: Command, s: GameState) -> str | None:
-        """One of its commands as a sentence (``You activate stack 2 (Rust Maw).``), or None."""
-        return None
-
-    def step_words(self, step: str) -> str | None:
-        """A step of its own in a few words, for the log (``Cleanup: discard the top card of a stack``)."""
         return None

@@ -14,5 +14,10 @@ KIT = DeckKit(
     rules="twentystrong.kits.hoplomachus_victorum.rules:RULESET",
     board="twentystrong.kits.hoplomachus_victorum.board",
     bot="twentystrong.kits.hoplomachus_victorum.bot:VictorumBot",
+    ladder="twentystrong.kits.hoplomachus_victorum.ladder:LADDER",
+    primer="twentystrong.kits.hoplomachus_victorum.primer:primer",
+    cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
+    bench="twentystrong.kits.hoplomachus_victorum.bench:write_deck",
+    sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -1,7 +1,8 @@
 """Solar Sentinels, the first deck of the rulebook: three face-up stacks, a boss deck, missions and ranks.
 
 - :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
-- :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown).
+- :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown);
+- :mod:`.bot`: its heuristic bot.
 """
 
 from twentystrong.kits.kit import DeckKit
@@ -11,6 +12,10 @@ KIT = DeckKit(
     name="Solar Sentinels",
     rules="twentystrong.kits.solar_sentinels.rules:RULESET",
     board="twentystrong.kits.solar_sentinels.board",
-    bot="twentystrong.bots.heuristic:HeuristicBot",
+    bot="twentystrong.kits.solar_sentinels.bot:SolarSentinelsBot",
+    ladder="twentystrong.kits.solar_sentinels.ladder:LADDER",
+    primer="twentystrong.kits.solar_sentinels.primer:primer",
+    cards="twentystrong.kits.solar_sentinels.cards:CARDS",
+    bench="twentystrong.kits.solar_sentinels.bench:write_deck",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

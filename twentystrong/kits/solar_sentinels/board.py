@@ -1,22 +1,34 @@
-"""Solar Sentinels' board: the three face-up stacks (each its top card, size and mandatory mark), marked when a
-legal command names them (activate, the stack discard, an effect's choice of a stack); and in the side column its
-missions (when the game has them) and the boss deck."""
+"""Solar Sentinels at the table: the three face-up stacks (each its top card, size and mandatory mark), marked when a
+legal command names them (activate, the stack discard, an effect's choice of a stack); in the side column its
+missions (when the game has them) and the boss deck. Its keys: ``1``–``3`` a stack, ``e`` starts the endgame, ``f``
+forfeits the current mission (asks first)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
 from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
-from twentystrong.kits.solar_sentinels.rules import SolarSentinelsTable
 from twentystrong.kits.solar_sentinels.rules.rules import STACKS
+from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.tui.boards.base import Board
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.cards import StackInfo, StackView
 from twentystrong.tui.widgets.panels import BossPanel, MissionsPanel
 
+if TYPE_CHECKING:
+    from twentystrong.tui.widgets.status import PromptAction
+
 STACK_COMMANDS = ("activate", "stack_discard", "choose")
 """The commands that name a stack, so that pressing it plays them."""
+STACK_KINDS = ("activate", "stack_discard", "choose_stack")
+"""The steps and prompts answered with a stack."""
+PRESS_A_STACK = "Click a marked (▶) stack or press 1–3."
 
 
 def stack_commands(view: GameView, stack: int) -> list[Command]:
@@ -24,13 +36,48 @@ def stack_commands(view: GameView, stack: int) -> list[Command]:
     return [c for c in view.legal if c.cmd in STACK_COMMANDS and c.stack == stack]
 
 
+def _table(view: GameView) -> SolarSentinelsView | None:
+    """The stacks, missions and boss deck as the player sees them."""
+    t = view.player.table
+    return t if isinstance(t, SolarSentinelsView) else None
+
+
+def stack_top(view: GameView, stack: int) -> str | None:
+    """The top card of a stack, if there is one."""
+    t = _table(view)
+    stacks = t.stacks if t is not None else ()
+    return stacks[stack - 1].top if 0 < stack <= len(stacks) else None
+
+
+def missions_dealt(view: GameView) -> int:
+    """How many missions the game dealt and kept."""
+    t = _table(view)
+    return sum(1 for m in t.missions if m.status != "discarded") if t is not None else 0
+
+
 class SolarSentinelsBoard(Board):
     """The three stacks (``#stack-1`` … ``#stack-3``), in a row."""
+
+    KEYS_BEFORE = {
+        "face('miss')": (Binding("e", "start_endgame", "Start endgame"),),
+        "card(1)": (
+            Binding("1", "stack(1)", "Stack", key_display="1-3"),
+            Binding("2", "stack(2)", "Stack", show=False),
+            Binding("3", "stack(3)", "Stack", show=False),
+        ),
+        "cards": (Binding("f", "forfeit", "Forfeit mission", show=False),),
+    }
+    DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty"})
+    ASIDE = ("forfeit_mission",)
+    DECLINES = ("decline_endgame",)
+    MESSAGES = (MissionsPanel.Pressed, BossPanel.Pressed)
 
     def __init__(self, view: GameView, *, past: bool = False, id: str = "stacks") -> None:
         super().__init__(view, past=past, id=id)
         self._first = view
         self._panels: list[Widget] = []
+
+    # --- drawing ------------------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         view = self._first  # built as the first view shows it: drawing that view once mounted changes less
@@ -41,10 +88,10 @@ class SolarSentinelsBoard(Board):
     def side_panels(self) -> list[Widget]:
         """The missions (dealt as the game starts: a game has them from its first view, or never; the history
         view keeps the panel, hidden without missions) and the boss deck."""
-        t = self._first.state.table
+        t = _table(self._first)
         prefix = "past-" if self.past else ""
         panels: list[Widget] = []
-        if self.past or (isinstance(t, SolarSentinelsTable) and t.missions):
+        if self.past or (t is not None and t.missions):
             missions = MissionsPanel(id=f"{prefix}missions", classes="" if self.past else "panel")
             missions.border_title = "Missions"
             panels.append(missions)
@@ -62,6 +109,128 @@ class SolarSentinelsBoard(Board):
         for panel in self._panels:
             if isinstance(panel, MissionsPanel | BossPanel):
                 panel.show(view)
+
+    # --- the prompt ---------------------------------------------------------------------------------------------
+
+    def hint(self, general: str) -> str:
+        view = self.table.view
+        kind = view.kind
+        remaining = int(view.awaiting.get("remaining", 1) or 1)
+        choices = view.find("activate")
+        if kind == "activate" and len(choices) == 1 and choices[0].stack is not None:
+            n = choices[0].stack
+            top = stack_top(view, n)
+            assert top is not None  # an activation choice is a stack with a top
+            why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
+            return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
+        if kind == "activate" and (remaining > 1 or view.player.active):
+            return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
+        if kind in STACK_KINDS:
+            return PRESS_A_STACK
+        if kind == "endgame_choice":
+            return "e starts the endgame, x keeps playing."
+        return general
+
+    def prompt_actions(self) -> tuple[list[PromptAction], list[PromptAction]]:
+        from twentystrong.tui.widgets.status import PromptAction
+
+        view = self.table.view
+        endgame: list[PromptAction] = []
+        start = view.first("start_endgame")
+        if start is not None:
+            endgame.append(PromptAction("Start endgame", "e", start, variant="error"))
+        decline = view.first("decline_endgame")
+        if decline is not None:
+            endgame.append(PromptAction("Keep playing", "x", decline))
+        return [], endgame
+
+    # --- presses ------------------------------------------------------------------------------------------------
+
+    def press_stack(self, stack: int, *, show: bool = True) -> None:
+        """A stack was clicked or its number pressed."""
+        table = self.table
+        view = table.view
+        commands = stack_commands(view, stack)
+        if commands:
+            table.play(commands[0])
+            return
+        if view.kind == "activate":
+            table.explain(Command("activate", stack=stack))
+        elif view.kind == "stack_discard":
+            table.explain(Command("stack_discard", stack=stack))
+        elif show and (top := stack_top(view, stack)) is not None:
+            table.show_card(top)
+        else:
+            self.notify(f"Nothing to do with stack {stack} now. {view.text}", severity="warning")
+
+    @on(StackView.Pressed)
+    def _stack_pressed(self, event: StackView.Pressed) -> None:
+        if self.past:
+            return
+        event.stop()
+        self.press_stack(event.stack)
+
+    def on_table_message(self, message: Message) -> None:
+        table = self.table
+        view = table.view
+        if isinstance(message, MissionsPanel.Pressed):
+            discard = view.first("discard_mission")
+            command = next((c for c in view.legal if c.mission == message.mission), None)
+            if command is not None and command.cmd == "discard_mission":
+                table.play(command)
+            elif command is not None:
+                table.choose(f"Mission {view.card_name(message.mission)}", [command])  # forfeiting asks first
+            elif discard is None:
+                table.show_card(message.mission)
+        elif isinstance(message, BossPanel.Pressed):
+            table.show_card(message.boss)
+
+    # --- keys ---------------------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.table.view
+        if action == "stack":
+            selected = self.table.selected
+            return any(stack_commands(view, n) for n in range(1, STACKS + 1)) and not (
+                selected is not None and view.find("apply", die=selected)
+            )
+        if action == "start_endgame":
+            return view.can("start_endgame")
+        if action == "forfeit":
+            return view.can("forfeit_mission")
+        return None
+
+    def action_stack(self, stack: int) -> None:
+        """Activate, discard from or choose stack ``stack``."""
+        self.press_stack(stack, show=False)
+
+    def action_start_endgame(self) -> None:
+        """Start the endgame."""
+        command = self.table.view.first("start_endgame")
+        if command is not None:
+            self.table.play(command)
+
+    def action_forfeit(self) -> None:
+        """Forfeit the current mission (asks first)."""
+        self.table.choose("Forfeit the current mission?", self.table.view.find("forfeit_mission"))
+
+    def explain_key(self, key: str, names: list[str]) -> bool:
+        table = self.table
+        first = names[0]
+        if first == "start_endgame":
+            table.explain(Command("start_endgame"))
+        elif first == "forfeit":
+            missions = missions_dealt(table.view)
+            table.warn("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
+        else:
+            return False
+        return True
+
+    def explain_enter(self) -> bool:
+        if self.table.view.kind not in STACK_KINDS:
+            return False
+        self.table.warn("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        return True
 
 
 BOARD = SolarSentinelsBoard

@@ -21,7 +21,8 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from twentystrong.content.model import CampCard, Deck
 from twentystrong.engine.view import PlayerView
-from twentystrong.text.cards import CAMP_KIND_NAMES, KIND_NAMES, CardText, all_cards
+from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
+from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick

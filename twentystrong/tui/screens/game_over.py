@@ -116,7 +116,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
             t = s.table
             missions = t.missions_dealt if isinstance(t, SolarSentinelsView) else 0
-            figures = summary_sentences(self.stats, missions=missions, bosses=board.bosses_words(s))
+            figures = summary_sentences(self.stats, goals=missions, goal="mission", bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),

@@ -1,7 +1,7 @@
 """The inventory: each held item's full text, when it works, and Use / Discard buttons (plus the hero's ability).
 
 The buttons are exactly the ``use_item`` / ``use_ability`` / ``discard_item`` commands in the view's legal list
-(contract 3); pressing one posts the same command message the table posts (:func:`messages.intent_for`), which the
+(contract 3); pressing one posts the same message the table posts (:class:`messages.Play`), which the
 App hands to the store. The screen redraws on every new view, so it stays open while the player uses items.
 """
 
@@ -300,7 +300,7 @@ class InventoryScreen(ModalScreen[None]):
     def _play(self, command: Command) -> None:
         """Send the command up, exactly as the table would (the store checks it against the legal list)."""
         if self.view.is_legal(command):
-            self.post_message(messages.intent_for(command))
+            self.post_message(messages.Play(command))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         h = self.current

@@ -18,7 +18,8 @@ from textual.widget import Widget
 from twentystrong.content.model import CampCard
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
-from twentystrong.text.cards import CAMP_KIND_NAMES, REWARD_ICONS, printed_lines
+from twentystrong.text.cards import REWARD_ICONS, printed_lines
+from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
 

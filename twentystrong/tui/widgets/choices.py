@@ -20,7 +20,8 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
-from twentystrong.text import describe_command, describe_effect, describe_effects, mission_goal
+from twentystrong.kits.solar_sentinels.cards import mission_goal
+from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.widgets.glyphs import CursorList
 
 

@@ -42,7 +42,7 @@ def _own_step(ruleset: str, step: str) -> str:
     """A deck's own step in its ruleset's words (Hoplomachus Victorum's ``move``: "Activation: move to a camp")."""
     from twentystrong.engine.rulesets import ruleset_for
 
-    words = ruleset_for(ruleset).step_words(step) or step
+    words = ruleset_for(ruleset).words.steps.get(step) or step
     phase, _, rest = words.partition(": ")
     if rest and phase.lower() in PHASES:  # the bar names the phase already
         return rest[:1].upper() + rest[1:]

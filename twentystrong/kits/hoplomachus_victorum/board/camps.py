@@ -10,9 +10,9 @@ from typing import NamedTuple
 from twentystrong.content.model import CampCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS, ROW_COL, ROWS, SCION
-from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
 
@@ -122,7 +122,7 @@ class CampInfo(NamedTuple):
 
 def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
     """Camp ``k`` (0–8) of a state."""
-    from twentystrong.text.cards import describe_camp
+    from twentystrong.kits.hoplomachus_victorum.cards import describe_camp
 
     t = table(s)
     deck = s.deck

@@ -13,9 +13,9 @@ from textual.widgets.option_list import Option
 
 from twentystrong.content.model import CampCard
 from twentystrong.engine.view import PlayerView
+from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView, icons
-from twentystrong.text.cards import opportunity_goal
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.boards.base import ItemNote
 from twentystrong.tui.store import GameView

@@ -152,7 +152,7 @@ def _activate(tx: Tx, c: Command) -> None:
     if c.camp is not None:
         k = BY_ID[str(c.camp)]
         t = table(tx.state)
-        flow.activate_card(tx, t.camps[k][0], stack=k + 1, revealed=t.under_top(k))
+        flow.activate_card(tx, t.camps[k][0], pile=k + 1, revealed=t.under_top(k))
         return
     k = here(tx.state)
     t = table(tx.state)
@@ -162,7 +162,7 @@ def _activate(tx: Tx, c: Command) -> None:
     if opportunity:
         tx.emit(OpportunityDrawn, camp=IDS[k], card=card, revealed=t.under_top(k))
     else:
-        flow.activate_card(tx, card, stack=k + 1, revealed=t.under_top(k))
+        flow.activate_card(tx, card, pile=k + 1, revealed=t.under_top(k))
     if extra and not tx.over:
         tx.emit(PlusAdded, camp=IDS[k], count=extra)
     if tx.over:

@@ -7,13 +7,12 @@ its named points (architecture.md contract 9): its setup steps (:mod:`.setup`), 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from twentystrong.engine import dicemoves
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects.base import Live
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, TableView
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
 from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
@@ -339,6 +338,9 @@ class HoplomachusVictorum(Ruleset):
     prompt_fields = {"choose_camp": "camp"}
     choice_prompts = frozenset({"choose_camp"})
 
+    views = view.VIEWS
+    words = words.WORDS
+
     def initial_table(self) -> Table:
         return VictorumTable()
 
@@ -421,35 +423,6 @@ class HoplomachusVictorum(Ruleset):
             penalty = s.deck.scion(t.scion).spectate
             return Live(t.scion, "boss", index, penalty[index]) if 0 <= index < len(penalty) else None
         return None
-
-    # --- views and words --------------------------------------------------------------------------------------
-
-    def view(self, s: GameState) -> dict[str, Any]:
-        return view.state_keys(s)
-
-    def event_view(self, event: ev.Event, out: dict[str, Any]) -> dict[str, Any]:
-        return view.event_keys(event, out)
-
-    def table_view(self, s: GameState) -> TableView:
-        return view.table_view(s)
-
-    def places(self, s: GameState) -> dict[str, tuple[str, str]]:
-        return view.places(s)
-
-    def describe_event(self, event: ev.Event, deck: Any, before: GameState | None) -> str | None:
-        return words.describe_event(event, deck, before)
-
-    def announces(self, event: ev.Event, command: Command | None) -> bool:
-        return words.announces(event, command)
-
-    def describe_reveal(self, event: ev.Event, deck: Any) -> str | None:
-        return words.describe_reveal(event, deck)
-
-    def describe_command(self, command: Command, s: GameState) -> str | None:
-        return words.describe_command(command, s)
-
-    def step_words(self, step: str) -> str | None:
-        return words.STEP_WORDS.get(step)
 
 
 __all__ = ["RULESET_ID", "HoplomachusVictorum", "enterable"]

@@ -11,7 +11,7 @@ from typing import Any
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.events import CardActivated, CardLeft, Event
-from twentystrong.engine.rulesets.base import TableView
+from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
 from twentystrong.kits.hoplomachus_victorum.rules.events import FinalFightStarted, VesuviusDealt
 from twentystrong.kits.hoplomachus_victorum.rules.opportunities import condition_of
@@ -208,3 +208,7 @@ __all__ = [
 ]
 """What a player (and a bot, contract 11) may read of this deck's table: its views, and the pyramid's shape (which
 camp touches which, HV4: printed on the board)."""
+
+
+VIEWS = Views(state=state_keys, event=event_keys, table=table_view, places=places)
+"""Its views, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.views`)."""

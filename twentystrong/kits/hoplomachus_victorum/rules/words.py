@@ -8,6 +8,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.rewards import recovers_nothing
 from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
+from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
@@ -263,3 +264,22 @@ def describe_command(c: Command, s: GameState) -> str | None:
     if c.cmd == "gain_tactic":
         return f"You gain the Tactic {card_name(deck, c.tactic)} instead of {card_name(deck, c.card)}'s reward."
     return None
+
+
+def scion_name(deck: Deck, card_id: str) -> str | None:
+    """The name of a Scion by id, or None."""
+    try:
+        return deck.scion(card_id).name
+    except KeyError:
+        return None
+
+
+WORDS = Words(
+    event=describe_event,
+    announces=announces,
+    reveal=describe_reveal,
+    command=describe_command,
+    steps=STEP_WORDS,
+    name=scion_name,
+)
+"""Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""

@@ -15,7 +15,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.rng import shuffled
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, TableView
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.solar_sentinels.rules import events as sev
@@ -211,7 +211,7 @@ def _activate(tx: Tx, c: Command) -> None:
     """Activation: the top card of a stack enters the active area (the next card turns up at once)."""
     stack = int(c.stack or 0)
     t = table(tx.state)
-    flow.activate_card(tx, t.stacks[stack - 1][0], stack=stack, revealed=t.under_top(stack))
+    flow.activate_card(tx, t.stacks[stack - 1][0], pile=stack, revealed=t.under_top(stack))
 
 
 def _stack_discard_step(tx: Tx) -> bool:
@@ -320,6 +320,9 @@ class SolarSentinels(Ruleset):
     choice_prompts = frozenset({"choose_stack"})
     prompt_sources = frozenset({RANK, missions.PROMPT_SOURCE})
 
+    views = view.VIEWS
+    words = words.WORDS
+
     def initial_table(self) -> Table:
         return SolarSentinelsTable()
 
@@ -425,32 +428,3 @@ class SolarSentinels(Ruleset):
                 return f"{s.deck.boss(card.id).name} and every enemy with it are defeated"
             return f"{s.deck.boss(card.id).name} is defeated"
         return None
-
-    # --- views and words --------------------------------------------------------------------------------------
-
-    def view(self, s: GameState) -> dict[str, Any]:
-        return view.state_keys(s)
-
-    def event_view(self, event: ev.Event, out: dict[str, Any]) -> dict[str, Any]:
-        return view.event_keys(event, out)
-
-    def table_view(self, s: GameState) -> TableView:
-        return view.table_view(s)
-
-    def places(self, s: GameState) -> dict[str, tuple[str, str]]:
-        return view.places(s)
-
-    def describe_event(self, event: ev.Event, deck: Any, before: GameState | None) -> str | None:
-        return words.describe_event(event, deck, before)
-
-    def announces(self, event: ev.Event, command: Command | None) -> bool:
-        return words.announces(event, command)
-
-    def describe_reveal(self, event: ev.Event, deck: Any) -> str | None:
-        return words.describe_reveal(event, deck)
-
-    def describe_command(self, command: Command, s: GameState) -> str | None:
-        return words.describe_command(command, s)
-
-    def step_words(self, step: str) -> str | None:
-        return words.STEP_WORDS.get(step)

@@ -10,7 +10,7 @@ from typing import Any
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.events import Event
-from twentystrong.engine.rulesets.base import TableView
+from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, EndgameStarted, GameStarted
 from twentystrong.kits.solar_sentinels.rules.table import MissionState, table
@@ -144,3 +144,7 @@ def places(s: GameState) -> dict[str, tuple[str, str]]:
         label = "current" if current is not None and mission.id == current.id else status[mission.status]
         out[mission.id] = ("out" if mission.status == "discarded" else "missions", label)
     return out
+
+
+VIEWS = Views(state=state_keys, event=event_keys, table=table_view, places=places)
+"""Its views, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.views`)."""

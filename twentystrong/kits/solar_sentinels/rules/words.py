@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
+from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
@@ -127,3 +131,48 @@ def describe_command(c: Command, s: GameState) -> str | None:
     if c.cmd == "decline_endgame":
         return "You keep playing the stacks."
     return None
+
+
+def prompt_words(state: GameState, awaiting: Mapping[str, Any], text: str) -> str | None:
+    """The prompt line of its Activation (more enemies to activate: which card's +N asks) and of its Cleanup's
+    stack discard (the mandatory tops it may not discard), or None."""
+    kind = awaiting.get("kind")
+    if kind == "activate" and state.active:
+        remaining = int(awaiting.get("remaining", 1) or 1)
+        plus = [c for c in state.active if not c.boss and state.deck.card(c.id).additional]
+        why = f" (+{state.deck.card(plus[-1].id).additional} of {card_name(state.deck, plus[-1].id)})" if plus else ""
+        enemies = "enemy" if remaining == 1 else "enemies"
+        return f"Activate {remaining} more {enemies}{why}: choose a stack; its top card becomes active."
+    if kind == "stack_discard":
+        tops = [stack[0] for stack in table(state).stacks if stack]
+        mandatory = [top for top in tops if state.deck.card(top).mandatory]
+        if mandatory:
+            names = ", ".join(card_name(state.deck, c) for c in mandatory)
+            return f"{text} A mandatory (!) top cannot be discarded: {names}."
+    return None
+
+
+def mission_done(event: Event) -> bool:
+    """A mission completed (the game's figures count them)."""
+    return isinstance(event, MissionProgress) and event.status == "done"
+
+
+def mission_name(deck: Deck, card_id: str) -> str | None:
+    """The name of a mission by id, or None."""
+    try:
+        return deck.mission(card_id).name
+    except KeyError:
+        return None
+
+
+WORDS = Words(
+    event=describe_event,
+    announces=announces,
+    reveal=describe_reveal,
+    command=describe_command,
+    steps=STEP_WORDS,
+    prompt=prompt_words,
+    completes=mission_done,
+    name=mission_name,
+)
+"""Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""

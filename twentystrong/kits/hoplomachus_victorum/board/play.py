@@ -1,6 +1,7 @@
-"""Hoplomachus Victorum's table screen: the general table plus Mount Vesuvius's keys, clicks and prompts.
+"""Hoplomachus Victorum at play: Mount Vesuvius with what it brings to the general table, its keys, presses and
+prompts.
 
-Keys (bindings, so the key bar, the help screen and the palette agree), on top of the general table's:
+Keys (bindings, so the key bar, the help screen and the palette agree), after the general table's:
 
 - ``1``–``9`` a numbered (▶) camp: move there, add an enemy from it (+N), place a Primus, feed the Influence deck,
   an effect's choice of a camp; arrows move the camp cursor (›) and Enter chooses the camp under it;
@@ -16,35 +17,36 @@ is sent to the engine, whose refusal says why ("camp 3-1 is not adjacent to 1-2 
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
-from textual import events, on
-from textual.binding import Binding, BindingType
+from textual import on
+from textual.binding import Binding
 from textual.containers import Container
+from textual.message import Message
 
-import twentystrong.tui
 from twentystrong.engine.commands import Command
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
+from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, IDS, ROW_COL
-from twentystrong.text.cards import opportunity_goal
+from twentystrong.kits.hoplomachus_victorum.rules.view import CampView as Camp
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.prompts import prompt_words
-from twentystrong.tui import messages
-from twentystrong.tui.screens.table import DIALOG_KINDS, DIE_COMMANDS, DIE_PLAYS, ZONE_WHY, TableScreen
-from twentystrong.tui.store import Store
+from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title
-from twentystrong.tui.widgets.status import PromptAction
+
+if TYPE_CHECKING:
+    from twentystrong.tui.widgets.status import PromptAction
 
 SPORT_ALTERNATIVES = ("recruit", "gain_tactic")
 """A Sport card's alternatives to its reward."""
-NOT_HERE = frozenset({"stack", "start_endgame", "forfeit"})
-"""The general table's keys for Solar Sentinels' stacks, endgame and missions: not on this table (nor in its help)."""
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
 """Arrow keys as (rows up, columns right) on the pyramid."""
+CAMP_KINDS = ("move", "reinforce", "place_primus", "feed_influence", "choose_camp")
+"""The steps and prompts answered with a camp."""
 
 
 def _step(camp: str, rows: int, cols: int) -> str:
@@ -61,31 +63,34 @@ def _step(camp: str, rows: int, cols: int) -> str:
     return IDS[min(row, key=lambda k: (abs(ROW_COL[k][1] - want), ROW_COL[k][1]))]
 
 
-_TUI = Path(twentystrong.tui.__file__).parent
-"""The TUI package's folder, where the general table's stylesheets are."""
+def vesuvius(view: GameView) -> VictorumView:
+    """Mount Vesuvius as the player sees it."""
+    t = view.player.table
+    assert isinstance(t, VictorumView)
+    return t
 
 
-class VictorumTable(TableScreen):
-    """The table with Mount Vesuvius."""
+def camp_of(t: VictorumView, camp: str | None) -> Camp | None:
+    """A camp as the player sees it (None: no such camp, the Scion's place, or not dealt yet)."""
+    k = BY_ID.get(camp) if camp is not None else None
+    return t.camps[k] if k is not None and k < len(t.camps) else None
+
+
+class VictorumBoard(VesuviusBoard):
+    """Mount Vesuvius on the table: its camps, and its keys, presses and prompts."""
 
     HELP_TITLE = "The table (Hoplomachus Victorum)"
-    CSS_PATH = [str(_TUI / "table.tcss"), str(_TUI / "widgets" / "odds.tcss")]  # the general table's (app.TABLE_CSS)
+    SCOPED_CSS = False  # (its own rule names the general table's training tray, outside the board)
     DEFAULT_CSS = """
-    VictorumTable #training { width: 2fr; margin-left: 1; }
+    TableScreen #training { width: 2fr; margin-left: 1; }
     """
 
-    DIE_COMMANDS = (*DIE_COMMANDS, "dismiss", "spectate_reward")
-    DIE_PLAYS = (*DIE_PLAYS, "dismiss", "spectate_reward")
-    DIALOG_KINDS = DIALOG_KINDS | {"place_primus"}  # the hero and Tactic draws are cards on the table (.draw)
-    ZONE_WHY: ClassVar[dict[str, str]] = {
-        **ZONE_WHY,
-        "training": "it is in the training grounds (a Sport card's reward or an effect recruits it)",
+    KEYS_BEFORE = {
+        # The general table's places of "e" and "f" on the key bar: no endgame here, the Primus fight instead.
+        "face('miss')": (Binding("e", "no_endgame", "", show=False),),  # (no help line)
+        "cards": (Binding("f", "fight", "Fight Primus"),),
     }
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # A subclass's binding replaces its base's for the same key: the general table's come first, so that each
-        # key tries them before this deck's (Enter: play the die … then go to the camp, keep the Opportunity).
-        *[b for b in TableScreen.BINDINGS if not isinstance(b, Binding) or b.action.split("(")[0] not in NOT_HERE],
+    KEYS = (
         *[
             Binding(
                 str(n),
@@ -101,105 +106,72 @@ class VictorumTable(TableScreen):
         Binding("enter", "keep_opportunity", "Keep"),
         Binding("enter", "health", "Gain 1 Health"),
         Binding("s", "spectate", "Spectate"),
-        Binding("f", "fight", "Fight Primus"),
         Binding("x", "discard_opportunity", "Discard", show=False),
         Binding("n", "recruit", "Recruit instead"),
         Binding("t", "tactic", "Tactic instead"),
         Binding("d", "details", "Camp details", show=False),
-        Binding("e", "no_endgame", "", show=False),  # the general table's endgame key: not this deck's (no help line)
         *[Binding(key, f"cursor('{key}')", "Camp cursor", show=False) for key in ARROWS],
-    ]
+    )
+    DIE_COMMANDS = ("dismiss", "spectate_reward")
+    DIE_PLAYS = ("dismiss", "spectate_reward")
+    DIALOG_KINDS = frozenset({"place_primus"})  # the hero and Tactic draws are cards on the table (.draw)
+    ZONE_WHY = {"training": "it is in the training grounds (a Sport card's reward or an effect recruits it)"}
+    MESSAGES = (DrawView.Pressed, TacticsPanel.Pressed)
 
-    board: VesuviusBoard
-
-    def __init__(self, store: Store) -> None:
-        super().__init__(store)
+    def __init__(self, view: GameView, *, past: bool = False, id: str = "vesuvius") -> None:
+        super().__init__(view, past=past, id=id)
         self.cursor: str | None = None
         """The camp the arrows point at (None: none yet)."""
 
     # --- drawing ------------------------------------------------------------------------------------------------
 
-    def _draw(self) -> None:
-        self._lay_out()  # first: the board draws its legend for the layout it has
-        super()._draw()
-        if self.cursor is not None and not self._camp_step():
-            self.cursor = None
-        self.board.set_cursor(self.cursor)
-        self._draw_fight()
-        self._draw_draw()
-
-    def _draw_draw(self) -> None:
-        """The setup draw (heroes, Tactics) as cards in the active area, while it is to be chosen from."""
-        area = self.query_one("#active", Container)
-        shown = list(area.query_children(DrawView))
-        items = draw_items(self.view)
-        key = tuple(item.key for item in items)
-        if shown and shown[0].key == key:
-            return
-        for view in shown:
-            view.remove()
-        if items:  # (_draw_fight titled the area just before: only the draw changes its title)
-            area.mount(DrawView(items, compact=self.has_class("-short")))
-            set_title(area, "Active area · the draw: click a card or press its number")
-
-    def _pick_draw(self, number: int) -> None:
-        """The n-th card of the setup draw was clicked or its number pressed."""
-        items = draw_items(self.view)
-        if not 1 <= number <= len(items):
-            self._say(f"The draw has {len(items)} cards: press 1–{len(items)}.")
-            return
-        item = items[number - 1]
-        if len(item.commands) == 1:
-            self._play(item.commands[0])
-        elif item.commands:
-            self._choose(item.question or item.title, list(item.commands))
-        else:
-            self._say(f"{item.title} cannot be chosen now. {prompt_words(self.view.state, self.view.awaiting)}")
-
-    @on(DrawView.Pressed)
-    def _draw_pressed(self, event: DrawView.Pressed) -> None:
-        event.stop()
-        self._pick_draw(event.number)
-
-    def _lay_out(self) -> None:
-        s = self.view.state
-        short = self.has_class("-short")
+    def lay_out(self) -> None:
+        # First: the board draws its legend for the layout it has.
+        view = self.table.view
+        s = view.player
+        screen = self.screen
+        short = screen.has_class("-short")
         # Enemies on the table: two lines a camp (below 46 rows), so the cards have room; on a short terminal the
         # camps give way to the fight altogether unless one is to be chosen (d still reads any camp).
-        drawing = self.view.kind in DRAW_KINDS  # the draw's cards need the room
-        self.board.set_compact(short or drawing or (bool(s.active) and self.app.size.height < 46))
+        drawing = view.kind in DRAW_KINDS  # the draw's cards need the room
+        self.set_compact(short or drawing or (bool(s.active) and self.app.size.height < 46))
         # A short terminal: no legend line (the prompt's hint says what ▶ means, the help what every mark means):
         # its row goes to the camps' names.
-        self.board.set_class(short, "-short")
+        self.set_class(short, "-short")
         # The final fight: every camp was discarded (nine empty frames would take a third of the screen).
-        final = table(s).fight == "final"
-        self.board.set_camps_shown(
-            not final and not (short and (drawing or (bool(s.active) and not self._camp_step())))
-        )
+        final = vesuvius(view).fight == "final"
+        self.set_camps_shown(not final and not (short and (drawing or (bool(s.active) and not self._camp_step()))))
         # A short terminal shows the active area and the committed dice only when they hold something.
-        set_display(self.query_one("#active", Container), not short or bool(s.active) or drawing)
-        set_display(self.query_one("#committed"), not short or bool(s.dice_in("active")))
+        set_display(screen.query_one("#active", Container), not short or bool(s.active) or drawing)
+        set_display(screen.query_one("#committed"), not short or bool(s.dice_in("active")))
         # A short terminal, choosing from the draw: every drawn card in view (a line or two each), in the room of
         # the dice zones, which no setup choice touches.
-        set_display(self.query_one("#zones"), not (short and drawing))
-        for view in self.query(DrawView):
-            view.set_compact(short)
-        self._share_zones(narrow=self.has_class("-narrow"))
+        set_display(screen.query_one("#zones"), not (short and drawing))
+        for drawn in screen.query(DrawView):
+            drawn.set_compact(short)
+        self._share_zones(narrow=screen.has_class("-narrow"))
 
     def _share_zones(self, *, narrow: bool) -> None:
         """At 80 columns the pool, the training grounds and the exhausted dice share the width in proportion to the
         dice each holds (three dice' room at least), so that none needs a third line: the camps above keep theirs.
         Wider terminals keep the stylesheet's shares."""
-        s = self.view.state
+        s = self.table.view.player
         for zone in ("pool", "training", "exhausted"):
-            tray = self.query_one(f"#{zone}")
+            tray = self.screen.query_one(f"#{zone}")
             share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
             if str(tray.styles.inline.width) != str(share):
                 tray.styles.width = share  # (None: the stylesheet's share again)
 
+    def draw_table(self) -> None:
+        if self.cursor is not None and not self._camp_step():
+            self.cursor = None
+        self.set_cursor(self.cursor)
+        self._draw_fight()
+        self._draw_draw()
+
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
-        s = self.view.state
+        s = self.table.view.state
         t = table(s)
         title = "Active area"
         if t.fight == "primus" and t.fighting:
@@ -208,17 +180,31 @@ class VictorumTable(TableScreen):
             title = f"Active area · ♛ the final fight: {s.deck.scion(t.scion).name}" if t.scion else title
         if t.fight:
             title += " · dice stay on undefeated enemies"
-        set_title(self.query_one("#active", Container), title)
+        set_title(self.screen.query_one("#active", Container), title)
+
+    def _draw_draw(self) -> None:
+        """The setup draw (heroes, Tactics) as cards in the active area, while it is to be chosen from."""
+        area = self.screen.query_one("#active", Container)
+        shown = list(area.query_children(DrawView))
+        items = draw_items(self.table.view)
+        key = tuple(item.key for item in items)
+        if shown and shown[0].key == key:
+            return
+        for drawn in shown:
+            drawn.remove()
+        if items:  # (_draw_fight titled the area just before: only the draw changes its title)
+            area.mount(DrawView(items, compact=self.screen.has_class("-short")))
+            set_title(area, "Active area · the draw: click a card or press its number")
 
     def _camp_step(self) -> bool:
-        return bool(camp_commands(self.view))
+        return bool(camp_commands(self.table.view))
 
-    # --- the prompt line ------------------------------------------------------------------------------------------
+    # --- the prompt line ----------------------------------------------------------------------------------------
 
-    def _hint(self) -> str:
-        view = self.view
+    def hint(self, general: str) -> str:
+        view = self.table.view
         kind = view.kind
-        numbers = self.board.numbers
+        numbers = self.numbers
         keys = number_keys(numbers.values())
         if kind == "move":
             if len(numbers) == 1:
@@ -232,7 +218,7 @@ class VictorumTable(TableScreen):
         if kind in ("reinforce", "feed_influence", "choose_camp"):
             return f"Press a camp's number ({keys}) or click a ▶ camp."
         if kind == "opportunity":
-            card = table(view.state).drawn_opportunity
+            card = vesuvius(view).opportunity
             found = view.deck.card(card) if card else None
             condition = getattr(found, "condition", None)
             words = opportunity_goal(condition).rstrip(".") if condition else ""
@@ -247,7 +233,7 @@ class VictorumTable(TableScreen):
             return "Click a card or press its number; Enter lists every choice in words."
         if kind == "place_primus":
             return "Enter opens the choices."
-        hint = super()._hint()
+        hint = general
         alternatives = [c.cmd for c in view.legal if c.cmd in SPORT_ALTERNATIVES]
         if alternatives:
             instead = ["n recruits a die" if "recruit" in alternatives else ""]
@@ -255,12 +241,13 @@ class VictorumTable(TableScreen):
             hint += " Instead: " + ", ".join(i for i in instead if i) + "."
         return hint
 
-    def _prompt_actions(self) -> tuple[PromptAction, ...]:
-        view = self.view
-        s = view.state
+    def prompt_actions(self) -> tuple[list[PromptAction], list[PromptAction]]:
+        from twentystrong.tui.widgets.status import PromptAction
+
+        view = self.table.view
         out: list[PromptAction] = []
-        here = table(s).position
-        top = table(s).top(here) if here is not None and here < len(IDS) else None
+        here = camp_of(vesuvius(view), vesuvius(view).position)
+        top = here.top if here is not None else None
         if view.kind == "move" and self.cursor is not None:
             command = view.first("move", camp=self.cursor)
             if command is not None:
@@ -274,9 +261,9 @@ class VictorumTable(TableScreen):
             if spectate is not None:
                 out.append(PromptAction("Spectate", "s", spectate))
             fight = view.first("fight_primus")
-            primus = table(s).primus[here] if here is not None and here < len(IDS) else None
+            primus = here.primus if here is not None else None
             if fight is not None:
-                name = s.deck.primus(primus).name if primus else "the Primus"
+                name = view.deck.primus(primus).name if primus else "the Primus"
                 out.append(PromptAction(f"Fight {name}", "f", fight, variant="error"))
         if view.kind in DRAW_KINDS:
             out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
@@ -289,29 +276,26 @@ class VictorumTable(TableScreen):
         health = view.first("spectate_reward", choice="health")
         if health is not None:
             out.append(PromptAction("Gain 1 Health", "enter", health, variant="success"))
-        general = list(super()._prompt_actions())
         # A Sport card's alternatives come after its reward's own buttons, before "All moves…".
         instead: list[PromptAction] = []
         recruit = view.first("recruit")
         if recruit is not None:
             instead.append(PromptAction("Recruit a die instead", "n", recruit))
         if view.can("gain_tactic"):
-            instead.append(PromptAction("Gain a Tactic instead…", "t", action="tactic"))
-        at = next((n for n, a in enumerate(general) if a.action == "moves"), len(general))
-        return (*out, *general[:at], *instead, *general[at:])
+            instead.append(PromptAction("Gain a Tactic instead…", "t", action="deck('tactic')"))
+        return out, instead
 
-    # --- keys -----------------------------------------------------------------------------------------------------
+    # --- keys ---------------------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self.view
+        view = self.table.view
         if action == "answer" and view.kind in DRAW_KINDS:
             return True
         if action == "camp":
             if view.kind in DRAW_KINDS:
                 return True
-            return bool(camp_commands(view)) and not (
-                self.selected is not None and view.find("apply", die=self.selected)
-            )
+            selected = self.table.selected
+            return bool(camp_commands(view)) and not (selected is not None and view.find("apply", die=selected))
         if action == "go":
             return self.cursor is not None and self._camp_step()
         if action == "keep_opportunity":
@@ -329,29 +313,32 @@ class VictorumTable(TableScreen):
         if action == "tactic":
             return view.can("gain_tactic")
         if action == "cursor":
-            return self._camp_step() or bool(table(view.state).camps)
+            return self._camp_step() or bool(vesuvius(view).camps)
         if action == "details":
-            return bool(table(view.state).camps)
+            return bool(vesuvius(view).camps)
         if action == "no_endgame":
             return False
-        return super().check_action(action, parameters)
+        return None
 
-    def on_key(self, event: events.Key) -> None:
+    def takes_key(self, key: str) -> bool:
         # "t" is the App's odds target everywhere else: the table takes it only while a Sport card offers a Tactic.
-        # (Textual then runs the general table's on_key too, unless prevented here.)
-        if event.key == "t" and not self.view.can("gain_tactic"):
-            event.prevent_default()  # not the table's key now: the bindings (the App's "t") take it
+        return key != "t" or self.table.view.can("gain_tactic")
+
+    def _play_first(self, cmd: str) -> None:
+        command = self.table.view.first(cmd)
+        if command is not None:
+            self.table.play(command)
 
     def action_camp(self, number: int) -> None:
         """Choose the camp with that number."""
-        if self.view.kind in DRAW_KINDS:
+        if self.table.view.kind in DRAW_KINDS:
             self._pick_draw(number)
             return
-        numbers = {n: camp for camp, n in self.board.numbers.items()}
+        numbers = {n: camp for camp, n in self.numbers.items()}
         camp = numbers.get(number)
         if camp is None:
             keys = number_keys(numbers)
-            self._say(f"No camp has the number {number}: the marked (▶) camps are numbered {keys}.")
+            self.table.warn(f"No camp has the number {number}: the marked (▶) camps are numbered {keys}.")
             return
         self.press_camp(camp)
 
@@ -364,14 +351,13 @@ class VictorumTable(TableScreen):
         """Move the camp cursor."""
         rows, cols = ARROWS[key]
         if self.cursor is None:
-            numbers = self.board.numbers
-            here = table(self.view.state).position
-            start = next(iter(numbers), None) or (IDS[here] if here is not None and here < len(IDS) else IDS[0])
+            here = vesuvius(self.table.view).position
+            start = next(iter(self.numbers), None) or (here if here in BY_ID else IDS[0])
             self.cursor = start
         else:
             self.cursor = _step(self.cursor, rows, cols)
-        self.board.set_cursor(self.cursor)
-        self._draw_selection()
+        self.set_cursor(self.cursor)
+        self.table.draw_selection()
 
     def action_keep_opportunity(self) -> None:
         """Keep the Opportunity."""
@@ -383,9 +369,9 @@ class VictorumTable(TableScreen):
 
     def action_health(self) -> None:
         """Spectating: gain 1 Health."""
-        command = self.view.first("spectate_reward", choice="health")
+        command = self.table.view.first("spectate_reward", choice="health")
         if command is not None:
-            self._play(command)
+            self.table.play(command)
 
     def action_spectate(self) -> None:
         """Spectate your camp."""
@@ -401,105 +387,126 @@ class VictorumTable(TableScreen):
 
     def action_tactic(self) -> None:
         """Gain a Tactic instead of a Sport card's reward (asks which when several)."""
-        commands = self.view.find("gain_tactic")
+        commands = self.table.view.find("gain_tactic")
         if len(commands) == 1:
-            self._play(commands[0])
+            self.table.play(commands[0])
         else:
-            self._choose("Gain which Tactic instead of the reward?", commands)
+            self.table.choose("Gain which Tactic instead of the reward?", commands)
 
     def action_details(self) -> None:
         """Read the camp under the cursor (or yours) in full."""
-        t = table(self.view.state)
+        t = vesuvius(self.table.view)
         camp = self.cursor
-        if camp is None and t.position is not None and t.position < len(IDS):
-            camp = IDS[t.position]
-        top = t.top(BY_ID[camp]) if camp is not None else None
+        if camp is None and t.position in BY_ID:
+            camp = t.position
+        found = camp_of(t, camp)
+        top = found.top if found is not None else None
         if top is None:
-            self._say("No camp card to read: arrows choose a camp, then d.")
+            self.table.warn("No camp card to read: arrows choose a camp, then d.")
             return
-        self.post_message(messages.ShowCard(top))
+        self.table.show_card(top)
 
-    def _explain_key(self, key: str, actions: list[tuple[str, tuple[object, ...]]]) -> None:
-        view = self.view
-        names = [name for name, _ in actions]
-        if view.state.result is not None:
-            super()._explain_key(key, actions)
-            return
+    def explain_key(self, key: str, names: list[str]) -> bool:
+        table_ = self.table
+        view = table_.view
         if key.isdigit() and "camp" in names:
-            if self.selected is not None or view.state.active:  # with enemies on the table a digit is a card
-                super()._explain_key(key, actions)
-                return
-            self._say(f"No camp can be chosen now. {prompt_words(view.state, view.awaiting)}")
+            if table_.selected is not None or view.player.active:  # with enemies on the table a digit is a card
+                return False
+            table_.warn(f"No camp can be chosen now. {prompt_words(view.state, view.awaiting)}")
         elif "spectate" in names:
-            self._explain(Command("spectate"))
+            table_.explain(Command("spectate"))
         elif "fight" in names:
-            self._explain(Command("fight_primus"))
+            table_.explain(Command("fight_primus"))
         elif "recruit" in names or "tactic" in names:
-            self._say("Only a defeated Sport card's reward can be exchanged for a recruit or a Tactic.")
+            table_.warn("Only a defeated Sport card's reward can be exchanged for a recruit or a Tactic.")
         elif key == "x":
-            super()._explain_key(key, actions)
+            return False
         elif "no_endgame" in names:
-            self._say("This deck has no endgame to start: the final fight comes the round after the last Primus falls.")
+            table_.warn(
+                "This deck has no endgame to start: the final fight comes the round after the last Primus falls."
+            )
         elif "details" in names:
-            self._say("No camp card to read now.")
+            table_.warn("No camp card to read now.")
         elif "cursor" in names:
-            self._say("The arrows move the camp cursor once Mount Vesuvius is dealt.")
+            table_.warn("The arrows move the camp cursor once Mount Vesuvius is dealt.")
         else:
-            super()._explain_key(key, actions)
+            return False
+        return True
 
-    def _explain_enter(self) -> None:
-        view = self.view
-        if view.kind in ("move", "reinforce", "place_primus", "feed_influence", "choose_camp"):
-            self._say("Several camps can be chosen: press a camp's number, click a ▶ camp, or arrows then Enter.")
-        else:
-            super()._explain_enter()
+    def explain_enter(self) -> bool:
+        if self.table.view.kind not in CAMP_KINDS:
+            return False
+        self.table.warn("Several camps can be chosen: press a camp's number, click a ▶ camp, or arrows then Enter.")
+        return True
 
-    # --- clicks ---------------------------------------------------------------------------------------------------
+    # --- clicks -------------------------------------------------------------------------------------------------
 
     def press_camp(self, camp: str) -> None:
         """A camp was clicked or its number pressed: play what it stands for now, or say why nothing."""
-        view = self.view
+        table_ = self.table
+        view = table_.view
         commands = camp_commands(view).get(camp, [])
         self.cursor = None
         if len(commands) == 1:
-            self._play(commands[0])
+            table_.play(commands[0])
             return
         if commands:
-            self._choose(f"Camp {camp}", commands)
+            table_.choose(f"Camp {camp}", commands)
             return
         if view.kind == "move":
-            self._explain(Command("move", camp=camp))
+            table_.explain(Command("move", camp=camp))
         elif view.kind == "reinforce":
-            self._explain(Command("activate", camp=camp))
+            table_.explain(Command("activate", camp=camp))
         elif view.kind in ("place_primus", "feed_influence", "choose_camp"):
-            self._say(f"Camp {camp} cannot be chosen now: the marked (▶) camps can.")
+            table_.warn(f"Camp {camp} cannot be chosen now: the marked (▶) camps can.")
         else:
-            top = table(view.state).top(BY_ID[camp])
+            found = camp_of(vesuvius(view), camp)
+            top = found.top if found is not None else None
             if top is not None:
-                self.post_message(messages.ShowCard(top))
+                table_.show_card(top)
             else:
-                self._say(f"Camp {camp} holds no card.")
+                table_.warn(f"Camp {camp} holds no card.")
+
+    def _pick_draw(self, number: int) -> None:
+        """The n-th card of the setup draw was clicked or its number pressed."""
+        view = self.table.view
+        items = draw_items(view)
+        if not 1 <= number <= len(items):
+            self.table.warn(f"The draw has {len(items)} cards: press 1–{len(items)}.")
+            return
+        item = items[number - 1]
+        if len(item.commands) == 1:
+            self.table.play(item.commands[0])
+        elif item.commands:
+            self.table.choose(item.question or item.title, list(item.commands))
+        else:
+            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.state, view.awaiting)}")
 
     @on(CampView.Pressed)
     def _camp_pressed(self, event: CampView.Pressed) -> None:
+        if self.past:
+            return
         event.stop()
         self.press_camp(event.camp)
 
     @on(ScionView.Pressed)
     def _scion_pressed(self, event: ScionView.Pressed) -> None:
+        if self.past:
+            return
         event.stop()
-        self.post_message(messages.ShowCard(event.scion))
+        self.table.show_card(event.scion)
 
-    @on(TacticsPanel.Pressed)
-    def _tactic_pressed(self, event: TacticsPanel.Pressed) -> None:
-        event.stop()
-        view = self.view
-        commands = view.find("gain_tactic", tactic=event.tactic) + view.find("choose", card=event.tactic)
-        if commands:
-            self._play(commands[0])
-        else:
-            self.post_message(messages.ShowCard(event.tactic))
+    def on_table_message(self, message: Message) -> None:
+        if isinstance(message, DrawView.Pressed):
+            self._pick_draw(message.number)
+        elif isinstance(message, TacticsPanel.Pressed):
+            view = self.table.view
+            commands = view.find("gain_tactic", tactic=message.tactic) + view.find("choose", card=message.tactic)
+            if commands:
+                self.table.play(commands[0])
+            else:
+                self.table.show_card(message.tactic)
 
 
-TABLE = VictorumTable
-"""This ruleset's table screen (``boards.table_class``)."""
+BOARD = VictorumBoard
+"""This ruleset's board (``boards.board_class``)."""

@@ -1,20 +1,28 @@
-"""The table: the main screen of a game.
+"""The table: the main screen of a game, one for every deck.
 
-It shows the store's view (stacks, active area, dice zones, hero, inventory, missions, boss, step and prompt) and
-turns the player's clicks and keys into command messages. It never decides what is legal: every press is looked up
-in the view's ``legal`` list, and a press that matches nothing is either explained by the engine (the command is
-sent and the store shows the refusal) or answered with "nothing to do".
+It shows the store's view (the deck's board, the active area, the dice zones, the hero, the inventory, the odds, the
+step and the prompt) and turns the player's clicks and keys into commands to play. The deck's board (contract 9)
+brings its own zones, keys, panels, prompts and words: the table asks it (:class:`~twentystrong.tui.boards.Board`)
+and never names a deck or its terms. It never decides what is legal: every press is looked up in the view's
+``legal`` list, and a press that matches nothing is either explained by the engine (the command is sent and the
+store shows the refusal) or answered with "nothing to do".
 
 UI state that is not game state lives here and only here: the selected die, and which prompt already opened the
 choices list. Keys (every one is a binding, so the footer, help screen and command palette agree):
 
 - dice: ``y g b p r`` select the next usable die of that colour, a digit right after completes an id (``b3``) and
   plays it (a hit is selected, to be put on a card); space or Enter plays the selected die; Esc clears it;
-- ``1``–``3`` stacks (activate, stack discard, an effect's choice), ``1``–``9`` cards while a die is selected;
+- ``1``–``9`` cards while a die is selected;
 - Enter: the main step action (roll, resolve, done, take the reward, gain the item, open the choices);
-- ``r`` repeat (when the red die could be meant too, ``r`` waits a moment for a ``1``), ``x`` decline, ``e`` start
-  the endgame, ``m h k`` enter a physical die's face (miss, hit, crit);
-- ``a`` every legal move, ``u`` use an item or the ability, ``c`` cards, ``i`` inventory, ``l`` log.
+- ``r`` repeat (when the red die could be meant too, ``r`` waits a moment for a ``1``), ``x`` decline, ``m h k``
+  enter a physical die's face (miss, hit, crit);
+- ``a`` every legal move, ``u`` use an item or the ability, ``c`` cards, ``i`` inventory, ``l`` log;
+- the board's own keys (Solar Sentinels: ``1``–``3`` its stacks, ``e`` the endgame, ``f`` a mission), tried after
+  the general ones for the same key.
+
+This module is the screen (composing the board, showing each view, playing presses and keys); :mod:`.keys` holds the
+general keys and how the board's join them, :mod:`.prompt` the prompt line's words and buttons, :mod:`.reading` what
+the view says that they ask about.
 """
 
 from __future__ import annotations
@@ -22,13 +30,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -36,29 +45,41 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.state import DieState, GameState
 from twentystrong.engine.uses import items_usable
-from twentystrong.kits.solar_sentinels.rules import SolarSentinelsTable, missions_dealt
-from twentystrong.text.prompts import prompt_words, wasted_apply
+from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
+from twentystrong.tui.screens.table.keys import BOARD_ACTION, KEYS, compose_keys, split_action
+from twentystrong.tui.screens.table.prompt import general_hint, prompt_actions, selected_hint
+from twentystrong.tui.screens.table.reading import (
+    asks,
+    face_die,
+    idle_reward,
+    lone_after,
+    only_apply,
+    recovery,
+    recovery_room,
+    resolve_shortcut,
+)
 from twentystrong.tui.store import GameView, Store
-from twentystrong.tui.widgets.cards import CardInfo, CardView, StackView
+from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.odds import OddsPanel
-from twentystrong.tui.widgets.panels import BossPanel, HeroPanel, InventoryPanel, MissionsPanel
-from twentystrong.tui.widgets.status import PromptAction, PromptBar, StepBar
+from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
+from twentystrong.tui.widgets.status import PromptBar, StepBar
 
 DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
 """Commands that name a die the player can point at on the table."""
-ITEM_COMMANDS = ("use_item", "use_ability", "discard_item", "forfeit_mission")
-"""Commands that are legal at almost any prompt: they never answer the prompt itself."""
+ITEM_COMMANDS = ("use_item", "use_ability", "discard_item")
+"""Commands that are legal at almost any prompt: they never answer the prompt itself (a board adds its own)."""
 DIE_PLAYS = ("commit", "recover", "choose")
 """Of those, the commands a press on the die plays at once."""
-DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty", "order_after_effects", "choose_option", "item_limit"})
+DIALOG_KINDS = frozenset({"order_after_effects", "choose_option", "item_limit"})
 """Prompts answered from a list: the choices open by themselves when one comes up."""
+DECLINES = ("decline_reward", "decline_item")
+"""What ``x`` declines (a board adds its own)."""
 ZONE_WHY = {
     "pool": "it is in the pool (dice are committed before a roll)",
     "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
@@ -67,31 +88,14 @@ ZONE_WHY = {
     "active": "it is committed",
 }
 """Why a die in each zone has nothing to do now."""
-FACE_KEYS = {"m": "miss", "h": "hit", "k": "crit"}
 IN_FLIGHT_TIMEOUT = 2.0
 """Seconds after which keys stop waiting for a command the App never answered."""
 LETTER_WINDOW = 0.8
 """Seconds after a colour letter during which a digit completes a die id (``b3``); later, a digit is a card or
 stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the blue die on card 1)."""
-FACE_SYMBOL = {"miss": "○", "hit": "•", "crit": "✶"}
-
-
-def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
-    """``card(3)`` → ``("card", (3,))`` (enough for this screen's own bindings)."""
-    name, _, rest = action.partition("(")
-    args = rest.rstrip(")").strip()
-    if not args:
-        return name, ()
-    return name, tuple(int(a) if a.isdigit() else a.strip("'\"") for a in args.split(","))
 
 
 _W = TypeVar("_W", bound=Widget)
-
-
-def _stack_top(s: GameState, stack: int) -> str | None:
-    """The top card of a Solar Sentinels stack, if there is one."""
-    stacks = s.table.stacks if isinstance(s.table, SolarSentinelsTable) else ()
-    return stacks[stack - 1][0] if 0 < stack <= len(stacks) and stacks[stack - 1] else None
 
 
 def _titled(widget: _W, title: str) -> _W:
@@ -100,100 +104,44 @@ def _titled(widget: _W, title: str) -> _W:
     return widget
 
 
-def _asks(view: GameView | None) -> tuple[object, ...]:
-    """What the game is asking: the step and the open prompt (its kind, source, card, what it is for)."""
-    if view is None:
-        return ()
-    state = view.state
-    prompt = state.prompt
-    if prompt is None:
-        return (state.step, view.kind)
-    return (state.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
-
-
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
     HELP_TITLE = "The table"
-    """The title of this part of the help screen."""
+    """The title of this part of the help screen (the board's :attr:`Board.HELP_TITLE`)."""
 
-    CSS_PATH = ["../table.tcss", "../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
+    CSS_PATH = ["../../table.tcss", "../../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
     AUTO_FOCUS = ""  # nothing focused: Enter is the main step action until the player tabs somewhere
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (170, "-huge")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    DIE_COMMANDS: ClassVar[tuple[str, ...]] = DIE_COMMANDS
-    """Commands that name a die the player can point at on the table (a deck's table may add its own)."""
-    DIE_PLAYS: ClassVar[tuple[str, ...]] = DIE_PLAYS
-    """Of those, the commands a press on the die plays at once (no target, no face to enter)."""
-    DIALOG_KINDS: ClassVar[frozenset[str]] = DIALOG_KINDS
-    """Prompts answered from a list: the choices open by themselves when one comes up."""
-    ZONE_WHY: ClassVar[dict[str, str]] = ZONE_WHY
-    """Why a die in each zone has nothing to do now (a deck's table adds its own zones)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Enter: the first binding whose action is possible now runs (check_action), and the footer shows it.
-        Binding("enter", "play_selected", "Play die"),
-        Binding("enter", "roll", "Roll"),
-        Binding("enter", "resolve", "Resolve"),
-        Binding("enter", "recover_all", "Recover all"),
-        Binding("enter", "done", "Done"),
-        Binding("enter", "take_reward", "Take reward"),
-        Binding("enter", "gain_item", "Gain item"),
-        Binding("enter", "activate_only", "Activate"),
-        Binding("enter", "answer", "Choose…"),
-        Binding("space", "use_selected", "Play die", show=False),
-        Binding("escape", "clear", "Clear selection", show=False),
-        Binding("r", "repeat", "Repeat"),
-        Binding("x", "stop_recovering", "Stop recovering"),
-        Binding("x", "decline", "Decline"),
-        Binding("e", "start_endgame", "Start endgame"),
-        *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
-        Binding("1", "stack(1)", "Stack", key_display="1-3"),
-        Binding("2", "stack(2)", "Stack", show=False),
-        Binding("3", "stack(3)", "Stack", show=False),
-        *[
-            Binding(
-                str(n),
-                f"card({n})",
-                "Card",
-                key_display="1-9",
-                show=n == 1,
-                tooltip="Put the selected die on that card; with no die selected, read the card",
-            )
-            for n in range(1, 10)
-        ],
-        Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
-        *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
-        *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
-        Binding("a", "moves", "All moves"),
-        Binding("u", "use", "Use item/ability", show=False),
-        Binding("f", "forfeit", "Forfeit mission", show=False),
-        Binding("c", "cards", "Cards"),
-        Binding("i", "inventory", "Inventory", show=False),
-        Binding("l", "log", "Log", show=False),
-        Binding("s", "summary", "Game summary"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = KEYS
+    """The general table's keys (:attr:`key_bindings` adds the board's)."""
 
     selected: reactive[str | None] = reactive(None, repaint=False)
     """The die the player picked (a rolled hit to apply, a physical die to enter), or None. (No repaint of the
     whole screen when it changes: the watcher redraws the few widgets that show it.)"""
 
-    OWN_KEYS: ClassVar[frozenset[str]] = frozenset()
-    """The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is Textual's.
-    Set for each table class from its bindings (a deck's table adds its own)."""
-
-    board: Board
-    """The deck's board (made in :meth:`compose`)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.OWN_KEYS = _keys_of(cls)
-
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
         self.view: GameView = store.view
+        # Built as the first view shows it (titles, what is hidden): drawing that view once mounted changes less.
+        self.board: Board = board_for(self.view)
+        """The deck's board: its zones, and what else it brings to the table (keys, panels, prompts, words)."""
+        board = type(self.board)
+        self.HELP_TITLE = board.HELP_TITLE
+        self.key_bindings = compose_keys(list(Binding.make_bindings(self.BINDINGS)), board)
+        """Every key of this table, the board's included, in the key bar's order (the help screen lists them)."""
+        self._bindings = BindingsMap(self.key_bindings)  # Textual's map of this screen's keys: the board's too
+        self.own_keys = frozenset(self._bindings.key_to_bindings)
+        """The table's own keys (run in order by ``on_key``); every other key (tab, shift+tab, the App's) is
+        Textual's."""
+        self._die_commands = (*DIE_COMMANDS, *board.DIE_COMMANDS)
+        self._die_plays = (*DIE_PLAYS, *board.DIE_PLAYS)
+        self._dialog_kinds = DIALOG_KINDS | board.DIALOG_KINDS
+        self._aside = (*ITEM_COMMANDS, *board.ASIDE)
+        self._declines = (*DECLINES, *board.DECLINES)
         self._letter: str | None = None  # a colour letter just typed: a digit right after completes a die id
         self._letter_at = 0.0
         self._before_letter: str | None = None  # the selection before that letter
@@ -225,13 +173,11 @@ class TableScreen(Screen[None]):
     # --- layout -------------------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        # Built as the first view shows it (titles, what is hidden): drawing that view once mounted changes less.
-        state = self.view.state
-        board = self.board = board_for(self.view)
+        board = self.board
         yield StepBar(id="step-bar")
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                yield board  # the deck's own zones (Solar Sentinels: the three stacks)
+                yield board  # the deck's own zones
                 yield _titled(Container(id="active"), "Active area")
                 # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
                 # style and draw before the first frame).
@@ -244,12 +190,12 @@ class TableScreen(Screen[None]):
                         yield _titled(DiceTray(extra.empty, id=extra.zone, classes="zone"), extra.title)
                     yield _titled(DiceTray("none", id="exhausted", classes="zone"), "Exhausted")
                     banished = _titled(DiceTray("none", id="banished", classes="zone"), "Banished")
-                    banished.display = bool(state.dice_in("banished"))  # as _draw_dice shows it
+                    banished.display = bool(self.view.player.dice_in("banished"))  # as _draw_dice shows it
                     yield banished
             with VerticalScroll(id="side"):
                 yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
                 yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
-                yield from board.side_panels()  # the deck's zones (Solar Sentinels: missions, the boss deck)
+                yield from board.side_panels()  # the deck's zones
                 yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
@@ -283,7 +229,7 @@ class TableScreen(Screen[None]):
         self.view = view
         self._said = ""
         self._hint_once()
-        if self.selected is not None and (not self._die_usable(self.selected) or _asks(view) != _asks(before)):
+        if self.selected is not None and (not self._die_usable(self.selected) or asks(view) != asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
             # be dismissed by the next prompt's space): the selection ends with the question it was made for.
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
@@ -329,18 +275,24 @@ class TableScreen(Screen[None]):
         for binding in self._bindings.key_to_bindings.values():
             for b in binding:
                 if b.show:
-                    name, params = _split_action(b.action)
+                    name, params = split_action(b.action)
                     out.append(self.check_action(name, params))
         return out
 
     def _draw(self) -> None:
         view = self.view
+        self.board.lay_out()
         news = Content.assemble(("What happened: ", "bold"), self._news) if self._news else ""
         set_title(self.query_one(PromptBar), news)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view, self.board.item_note)
+        self._draw_selection()
+        self.board.draw_table()
+
+    def draw_selection(self) -> None:
+        """Draw what the selected die changes (a board's key may change what the prompt and the keys say)."""
         self._draw_selection()
 
     def _draw_selection(self) -> None:
@@ -356,11 +308,13 @@ class TableScreen(Screen[None]):
     def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
-        self.query_one(PromptBar).show(self._prompt_text(), self._prompt_actions(), own_line)
+        self.query_one(PromptBar).show(
+            self._prompt_text(), prompt_actions(self.view, self.selected, self.board, self._dialog_kinds), own_line
+        )
 
     def _draw_dice(self) -> None:
-        s = self.view.state
-        usable = {c.die for c in self.view.legal if c.cmd in self.DIE_COMMANDS and c.die}
+        s = self.view.player
+        usable = {c.die for c in self.view.legal if c.cmd in self._die_commands and c.die}
         misses = {d.id for d in s.dice_in("active") if d.face == "miss"}
         trays = {
             "committed": s.dice_in("active"),
@@ -444,8 +398,8 @@ class TableScreen(Screen[None]):
         if self._said:
             parts += [("⚠ ", "bold"), (self._said, "bold")]
         elif self.selected is not None:
-            die = view.state.die(self.selected)
-            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", self._selected_hint(die)]
+            die = view.player.die(self.selected)
+            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", selected_hint(self.view, die)]
         elif self._hint_text and self.has_class("-short"):
             parts += [("Hint: ", "bold"), (self._hint_text, "$text-muted italic")]
         else:
@@ -454,138 +408,7 @@ class TableScreen(Screen[None]):
 
     def _hint(self) -> str:
         """How to answer the prompt: only the keys that do something now (``r repeats`` only while it may)."""
-        view = self.view
-        kind = view.kind
-        remaining = int(view.awaiting.get("remaining", 1) or 1)
-        choices = view.find("activate")
-        if kind == "activate" and len(choices) == 1 and choices[0].stack is not None:
-            n = choices[0].stack
-            top = _stack_top(view.state, n)
-            assert top is not None  # an activation choice is a stack with a top
-            why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
-            return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
-        if kind == "activate" and (remaining > 1 or view.state.active):
-            return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
-        if kind == "apply" and self._all_defeated():
-            return "Every enemy is defeated: Enter resolves."
-        if kind == "apply":
-            keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
-            if not view.find("apply"):
-                return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
-            return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
-        if kind == "commit" and self._all_defeated():
-            return "Every enemy is defeated: Enter resolves."
-        if kind == "commit" and not view.state.dice_in("pool"):
-            return "Enter rolls."
-        if self._recovery():
-            return self._recover_hint()
-        if kind == "gain_items" and not view.can("gain_item"):
-            return "x declines it; i opens the inventory to make room."
-        return {
-            "activate": "Click a marked (▶) stack or press 1–3.",
-            "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
-            "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-            "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
-            "gain_items": "Enter gains the item, x declines.",
-            "stack_discard": "Click a marked (▶) stack or press 1–3.",
-            "instant_reward": "Enter takes it, x declines.",
-            "endgame_choice": "e starts the endgame, x keeps playing.",
-            "choose_die": "Click a marked die (or type its id).",
-            "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
-            "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
-            "choose_stack": "Click a marked (▶) stack or press 1–3.",
-            "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
-            "order_after_effects": "Enter resolves it; u uses an item first."
-            if self._lone_after() is not None
-            else "Enter or a opens the choices.",
-        }.get(kind, "Enter or a opens the choices.")
-
-    def _recover_hint(self) -> str:
-        owed, room = self._recovery(), self._recovery_room()
-        if len(owed) <= room:
-            return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
-        dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
-        return f"Click up to {dice} (or type an id) to recover; x stops recovering."
-
-    def _selected_hint(self, die: DieState) -> str:
-        view = self.view
-        if view.find("face", die=die.id):
-            return "m miss · h hit · k crit."
-        applies = view.find("apply", die=die.id)
-        if applies:
-            numbered = {c.id: n for n, c in enumerate(view.state.active, start=1)}
-            names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
-            text = f"click a marked (▶) card or press its number ({names}). Esc clears."
-            # A rule in force makes the die worthless on a card: said before it is applied, not after.
-            wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
-            if wasted:
-                text += " Note: " + "; ".join(wasted) + "."
-            return text
-        return "space plays it. Esc clears."
-
-    def _all_defeated(self) -> bool:
-        active = self.view.state.active
-        return bool(active) and all(card.defeated for card in active)
-
-    def _prompt_actions(self) -> tuple[PromptAction, ...]:
-        view = self.view
-        out: list[PromptAction] = []
-
-        def add(cmd: str, label: str, key: str, variant: Any = "default", **fields: Any) -> None:
-            command = view.first(cmd, **fields)
-            if command is not None:
-                out.append(PromptAction(label, key, command, variant=variant))
-
-        if self._resolve_shortcut():
-            out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
-        else:
-            add("roll", "Roll", "enter", "primary")
-        face_die = self._face_die()
-        if face_die is not None:
-            for key, face in FACE_KEYS.items():
-                add("face", f"{face_die} {FACE_SYMBOL[face]} {face}", key, die=face_die, face=face)
-        if self.selected is not None:
-            only = self._only_apply(self.selected)
-            if only is not None and only.card:
-                label = f"Apply {self.selected} → {view.card_name(only.card)}"
-                out.append(PromptAction(label, "space", only, variant="success"))
-        add("resolve", "Resolve", "enter", "primary")
-        add("repeat", "Repeat", "r")
-        owed = self._recovery()
-        if owed:
-            if len(owed) <= self._recovery_room():
-                out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
-            add("done", "Stop recovering", "x", "warning")
-        else:
-            add("done", "Done", "enter", "primary")
-        reward = view.first("take_reward")
-        if reward is not None:
-            name = view.card_name(reward.card or "")
-            if self._idle_reward():
-                out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
-            else:
-                out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
-            add("decline_reward", "Decline", "x", "warning")
-        gain = view.first("gain_item")
-        pending = gain or view.first("decline_item")
-        if pending is not None and pending.card:
-            if gain is not None:
-                out.append(PromptAction(f"Gain {view.card_name(pending.card)}", "enter", gain, variant="success"))
-            add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
-        add("start_endgame", "Start endgame", "e", "error")
-        add("decline_endgame", "Keep playing", "x")
-        lone = self._lone_after()
-        if lone is not None:
-            name = view.card_name(lone.card or "")
-            out.append(PromptAction(f"Resolve {name}'s After effect", "enter", lone, variant="primary"))
-        elif view.kind in self.DIALOG_KINDS:
-            out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
-        if view.legal:
-            out.append(PromptAction("All moves…", "a", action="moves"))
-        if view.state.result is not None:
-            out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
-            out.append(PromptAction("Summary", "s", action="summary"))
-        return tuple(out)
+        return self.board.hint(general_hint(self.view))
 
     @on(PromptBar.Chosen)
     async def _prompt_chosen(self, event: PromptBar.Chosen) -> None:
@@ -593,7 +416,7 @@ class TableScreen(Screen[None]):
         if action.command is not None:
             self._play(action.command)
         elif action.action:
-            await self.run_action(action.action)
+            await self.run_action(action.action)  # a board's: deck('tactic')
 
     # --- dialogs ----------------------------------------------------------------------------------------------------
 
@@ -601,7 +424,7 @@ class TableScreen(Screen[None]):
         view = self.view
         if view.kind == "item_limit":
             return [c for c in view.legal if c.cmd in ("use_item", "discard_item")]
-        answers = [c for c in view.legal if c.cmd not in ITEM_COMMANDS]
+        answers = [c for c in view.legal if c.cmd not in self._aside]
         return answers or list(view.legal)
 
     def _maybe_open_dialog(self) -> None:
@@ -609,7 +432,7 @@ class TableScreen(Screen[None]):
         if self._recovering:
             # Enter's "recover all": the next die, while one can still come back.
             self._recovering = False
-            owed = self._recovery()
+            owed = recovery(self.view)
             if owed:
                 self._recovering = True
                 self._play(owed[0], auto=True)
@@ -622,9 +445,9 @@ class TableScreen(Screen[None]):
             if command is not None:
                 self._play(command, auto=True)
                 return
-        if self._single_answer() or self._lone_after() is not None:
+        if self._single_answer() or lone_after(self.view) is not None:
             return  # one After effect is no order to choose: Enter resolves it (an item may be used first)
-        if view.kind not in self.DIALOG_KINDS or self._dialog_for == view.revision:
+        if view.kind not in self._dialog_kinds or self._dialog_for == view.revision:
             return
         if self.app.screen is not self:
             return  # another screen is up: the player opens the choices with Enter when back
@@ -637,11 +460,11 @@ class TableScreen(Screen[None]):
         view = self.view
         if self._auto_for == view.revision or self.app.screen is not self:
             return False
-        if view.kind not in self.DIALOG_KINDS and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
+        if view.kind not in self._dialog_kinds and not view.kind.startswith("choose_") and view.kind != "reroll_hit":
             return False
         if view.can("use_item") or view.can("use_ability"):
             return False
-        answers = [c for c in view.legal if c.cmd not in ITEM_COMMANDS]
+        answers = [c for c in view.legal if c.cmd not in self._aside]
         if len(answers) != 1:
             return False
         self._auto_for = view.revision
@@ -649,11 +472,6 @@ class TableScreen(Screen[None]):
         self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
         self._play(answers[0], auto=True)
         return True
-
-    def _lone_after(self) -> Command | None:
-        """The one After effect waiting, when only one does (the engine waits for it while an item is usable, R8)."""
-        after = self.view.find("resolve_after") if self.view.kind == "order_after_effects" else []
-        return after[0] if len(after) == 1 else None
 
     def _open_dialog(self, revision: int) -> None:
         # After a refresh, so the table is drawn behind the dialog; skipped if the game moved on meanwhile.
@@ -695,27 +513,36 @@ class TableScreen(Screen[None]):
         """Send a command that is not legal, so the engine says why (nothing changes)."""
         self._post(command)
 
+    # What a board may ask of the table (boards.base.Table).
+
+    def play(self, command: Command) -> None:
+        """Play a command the board's press stands for."""
+        self._play(command)
+
+    def explain(self, command: Command) -> None:
+        """Send a command that is not legal, so the engine says why the board's press did nothing."""
+        self._explain(command)
+
+    def choose(self, title: str, commands: Sequence[Command]) -> None:
+        """Let the player choose among the commands a board's press stands for."""
+        self._choose(title, commands)
+
+    def warn(self, message: str) -> None:
+        """Say why a board's key or click did nothing."""
+        self._say(message)
+
+    def show_card(self, card: str | None) -> None:
+        """Open the card browser on a card."""
+        self.post_message(messages.ShowCard(card))
+
     def _post(self, command: Command) -> None:
         # Keys typed from now on wait until the App has handled this command (and every other one posted before).
         self._in_flight = time.monotonic()
         self._outstanding += 1
-        self.post_message(messages.intent_for(command))
+        self.post_message(messages.Play(command))
 
     def _die_usable(self, die: str) -> bool:
-        return any(c.die == die and c.cmd in self.DIE_COMMANDS for c in self.view.legal)
-
-    def _face_die(self) -> str | None:
-        """The physical die whose face the m/h/k keys enter: the selected one, else the first without a face."""
-        view = self.view
-        if not view.can("face"):
-            return None
-        if self.selected is not None and view.find("face", die=self.selected):
-            return self.selected
-        first = view.first("face")
-        return first.die if first is not None else None
-
-    def _stack_commands(self, stack: int) -> list[Command]:
-        return [c for c in self.view.legal if c.stack == stack and c.cmd in ("activate", "stack_discard", "choose")]
+        return any(c.die == die and c.cmd in self._die_commands for c in self.view.legal)
 
     def press_die(self, die: str, *, typed: bool = False) -> None:
         """A die was clicked or its id typed: play it, or select it when it needs a target (or a face).
@@ -723,7 +550,7 @@ class TableScreen(Screen[None]):
         Clicking the selected die again clears the selection; typing its id keeps it.
         """
         view = self.view
-        for cmd in self.DIE_PLAYS:
+        for cmd in self._die_plays:
             command = view.first(cmd, die=die)
             if command is not None:
                 self._play(command)
@@ -731,7 +558,7 @@ class TableScreen(Screen[None]):
         if view.find("apply", die=die) or view.find("face", die=die):
             self.selected = None if self.selected == die and not typed else die
             return
-        state = view.state
+        state = view.player
         where = state.die(die).zone
         if view.kind == "commit" and where == "pool":
             self._explain(Command("commit", die=die))  # e.g. an enemy forbids the colour: the engine says so
@@ -741,8 +568,10 @@ class TableScreen(Screen[None]):
             target = next((c.id for c in state.active if not c.defeated), state.active[0].id)
             self._explain(Command("apply", die=die, card=target))
             return
-        why = self.ZONE_WHY.get(where, where)
-        self.notify(f"Nothing to do with {die} now: {why}. {prompt_words(state, view.awaiting)}", severity="warning")
+        why = ZONE_WHY.get(where) or self.board.ZONE_WHY.get(where, where)
+        self.notify(
+            f"Nothing to do with {die} now: {why}. {prompt_words(view.state, view.awaiting)}", severity="warning"
+        )
 
     def press_card(self, card: str) -> None:
         """A card was clicked or chosen: apply the selected die to it, answer a choice, or show it."""
@@ -760,22 +589,6 @@ class TableScreen(Screen[None]):
             self._play(command)
             return
         self.post_message(messages.ShowCard(card))
-
-    def press_stack(self, stack: int, *, show: bool = True) -> None:
-        """A stack was clicked or its number pressed."""
-        commands = self._stack_commands(stack)
-        if commands:
-            self._play(commands[0])
-            return
-        s = self.view.state
-        if self.view.kind == "activate":
-            self._explain(Command("activate", stack=stack))
-        elif self.view.kind == "stack_discard":
-            self._explain(Command("stack_discard", stack=stack))
-        elif show and (top := _stack_top(s, stack)) is not None:
-            self.post_message(messages.ShowCard(top))
-        else:
-            self.notify(f"Nothing to do with stack {stack} now. {self.view.text}", severity="warning")
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         # A click answers the prompt anew: the answer to the last key or click goes (the click may say its own).
@@ -798,11 +611,6 @@ class TableScreen(Screen[None]):
         event.stop()
         self.post_message(messages.ShowCard(event.card))
 
-    @on(StackView.Pressed)
-    def _stack_pressed(self, event: StackView.Pressed) -> None:
-        event.stop()
-        self.press_stack(event.stack)
-
     @on(InventoryPanel.Pressed)
     def _item_pressed(self, event: InventoryPanel.Pressed) -> None:
         event.stop()
@@ -815,23 +623,13 @@ class TableScreen(Screen[None]):
         event.stop()
         self._choose("Use the hero's ability", self.view.find("use_ability"))
 
-    @on(MissionsPanel.Pressed)
-    def _mission_pressed(self, event: MissionsPanel.Pressed) -> None:
-        event.stop()
-        view = self.view
-        discard = view.first("discard_mission")
-        command = next((c for c in view.legal if c.mission == event.mission), None)
-        if command is not None and command.cmd == "discard_mission":
-            self._play(command)
-        elif command is not None:
-            self._choose(f"Mission {view.card_name(event.mission)}", [command])  # forfeiting asks first
-        elif discard is None:
-            self.post_message(messages.ShowCard(event.mission))
-
-    @on(BossPanel.Pressed)
-    def _boss_pressed(self, event: BossPanel.Pressed) -> None:
-        event.stop()
-        self.post_message(messages.ShowCard(event.boss))
+    @on(Message)
+    def _deck_message(self, message: Message) -> None:
+        # The board's widgets elsewhere on the table (its side panels, cards of its own in the active area): their
+        # presses bubble here, not through the board, which answers them.
+        if isinstance(message, self.board.MESSAGES):
+            message.stop()
+            self.board.on_table_message(message)
 
     # --- keys -------------------------------------------------------------------------------------------------------
 
@@ -846,8 +644,10 @@ class TableScreen(Screen[None]):
         ):
             return  # the focused widget's own key (space on a card, arrows in a tray …)
         char = event.character or ""
-        if not (event.key in self.OWN_KEYS or (self._letter is not None and char.isdigit())):
+        if not (event.key in self.own_keys or (self._letter is not None and char.isdigit())):
             return  # not a table key (tab, ctrl+z, ? …): Textual's and the App's bindings handle it
+        if not self.board.takes_key(event.key):
+            return  # the board leaves it to the App now
         event.stop()
         event.prevent_default()
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
@@ -893,7 +693,7 @@ class TableScreen(Screen[None]):
             self._pending_keys.insert(0, (key, char))  # after the repeat has reached the store
             self.action_repeat()
             return
-        if key == "r" and self.view.can("repeat") and self.view.state.die("R1").zone in ("active", "pool"):
+        if key == "r" and self.view.can("repeat") and self.view.player.die("R1").zone in ("active", "pool"):
             # The red die could be meant (r1) whether or not it can be played right now: a refused apply must not
             # turn "r1" into a Repeat. Repeat waits a moment for a "1" that does not come.
             self._repeat_timer = self.set_timer(LETTER_WINDOW, self._repeat_after_pause)
@@ -912,7 +712,7 @@ class TableScreen(Screen[None]):
                 self.set_reactive(TableScreen.selected, self._before_letter)
             draws = self._draws
             die = f"{letter}{char}"
-            if any(d.id == die for d in self.view.state.dice):
+            if any(d.id == die for d in self.view.player.dice):
                 self.press_die(die, typed=True)
             else:
                 self.notify(f"There is no die {die}.", severity="warning")
@@ -922,31 +722,28 @@ class TableScreen(Screen[None]):
                 else:
                     self._draw_selection()
             return
-        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.OWN_KEYS]
+        bindings = [b for b in self._bindings.key_to_bindings.get(key, []) if key in self.own_keys]
         for binding in bindings:
-            name, params = _split_action(binding.action)
+            name, params = split_action(binding.action)
             method = getattr(self, f"action_{name}", None)
             if method is not None and self.check_action(name, params):
                 method(*params)  # synchronously: a command it posts marks the keys after it as waiting
                 return
         if bindings:
-            self._explain_key(key, [_split_action(b.action) for b in bindings])
+            self._explain_key(key, [split_action(b.action) for b in bindings])
 
     def _explain_key(self, key: str, actions: list[tuple[str, tuple[object, ...]]]) -> None:
         """A table key that does nothing now says why (the engine's own reason whenever a command stands behind
         it), never nothing at all."""
         view = self.view
-        names = [name for name, _ in actions]
+        names = [str(params[0]) if name == BOARD_ACTION and params else name for name, params in actions]
         first = names[0]
-        if view.state.result is not None:
+        if view.player.result is not None:
             self.notify("The game is over: ctrl+n starts a new game, s shows the summary.", severity="warning")
             return
-        engine = {
-            "repeat": "repeat",
-            "start_endgame": "start_endgame",
-            "roll": "roll",
-            "gain_item": "gain_item",
-        }
+        if self.board.explain_key(key, names):
+            return
+        engine = {"repeat": "repeat", "roll": "roll", "gain_item": "gain_item"}
         if first == "play_selected" or key == "enter":
             self._explain_enter()
             return
@@ -956,45 +753,42 @@ class TableScreen(Screen[None]):
         if first == "decline":
             self._say("Nothing to decline now.")
         elif first == "face":
-            if view.state.options.dice != "physical":
+            if view.player.options.dice != "physical":
                 self._say("m, h and k enter the face of a physical die; in this game the dice are rolled for you.")
             else:
                 self._say("No die waits for its face now: m, h and k come after a roll.")
-        elif first in ("stack", "card"):
+        elif "card" in names:
             if self.selected is not None:
-                self._say(f"{self.selected} cannot go on card {key}: there are {len(view.state.active)} active cards.")
+                self._say(f"{self.selected} cannot go on card {key}: there are {len(view.player.active)} active cards.")
             else:
                 self._say(f"{key} chooses a stack or a card when one can be chosen; select a die first to apply it.")
         elif first == "use":
             reason = items_usable(view.state)
-            held = view.state.inventory
+            held = view.player.inventory
             if reason:
                 self._say(f"No item can be used now: {reason}.")
             elif not held:
                 self._say("You hold no item, and the hero's ability cannot be used now.")
             else:
                 self._say("No item or ability can be used now (i shows when each one works).")
-        elif first == "forfeit":
-            missions = missions_dealt(view.state)
-            self._say("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
         elif first == "use_selected":
             self._say("No die selected: press a colour letter (y g b p r) or type a die id (b3).")
 
     def _explain_enter(self) -> None:
         view = self.view
         kind = view.kind
+        if self.board.explain_enter():
+            return
         if kind == "gain_items" and view.find("decline_item"):
             card = view.find("decline_item")[0].card
             self._explain(Command("gain_item", card=card))
-        elif kind in ("activate", "stack_discard", "choose_stack"):
-            self._say("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
-        elif self._recovery():
-            room = self._recovery_room()
+        elif recovery(self.view):
+            room = recovery_room(self.view)
             self._say(
                 f"Choose which {'die' if room == 1 else f'{room} dice'} to recover: click exhausted dice or type their "
                 "ids (Enter never skips them); x stops recovering."
             )
-        elif self._idle_reward():
+        elif idle_reward(self.view):
             reward = view.first("take_reward")
             name = view.card_name(reward.card or "") if reward is not None else "This"
             self._say(
@@ -1018,41 +812,43 @@ class TableScreen(Screen[None]):
             self._draw_prompt()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == BOARD_ACTION:  # one of the board's own
+            name, *params = parameters
+            return self.board.check_action(str(name), tuple(params))
+        deck = self.board.check_action(action, parameters)
+        if deck is not None:
+            return deck  # a general action the deck answers otherwise
         view = self.view
         if action == "roll":
             return view.can("roll") and not self._resolve_shortcut()
         if action == "resolve":
             return view.can("resolve") or self._resolve_shortcut()
         if action == "recover_all":
-            owed = self._recovery()
-            return bool(owed) and len(owed) <= self._recovery_room()
+            owed = recovery(self.view)
+            return bool(owed) and len(owed) <= recovery_room(self.view)
         if action == "done":
             # Enter never finishes while dice can still be recovered (it would throw them away): x or the button does.
-            return view.can("done") and not self._recovery()
+            return view.can("done") and not recovery(self.view)
         if action == "take_reward":
-            return view.can("take_reward") and not self._idle_reward()
-        simple = {"gain_item", "repeat", "start_endgame"}
+            return view.can("take_reward") and not idle_reward(self.view)
+        simple = {"gain_item", "repeat"}
         if action in simple:
             return view.can(action)
         if action == "activate_only":
             return len(view.find("activate")) == 1
         if action == "answer":
-            if view.kind == "instant_reward" and self._idle_reward():
+            if view.kind == "instant_reward" and idle_reward(self.view):
                 return False  # Enter says why it does not take it (a list would put taking it under Enter again)
-            return view.kind in self.DIALOG_KINDS or view.state.prompt is not None
+            return view.kind in self._dialog_kinds or view.player.prompt is not None
         if action == "stop_recovering":
-            return bool(self._recovery()) and view.can("done")
+            return bool(recovery(self.view)) and view.can("done")
         if action == "decline":
-            return view.can("decline_reward") or view.can("decline_item") or view.can("decline_endgame")
+            return any(view.can(cmd) for cmd in self._declines)
         if action == "face":
-            return self._face_die() is not None
-        if action == "stack":
-            return bool(self._stack_commands(1) or self._stack_commands(2) or self._stack_commands(3)) and not (
-                self.selected is not None and view.find("apply", die=self.selected)
-            )
+            return face_die(self.view, self.selected) is not None
         if action == "card":
             index = int(str(parameters[0])) if parameters else 0
-            if index > len(view.state.active):
+            if index > len(view.player.active):
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
             # With no die selected, a card's number opens its full text (the table shows it abridged).
@@ -1066,11 +862,15 @@ class TableScreen(Screen[None]):
             return self.selected is not None
         if action == "use":
             return view.can("use_item") or view.can("use_ability")
-        if action == "forfeit":
-            return view.can("forfeit_mission")
         if action == "summary":
-            return view.state.result is not None
+            return view.player.result is not None
         return True
+
+    def action_deck(self, name: str, *params: object) -> None:
+        """Run one of the board's own actions (its keys)."""
+        method = getattr(self.board, f"action_{name}", None)
+        if method is not None:
+            method(*params)
 
     def action_roll(self) -> None:
         """Roll every unapplied die in the active area."""
@@ -1087,10 +887,7 @@ class TableScreen(Screen[None]):
         self._play_first("resolve")
 
     def _resolve_shortcut(self) -> bool:
-        """The commit step with every enemy defeated and no die to roll: Resolve is offered instead of a roll of
-        nothing."""
-        view = self.view
-        return view.kind == "commit" and self._all_defeated() and not view.state.dice_in("active") and view.can("roll")
+        return resolve_shortcut(self.view)
 
     def action_done(self) -> None:
         """Finish this step."""
@@ -1108,17 +905,13 @@ class TableScreen(Screen[None]):
         """Gain the first pending item reward."""
         self._play_first("gain_item")
 
-    def action_start_endgame(self) -> None:
-        """Start the endgame."""
-        self._play_first("start_endgame")
-
     def action_activate_only(self) -> None:
         """Activate the only stack that may be activated."""
         self._play_first("activate")
 
     def action_decline(self) -> None:
-        """Decline the reward, the item or the endgame."""
-        for cmd in ("decline_reward", "decline_item", "decline_endgame"):
+        """Decline the reward, the item (or what the deck offers to decline)."""
+        for cmd in self._declines:
             if self.view.can(cmd):
                 self._play_first(cmd)
                 return
@@ -1129,38 +922,10 @@ class TableScreen(Screen[None]):
 
     def action_recover_all(self) -> None:
         """Recover every die that can come back (all fit: nothing to choose), one command each."""
-        owed = self._recovery()
+        owed = recovery(self.view)
         if owed:
             self._recovering = True
             self._play(owed[0])
-
-    def _recovery(self) -> list[Command]:
-        """The commands that recover an exhausted die now: the Recover step's, or an "up to N" choice of dice to
-        recover (a reward's); empty when no die can come back."""
-        view = self.view
-        prompt = view.state.prompt
-        if prompt is None:
-            return view.find("recover")
-        if prompt.kind == "choose_die" and "recover" in prompt.purpose and view.can("done"):
-            return [c for c in view.find("choose") if c.die]
-        return []
-
-    def _recovery_room(self) -> int:
-        """How many more dice may be recovered now."""
-        view = self.view
-        prompt = view.state.prompt
-        if prompt is not None:
-            return prompt.count
-        limit = view.awaiting.get("limit")
-        return int(limit) - int(view.awaiting.get("recovered", 0) or 0) if isinstance(limit, int) else 0
-
-    def _idle_reward(self) -> bool:
-        """Whether the instant reward offered would do nothing now (recover dice when none is exhausted)."""
-        from twentystrong.engine.effects.rewards import recovers_nothing
-
-        command = self.view.first("take_reward")
-        reward = self.view.deck.card(command.card).reward if command is not None and command.card else None
-        return reward is not None and recovers_nothing(self.view.state, reward.effects)
 
     def _play_first(self, cmd: str) -> None:
         command = self.view.first(cmd)
@@ -1169,18 +934,14 @@ class TableScreen(Screen[None]):
 
     def action_face(self, face: str) -> None:
         """Enter the face of the selected (or next) physical die."""
-        die = self._face_die()
+        die = face_die(self.view, self.selected)
         command = self.view.first("face", die=die) if die else None
         if die is not None and command is not None:
             self._play(Command("face", die=die, face=face))
 
-    def action_stack(self, stack: int) -> None:
-        """Activate, discard from or choose stack ``stack``."""
-        self.press_stack(stack, show=False)
-
     def action_card(self, number: int) -> None:
         """Target the n-th card of the active area."""
-        active = self.view.state.active
+        active = self.view.player.active
         if 0 < number <= len(active):
             self.press_card(active[number - 1].id)
 
@@ -1192,7 +953,7 @@ class TableScreen(Screen[None]):
         self._letter = letter
         self._letter_at = time.monotonic()
         self._before_letter = self.selected  # a digit next makes the letter part of a die id: this comes back
-        usable = [d.id for d in self.view.state.dice if d.id.startswith(letter) and self._die_usable(d.id)]
+        usable = [d.id for d in self.view.player.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
             # A digit may still follow (a die id); if none does, say why nothing of that colour can be played.
             self._cancel_letter_timer()
@@ -1219,21 +980,11 @@ class TableScreen(Screen[None]):
         if die is None:
             return None
         view = self.view
-        for cmd in self.DIE_PLAYS:
+        for cmd in self._die_plays:
             command = view.first(cmd, die=die)
             if command is not None:
                 return command
-        return self._only_apply(die)
-
-    def _only_apply(self, die: str) -> Command | None:
-        """The apply that ``space`` / Enter plays for a die: its only target, or its only undefeated one (dice may go
-        on defeated cards too, R5, but that is seldom meant; a number or a click still puts it there)."""
-        applies = self.view.find("apply", die=die)
-        if len(applies) == 1:
-            return applies[0]
-        defeated = {c.id for c in self.view.state.active if c.defeated}
-        standing = [c for c in applies if c.card not in defeated]
-        return standing[0] if len(standing) == 1 else None
+        return only_apply(self.view, die)
 
     def action_play_selected(self) -> None:
         """Play the selected die when it can do exactly one thing (Enter)."""
@@ -1247,13 +998,13 @@ class TableScreen(Screen[None]):
         if die is None:
             return
         view = self.view
-        for cmd in self.DIE_PLAYS:
+        for cmd in self._die_plays:
             command = view.first(cmd, die=die)
             if command is not None:
                 self._play(command)
                 return
         applies = view.find("apply", die=die)
-        only = self._only_apply(die)
+        only = only_apply(self.view, die)
         if only is not None:
             self._play(only)
         elif applies:
@@ -1267,7 +1018,7 @@ class TableScreen(Screen[None]):
 
     def action_answer(self) -> None:
         """Open the choices for the current prompt (one After effect: resolve it)."""
-        lone = self._lone_after()
+        lone = lone_after(self.view)
         if lone is not None:
             self._play(lone)
             return
@@ -1281,10 +1032,6 @@ class TableScreen(Screen[None]):
         """Use an item or the hero's ability."""
         commands = [c for c in self.view.legal if c.cmd in ("use_item", "use_ability")]
         self._choose("Use an item or the hero's ability", commands)
-
-    def action_forfeit(self) -> None:
-        """Forfeit the current mission (asks first)."""
-        self._choose("Forfeit the current mission?", self.view.find("forfeit_mission"))
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""
@@ -1330,18 +1077,3 @@ class TableScreen(Screen[None]):
         from twentystrong.tui.widgets.choices import command_label
 
         return command_label(self.view.player, command)
-
-
-def _keys_of(cls: type[TableScreen]) -> frozenset[str]:
-    """The keys of a table class's own bindings (its bases' included)."""
-    return frozenset(
-        key.strip()
-        for klass in cls.__mro__
-        if issubclass(klass, TableScreen)
-        for binding in klass.__dict__.get("BINDINGS", [])
-        if isinstance(binding, Binding)
-        for key in binding.key.split(",")
-    )
-
-
-TableScreen.OWN_KEYS = _keys_of(TableScreen)

@@ -1,0 +1,181 @@
+"""Deck words stay in the decks' kits (issue 28, architecture.md contract 9).
+
+A deck's own terms (Solar Sentinels' stacks, missions and ranks; Hoplomachus Victorum's Scions, Primus, Tactics,
+camps on Mount Vesuvius …) belong to its kit under ``twentystrong/kits/``. The general code asks the kit and names
+none of them. This test reads every module of the package outside ``twentystrong/kits/`` and collects the words of
+its identifiers (names, attributes, function, class and argument names, keywords, imports; not strings, not
+comments): a module using a deck word must be one of :data:`ALLOWED` (at most five, each with its reason) or, for
+now, one of :data:`BEING_MOVED` (parts other engineers empty at the same time; the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import twentystrong
+
+PACKAGE = Path(twentystrong.__file__).parent
+"""The package's folder."""
+
+DECK_WORDS = frozenset(
+    {
+        # the decks' names
+        "solar",
+        "sentinel",
+        "sentinels",
+        "hoplomachus",
+        "victorum",
+        # Solar Sentinels' terms
+        "stack",
+        "stacks",
+        "mission",
+        "missions",
+        "rank",
+        "ranks",
+        # Hoplomachus Victorum's terms
+        "scion",
+        "scions",
+        "primus",
+        "primi",
+        "tactic",
+        "tactics",
+        "camp",
+        "camps",
+        "vesuvius",
+        "influence",
+        "opportunity",
+        "opportunities",
+        "spectate",
+        "spectating",
+        "training",
+        "bane",
+        "banes",
+        "sport",
+        "pyramid",
+    }
+)
+"""The words of identifiers that name one deck's own terms (the general terms stay general: boss, card, die, item,
+reward, recruit, pile …)."""
+
+ALLOWED: dict[str, str] = {
+    "twentystrong/engine/events.py": (
+        "CardActivated.stack and CardLeft.stack are fields of the event log: every save and golden game holds them, "
+        "so they keep their name (a pile of the ruleset's, 1-based; general code reads them as a pile number)"
+    ),
+    "twentystrong/engine/evolve.py": (
+        "folds the event log's pile field (CardActivated.stack, above) into the active card's (ActiveCard.stack in "
+        "engine/state.py: where an effect may return the card)"
+    ),
+}
+"""General modules that may use a deck word, each with its reason (at most five)."""
+
+BEING_MOVED: frozenset[str] = frozenset(
+    {
+        # kit-options: options as data (SetupOptions, the CLIs, the save file's setup record, profile, the record)
+        "twentystrong/cli/headless.py",
+        "twentystrong/cli/play.py",
+        "twentystrong/cli/simulate.py",
+        "twentystrong/engine/state.py",
+        "twentystrong/profile.py",
+        "twentystrong/record/daily.py",
+        "twentystrong/record/entry.py",
+        "twentystrong/record/games.py",
+        "twentystrong/record/legacy.py",
+        "twentystrong/record/summary.py",
+        "twentystrong/session/savefile.py",
+        "twentystrong/session/saves.py",
+        "twentystrong/session/session.py",
+        "twentystrong/tui/app.py",
+        "twentystrong/tui/store.py",
+        "twentystrong/tui/screens/setup.py",
+        # kit-content: the content model, its sections and what validation requires of a deck
+        "twentystrong/content/effects.py",
+        "twentystrong/content/loader.py",
+        "twentystrong/content/model.py",
+        "twentystrong/content/schema.py",
+        "twentystrong/content/validate.py",
+        # kit-board: the general table screen and the front end's messages
+        # kit-view: the widgets and screens read the player's view
+        "twentystrong/tui/screens/browser.py",
+        "twentystrong/tui/screens/game_over.py",
+        "twentystrong/tui/screens/inventory.py",
+        "twentystrong/tui/widgets/cards.py",
+        "twentystrong/tui/widgets/choices.py",
+        "twentystrong/tui/widgets/panels.py",
+        "twentystrong/tui/widgets/status.py",
+    }
+)
+"""Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks
+this list as their branches merge; a module that no longer uses a deck word must leave it)."""
+
+LIMIT = 5
+"""At most this many general modules use a deck word, for good (issue 28's "Done when")."""
+
+
+def words(identifier: str) -> list[str]:
+    """The lowercase words of an identifier: ``snake_case`` and ``CamelCase`` split (``ScionSpectate`` → scion,
+    spectate; ``mission_progress`` → mission, progress)."""
+    out: list[str] = []
+    for part in identifier.split("_"):
+        out += [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", part)]
+    return out
+
+
+def identifiers(tree: ast.AST) -> Iterator[str]:
+    """Every identifier a module's code names (not its strings or comments)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            yield node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield node.name
+        elif isinstance(node, ast.arg):
+            yield node.arg
+        elif isinstance(node, ast.keyword) and node.arg:
+            yield node.arg
+        elif isinstance(node, ast.alias):
+            yield from (node.asname or node.name).split(".")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield from node.module.split(".")
+
+
+def deck_words_by_module() -> dict[str, set[str]]:
+    """Each general module (path from the repository's root) using a deck word, with the words it uses."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE.parent).as_posix()
+        if name.startswith("twentystrong/kits/"):
+            continue
+        used = {w for i in identifiers(ast.parse(path.read_text(encoding="utf-8"))) for w in words(i)} & DECK_WORDS
+        if used:
+            found[name] = used
+    return found
+
+
+def test_words_split_identifiers() -> None:
+    assert words("ScionSpectate") == ["scion", "spectate"]
+    assert words("mission_progress") == ["mission", "progress"]
+    assert words("HTTPServer") == ["http", "server"]
+    tree = ast.parse("from a.primus import b as c\nx.stack = f(rank=1)  # mission\ny = 'camp'\n")
+    assert set(identifiers(tree)) == {"a", "primus", "c", "x", "stack", "f", "rank", "y"}
+
+
+def test_deck_words_stay_in_the_kits() -> None:
+    found = deck_words_by_module()
+    unexpected = {m: sorted(w) for m, w in found.items() if m not in ALLOWED and m not in BEING_MOVED}
+    assert not unexpected, f"deck words in general modules (move them to the deck's kit): {unexpected}"
+    allowed = sorted(m for m in found if m in ALLOWED)
+    assert len(allowed) <= LIMIT, allowed
+
+
+def test_the_lists_are_current() -> None:
+    """A module that no longer uses a deck word leaves the lists (so they only shrink); the allowed ones stay few."""
+    found = deck_words_by_module()
+    assert len(ALLOWED) <= LIMIT
+    stale = sorted(m for m in (*ALLOWED, *BEING_MOVED) if m not in found)
+    assert not stale, f"no deck word there any more: take them off the lists: {stale}"
+    assert not set(ALLOWED) & BEING_MOVED

@@ -1,0 +1,149 @@
+"""The prompt line's words and buttons: how to answer what the game waits for, in the general table's words (the
+board adds its own: :meth:`Board.hint`, :meth:`Board.prompt_actions`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twentystrong.engine.state import DieState
+from twentystrong.text.prompts import wasted_apply
+from twentystrong.tui.boards import Board
+from twentystrong.tui.screens.table.keys import FACE_KEYS
+from twentystrong.tui.screens.table.reading import (
+    all_defeated,
+    face_die,
+    idle_reward,
+    lone_after,
+    only_apply,
+    recovery,
+    recovery_room,
+    resolve_shortcut,
+)
+from twentystrong.tui.store import GameView
+from twentystrong.tui.widgets.status import PromptAction
+
+FACE_SYMBOL = {"miss": "○", "hit": "•", "crit": "✶"}
+
+
+def general_hint(view: GameView) -> str:
+    """How to answer the prompt in the general table's words: only the keys that do something now (``r repeats``
+    only while it may)."""
+    kind = view.kind
+    if kind == "apply" and all_defeated(view):
+        return "Every enemy is defeated: Enter resolves."
+    if kind == "apply":
+        keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
+        if not view.find("apply"):
+            return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
+        return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
+    if kind == "commit" and all_defeated(view):
+        return "Every enemy is defeated: Enter resolves."
+    if kind == "commit" and not view.player.dice_in("pool"):
+        return "Enter rolls."
+    if recovery(view):
+        return recover_hint(view)
+    if kind == "gain_items" and not view.can("gain_item"):
+        return "x declines it; i opens the inventory to make room."
+    return {
+        "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
+        "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
+        "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
+        "gain_items": "Enter gains the item, x declines.",
+        "instant_reward": "Enter takes it, x declines.",
+        "choose_die": "Click a marked die (or type its id).",
+        "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
+        "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
+        "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
+        "order_after_effects": "Enter resolves it; u uses an item first."
+        if lone_after(view) is not None
+        else "Enter or a opens the choices.",
+    }.get(kind, "Enter or a opens the choices.")
+
+
+def recover_hint(view: GameView) -> str:
+    """How to recover the exhausted dice."""
+    owed, room = recovery(view), recovery_room(view)
+    if len(owed) <= room:
+        return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
+    dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
+    return f"Click up to {dice} (or type an id) to recover; x stops recovering."
+
+
+def selected_hint(view: GameView, die: DieState) -> str:
+    """What the selected die can do."""
+    if view.find("face", die=die.id):
+        return "m miss · h hit · k crit."
+    applies = view.find("apply", die=die.id)
+    if applies:
+        numbered = {c.id: n for n, c in enumerate(view.player.active, start=1)}
+        names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
+        text = f"click a marked (▶) card or press its number ({names}). Esc clears."
+        # A rule in force makes the die worthless on a card: said before it is applied, not after.
+        wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
+        if wasted:
+            text += " Note: " + "; ".join(wasted) + "."
+        return text
+    return "space plays it. Esc clears."
+
+
+def prompt_actions(
+    view: GameView, selected: str | None, board: Board, dialog_kinds: frozenset[str]
+) -> tuple[PromptAction, ...]:
+    """The prompt's buttons: the board's first, the general step's, then the board's just before "All moves…"."""
+    first, before_moves = board.prompt_actions()
+    out: list[PromptAction] = list(first)
+
+    def add(cmd: str, label: str, key: str, variant: Any = "default", **fields: Any) -> None:
+        command = view.first(cmd, **fields)
+        if command is not None:
+            out.append(PromptAction(label, key, command, variant=variant))
+
+    if resolve_shortcut(view):
+        out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
+    else:
+        add("roll", "Roll", "enter", "primary")
+    facing = face_die(view, selected)
+    if facing is not None:
+        for key, face in FACE_KEYS.items():
+            add("face", f"{facing} {FACE_SYMBOL[face]} {face}", key, die=facing, face=face)
+    if selected is not None:
+        only = only_apply(view, selected)
+        if only is not None and only.card:
+            label = f"Apply {selected} → {view.card_name(only.card)}"
+            out.append(PromptAction(label, "space", only, variant="success"))
+    add("resolve", "Resolve", "enter", "primary")
+    add("repeat", "Repeat", "r")
+    owed = recovery(view)
+    if owed:
+        if len(owed) <= recovery_room(view):
+            out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
+        add("done", "Stop recovering", "x", "warning")
+    else:
+        add("done", "Done", "enter", "primary")
+    reward = view.first("take_reward")
+    if reward is not None:
+        name = view.card_name(reward.card or "")
+        if idle_reward(view):
+            out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
+        else:
+            out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
+        add("decline_reward", "Decline", "x", "warning")
+    gain = view.first("gain_item")
+    pending = gain or view.first("decline_item")
+    if pending is not None and pending.card:
+        if gain is not None:
+            out.append(PromptAction(f"Gain {view.card_name(pending.card)}", "enter", gain, variant="success"))
+        add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
+    lone = lone_after(view)
+    if lone is not None:
+        name = view.card_name(lone.card or "")
+        out.append(PromptAction(f"Resolve {name}'s After effect", "enter", lone, variant="primary"))
+    elif view.kind in dialog_kinds:
+        out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
+    out += before_moves
+    if view.legal:
+        out.append(PromptAction("All moves…", "a", action="moves"))
+    if view.player.result is not None:
+        out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
+        out.append(PromptAction("Summary", "s", action="summary"))
+    return tuple(out)
