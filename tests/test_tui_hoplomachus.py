@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.play import VictorumBoard
 from twentystrong.kits.hoplomachus_victorum.rules import table
@@ -410,11 +411,11 @@ def test_the_game_over_words_of_this_deck() -> None:
     )
     s = session.state
     s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})
-    assert VesuviusBoard.bosses_words(s) == "2 Primus"
-    assert VesuviusBoard.setup_words(s) == ["difficulty 1"]
+    assert VesuviusBoard.bosses_words(player_view(s)) == "2 Primus"  # the board reads the player's view
+    assert VesuviusBoard.setup_words(player_view(s)) == ["difficulty 1"]
     won = s.changed({"result": "won"})
     scion = DECK.scion(table(s).scion).name
-    assert VesuviusBoard.bosses_words(won) == f"2 Primus and the Scion, {scion}"
+    assert VesuviusBoard.bosses_words(player_view(won)) == f"2 Primus and the Scion, {scion}"
 
 
 async def test_a_primus_fight_across_two_rounds_by_mouse() -> None:

@@ -349,11 +349,11 @@ class TwentyStrongApp(App[None]):
             return
         from twentystrong.tui.screens.browser import CardBrowserScreen
 
-        await self.push_screen(CardBrowserScreen(self.store.deck, self.store.state, message.card))
+        await self.push_screen(CardBrowserScreen(self.store.deck, self.store.view.player, message.card))
 
     def _check_game_over(self, previous: GameView | None, view: GameView) -> None:
-        over = view.state.result is not None
-        was_over = previous is not None and previous.state.result is not None
+        over = view.player.result is not None
+        was_over = previous is not None and previous.player.result is not None
         if over and previous is not None and not was_over:
             self._record(view)  # played to its end here (not a finished game loaded to look at)
         if over and self._game_over_screen is None:
@@ -370,7 +370,7 @@ class TwentyStrongApp(App[None]):
         from twentystrong.text.stats import ladder_words
 
         store = self.store
-        if store is None or store.rank_words or view.state.result not in ("won", "lost"):
+        if store is None or store.rank_words or view.player.result not in ("won", "lost"):
             return
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
@@ -393,7 +393,7 @@ class TwentyStrongApp(App[None]):
 
     def show_summary(self) -> None:
         """Open the game-over summary again (after Escape went back to the final table)."""
-        if self.store is not None and self.store.state.result is not None:
+        if self.store is not None and self.store.view.player.result is not None:
             self._show_game_over()
 
     # --- app-wide actions ------------------------------------------------------------------------------------------
@@ -496,7 +496,7 @@ class TwentyStrongApp(App[None]):
             o = self.store.session.options
             # A finished game may have moved the ladder: the next setup then starts at the level the player now
             # stands at (None: the setup screen reads it), not at the one this game was played at.
-            over = self.store.view.state.result is not None
+            over = self.store.view.player.result is not None
             o_ruleset = self.store.session.deck.info.ruleset
             self.launch.defaults.update(
                 deck=o.deck_id,

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
@@ -28,6 +28,9 @@ from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.kits import choices_for
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 from twentystrong.tui.tables import not_drawn
+
+if TYPE_CHECKING:
+    from twentystrong.text.history import HistoryGroup
 
 Severity = Literal["information", "warning", "error"]
 KEY_HINTS: dict[str, str] = {"inventory_full": "i", "strategy_limit": "Enter"}
@@ -44,7 +47,8 @@ class GameView:
     """
 
     state: GameState
-    """The current game state (being retired from the widgets: they read :attr:`player`, contract 11)."""
+    """The game state behind the view: for the store and the deck boards still being converted (contract 11: the
+    TUI reads :attr:`player`, a test keeps it so), never for a widget or screen."""
     player: PlayerView
     """The table as the player sees it (R12): what every widget and screen reads."""
     legal: tuple[Command, ...]
@@ -67,7 +71,7 @@ class GameView:
     @property
     def deck(self) -> Deck:
         """The deck being played."""
-        return self.state.deck
+        return self.player.deck
 
     @property
     def kind(self) -> str:
@@ -134,6 +138,16 @@ def make_view(
     )
 
 
+def past_view(state: GameState) -> GameView:
+    """A view of a past state (history, replays) that offers nothing to do (so no widget marks anything playable)."""
+    return GameView(state=state, player=player_view(state), legal=(), awaiting=awaiting(state))
+
+
+def at_rest(view: GameView) -> GameView:
+    """The same moment offering nothing to do (a read-only table, e.g. the history's board built for it)."""
+    return replace(view, legal=(), undo_block=None, can_redo=False, events=(), last=None, notes=())
+
+
 def _ignore(view: GameView) -> None:
     return None
 
@@ -177,6 +191,18 @@ class Store:
     def deck(self) -> Deck:
         """The deck being played."""
         return self.session.deck
+
+    def past(self, index: int) -> GameView:
+        """The view of the table right after history entry ``index`` (read-only: nothing to do)."""
+        return past_view(self.session.state_at(index))
+
+    def history_groups(self) -> list[HistoryGroup]:
+        """The log by player command, oldest first (:func:`twentystrong.text.history.history_groups`)."""
+        from twentystrong.engine.state import initial_state
+        from twentystrong.text.history import history_groups
+
+        session = self.session
+        return history_groups(session.history, initial_state(session.deck, session.options))
 
     def publish(self) -> None:
         """Publish the current view again (a screen that just mounted asks for it)."""

@@ -14,7 +14,6 @@ from textual.widgets import Static
 from textual.widgets.button import ButtonVariant
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.steps import phase_of
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.tui.store import GameView
@@ -61,9 +60,9 @@ class StepBar(Static):
 
     def show(self, view: GameView) -> None:
         """Show where the round is."""
-        s = view.state
+        s = view.player
         parts: list[Content] = [Content.styled(f"Round {s.round}", "bold")]
-        now = phase_of(s)
+        now = s.phase
         if now in PHASES:
             phases = []
             for phase in PHASES:

@@ -124,6 +124,20 @@ class VictorumView(TableView):
     fight: str
     opportunity: str | None = None
     """An Opportunity just activated, waiting to be kept or discarded (face up)."""
+    opportunities: tuple[tuple[str, int], ...] = ()
+    """The Opportunities held (face up in the inventory) with their progress (HV8)."""
+    earned: tuple[str, ...] = ()
+    """Held Opportunities whose condition is met (flipped)."""
+    beaten: tuple[str, ...] = ()
+    """Primus defeated: out of the game (HV10)."""
+
+    def progress(self, card: str) -> int:
+        """A held Opportunity's progress."""
+        return next((p for c, p in self.opportunities if c == card), 0)
+
+    def card_kind(self, card_id: str) -> str:
+        """An active boss is the Scion or a Primus."""
+        return "Scion" if card_id == self.scion else "Primus"
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the camp a ``move`` or a +N ``activate`` names (or, a plain ``activate``, the chip's)."""
@@ -149,6 +163,9 @@ def table_view(s: GameState) -> VictorumView:
         influence_icons=icons(s.deck, t.influence),
         fight=t.fight,
         opportunity=t.drawn_opportunity,
+        opportunities=t.opportunities,
+        earned=t.earned,
+        beaten=t.beaten,
     )
 
 
