@@ -188,8 +188,13 @@ def _deck(name: str) -> Deck:
     return _DECKS[name]
 
 
-def _options(deck: Deck, hero: str, seed: int, *, missions: bool = False, rank: int = 1, **setup: Any) -> SetupOptions:
-    choices = choose({"missions": missions, "rank": rank})
+def _options(
+    deck: Deck, hero: str, seed: int, *, missions: bool = False, rank: int = 1, difficulty: int = 0, **setup: Any
+) -> SetupOptions:
+    if deck.info.ruleset == VICTORUM:
+        choices = choose({"difficulty": difficulty}) if difficulty else ()
+    else:
+        choices = choose({"missions": missions, "rank": rank})
     return SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, choices=choices, **setup)
 
 
