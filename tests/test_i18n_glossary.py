@@ -8,7 +8,9 @@ aside, or the inflected form the entry gives in ``as``.
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,27 +39,65 @@ def glossary() -> Glossary:
     return load()
 
 
-def _line(glossary: Glossary, cite: str) -> str:
-    source, _, number = cite.partition(":")
+QUOTES = TESTS / "glossary_quotes.json"
+"""Each citation's words on its line (a few words around the term, ``*`` removed), kept with the tests: the rulebooks
+themselves are not part of the repository, so a fresh checkout (CI) checks the terms against these quotes, and a
+checkout beside the seed files also checks each quote against its line. Regenerate with
+``python tests/test_i18n_glossary.py --quote`` (it fails on a line that does not hold its term)."""
+
+
+def _seed_lines(glossary: Glossary, source: str) -> list[str]:
     path = seeds_dir() / glossary.sources[source]
     assert path.is_file(), f"seed file {path} not found: set TWENTYSTRONG_SEEDS to the folder of the seed files"
-    lines = path.read_text(encoding="utf-8").splitlines()
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _line(glossary: Glossary, cite: str) -> str:
+    source, _, number = cite.partition(":")
+    lines = _seed_lines(glossary, source)
     assert 1 <= int(number) <= len(lines), f"{cite}: the file has {len(lines)} lines"
-    return lines[int(number) - 1]
+    return lines[int(number) - 1].replace("*", "")
 
 
-def test_every_citation_holds(glossary: Glossary) -> None:
-    wrong = []
+def _citations(glossary: Glossary) -> dict[str, list[str]]:
+    """Every citation with the words it must show (the term, or the inflected form the entry gives)."""
+    found: dict[str, list[str]] = {}
     for entry in glossary.terms:
         for code in LANGUAGES:
             words = entry.words(code)
-            if words.cite is None:
-                continue
-            line = _line(glossary, words.cite).replace("*", "").casefold()
-            wanted = words.form or words.text
-            if wanted.casefold() not in line:
-                wrong.append(f"{entry.id} {code}: {wanted!r} is not on {words.cite}")
+            if words.cite is not None:
+                found.setdefault(words.cite, []).append(words.form or words.text)
+    return found
+
+
+def _quote(line: str, wanted: list[str]) -> str:
+    """The words of ``line`` around every wanted term (up to 30 characters on each side, cut at word ends)."""
+    folded = line.casefold()
+    spans = [(folded.index(w.casefold()), folded.index(w.casefold()) + len(w)) for w in wanted]
+    start, end = min(a for a, _ in spans), max(b for _, b in spans)
+    start = max(0, start - 30)
+    end = min(len(line), end + 30)
+    while start > 0 and not line[start - 1].isspace():
+        start -= 1
+    while end < len(line) and not line[end].isspace():
+        end += 1
+    return line[start:end].strip()
+
+
+def test_every_citation_holds(glossary: Glossary) -> None:
+    quotes: dict[str, str] = json.loads(QUOTES.read_text(encoding="utf-8"))
+    citations = _citations(glossary)
+    assert sorted(quotes) == sorted(citations), "regenerate with: python tests/test_i18n_glossary.py --quote"
+    wrong = [
+        f"{cite}: {w!r} is not in {quotes[cite]!r}"
+        for cite, wanted in citations.items()
+        for w in wanted
+        if w.casefold() not in quotes[cite].casefold()
+    ]
     assert wrong == []
+    if all((seeds_dir() / name).is_file() for name in glossary.sources.values()):  # a checkout beside the rulebooks
+        moved = [cite for cite, quote in quotes.items() if quote.casefold() not in _line(glossary, cite).casefold()]
+        assert moved == [], "quotes not on their lines: regenerate with python tests/test_i18n_glossary.py --quote"
 
 
 def test_every_term_cites_a_rulebook_or_says_why_it_was_chosen(glossary: Glossary) -> None:
@@ -79,8 +119,7 @@ def test_every_term_cites_a_rulebook_or_says_why_it_was_chosen(glossary: Glossar
 
 def test_the_sources_are_the_seed_files(glossary: Glossary) -> None:
     assert sorted(glossary.sources) == ["000", "001", "002", "003"]
-    for name in glossary.sources.values():
-        assert (seeds_dir() / name).is_file(), name
+    assert all(name.startswith(f"{code}_") and name.endswith(".txt") for code, name in glossary.sources.items())
 
 
 def test_the_deck_terms_come_from_their_deck_sources(glossary: Glossary) -> None:
@@ -147,3 +186,12 @@ def test_every_term_reads_as_the_glossary_says_in_every_language(glossary: Gloss
                 assert term(entry.id, 1) == words.text, entry.id
     finally:
         set_language(None)
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates the quotes from the seed files
+    if sys.argv[1:] != ["--quote"]:
+        sys.exit("usage: python tests/test_i18n_glossary.py --quote")
+    found = load()
+    quotes = {cite: _quote(_line(found, cite), wanted) for cite, wanted in sorted(_citations(found).items())}
+    QUOTES.write_text(json.dumps(quotes, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {QUOTES} ({len(quotes)} quotes)")
