@@ -19,6 +19,7 @@ from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_ap
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import awaiting, legal_commands
 from twentystrong.engine.view import player_view
+from twentystrong.kits.options import choose
 
 USES = ("use_item", "use_ability")
 
@@ -184,7 +185,7 @@ def apply_positions(
 ) -> Iterator[tuple[int, GameState]]:
     """Every Apply-step position (no prompt waiting, dice showing) of a seeded bot game: (commands so far, state)."""
     deck = load_shipped(deck_id)
-    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed, choices=choose({"difficulty": 0})))
     player = make_bot(bot, seed)
     n = 0
     while s.result is None and n < cap:
@@ -200,7 +201,7 @@ def apply_positions(
 def state_after(deck_id: str, hero: str, seed: int, n: int, bot: str = "heuristic") -> GameState:
     """ "#N": the state after N commands chosen by the bot (the first being ``start``)."""
     deck = load_shipped(deck_id)
-    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed, choices=choose({"difficulty": 0})))
     player = make_bot(bot, seed)
     for _ in range(n):
         out = decide_and_apply(s, player.choose(player_view(s), legal_commands(s)))

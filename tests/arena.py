@@ -21,6 +21,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.state import DiceMode, GameState, SetupOptions
 from twentystrong.kits.hoplomachus_victorum.rules import VictorumTable, table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMP_SIZE, IDS
+from twentystrong.kits.options import choose
 
 HV_PATH = Path(__file__).resolve().parent / "decks" / "hoplomachus"
 DECK = load_deck(HV_PATH)
@@ -75,9 +76,8 @@ class Arena:
             seed=seed,
             dice=dice,
             deal=deal,  # type: ignore[arg-type]
-            difficulty=difficulty,
-            scion=scion,
             assisted=assisted,
+            choices=choose({"difficulty": difficulty, "scion": scion}),
         )
         self.s: GameState = initial_state(self.deck, options)
         self.events: list[ev.Event] = []

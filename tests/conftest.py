@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from record_helpers import split_setup
 
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
@@ -51,7 +52,8 @@ def new_game(plain_deck: Deck) -> NewGame:
 
     def make(deck: Deck | None = None, **options: Any) -> GameState:
         deck = deck or plain_deck
-        opts = SetupOptions(**{"deck_id": deck.id, "hero_id": "tester", "seed": 1, **options})
+        general, choices = split_setup(options)
+        opts = SetupOptions(**{"deck_id": deck.id, "hero_id": "tester", "seed": 1, **general}, choices=choices)
         return play_commands(initial_state(deck, opts), Command("start"))
 
     return make

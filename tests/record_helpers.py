@@ -9,8 +9,9 @@ from typing import Any
 from twentystrong.bots import make_bot
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
-from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.state import Choices, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.options import choose
 from twentystrong.record.entry import GameEntry
 from twentystrong.session import Session
 
@@ -29,7 +30,8 @@ def finished(hero: str = "weakling", seed: int = 1, **options: Any) -> Session:
     """A plain-deck game played to its end by the heuristic bot (``weakling`` loses in a few rounds, ``tester``
     usually wins)."""
     deck = plain()
-    session = Session.new(deck, SetupOptions(deck.id, hero, seed, **options), deck_path=PLAIN)
+    general, choices = split_setup(options)
+    session = Session.new(deck, SetupOptions(deck.id, hero, seed, **general, choices=choices), deck_path=PLAIN)
     bot = make_bot("heuristic", seed)
     while session.state.result is None:
         session.dispatch(bot.choose(player_view(session.state), session.legal()))
@@ -63,3 +65,13 @@ def entry(n: int, **fields: Any) -> GameEntry:
     """Made-up game ``n`` (a day apart from the next), with ``fields`` changed."""
     fields.setdefault("seed", str(n))
     return replace(BASE, finished_at=f"2026-11-{n:02d}T20:00:00+00:00", **fields)
+
+
+DECK_OPTIONS = ("missions", "rank", "difficulty", "scion")
+"""The shipped decks' own setup options (their kits declare them), as the tests' helpers take them."""
+
+
+def split_setup(setup: dict[str, Any]) -> tuple[dict[str, Any], Choices]:
+    """A helper's setup keywords split into ``SetupOptions``' general ones and the deck's own (``choices``)."""
+    general = {k: v for k, v in setup.items() if k not in DECK_OPTIONS}
+    return general, choose({k: v for k, v in setup.items() if k in DECK_OPTIONS})

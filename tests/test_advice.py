@@ -20,6 +20,7 @@ from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, initial_state
 from twentystrong.engine.view import player_view, state_view
+from twentystrong.kits.options import choose
 from twentystrong.odds.advice import NOTHING, Hint, hint
 from twentystrong.session import Session
 from twentystrong.session.decks import load_game_deck
@@ -167,7 +168,7 @@ def test_every_apply_hint_of_a_bot_game_is_legal_and_defeats_what_it_says(deck_i
     """Every Apply-step position of a heuristic bot's game (the first 200 commands): the hint's commands are legal
     one after the other, and played through the engine on a copy they defeat exactly ``defeats_now``."""
     deck, _ = load_game_deck(deck_id, None)
-    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed, choices=choose({"difficulty": 0})))
     s = decide_and_apply(s, Command("start"))[1]  # type: ignore[index]
     bot = make_bot("heuristic", seed)
     checked = 0
@@ -244,7 +245,9 @@ def test_with_several_enemies_the_advice_names_the_one_it_plays_for(tmp_path: Pa
 def bot_position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
     """The state after ``commands`` commands of a heuristic bot's game (the first being ``start``)."""
     deck, _ = load_game_deck(deck_id, None)
-    s = step(initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0)), Command("start"))
+    s = step(
+        initial_state(deck, SetupOptions(deck.id, hero, seed, choices=choose({"difficulty": 0}))), Command("start")
+    )
     bot = make_bot("heuristic", seed)
     for _ in range(commands - 1):
         s = step(s, bot.choose(player_view(s), list(legal_commands(s))))

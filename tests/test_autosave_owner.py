@@ -20,7 +20,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.session.owner import claim_autosave, lock_path, release_autosave
 from twentystrong.session.saves import parse_save
 from twentystrong.tui.app import create_app
-from twentystrong.tui.store import prepare
+from twentystrong.tui.store import Wanted, prepare
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
 
@@ -31,9 +31,9 @@ FIRST_GAME = textwrap.dedent(
     import sys
     from pathlib import Path
     from twentystrong.engine.commands import Command
-    from twentystrong.tui.store import prepare
+    from twentystrong.tui.store import Wanted, prepare
 
-    launch = prepare(deck_path=Path({str(PLAIN)!r}), hero="tester", seed=5, deal="ordered")
+    launch = prepare(Wanted(deck_path=Path({str(PLAIN)!r}), hero="tester", seed=5, deal="ordered"))
     session = launch.session
     session.release_autosave()
     session.dispatch(Command("activate", stack=2))
@@ -71,7 +71,7 @@ def test_a_second_game_process_never_writes_the_first_ones_autosave(
     first = start_first_game(tmp_path)
     try:
         autosave = tmp_path / "autosave.toml"
-        second = prepare(deck_path=PLAIN, hero="tester", seed=6, deal="ordered")
+        second = prepare(Wanted(deck_path=PLAIN, hero="tester", seed=6, deal="ordered"))
         own = tmp_path / "autosave-2.toml"
         assert second.autosave == own and second.session is not None
         assert second.session.autosave_path == own and second.keep_aside == own

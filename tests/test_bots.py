@@ -15,6 +15,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, decide_and_apply, initial_state, legal_commands
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.bot import SolarSentinelsBot
 from twentystrong.sim.runner import play_game
 
@@ -65,7 +66,7 @@ def test_bots_choose_legal_commands_and_finish(shipped: Deck, name: str, seed: i
 
 def test_bots_handle_missions_and_ranks(shipped: Deck) -> None:
     for seed in (4, 5):
-        options = SetupOptions(shipped.id, "corona", seed=seed, missions=True, rank=3)
+        options = SetupOptions(shipped.id, "corona", seed=seed, choices=choose({"missions": True, "rank": 3}))
         record = play_game(shipped, options, Watchful(SolarSentinelsBot(seed)), round_cap=120)
         assert record.result in ("won", "lost")
 
@@ -156,7 +157,8 @@ def test_bots_read_the_players_view_only() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
                 if node.module.startswith("twentystrong.kits."):  # of a kit, its table as the player sees it only
-                    assert node.module.endswith(".rules.view"), (
+                    # (and its own effect kinds: content, open to the player)
+                    assert node.module.endswith((".rules.view", ".kinds")), (
                         path.name,
                         node.module,
                     )

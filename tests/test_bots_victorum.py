@@ -18,6 +18,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable, table
+from twentystrong.kits.options import choose
 from twentystrong.sim.runner import load, play_game
 
 DECK_ID = "hoplomachus-victorum"
@@ -45,7 +46,9 @@ def test_bots_decide_from_what_a_player_sees(deck: Deck, bot_name: str) -> None:
     compared = 0
     heroes = [h.id for h in deck.heroes]
     for seed in range(6):
-        s = initial_state(deck, SetupOptions(deck.id, heroes[seed], seed=seed, difficulty=seed % 5))
+        s = initial_state(
+            deck, SetupOptions(deck.id, heroes[seed], seed=seed, choices=choose({"difficulty": seed % 5}))
+        )
         player = make_bot(bot_name, seed)
         while s.result is None and s.round <= 60:
             legal = legal_commands(s)

@@ -96,8 +96,9 @@ CASES: dict[str, Expected] = {
         None,
         None,
         None,
-        "file is empty: a deck file holds [deck], [[hero]], [[card]], [[boss]], [[mission]], [[camp]], [[scion]], "
-        "[[tactic]] tables",
+        # The general tables, then each installed kit's (in ruleset id order).
+        "file is empty: a deck file holds [deck], [[hero]], [[card]], [[boss]], [[camp]], [[scion]], [[tactic]], "
+        "[[mission]] tables",
     ),
     "binary-file": Expected("wasps.toml", None, None, None, "binary file, not TOML text"),
     "not-utf8": Expected("wasps.toml", 4, None, None, "not UTF-8 text (byte 0xea); save the file as UTF-8"),
@@ -117,7 +118,7 @@ CASES: dict[str, Expected] = {
         None,
         "cards",
         'unknown table "cards" (did you mean [[card]]?); a deck file holds only [deck], [[hero]], [[card]], '
-        "[[boss]], [[mission]]",
+        "[[boss]], [[camp]], [[scion]], [[tactic]], [[mission]]",
     ),
     "card-not-array": Expected(
         "wasps.toml", 2, None, "card", "card must be [[card]] tables (each [[card]] starts one), got a table"
@@ -147,8 +148,8 @@ CASES: dict[str, Expected] = {
         5,
         'deck "plain"',
         "ruleset",
-        'ruleset must be one of "solar-sentinels", "hoplomachus-victorum", got "solar-sentinel" '
-        '(did you mean "solar-sentinels"?)',
+        'ruleset must be one of the installed rulesets "hoplomachus-victorum", "solar-sentinels", '
+        'got "solar-sentinel" (did you mean "solar-sentinels"?)',
     ),
     "bad-id": Expected(
         "wasps.toml",

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from twentystrong.content import cache, loader
-from twentystrong.content.docs import field_doc
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import ConflictCard, Deck
 from twentystrong.content.registry import shipped_deck_dirs
@@ -122,8 +121,12 @@ def test_loading_from_the_cache_does_not_import_pydantic(shipped_plain: Path) ->
 
 
 def test_field_docstrings_are_read_for_messages_and_the_schema() -> None:
-    assert field_doc(ConflictCard, "health") == "Damage needed to defeat it."
-    assert field_doc(ConflictCard, "nothing") == ""
+    from twentystrong.content.explain import field_docs
+    from twentystrong.content.model import CampCard
+
+    assert field_docs(ConflictCard)["health"] == "Damage needed to defeat it."
+    assert "nothing" not in field_docs(ConflictCard)
+    assert field_docs(CampCard)["name"] == "The name shown to the player."  # inherited from ConflictCard
 
 
 def test_a_cache_file_of_the_old_layout_is_ignored_without_unpickling(shipped_plain: Path) -> None:

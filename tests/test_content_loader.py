@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from twentystrong.content import loader
-from twentystrong.content.effects import EFFECT_KINDS, Heal
+from twentystrong.content.effects import Heal, effect_kinds
 from twentystrong.content.loader import DeckError, deck_files, load_deck, load_shipped
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -102,7 +102,7 @@ def test_unknown_kind_message_lists_every_kind(plain_copy: Path) -> None:
     with pytest.raises(DeckError) as caught:
         load_deck(plain_copy)
     message = caught.value.findings[0].message
-    assert message.endswith("valid kinds: " + ", ".join(EFFECT_KINDS))
+    assert message.endswith("valid kinds: " + ", ".join(effect_kinds()))
 
 
 def test_a_broken_file_does_not_hide_problems_in_the_others(plain_copy: Path) -> None:

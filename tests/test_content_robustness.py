@@ -6,12 +6,14 @@ is added), over a valid base deck.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
 import pytest
 
-from twentystrong.content.loader import SECTIONS, DeckError, load_deck
+from twentystrong.content.loader import DeckError, load_deck
+from twentystrong.content.sections import sections
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 
@@ -43,7 +45,7 @@ BASE = {
 
 
 def _keys(section: str) -> list[str]:
-    return [*SECTIONS[section].__field_specs__, "unknown_key"]
+    return [*(f.name for f in dataclasses.fields(sections()[section].model)), "unknown_key"]
 
 
 CASES = [(section, key) for section in BASE for key in _keys(section)]

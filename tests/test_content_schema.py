@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from twentystrong.cli.main import main
-from twentystrong.content.effects import EFFECT_KINDS
+from twentystrong.content.effects import effect_kinds
 from twentystrong.content.schema import REGENERATE, deck_schema, render_schema
 
 COMMITTED = Path(__file__).parent.parent / "content" / "schema.json"
@@ -31,7 +31,8 @@ def test_schema_command_prints_the_schema(capsysbinary: pytest.CaptureFixture[by
 def test_schema_describes_a_deck_folder() -> None:
     schema = deck_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert list(schema["properties"]) == ["deck", "hero", "card", "boss", "mission", "camp", "scion", "tactic"]
+    # The general tables, then each kit's (in ruleset id order).
+    assert list(schema["properties"]) == ["deck", "hero", "card", "boss", "camp", "scion", "tactic", "mission"]
     assert "required" not in schema  # each file is checked alone by editors; only deck.toml holds [deck]
     assert schema["additionalProperties"] is False
 
@@ -47,5 +48,5 @@ def test_effects_are_one_named_union_of_every_kind() -> None:
     defs = deck_schema()["$defs"]
     assert defs["ConflictCard"]["properties"]["effects"]["items"] == {"$ref": "#/$defs/Effect"}
     assert defs["Hero"]["properties"]["ability"]["items"] == {"$ref": "#/$defs/Effect"}
-    assert sorted(defs["Effect"]["discriminator"]["mapping"]) == list(EFFECT_KINDS)
+    assert sorted(defs["Effect"]["discriminator"]["mapping"]) == list(effect_kinds())
     assert "discriminator" not in json.dumps({k: v for k, v in defs.items() if k != "Effect"})

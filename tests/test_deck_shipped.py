@@ -10,10 +10,11 @@ from typing import get_args
 import pytest
 
 from twentystrong.cli.main import main
-from twentystrong.content.effects import EFFECT_KINDS, RULESET_KINDS, Effect
+from twentystrong.content.effects import Effect, effect_kinds
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Mission, MissionKind
 from twentystrong.content.registry import shipped_deck_dirs
+from twentystrong.content.sections import kit_contents
 from twentystrong.content.validate import effects_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
@@ -99,7 +100,8 @@ def test_every_effect_kind_is_used(deck: Deck) -> None:
     """Every kind this deck's ruleset can play (not another deck's: Hoplomachus Victorum's training grounds, camps
     and Influence deck) is used by a card."""
     used = {e.kind for e in all_effects(deck)}
-    assert sorted(set(EFFECT_KINDS) - RULESET_KINDS["hoplomachus-victorum"] - used) == []
+    others = set().union(*(k.zone_kinds for r, k in kit_contents().items() if r != "solar-sentinels"))
+    assert sorted(set(effect_kinds()) - others - used) == []
 
 
 def test_bosses(deck: Deck) -> None:

@@ -12,10 +12,11 @@ from typing import get_args
 import pytest
 
 from twentystrong.cli.main import main
-from twentystrong.content.effects import EFFECT_KINDS, RULESET_KINDS, Effect
+from twentystrong.content.effects import Effect, effect_kinds
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import CampCard, Deck, OpportunityKind, Primus
 from twentystrong.content.registry import shipped_deck_dirs
+from twentystrong.content.sections import kit_contents
 from twentystrong.content.validate import effects_of
 from twentystrong.engine.effects import hooks
 from twentystrong.text.cards import all_cards
@@ -110,9 +111,9 @@ def test_tactics_are_one_shot_swings(deck: Deck) -> None:
 
 def test_every_effect_kind_of_this_deck_is_used(deck: Deck) -> None:
     used = {e.kind for e in all_effects(deck)}
-    assert sorted(RULESET_KINDS[DECK_ID] - used) == []
-    assert not used & RULESET_KINDS["solar-sentinels"]
-    assert used <= set(EFFECT_KINDS)
+    assert sorted(kit_contents()[DECK_ID].zone_kinds - used) == []
+    assert not used & kit_contents()["solar-sentinels"].zone_kinds
+    assert used <= set(effect_kinds())
 
 
 def test_every_opportunity_condition_is_used(deck: Deck) -> None:

@@ -16,9 +16,8 @@ import pytest
 import tomli_w
 
 from twentystrong.content import effects as fx
-from twentystrong.content.loader import load_deck
+from twentystrong.content.loader import load_deck, validate
 from twentystrong.content.model import Deck
-from twentystrong.content.validation import validate_as
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.dice import FACES
@@ -28,6 +27,7 @@ from twentystrong.engine.effects.words import colors, join
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.rng import below
 from twentystrong.engine.state import ActiveCard, DiceMode, GameState, SetupOptions
+from twentystrong.kits.options import choose
 
 PASSIVE_DECK = Path(__file__).parent / "decks" / "effects_passive"
 
@@ -110,7 +110,9 @@ class Game:
 
     def __init__(self, deck: Deck, hero: str = "tester", *, dice: DiceMode = "physical", rank: int = 1, seed: int = 0):
         # R15: ranks exist only with missions (a deck without missions deals none, and the penalties still apply).
-        options = SetupOptions(deck.id, hero, seed=seed, dice=dice, deal="ordered", missions=rank > 1, rank=rank)
+        options = SetupOptions(
+            deck.id, hero, seed=seed, dice=dice, deal="ordered", choices=choose({"missions": rank > 1, "rank": rank})
+        )
         self.start = initial_state(deck, options)
         self.state = self.start
         self.events: list[ev.Event] = []
@@ -250,7 +252,7 @@ def test_every_passive_kind_has_one_handler_with_its_own_words() -> None:
 )
 def test_describe_builds_sentences_from_parameters(data: dict[str, Any], words: str) -> None:
     """The card browser's words: built from the parameters; an effect's own ``text`` wins."""
-    parsed: fx.Effect = validate_as(fx.Effect, data)
+    parsed: fx.Effect = validate(fx.Effect, data)
     assert hooks.describe(parsed) == words
 
 
@@ -985,7 +987,7 @@ def test_random_playthrough_over_every_passive_kind(seed: int) -> None:
     deck = load_deck(PASSIVE_DECK)
     hero = ("tester", "steady", "blue-blade")[seed % 3]
     dice: DiceMode = "virtual" if seed % 2 == 0 else "physical"
-    options = SetupOptions(deck.id, hero, seed=seed, dice=dice, missions=seed % 5 == 0)
+    options = SetupOptions(deck.id, hero, seed=seed, dice=dice, choices=choose({"missions": seed % 5 == 0}))
     start = initial_state(deck, options)
     state: GameState = start
     replayed = start

@@ -12,13 +12,14 @@ import random
 import pytest
 from triggered_helpers import DECK, Game
 
-from twentystrong.content.effects import EFFECT_KINDS
+from twentystrong.content.effects import effect_kinds
 from twentystrong.content.heroes import heroes_for, with_hero
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.rules import events as sev
 
 TRIGGERED_KINDS = (
@@ -59,7 +60,7 @@ TRIGGERED_KINDS = (
 def test_every_triggered_kind_has_a_handler_with_words() -> None:
     """Contract 7: each kind is implemented once, and says in plain words what it does (from its parameters)."""
     for kind in TRIGGERED_KINDS:
-        assert kind in EFFECT_KINDS
+        assert kind in effect_kinds()
         handler = HANDLERS[kind]
         assert type(handler).describe is not Handler.describe, kind
     for card in DECK.cards:
@@ -863,9 +864,8 @@ def test_random_legal_games_end_and_replay(seed: int) -> None:
         deck.id,
         HEROES[seed % len(HEROES)],
         seed=seed,
-        missions=seed % 3 != 0,
-        rank=1 + seed % 6,
         dice="physical" if seed % 5 == 0 else "virtual",  # physical: the random player enters the faces
+        choices=choose({"missions": seed % 3 != 0, "rank": 1 + seed % 6}),
     )
     start = initial_state(deck, options)
     state = start

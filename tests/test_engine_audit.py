@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+from record_helpers import split_setup
 
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
@@ -65,7 +66,9 @@ class Game:
     """A game driven command by command; every command must be accepted."""
 
     def __init__(self, deck: Deck, **options: Any) -> None:
-        opts = SetupOptions(deck.id, "tester", **{"seed": 1, "deal": "ordered", "dice": "physical", **options})
+        general, choices = split_setup(options)
+        setup = {"seed": 1, "deal": "ordered", "dice": "physical", **general}
+        opts = SetupOptions(deck.id, "tester", **setup, choices=choices)
         self.s: GameState = initial_state(deck, opts)
         self.events: list[ev.Event] = []
         self.do("start")

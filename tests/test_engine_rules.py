@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import tomli_w
+from record_helpers import split_setup
 
 from twentystrong.content.loader import load_deck
 from twentystrong.content.model import Deck
@@ -53,8 +54,9 @@ class Game:
     """A game driven command by command: ``state``, and ``events`` of the last command."""
 
     def __init__(self, deck: Deck, hero: str = "tester", **options: Any) -> None:
-        opts = {"seed": 1, "deal": "ordered", "dice": "physical", **options}
-        self.state = initial_state(deck, SetupOptions(deck.id, hero, **opts))
+        general, choices = split_setup(options)
+        opts = {"seed": 1, "deal": "ordered", "dice": "physical", **general}
+        self.state = initial_state(deck, SetupOptions(deck.id, hero, **opts, choices=choices))
         self.events: list[ev.Event] = []
         self.do("start")
 

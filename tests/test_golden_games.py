@@ -35,6 +35,7 @@ from twentystrong.engine import Command, GameState, Rejected, SetupOptions, deci
 from twentystrong.engine.events import Event, to_dict
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 
@@ -187,8 +188,14 @@ def _deck(name: str) -> Deck:
     return _DECKS[name]
 
 
-def _options(deck: Deck, hero: str, seed: int, **setup: Any) -> SetupOptions:
-    return SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, **setup)
+def _options(
+    deck: Deck, hero: str, seed: int, *, missions: bool = False, rank: int = 1, difficulty: int = 0, **setup: Any
+) -> SetupOptions:
+    if deck.info.ruleset == VICTORUM:
+        choices = choose({"difficulty": difficulty}) if difficulty else ()
+    else:
+        choices = choose({"missions": missions, "rank": rank})
+    return SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, choices=choices, **setup)
 
 
 # --- playing them ------------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from twentystrong.engine import Command, Rejected, decide_and_apply, evolve, ini
 from twentystrong.engine import events as ev
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.rules import events as sev
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
@@ -179,7 +180,10 @@ def test_property_no_undo_peeks_and_no_answer_names_a_hidden_card(shipped: Deck,
         heroes = [h.id for h in shipped.heroes]
         missions = seed % 3 == 0
         options = SetupOptions(
-            shipped.id, heroes[seed % len(heroes)], seed=seed, missions=missions, rank=1 + seed % 4 if missions else 1
+            shipped.id,
+            heroes[seed % len(heroes)],
+            seed=seed,
+            choices=choose({"missions": missions, "rank": 1 + seed % 4 if missions else 1}),
         )
         session = Session.new(shipped, options)
         protocol = Protocol(session)

@@ -194,13 +194,13 @@ def test_the_readme_s_example_cards_are_valid() -> None:
     import re
     import tomllib
 
-    from twentystrong.content.loader import SECTIONS
-    from twentystrong.content.validation import validate
+    from twentystrong.content.loader import validate
+    from twentystrong.content.sections import sections
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     part = readme.split("### A Hoplomachus Victorum deck", 1)[1]
     example = re.search(r"```toml\n(.+?)\n```", part, re.S)
     assert example is not None
     doc = tomllib.loads(example.group(1))
-    checked = [validate(SECTIONS[section], item, strict=True) for section, items in doc.items() for item in items]
+    checked = [validate(sections()[section].model, item) for section, items in doc.items() for item in items]
     assert len(checked) == 5

@@ -11,8 +11,7 @@ from test_hoplomachus_fights import _to_final, all_primus_beaten, to_influence
 from test_hoplomachus_setup import PLAIN
 
 from twentystrong.content.effects import Effect
-from twentystrong.content.loader import load_deck
-from twentystrong.content.validation import validate_as
+from twentystrong.content.loader import load_deck, validate
 from twentystrong.engine import Command, SetupOptions, initial_state
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
@@ -21,7 +20,7 @@ from twentystrong.session import Session
 
 
 def effect(data: dict[str, Any]) -> Effect:
-    found: Effect = validate_as(Effect, data)
+    found: Effect = validate(Effect, data)
     return found
 
 

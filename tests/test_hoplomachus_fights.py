@@ -9,7 +9,7 @@ import json
 from arena import Arena, arranged
 
 from twentystrong.content.effects import Effect
-from twentystrong.content.validation import validate_as
+from twentystrong.content.loader import validate
 from twentystrong.engine import events as ev
 from twentystrong.engine.view import event_view, state_view
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
@@ -238,7 +238,7 @@ def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
     """HV22: Card text beats rules (R10): a card that "returns to its pile" instead of being defeated goes back on top
     of the camp it came from (``Ruleset.return_to_origin``), its dice exhausted (R2)."""
     deck = arranged({"1-2": ["b-raider", "o-drill"], "1-1": ["s05", "b01"], "1-3": ["o-scars"]})
-    returns = validate_as(Effect, {"kind": "returns_unless_first_defeat"})
+    returns = validate(Effect, {"kind": "returns_unless_first_defeat"})
     cards = [c.model_copy(update={"effects": [returns]}) if c.id == "s05" else c for c in deck.cards]
     a = Arena(deck=deck.model_copy(update={"cards": cards})).setup()
     a.do("move", camp="1-2")
@@ -254,7 +254,7 @@ def test_a_card_that_returns_goes_back_on_top_of_its_camp() -> None:
 
 def darius_with(*rules: dict[str, object]) -> Arena:
     """A game set up with Brawler 1 on top of camp 1-2 and Darius the Net (under 1-1) given these rules."""
-    effects = [validate_as(Effect, rule) for rule in rules]
+    effects = [validate(Effect, rule) for rule in rules]
     deck = arranged({"1-2": ["b01"]})
     heroes = [
         h.model_copy(update={"primus": h.primus.model_copy(update={"rules": effects})})

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from arena import DECK, HV_PATH, TRAINING, arranged
+from record_helpers import split_setup
 
 from twentystrong.engine.state import SetupOptions
 from twentystrong.session import Session
@@ -19,7 +20,10 @@ from twentystrong.session.protocol import Protocol
 
 def protocol(deck: Any = None, **setup: Any) -> tuple[Protocol, dict[str, Any]]:
     deck = deck or arranged()
-    options = SetupOptions(deck.id, setup.pop("hero", ""), **{"seed": 3, "deal": "ordered", **setup})
+    general, choices = split_setup(setup)
+    options = SetupOptions(
+        deck.id, general.pop("hero", ""), **{"seed": 3, "deal": "ordered", **general}, choices=choices
+    )
     session = Session.new(deck, options)
     p = Protocol(session)
     return p, p.ok(session.history[-1].events)
@@ -159,7 +163,7 @@ def test_saves_undo_and_redo(tmp_path: Path) -> None:
     text = path.read_text()
     assert "difficulty = 1" in text and 'scion = "sc-augur"' in text and 'hero_id = ""' in text
     loaded = Session.load(path, p.session.deck)
-    assert loaded.state == p.session.state and loaded.options.difficulty == 1
+    assert loaded.state == p.session.state and loaded.options.chosen("difficulty") == 1
 
 
 def test_a_whole_game_through_the_protocol_ends() -> None:

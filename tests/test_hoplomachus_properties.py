@@ -36,6 +36,7 @@ from twentystrong.engine.view import state_view
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, IDS
 from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
 
@@ -47,10 +48,10 @@ def options_for(seed: int) -> SetupOptions:
         DECK.id,
         "",
         seed=seed,
-        difficulty=seed % 5,
         assisted=seed % 2 == 0,
         dice="physical" if seed % 7 == 3 else "virtual",
         deal="ordered" if seed % 11 == 5 else "shuffled",
+        choices=choose({"difficulty": seed % 5}),
     )
 
 
@@ -96,7 +97,7 @@ def check_invariants(s: GameState) -> None:
         primus += [c.id for c in s.active if c.boss and c.id != t.scion]
         drawn = [deck.primus_of[hero] for hero in t.heroes_drawn if hero not in (h.id, t.aside)]
         assert sorted(primus) == sorted(drawn), "a Primus was lost or duplicated"
-        assert len(drawn) == 3 + s.options.difficulty
+        assert len(drawn) == 3 + int(s.options.chosen("difficulty", 0) or 0)
     assert len(active) == len(s.active)
     assert awaiting(s)["kind"]
     if s.result is None:
@@ -209,7 +210,7 @@ def test_no_answer_names_a_hidden_card_nor_the_influence_order(chunk: int) -> No
     event checked just after it happened, but for what it turned up itself), the Influence deck is its size and icons
     only, and no standard undo crosses an event that revealed something (R13)."""
     for seed in range(chunk * 5, chunk * 5 + 5):
-        options = SetupOptions(DECK.id, "", seed=seed, difficulty=seed % 3)
+        options = SetupOptions(DECK.id, "", seed=seed, choices=choose({"difficulty": seed % 3}))
         session = Session.new(DECK, options)
         protocol = Protocol(session)
         greeting = protocol.ok(session.history[-1].events)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from arena import DECK, HV_PATH, POOL, TRAINING, Arena, arranged
+from record_helpers import split_setup
 
 from twentystrong.content.heroes import hero_ref, with_hero, with_universal_heroes
 from twentystrong.content.loader import load_deck
@@ -15,6 +16,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, SetupOptions, initial_state, legal_commands
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
+from twentystrong.kits.options import choose
 from twentystrong.record.ladder import RULES, level_of, unmoved
 from twentystrong.session import Session, SetupError
 
@@ -182,12 +184,12 @@ def test_setup_options_are_checked() -> None:
         ({"missions": True}, "Solar Sentinels options"),
         ({"hero_id": "plain/tester"}, "no deck 'plain'"),
     ):
-        options = {"deck_id": DECK.id, "hero_id": "", "seed": 1, **change}
+        general, choices = split_setup({"deck_id": DECK.id, "hero_id": "", "seed": 1, **change})
         with pytest.raises(SetupError, match=words):
-            Session.new(DECK, SetupOptions(**options))  # type: ignore[arg-type]
+            Session.new(DECK, SetupOptions(**general, choices=choices))
     plain = load_deck(PLAIN)
     with pytest.raises(SetupError, match="Hoplomachus Victorum options"):
-        Session.new(plain, SetupOptions(plain.id, "tester", difficulty=2))
+        Session.new(plain, SetupOptions(plain.id, "tester", choices=choose({"difficulty": 2})))
 
 
 def test_hv13_the_difficulty_ladder() -> None:
@@ -197,7 +199,7 @@ def test_hv13_the_difficulty_ladder() -> None:
     assert (rule.kind, rule.lowest, rule.highest) == ("difficulty", 0, 4)
     assert rule.after(2, "won") == 3 and rule.after(2, "lost") == 1
     assert rule.after(4, "won") == 4 and rule.after(0, "lost") == 0
-    assert level_of(SetupOptions(DECK.id, "", difficulty=3), rule) == 3
+    assert level_of(SetupOptions(DECK.id, "", choices=choose({"difficulty": 3})), rule) == 3
     assert unmoved(assisted=False, needed=False, daily=False, rule=rule) == ""
     assert unmoved(assisted=True, needed=False, daily=False, rule=rule) == "assisted"
     assert unmoved(assisted=False, needed=False, daily=False, rule=RULES["solar-sentinels"]) == "no missions"
@@ -221,7 +223,9 @@ def test_hv13_a_finished_game_moves_the_deck_s_difficulty_in_the_record() -> Non
     from twentystrong.record.games import add_game, current_level, ladder_levels, list_games
 
     def finished(seed: int, **options: object) -> Session:
-        session = Session.new(DECK, SetupOptions(DECK.id, "", seed=seed, **options), deck_path=HV_PATH)  # type: ignore[arg-type]
+        general, choices = split_setup(options)
+        options_ = SetupOptions(DECK.id, "", seed=seed, **general, choices=choices)  # type: ignore[arg-type]
+        session = Session.new(DECK, options_, deck_path=HV_PATH)
         rng = random.Random(seed)
         while session.state.result is None:
             session.dispatch(rng.choice(session.legal()))

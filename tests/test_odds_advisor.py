@@ -167,3 +167,39 @@ def test_the_engine_says_what_the_player_holds(tmp_path: Path) -> None:
     assert held.boosts[0].models == (PLAIN.with_bonus(["yellow", "green"]),)
     used = state.changed({"used_this_round": (held.conversions[0].key,)})
     assert resources_for(used, tuple(used.active)).conversions == ()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_joint_tables_in_floats_match_the_brute_force_over_four_dice(seed: int) -> None:
+    """The float tables (what the panel uses), at the root and at smaller states, equal the brute force on seeded
+    fights of four dice over three colours or more: the fused colour's rows are made with its axis moved first, the
+    needs' axes and the expanded colours' axes staying in place, so both orders are crossed here."""
+    rng = random.Random(seed)
+    while len(set(colors := sorted((rng.choice(COLORS[:4]) for _ in range(4)), key=COLORS.index))) < 3:
+        pass
+    root = tuple(colors.count(c) for c in COLORS)
+    models = (MODELS[seed % len(MODELS)], MODELS[(seed + 1) % len(MODELS)])
+    conversion = CHANGES[seed % len(CHANGES)]
+    spec = JointSpec(models, (0, 0), RollRules(), conversion.shape if conversion else None)
+    needs = (rng.randint(1, 4), rng.randint(1, 3))
+    table = Joint(spec, root, needs, 2, 1.0)
+    states = [(colors, needs, 2), (colors[1:], (needs[0], 1), 2), (colors[:3], needs, 1)]
+    for dice, want, phases in states:
+        pool = tuple(dice.count(c) for c in COLORS)
+        expected = joint_brute_force(list(dice), want, phases, models, RollRules(), conversion)
+        assert table.value(pool, want, phases) == pytest.approx(float(expected), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_capped_step_in_floats_is_the_fractions_entry_by_entry(seed: int) -> None:
+    """A capped Apply step adds the slots' axis after the needs': every float entry is the exact one."""
+    rng = random.Random(seed)
+    colors = [rng.choice(COLORS[:4]) for _ in range(5)]
+    root = tuple(colors.count(c) for c in COLORS)
+    models = (MODELS[seed % len(MODELS)], MODELS[(seed + 1) % len(MODELS)])
+    conversion = CHANGES[seed % len(CHANGES)]
+    spec = JointSpec(models, (0, 0), RollRules(), conversion.shape if conversion else None, 2)
+    needs = (rng.randint(1, 4), rng.randint(1, 4))
+    exact = Joint(spec, root, needs, 2, Fraction(1))
+    floats = Joint(spec, root, needs, 2, 1.0)
+    assert all(abs(float(e) - f) < 1e-12 for e, f in zip(exact.values.flat, floats.values.flat, strict=True))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from record_helpers import split_setup
 
 from twentystrong.bots import make_bot
 from twentystrong.cli.main import main
@@ -103,7 +104,8 @@ GAMES = [
 @pytest.mark.parametrize(("deck_id", "setup"), GAMES, ids=lambda g: str(g))
 def test_no_refusal_prompt_or_log_line_names_a_rule_code(deck_id: str, setup: dict[str, Any]) -> None:
     deck = load_shipped(deck_id)
-    options = SetupOptions(deck_id=deck.id, **setup)
+    general, choices = split_setup(setup)
+    options = SetupOptions(deck_id=deck.id, **general, choices=choices)
     session = Session.new(deck, options)
     p = Protocol(session)
     rng = random.Random(setup["seed"])

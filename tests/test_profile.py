@@ -10,6 +10,7 @@ from triggered_helpers import DECK, Game
 from twentystrong import profile
 from twentystrong.engine import Command
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.rules import RANKS
 from twentystrong.session.session import SetupError, check_options
 
@@ -71,8 +72,10 @@ def test_no_rank_penalty_without_missions() -> None:
     g = Game(rank=2)
     assert g.at("activate") and all(d.zone == "pool" for d in g.s.dice)
     with pytest.raises(SetupError, match=r"rank 3 is played with missions \(ranks come only with missions\)"):
-        check_options(DECK, SetupOptions(DECK.id, "tester", rank=3))
-    check_options(DECK, SetupOptions(DECK.id, "tester", rank=3, missions=True))  # with missions it is fine
+        check_options(DECK, SetupOptions(DECK.id, "tester", choices=choose({"rank": 3})))
+    check_options(
+        DECK, SetupOptions(DECK.id, "tester", choices=choose({"rank": 3, "missions": True}))
+    )  # with missions it is fine
 
 
 # --- the profile -------------------------------------------------------------------------------------------------

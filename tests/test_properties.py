@@ -22,6 +22,7 @@ from twentystrong.engine.dice import DIE_IDS
 from twentystrong.engine.events import Event, from_dict, to_dict
 from twentystrong.engine.legal import awaiting, legal_commands
 from twentystrong.engine.view import state_view
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 
 SEEDS = range(200)
@@ -37,8 +38,7 @@ def options_for(deck: Deck, seed: int) -> SetupOptions:
         assisted=seed % 2 == 0,
         dice="physical" if seed % 7 == 3 else "virtual",
         deal="ordered" if seed % 11 == 5 else "shuffled",
-        missions=seed % 3 == 0,
-        rank=1 + seed % 4 if seed % 3 == 0 else 1,
+        choices=choose({"missions": seed % 3 == 0, "rank": 1 + seed % 4 if seed % 3 == 0 else 1}),
     )
 
 
@@ -209,6 +209,6 @@ def test_random_games_on_the_shipped_deck_keep_every_invariant(tmp_path: Path, c
     for seed in range(chunk, 40, 2):
         base = options_for(deck, seed)
         options = SetupOptions(
-            deck.id, heroes[seed % len(heroes)], seed, base.assisted, base.dice, base.deal, base.missions, base.rank
+            deck.id, heroes[seed % len(heroes)], seed, base.assisted, base.dice, base.deal, base.choices
         )
         assert play_checked(deck, options, tmp_path).state.result in ("won", "lost")

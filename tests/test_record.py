@@ -286,7 +286,7 @@ def test_a_daily_game_is_recognised_from_its_setup_alone() -> None:
     deck = load_shipped("solar-sentinels")
     day = date(2026, 11, 25)
     options = daily.daily_options(deck, day)
-    assert (options.missions, options.rank, options.assisted, options.dice) == (True, 1, False, "virtual")
+    assert (options.choices, options.assisted, options.dice) == ((("missions", True),), False, "virtual")
     assert daily.seed_date(options.seed) == day and daily.daily_date(deck, options) == day
     from dataclasses import replace
 

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from players import eager, random_legal
+from record_helpers import split_setup
 
 from twentystrong import __version__
 from twentystrong.content import loader
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, SetupOptions, fold, initial_state
+from twentystrong.kits.options import choose
 from twentystrong.session import SAVE_FORMAT, SaveError, Session, saves
 from twentystrong.session.saves import dump_toml
 
@@ -23,7 +25,9 @@ PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
 
 def played(deck: Deck, steps: int = 60, **options: object) -> Session:
     """A session some way into a game (physical dice by default: its rolls hold ``face = None`` events)."""
-    opts = SetupOptions(**{"deck_id": deck.id, "hero_id": "tester", "seed": 9, "dice": "physical", **options})  # type: ignore[arg-type]
+    general, choices = split_setup(options)
+    setup = {"deck_id": deck.id, "hero_id": "tester", "seed": 9, "dice": "physical", **general}
+    opts = SetupOptions(**setup, choices=choices)  # type: ignore[arg-type]
     session = Session.new(deck, opts, deck_path=PLAIN)
     rng = random.Random(3)
     for _ in range(steps):
@@ -82,11 +86,67 @@ def test_the_file_holds_versions_deck_options_commands_and_events(saved: Path, p
     assert doc["format"] == SAVE_FORMAT and doc["app_version"] == __version__
     game = doc["game"]
     assert game["deck_id"] == "plain" and game["deck_hash"] == plain_deck.content_hash
-    assert {"hero_id", "seed", "assisted", "dice", "deal", "missions", "rank"} <= set(game)
+    assert {"hero_id", "seed", "assisted", "dice", "deal"} <= set(game)
+    assert "options" not in game  # the deck's own options, all at their default: none written
     assert doc["log"]["commands"][0] == {"cmd": "start", "events": len(Session.load(saved).history[0].events)}
     assert doc["event_count"] == len(doc["log"]["events"])
     assert doc["log"]["events"][0]["type"] == "game_started"
     assert "None" not in saved.read_text(encoding="utf-8")  # TOML has no null: None fields are left out
+
+
+def test_the_decks_own_options_are_written_as_data(plain_deck: Deck, tmp_path: Path) -> None:
+    """The deck's own options (its kit declares them) are one table of the setup, by name."""
+    path = tmp_path / "g.toml"
+    played(plain_deck, steps=5, missions=True, rank=2).save(path)
+    game = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
+    assert game["options"] == {"missions": True, "rank": 2}
+    assert not {"missions", "rank", "difficulty", "scion"} & set(game)
+
+
+def _as_older_save(path: Path) -> None:
+    """Rewrite a save the way saves were written before the options were data: each deck option beside the general
+    ones, missions and rank always (at their default when not chosen), difficulty and the Scion when chosen."""
+    text = path.read_text(encoding="utf-8")
+    game = tomllib.loads(text)["game"]
+    options = {"missions": False, "rank": 1, **game.get("options", {})}
+    lines = [line for line in text.splitlines() if not line.startswith("options = ")]
+    at = lines.index("[game]") + 1
+    lines[at:at] = [f"{k} = {dump_toml({k: v}).split(' = ', 1)[1].strip()}" for k, v in options.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_an_older_save_with_the_options_beside_the_general_ones_still_loads(plain_deck: Deck, tmp_path: Path) -> None:
+    """Saves written before the options were data (``missions = true`` and ``rank = 2`` in ``[game]``) load with
+    the same setup and the same game."""
+    session = played(plain_deck, missions=True, rank=2)
+    path = tmp_path / "old.toml"
+    session.save(path)
+    _as_older_save(path)
+    text = path.read_text(encoding="utf-8")
+    assert "missions = true" in text and "rank = 2" in text and "\noptions = " not in text
+    loaded = Session.load(path, plain_deck)
+    assert loaded.options == session.options and loaded.state == session.state
+    assert loaded.options.choices == (("missions", True), ("rank", 2))
+
+
+def test_an_older_victorum_save_still_loads(tmp_path: Path) -> None:
+    """A Hoplomachus Victorum save of the older layout held Solar Sentinels' missions and rank at their defaults
+    beside its difficulty and Scion: it loads with the difficulty and the Scion alone."""
+    deck = loader.load_shipped("hoplomachus-victorum")
+    options = SetupOptions(deck.id, "", 3, choices=choose({"difficulty": 2, "scion": deck.scions[0].id}))
+    session = Session.new(deck, options)
+    path = tmp_path / "old.toml"
+    session.save(path)
+    _as_older_save(path)
+    text = path.read_text(encoding="utf-8")
+    assert "missions = false" in text and "difficulty = 2" in text and "\noptions = " not in text
+    loaded = Session.load(path, deck)
+    assert loaded.options == session.options and loaded.state == session.state
+
+
+def test_a_save_naming_an_option_its_deck_does_not_have_is_refused(saved: Path, plain_deck: Deck) -> None:
+    rewrite(saved, 'deal = "shuffled"', 'deal = "shuffled"\noptions = {difficulty = 3}')
+    refuse(saved, "has no setup option 'difficulty'", plain_deck)
 
 
 def test_loading_replays_with_fold_alone(saved: Path, plain_deck: Deck) -> None:
@@ -283,7 +343,9 @@ def test_loading_never_writes(saved: Path) -> None:
 def test_random_games_round_trip(plain_deck: Deck, tmp_path: Path) -> None:
     """A few whole games, every setup option varied, saved at the end and loaded back."""
     for seed in range(6):
-        opts = SetupOptions("plain", "weakling" if seed % 2 else "tester", seed, seed % 3 == 0, missions=seed > 2)
+        opts = SetupOptions(
+            "plain", "weakling" if seed % 2 else "tester", seed, seed % 3 == 0, choices=choose({"missions": seed > 2})
+        )
         session = Session.new(plain_deck, opts)
         rng = random.Random(seed)
         while session.state.result is None:

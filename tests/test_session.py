@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from record_helpers import split_setup
 
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, SetupOptions
@@ -13,7 +14,9 @@ from twentystrong.session.session import describe
 
 
 def new(deck: Deck, **options: object) -> Session:
-    opts = SetupOptions(**{"deck_id": deck.id, "hero_id": "tester", "seed": 5, "deal": "ordered", **options})  # type: ignore[arg-type]
+    general, choices = split_setup(options)
+    setup = {"deck_id": deck.id, "hero_id": "tester", "seed": 5, "deal": "ordered", **general}
+    opts = SetupOptions(**setup, choices=choices)  # type: ignore[arg-type]
     return Session.new(deck, opts)
 
 

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
 
-from twentystrong.content.effects import Effect, EffectBase
-from twentystrong.content.loader import load_deck
+from twentystrong.content.effects import Effect, EffectBase, effect_classes, kind_of
+from twentystrong.content.loader import load_deck, validate
 from twentystrong.content.model import Boss, ConflictCard, Hero, Mission, MissionKind
-from twentystrong.content.validation import pydantic_model, validate
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.kits.solar_sentinels.cards import describe_mission
@@ -29,7 +27,7 @@ from twentystrong.text.cards import all_cards, describe_any
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 
-EFFECT_CLASSES: list[type[BaseModel]] = list(typing.get_args(typing.get_args(Effect)[0]))
+EFFECT_CLASSES: list[type[EffectBase]] = list(effect_classes())
 
 # A value for every required parameter of every kind, by parameter name.
 SAMPLES: dict[str, Any] = {
@@ -50,19 +48,19 @@ SAMPLES: dict[str, Any] = {
 }
 
 
-def sample(cls: type[BaseModel], **extra: Any) -> Effect:
+def sample(cls: type[EffectBase], **extra: Any) -> Effect:
     """The smallest valid effect of a kind (its required parameters from SAMPLES)."""
-    kind = typing.get_args(pydantic_model(cls).model_fields["kind"].annotation)[0]
-    data: dict[str, Any] = {"kind": kind}
-    for name, field in pydantic_model(cls).model_fields.items():
-        if name != "kind" and field.default is PydanticUndefined and field.default_factory is None:
-            data[name] = SAMPLES[name]
+    data: dict[str, Any] = {"kind": kind_of(cls)}
+    for field in dataclasses.fields(cls):
+        missing = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        if field.name != "kind" and missing:
+            data[field.name] = SAMPLES[field.name]
     data.update(extra)
     return typing.cast(Effect, validate(cls, data))
 
 
-def _id(cls: type[BaseModel]) -> str:
-    return str(typing.get_args(pydantic_model(cls).model_fields["kind"].annotation)[0])
+def _id(cls: type[EffectBase]) -> str:
+    return kind_of(cls)
 
 
 def test_the_union_is_every_kind() -> None:
@@ -70,7 +68,7 @@ def test_the_union_is_every_kind() -> None:
 
 
 @pytest.mark.parametrize("cls", EFFECT_CLASSES, ids=_id)
-def test_every_kind_is_a_sentence_without_its_raw_name(cls: type[BaseModel]) -> None:
+def test_every_kind_is_a_sentence_without_its_raw_name(cls: type[EffectBase]) -> None:
     effect = sample(cls)
     text = describe_effect(effect)
     assert text and text[0].isupper() and text[-1] in ".!?", text
@@ -84,7 +82,7 @@ def test_every_kind_is_a_sentence_without_its_raw_name(cls: type[BaseModel]) -> 
 
 
 @pytest.mark.parametrize("cls", EFFECT_CLASSES, ids=_id)
-def test_every_kind_has_a_label_under_every_timing(cls: type[BaseModel]) -> None:
+def test_every_kind_has_a_label_under_every_timing(cls: type[EffectBase]) -> None:
     assert timing_label(sample(cls, timing="during")) == "During:"
     assert timing_label(sample(cls, timing="after")) == "After:"
     assert timing_label(sample(cls, timing="special", trigger="on_activate")) == "Special (on activate):"

@@ -21,6 +21,7 @@ from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt, SetupOptions, initial_state
 from twentystrong.kits import kits
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.text import describe_command, describe_event, describe_events, game_stats, summarize_events
 from twentystrong.text.history import history_groups
@@ -50,7 +51,9 @@ def pick(s: GameState) -> Command:
 
 
 def play(deck: Deck, seed: int, *, missions: bool = True, limit: int = 3000) -> Session:
-    session = Session.new(deck, SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, missions=missions))
+    session = Session.new(
+        deck, SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, choices=choose({"missions": missions}))
+    )
     for _ in range(limit):
         if session.state.result is not None:
             break

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from arena import DECK, HV_PATH
+from record_helpers import split_setup
 from test_tui_table import click_button, click_die, settle
 from textual.content import Content
 from textual.pilot import Pilot
@@ -20,9 +21,11 @@ from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.play import VictorumBoard
 from twentystrong.kits.hoplomachus_victorum.rules import table
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.session.history import HistoryEntry
 from twentystrong.tui.app import TwentyStrongApp, create_app
@@ -49,7 +52,8 @@ def hv_app(**options: Any) -> TwentyStrongApp:
         "dice": "physical",
         "hints": False,
     }
-    settings.update(options)
+    general, choices = split_setup(options)
+    settings.update(general, options=choices)
     return create_app(**settings)
 
 
@@ -366,7 +370,7 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         setup = app.screen
-        assert isinstance(setup, SetupScreen) and setup.has_class("-victorum")
+        assert isinstance(setup, SetupScreen) and setup.has_class("-long-labels")
         assert not setup.query_one("#missions-row").display and setup.query_one("#difficulty-row").display
         labels = [str(o.prompt) for o in setup.query_one("#heroes").options]  # type: ignore[attr-defined]
         assert labels[0] == "Drawn at the table (choose there)"
@@ -375,7 +379,7 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         s = store(app).state
-        assert s.options.difficulty == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
+        assert s.options.chosen("difficulty") == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
         assert len(table(s).heroes_drawn) == 6
         await pilot.press("enter")  # every choice in words: the six drawn heroes, and the universal ones
         await settle(pilot)
@@ -402,14 +406,16 @@ def test_the_game_over_words_of_this_deck() -> None:
     assert ladder_words(0, 1, rule=RULES["hoplomachus-victorum"]) == "Your difficulty rises: 0 → 1."
     assert ladder_words(2, 2, "assisted", rule=RULES["hoplomachus-victorum"]).endswith("your difficulty stays 2.")
     assert ladder_words(1, 2, rule=RULES["solar-sentinels"]) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
-    session = Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=2, difficulty=1), deck_path=HV_PATH)
+    session = Session.new(
+        DECK, SetupOptions(DECK.id, "vesna", seed=2, choices=choose({"difficulty": 1})), deck_path=HV_PATH
+    )
     s = session.state
     s = s.changed({"table": replace(table(s), beaten=("p-darius", "p-mira"))})
-    assert VesuviusBoard.bosses_words(s) == "2 Primus"
-    assert VesuviusBoard.setup_words(s) == ["difficulty 1"]
+    assert VesuviusBoard.bosses_words(player_view(s)) == "2 Primus"  # the board reads the player's view
+    assert VesuviusBoard.setup_words(player_view(s)) == ["difficulty 1"]
     won = s.changed({"result": "won"})
     scion = DECK.scion(table(s).scion).name
-    assert VesuviusBoard.bosses_words(won) == f"2 Primus and the Scion, {scion}"
+    assert VesuviusBoard.bosses_words(player_view(won)) == f"2 Primus and the Scion, {scion}"
 
 
 async def test_a_primus_fight_across_two_rounds_by_mouse() -> None:

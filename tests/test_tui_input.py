@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from record_helpers import split_setup
 from textual import events
 from textual.pilot import Pilot
 
@@ -32,7 +33,8 @@ def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def make_app(**options: Any) -> TwentyStrongApp:
     settings: dict[str, Any] = {"deck_path": PLAIN, "hero": "tester", "seed": 1, "deal": "ordered", "dice": "physical"}
-    settings.update(options)
+    general, choices = split_setup(options)
+    settings.update(general, options=choices)
     return create_app(**settings)
 
 

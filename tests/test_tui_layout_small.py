@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, RadioButton
 
+from twentystrong.kits.options import choose
 from twentystrong.tui.app import TwentyStrongApp, create_app
 
 
@@ -93,7 +94,7 @@ async def test_80x24_shows_every_hero_drawn_and_every_camp_whole() -> None:
     from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.tui.widgets.status import ActionRow
 
-    app = create_app(deck_id="hoplomachus-victorum", seed=99, difficulty=1, hints=False)
+    app = create_app(deck_id="hoplomachus-victorum", seed=99, hints=False, options=choose({"difficulty": 1}))
     async with app.run_test(size=(80, 24)) as pilot:
         await start_victorum(pilot)
         assert app.store is not None
@@ -131,7 +132,7 @@ async def test_80x24_shows_every_hero_drawn_and_every_camp_whole() -> None:
 async def test_the_log_at_80_columns_has_room_for_the_table() -> None:
     """``l`` at 80×24: the list of commands and the table as it was share the width (the table once had 16
     columns, its camps' names cut to "3-… 3-…")."""
-    app = create_app(deck_id="hoplomachus-victorum", seed=99, difficulty=1, hints=False)
+    app = create_app(deck_id="hoplomachus-victorum", seed=99, hints=False, options=choose({"difficulty": 1}))
     async with app.run_test(size=(80, 24)) as pilot:
         await start_victorum(pilot)
         await pilot.press("1")

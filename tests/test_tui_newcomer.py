@@ -31,6 +31,7 @@ from twentystrong.bench import Row
 from twentystrong.cli.main import main
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
+from twentystrong.kits.options import choose
 from twentystrong.profile import load_profile
 from twentystrong.record.games import current_level, list_games
 from twentystrong.session import Session
@@ -41,7 +42,7 @@ from twentystrong.tui.screens.browser import CardBrowserScreen
 from twentystrong.tui.screens.game_over import GameOverScreen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
-from twentystrong.tui.store import prepare
+from twentystrong.tui.store import Wanted, prepare
 from twentystrong.tui.widgets.cards import CardView, StackView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.glyphs import CursorList, Radio, Tick
@@ -436,13 +437,13 @@ async def test_play_with_a_hero_keeps_the_game_in_progress(tmp_path: Path, monke
     the autosave, and the first screen says where (nothing is lost). The old save is read once the first frame is
     out (start-up does not wait on it), before the new game's first autosave."""
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path))
-    first = prepare(deck_path=PLAIN, hero="tester", seed=5)
+    first = prepare(Wanted(deck_path=PLAIN, hero="tester", seed=5))
     assert first.session is not None and first.keep_aside is not None
     first.session.dispatch(Command("activate", stack=1))
     first.session.flush_autosave()
     autosave = tmp_path / "autosave.toml"
     old = autosave.read_bytes()
-    second = prepare(deck_path=PLAIN, hero="tester", seed=6)
+    second = prepare(Wanted(deck_path=PLAIN, hero="tester", seed=6))
     assert second.keep_aside == autosave and autosave.read_bytes() == old  # nothing read or moved yet
     kept = tmp_path / "saves" / "tester-seed5-round1.toml"
     shown: list[str] = []
@@ -465,7 +466,9 @@ async def test_play_with_a_hero_keeps_the_game_in_progress(tmp_path: Path, monke
 
 
 async def test_ctrl_n_starts_from_the_last_setup_choices() -> None:
-    app = create_app(deck_path=PLAIN, hero="weakling", seed=9, missions=True, rank=2, hints=False)
+    app = create_app(
+        deck_path=PLAIN, hero="weakling", seed=9, hints=False, options=choose({"missions": True, "rank": 2})
+    )
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await press(pilot, "escape")  # the mission discard's choices (missions on): looked at later

@@ -19,6 +19,7 @@ from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
 from twentystrong.tui import messages
@@ -68,7 +69,7 @@ def game(
     """Play seeded games until one reaches ``until``; save it and return the save's path."""
     deck = load_deck(PLAIN)
     for seed in seeds:
-        options = SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, missions=missions)
+        options = SetupOptions(deck_id=deck.id, hero_id="tester", seed=seed, choices=choose({"missions": missions}))
         session = Session.new(deck, options, deck_path=PLAIN.resolve())
         for _ in range(3000):
             if until(session):
@@ -191,7 +192,7 @@ async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -
         await settle(pilot)
         state = store_of(app).state
         top = state.table.stacks[0][0]
-        await app.push_screen(CardBrowserScreen(state.deck, state, top))
+        await app.push_screen(CardBrowserScreen(state.deck, store_of(app).view.player, top))
         await settle(pilot)
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
@@ -202,7 +203,7 @@ async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -
         # A card with an item reward shows it under its timing heading.
         await pilot.press("escape")
         item_card = next(c for c in state.deck.cards if c.reward is not None and c.reward.kind == "ongoing")
-        await app.push_screen(CardBrowserScreen(state.deck, state, item_card.id))
+        await app.push_screen(CardBrowserScreen(state.deck, store_of(app).view.player, item_card.id))
         await settle(pilot)
         labels = [line.label for line in app.screen.query_one(CardDetail).card.lines]  # type: ignore[union-attr]
         assert "Ongoing item:" in labels or "Ongoing item (once per round):" in labels
@@ -238,7 +239,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
         present = len(session.history) - 1
         assert history.index == present
         past = history.query_one(PastTable)
-        assert past.state is session.state
+        assert past.moment is not None and past.moment.state is session.state  # the player's view of it
 
         # Every command is there, newest last, each with its events in words.
         assert [g.index for g in history.groups] == list(range(len(session.history)))
@@ -247,7 +248,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
         await pilot.press("up", "up", "up", "up", "up")
         await settle(pilot)
         assert history.index == present - 5
-        assert past.state is session.state_at(present - 5)
+        assert past.moment is not None and past.moment.state is session.state_at(present - 5)
         assert "as it was" in shown(history.query_one("#history-banner", Static))
         assert past.query_one("#past-step", Static).content is not None
 
@@ -257,7 +258,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
 
         await pilot.press("p")
         await settle(pilot)
-        assert history.index == present and past.state is session.state
+        assert history.index == present and past.moment is not None and past.moment.state is session.state
         assert "now" in shown(history.query_one("#history-banner", Static))
 
         await pilot.press("escape")

@@ -8,6 +8,7 @@ import pytest
 from textual.pilot import Pilot
 
 from twentystrong.cli.main import main
+from twentystrong.kits.options import choose
 from twentystrong.session import default_autosave_path
 from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.screens.setup import SetupScreen, ability_text
@@ -49,7 +50,7 @@ async def test_setup_starts_the_chosen_game() -> None:
         assert isinstance(app.screen, (TableScreen,)) or app.store is not None
         assert app.store is not None
         options = app.store.session.options
-        assert (options.hero_id, options.seed, options.missions, options.rank) == ("weakling", 4242, True, 2)
+        assert (options.hero_id, options.seed, options.choices) == ("weakling", 4242, (("missions", True), ("rank", 2)))
         assert options.assisted and options.dice == "physical"
         assert app.store.view.kind == "discard_mission"  # the engine's own prompt takes over
 
@@ -126,17 +127,17 @@ def test_create_app_raises_launch_error() -> None:
 
 def test_create_app_without_hero_opens_setup() -> None:
     """No hero, no save: the setup screen, with the command line's choices as defaults."""
-    app = create_app(deck_path=PLAIN, seed=7, missions=True)
+    app = create_app(deck_path=PLAIN, seed=7, options=choose({"missions": True}))
     assert isinstance(app, TwentyStrongApp)
     assert app.launch.session is None
-    assert app.launch.defaults["seed"] == 7 and app.launch.defaults["missions"] is True
+    assert app.launch.defaults["seed"] == 7 and app.launch.defaults["options"] == {"missions": True}
 
 
 async def test_load_a_saved_game(tmp_path: Path) -> None:
     """``--load FILE`` opens the saved game on the table; from then on it autosaves to the usual place."""
-    from twentystrong.tui.store import prepare
+    from twentystrong.tui.store import Wanted, prepare
 
-    launch = prepare(deck_path=PLAIN, hero="tester", seed=9, deal="ordered")
+    launch = prepare(Wanted(deck_path=PLAIN, hero="tester", seed=9, deal="ordered"))
     assert launch.session is not None
     from twentystrong.engine.commands import Command
 

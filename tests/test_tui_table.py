@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from record_helpers import split_setup
 from textual.message import Message
 from textual.pilot import Pilot
 
 from twentystrong.engine.commands import Command
+from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
@@ -41,7 +43,8 @@ def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
 def make_app(**options: Any) -> TwentyStrongApp:
     """An app straight on the table: plain deck, hero tester, seed 1, ordered deal, physical dice."""
     settings: dict[str, Any] = {"deck_path": PLAIN, "hero": "tester", "seed": 1, "deal": "ordered", "dice": "physical"}
-    settings.update(options)
+    general, choices = split_setup(options)
+    settings.update(general, options=choices)
     return create_app(**settings)
 
 
@@ -553,7 +556,9 @@ async def test_random_play_through_the_table(seed: int) -> None:
     assert app.launch.decks
     deck = next(d for d in app.launch.decks if d.id == "solar-sentinels").load()
     hero = rng.choice(deck.heroes).id
-    app = create_app(deck_id="solar-sentinels", hero=hero, seed=seed, missions=True, rank=2, dice="physical")
+    app = create_app(
+        deck_id="solar-sentinels", hero=hero, seed=seed, dice="physical", options=choose({"missions": True, "rank": 2})
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         for _ in range(120):

@@ -9,6 +9,7 @@ from arena import DECK, HV_PATH
 
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.tui.store import keep_autosave
 
@@ -46,7 +47,9 @@ async def test_after_the_difficulty_rises_the_next_setup_starts_at_the_new_level
     from twentystrong.session.history import HistoryEntry
     from twentystrong.tui.app import create_app
 
-    app = create_app(deck_path=HV_PATH, hero="vesna", seed=1, deal="ordered", difficulty=0, hints=False)
+    app = create_app(
+        deck_path=HV_PATH, hero="vesna", seed=1, deal="ordered", hints=False, options=choose({"difficulty": 0})
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert app.store is not None

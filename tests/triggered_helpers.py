@@ -18,6 +18,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initial_state, legal_commands
 from twentystrong.engine import events as ev
 from twentystrong.engine.state import DiceMode, GameState, SetupOptions
+from twentystrong.kits.options import choose
 
 TRIGGERED_PATH = Path(__file__).resolve().parent / "decks" / "effects_triggered"
 DECK = load_deck(TRIGGERED_PATH)
@@ -72,8 +73,7 @@ class Game:
             seed=seed,
             dice=dice,
             deal="ordered",
-            missions=bool(missions),
-            rank=rank,
+            choices=choose({"missions": bool(missions), "rank": rank}),
         )
         self.initial = initial_state(self.deck, options)
         self.s: GameState = self.initial

@@ -41,21 +41,15 @@ from typing import Any, Literal
 
 import tomli_w
 
+from twentystrong.kits.solar_sentinels.options import RANK, RANKS
 from twentystrong.session.paths import set_aside, user_data_dir
 
 FORMAT = 1
 """The profile file's format version."""
 FILE_NAME = "profile.toml"
-LOWEST, HIGHEST = 1, 6
-TITLES: dict[int, str] = {
-    1: "Solar Soldier",
-    2: "Solar Specialist",
-    3: "Solar Sergeant",
-    4: "Solar Staff Sergeant",
-    5: "Solar Sentinel",
-    6: "Senior Solar Sentinel",
-}
-"""The Solar Sentinels rank titles."""
+LOWEST, HIGHEST = RANK.low, RANK.high
+TITLES: dict[int, str] = {rank: title for rank, (title, _, _) in RANKS.items()}
+"""The Solar Sentinels rank titles (its kit's rank table)."""
 
 Result = Literal["won", "lost"]
 

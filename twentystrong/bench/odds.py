@@ -312,7 +312,7 @@ def _position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
     from twentystrong.engine.view import player_view
 
     deck = load_shipped(deck_id)
-    s = initial_state(deck, SetupOptions(deck.id, hero, seed, difficulty=0))
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed))
     bot = make_bot("heuristic", seed)
     for _ in range(commands):
         out = decide_and_apply(s, bot.choose(player_view(s), legal_commands(s)))

@@ -12,9 +12,6 @@ import sys
 
 from twentystrong.cli.arguments import iso_date
 
-DAILY_OPTIONS = ("missions", "rank")
-"""The day's deck's own setup options, passed on to the game as its flags."""
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong daily``."""
@@ -34,8 +31,11 @@ def run(args: argparse.Namespace) -> int:
     if args.print_seed:
         print(daily_seed(day))
         return 0
+    from twentystrong.cli.arguments import deck_option_names
     from twentystrong.content.loader import load_shipped
     from twentystrong.content.source import DeckError
+    from twentystrong.kits import options_for
+    from twentystrong.kits.options import described
     from twentystrong.record.daily import DECK, daily_options
 
     try:
@@ -43,19 +43,13 @@ def run(args: argparse.Namespace) -> int:
     except DeckError as exc:
         print(f"twentystrong daily: the daily deck {DECK!r} does not load: {exc}", file=sys.stderr)
         return 2
-    from dataclasses import asdict
-
-    from twentystrong.record.ladder import level_of, rule_for
-
     options = daily_options(deck, day)
-    rule = rule_for(deck.info.ruleset)
     if args.show:
         hero = deck.hero(options.hero_id).name
-        setup = f"deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}"
-        if rule is not None:
-            setup += f", {rule.needs}" if rule.needs else ""
-            setup += f", {rule.kind} {level_of(options, rule)}"
-        print(f"daily {day.isoformat()}: {setup}")
+        print(
+            f"daily {day.isoformat()}: deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}, "
+            + ", ".join(described(options_for(deck.info.ruleset), options))
+        )
         return 0
     from twentystrong.cli.play import run as play
 
@@ -65,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             deck_path=None,
             hero=options.hero_id,
             seed=options.seed,
-            **{name: value for name, value in asdict(options).items() if name in DAILY_OPTIONS},
+            **{name: options.chosen(name) for name in deck_option_names()},
             assisted=options.assisted,
             dice=options.dice,
             deal=options.deal,

@@ -16,14 +16,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from twentystrong.cli.arguments import add_deck_options, deck_option_names, deck_option_values, needs_problem
 from twentystrong.content.heroes import default_hero, hero_ref
 from twentystrong.engine.state import SetupOptions
+from twentystrong.kits import choices_for
 from twentystrong.session.decks import DEFAULT_DECK, DeckNotFound, load_game_deck
 from twentystrong.session.protocol import Protocol
 from twentystrong.session.saves import SaveError
 from twentystrong.session.session import Session, SetupError
 
-_SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal", "missions", "rank", "difficulty", "scion")
+_SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal")
+"""The general setup flags (the decks' own options come from their kits: ``deck_option_names``)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -40,14 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--assisted", action="store_true", default=None, help="assisted play: undo anything")
     parser.add_argument("--dice", choices=("virtual", "physical"), help="physical: enter the faces you roll")
     parser.add_argument("--deal", choices=("shuffled", "ordered"), help="ordered: stacks in deck-file order")
-    parser.add_argument(
-        "--missions", action=argparse.BooleanOptionalAction, default=None, help="play with missions (default: no)"
-    )
-    parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1–6")
-    parser.add_argument(
-        "--difficulty", metavar="X", type=int, choices=range(0, 5), help="Hoplomachus Victorum: difficulty 0–4"
-    )
-    parser.add_argument("--scion", metavar="ID", help="Hoplomachus Victorum: the Scion (default: drawn at random)")
+    add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
     parser.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game (setup comes from it)")
     parser.add_argument("--record", action="store_true", help="add the game to your record when it ends")
     parser.add_argument("--daily", action="store_true", help="play today's daily challenge (deck, hero and seed)")
@@ -96,7 +92,7 @@ def _record(recorder: Any, session: Session) -> None:
 
 def _session(args: argparse.Namespace) -> Session:
     if args.load is not None:
-        given = [f"--{name}" for name in _SETUP_FLAGS if getattr(args, name) is not None]
+        given = [f"--{name}" for name in (*_SETUP_FLAGS, *deck_option_names()) if getattr(args, name) is not None]
         if given:
             raise SetupError(f"{', '.join(given)}: a loaded game keeps the setup of its save; drop these options")
         deck = None
@@ -108,8 +104,10 @@ def _session(args: argparse.Namespace) -> Session:
         return session
     if args.daily:
         return _daily(args)
-    if args.rank is not None and args.rank > 1 and not args.missions:
-        raise SetupError(f"--rank {args.rank} needs --missions (ranks come only with missions)")
+    values = deck_option_values(args)
+    problem = needs_problem(values)
+    if problem is not None:
+        raise SetupError(problem)
     deck, folder = load_game_deck(args.deck, args.deck_path)
     if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
         raise SetupError(f"deck {deck.id!r} has no heroes")
@@ -120,10 +118,7 @@ def _session(args: argparse.Namespace) -> Session:
         assisted=bool(args.assisted),
         dice=args.dice or "virtual",
         deal=args.deal or "shuffled",
-        missions=bool(args.missions),
-        rank=args.rank if args.rank is not None else 1,
-        difficulty=args.difficulty if args.difficulty is not None else 0,
-        scion=args.scion,
+        choices=choices_for(deck.info.ruleset, values),
     )
     return Session.new(deck, options, deck_path=folder)
 
@@ -132,7 +127,8 @@ def _daily(args: argparse.Namespace) -> Session:
     """Today's daily challenge (its setup is the day's: no other setup option goes with it)."""
     from twentystrong.record.daily import DECK, daily_options, today
 
-    given = [f"--{name}" for name in (*_SETUP_FLAGS, "deck", "deck_path") if getattr(args, name) is not None]
+    names = (*_SETUP_FLAGS, *deck_option_names(), "deck", "deck_path")
+    given = [f"--{name}" for name in names if getattr(args, name) is not None]
     if given:
         raise SetupError(f"{', '.join(given)}: the daily challenge's setup is the day's; drop these options")
     deck, folder = load_game_deck(DECK, None)

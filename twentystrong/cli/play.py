@@ -11,6 +11,9 @@ import gc
 import sys
 from pathlib import Path
 
+from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
+from twentystrong.kits.options import choose
+
 
 def _seed(text: str) -> int:
     try:
@@ -28,17 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck-path", metavar="DIR", type=Path, help="play a deck folder (or file) instead")
     parser.add_argument("--hero", metavar="ID", help="start at once with this hero (skips the setup screen)")
     parser.add_argument("--seed", metavar="N", type=_seed, help="the game's seed (default: random)")
-    parser.add_argument(
-        "--missions",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="play with missions (Solar Sentinels)",
-    )
-    parser.add_argument("--rank", metavar="R", type=int, choices=range(1, 7), help="difficulty rank 1-6")
-    parser.add_argument(
-        "--difficulty", metavar="X", type=int, choices=range(0, 5), help="Hoplomachus Victorum: difficulty 0-4"
-    )
-    parser.add_argument("--scion", metavar="ID", help="Hoplomachus Victorum: the Scion (default: drawn at random)")
+    add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
     parser.add_argument("--assisted", action="store_true", help="assisted undo: undo may cross rolls and shuffles")
     parser.add_argument(
         "--dice", choices=("virtual", "physical"), default="virtual", help="physical: roll your own dice, enter faces"
@@ -67,30 +60,28 @@ def _run(args: argparse.Namespace) -> int:
     if args.load is not None and args.hero is not None:
         print("twentystrong play: error: --load and --hero cannot be combined", file=sys.stderr)
         return 2
-    if args.rank is not None and args.rank > 1 and not args.missions:
-        print(
-            f"twentystrong play: error: --rank {args.rank} needs --missions (ranks come only with missions)",
-            file=sys.stderr,
-        )
+    values = deck_option_values(args)
+    problem = needs_problem(values)
+    if problem is not None:
+        print(f"twentystrong play: error: {problem}", file=sys.stderr)
         return 2
     try:
         from twentystrong.tui.app import create_app
+        from twentystrong.tui.store import Wanted
 
-        app = create_app(
+        wanted = Wanted(
             deck_id=args.deck,
             deck_path=args.deck_path,
             hero=args.hero,
             seed=args.seed,
-            missions=args.missions,
-            difficulty=args.difficulty,
-            scion=args.scion,
-            rank=args.rank,
             assisted=args.assisted,
             dice=args.dice,
             deal=args.deal,
+            options=choose(values),
             load=args.load,
             resume=args.resume,
         )
+        app = create_app(wanted)
     except LaunchError as exc:
         print(f"twentystrong play: error: {exc}", file=sys.stderr)
         return 2

@@ -16,9 +16,14 @@ import time
 from typing import Any
 
 from twentystrong.bots import BOT_NAMES, cannot_play
+from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
 from twentystrong.content.heroes import hero_ref, shipped_heroes_for
 from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
+from twentystrong.engine.state import OptionValue, SetupOptions
+from twentystrong.kits import choices_for, options_for
+from twentystrong.kits.options import DeckOption, summary
+from twentystrong.session.session import deck_options_problem
 from twentystrong.sim.progress import Progress
 from twentystrong.sim.runner import ROUND_CAP, load, split
 from twentystrong.sim.runner import run as run_games
@@ -47,16 +52,6 @@ def _jobs(text: str) -> int:
     return value
 
 
-def _rank(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a rank from 1 to 6, got {text!r}") from None
-    if not 1 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"expected a rank from 1 to 6, got {value}")
-    return value
-
-
 def _seed(text: str) -> int:
     try:
         value = int(text)
@@ -73,18 +68,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hero", default="all", metavar="ID", help="a hero id, or all (default)")
     parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="who plays (default heuristic)")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="game i uses seed S+i (default 0)")
-    parser.add_argument("--rank", type=_rank, default=1, metavar="R", help="difficulty rank 1-6 (default 1)")
-    parser.add_argument(
-        "--missions", action=argparse.BooleanOptionalAction, default=False, help="play with missions (default: no)"
-    )
-    parser.add_argument(
-        "--difficulty",
-        type=int,
-        choices=range(0, 5),
-        default=0,
-        metavar="X",
-        help="Hoplomachus Victorum: difficulty 0-4 (default 0)",
-    )
+    add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
     parser.add_argument(
         "--jobs", type=_jobs, default=1, metavar="J", help="worker processes, 0 for one per core (default 1)"
     )
@@ -106,8 +90,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and print the summary; 2 for arguments that name nothing playable."""
-    if args.rank > 1 and not args.missions:
-        return _fail(f"--rank {args.rank} needs --missions (ranks come only with missions)")
+    values = deck_option_values(args)
+    problem = needs_problem(values)
+    if problem is not None:
+        return _fail(problem)
     try:
         deck = load(args.deck)
     except DeckError as exc:
@@ -115,11 +101,11 @@ def run(args: argparse.Namespace) -> int:
     refused = cannot_play(args.bot, deck.info.ruleset)
     if refused is not None:
         return _fail(refused)
+    args.setup = SetupOptions(deck.id, "", args.seed, choices=choices_for(deck.info.ruleset, values))
+    problem = deck_options_problem(deck, args.setup)
+    if problem is not None:
+        return _fail(problem)
     victorum = deck.info.ruleset == "hoplomachus-victorum"
-    if victorum and (args.missions or args.rank > 1):
-        return _fail("missions and ranks are Solar Sentinels options; Hoplomachus Victorum plays --difficulty 0-4")
-    if args.difficulty and not victorum:
-        return _fail("--difficulty is a Hoplomachus Victorum option; Solar Sentinels plays --rank with --missions")
     heroes = [h.id for h in deck.heroes if not victorum or h.primus is not None]
     if args.hero != "all":
         named = hero_ref(args.hero)
@@ -136,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
         args.bot,
         args.games,
         args.seed,
-        options={"rank": args.rank, "missions": args.missions, "difficulty": args.difficulty},
         round_cap=args.round_cap,
+        choices=args.setup.choices,
     )
     workers = args.jobs or os.cpu_count() or 1
     total = args.games * len(heroes)
@@ -165,9 +151,7 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
     """The results as one JSON-ready object (no timings: the same arguments give the same object)."""
     spread = summary.spread()
     wins = sum(h.wins for h in summary.heroes)
-    level: dict[str, Any] = {"rank": args.rank, "missions": args.missions}
-    if deck.info.ruleset == "hoplomachus-victorum":
-        level = {"difficulty": args.difficulty}
+    level = {option.name: value for option, value in _level(deck, args)}
     return {
         "deck": deck.id,
         "bot": args.bot,
@@ -192,13 +176,18 @@ def _victorum_json(summary: Summary, deck: Deck) -> dict[str, Any]:
     return {name: {row.key: row.as_dict() for row in rows} for name, rows in summary.own.items()}
 
 
+def _level(deck: Deck, args: argparse.Namespace) -> list[tuple[DeckOption, OptionValue | None]]:
+    """The deck's options the results report as their level (its kit says which), with their values."""
+    setup: SetupOptions = getattr(args, "setup", None) or SetupOptions(deck.id, "", args.seed)
+    return summary(options_for(deck.info.ruleset), setup)
+
+
 def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
     """The results as a text table."""
     last = args.seed + args.games - 1
-    missions = "with missions" if args.missions else "no missions"
-    level = f"rank {args.rank}, {missions}"
-    if deck.info.ruleset == "hoplomachus-victorum":
-        level = f"difficulty {args.difficulty}"
+    level = ", ".join(
+        o.summary_words(v) if o.summary_words is not None else f"{o.name} {v}" for o, v in _level(deck, args)
+    )
     lines = [
         f"{args.games} games per hero, {args.bot} bot, deck {deck.id}, {level}, seeds {args.seed}-{last}",
         "",

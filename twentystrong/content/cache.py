@@ -5,9 +5,9 @@ TUI's start-up. A shipped deck does not change between runs, so :func:`~twentyst
 keeps the validated :class:`Deck` pickled in the user cache folder (``$TWENTYSTRONG_DATA_DIR/cache`` when that is
 set, so tests never touch the real home) and uses it while its key still matches. The key covers everything the
 deck depends on: the deck files' content hash, the deck id asked for, the app version, the source of the content
-classes and of their validation, and the Python and pydantic versions. The deck is made of plain objects
-(:class:`~twentystrong.content.plain.Frozen`): unpickling it sets their fields as they were stored, without
-validating again or importing pydantic.
+classes (the general ones and the shipped kits' own) and of how a deck is assembled from them, and the Python and
+pydantic versions. The deck is made of frozen dataclasses (:mod:`twentystrong.content.base`): unpickling it sets
+their fields as they were stored, without validating again or importing pydantic.
 
 The file starts with its key on a line of its own, so that a file stored under another key (another deck, an older
 format) is recognised without unpickling it.
@@ -28,24 +28,16 @@ from pathlib import Path
 
 from twentystrong import __version__
 from twentystrong.content.model import Deck
+from twentystrong.content.registry import DATA_DIR_ENV, cache_dir
 
-DATA_DIR_ENV = "TWENTYSTRONG_DATA_DIR"
-"""When set, the cache lives in its ``cache`` subfolder (the same variable as the session's data folder)."""
-FORMAT = 2
-"""Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first)."""
-_MODEL_SOURCES = ("plain.py", "effects.py", "model.py", "validation.py")
-"""The modules that define the content classes and how they are validated: a change to them is a change to what a
-deck is."""
+__all__ = ["DATA_DIR_ENV", "cache_dir", "cache_key", "cache_path", "read", "write"]
 
-
-def cache_dir() -> Path:
-    """The folder of the deck cache."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override) / "cache"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("twentystrong", appauthor=False))
+FORMAT = 3
+"""Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first;
+3: frozen dataclasses)."""
+_MODEL_SOURCES = ("base.py", "effects.py", "model.py", "sections.py", "loader.py")
+"""The modules that define the content classes and how a deck is assembled from them: a change to them is a change
+to what a deck is (with the shipped kits' ``kinds.py`` and ``content.py``, see :func:`cache_key`)."""
 
 
 def cache_key(content_hash: str, deck_id: str) -> str:
@@ -54,7 +46,8 @@ def cache_key(content_hash: str, deck_id: str) -> str:
     for part in (str(FORMAT), __version__, sys.version, deck_id, content_hash):
         digest.update(part.encode() + b"\0")
     here = Path(__file__).parent
-    for path in [*(here / name for name in _MODEL_SOURCES), _pydantic_version_file()]:
+    kits = sorted(here.parent.glob("kits/*/kinds.py")) + sorted(here.parent.glob("kits/*/content.py"))
+    for path in [*(here / name for name in _MODEL_SOURCES), *kits, _pydantic_version_file()]:
         try:
             digest.update((path.read_bytes() if path is not None else b"-") + b"\0")
         except OSError:

@@ -12,15 +12,18 @@ each kind once, at a named hook point (architecture.md contract 7). Three fields
 - ``once_per_round``: for item and hero effects the player uses: at most once each round.
 - ``condition``: an optional guard checked when the effect would apply.
 
-The classes are plain and immutable (:class:`~twentystrong.content.plain.Frozen`); they are validated by pydantic
-models built from them (:mod:`twentystrong.content.validation`).
+The classes are frozen dataclasses (:mod:`twentystrong.content.base`), validated by pydantic at the edge. A deck
+kit may add kinds of its own that act on its own zones (:class:`~twentystrong.content.sections.KitContent`): they
+join the discriminated union :data:`Effect` when a deck is validated (:func:`effect_classes`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from twentystrong.content.plain import Field, Frozen, kind_of
+from twentystrong.content.base import Content, content, field
+from twentystrong.kits import kits
 
 Color = Literal["yellow", "green", "blue", "purple", "red"]
 COLORS: tuple[Color, ...] = ("yellow", "green", "blue", "purple", "red")
@@ -38,14 +41,15 @@ Trigger = Literal[
 ]
 
 
-class Condition(Frozen):
+@content
+class Condition(Content):
     """A guard on an effect: every field that is set must hold for the effect to apply."""
 
-    health_below: int | None = Field(default=None, ge=2, le=7)
+    health_below: int | None = field(default=None, ge=2, le=7)
     """The hero's Health is below this value."""
-    health_at_most: int | None = Field(default=None, ge=1, le=6)
+    health_at_most: int | None = field(default=None, ge=1, le=6)
     """The hero's Health is at most this value."""
-    enemy_level: int | None = Field(default=None, ge=1, le=3)
+    enemy_level: int | None = field(default=None, ge=1, le=3)
     """The enemy concerned (defeated, targeted) is of this level."""
     color_exhausted: Color | None = None
     """At least one die of this colour is in the exhausted area."""
@@ -53,8 +57,12 @@ class Condition(Frozen):
     """True: another undefeated enemy is active; False: this is the only one."""
 
 
-class EffectBase(Frozen):
+@content
+class EffectBase(Content):
     """Fields common to every effect kind."""
+
+    if TYPE_CHECKING:  # each kind declares its own tag (``kind: Literal["heal"]``), which pydantic reads
+        kind: str
 
     timing: Timing = "during"
     """When the effect is live on a conflict card or boss: during, after or special."""
@@ -64,31 +72,34 @@ class EffectBase(Frozen):
     """For item and hero effects the player uses: at most once each round."""
     condition: Condition | None = None
     """An optional guard; the effect applies only while it holds."""
-    text: str | None = Field(default=None, max_length=300)
+    text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated plain-words text in the card browser."""
 
 
 # --- Commit restrictions ---------------------------------------------------------------------------------------
 
 
+@content
 class CannotCommitColor(EffectBase):
     """Dice of these colours cannot be committed."""
 
     kind: Literal["cannot_commit_color"]
-    colors: list[Color] = Field(min_length=1)
+    colors: list[Color] = field(min_length=1)
     """The colours that may not be committed."""
 
 
+@content
 class CommitLimit(EffectBase):
     """At most ``count`` dice may be committed per Strategy phase or per engagement."""
 
     kind: Literal["commit_limit"]
-    count: int = Field(ge=0, le=17)
+    count: int = field(ge=0, le=17)
     """How many dice at most."""
     per: Literal["phase", "engagement"] = "phase"
     """Whether the limit counts per Strategy phase or over the whole engagement."""
 
 
+@content
 class CommitAllOfColor(EffectBase):
     """Committing one die of a colour forces committing every pool die of that colour."""
 
@@ -100,85 +111,96 @@ class CommitAllOfColor(EffectBase):
 # --- Roll manipulation -----------------------------------------------------------------------------------------
 
 
+@content
 class MissesNotRerolled(EffectBase):
     """Unapplied dice showing a miss keep it: they are not rolled again in a later Strategy phase."""
 
     kind: Literal["misses_not_rerolled"]
 
 
+@content
 class RerollHitPerMiss(EffectBase):
     """After each roll, for each miss one rolled hit (player's choice) must be rolled again."""
 
     kind: Literal["reroll_hit_per_miss"]
 
 
+@content
 class InvertResults(EffectBase):
     """For dice of these colours, rolled basic hits count as misses and misses as basic hits."""
 
     kind: Literal["invert_results"]
-    colors: list[Color] = Field(min_length=1)
+    colors: list[Color] = field(min_length=1)
     """The colours whose results are inverted."""
 
 
+@content
 class RollTest(EffectBase):
     """Roll ``count`` dice of a colour as a test; if fewer than ``need`` hits show, the consequences happen."""
 
     kind: Literal["roll_test"]
-    count: int = Field(ge=1, le=6)
+    count: int = field(ge=1, le=6)
     """How many dice are rolled for the test."""
     color: Color = "blue"
     """The colour of the test dice (their faces are used; no die leaves its zone)."""
-    need: int = Field(ge=1, le=6)
+    need: int = field(ge=1, le=6)
     """Hits (crits count as hits) needed to pass."""
-    on_fail: list[Effect] = Field(min_length=1)
+    on_fail: list[Effect] = field(min_length=1)
     """What happens when the test fails."""
 
 
 # --- Apply restrictions ----------------------------------------------------------------------------------------
 
 
+@content
 class ApplyLimit(EffectBase):
     """At most ``count`` dice may be applied per Apply step (to any card), or to this card in total."""
 
     kind: Literal["apply_limit"]
-    count: int = Field(ge=1, le=17)
+    count: int = field(ge=1, le=17)
     """How many dice at most."""
     scope: Literal["step", "card"] = "step"
     """step: per Apply step, all cards together; card: to this card in total."""
 
 
+@content
 class OneDiePerColorPerStep(EffectBase):
     """In each Apply step at most one die of each colour may be applied."""
 
     kind: Literal["one_die_per_color_per_step"]
 
 
+@content
 class OneColorPerEnemy(EffectBase):
     """Every die applied to one enemy must share a colour."""
 
     kind: Literal["one_color_per_enemy"]
 
 
+@content
 class SameColorPairs(EffectBase):
     """Dice may be applied to this card only in same-colour pairs (the second die must match the first)."""
 
     kind: Literal["same_color_pairs"]
 
 
+@content
 class CannotApplyColor(EffectBase):
     """Dice of these colours cannot be applied to this card."""
 
     kind: Literal["cannot_apply_color"]
-    colors: list[Color] = Field(min_length=1)
+    colors: list[Color] = field(min_length=1)
     """The colours that may not be applied."""
 
 
+@content
 class CritsCannotApply(EffectBase):
     """Dice showing a crit cannot be applied to this card."""
 
     kind: Literal["crits_cannot_apply"]
 
 
+@content
 class RequiresPair(EffectBase):
     """A die of ``color`` may be applied to this card only if a ``partner`` die is already applied to it."""
 
@@ -189,12 +211,14 @@ class RequiresPair(EffectBase):
     """The colour that must already be applied."""
 
 
+@content
 class ApplyRequiresExhaustedColor(EffectBase):
     """A die may be applied to this card only if a die of its colour is in the exhausted area."""
 
     kind: Literal["apply_requires_exhausted_color"]
 
 
+@content
 class NoApplyWhileMiss(EffectBase):
     """Nothing can be applied while any rolled, unapplied die shows a miss."""
 
@@ -204,278 +228,289 @@ class NoApplyWhileMiss(EffectBase):
 # --- Damage modifiers ------------------------------------------------------------------------------------------
 
 
+@content
 class CritsDealZero(EffectBase):
     """Crits deal 0 damage to this card."""
 
     kind: Literal["crits_deal_zero"]
 
 
+@content
 class BasicHitsDealZero(EffectBase):
     """Basic hits of these colours deal 0 damage to this card."""
 
     kind: Literal["basic_hits_deal_zero"]
-    colors: list[Color] = Field(min_length=1)
+    colors: list[Color] = field(min_length=1)
     """The colours whose basic hits deal nothing."""
 
 
+@content
 class ColorBonus(EffectBase):
     """Dice of these colours deal ``amount`` more damage (applied hits and crits; never below 0)."""
 
     kind: Literal["color_bonus"]
-    colors: list[Color] = Field(min_length=1)
+    colors: list[Color] = field(min_length=1)
     """The colours that deal more (or, with a negative amount, less)."""
-    amount: int = Field(ge=-2, le=3)
+    amount: int = field(ge=-2, le=3)
     """Damage added to each applied die of those colours."""
     this_round: bool = False
     """For single-use items: the bonus lasts until the end of this round."""
-    against_level: int | None = Field(default=None, ge=1, le=3)
+    against_level: int | None = field(default=None, ge=1, le=3)
     """Only against enemies of this level."""
 
 
+@content
 class DamageCapPerRound(EffectBase):
     """This card takes at most ``amount`` damage each round."""
 
     kind: Literal["damage_cap_per_round"]
-    amount: int = Field(ge=1, le=12)
+    amount: int = field(ge=1, le=12)
     """The most damage counted each round."""
 
 
+@content
 class ImmuneWhileOthers(EffectBase):
     """This card cannot be defeated while another undefeated enemy is active."""
 
     kind: Literal["immune_while_others"]
 
 
+@content
 class RequiresColorsToDefeat(EffectBase):
     """This card can be defeated only once dice of at least ``count`` different colours are applied to it."""
 
     kind: Literal["requires_colors_to_defeat"]
-    count: int = Field(ge=2, le=5)
+    count: int = field(ge=2, le=5)
     """How many different colours must be applied."""
 
 
 # --- Defeat and tempo ------------------------------------------------------------------------------------------
 
 
+@content
 class OneDefeatPerStep(EffectBase):
     """At most one enemy may be defeated in each Apply step."""
 
     kind: Literal["one_defeat_per_step"]
 
 
+@content
 class DefeatAlsoDefeats(EffectBase):
     """Defeating this card also defeats another active enemy of the player's choice."""
 
     kind: Literal["defeat_also_defeats"]
-    max_level: int = Field(default=2, ge=1, le=3)
+    max_level: int = field(default=2, ge=1, le=3)
     """The highest level of enemy the bonus defeat may take."""
 
 
+@content
 class ReturnsUnlessFirstDefeat(EffectBase):
     """If this card is not the first enemy defeated this round, it returns to the top of its stack instead."""
 
     kind: Literal["returns_unless_first_defeat"]
 
 
+@content
 class FleesOnRoll(EffectBase):
     """After a roll, if at least ``misses`` rolled dice show a miss, this card flees (leaves; applied dice exhaust)."""
 
     kind: Literal["flees_on_roll"]
-    misses: int = Field(ge=1, le=17)
+    misses: int = field(ge=1, le=17)
     """How many misses make it flee."""
 
 
 # --- Penalties -------------------------------------------------------------------------------------------------
 
 
+@content
 class LoseHealthPerMiss(EffectBase):
     """After each roll, lose ``amount`` Health for each die showing a miss (or for each colour with N+ hits)."""
 
     kind: Literal["lose_health_per_miss"]
-    amount: int = Field(default=1, ge=1, le=3)
+    amount: int = field(default=1, ge=1, le=3)
     """Health lost per miss."""
-    per_color_hits: int | None = Field(default=None, ge=2, le=5)
+    per_color_hits: int | None = field(default=None, ge=2, le=5)
     """If set: count colours showing at least this many hits instead of misses."""
 
 
+@content
 class NoRecovery(EffectBase):
     """No dice may be recovered this round."""
 
     kind: Literal["no_recovery"]
 
 
+@content
 class ItemsBlocked(EffectBase):
     """Items cannot be used."""
 
     kind: Literal["items_blocked"]
 
 
+@content
 class BanishStrongestPoolDie(EffectBase):
     """Banish the strongest die in the dice pool."""
 
     kind: Literal["banish_strongest_pool_die"]
-    count: int = Field(default=1, ge=1, le=3)
+    count: int = field(default=1, ge=1, le=3)
     """How many dice are banished."""
 
 
+@content
 class BanishAppliedDice(EffectBase):
     """Banish the dice applied to this card."""
 
     kind: Literal["banish_applied_dice"]
 
 
+@content
 class ExtraEnemyNextRound(EffectBase):
     """Next round, activate one more enemy."""
 
     kind: Literal["extra_enemy_next_round"]
-    count: int = Field(default=1, ge=1, le=3)
+    count: int = field(default=1, ge=1, le=3)
     """How many more enemies."""
 
 
+@content
 class EnemyDamageFixed(EffectBase):
     """Every undefeated enemy deals exactly ``amount`` damage (a boss aura)."""
 
     kind: Literal["enemy_damage_fixed"]
-    amount: int = Field(ge=0, le=6)
+    amount: int = field(ge=0, le=6)
     """The damage each enemy deals."""
 
 
+@content
 class LoseHealth(EffectBase):
     """Lose ``amount`` Health."""
 
     kind: Literal["lose_health"]
-    amount: int = Field(ge=1, le=6)
+    amount: int = field(ge=1, le=6)
     """Health lost."""
 
 
+@content
 class ExhaustPoolDice(EffectBase):
     """Exhaust ``count`` dice from the pool (the player chooses which)."""
 
     kind: Literal["exhaust_pool_dice"]
-    count: int = Field(ge=1, le=6)
+    count: int = field(ge=1, le=6)
     """How many dice."""
 
 
+@content
 class LowerStat(EffectBase):
-    """Lower a stat by ``amount`` (Strategy and Recovery never go below 1, R1)."""
+    """Lower a stat by ``amount`` (Strategy and Recovery never go below 1)."""  # R1
 
     kind: Literal["lower_stat"]
     stat: Stat
     """Which stat."""
-    amount: int = Field(default=1, ge=1, le=3)
+    amount: int = field(default=1, ge=1, le=3)
     """By how much."""
 
 
 # --- Stacks and bosses -----------------------------------------------------------------------------------------
 
 
-class DiscardStackTop(EffectBase):
-    """Discard the top card of a stack: once (player's choice), per die applied to this card, or of every stack."""
-
-    kind: Literal["discard_stack_top"]
-    per: Literal["once", "applied_die", "each_stack"] = "once"
-    """once: one stack of the player's choice; applied_die: once per die applied to this card; each_stack: all."""
-
-
-class RevealBoss(EffectBase):
-    """Reveal the top card of the boss deck."""
-
-    kind: Literal["reveal_boss"]
-
-
 # --- Rewards and single-use items ------------------------------------------------------------------------------
 
 
+@content
 class Heal(EffectBase):
-    """Gain ``amount`` Health (never above 6, R1)."""
+    """Gain ``amount`` Health (never above 6)."""  # R1
 
     kind: Literal["heal"]
-    amount: int = Field(ge=1, le=6)
+    amount: int = field(ge=1, le=6)
     """Health gained."""
 
 
+@content
 class Recover(EffectBase):
     """Recover exhausted dice to the pool: ``count`` of the player's choice, or all (optionally of some colours)."""
 
     kind: Literal["recover"]
-    count: int | None = Field(default=None, ge=1, le=17)
+    count: int | None = field(default=None, ge=1, le=17)
     """How many dice; all when omitted."""
     colors: list[Color] | None = None
     """Only dice of these colours."""
 
 
+@content
 class RaiseStat(EffectBase):
-    """Raise a stat by ``amount`` (never above 6, R1)."""
+    """Raise a stat by ``amount`` (never above 6)."""  # R1
 
     kind: Literal["raise_stat"]
     stat: Stat
     """Which stat."""
-    amount: int = Field(default=1, ge=1, le=3)
+    amount: int = field(default=1, ge=1, le=3)
     """By how much."""
 
 
+@content
 class SetStat(EffectBase):
     """Set a stat to ``value``."""
 
     kind: Literal["set_stat"]
     stat: Stat
     """Which stat."""
-    value: int = Field(ge=1, le=6)
+    value: int = field(ge=1, le=6)
     """The new value."""
 
 
+@content
 class RollExhaustedRecoverHits(EffectBase):
     """Roll every exhausted die; those showing a hit or crit are recovered."""
 
     kind: Literal["roll_exhausted_recover_hits"]
 
 
+@content
 class DefeatEnemy(EffectBase):
     """Defeat an active enemy of at most ``max_level``, optionally paying by exhausting or banishing dice."""
 
     kind: Literal["defeat_enemy"]
-    max_level: int = Field(default=1, ge=1, le=3)
+    max_level: int = field(default=1, ge=1, le=3)
     """The highest level that can be targeted."""
     cost: Literal["none", "exhaust", "banish"] = "none"
     """What the player pays."""
-    cost_dice: int = Field(default=0, ge=0, le=6)
+    cost_dice: int = field(default=0, ge=0, le=6)
     """How many pool dice are paid."""
 
 
+@content
 class DiscardEnemy(EffectBase):
     """Discard an active, undefeated enemy of at most ``max_level`` (no reward, no damage)."""
 
     kind: Literal["discard_enemy"]
-    max_level: int = Field(default=1, ge=1, le=3)
+    max_level: int = field(default=1, ge=1, le=3)
     """The highest level that can be targeted."""
 
 
+@content
 class SetEnemyHealth(EffectBase):
     """Set an active enemy's Health to ``value`` for the rest of the conflict."""
 
     kind: Literal["set_enemy_health"]
-    value: int = Field(ge=1, le=12)
+    value: int = field(ge=1, le=12)
     """The new Health."""
 
 
+@content
 class CancelEnemyEffects(EffectBase):
     """Cancel every effect of one active enemy for the rest of the conflict."""
 
     kind: Literal["cancel_enemy_effects"]
 
 
-class TakeStackReward(EffectBase):
-    """Gain the instant reward of a stack's top card (the card stays where it is)."""
-
-    kind: Literal["take_stack_reward"]
-
-
+@content
 class ActivateFewer(EffectBase):
     """The next time additional enemies (+N) would be activated, activate one fewer."""
 
     kind: Literal["activate_fewer"]
 
 
+@content
 class DoubleNextInstant(EffectBase):
     """The next instant reward taken is gained twice."""
 
@@ -485,6 +520,7 @@ class DoubleNextInstant(EffectBase):
 # --- Ongoing items and abilities the player uses ---------------------------------------------------------------
 
 
+@content
 class ConvertFace(EffectBase):
     """Turn one rolled, unapplied die showing ``from_face`` into ``to_face``."""
 
@@ -497,135 +533,112 @@ class ConvertFace(EffectBase):
     """Only dice of these colours; any when omitted."""
 
 
+@content
 class SwapMissAndHit(EffectBase):
     """Two rolled, unapplied dice of different colours, one showing a miss and one a basic hit, swap faces."""
 
     kind: Literal["swap_miss_and_hit"]
 
 
+@content
 class PairMissesToHits(EffectBase):
     """Two rolled, unapplied dice of the same colour that both show a miss become basic hits."""
 
     kind: Literal["pair_misses_to_hits"]
 
 
+@content
 class KeepUnappliedHits(EffectBase):
     """Unapplied dice showing a hit or crit are not rolled again in a later Strategy phase."""
 
     kind: Literal["keep_unapplied_hits"]
 
 
+@content
 class ExtraRecovery(EffectBase):
     """Recover up to ``count`` more dice each round, only of these colours."""
 
     kind: Literal["extra_recovery"]
-    count: int = Field(default=1, ge=1, le=6)
+    count: int = field(default=1, ge=1, le=6)
     """How many more."""
     colors: list[Color] | None = None
     """Only these colours; any when omitted."""
 
 
+@content
 class StatModifier(EffectBase):
     """While held, a stat is changed by ``amount`` (a trade-off such as −1 Recovery)."""
 
     kind: Literal["stat_modifier"]
     stat: Stat
     """Which stat."""
-    amount: int = Field(ge=-3, le=3)
+    amount: int = field(ge=-3, le=3)
     """The change while held."""
 
 
+@content
 class BanishForDamage(EffectBase):
     """Banish a pool die to deal damage to an active enemy equal to that die's number of hit faces."""
 
     kind: Literal["banish_for_damage"]
 
 
+@content
 class IgnoreEffect(EffectBase):
     """The hero ignores enemy effects of the given kinds."""
 
     kind: Literal["ignore_effect"]
-    kinds: list[str] = Field(min_length=1)
+    kinds: list[str] = field(min_length=1)
     """Effect kinds ignored."""
 
 
 # --- The training grounds, the Tactics area, the camps and the Influence deck (Hoplomachus Victorum) ------------
 
 
+@content
 class Recruit(EffectBase):
     """Recruit dice: the weakest die in the training grounds (or the weakest of ``color``) joins the dice pool."""
 
     kind: Literal["recruit"]
-    count: int = Field(default=1, ge=1, le=4)
+    count: int = field(default=1, ge=1, le=4)
     """How many dice, one at a time."""
     color: Color | None = None
     """Only a die of this colour (when the card names one)."""
 
 
+@content
 class Dismiss(EffectBase):
     """Dismiss dice of the player's choice (neither banished nor applied) to the training grounds."""
 
     kind: Literal["dismiss"]
-    count: int = Field(default=1, ge=1, le=4)
+    count: int = field(default=1, ge=1, le=4)
     """How many dice."""
 
 
+@content
 class Strengthen(EffectBase):
     """Strengthen a die of the player's choice: it is dismissed and the die of the next stronger colour is recruited
-    into the zone it was in (HV12: red cannot be strengthened; nothing happens without that colour to recruit)."""
+    into the zone it was in (red cannot be strengthened; nothing happens without that colour to recruit)."""  # HV12
 
     kind: Literal["strengthen"]
-    count: int = Field(default=1, ge=1, le=3)
+    count: int = field(default=1, ge=1, le=3)
     """How many dice, one at a time."""
 
 
+@content
 class Weaken(EffectBase):
     """Weaken a die of the player's choice: it is dismissed and the die of the next weaker colour is recruited into
-    the zone it was in (HV12: yellow cannot be weakened; nothing happens without that colour to recruit)."""
+    the zone it was in (yellow cannot be weakened; nothing happens without that colour to recruit)."""  # HV12
 
     kind: Literal["weaken"]
-    count: int = Field(default=1, ge=1, le=3)
+    count: int = field(default=1, ge=1, le=3)
     """How many dice, one at a time."""
-
-
-class GainTactic(EffectBase):
-    """Gain a Tactic of the player's choice from the Tactics area into the inventory (room needed)."""
-
-    kind: Literal["gain_tactic"]
-
-
-class MoveToCamp(EffectBase):
-    """Before moving this round, move to any camp that can be entered (not only an adjacent one)."""
-
-    kind: Literal["move_to_camp"]
-
-
-class FeedInfluence(EffectBase):
-    """Move the top card of camps of the player's choice to the Influence deck."""
-
-    kind: Literal["feed_influence"]
-    count: int = Field(default=1, ge=1, le=3)
-    """How many camps (each a different one)."""
-
-
-class InfluenceScaling(EffectBase):
-    """A Scion grows with the Influence deck: ``amount`` more of a number per ``per`` Influence icons in it when the
-    Scion turns to its Conflict side."""
-
-    kind: Literal["influence_scaling"]
-    grows: Literal["health", "damage", "additional"]
-    """Which number grows: its Health, its Damage, or the enemies it adds (+N)."""
-    amount: int = Field(default=1, ge=1, le=3)
-    """How much it grows per step."""
-    per: int = Field(default=1, ge=1, le=6)
-    """How many Influence icons make one step."""
-    most: int | None = Field(default=None, ge=1, le=12)
-    """The most it may grow, in all."""
 
 
 # --- Boss rules ------------------------------------------------------------------------------------------------
 
 
+@content
 class WinCondition(EffectBase):
     """Changes how the fight is won: the boss alone, or every active enemy as well."""
 
@@ -634,96 +647,107 @@ class WinCondition(EffectBase):
     """What must be defeated to win."""
 
 
-Effect = Annotated[
-    CannotCommitColor
-    | CommitLimit
-    | CommitAllOfColor
-    | MissesNotRerolled
-    | RerollHitPerMiss
-    | InvertResults
-    | RollTest
-    | ApplyLimit
-    | OneDiePerColorPerStep
-    | OneColorPerEnemy
-    | SameColorPairs
-    | CannotApplyColor
-    | CritsCannotApply
-    | RequiresPair
-    | ApplyRequiresExhaustedColor
-    | NoApplyWhileMiss
-    | CritsDealZero
-    | BasicHitsDealZero
-    | ColorBonus
-    | DamageCapPerRound
-    | ImmuneWhileOthers
-    | RequiresColorsToDefeat
-    | OneDefeatPerStep
-    | DefeatAlsoDefeats
-    | ReturnsUnlessFirstDefeat
-    | FleesOnRoll
-    | LoseHealthPerMiss
-    | NoRecovery
-    | ItemsBlocked
-    | BanishStrongestPoolDie
-    | BanishAppliedDice
-    | ExtraEnemyNextRound
-    | EnemyDamageFixed
-    | LoseHealth
-    | ExhaustPoolDice
-    | LowerStat
-    | DiscardStackTop
-    | RevealBoss
-    | Heal
-    | Recover
-    | RaiseStat
-    | SetStat
-    | RollExhaustedRecoverHits
-    | DefeatEnemy
-    | DiscardEnemy
-    | SetEnemyHealth
-    | CancelEnemyEffects
-    | TakeStackReward
-    | ActivateFewer
-    | DoubleNextInstant
-    | ConvertFace
-    | SwapMissAndHit
-    | PairMissesToHits
-    | KeepUnappliedHits
-    | ExtraRecovery
-    | StatModifier
-    | BanishForDamage
-    | IgnoreEffect
-    | WinCondition
-    | Recruit
-    | Dismiss
-    | Strengthen
-    | Weaken
-    | GainTactic
-    | MoveToCamp
-    | FeedInfluence
-    | InfluenceScaling,
-    Field(discriminator="kind"),
-]
+GENERAL_EFFECTS: tuple[type[EffectBase], ...] = (
+    CannotCommitColor,
+    CommitLimit,
+    CommitAllOfColor,
+    MissesNotRerolled,
+    RerollHitPerMiss,
+    InvertResults,
+    RollTest,
+    ApplyLimit,
+    OneDiePerColorPerStep,
+    OneColorPerEnemy,
+    SameColorPairs,
+    CannotApplyColor,
+    CritsCannotApply,
+    RequiresPair,
+    ApplyRequiresExhaustedColor,
+    NoApplyWhileMiss,
+    CritsDealZero,
+    BasicHitsDealZero,
+    ColorBonus,
+    DamageCapPerRound,
+    ImmuneWhileOthers,
+    RequiresColorsToDefeat,
+    OneDefeatPerStep,
+    DefeatAlsoDefeats,
+    ReturnsUnlessFirstDefeat,
+    FleesOnRoll,
+    LoseHealthPerMiss,
+    NoRecovery,
+    ItemsBlocked,
+    BanishStrongestPoolDie,
+    BanishAppliedDice,
+    ExtraEnemyNextRound,
+    EnemyDamageFixed,
+    LoseHealth,
+    ExhaustPoolDice,
+    LowerStat,
+    Heal,
+    Recover,
+    RaiseStat,
+    SetStat,
+    RollExhaustedRecoverHits,
+    DefeatEnemy,
+    DiscardEnemy,
+    SetEnemyHealth,
+    CancelEnemyEffects,
+    ActivateFewer,
+    DoubleNextInstant,
+    ConvertFace,
+    SwapMissAndHit,
+    PairMissesToHits,
+    KeepUnappliedHits,
+    ExtraRecovery,
+    StatModifier,
+    BanishForDamage,
+    IgnoreEffect,
+    WinCondition,
+    Recruit,
+    Dismiss,
+    Strengthen,
+    Weaken,
+)
+"""The general effect kinds, in the order the schema lists them (a kit's own kinds follow, kit by kit)."""
 
 
-EFFECT_KINDS: tuple[str, ...] = tuple(sorted(kind_of(cls) for cls in EffectBase.__subclasses__()))
-"""Every effect kind name, sorted (used by error messages and the schema)."""
+class _EveryKind:
+    """Pydantic's hook (as ``Annotated`` metadata): an :data:`Effect` is one of the kinds in :func:`effect_classes`,
+    told apart by its ``kind`` tag. Called only when something is validated (pydantic is imported by then)."""
 
-RULESET_KINDS: dict[str, frozenset[str]] = {
-    "solar-sentinels": frozenset({"discard_stack_top", "reveal_boss", "take_stack_reward"}),
-    "hoplomachus-victorum": frozenset(
-        {
-            "recruit",
-            "dismiss",
-            "strengthen",
-            "weaken",
-            "gain_tactic",
-            "move_to_camp",
-            "feed_influence",
-            "influence_scaling",
-        }
-    ),
-}
-"""The effect kinds that act on one ruleset's own zones (stacks and the boss deck; the training grounds, the camps,
-the Tactics area and the Influence deck): in a deck of another ruleset they would do nothing, so the validator
-refuses them there."""
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic import Field
+
+        members = effect_classes()
+        return handler.generate_schema(Annotated[Union[members], Field(discriminator="kind")])  # noqa: UP007
+
+
+Effect = Annotated[EffectBase, _EveryKind()]
+"""One effect: a kind and its parameters (a discriminated union keyed by ``kind``, of every installed kind)."""
+
+
+def effect_classes() -> tuple[type[EffectBase], ...]:
+    """Every effect kind's class: the general ones, then each installed kit's own (kits in id order)."""
+    out = list(GENERAL_EFFECTS)
+    for kit in kits().values():
+        declared = kit.content_of()
+        if declared is not None:
+            out += declared.effects
+    return tuple(out)
+
+
+_KIND = re.compile(r"""Literal\[['"]([a-z_]+)['"]\]""")
+
+
+def kind_of(cls: type[EffectBase]) -> str:
+    """The ``kind`` tag of an effect class, read from its annotation (without evaluating it)."""
+    annotation = cls.__dataclass_fields__["kind"].type
+    match = _KIND.fullmatch(str(annotation))
+    assert match is not None, cls
+    return match.group(1)
+
+
+def effect_kinds() -> tuple[str, ...]:
+    """Every effect kind name, sorted (used by error messages and the schema)."""
+    return tuple(sorted(kind_of(cls) for cls in effect_classes()))

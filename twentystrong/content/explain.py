@@ -2,27 +2,30 @@
 
 Pydantic says ``Input should be greater than or equal to 1`` at ``('effects', 0, 'heal', 'amount')``. A deck author
 needs ``effects[0].amount must be 1–6, got 0`` at the line of that key. To say the whole expected range, the
-allowed keys or the valid choices, each error's location is walked down the model types to the field it names
-(dropping the ``kind`` tags pydantic inserts for the effect union).
+allowed keys or the valid choices, each error's location is walked down the content classes (frozen dataclasses)
+to the field it names (dropping the ``kind`` tags pydantic inserts for the effect union).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, Union
 
-import annotated_types
-from pydantic import BaseModel, ValidationError
-from pydantic.fields import FieldInfo
-from pydantic_core import ErrorDetails
+from pydantic import TypeAdapter
 
-from twentystrong.content.docs import field_doc
+from twentystrong.content.base import Content
+from twentystrong.content.effects import EffectBase, effect_classes, kind_of
 from twentystrong.content.locate import TomlPath
-from twentystrong.content.validation import as_pydantic
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 
 @dataclass(frozen=True)
@@ -39,22 +42,43 @@ class Explained:
 
 @dataclass(frozen=True)
 class _Target:
-    """What an error location resolves to in the model."""
+    """What an error location resolves to in the content classes."""
 
     path: TomlPath
     annotation: Any
     """The type expected at the location (``None`` when unknown, e.g. for an unknown key)."""
-    info: FieldInfo | None
-    """The model field the location names (or lies in, for list elements)."""
-    owner: type[BaseModel] | None
-    """The model whose key the location names last."""
+    limits: dict[str, Any]
+    """The limits of the field the location names (or lies in, for list elements): ``ge``, ``le`` …"""
+    owner: type[Content] | None
+    """The content class whose key the location names last."""
 
 
-def explain(exc: ValidationError, model: type[Any]) -> list[Explained]:
-    """Every error of ``exc`` (raised validating ``model``: a content class or its pydantic model) as an
-    :class:`Explained`."""
-    pydantic_model = as_pydantic(model)  # the errors are placed by walking the pydantic models' fields
-    return [_explain_one(error, pydantic_model) for error in exc.errors()]
+def explain(exc: ValidationError, model: type[Content], *, prefix: int = 0) -> list[Explained]:
+    """Every error of ``exc`` (raised validating the content class ``model``) as an :class:`Explained`.
+
+    ``prefix``: how many steps of each error's location lead to the item (when it was validated inside a document).
+    """
+    return [_explain_one({**error, "loc": error["loc"][prefix:]}, model) for error in exc.errors()]
+
+
+def field_docs(model: type[Content]) -> dict[str, str]:
+    """Each field's description: the docstring under it, as pydantic reads it (``use_attribute_docstrings``), the
+    content classes it inherits from included (pydantic reads a stdlib dataclass's own body only)."""
+    docs: dict[str, str] = {}
+    for cls in reversed(model.__mro__):
+        if dataclasses.is_dataclass(cls):
+            docs.update(_own_docs(cls))
+    return docs
+
+
+@cache
+def _own_docs(cls: type[Content]) -> dict[str, str]:
+    """The descriptions pydantic gives the fields of ``cls`` (its JSON Schema's, so pydantic's own reading)."""
+    schema = TypeAdapter(cls).json_schema()
+    node = schema
+    if "$ref" in schema:
+        node = schema["$defs"][schema["$ref"].rsplit("/", 1)[-1]]
+    return {name: prop["description"] for name, prop in node.get("properties", {}).items() if "description" in prop}
 
 
 def field_name(path: TomlPath) -> str | None:
@@ -92,7 +116,7 @@ def suggest(word: Any, choices: typing.Iterable[str]) -> str:
     return f" (did you mean {show(close[0])}?)" if close else ""
 
 
-def _explain_one(error: ErrorDetails, model: type[BaseModel]) -> Explained:
+def _explain_one(error: ErrorDetails, model: type[Content]) -> Explained:
     target = _resolve(model, error["loc"] or _named_key(error, model))
     kind = error["type"]
     path = target.path
@@ -103,21 +127,21 @@ def _explain_one(error: ErrorDetails, model: type[BaseModel]) -> Explained:
     return Explained(path, name, handler(name or "this", error, target))
 
 
-def _named_key(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, ...]:
+def _named_key(error: ErrorDetails, model: type[Content]) -> tuple[str, ...]:
     """A whole-item check that begins its message with a key ("level is required when …") is about that key."""
     words = str(error.get("ctx", {}).get("error", "")).split(" ", 1)
-    return (words[0],) if error["type"] == "value_error" and words[0] in model.model_fields else ()
+    return (words[0],) if error["type"] == "value_error" and words[0] in _fields(model) else ()
 
 
 # --- walking the model -----------------------------------------------------------------------------------------
 
 
-def _resolve(model: type[BaseModel], loc: tuple[int | str, ...]) -> _Target:
-    """Follow ``loc`` from ``model`` through lists, optionals, tagged unions and nested models."""
+def _resolve(model: type[Content], loc: tuple[int | str, ...]) -> _Target:
+    """Follow ``loc`` from ``model`` through lists, optionals, tagged unions and nested content classes."""
     annotation: Any = model
     path: list[str | int] = []
-    info: FieldInfo | None = None
-    owner: type[BaseModel] | None = None
+    limits: dict[str, Any] = {}
+    owner: type[Content] | None = None
     for part in loc:
         annotation = _strip(annotation)
         if isinstance(part, int):
@@ -129,20 +153,38 @@ def _resolve(model: type[BaseModel], loc: tuple[int | str, ...]) -> _Target:
             annotation = member  # a discriminator tag pydantic inserted: not a key the author wrote
             continue
         path.append(part)
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if _is_content(annotation):
             owner = annotation
-            info = annotation.model_fields.get(part)
-            annotation = info.annotation if info else None
+            spec = _fields(annotation).get(part)
+            limits = dict(spec.metadata) if spec else {}
+            annotation = _hints(annotation).get(part) if spec else None
         else:
             annotation = None
-    return _Target(tuple(path), _strip(annotation), info, owner)
+    return _Target(tuple(path), _strip(annotation), limits, owner)
+
+
+def _is_content(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, Content)
+
+
+def _fields(model: type[Content]) -> dict[str, dataclasses.Field[Any]]:
+    return {f.name: f for f in dataclasses.fields(model)}  # type: ignore[arg-type]
+
+
+@cache
+def _hints(model: type[Content]) -> dict[str, Any]:
+    """The field types of a content class (each annotation read where the class declaring it is defined)."""
+    return typing.get_type_hints(model, include_extras=True)
 
 
 def _strip(annotation: Any) -> Any:
-    """Drop ``Annotated`` and ``| None`` wrappers (a list of unions stays a list)."""
+    """Drop ``Annotated`` and ``| None`` wrappers (a list of unions stays a list); an ``Effect`` is the union of
+    every effect kind."""
     while True:
         if typing.get_origin(annotation) is typing.Annotated:
             annotation = typing.get_args(annotation)[0]
+            if annotation is EffectBase:
+                return Union[effect_classes()]  # noqa: UP007 - built from a tuple
             continue
         if _is_union(annotation):
             members = [m for m in typing.get_args(annotation) if m is not type(None)]
@@ -161,33 +203,27 @@ def _item_type(annotation: Any) -> Any:
     return args[0] if typing.get_origin(annotation) is list and args else None
 
 
-def _tagged_member(annotation: Any, tag: str) -> type[BaseModel] | None:
+def _tagged_member(annotation: Any, tag: str) -> type[Content] | None:
     """The member of a ``kind``-tagged union whose tag is ``tag``."""
     return _union_tags(annotation).get(tag)
 
 
-def _union_tags(annotation: Any) -> dict[str, type[BaseModel]]:
+def _union_tags(annotation: Any) -> dict[str, type[Content]]:
     if not _is_union(annotation):
         return {}
-    tags: dict[str, type[BaseModel]] = {}
-    for member in typing.get_args(annotation):
-        kind = member.model_fields.get("kind") if isinstance(member, type) and issubclass(member, BaseModel) else None
-        if kind is not None and typing.get_origin(kind.annotation) is Literal:
-            tags[typing.get_args(kind.annotation)[0]] = member
-    return tags
+    return {
+        kind_of(member): member
+        for member in typing.get_args(annotation)
+        if isinstance(member, type) and issubclass(member, EffectBase)
+    }
 
 
 # --- what to expect --------------------------------------------------------------------------------------------
 
 
-def _bounds(info: FieldInfo | None) -> str:
-    """``1–12``, ``at least 0`` or ``at most 6`` from the field's constraints ("" when unconstrained)."""
-    low = high = None
-    for meta in info.metadata if info else ():
-        if isinstance(meta, annotated_types.Ge):
-            low = meta.ge
-        elif isinstance(meta, annotated_types.Le):
-            high = meta.le
+def _bounds(limits: dict[str, Any]) -> str:
+    """``1–12``, ``at least 0`` or ``at most 6`` from the field's limits ("" when unconstrained)."""
+    low, high = limits.get("ge"), limits.get("le")
     if low is not None and high is not None:
         return f"{low}–{high}"
     if low is not None:
@@ -206,14 +242,14 @@ def _expected(target: _Target) -> str:
     if annotation is bool:
         return "true or false"
     if annotation is int:
-        return f"a whole number {_bounds(target.info)}".rstrip()
+        return f"a whole number {_bounds(target.limits)}".rstrip()
     if annotation is str:
         return "text in quotes"
     if typing.get_origin(annotation) is Literal:
         return "one of " + ", ".join(show(c) for c in _choices(annotation))
     if typing.get_origin(annotation) is list:
         return "an array"
-    if _union_tags(annotation) or isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if _union_tags(annotation) or _is_content(annotation):
         return "a table"
     return "a valid value"
 
@@ -222,7 +258,7 @@ def _expected(target: _Target) -> str:
 
 
 def _range(name: str, error: ErrorDetails, target: _Target) -> str:
-    bounds = _bounds(target.info) or error["msg"].removeprefix("Input should be ")
+    bounds = _bounds(target.limits) or error["msg"].removeprefix("Input should be ")
     return f"{name} must be {bounds}, got {show(error['input'])}"
 
 
@@ -236,18 +272,16 @@ def _missing(name: str, error: ErrorDetails, target: _Target) -> str:
 
 
 def _field_doc(target: _Target) -> str:
-    """The description of the field a target names (its docstring in the model)."""
-    if target.info is None:
-        return ""
+    """The description of the field a target names (the docstring under it)."""
     name = next((part for part in reversed(target.path) if isinstance(part, str)), None)
-    if target.info.description or target.owner is None or name is None:
-        return target.info.description or ""
-    return field_doc(target.owner, name)
+    if target.owner is None or name is None:
+        return ""
+    return field_docs(target.owner).get(name, "")
 
 
 def _unknown_key(name: str, error: ErrorDetails, target: _Target) -> str:
     key = str(target.path[-1]) if target.path else name
-    allowed = list(target.owner.model_fields) if target.owner else []
+    allowed = list(_fields(target.owner)) if target.owner else []
     return f"unknown key {show(key)}{suggest(key, allowed)}; allowed keys here: " + ", ".join(allowed)
 
 
@@ -312,9 +346,12 @@ _MESSAGES = {
     "list_type": _wrong_type,
     "model_type": _wrong_type,
     "model_attributes_type": _wrong_type,
+    "dataclass_type": _wrong_type,
+    "dataclass_exact_type": _wrong_type,
     "dict_type": _wrong_type,
     "missing": _missing,
     "extra_forbidden": _unknown_key,
+    "unexpected_keyword_argument": _unknown_key,
     "literal_error": _literal,
     "union_tag_invalid": _bad_kind,
     "union_tag_not_found": _no_kind,

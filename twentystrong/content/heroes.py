@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck, Hero
+from twentystrong.content.registry import shipped_deck_dirs
 
 SEPARATOR = "/"
 """Between the deck id and the hero id of a foreign hero reference."""
@@ -150,7 +152,4 @@ def universal_refs(deck: Deck) -> list[str]:
 
 
 def _shipped() -> list[Deck]:
-    from twentystrong.content.loader import load_shipped  # the loader is heavy: load decks only when needed
-    from twentystrong.content.registry import shipped_deck_dirs
-
     return [load_shipped(deck_id) for deck_id in shipped_deck_dirs()]

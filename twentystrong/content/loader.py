@@ -1,112 +1,59 @@
-"""Load a deck folder (or a single TOML file) into a validated :class:`Deck`, or say everything that is wrong.
+"""Load a deck: a shipped one by id (from the deck cache while its files are unchanged), or any deck folder.
 
-Loading runs in stages, each collecting :class:`Finding` objects instead of stopping at the first problem:
-
-1. read each file: binary, non-UTF-8, empty and syntactically invalid files are reported with the parser's line;
-2. split each document into ``[deck]`` and ``[[hero]]`` / ``[[card]]`` / ``[[boss]]`` / ``[[mission]]`` items (and
-   Hoplomachus Victorum's ``[[camp]]`` / ``[[scion]]`` / ``[[tactic]]``); unknown top-level tables are reported;
-3. validate each item with its pydantic model (:mod:`~twentystrong.content.validation`), strictly (TOML has real
-   types, so ``health = "3"`` is a mistake worth reporting, not coercing);
-4. check the deck as a whole (``validate``): unique ids, references, hero cards, the ruleset's needs.
-
-The deck is built only when nothing was found.
+A game started from the cached deck reads no TOML and imports neither pydantic nor the validator
+(:mod:`twentystrong.content.reading`): that is the one seam where they are imported, on a cache miss.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twentystrong.content.model import Boss, CampCard, ConflictCard, Deck, DeckInfo, Hero, Mission, Scion, Tactic
-from twentystrong.content.plain import Frozen
-from twentystrong.content.registry import shipped_deck_dirs
+from twentystrong.content import cache
+from twentystrong.content.model import Deck
+from twentystrong.content.registry import content_hash_of, deck_files, shipped_deck_dirs
 
-# Pydantic (``validation``), the deck-wide checks and the wording of problems (``validate``, ``explain``), and the
-# places and findings of deck files (``source``) are imported where a deck is read or validated or a problem is
-# reported: a game started from the deck cache needs none of them.
 if TYPE_CHECKING:
-    from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
+    from twentystrong.content.reading import validate
+    from twentystrong.content.source import DeckError, Finding
 
-__all__ = ["DeckError", "Finding", "deck_files", "load_deck", "load_shipped"]
+__all__ = ["DeckError", "Finding", "content_hash_of", "deck_files", "load_deck", "load_shipped", "validate"]
 
 
 def __getattr__(name: str) -> Any:
-    """``DeckError`` and ``Finding``, re-exported from :mod:`twentystrong.content.source` when first asked for."""
-    if name in ("DeckError", "Finding"):
-        from twentystrong.content import source
+    """``DeckError`` and ``Finding`` (:mod:`twentystrong.content.source`) and ``validate``
+    (:mod:`twentystrong.content.reading`), re-exported from the validator's side when first asked for."""
+    if name in ("DeckError", "Finding", "validate"):
+        from twentystrong.content import reading
 
-        return getattr(source, name)
+        return getattr(reading, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-SECTIONS: dict[str, type[Frozen]] = {
-    "deck": DeckInfo,
-    "hero": Hero,
-    "card": ConflictCard,
-    "boss": Boss,
-    "mission": Mission,
-    "camp": CampCard,
-    "scion": Scion,
-    "tactic": Tactic,
-}
-"""The top-level tables a deck file may hold, and the model of each (``deck`` is one table, the rest arrays)."""
-
-_ALLOWED_TABLES = "[deck], [[hero]], [[card]], [[boss]], [[mission]], [[camp]], [[scion]], [[tactic]]"
-_EMPTY = f"file is empty: a deck file holds {_ALLOWED_TABLES} tables"
-_TOML_ERROR_PLACE = r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$"
-
-
-def deck_files(path: Path) -> list[Path]:
-    """The TOML files of a deck folder, ``deck.toml`` first, then by name (or ``[path]`` for a file)."""
-    if path.is_file():
-        return [path]
-    return sorted(path.glob("*.toml"), key=lambda p: (p.name != "deck.toml", p.name))
-
-
 def load_deck(path: Path, *, expect_id: str | None = None) -> Deck:
-    """Load and validate the deck at ``path`` (a folder or one TOML file); raise :class:`DeckError`.
+    """Load and validate the deck at ``path`` (a folder or one TOML file); raise ``DeckError``.
 
     ``expect_id``: the id the deck must have (a shipped deck's folder name, see :func:`load_shipped`).
     """
-    from twentystrong.content.source import DeckError, Finding
+    from twentystrong.content import reading  # the validator: pydantic and the kits' content declarations
 
-    if not path.exists():
-        raise DeckError([Finding(str(path), None, None, None, "no such file or folder")])
-    files = deck_files(path)
-    if not files:
-        raise DeckError([Finding(str(path), None, None, None, "no .toml files in this folder")])
-    reading = _Reading(expect_id=expect_id)
-    for file in files:
-        reading.read(file)
-    deck = reading.build(path)
-    if reading.findings or deck is None:
-        order = {str(f): i for i, f in enumerate(files)}
-        raise DeckError(sorted(reading.findings, key=lambda f: (order.get(f.file, -1), f.line or 0)))
-    return deck
+    return reading.load_deck(path, expect_id=expect_id)
 
 
 @lru_cache(maxsize=8)
 def load_shipped(deck_id: str) -> Deck:
-    """Load a shipped deck by id (its folder name); raise :class:`DeckError`."""
+    """Load a shipped deck by id (its folder name); raise ``DeckError``."""
     dirs = shipped_deck_dirs()
     if deck_id not in dirs:
-        from twentystrong.content.explain import show, suggest
-        from twentystrong.content.source import DeckError, Finding
+        from twentystrong.content import reading
 
-        known = ", ".join(dirs) or "none are installed"
-        message = f"no shipped deck {show(deck_id)}{suggest(deck_id, dirs)}; shipped decks: {known}"
-        raise DeckError([Finding(deck_id, None, None, None, message)])
+        raise reading.no_shipped_deck(deck_id, list(dirs))
     return _load_cached(dirs[deck_id], deck_id)
 
 
 def _load_cached(path: Path, deck_id: str) -> Deck:
     """:func:`load_deck` through the deck cache (:mod:`twentystrong.content.cache`): validated once per change."""
-    from twentystrong.content import cache
-
     try:
         content_hash = content_hash_of((file, file.read_bytes()) for file in deck_files(path))
     except OSError:
@@ -119,211 +66,3 @@ def _load_cached(path: Path, deck_id: str) -> Deck:
     if deck.content_hash == content_hash:  # not changed while it was read twice
         cache.write(deck_id, key, deck)
     return deck
-
-
-def content_hash_of(files: Iterable[tuple[Path, bytes]]) -> str:
-    """The content hash of a deck: SHA-256 of its files' names and bytes, in :func:`deck_files` order."""
-    digest = hashlib.sha256()
-    for file, data in files:
-        digest.update(_hashed(file, data))
-    return digest.hexdigest()
-
-
-def _hashed(file: Path, data: bytes) -> bytes:
-    return file.name.encode() + b"\0" + data
-
-
-class _Reading:
-    """The state of loading one deck: what has been read so far and what was found wrong.
-
-    (A plain class, not a dataclass: a game started from the deck cache does not pay for defining one.)
-    """
-
-    def __init__(self, *, expect_id: str | None = None) -> None:
-        self.expect_id = expect_id
-        self.findings: list[Finding] = []
-        self.items: list[Placed] = []
-        self.info: Placed | None = None
-        self.deck_misplaced = False
-        """A ``deck`` key was found but was not a table (already reported, so not "missing" too)."""
-        self.complete = True
-        """Every file was read and parsed; deck-wide counts are only meaningful then."""
-        self.digest = hashlib.sha256()
-
-    def read(self, file: Path) -> None:
-        """Read, hash and parse one file, and place its items."""
-        from twentystrong.content.source import Finding
-
-        source: SourceFile | Finding
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            data, source = b"", Finding(str(file), None, None, None, f"cannot be read: {exc.strerror or exc}")
-        else:
-            source = _parse(file, data)
-        self.digest.update(_hashed(file, data))
-        if isinstance(source, Finding):
-            self.findings.append(source)
-            self.complete = False
-            return
-        for key, value in source.doc.items():
-            self._place(source, key, value)
-
-    def build(self, path: Path) -> Deck | None:
-        """Validate every item and the deck as a whole; the deck if nothing is wrong."""
-        from twentystrong.content import validate
-
-        checked = [(p, m) for p in self.items if (m := self._validate(p)) is not None]
-        info = self._validate(self.info) if self.info else None
-        self.findings += validate.check_deck(self.items, checked)
-        if self.complete and self.info is None and not self.deck_misplaced:
-            self.findings.append(_missing_deck_table(path))
-        if self.complete and self.info is not None and info is not None:
-            counts = {s: sum(p.section == s for p in self.items) for s in SECTIONS}
-            self.findings += validate.check_ruleset((self.info, info), counts, checked)
-        if self.expect_id is not None and self.info is not None and info is not None:
-            self.findings += validate.check_shipped_id(self.expect_id, (self.info, info))
-        if self.findings or not isinstance(info, DeckInfo):
-            return None
-        return _assemble(info, checked, self.digest.hexdigest())
-
-    # --- stage 2: tables ------------------------------------------------------------------------------------
-
-    def _place(self, source: SourceFile, key: str, value: Any) -> None:
-        if key == "deck":
-            self._place_deck(source, value)
-        elif key in SECTIONS:
-            self._place_array(source, key, value)
-        else:
-            self.findings.append(_unknown_table(source, key, value))
-
-    def _place_deck(self, source: SourceFile, value: Any) -> None:
-        from twentystrong.content.source import Placed
-
-        if not isinstance(value, dict):
-            from twentystrong.content.explain import show
-
-            message = f"deck must be one table: write [deck], not [[deck]] or deck = …, got {show(value)}"
-            self.findings.append(source.finding(("deck",), message, key="deck"))
-            self.deck_misplaced = True
-            return
-        placed = Placed("deck", None, source, value)
-        if self.info is not None:
-            first = self.info.source.path.name
-            message = f"a deck has one [deck] table; there is already one in {first}"
-            self.findings.append(source.finding(("deck",), message, item=placed.label, key="deck"))
-            return
-        self.info = placed
-
-    def _place_array(self, source: SourceFile, key: str, value: Any) -> None:
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            from twentystrong.content.explain import show
-
-            message = f"{key} must be [[{key}]] tables (each [[{key}]] starts one), got {show(value)}"
-            self.findings.append(source.finding((key,), message, key=key))
-            return
-        from twentystrong.content.source import Placed
-
-        self.items += [Placed(key, i, source, raw) for i, raw in enumerate(value)]
-
-    # --- stage 3: items -------------------------------------------------------------------------------------
-
-    def _validate(self, placed: Placed) -> Frozen | None:
-        from twentystrong.content import validation
-
-        model = SECTIONS[placed.section]
-        try:
-            return validation.validate(model, placed.raw, strict=True)
-        except validation.ValidationError as exc:
-            from twentystrong.content.explain import explain
-
-            self.findings += [placed.finding(e.path, e.message, e.field) for e in explain(exc, model)]
-            return None
-
-
-def _parse(file: Path, data: bytes) -> SourceFile | Finding:
-    """Stage 1: a file's bytes as a parsed document, or the one finding that says why they are not one."""
-    from twentystrong.content.source import Finding, SourceFile
-
-    def fail(line: int | None, message: str) -> Finding:
-        return Finding(str(file), line, None, None, message)
-
-    if not data.strip():
-        return fail(None, _EMPTY)
-    if b"\0" in data:
-        return fail(None, "binary file, not TOML text")
-    try:
-        text = data.decode("utf-8-sig")  # tolerate the byte-order mark some Windows editors write
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return fail(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8")
-    import tomllib  # only when a file is read: a game started from the cache reads none
-
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return fail(*_toml_error(str(exc), text))
-    return SourceFile(file, text, doc) if doc else fail(None, _EMPTY)
-
-
-def _assemble(info: DeckInfo, checked: list[tuple[Placed, Frozen]], content_hash: str) -> Deck:
-    def of(section: str) -> list[Any]:
-        return [m for p, m in checked if p.section == section]
-
-    return Deck(
-        info=info,
-        heroes=of("hero"),
-        cards=of("card") + of("camp"),
-        bosses=of("boss"),
-        missions=of("mission"),
-        scions=of("scion"),
-        tactics=of("tactic"),
-        content_hash=content_hash,
-    )
-
-
-def _toml_error(message: str, text: str) -> tuple[int | None, str]:
-    """The line and a tidy message from a ``TOMLDecodeError`` ("Invalid value (at line 3, column 9)")."""
-    match = re.search(_TOML_ERROR_PLACE, message)
-    if match is None:
-        return None, f"invalid TOML: {message}"
-    reason = message[: match.start()]
-    if match.group(1) is None:
-        return text.count("\n") + 1, f"invalid TOML: {reason} at the end of the file"
-    return int(match.group(1)), f"invalid TOML: {reason} (column {match.group(2)})"
-
-
-def _unknown_table(source: SourceFile, key: str, value: Any) -> Finding:
-    import difflib
-
-    from twentystrong.content.explain import show
-
-    if not isinstance(value, dict | list):
-        message = f"{key} = … is outside any table; put it under one of {_ALLOWED_TABLES}"
-    else:
-        plural = {
-            "cards": "card",
-            "heroes": "hero",
-            "bosses": "boss",
-            "missions": "mission",
-            "conflict": "card",
-            "camps": "camp",
-            "scions": "scion",
-            "tactics": "tactic",
-        }
-        close = plural.get(key) or next(iter(difflib.get_close_matches(key, SECTIONS, n=1)), None)
-        hint = f" (did you mean {_table_header(close)}?)" if close else ""
-        message = f"unknown table {show(key)}{hint}; a deck file holds only {_ALLOWED_TABLES}"
-    return source.finding((key,), message, key=key)
-
-
-def _table_header(section: str) -> str:
-    return "[deck]" if section == "deck" else f"[[{section}]]"
-
-
-def _missing_deck_table(path: Path) -> Finding:
-    from twentystrong.content.source import Finding
-
-    deck_toml = path / "deck.toml" if path.is_dir() else path
-    message = "no [deck] table: a deck needs one (in deck.toml) with id, title and ruleset"
-    return Finding(str(deck_toml), None, None, "deck", message)

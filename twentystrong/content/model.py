@@ -1,7 +1,7 @@
 """The deck content model: what a deck file may say, validated by pydantic (frozen, unknown keys rejected).
 
-The classes are plain (:class:`~twentystrong.content.plain.Frozen`); :mod:`twentystrong.content.validation`
-builds the pydantic models that validate them.
+The classes are frozen dataclasses (:mod:`twentystrong.content.base`), validated by pydantic at the edge. Which
+tables a deck file may hold, and which model reads each, the deck kits say (:mod:`twentystrong.content.sections`).
 
 A deck is a folder of TOML files (see README "Writing a deck"): ``deck.toml`` holds the deck's identity and
 ``[[hero]]``, ``[[card]]``, ``[[boss]]`` and ``[[mission]]`` tables may sit in any of its files. A Hoplomachus
@@ -12,103 +12,102 @@ cards instead of bosses and missions, and heroes with a Primus side (``[hero.pri
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Literal, TypeVar
+from typing import Literal, TypeVar
 
+from twentystrong.content.base import ID_PATTERN, Content, content, field
 from twentystrong.content.effects import Color, Effect
-from twentystrong.content.plain import Field, Frozen, item_check
-
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")]
-"""A stable identifier: lower-case letters, digits and dashes, at most 48 characters."""
-
-Ruleset = Literal["solar-sentinels", "hoplomachus-victorum"]
 
 
-class Reward(Frozen):
+@content
+class Reward(Content):
     """What defeating a conflict card earns: an instant reward, or the card itself as an item."""
 
     kind: Literal["instant", "single_use", "ongoing"]
     """instant: gained (optionally) on defeat; single_use / ongoing: the card is gained as an item at Resolve."""
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Effect] = field(min_length=1)
     """What the reward does (for items: what using or holding it does)."""
-    text: str | None = Field(default=None, max_length=300)
+    text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated plain-words text."""
 
 
-class Primus(Frozen):
+@content
+class Primus(Content):
     """The Primus side of a Victorum hero (hoplomachus.md): a boss waiting under a camp, fought with the
     endgame-round rules; its Bane is resolved once its fight is won."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier of this side, unique among the deck's cards, bosses, Scions and Primus."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    health: int = Field(ge=1, le=20)
+    health: int = field(ge=1, le=20)
     """Damage needed to defeat it."""
-    damage: int = Field(ge=0, le=6)
+    damage: int = field(ge=0, le=6)
     """Health the hero loses at Resolve while it is undefeated."""
-    additional: int = Field(default=0, ge=0, le=3)
+    additional: int = field(default=0, ge=0, le=3)
     """+N: enemies added from the camps adjacent to its camp when its fight begins."""
-    rules: list[Effect] = Field(default_factory=list)
+    rules: list[Effect] = field(default_factory=list)
     """Its effects in the fight (as a boss's rules)."""
-    bane: list[Effect] = Field(min_length=1)
+    bane: list[Effect] = field(min_length=1)
     """Its Bane: the penalty resolved at the end of the Cleanup of the round its fight is won."""
-    bane_text: str | None = Field(default=None, max_length=300)
+    bane_text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated Bane text."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
 
-class Hero(Frozen):
+@content
+class Hero(Content):
     """A hero: starting stats and a unique ability."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    health: int = Field(ge=1, le=6)
+    health: int = field(ge=1, le=6)
     """Starting Health."""
-    strategy: int = Field(ge=1, le=6)
+    strategy: int = field(ge=1, le=6)
     """Starting Strategy: item limit and Strategy phases per engagement."""
-    recovery: int = Field(ge=1, le=6)
+    recovery: int = field(ge=1, le=6)
     """Starting Recovery: dice recovered per round."""
-    ability: list[Effect] = Field(default_factory=list)
+    ability: list[Effect] = field(default_factory=list)
     """The hero's unique ability, in the same vocabulary as items."""
-    ability_text: str | None = Field(default=None, max_length=300)
+    ability_text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated ability text."""
     universal: bool = False
     """A universal hero can be played with any deck whose ruleset accepts it."""
-    card: str | None = Field(default=None, max_length=48)
+    card: str | None = field(default=None, max_length=48)
     """The physical card the hero is printed on (two heroes share a double-sided card)."""
     side: Literal["a", "b"] | None = None
     """Which side of that card."""
     primus: Primus | None = None
     """Hoplomachus Victorum: the other side of a Victorum hero's card, played as a Primus when the hero is not."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
 
-class ConflictCard(Frozen):
+@content
+class ConflictCard(Content):
     """A conflict card: an enemy or obstacle in the stacks."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    level: int = Field(ge=1, le=3)
+    level: int = field(ge=1, le=3)
     """The card's level (Solar Sentinels uses 1 and 2)."""
-    health: int = Field(ge=1, le=12)
+    health: int = field(ge=1, le=12)
     """Damage needed to defeat it."""
-    damage: int = Field(ge=0, le=6)
+    damage: int = field(ge=0, le=6)
     """Health the hero loses at Resolve while it is undefeated."""
-    additional: int = Field(default=0, ge=0, le=3)
+    additional: int = field(default=0, ge=0, le=3)
     """+N: how many more enemies are activated after it."""
     mandatory: bool = False
-    """A mandatory enemy must be chosen when it tops a stack (R3)."""
-    effects: list[Effect] = Field(default_factory=list)
+    """A mandatory enemy must be chosen when it tops a stack."""  # R3
+    effects: list[Effect] = field(default_factory=list)
     """Its effects, each with its timing (during, after, special)."""
     reward: Reward | None = None
     """What defeating it earns."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
 
@@ -128,8 +127,9 @@ OpportunityKind = Literal[
 ]
 
 
-class OpportunityCondition(Frozen):
-    """What an Opportunity asks, counted only while the card is held (HV8): ``target`` times the event of ``kind``.
+@content
+class OpportunityCondition(Content):  # HV8: counted only while held
+    """What an Opportunity asks, counted only while the card is held: ``target`` times the event of ``kind``.
 
     defeats: an enemy defeated (of ``card_kind`` if set); damage_taken_rounds: a round in which you suffered damage;
     dice_recruited / dice_dismissed: a die recruited / dismissed (strengthening and weakening are neither);
@@ -140,22 +140,21 @@ class OpportunityCondition(Frozen):
 
     kind: OpportunityKind
     """What counts as progress."""
-    target: int = Field(default=1, ge=1, le=20)
+    target: int = field(default=1, ge=1, le=20)
     """How many times."""
     card_kind: Literal["bloodshed", "sport", "primus"] | None = None
     """defeats: only enemies of this kind count (any enemy when omitted)."""
-    value: int | None = Field(default=None, ge=1, le=6)
+    value: int | None = field(default=None, ge=1, le=6)
     """activation_size: enemies activated in one round; colors_on_one_enemy: number of colours."""
 
-    @item_check
-    def _parameters(self) -> OpportunityCondition:
+    def __post_init__(self) -> None:
         if self.kind in ("activation_size", "colors_on_one_enemy") and self.value is None:
             raise ValueError(f'value is required when kind is "{self.kind}"')
         if self.card_kind is not None and self.kind != "defeats":
             raise ValueError(f'card_kind applies only when kind is "defeats", not "{self.kind}"')
-        return self
 
 
+@content
 class CampCard(ConflictCard):
     """A camp card of Hoplomachus Victorum (``[[camp]]``): a Bloodshed or Sport enemy, or an Opportunity.
 
@@ -167,17 +166,16 @@ class CampCard(ConflictCard):
     """bloodshed, sport or opportunity."""
     influence: bool = False
     """The Influence icon on its back: defeated (or discarded from the inventory), it joins the Influence deck."""
-    level: int = Field(default=1, ge=1, le=3)
+    level: int = field(default=1, ge=1, le=3)
     """Camp cards have no level in the rules; 1 unless a card needs one (effects that name a level read it)."""
-    health: int = Field(default=1, ge=1, le=12)
+    health: int = field(default=1, ge=1, le=12)
     """Damage needed to defeat it (required for Bloodshed and Sport cards)."""
-    damage: int = Field(default=0, ge=0, le=6)
+    damage: int = field(default=0, ge=0, le=6)
     """Health the hero loses at Resolve while it is undefeated."""
     condition: OpportunityCondition | None = None
     """An Opportunity's condition (required for Opportunities, refused on enemies)."""
 
-    @item_check
-    def _camp_kind(self) -> CampCard:
+    def __post_init__(self) -> None:
         if self.kind == "opportunity":
             if self.condition is None:
                 raise ValueError('condition is required when kind is "opportunity": what the Opportunity asks')
@@ -187,7 +185,6 @@ class CampCard(ConflictCard):
                 raise ValueError("an Opportunity is not an enemy: it has no effects, no +N and is never mandatory")
         elif self.condition is not None:
             raise ValueError(f"condition applies only to Opportunities, not to a {self.kind} card")
-        return self
 
     @property
     def enemy(self) -> bool:
@@ -195,43 +192,45 @@ class CampCard(ConflictCard):
         return self.kind != "opportunity"
 
 
-class Scion(Frozen):
+@content
+class Scion(Content):
     """A Scion (``[[scion]]``), the final boss of Hoplomachus Victorum: a Spectate side (its penalty) and a
     Conflict side (the boss of the final fight)."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique among the deck's cards, bosses, Scions and Primus."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    spectate: list[Effect] = Field(min_length=1)
+    spectate: list[Effect] = field(min_length=1)
     """The Spectate side: the penalty suffered each time the player spectates a camp."""
-    spectate_text: str | None = Field(default=None, max_length=300)
+    spectate_text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated penalty text."""
-    health: int = Field(ge=1, le=20)
+    health: int = field(ge=1, le=20)
     """Conflict side: damage needed to defeat it."""
-    damage: int = Field(ge=0, le=6)
+    damage: int = field(ge=0, le=6)
     """Conflict side: Health the hero loses at Resolve while it is undefeated."""
-    additional: int = Field(default=0, ge=0, le=4)
+    additional: int = field(default=0, ge=0, le=4)
     """Conflict side: +N enemies drawn from the Influence deck when the final fight begins."""
-    rules: list[Effect] = Field(default_factory=list)
+    rules: list[Effect] = field(default_factory=list)
     """Conflict side: its rules in the final fight (``influence_scaling`` among them)."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
 
-class Tactic(Frozen):
+@content
+class Tactic(Content):
     """A Tactic (``[[tactic]]``): a single-use item of Hoplomachus Victorum. Used or discarded, it returns to the
-    Tactics area (HV2)."""
+    Tactics area."""  # HV2
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique among the deck's cards."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    effects: list[Effect] = Field(min_length=1)
+    effects: list[Effect] = field(min_length=1)
     """What using it does, in order."""
-    text: str | None = Field(default=None, max_length=300)
+    text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated plain-words text."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
     def as_card(self) -> ConflictCard:
@@ -242,22 +241,23 @@ class Tactic(Frozen):
         )
 
 
-class Boss(Frozen):
+@content
+class Boss(Content):
     """A boss: the endgame enemy."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
-    health: int = Field(ge=1, le=20)
+    health: int = field(ge=1, le=20)
     """Damage needed to defeat it."""
-    damage: int = Field(ge=0, le=6)
+    damage: int = field(ge=0, le=6)
     """Health the hero loses at Resolve while it is undefeated."""
-    entourage: int = Field(default=0, ge=0, le=4)
+    entourage: int = field(default=0, ge=0, le=4)
     """+N: enemies activated with it at the start of the endgame."""
-    rules: list[Effect] = Field(default_factory=list)
+    rules: list[Effect] = field(default_factory=list)
     """Rules that change how the fight is played (and, with win_condition, how it is won)."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
 
@@ -276,31 +276,31 @@ MissionKind = Literal[
 ]
 
 
-class Mission(Frozen):
+@content
+class Mission(Content):
     """A mission: a goal completed one at a time, left to right, progress tracked on the chip."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""
-    name: str = Field(min_length=1, max_length=40)
+    name: str = field(min_length=1, max_length=40)
     """The name shown to the player."""
     condition: MissionKind
     """What counts as progress (see README "Missions")."""
-    target: int = Field(default=1, ge=1, le=20)
+    target: int = field(default=1, ge=1, le=20)
     """How many times the condition must happen."""
-    level: int | None = Field(default=None, ge=1, le=3)
+    level: int | None = field(default=None, ge=1, le=3)
     """defeats_by_level: the enemy level that counts."""
-    value: int | None = Field(default=None, ge=1, le=6)
+    value: int | None = field(default=None, ge=1, le=6)
     """end_round_health_exactly: the Health; colors_on_one_enemy / commit_all_pool_colors: number of colours;
     activation_size: enemies activated in one round."""
     forfeitable: bool = True
     """Whether the player may forfeit it."""
-    text: str | None = Field(default=None, max_length=300)
+    text: str | None = field(default=None, max_length=300)
     """Optional wording that replaces the generated text."""
-    flavour: str = Field(default="", max_length=400)
+    flavour: str = field(default="", max_length=400)
     """Flavour text."""
 
-    @item_check
-    def _parameters(self) -> Mission:
+    def __post_init__(self) -> None:
         needs_level = self.condition == "defeats_by_level"
         needs_value = self.condition in {
             "end_round_health_exactly",
@@ -313,43 +313,44 @@ class Mission(Frozen):
             raise ValueError('level is required when condition is "defeats_by_level": the enemy level that counts')
         if needs_value and self.value is None:
             raise ValueError(f'value is required when condition is "{self.condition}"')
-        return self
 
 
 _Named = TypeVar("_Named", ConflictCard, Hero, Boss, Mission, Scion, Tactic)
 
 
-class DeckInfo(Frozen):
+@content
+class DeckInfo(Content):
     """The deck's identity (``deck.toml``)."""
 
-    id: Id
+    id: str = field(pattern=ID_PATTERN)
     """Stable identifier of the deck, used by saves and the command line."""
-    title: str = Field(min_length=1, max_length=60)
+    title: str = field(min_length=1, max_length=60)
     """The deck's title."""
-    ruleset: Ruleset
-    """Which deck rules it follows."""
-    version: str = Field(default="1", max_length=20)
+    ruleset: str = field(pattern=ID_PATTERN)
+    """Which deck rules it follows: the id of an installed ruleset."""
+    version: str = field(default="1", max_length=20)
     """The deck's own version."""
-    description: str = Field(default="", max_length=1000)
+    description: str = field(default="", max_length=1000)
     """A short description for the setup screen."""
 
 
-class Deck(Frozen):
+@content
+class Deck(Content):
     """A complete deck: identity, heroes, conflict cards, bosses and missions."""
 
     info: DeckInfo
     """The deck's identity."""
-    heroes: list[Hero] = Field(default_factory=list)
+    heroes: list[Hero] = field(default_factory=list)
     """Its heroes."""
-    cards: list[ConflictCard] = Field(default_factory=list)
+    cards: list[ConflictCard] = field(default_factory=list)
     """Its conflict cards, in file order (``deal = "ordered"`` uses this order)."""
-    bosses: list[Boss] = Field(default_factory=list)
+    bosses: list[Boss] = field(default_factory=list)
     """Its bosses, in file order."""
-    missions: list[Mission] = Field(default_factory=list)
+    missions: list[Mission] = field(default_factory=list)
     """Its missions."""
-    scions: list[Scion] = Field(default_factory=list)
+    scions: list[Scion] = field(default_factory=list)
     """Hoplomachus Victorum: its Scions, in file order."""
-    tactics: list[Tactic] = Field(default_factory=list)
+    tactics: list[Tactic] = field(default_factory=list)
     """Hoplomachus Victorum: its Tactics, in file order."""
     content_hash: str = ""
     """SHA-256 of the deck's files (set by the loader; saves record it)."""

@@ -9,64 +9,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
-from twentystrong.content.effects import EFFECT_KINDS, RULESET_KINDS, IgnoreEffect, RollTest
+from twentystrong.content.base import Content
+from twentystrong.content.effects import IgnoreEffect, RollTest, effect_kinds
 from twentystrong.content.explain import field_name, show, suggest
 from twentystrong.content.locate import TomlPath
-from twentystrong.content.model import CampCard, DeckInfo, Hero, Reward
-from twentystrong.content.plain import Frozen
+from twentystrong.content.model import DeckInfo, Hero, Reward
+from twentystrong.content.sections import kit_contents, sections
 from twentystrong.content.source import Finding, Placed
 
-Checked = tuple[Placed, Frozen]
+Checked = tuple[Placed, Content]
 """An item that passed its own validation, with where it sits."""
-
-
-@dataclass(frozen=True)
-class RulesetNeeds:
-    """What a ruleset needs from a deck to be set up at all."""
-
-    least: dict[str, tuple[int, str]]
-    """The fewest tables of each section it needs, with why (``"card": (45, " (3 stacks of 15)")``)."""
-    sections: tuple[str, ...]
-    """The sections its decks may hold (others belong to another ruleset's decks)."""
-    card_levels: tuple[int, ...] = (1, 2, 3)
-    """The card levels it knows."""
-    primus: bool = False
-    """Whether every hero must have a Primus side (the deck's heroes are Victorum heroes)."""
-
-
-RULESET_NEEDS: dict[str, RulesetNeeds] = {
-    # Solar Sentinels setup: three face-up stacks of 15, a boss deck, a hero; cards are level 1 or 2.
-    # Missions are optional (they are a setup option), so none are required.
-    "solar-sentinels": RulesetNeeds(
-        {"card": (45, " (3 stacks of 15)"), "boss": (1, ""), "hero": (1, "")},
-        ("deck", "hero", "card", "boss", "mission"),
-        (1, 2),
-    ),
-    # Hoplomachus Victorum setup (hoplomachus.md): 9 camps of 6, 9 Scions, 4 + X Victorum heroes drawn (X up to 4),
-    # 4 Tactics drawn.
-    "hoplomachus-victorum": RulesetNeeds(
-        {
-            "camp": (54, " (9 camps of 6)"),
-            "scion": (9, ""),
-            "hero": (8, " (Victorum heroes: 4 + difficulty are drawn)"),
-            "tactic": (4, " (4 are drawn)"),
-        },
-        ("deck", "hero", "camp", "scion", "tactic"),
-        primus=True,
-    ),
-}
-"""Structural needs by ruleset."""
-
-_CARDS = ("card", "boss", "camp", "scion", "tactic")
-"""Sections whose ids share one namespace: they sit in the active area or the inventory, commands name them by id
-(a Primus side's id joins them too)."""
-_NAMESPACES: dict[str, tuple[str, ...]] = {
-    "hero": ("hero",),
-    "mission": ("mission",),
-    **{section: _CARDS for section in _CARDS},
-}
 
 
 def check_deck(items: Sequence[Placed], checked: Sequence[Checked]) -> list[Finding]:
@@ -84,13 +37,14 @@ def check_deck(items: Sequence[Placed], checked: Sequence[Checked]) -> list[Find
 
 def check_unique_ids(items: Sequence[Placed]) -> list[Finding]:
     """One finding for every id used a second time in its namespace, naming where it was first used."""
-    first: dict[tuple[tuple[str, ...], str], Placed] = {}
+    first: dict[tuple[str, str], Placed] = {}
     findings: list[Finding] = []
+    known = sections()
     for placed in items:
         ident = placed.raw.get("id") if isinstance(placed.raw, dict) else None
         if not isinstance(ident, str):
             continue
-        key = (_NAMESPACES[placed.section], ident)
+        key = (known[placed.section].ids, ident)
         earlier = first.setdefault(key, placed)
         if earlier is not placed:
             where = _where(earlier, ("id",))
@@ -103,9 +57,10 @@ def check_primus_ids(items: Sequence[Placed]) -> list[Finding]:
     """A Primus side's id (``[hero.primus]``) must not name another card, boss, Scion or Primus: in its fight it is
     a boss in the active area."""
     taken: dict[str, Placed] = {}
+    known = sections()
     for placed in items:
         ident = placed.raw.get("id") if isinstance(placed.raw, dict) else None
-        if placed.section in _CARDS and isinstance(ident, str):
+        if known[placed.section].ids == "card" and isinstance(ident, str):
             taken.setdefault(ident, placed)
     findings: list[Finding] = []
     for placed in items:
@@ -124,16 +79,15 @@ def check_primus_ids(items: Sequence[Placed]) -> list[Finding]:
 def check_references(checked: Sequence[Checked]) -> list[Finding]:
     """Fields that name other things must name things that exist (today: ``ignore_effect.kinds``)."""
     findings: list[Finding] = []
+    known = effect_kinds()
     for placed, model in checked:
         for path, effect in effects_of(model):
             if not isinstance(effect, IgnoreEffect):
                 continue
             for i, kind in enumerate(effect.kinds):
-                if kind not in EFFECT_KINDS:
+                if kind not in known:
                     sub = (*path, "kinds", i)
-                    message = (
-                        f"{field_name(sub)} must name an effect kind, got {show(kind)}{suggest(kind, EFFECT_KINDS)}"
-                    )
+                    message = f"{field_name(sub)} must name an effect kind, got {show(kind)}{suggest(kind, known)}"
                     findings.append(placed.finding(sub, message, field_name(sub)))
     return findings
 
@@ -176,13 +130,19 @@ def _check_card_sides(card: str, sharing: list[tuple[Placed, Hero]]) -> list[Fin
 
 
 def check_ruleset(info: Checked, counts: dict[str, int], checked: Sequence[Checked]) -> list[Finding]:
-    """The ruleset's structural needs: enough of each kind of card for its setup, only the sections it plays, levels
-    it knows; Hoplomachus Victorum: every hero with a Primus side, every enemy camp card with its Health."""
+    """The deck names an installed ruleset, and has what that ruleset needs (its kit says,
+    :class:`~twentystrong.content.sections.Needs`): enough of each kind of card for its setup, only the sections it
+    plays, levels it knows, the kit's own checks of each item, and no effect acting on another ruleset's zones."""
     placed, model = info
     assert isinstance(model, DeckInfo)
-    needs = RULESET_NEEDS.get(model.ruleset)
-    if needs is None:
-        return []
+    kits = kit_contents()
+    declared = kits.get(model.ruleset)
+    if declared is None:
+        installed = ", ".join(show(r) for r in kits) or "(none is installed)"
+        got = f"got {show(model.ruleset)}{suggest(model.ruleset, kits)}"
+        message = f"ruleset must be one of the installed rulesets {installed}, {got}"
+        return [placed.finding(("ruleset",), message, "ruleset")]
+    needs = declared.needs
     findings: list[Finding] = []
     for section, (least, why) in needs.least.items():
         if counts.get(section, 0) < least:
@@ -193,39 +153,32 @@ def check_ruleset(info: Checked, counts: dict[str, int], checked: Sequence[Check
             findings.append(placed.finding(("ruleset",), message, section))
     for section, count in counts.items():
         if count and section not in needs.sections:
-            owner = next((r for r, n in RULESET_NEEDS.items() if section in n.sections), "another")
+            owner = next((r for r, k in kits.items() if section in k.needs.sections), "another")
             message = (
                 f"a {model.ruleset} deck holds no [[{section}]] tables (they belong to {owner} decks), found {count}"
             )
             findings.append(placed.finding(("ruleset",), message, section))
+    card_sections = ("card", *(name for name, s in declared.sections.items() if s.into == "cards"))
     for item_placed, item in checked:
-        if item_placed.section in ("card", "camp"):
+        if item_placed.section in card_sections:
             level = getattr(item, "level", None)
             if level is not None and level not in needs.card_levels:
                 allowed = " or ".join(map(str, needs.card_levels))
                 message = f"level must be {allowed} in a {model.ruleset} deck, got {level}"
                 findings.append(item_placed.finding(("level",), message, "level"))
-        if needs.primus and isinstance(item, Hero) and item.primus is None:
-            message = f"primus is required: a {model.ruleset} hero is a Victorum hero, with a [hero.primus] side"
-            findings.append(item_placed.finding(("id",), message, "primus"))
-        if isinstance(item, CampCard) and item.enemy and "health" not in item_placed.raw:
-            message = f"health is required for a {item.kind} card (an enemy): the damage needed to defeat it"
-            findings.append(item_placed.finding(("kind",), message, "health"))
-        if isinstance(item, CampCard) and not item.enemy:
-            for key in ("health", "damage", "level"):
-                if key in item_placed.raw:
-                    message = f"{key} has no meaning on an Opportunity (it is not an enemy): leave it out"
-                    findings.append(item_placed.finding((key,), message, key))
+        for check in declared.checks:
+            findings += check(model.ruleset, item_placed, item)
         findings += _foreign_kinds(model.ruleset, item_placed, item)
     return findings
 
 
-def _foreign_kinds(ruleset: str, placed: Placed, item: Frozen) -> list[Finding]:
-    """Effect kinds that act only on another ruleset's zones (``RULESET_KINDS``) would do nothing in this deck."""
+def _foreign_kinds(ruleset: str, placed: Placed, item: Content) -> list[Finding]:
+    """Effect kinds that act only on another ruleset's zones (its kit's ``zone_kinds``) would do nothing here."""
     findings: list[Finding] = []
+    others = {r: k.zone_kinds for r, k in kit_contents().items() if r != ruleset}
     for path, effect in effects_of(item):
         kind = getattr(effect, "kind", "")
-        owner = next((r for r, kinds in RULESET_KINDS.items() if kind in kinds and r != ruleset), None)
+        owner = next((r for r, kinds in others.items() if kind in kinds), None)
         if owner is not None:
             sub = (*path, "kind")
             message = f"{field_name(sub)} {show(kind)} acts on {owner} zones: it does nothing in a {ruleset} deck"
@@ -242,7 +195,7 @@ def check_shipped_id(folder: str, info: Checked) -> list[Finding]:
     return [placed.finding(("id",), f"id must match the deck's folder name {show(folder)}, got {show(model.id)}", "id")]
 
 
-def effects_of(model: Frozen) -> Iterator[tuple[TomlPath, Frozen]]:
+def effects_of(model: Content) -> Iterator[tuple[TomlPath, Content]]:
     """Every effect in an item, nested ones included, with its path inside the item."""
     for name in ("effects", "ability", "rules", "on_fail", "spectate", "bane"):
         for i, effect in enumerate(getattr(model, name, None) or ()):

@@ -18,6 +18,10 @@ Step = str
 Result = Literal["won", "lost"] | None
 DiceMode = Literal["virtual", "physical"]
 Deal = Literal["shuffled", "ordered"]
+OptionValue = bool | int | str
+"""The value of a deck's setup option (a flag, a number, a choice or a card's id)."""
+Choices = tuple[tuple[str, OptionValue], ...]
+"""A deck's setup options as chosen: name and value pairs, in name order (hashable, the same every time)."""
 Changes = dict[str, Any]
 """The fields an event changes and their new values (see :mod:`twentystrong.engine.evolve`)."""
 
@@ -36,10 +40,17 @@ class SetupOptions:
     assisted: bool = False
     dice: DiceMode = "virtual"
     deal: Deal = "shuffled"
-    missions: bool = False  # Solar Sentinels: deal missions (read by its ruleset)
-    rank: int = 1  # Solar Sentinels: the difficulty rank (R15: ranks only with missions)
-    difficulty: int = 0  # Hoplomachus Victorum: the difficulty X, 0–4 (HV13)
-    scion: str | None = None  # Hoplomachus Victorum: the Scion chosen (None: drawn at random)
+    choices: Choices = ()
+    """The deck's own options (its kit declares them, :mod:`twentystrong.kits.options`): name and value pairs in
+    name order; an option not given is at its default."""
+
+    def chosen(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
+        """The value of the deck option ``name``, or ``default`` when it was not chosen (its kit's
+        :meth:`~twentystrong.kits.options.DeckOption.read` gives its declared default)."""
+        for key, value in self.choices:
+            if key == name:
+                return value
+        return default
 
 
 @dataclass(frozen=True, slots=True)

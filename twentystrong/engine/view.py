@@ -14,6 +14,7 @@ rules. The keys are a public interface for bot writers: add keys freely, never r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -28,6 +29,7 @@ from twentystrong.engine.rulesets import rules, ruleset_for
 from twentystrong.engine.rulesets.base import TableView
 from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt, Result, SetupOptions, Zone
 from twentystrong.engine.steps import phase_of
+from twentystrong.engine.uses import items_usable
 
 
 def event_view(event: ev.Event, deck: Deck) -> dict[str, Any]:
@@ -130,6 +132,12 @@ class PlayerView:
     phases_used: int
     """Strategy phases begun this engagement (R4)."""
     _state: GameState = field(repr=False)
+    banished_cards: tuple[str, ...] = ()
+    """Cards out of the game (banished), face up."""
+    activated_this_round: tuple[str, ...] = ()
+    """The cards activated this round (the ruleset's activations, face up)."""
+    result_reason: str = ""
+    """Why the game ended, once it has (the engine's reason code)."""
 
     @cached_property
     def table(self) -> TableView:
@@ -155,7 +163,26 @@ class PlayerView:
         """The active card with this id, if it is in the active area."""
         return self._state.active_card(card_id)
 
+    def places(self) -> dict[str, tuple[str, str]]:
+        """Where the ruleset's own cards are, as a player may know it (``Ruleset.places``: "in a stack", not which
+        one nor how deep): card id → (zone, words)."""
+        return rules(self._state).views.places(self._state)
+
+    @property
+    def card_zones(self) -> Mapping[str, str]:
+        """The ruleset's own card zones (id → name), for the card browser's "where" filter."""
+        return rules(self._state).card_zones
+
     # --- what the rules say about it ------------------------------------------------------------------------
+
+    def keeps_applied_dice(self, card: ActiveCard) -> bool:
+        """Whether the dice applied to this card stay applied into the next round while it stands (a fight that
+        lasts, ``Ruleset.keeps_applied_dice``)."""
+        return rules(self._state).keeps_applied_dice(self._state, card)
+
+    def items_usable(self) -> str | None:
+        """Why no held item may be used now (the engine's words), or None when they may."""
+        return items_usable(self._state)
 
     def card_health(self, card: ActiveCard) -> int:
         """The Health a card must take to be defeated."""
@@ -214,6 +241,13 @@ class PlayerView:
         return hooks.handler(effect.effect.kind).die_damage(self._state, effect, die, card, damage)
 
 
+def state_of(table: GameState | PlayerView) -> GameState:
+    """The state behind a player's view, for the modules that answer a front end's question about the table (the
+    advisor, the words of the text package), which read only what is open; never for a front end itself (contract
+    11: a test keeps the TUI from it). A state is returned as it is."""
+    return table._state if isinstance(table, PlayerView) else table
+
+
 def player_view(s: GameState) -> PlayerView:
     """The :class:`PlayerView` of a state."""
     return PlayerView(
@@ -233,6 +267,9 @@ def player_view(s: GameState) -> PlayerView:
         endgame=s.endgame,
         phases_used=s.phases_used,
         _state=s,
+        banished_cards=s.banished_cards,
+        activated_this_round=s.activated_this_round,
+        result_reason=s.result_reason,
     )
 
 
@@ -247,5 +284,6 @@ __all__ = [
     "Zone",
     "event_view",
     "player_view",
+    "state_of",
     "state_view",
 ]

@@ -11,19 +11,21 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from twentystrong.kits.options import DeckOption
+
 if TYPE_CHECKING:
     from twentystrong.bots.heuristic import HeuristicBot
+    from twentystrong.content.model import Deck
+    from twentystrong.content.sections import KitContent
     from twentystrong.engine.rulesets.base import Ruleset
+    from twentystrong.engine.state import SetupOptions
 
 
-def _resolve(target: str) -> Any:
+def resolve(target: str) -> Any:
     """The object a ``module:attribute`` reference names (or the module, without ``:attribute``)."""
     module, _, attribute = target.partition(":")
     loaded = import_module(module)
     return getattr(loaded, attribute) if attribute else loaded
-
-
-resolve = _resolve  # i28-words: the kit's optional parts (its ladder, its primer …) are resolved by who asks
 
 
 @dataclass(frozen=True)
@@ -57,17 +59,42 @@ class DeckKit:
     (``write_deck(folder, **options) -> folder``), or None."""
     sim: str | None = None
     """``module:attribute`` of its part of the simulator (a :class:`~twentystrong.sim.runner.SimPart`), or None."""
+    # i28-options
+    options: tuple[DeckOption, ...] = ()
+    """Its setup options as data (:mod:`twentystrong.kits.options`): the command line's flags, the setup screen's
+    controls, the save's setup record and the record's level are built from them."""
+    setup_check: str | None = None
+    """``module:function`` that says what else a setup of its decks needs (``check(deck, options)``: a message, or
+    None), beyond each option's own bounds; None: nothing else."""
+    # i28-content
+    content: str | None = None
+    """``module:attribute`` of its :class:`~twentystrong.content.sections.KitContent`: the tables its deck files
+    hold and the model of each, its own effect kinds, and what validation requires of its decks (pure Python,
+    imported when a deck is validated or its schema written); None for a kit whose decks hold the general tables
+    only."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""
-        found: Ruleset = _resolve(self.rules)
+        found: Ruleset = resolve(self.rules)
         return found
 
     def board_module(self) -> Any | None:
         """Its board module, imported on first use (only a front end asks: it imports Textual), or None."""
-        return _resolve(self.board) if self.board is not None else None
+        return resolve(self.board) if self.board is not None else None
+
+    def content_of(self) -> KitContent | None:
+        """Its content declaration, imported on first use (None if it has none)."""
+        found: KitContent | None = resolve(self.content) if self.content is not None else None
+        return found
 
     def bot_class(self) -> type[HeuristicBot]:
         """Its heuristic bot's class, imported on first use."""
-        found: type[HeuristicBot] = _resolve(self.bot)
+        found: type[HeuristicBot] = resolve(self.bot)
         return found
+
+    def check_setup(self, deck: Deck, options: SetupOptions) -> str | None:
+        """What else a setup of this deck needs (its own check, beyond each option's bounds), or None."""
+        if self.setup_check is None:
+            return None
+        problem: str | None = resolve(self.setup_check)(deck, options)
+        return problem

@@ -258,10 +258,15 @@ def _hopeless(enemies: Sequence[EnemyQuestion]) -> tuple[bool, ...]:
     )
 
 
-def question_for(s: GameState, legal: Sequence[Command], threshold: float = 0.9) -> OddsQuestion | None:
+def question_for(
+    table: GameState | PlayerView, legal: Sequence[Command], threshold: float = 0.9
+) -> OddsQuestion | None:
     """The odds question of a state (read only through the open table: the dice, the active cards, what the player
     holds, the effects in force) and its legal commands, or None when there is nothing to ask (not committing or
     applying, no enemy)."""
+    from twentystrong.engine.view import state_of
+
+    s = state_of(table)
     if s.result is not None or s.step not in ("commit", "faces", "apply"):
         return None
     from twentystrong.engine.rulesets import rules as ruleset_of
@@ -462,7 +467,9 @@ def _use_command(s: GameState, use: Use) -> Command | None:
     return None
 
 
-def playable(state: GameState, legal: Sequence[Command], advice: Advice, question: OddsQuestion) -> Playable:
+def playable(
+    table: GameState | PlayerView, legal: Sequence[Command], advice: Advice, question: OddsQuestion
+) -> Playable:
     """Only what the rules in force allow, and what the dice showing do now as the engine plays them.
 
     The engine is asked first (:func:`twentystrong.odds.engine_plan.search`, on copies of the state): when some of
@@ -475,8 +482,10 @@ def playable(state: GameState, legal: Sequence[Command], advice: Advice, questio
     may start and no rule keeps its face."""
     from twentystrong.engine.commands import Command, Rejected
     from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.engine.view import state_of
     from twentystrong.odds.engine_plan import play_through, search
 
+    state = state_of(table)
     s = state
     plays = s.memo(search)
     chosen = plays.sweep or plays.sweep_with
@@ -731,8 +740,9 @@ def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
     """The advisor's answer for the player's view of the game (R12: only the open table is read). ``threshold``:
     the chance the commit plan aims at."""
     from twentystrong.engine.legal import legal_commands
+    from twentystrong.engine.view import state_of
 
-    state = view._state
+    state = state_of(view)
     legal = tuple(legal_commands(state))
     question = question_for(state, legal, threshold)
     if question is None or state.prompt is not None:
@@ -740,12 +750,17 @@ def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
     return explain(state, legal, question, chances_for(question))
 
 
-def explain(state: GameState | None, legal: Sequence[Command], question: OddsQuestion, answered: OddsChances) -> Hint:
+def explain(
+    table: GameState | PlayerView | None, legal: Sequence[Command], question: OddsQuestion, answered: OddsChances
+) -> Hint:
     """The hint for a question answered already (the odds panel answers it in a worker thread): the advice checked
     against the engine (played on copies of ``state``), its words and commands, the figures.
 
     ``state`` None: a question with no game behind it (``twentystrong odds`` with a damage model of its own): the
     advice is said as the odds found it, with no commands."""
+    from twentystrong.engine.view import state_of
+
+    state = state_of(table) if table is not None else None
     scope: Literal["fight", "round"] = "round" if question.lasting else "fight"
     each = tuple(
         EnemyChance(e.card, e.name, c.value, c.exact, c.error, scope)

@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from twentystrong.content.model import Deck
-from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.state import Choices, SetupOptions
 
 if TYPE_CHECKING:
     from twentystrong.session.session import Session
@@ -52,6 +52,10 @@ def daily_hero(deck: Deck, day: date) -> str:
     return deck.heroes[_digest(day, "hero") % len(deck.heroes)].id
 
 
+DAILY_OPTIONS: Choices = (("missions", True),)
+"""The daily deck's own options (its kit declares them): with missions, at the first rank."""
+
+
 def daily_options(deck: Deck, day: date) -> SetupOptions:
     """The day's setup (``deck`` is the shipped daily deck)."""
     return SetupOptions(
@@ -61,8 +65,7 @@ def daily_options(deck: Deck, day: date) -> SetupOptions:
         assisted=False,
         dice="virtual",
         deal="shuffled",
-        missions=True,
-        rank=1,
+        choices=DAILY_OPTIONS,
     )
 
 
@@ -85,9 +88,14 @@ def daily_date(deck: Deck, options: SetupOptions) -> date | None:
     if options.deck_id != DECK or deck.id != DECK:
         return None
     day = seed_date(options.seed)
-    if day is None or options != daily_options(deck, day):
+    if day is None:
         return None
-    return day
+    from dataclasses import replace
+
+    from twentystrong.kits import choices_for
+
+    same = replace(options, choices=choices_for(deck.info.ruleset, dict(options.choices)))  # however it was saved
+    return day if same == daily_options(deck, day) else None
 
 
 def share_line(*, day: date, deck_title: str, hero_name: str, result: str | None, rounds: int, attempt: int = 1) -> str:

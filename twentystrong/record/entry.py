@@ -17,6 +17,7 @@ from typing import Any
 
 from twentystrong import __version__
 from twentystrong.engine.events import to_dict
+from twentystrong.engine.state import SetupOptions
 from twentystrong.kits.solar_sentinels.rules import missions_dealt
 from twentystrong.record import daily as daily_challenge
 from twentystrong.record.ladder import level_of, rule_for
@@ -74,10 +75,20 @@ COLUMNS = tuple(f.name for f in fields(GameEntry))
 """The ``games`` columns an entry fills, in order."""
 
 
+def setup_record(options: SetupOptions) -> dict[str, Any]:
+    """A game's setup as the record keeps it: the general options and every installed deck's own options (their
+    kits declare them) by name, at their default unless chosen (so a game's record reads the same as before the
+    options were data)."""
+    from twentystrong.kits import all_options
+
+    general = {k: v for k, v in asdict(options).items() if k != "choices"}
+    return {**general, **{o.name: o.default for _, o in all_options()}, **dict(options.choices)}
+
+
 def fingerprint(session: Session) -> str:
     """SHA-256 of the game's setup and event log: two records of the very same game share it."""
     digest = hashlib.sha256()
-    digest.update(json.dumps(asdict(session.options), sort_keys=True).encode())
+    digest.update(json.dumps(setup_record(session.options), sort_keys=True).encode())
     for event in session.events:
         digest.update(json.dumps(to_dict(event), sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()
@@ -121,8 +132,8 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         level_kind=rule.kind if rule is not None else None,
         level=level_of(options, rule) if rule is not None else None,
         seed=str(options.seed),
-        options=json.dumps(asdict(options), sort_keys=True),
-        missions=int(options.missions),
+        options=json.dumps(setup_record(options), sort_keys=True),
+        missions=int(bool(options.chosen("missions", False))),  # the record's column (R15: the ladder reads it)
         assisted=int(options.assisted),
         daily=day.isoformat() if day is not None else None,
         result=state.result,

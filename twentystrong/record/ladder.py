@@ -85,9 +85,9 @@ def rule_for(ruleset: str) -> LadderRule | None:
 
 
 def level_of(options: SetupOptions, rule: LadderRule) -> int:
-    """The level a game is played at (the setup option its ladder names)."""
-    value: int = getattr(options, rule.option)
-    return value
+    """The level a game is played at: the setup option its ladder names (its lowest rung when not chosen)."""
+    value = options.chosen(rule.option)
+    return value if isinstance(value, int) else rule.lowest
 
 
 def unmoved(*, assisted: bool, needed: bool, daily: bool, rule: LadderRule | None) -> Unmoved:

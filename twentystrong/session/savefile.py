@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class _Model(BaseModel):
@@ -35,14 +35,20 @@ class SavedGame(_Model):
     """Virtual dice, or companion mode (faces entered by the player)."""
     deal: Literal["shuffled", "ordered"] = "shuffled"
     """How the stacks were dealt."""
-    missions: bool = False
-    """Whether missions are played."""
-    rank: int = Field(default=1, ge=1, le=6)
-    """Difficulty rank (Solar Sentinels)."""
-    difficulty: int = Field(default=0, ge=0, le=4)
-    """Difficulty X (Hoplomachus Victorum, HV13)."""
-    scion: str | None = None
-    """The Scion chosen at setup (Hoplomachus Victorum; none: drawn at random)."""
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    """The deck's own setup options (its kit declares them), by name; an option left out is at its default."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _options_of_older_saves(cls, data: Any) -> Any:
+        """Older saves wrote the deck's options beside the general ones (``rank = 2`` in ``[game]``): any key that
+        is not a field is such an option (the deck's kit checks it when the game is loaded)."""
+        if not isinstance(data, dict) or "options" in data:
+            return data
+        loose = {k: v for k, v in data.items() if k not in cls.model_fields}
+        if not loose:
+            return data
+        return {**{k: v for k, v in data.items() if k not in loose}, "options": loose}
 
 
 class SavedLog(_Model):

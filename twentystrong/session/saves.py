@@ -54,7 +54,7 @@ from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.events import EVENT_TYPES, Event, from_dict, to_dict
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.rulesets import ruleset_for
-from twentystrong.engine.state import SetupOptions, initial_state
+from twentystrong.engine.state import Choices, SetupOptions, initial_state
 from twentystrong.session.history import HistoryEntry
 
 if TYPE_CHECKING:
@@ -89,13 +89,9 @@ def save_document(session: Session) -> dict[str, Any]:
         "assisted": o.assisted,
         "dice": o.dice,
         "deal": o.deal,
-        "missions": o.missions,
-        "rank": o.rank,
     }
-    if o.difficulty:  # Hoplomachus Victorum's setup (left out at its default: older saves read the same)
-        game["difficulty"] = o.difficulty
-    if o.scion is not None:
-        game["scion"] = o.scion
+    if o.choices:  # the deck's own options, as data (older saves wrote them beside the general ones)
+        game["options"] = dict(o.choices)
     if session.deck_path is not None:
         game["deck_path"] = str(session.deck_path.resolve())
     commands = [{**entry.command.to_dict(), "events": len(entry.events)} for entry in session.history]
@@ -342,9 +338,8 @@ def game_from_save(
         seed = int(g.seed)
     except ValueError:
         raise SaveError(f"{path}: the seed {g.seed!r} is not a whole number") from None
-    options = SetupOptions(
-        g.deck_id, g.hero_id, seed, g.assisted, g.dice, g.deal, g.missions, g.rank, g.difficulty, g.scion
-    )
+    choices = _saved_choices(path, deck, g.options)
+    options = SetupOptions(g.deck_id, g.hero_id, seed, g.assisted, g.dice, g.deal, choices)
     try:
         state = initial_state(deck, options)  # a foreign universal hero joins the deck here
     except ValueError as exc:
@@ -380,6 +375,20 @@ def game_from_save(
         events, redo_state = result
         redo.append(HistoryEntry(command, tuple(events), redo_state))
     return LoadedGame(deck, options, history, redo[::-1], folder)
+
+
+def _saved_choices(path: Path | str, deck: Deck, saved: dict[str, bool | int | str]) -> Choices:
+    """The deck's options a save holds, as ``SetupOptions.choices`` (as they were given: the same game loads back).
+    Older saves wrote every deck's options beside the general ones (another deck's at its default: left out here);
+    any other option the deck's kit does not declare is refused."""
+    from twentystrong.kits import choices_for, options_for
+    from twentystrong.kits.options import choose
+
+    own = {o.name for o in options_for(deck.info.ruleset)}
+    strays = [name for name, _ in choices_for(deck.info.ruleset, saved) if name not in own]
+    if strays:
+        raise SaveError(f"{path}: deck {deck.id!r} has no setup option {strays[0]!r}")
+    return choose({name: value for name, value in saved.items() if name in own})
 
 
 def _command(path: Path | str, i: int, raw: dict[str, Any], what: str = "command") -> Command:

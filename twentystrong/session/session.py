@@ -246,50 +246,50 @@ def check_options(deck: Deck, options: SetupOptions) -> None:
                 with_hero(deck, options.hero_id)
             except ValueError as exc:
                 raise SetupError(str(exc)) from None
-    if ruleset == "hoplomachus-victorum":
-        _check_victorum(deck, options)
-    elif options.difficulty or options.scion is not None:
-        raise SetupError("difficulty and the Scion are Hoplomachus Victorum options: this deck plays ranks")
     if options.deck_id != deck.id:
         raise SetupError(f"the options name deck {options.deck_id!r} but the deck is {deck.id!r}")
-    if not 1 <= options.rank <= 6:
-        raise SetupError(f"rank must be 1–6, got {options.rank}")
-    if options.rank > 1 and not options.missions:
-        raise SetupError(
-            f"rank {options.rank} is played with missions (ranks come only with missions); "
-            "turn missions on, or play rank 1"
-        )
     if options.dice not in ("virtual", "physical"):
         raise SetupError(f'dice must be "virtual" or "physical", got {options.dice!r}')
     if options.deal not in ("shuffled", "ordered"):
         raise SetupError(f'deal must be "shuffled" or "ordered", got {options.deal!r}')
-    if options.missions and not deck.missions:
-        raise SetupError(f"deck {deck.id!r} has no missions")
+    problem = deck_options_problem(deck, options)
+    if problem is not None:
+        raise SetupError(problem)
     try:
         ruleset_for(deck.info.ruleset)
     except ValueError as exc:
         raise SetupError(str(exc)) from None
 
 
-def _check_victorum(deck: Deck, options: SetupOptions) -> None:
-    """Hoplomachus Victorum's setup options: difficulty 0–4, a Scion of the deck, a Victorum hero (one with a Primus
-    side) or a universal one, and none of Solar Sentinels' ranks and missions."""
-    if not 0 <= options.difficulty <= 4:
-        raise SetupError(f"difficulty must be 0–4, got {options.difficulty}")
-    if options.scion is not None and options.scion not in {s.id for s in deck.scions}:
-        known = ", ".join(s.id for s in deck.scions)
-        raise SetupError(f"deck {deck.id!r} has no Scion {options.scion!r}; its Scions: {known}")
-    if options.missions or options.rank != 1:
-        raise SetupError("missions and ranks are Solar Sentinels options; Hoplomachus Victorum plays a difficulty 0–4")
-    own = next((h for h in deck.heroes if h.id == options.hero_id), None)
-    if own is not None and own.primus is None:
-        raise SetupError(f"{own.name} is no Victorum hero (it has no Primus side): it cannot be drawn")
-    drawn = 4 + options.difficulty
-    victorum = sum(1 for h in deck.heroes if h.primus is not None)
-    if victorum < drawn:
-        raise SetupError(
-            f"difficulty {options.difficulty} draws {drawn} Victorum heroes; deck {deck.id!r} has {victorum}"
-        )
+def deck_options_problem(deck: Deck, options: SetupOptions) -> str | None:
+    """What is wrong with the deck's own options (its kit declares them and may check more), or None."""
+    from twentystrong.kits import kits
+    from twentystrong.kits.options import foreign
+
+    kit = kits().get(deck.info.ruleset)
+    declared = kit.options if kit is not None else ()
+    strays = foreign(declared, options)
+    if strays:
+        owners = [k for k in kits().values() if any(o.name in strays for o in k.options)]
+        whose = f"the {owners[0].name} options" if len(owners) == 1 else "options"
+        own = " and ".join(o.name for o in declared) or "no options of its own"
+        plays = f"{kit.name} plays {own}" if kit is not None else f"this deck plays {own}"
+        return f"{whose} ({' and '.join(strays)}) are not played with deck {deck.id!r}; {plays}"
+    by_name = {o.name: o for o in declared}
+    for option in declared:
+        value = option.read(options)
+        if value is None or value == option.default:
+            continue
+        problem = option.problem(value, deck)
+        if problem is not None:
+            return problem
+        needed = by_name.get(option.needs)
+        if needed is not None and not needed.on(options):
+            return (
+                f"{option.name} {value} is played with {needed.name} ({option.needs_reason}); turn {needed.name} on, "
+                f"or play {option.name} {option.default}"
+            )
+    return kit.check_setup(deck, options) if kit is not None else None
 
 
 def read_save(path: Path, deck: Deck | None = None, *, allow_mismatch: bool = False) -> Session:
@@ -308,4 +308,13 @@ def _session(game: LoadedGame) -> Session:
     return Session(game.deck, game.options, game.history, redo=game.redo, deck_path=game.folder)
 
 
-__all__ = ["HistoryEntry", "Session", "SetupError", "check_options", "describe", "read_save", "session_from_save"]
+__all__ = [
+    "HistoryEntry",
+    "Session",
+    "SetupError",
+    "check_options",
+    "deck_options_problem",
+    "describe",
+    "read_save",
+    "session_from_save",
+]

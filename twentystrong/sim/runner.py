@@ -8,7 +8,7 @@ changes how fast they come).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine import GameState, Rejected, SetupOptions, decide_and_apply, initial_state
 from twentystrong.engine import events as ev
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import Choices
 from twentystrong.engine.view import player_view
 from twentystrong.text.stats import killer_of
 
@@ -98,8 +99,8 @@ class Job:
     seed: int  # the run's seed S: game i uses S + i
     first: int
     count: int
-    options: tuple[tuple[str, Any], ...] = ()  # the deck's own setup options (name, value)
     round_cap: int = ROUND_CAP
+    choices: Choices = ()  # the deck's own setup options (SetupOptions.choices)
 
 
 def load(deck: str) -> Deck:
@@ -185,7 +186,7 @@ def run_job(job: Job) -> list[GameRecord]:
             deck_id=deck.id,
             hero_id=job.hero,
             seed=seed,
-            **dict(job.options),
+            choices=job.choices,
         )
         out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
     return out
@@ -198,15 +199,14 @@ def split(
     games: int,
     seed: int,
     *,
-    options: Mapping[str, Any] | None = None,
     round_cap: int = ROUND_CAP,
     chunk: int = 20,
+    choices: Choices = (),
 ) -> list[Job]:
-    """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk`` (``options``: the deck's own
-    setup options, by name)."""
-    own = tuple(sorted((options or {}).items()))
+    """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk`` (``choices``: the deck's own
+    setup options, as ``SetupOptions.choices``)."""
     return [
-        Job(deck, hero, bot, seed, first, min(chunk, games - first), own, round_cap)
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), round_cap, choices)
         for hero in heroes
         for first in range(0, games, chunk)
     ]

@@ -6,15 +6,16 @@ from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView, state_of
 from twentystrong.text.words import card_name, sentence
 
 
-def describe_command(command: Command, state: GameState) -> str:
+def describe_command(command: Command, state: GameState | PlayerView) -> str:
     """What the player did (or would do) with ``command`` in ``state`` (the state *before* it), as a sentence.
 
     ``You apply B3✶ to Rust Maw.``, ``You activate stack 2 (Rust Maw).``, ``You use Field Kit.``
     """
-    c, s = command, state
+    c, s = command, state_of(state)
     deck = s.deck
     name = card_name
     ruleset = ruleset_for(deck.info.ruleset)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.flow import pending_after
 from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView, state_of
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 
@@ -59,8 +60,9 @@ class ResolvePreview:
         return f"At Resolve: −{self.total} ♥{after}"
 
 
-def resolve_preview(state: GameState) -> ResolvePreview | None:
+def resolve_preview(table: GameState | PlayerView) -> ResolvePreview | None:
     """The preview during the Strategy phase (None at any other moment, or with no active card)."""
+    state = state_of(table)
     if state.result is not None or state.step not in STRATEGY_STEPS or not state.active:
         return None
     deck = state.deck

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView, player_view
 
 ZONES: dict[str, str] = {
     "active": "Active area",
@@ -23,12 +23,13 @@ ZONES: dict[str, str] = {
 (:func:`zones`)."""
 
 
-def zones(state: GameState | None) -> dict[str, str]:
+def zones(state: GameState | PlayerView | None) -> dict[str, str]:
     """Every zone a card can be in in this game, with its name: the ruleset's own (Solar Sentinels: the stacks, the
     boss deck, the missions) first, then the general ones."""
     if state is None:
         return dict(ZONES)
-    return {**rules(state).card_zones, **ZONES}
+    view = state if isinstance(state, PlayerView) else player_view(state)
+    return {**view.card_zones, **ZONES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,13 @@ class Place:
 OUT = Place("out", "—")
 
 
-def places(state: GameState | None) -> dict[str, Place]:
-    """Every card id of the deck with its place (cards of a game not yet dealt are all out of play)."""
+def places(state: GameState | PlayerView | None) -> dict[str, Place]:
+    """Every card id of the deck with its place (cards of a game not yet dealt are all out of play), as the player
+    sees the table (a state is read through its :func:`~twentystrong.engine.view.player_view`)."""
     if state is None:
         return {}
-    s = state
-    out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in rules(s).views.places(s).items()}
+    s = state if isinstance(state, PlayerView) else player_view(state)
+    out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in s.places().items()}
     for card in s.discard:
         out[card] = Place("discard", "discard")
     for card in s.banished_cards:

@@ -26,7 +26,7 @@ from textual.theme import Theme
 
 from twentystrong.tui import messages
 from twentystrong.tui.sizes import too_small
-from twentystrong.tui.store import GameView, Launch, Severity, Store, prepare
+from twentystrong.tui.store import GameView, Launch, Severity, Store, Wanted, prepare
 
 if TYPE_CHECKING:
     from twentystrong.tui.screens.setup import SetupScreen
@@ -349,11 +349,11 @@ class TwentyStrongApp(App[None]):
             return
         from twentystrong.tui.screens.browser import CardBrowserScreen
 
-        await self.push_screen(CardBrowserScreen(self.store.deck, self.store.state, message.card))
+        await self.push_screen(CardBrowserScreen(self.store.deck, self.store.view.player, message.card))
 
     def _check_game_over(self, previous: GameView | None, view: GameView) -> None:
-        over = view.state.result is not None
-        was_over = previous is not None and previous.state.result is not None
+        over = view.player.result is not None
+        was_over = previous is not None and previous.player.result is not None
         if over and previous is not None and not was_over:
             self._record(view)  # played to its end here (not a finished game loaded to look at)
         if over and self._game_over_screen is None:
@@ -370,7 +370,7 @@ class TwentyStrongApp(App[None]):
         from twentystrong.text.stats import ladder_words
 
         store = self.store
-        if store is None or store.rank_words or view.state.result not in ("won", "lost"):
+        if store is None or store.rank_words or view.player.result not in ("won", "lost"):
             return
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
@@ -393,7 +393,7 @@ class TwentyStrongApp(App[None]):
 
     def show_summary(self) -> None:
         """Open the game-over summary again (after Escape went back to the final table)."""
-        if self.store is not None and self.store.state.result is not None:
+        if self.store is not None and self.store.view.player.result is not None:
             self._show_game_over()
 
     # --- app-wide actions ------------------------------------------------------------------------------------------
@@ -486,6 +486,8 @@ class TwentyStrongApp(App[None]):
 
     def action_new_game(self) -> None:
         """Go to the setup screen (the current game stays autosaved until a new one starts)."""
+        from twentystrong.kits import options_for
+        from twentystrong.kits.options import again
         from twentystrong.tui.store import resumable
 
         if self.store is not None:
@@ -494,13 +496,12 @@ class TwentyStrongApp(App[None]):
             o = self.store.session.options
             # A finished game may have moved the ladder: the next setup then starts at the level the player now
             # stands at (None: the setup screen reads it), not at the one this game was played at.
-            over = self.store.view.state.result is not None
+            over = self.store.view.player.result is not None
+            o_ruleset = self.store.session.deck.info.ruleset
             self.launch.defaults.update(
                 deck=o.deck_id,
                 hero=o.hero_id,
-                missions=o.missions,
-                rank=o.rank if o.missions and not over else None,
-                difficulty=None if over else o.difficulty,
+                options={**self._default_options(), **again(options_for(o_ruleset), o, over=over)},
                 assisted=o.assisted,
                 dice=o.dice,
                 seed=None,
@@ -515,6 +516,11 @@ class TwentyStrongApp(App[None]):
         self.store = None  # undo and redo have no game until one starts or resumes
         self.game = None
         self._show_main(self._setup_screen())
+
+    def _default_options(self) -> dict[str, Any]:
+        """The deck options the setup screen starts from (the command line's, or the last game's)."""
+        given = self.launch.defaults.get("options")
+        return dict(given) if isinstance(given, dict) else {}
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key binding of the current screen too (one source: the bindings), each command
@@ -587,45 +593,15 @@ def _warm_up() -> None:
             return
 
 
-def create_app(
-    *,
-    deck_id: str | None = None,
-    deck_path: Path | None = None,
-    hero: str | None = None,
-    seed: int | None = None,
-    missions: bool | None = None,
-    rank: int | None = None,
-    assisted: bool = False,
-    dice: str = "virtual",
-    deal: str = "shuffled",
-    load: Path | None = None,
-    resume: bool = False,
-    hints: bool | None = None,
-    difficulty: int | None = None,
-    scion: str | None = None,
-) -> TwentyStrongApp:
-    """The App for these inputs (raises :class:`~twentystrong.tui.store.LaunchError` with a readable message).
+def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **given: Any) -> TwentyStrongApp:
+    """The App for ``wanted`` (or a :class:`~twentystrong.tui.store.Wanted` of the ``given`` fields: ``deck_id``,
+    ``hero``, ``seed``, ``options`` …); raises :class:`~twentystrong.tui.store.LaunchError` with a readable message.
 
-    With ``hero`` (or ``load``, or ``resume`` and an autosave) it opens straight on the table; otherwise on the setup
-    screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary folder).
-    ``hints``: first-game hints on or off for this session (None: the profile's setting). ``difficulty`` and
-    ``scion``: Hoplomachus Victorum's options (HV13; the Scion's id, None: drawn at random).
+    With a hero (or a save to load, or ``resume`` and an autosave) it opens straight on the table; otherwise on the
+    setup screen. The autosave lives in ``$TWENTYSTRONG_DATA_DIR`` when that is set (tests point it at a temporary
+    folder). ``hints``: first-game hints on or off for this session (None: the profile's setting).
     """
-    launch = prepare(
-        deck_id=deck_id,
-        deck_path=deck_path,
-        hero=hero,
-        seed=seed,
-        missions=missions,
-        rank=rank,
-        assisted=assisted,
-        dice=dice,
-        deal=deal,
-        load=load,
-        resume=resume,
-        difficulty=difficulty,
-        scion=scion,
-    )
+    launch = prepare(wanted if wanted is not None else Wanted(**given))
     app = TwentyStrongApp(launch)
     app.hints = hints
     if hints is not None:

@@ -14,19 +14,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
-from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.state import Choices, GameState, SetupOptions
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.kits import choices_for
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 from twentystrong.tui.tables import not_drawn
+
+if TYPE_CHECKING:
+    from twentystrong.text.history import HistoryGroup
 
 Severity = Literal["information", "warning", "error"]
 KEY_HINTS: dict[str, str] = {"inventory_full": "i", "strategy_limit": "Enter"}
@@ -43,7 +47,8 @@ class GameView:
     """
 
     state: GameState
-    """The current game state (being retired from the widgets: they read :attr:`player`, contract 11)."""
+    """The game state behind the view: for the store and the deck boards still being converted (contract 11: the
+    TUI reads :attr:`player`, a test keeps it so), never for a widget or screen."""
     player: PlayerView
     """The table as the player sees it (R12): what every widget and screen reads."""
     legal: tuple[Command, ...]
@@ -66,7 +71,7 @@ class GameView:
     @property
     def deck(self) -> Deck:
         """The deck being played."""
-        return self.state.deck
+        return self.player.deck
 
     @property
     def kind(self) -> str:
@@ -133,6 +138,16 @@ def make_view(
     )
 
 
+def past_view(state: GameState) -> GameView:
+    """A view of a past state (history, replays) that offers nothing to do (so no widget marks anything playable)."""
+    return GameView(state=state, player=player_view(state), legal=(), awaiting=awaiting(state))
+
+
+def at_rest(view: GameView) -> GameView:
+    """The same moment offering nothing to do (a read-only table, e.g. the history's board built for it)."""
+    return replace(view, legal=(), undo_block=None, can_redo=False, events=(), last=None, notes=())
+
+
 def _ignore(view: GameView) -> None:
     return None
 
@@ -176,6 +191,18 @@ class Store:
     def deck(self) -> Deck:
         """The deck being played."""
         return self.session.deck
+
+    def past(self, index: int) -> GameView:
+        """The view of the table right after history entry ``index`` (read-only: nothing to do)."""
+        return past_view(self.session.state_at(index))
+
+    def history_groups(self) -> list[HistoryGroup]:
+        """The log by player command, oldest first (:func:`twentystrong.text.history.history_groups`)."""
+        from twentystrong.engine.state import initial_state
+        from twentystrong.text.history import history_groups
+
+        session = self.session
+        return history_groups(session.history, initial_state(session.deck, session.options))
 
     def publish(self) -> None:
         """Publish the current view again (a screen that just mounted asks for it)."""
@@ -308,7 +335,8 @@ class Launch:
         self.decks: list[DeckSource] = decks if decks is not None else []
         """Decks to offer on the setup screen (shipped ones, then any ``--deck-path`` folder)."""
         self.defaults: dict[str, object] = defaults if defaults is not None else {}
-        """Setup screen defaults from the command line (``deck``, ``hero``, ``seed``, ``missions`` …)."""
+        """Setup screen defaults from the command line (``deck``, ``hero``, ``seed`` …, and ``options``: the deck's own
+        options by name)."""
         self.resume_path = resume_path
         """An autosave the setup screen may offer to resume."""
         self.message = message
@@ -361,23 +389,24 @@ def resumable(path: Path) -> Session | None:
     return session
 
 
-def prepare(
-    *,
-    deck_id: str | None = None,
-    deck_path: Path | None = None,
-    hero: str | None = None,
-    seed: int | None = None,
-    missions: bool | None = None,
-    rank: int | None = None,
-    assisted: bool = False,
-    dice: str = "virtual",
-    deal: str = "shuffled",
-    load: Path | None = None,
-    resume: bool = False,
-    autosave: Path | None = None,
-    difficulty: int | None = None,
-    scion: str | None = None,
-) -> Launch:
+class Wanted(NamedTuple):
+    """What the command line (or a test) asks the App to start with: one value for :func:`prepare`."""
+
+    deck_id: str | None = None
+    deck_path: Path | None = None
+    hero: str | None = None
+    """Start at once with this hero (skips the setup screen)."""
+    seed: int | None = None
+    assisted: bool = False
+    dice: str = "virtual"
+    deal: str = "shuffled"
+    options: Choices = ()
+    """The deck's own options given (name and value pairs; its kit declares them)."""
+    load: Path | None = None
+    resume: bool = False
+
+
+def prepare(wanted: Wanted | None = None, *, autosave: Path | None = None) -> Launch:
     """Decide how the App starts. Raises :class:`LaunchError` with a player-readable message.
 
     The autosave is claimed first: when another game process owns it, this one plays from a save of its own and
@@ -389,6 +418,8 @@ def prepare(
     except OwnerError as exc:
         raise LaunchError(str(exc)) from None
     autosave_path = claim.path
+    wanted = wanted if wanted is not None else Wanted()
+    deck_id, deck_path, hero, seed = wanted.deck_id, wanted.deck_path, wanted.hero, wanted.seed
     if deck_path is not None and not deck_path.exists():
         raise LaunchError(f"no deck at {deck_path}: give a deck folder (with deck.toml) or a deck file")
     decks = available_decks(deck_path)
@@ -396,14 +427,12 @@ def prepare(
         "deck": deck_id or (decks[-1].id if deck_path is not None and decks else None),
         "hero": hero,
         "seed": seed,
-        "missions": missions,
-        "rank": rank,
-        "difficulty": difficulty,
-        "scion": scion,
-        "assisted": assisted,
-        "dice": dice,
-        "deal": deal,
+        "options": dict(wanted.options),
+        "assisted": wanted.assisted,
+        "dice": wanted.dice,
+        "deal": wanted.deal,
     }
+    load = wanted.load
     if load is not None:
         try:
             session = Session.load(load)
@@ -432,13 +461,10 @@ def prepare(
             deck_id=deck.id,
             hero_id=hero,
             seed=random_seed() if seed is None else seed,
-            assisted=assisted,
-            dice=dice,  # type: ignore[arg-type]  # checked by Session.new
-            deal=deal,  # type: ignore[arg-type]
-            missions=bool(missions),
-            rank=rank or 1,
-            difficulty=difficulty or 0,
-            scion=scion,
+            assisted=wanted.assisted,
+            dice=wanted.dice,  # type: ignore[arg-type]  # checked by Session.new
+            deal=wanted.deal,  # type: ignore[arg-type]
+            choices=choices_for(deck.info.ruleset, dict(wanted.options)),
         )
         try:
             session = Session.new(
@@ -468,7 +494,7 @@ def prepare(
     except SaveError as exc:
         unreadable = f"The autosaved game could not be resumed ({exc}). It was left untouched at {autosave_path}."
         message = f"{message} {unreadable}".strip()
-    if resume and session_found is not None:
+    if wanted.resume and session_found is not None:
         return Launch(session=session_found, decks=decks, defaults=defaults, autosave=autosave_path, message=message)
     return Launch(
         decks=decks,

@@ -90,6 +90,11 @@ class TableView:
         discard would discard …), if any."""
         return None
 
+    def card_kind(self, card_id: str) -> str:
+        """What an active boss is on this table, in the deck's words (Hoplomachus Victorum: ``Primus`` or
+        ``Scion``), or "" when the deck does not say."""
+        return ""
+
 
 def _no_keys(s: GameState) -> dict[str, Any]:
     return {}

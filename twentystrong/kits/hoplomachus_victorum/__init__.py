@@ -4,8 +4,10 @@
 - :mod:`.board`: Mount Vesuvius and its table screen's keys and prompts (Textual; imported when a game of the deck
   is first shown);
 - :mod:`.bot`: its heuristic bot.
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
+from twentystrong.kits.hoplomachus_victorum.options import OPTIONS
 from twentystrong.kits.kit import DeckKit
 
 KIT = DeckKit(
@@ -19,5 +21,8 @@ KIT = DeckKit(
     cards="twentystrong.kits.hoplomachus_victorum.cards:CARDS",
     bench="twentystrong.kits.hoplomachus_victorum.bench:write_deck",
     sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
+    options=OPTIONS,
+    setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
+    content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -35,6 +35,7 @@ from twentystrong.content.model import CampCard, ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
+from twentystrong.kits.hoplomachus_victorum.kinds import InfluenceScaling, MoveToCamp
 from twentystrong.kits.hoplomachus_victorum.rules.view import ADJACENT, BY_ID, IDS, ROW_COL, VictorumView
 
 PENALTY: Final[dict[str, float]] = {
@@ -396,7 +397,7 @@ class VictorumBot(HeuristicBot):
                 return c
             if isinstance(effect, fx.Strengthen) and _strengthenable(s):
                 return c
-            if isinstance(effect, fx.MoveToCamp) and s.step == "move":
+            if isinstance(effect, MoveToCamp) and s.step == "move":
                 moves.append(c)
         return self._far_move(s, moves) if moves else None
 
@@ -522,7 +523,7 @@ def final_need(s: VictorumTurn) -> float:
     icons = s.vt.influence_icons
     health, extra = float(boss.health), float(boss.entourage)
     for e in boss.rules:
-        if isinstance(e, fx.InfluenceScaling):
+        if isinstance(e, InfluenceScaling):
             grow = e.amount * (icons // e.per)
             grow = grow if e.most is None else min(e.most, grow)
             if e.grows == "health":

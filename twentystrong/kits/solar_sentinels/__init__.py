@@ -2,10 +2,12 @@
 
 - :mod:`.rules`: its rules as a ruleset (pure Python; importing it registers them);
 - :mod:`.board`: its board on the table screen (Textual; imported when a game of the deck is first shown);
-- :mod:`.bot`: its heuristic bot.
+- :mod:`.bot`: its heuristic bot;
+- :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
 from twentystrong.kits.kit import DeckKit
+from twentystrong.kits.solar_sentinels.options import OPTIONS
 
 KIT = DeckKit(
     id="solar-sentinels",
@@ -17,5 +19,7 @@ KIT = DeckKit(
     primer="twentystrong.kits.solar_sentinels.primer:primer",
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
+    options=OPTIONS,
+    content="twentystrong.kits.solar_sentinels.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -82,7 +82,7 @@ class SolarSentinelsBoard(Board):
     def compose(self) -> ComposeResult:
         view = self._first  # built as the first view shows it: drawing that view once mounted changes less
         for n in range(1, STACKS + 1):  # the endgame's single stack is stack 1; the others show empty
-            info = StackInfo.of(view.state, n - 1)
+            info = StackInfo.of(view.player, n - 1)
             yield StackView(n, info=info, marked=bool(stack_commands(view, n)), id=f"stack-{n}")
 
     def side_panels(self) -> list[Widget]:
@@ -104,7 +104,7 @@ class SolarSentinelsBoard(Board):
     def show(self, view: GameView) -> None:
         for stack in self.query(StackView):
             n = stack.info.number
-            stack.info = StackInfo.of(view.state, n - 1)
+            stack.info = StackInfo.of(view.player, n - 1)
             stack.marked = bool(stack_commands(view, n))
         for panel in self._panels:
             if isinstance(panel, MissionsPanel | BossPanel):

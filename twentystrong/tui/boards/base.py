@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.tui.store import GameView
 
 if TYPE_CHECKING:
@@ -181,17 +181,17 @@ class Board(Horizontal):
     """What the deck's ladder climbs, in the game-over summary ("Your rank rises …")."""
 
     @staticmethod
-    def setup_words(state: GameState) -> list[str]:
+    def setup_words(view: PlayerView) -> list[str]:
         """The deck's own options, for the game-over summary's setup line (Hoplomachus Victorum: its difficulty)."""
         return []
 
     @staticmethod
-    def bosses_words(state: GameState) -> str | None:
+    def bosses_words(view: PlayerView) -> str | None:
         """The bosses beaten in the deck's words for the game-over summary, or None for the general words."""
         return None
 
     @staticmethod
-    def item_note(state: GameState, item: str) -> ItemNote | None:
+    def item_note(view: PlayerView, item: str) -> ItemNote | None:
         """What the deck adds to a held item's entry (an Opportunity's progress, where a Tactic goes once used), or
         None."""
         return None

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from twentystrong.content.model import CampCard, Deck
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
 from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
 from twentystrong.text.where import Place, place_of, places, zones
@@ -86,9 +86,9 @@ class Filters:
         return all(word in entry.haystack for word in words)
 
 
-def entries(deck: Deck, state: GameState | None) -> list[Entry]:
-    """Every card of the deck with its place now."""
-    now = places(state)
+def entries(deck: Deck, view: PlayerView | None) -> list[Entry]:
+    """Every card of the deck with its place now (as the player sees the table; None: no game)."""
+    now = places(view)
     out = []
     for text in all_cards(deck):
         card = deck.card(text.id) if text.kind == "card" else None
@@ -153,18 +153,19 @@ class CardBrowserScreen(ModalScreen[None]):
     filters: reactive[Filters] = reactive(Filters, init=False)
     """The filters in force (the widgets on the left show and change them)."""
 
-    def __init__(self, deck: Deck, state: GameState | None, card_id: str | None = None) -> None:
+    def __init__(self, deck: Deck, view: PlayerView | None, card_id: str | None = None) -> None:
         super().__init__()
         self.deck = deck
-        self.state = state
-        self.entries = entries(deck, state)
+        self.player = view
+        """The table as the player sees it (None: no game, every card is in the box)."""
+        self.entries = entries(deck, view)
         self.shown: list[Entry] = list(self.entries)
         self._wanted = entry_id(deck, card_id) if card_id is not None else None
 
     # --- layout -------------------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        where = [(name, zone) for zone, name in zones(self.state).items()]
+        where = [(name, zone) for zone, name in zones(self.player).items()]
         with Vertical(id="browser"):
             yield Static(id="browser-title")
             with Horizontal(id="browser-body"):
@@ -187,7 +188,7 @@ class CardBrowserScreen(ModalScreen[None]):
                         value=WHERE_ALL,
                         allow_blank=False,
                         id="browser-where",
-                        disabled=self.state is None,
+                        disabled=self.player is None,
                         compact=True,
                     )
                     yield Tick("Mandatory (m)", id="browser-mandatory", compact=True)
@@ -205,7 +206,7 @@ class CardBrowserScreen(ModalScreen[None]):
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)
         table.add_column("⚔", key="damage", width=1)
-        if self.state is not None:
+        if self.player is not None:
             table.add_column("Where", key="where")
         self._fill()
         if self._wanted is not None:
@@ -264,7 +265,7 @@ class CardBrowserScreen(ModalScreen[None]):
             stats.get("Health", ""),
             stats.get("Damage", ""),
         ]
-        if self.state is not None:
+        if self.player is not None:
             cells.append(entry.place.label)
         return cells
 
@@ -282,7 +283,7 @@ class CardBrowserScreen(ModalScreen[None]):
             return
         camp = CAMP_KIND_NAMES.get(entry.kind)
         detail.border_title = f"{camp} card" if camp else KIND_NAMES.get(entry.text.kind, "Card")
-        detail.show(entry.text, entry.place.label if self.state is not None else "")
+        detail.show(entry.text, entry.place.label if self.player is not None else "")
 
     def _sync_widgets(self) -> None:
         """Show the filters in the widgets (after a key changed them)."""
@@ -371,10 +372,10 @@ class CardBrowserScreen(ModalScreen[None]):
 
     def action_cycle_where(self) -> None:
         """Next place: anywhere, the stacks, the active area, the discard …"""
-        if self.state is None:
+        if self.player is None:
             self.notify("No game: every card is still in the box.", title="Where")
             return
-        choices = [WHERE_ALL, *zones(self.state)]
+        choices = [WHERE_ALL, *zones(self.player)]
         self._set(where=choices[(choices.index(self.filters.where) + 1) % len(choices)])
 
     def action_toggle_mandatory(self) -> None:

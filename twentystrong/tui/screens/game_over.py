@@ -21,7 +21,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
-from twentystrong.kits.solar_sentinels.rules import missions_dealt
+from twentystrong.kits import options_for
+from twentystrong.kits.options import shown
+from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
@@ -89,13 +91,12 @@ class GameOverScreen(ModalScreen[Choice | None]):
         """The daily challenge's one-line result to share (None for any other game)."""
 
     def compose(self) -> ComposeResult:
-        s = self.store.state
+        s = self.store.view.player
         won = s.result == "won"
         hero = s.deck.hero(s.hero.id).name if s.hero.id else "?"
         options = s.options
         setup = [hero, f"seed {options.seed}"]
-        if options.missions:
-            setup.append(f"rank {options.rank}")
+        setup += shown(options_for(s.deck.info.ruleset), options)  # the deck's options that show (its kit says)
         board = board_class(s.deck.info.ruleset)
         setup += board.setup_words(s)
         if options.assisted:
@@ -114,7 +115,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 )
             if self.rank_words:
                 yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
-            missions = missions_dealt(s)
+            t = s.table
+            missions = t.missions_dealt if isinstance(t, SolarSentinelsView) else 0
             figures = summary_sentences(self.stats, goals=missions, goal="mission", bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(

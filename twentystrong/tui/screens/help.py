@@ -168,7 +168,7 @@ class HelpScreen(ModalScreen[None]):
         store = getattr(self.app, "store", None)
         if store is None:
             return "solar-sentinels"
-        return str(store.view.state.deck.info.ruleset)
+        return str(store.view.deck.info.ruleset)
 
     def lines(self) -> list[KeyLine]:
         """The help's lines (tests read them)."""

@@ -1,8 +1,8 @@
 """The log and history: every event in plain words, grouped by player command, newest last.
 
 Highlight any past command to see the table as it was right after it (read-only: the table's own widgets fed with
-``session.state_at(i)``); ``p`` returns to the present, Escape closes. Undo and redo (App keys) work from here
-too, and the list follows them.
+the player's view of that moment, :meth:`Store.past`); ``p`` returns to the present, Escape closes. Undo and redo
+(App keys) work from here too, and the list follows them.
 """
 
 from __future__ import annotations
@@ -20,12 +20,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from twentystrong.engine.legal import awaiting
-from twentystrong.engine.state import GameState, initial_state
-from twentystrong.engine.view import player_view
-from twentystrong.text.history import HistoryGroup, history_groups
+from twentystrong.text.history import HistoryGroup
 from twentystrong.tui.boards import board_for
-from twentystrong.tui.store import GameView, Store
+from twentystrong.tui.store import GameView, Store, at_rest
 from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.glyphs import CursorList
@@ -34,11 +31,6 @@ from twentystrong.tui.widgets.status import StepBar
 
 WRAP = 54
 """Columns of text in a log entry (the list is 60 wide: border, scrollbar and padding take the rest)."""
-
-
-def past_view(state: GameState) -> GameView:
-    """A view of a past state that offers nothing to do (so no widget marks anything playable)."""
-    return GameView(state=state, player=player_view(state), legal=(), awaiting=awaiting(state))
 
 
 class PastTable(VerticalScroll, can_focus=True):
@@ -88,10 +80,10 @@ class PastTable(VerticalScroll, can_focus=True):
     def __init__(self, first: GameView, *, id: str | None = None) -> None:
         """``first``: a view of the game (its deck's board is built for it)."""
         super().__init__(id=id)
-        self.state: GameState | None = None
-        """The state shown."""
+        self.moment: GameView | None = None
+        """The view of the moment shown."""
         self._card_ids: tuple[str, ...] = ()
-        self.board = board_for(past_view(first.state), past=True)
+        self.board = board_for(at_rest(first), past=True)
         """The deck's board, read-only (Solar Sentinels: the stacks; Hoplomachus Victorum: Mount Vesuvius)."""
 
     def compose(self) -> ComposeResult:
@@ -120,27 +112,27 @@ class PastTable(VerticalScroll, can_focus=True):
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
 
-    async def show_state(self, state: GameState) -> None:
-        """Show the table as it was in ``state``."""
-        self.state = state
-        view = past_view(state)
+    async def show_view(self, view: GameView) -> None:
+        """Show the table as it was at a past moment (``view``: :meth:`Store.past`, which offers nothing to do)."""
+        self.moment = view
+        table = view.player
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
         zones = {
-            "committed": state.dice_in("active"),
-            "pool": state.dice_in("pool"),
-            "exhausted": state.dice_in("exhausted"),
-            "banished": state.dice_in("banished"),
+            "committed": table.dice_in("active"),
+            "pool": table.dice_in("pool"),
+            "exhausted": table.dice_in("exhausted"),
+            "banished": table.dice_in("banished"),
         }
         for extra in self.board.DICE_ZONES:
-            zones[extra.zone] = state.dice_in(extra.zone)
+            zones[extra.zone] = table.dice_in(extra.zone)
         for zone, dice in zones.items():
             self.query_one(f"#past-{zone}", DiceTray).show(dice, selected=None)
             self.query_one(f"#past-{zone}-box").border_subtitle = str(len(dice))
         self.query_one("#past-banished-box").display = bool(zones["banished"])
         self.query_one(HeroPanel).show(view)
         self.query_one(InventoryPanel).show(view, self.board.item_note)
-        infos = [CardInfo.of(state, card, n) for n, card in enumerate(state.active, start=1)]
+        infos = [CardInfo.of(table, card, n) for n, card in enumerate(table.active, start=1)]
         area = self.query_one("#past-active", Container)
         ids = tuple(info.id for info in infos)
         if ids != self._card_ids:
@@ -213,9 +205,8 @@ class HistoryScreen(ModalScreen[None]):
             self._rebuild(keep_present=at_present)
 
     def _rebuild(self, *, keep_present: bool) -> None:
-        session = self.store.session
         self._view = self.store.view
-        self.groups = history_groups(session.history, initial_state(session.deck, session.options))
+        self.groups = self.store.history_groups()
         lst = self.query_one("#history-list", OptionList)
         lst.set_options([Option(self._entry(g), id=str(g.index)) for g in self.groups])
         target = self.present if keep_present or self.index > self.present else self.index
@@ -249,8 +240,8 @@ class HistoryScreen(ModalScreen[None]):
     def _show_past(self) -> None:
         if not 0 <= self.index <= self.present:
             return
-        state = self.store.session.state_at(self.index)
-        self.run_worker(self.query_one(PastTable).show_state(state), group="past", exclusive=True)
+        past = self.store.past(self.index)
+        self.run_worker(self.query_one(PastTable).show_view(past), group="past", exclusive=True)
         group = self.groups[self.index]
         total = len(self.groups)
         title = Content.assemble(

@@ -21,8 +21,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
-from twentystrong.engine.state import GameState
-from twentystrong.engine.uses import items_usable
+from twentystrong.engine.view import PlayerView
 from twentystrong.text.cards import CardText, describe_hero, describe_item
 from twentystrong.text.effects import TRIGGER_WORDS
 from twentystrong.tui import messages
@@ -64,7 +63,7 @@ class Holding:
 
 def holdings(view: GameView) -> list[Holding]:
     """The items held, in inventory order, then the hero's ability if it has one."""
-    s = view.state
+    s = view.player
     out: list[Holding] = []
     from twentystrong.tui.boards import board_class  # what the deck adds to an item (a Tactic, an Opportunity)
 
@@ -120,7 +119,7 @@ def holdings(view: GameView) -> list[Holding]:
     return out
 
 
-def _when_item(s: GameState, item: str, single: bool) -> list[str]:
+def _when_item(s: PlayerView, item: str, single: bool) -> list[str]:
     """When an item works, from its effects (R8: at any prompt except while a roll is being resolved)."""
     reward = s.deck.card(item).reward
     effects = list(reward.effects) if reward is not None else []
@@ -138,7 +137,7 @@ def _when_item(s: GameState, item: str, single: bool) -> list[str]:
     return sorted(set(out), key=out.index)
 
 
-def _when_ability(s: GameState) -> list[str]:
+def _when_ability(s: PlayerView) -> list[str]:
     hero = s.deck.hero(s.hero.id)
     out = []
     for effect in hero.ability:
@@ -152,12 +151,12 @@ def _when_ability(s: GameState) -> list[str]:
     return sorted(set(out), key=out.index)
 
 
-def use_label(state: GameState, command: Command, holding: Holding) -> str:
+def use_label(view: PlayerView, command: Command, holding: Holding) -> str:
     """A use button: ``Use`` or ``Use on Rust Maw`` (the item is the one highlighted, so its name is left out)."""
-    label = command_label(state, command)
+    label = command_label(view, command)
     for prefix in (
         f"Use {holding.name}",
-        f"Use {state.deck.hero(state.hero.id).name}'s ability" if state.hero.id else "",
+        f"Use {view.deck.hero(view.hero.id).name}'s ability" if view.hero.id else "",
     ):
         if prefix and label.startswith(prefix):
             return "Use" + label[len(prefix) :]
@@ -169,7 +168,7 @@ def now_words(view: GameView, holding: Holding) -> str:
     if holding.uses:
         ways = len(holding.uses)
         return "you can use it." if ways == 1 else f"you can use it in {ways} ways: pick a button."
-    reason = items_usable(view.state)
+    reason = view.player.items_usable()
     if reason:
         return f"not now: {reason}."
     if holding.kind == "single-use item" or any("Use it" in w for w in holding.when):
@@ -225,7 +224,7 @@ class InventoryScreen(ModalScreen[None]):
 
     def _show(self, view: GameView) -> None:
         self.view = view
-        s = view.state
+        s = view.player
         lst = self.query_one("#inventory-list", OptionList)
         keep = self.current.id if self.current is not None else None
         self.entries = holdings(view)
@@ -280,7 +279,7 @@ class InventoryScreen(ModalScreen[None]):
         lines = [Content.assemble(("When: ", "bold $text-secondary"), w) for w in h.when]
         lines.append(Content.assemble(("Now: ", "bold $text-secondary"), now_words(self.view, h)))
         when.update(Content("\n").join(lines))
-        new = [CommandButton(use_label(self.view.state, c, h), c, variant="primary") for c in h.uses]
+        new = [CommandButton(use_label(self.view.player, c, h), c, variant="primary") for c in h.uses]
         if h.discard is not None:
             new.append(CommandButton("Discard", h.discard, variant="warning"))
         buttons.mount_all(new)

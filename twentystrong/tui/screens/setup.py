@@ -1,8 +1,8 @@
-"""The setup screen: deck, hero, missions, rank, seed, undo mode and dice mode; or resume the autosaved game.
+"""The setup screen: deck, hero, the deck's own options, seed, undo mode and dice mode; or resume the autosaved game.
 
-It builds :class:`~twentystrong.engine.state.SetupOptions` and posts :class:`SetupScreen.Start` (or
-:class:`SetupScreen.Resume`); the App turns that into a session and a store. The engine's own prompts then ask for
-the mission discard and the rank penalties on the table.
+The deck's own options are controls built from its kit's declarations (:mod:`twentystrong.kits.options`): a tick box
+for a flag, a list for a range, a choice or a card. It builds :class:`~twentystrong.engine.state.SetupOptions` and
+posts :class:`SetupScreen.Start` (or :class:`SetupScreen.Resume`); the App turns that into a session and a store.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from textual.widgets.option_list import Option
 
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
-from twentystrong.engine.state import SetupOptions
-from twentystrong.kits.solar_sentinels.rules import RANKS
+from twentystrong.engine.state import OptionValue, SetupOptions
+from twentystrong.kits import all_options, choices_for, options_for
+from twentystrong.kits.options import DeckOption, described
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.tables import not_drawn
@@ -78,15 +79,24 @@ def hero_card(hero: Hero) -> Content:
 
 
 RANDOM = "random"
-"""The Scion option drawn at random (Hoplomachus Victorum)."""
+"""The choice of a card option that leaves the card to be drawn at random."""
 DRAW = ""
 """The hero option of a deck whose hero is chosen in the game, from a draw (HV1)."""
 
 
-def difficulty_words(x: int) -> str:
-    """A difficulty X of Hoplomachus Victorum in a few words (hoplomachus.md setup steps 3, 6 and 8)."""
-    feed = f", {x + 1} camp tops to the Influence deck" if x else ""
-    return f"{x} · {4 + x} heroes drawn, {3 + x} Primus{feed}"
+LONG_LABEL = 9
+"""A deck option's label longer than this takes the labels' column one wider (class ``-long-labels``)."""
+
+
+def _offered() -> list[tuple[str, DeckOption]]:
+    """Every installed deck's options with the ruleset declaring them (an option two decks declare: one control)."""
+    seen: set[str] = set()
+    found = []
+    for kit, option in all_options():
+        if option.name not in seen:
+            seen.add(option.name)
+            found.append((kit.id, option))
+    return found
 
 
 def daily_tooltip(decks: list[DeckSource]) -> str:
@@ -171,45 +181,7 @@ class SetupScreen(Screen[None]):
                     yield Label("  Hero", classes="label")
                     yield CursorList(id="heroes", compact=True)
                 yield Static("", id="hero-line")
-                with Horizontal(classes="row", id="missions-row"):
-                    yield Label("  Missions", classes="label")
-                    yield Tick(
-                        "play with missions", value=bool(self.defaults.get("missions")), id="missions", compact=True
-                    )
-                rank = self.defaults.get("rank")
-                if not isinstance(rank, int):
-                    rank = self._profile_rank(first or (deck_ids[0] if deck_ids else "solar-sentinels"))
-                with Horizontal(classes="row", id="rank-row"):
-                    yield Label("  Rank", classes="label")
-                    yield Select(
-                        [
-                            (f"{r} · {title} — {draw} missions, complete {done}", r)
-                            for r, (title, draw, done) in RANKS.items()
-                        ],
-                        value=rank if isinstance(rank, int) and rank in RANKS else 1,
-                        allow_blank=False,
-                        id="rank",
-                        compact=True,
-                        # R15: ranks exist only with missions.
-                        disabled=not self.defaults.get("missions"),
-                        tooltip="Ranks come only with missions: tick Missions to choose one.",
-                    )
-                yield Static("", id="rank-note")
-                # Hoplomachus Victorum's own options (shown for a deck of that ruleset instead of missions and rank).
-                difficulty = self.defaults.get("difficulty")
-                with Horizontal(classes="row victorum", id="difficulty-row"):
-                    yield Label("  Difficulty", classes="label")
-                    yield Select(
-                        [(difficulty_words(x), x) for x in range(5)],
-                        value=difficulty if isinstance(difficulty, int) and 0 <= difficulty <= 4 else 0,
-                        allow_blank=False,
-                        id="difficulty",
-                        compact=True,
-                        tooltip="A win moves you up one, a loss down one (assisted games excepted).",
-                    )
-                with Horizontal(classes="row victorum", id="scion-row"):
-                    yield Label("  Scion", classes="label")
-                    yield Select([("Random", RANDOM)], value=RANDOM, allow_blank=False, id="scion", compact=True)
+                yield from self._option_rows(first)
                 seed = self.defaults.get("seed")
                 with Horizontal(classes="row"):
                     yield Label("  Seed", classes="label")
@@ -246,7 +218,46 @@ class SetupScreen(Screen[None]):
             yield Button("  Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
-    def _profile_rank(self, deck_id: str, ruleset: str = "solar-sentinels", *, lowest: int = 1) -> int:
+    def _given(self) -> dict[str, object]:
+        """The deck options the setup starts from (the command line's, or the last game's), by name."""
+        given = self.defaults.get("options")
+        return given if isinstance(given, dict) else {}
+
+    def _option_rows(self, deck_id: str | None) -> ComposeResult:
+        """A row per deck option (every installed deck's: those of the deck chosen are shown)."""
+        given = self._given()
+        for ruleset, option in _offered():
+            value = given.get(option.name)
+            row = Horizontal(classes="row deck-option", id=f"{option.name}-row")
+            row.display = ruleset == deck_id  # a shipped deck's id is its ruleset's: the others wait for it to load
+            with row:
+                yield Label(f"  {option.label}", classes="label")
+                yield self._control(option, value, off=bool(option.needs) and not given.get(option.needs))
+            if option.needs_note:
+                note = Static("", id=f"{option.name}-note", classes="option-note")
+                note.display = row.display
+                yield note
+
+    @staticmethod
+    def _control(option: DeckOption, value: object, *, off: bool) -> Checkbox | Select[object]:
+        """The control of one deck option, at ``value`` (else its default); ``off``: the option it needs is off."""
+        if option.kind == "flag":
+            words = option.words(True) if option.words is not None else option.label
+            return Tick(words, value=bool(value), id=option.name, compact=True)
+        if option.kind == "card":
+            return Select([("Random", RANDOM)], value=RANDOM, allow_blank=False, id=option.name, compact=True)
+        allowed = option.values() or ()
+        return Select(
+            [(option.words(v) if option.words is not None else str(v), v) for v in allowed],
+            value=value if value in allowed else option.default,
+            allow_blank=False,
+            id=option.name,
+            compact=True,
+            disabled=off,
+            tooltip=option.tooltip or None,
+        )
+
+    def _profile_rank(self, deck_id: str, ruleset: str, *, lowest: int) -> int:
         """The level the player stands at on this deck's ladder (the record keeps it; ``lowest`` if unknown)."""
         from twentystrong.record.games import current_level
 
@@ -266,7 +277,7 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#hero-box").border_title = "Hero"
-        self._rank_note()
+        self._needs_notes()
         # Load the chosen deck after the first paint: the screen is interactive at once.
         self.call_after_refresh(self._load_selected)
 
@@ -310,27 +321,40 @@ class SetupScreen(Screen[None]):
         if refs:
             heroes.highlighted = index
             self._show_ref(refs[index])
-        self._show_victorum(deck)
-        missions = self.query_one("#missions", Checkbox)
-        missions.disabled = not deck.missions
-        if not deck.missions:
-            missions.value = False
+        self._show_options(deck)
 
-    def _show_victorum(self, deck: Deck) -> None:
-        """Difficulty and the Scion for a Hoplomachus Victorum deck; missions and rank for the others."""
-        victorum = deck.info.ruleset in CHOSEN_IN_GAME
-        self.set_class(victorum, "-victorum")  # the stylesheet shows its rows instead of missions and rank
-        if victorum:
-            scions = [(f"{scion.name}  ♥{scion.health} ⚔{scion.damage}", scion.id) for scion in deck.scions]
-            wanted = self.defaults.get("scion")
-            select = self.query_one("#scion", Select)
-            select.set_options([("Random", RANDOM), *scions])
-            select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in scions) else RANDOM
-            # HV13: the difficulty asked for, else the one the player stands at on this deck's ladder.
-            x = self.defaults.get("difficulty")
-            if not isinstance(x, int):
-                x = self._profile_rank(deck.id, deck.info.ruleset, lowest=0)
-            self.query_one("#difficulty", Select).value = x if 0 <= x <= 4 else 0
+    def _show_options(self, deck: Deck) -> None:
+        """The rows of this deck's own options (its kit declares them), the others hidden; a card option lists the
+        deck's cards; the ladder's level starts where the player stands on this deck's ladder unless given."""
+        declared = options_for(deck.info.ruleset)
+        own = {o.name for o in declared}
+        self.set_class(any(len(o.label) > LONG_LABEL for o in declared), "-long-labels")
+        for _, option in _offered():
+            self.query_one(f"#{option.name}-row").display = option.name in own
+            if option.needs_note:
+                self.query_one(f"#{option.name}-note").display = option.name in own
+        given = self._given()
+        for option in declared:
+            wanted = given.get(option.name)
+            if option.kind == "flag" and option.available is not None:
+                tick = self.query_one(f"#{option.name}", Checkbox)
+                tick.disabled = not option.available(deck)
+                if tick.disabled:
+                    tick.value = False
+            elif option.kind == "card" and option.cards is not None:
+                cards = [(words, card_id) for card_id, words in option.cards(deck)]
+                select = self.query_one(f"#{option.name}", Select)
+                select.set_options([("Random", RANDOM), *cards])
+                select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in cards) else RANDOM
+            elif option.level and option.kind == "range":
+                level = (
+                    wanted
+                    if isinstance(wanted, int)
+                    else self._profile_rank(deck.id, deck.info.ruleset, lowest=option.low)
+                )
+                self.query_one(f"#{option.name}", Select).value = (
+                    level if option.low <= level <= option.high else option.default
+                )
 
     def _show_ref(self, ref: str) -> None:
         if ref == DRAW:
@@ -352,16 +376,21 @@ class SetupScreen(Screen[None]):
             Content.styled("Chosen at the table, from the heroes drawn.", "$text-muted")
         )
 
-    @on(Checkbox.Changed, "#missions")
-    def _missions_changed(self) -> None:
-        self._rank_note()
+    @on(Checkbox.Changed, ".deck-option Checkbox")
+    def _flag_changed(self) -> None:
+        self._needs_notes()
 
-    def _rank_note(self) -> None:
-        """R15: the rank is chosen with missions only; without them the game is the plain rules (rank 1)."""
-        missions = self.query_one("#missions", Checkbox).value
-        self.query_one("#rank", Select).disabled = not missions
-        note = "" if missions else "Ranks come with missions: tick Missions to choose one."
-        self.query_one("#rank-note", Static).update(Content.styled(note, "$text-muted"))
+    def _needs_notes(self) -> None:
+        """An option that needs a flag (R15: the rank needs missions) is chosen only while that flag is on; its note
+        says so while it is off."""
+        for _, option in _offered():
+            if not option.needs:
+                continue
+            on = self.query_one(f"#{option.needs}", Checkbox).value
+            self.query_one(f"#{option.name}", Select).disabled = not on
+            if option.needs_note:
+                note = "" if on else option.needs_note
+                self.query_one(f"#{option.name}-note", Static).update(Content.styled(note, "$text-muted"))
 
     @on(Checkbox.Changed, "#hints")
     def _hints_changed(self, event: Checkbox.Changed) -> None:
@@ -444,18 +473,14 @@ class SetupScreen(Screen[None]):
             "dice": "physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
             "deal": "ordered" if defaults_deal == "ordered" else "shuffled",
         }
-        if self.deck.info.ruleset in CHOSEN_IN_GAME:  # Hoplomachus Victorum: its difficulty and Scion
-            difficulty = self.query_one("#difficulty", Select).value
-            scion = self.query_one("#scion", Select).value
-            return SetupOptions(
-                **common,  # type: ignore[arg-type]
-                difficulty=difficulty if isinstance(difficulty, int) else 0,
-                scion=scion if isinstance(scion, str) and scion != RANDOM else None,
-            )
-        rank = self.query_one("#rank", Select).value
-        missions = self.query_one("#missions", Checkbox).value
-        # R15: without missions there are no ranks (the plain rules are rank 1).
-        return SetupOptions(**common, missions=missions, rank=rank if isinstance(rank, int) and missions else 1)  # type: ignore[arg-type]
+        values: dict[str, OptionValue | None] = {}
+        for declared in options_for(self.deck.info.ruleset):
+            control = self.query_one(f"#{declared.name}")
+            value = control.value if isinstance(control, Checkbox | Select) else None
+            if value == RANDOM and declared.kind == "card" or control.disabled:
+                continue  # a card drawn at random; an option whose flag is off (R15: rank 1 without missions)
+            values[declared.name] = value if isinstance(value, bool | int | str) else None
+        return SetupOptions(**common, choices=choices_for(self.deck.info.ruleset, values))  # type: ignore[arg-type]
 
     def action_start(self) -> None:
         """Start a new game with the chosen options."""
@@ -501,9 +526,10 @@ class SetupScreen(Screen[None]):
             return
         day = today()
         options = daily_options(deck, day)
+        words = ", ".join([f"seed {options.seed}", *described(options_for(deck.info.ruleset), options)])
         self.notify(
-            f"Daily challenge {day.isoformat()}: {deck.hero(options.hero_id).name}, seed {options.seed}, missions, "
-            "rank 1. The same game for everyone today.",
+            f"Daily challenge {day.isoformat()}: {deck.hero(options.hero_id).name}, {words}. The same game for "
+            "everyone today.",
             timeout=8,
         )
         self.post_message(self.Start(deck, options, None))

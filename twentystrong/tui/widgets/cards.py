@@ -16,10 +16,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from twentystrong.content.model import CampCard
-from twentystrong.engine.effects import hooks
-from twentystrong.engine.rulesets import rules
-from twentystrong.engine.state import ActiveCard, DieState, GameState
-from twentystrong.kits.solar_sentinels.rules import table
+from twentystrong.engine.view import ActiveCard, DieState, PlayerView
+from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.cards import REWARD_ICONS, printed_lines
 from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
@@ -61,16 +59,17 @@ class StackInfo(NamedTuple):
     """The top card's printed lines: (label, words), e.g. ``("During:", "Yellow dice cannot be committed.")``."""
 
     @staticmethod
-    def of(state: GameState, index: int) -> StackInfo:
-        """The stack ``index`` (0-based) of a state."""
-        stacks = table(state).stacks
-        stack = stacks[index] if index < len(stacks) else ()
-        if not stack:
+    def of(view: PlayerView, index: int) -> StackInfo:
+        """The stack ``index`` (0-based) of the player's view (its size and top card: R12)."""
+        t = view.table
+        stacks = t.stacks if isinstance(t, SolarSentinelsView) else ()
+        pile = stacks[index] if index < len(stacks) else None
+        if pile is None or pile.top is None:
             return StackInfo(index + 1, 0)
-        card = state.deck.card(stack[0])
+        card = view.deck.card(pile.top)
         return StackInfo(
             index + 1,
-            len(stack),
+            pile.size,
             card.id,
             card.name,
             card.level,
@@ -215,37 +214,36 @@ class CardInfo(NamedTuple):
     """Its dice stay applied into the next round while it stands (a multi-round fight, HV9)."""
 
     @staticmethod
-    def of(state: GameState, card: ActiveCard, number: int) -> CardInfo:
+    def of(view: PlayerView, card: ActiveCard, number: int) -> CardInfo:
         """The card as the player should see it now."""
-        deck = state.deck
+        deck = view.deck
         kind = ""
         if card.boss:
             boss = deck.boss(card.id)
             name, level, additional, mandatory = boss.name, 0, boss.entourage, False
             printed = printed_lines(boss)
-            if deck.scions or deck.tactics:  # Hoplomachus Victorum: a Primus or the Scion
-                kind = "Scion" if any(c.id == card.id for c in deck.scions) else "Primus"
+            kind = view.table.card_kind(card.id)  # Hoplomachus Victorum: a Primus or the Scion
         else:
             conflict = deck.card(card.id)
             name, level, additional, mandatory = conflict.name, conflict.level, conflict.additional, conflict.mandatory
             printed = printed_lines(conflict)
             if isinstance(conflict, CampCard):
                 kind = CAMP_KIND_NAMES[conflict.kind] + (" · Influence ✧" if conflict.influence else "")
-        stay = not card.defeated and rules(state).keeps_applied_dice(state, card)
+        stay = not card.defeated and view.keeps_applied_dice(card)
         return CardInfo(
             id=card.id,
             number=number,
             name=name,
             boss=card.boss,
             level=level,
-            health=hooks.card_health(state, card),
-            damage_taken=hooks.damage_taken(state, card),
-            damage=hooks.enemy_damage(state, card),
+            health=view.card_health(card),
+            damage_taken=view.damage_taken(card),
+            damage=view.enemy_damage(card),
             additional=additional,
             defeated=card.defeated,
             mandatory=mandatory,
             cancelled=card.cancelled,
-            dice=state.applied_to(card.id),
+            dice=view.applied_to(card.id),
             lines=tuple((line.label, line.text) for line in printed),
             kind=kind,
             dice_stay=stay,

@@ -19,16 +19,15 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
-from twentystrong.engine.effects.hooks import card_effects
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.kits.solar_sentinels.cards import mission_goal
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.widgets.glyphs import CursorList
 
 
-def command_detail(state: GameState, command: Command) -> str:
+def command_detail(view: PlayerView, command: Command) -> str:
     """What choosing the command means, in a few words: a mission's goal, what an item or effect does …"""
-    deck = state.deck
+    deck = view.deck
     c = command
     try:
         if c.cmd in ("discard_mission", "forfeit_mission") and c.mission:
@@ -39,15 +38,15 @@ def command_detail(state: GameState, command: Command) -> str:
                 effects = list(reward.effects) if c.effect is None else [reward.effects[c.effect]]
                 return reward.text or describe_effects(effects)
         if c.cmd == "use_ability" and c.effect is not None:
-            hero = deck.hero(state.hero.id)
+            hero = deck.hero(view.hero.id)
             return hero.ability_text or describe_effect(hero.ability[c.effect])
         if c.cmd == "resolve_after" and c.card and c.effect is not None:
-            card = state.active_card(c.card)
+            card = view.active_card(c.card)
             if card is not None:
-                return describe_effect(card_effects(state, card)[c.effect])
+                return describe_effect(view.card_effects(card)[c.effect])
         if c.cmd == "rank_penalty":
             return "banish one die from the pool" if c.choice == "banish" else "exhaust three dice"
-        own = _card_detail(state, c)
+        own = _card_detail(view, c)
         if own:
             return own
     except (KeyError, IndexError):
@@ -60,10 +59,10 @@ def command_detail(state: GameState, command: Command) -> str:
     return spec.description if spec is not None else c.cmd
 
 
-def _card_detail(state: GameState, c: Command) -> str:
+def _card_detail(view: PlayerView, c: Command) -> str:
     """What the card a deck's own command names does: a hero to choose (its stats and ability, the hero set aside for
     a universal one), a Tactic to keep or gain, a Primus to place (its stats and Bane)."""
-    deck = state.deck
+    deck = view.deck
     if c.hero:
         hero = deck.hero(str(c.hero))
         ability = hero.ability_text or describe_effects(list(hero.ability)) or "no special ability"
@@ -86,9 +85,9 @@ def _card_detail(state: GameState, c: Command) -> str:
     return ""
 
 
-def command_label(state: GameState, command: Command) -> str:
+def command_label(view: PlayerView, command: Command) -> str:
     """A command as a button label: ``Apply B3✶ to Rust Maw`` (from the plain-words sentence)."""
-    sentence = describe_command(command, state)
+    sentence = describe_command(command, view)
     if sentence.startswith("You "):
         sentence = sentence[4:]
     sentence = sentence.rstrip(".")
@@ -127,13 +126,13 @@ class ChoicesScreen(ModalScreen[Command | None]):
     ]
 
     def __init__(
-        self, title: str, state: GameState, commands: Sequence[Command], *, note: str = "", news: str = ""
+        self, title: str, view: PlayerView, commands: Sequence[Command], *, note: str = "", news: str = ""
     ) -> None:
         super().__init__()
         self.news = news
         """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
-        self.state = state
+        self.player = view
         self.commands = list(commands)
         self.note = note
         """A line under the title (the first-game hint of this kind of step), or ""."""
@@ -149,14 +148,14 @@ class ChoicesScreen(ModalScreen[Command | None]):
             said = ""
             for n, command in enumerate(self.commands, start=1):
                 key = f"{n} " if n <= 9 else "  "
-                detail = command_detail(self.state, command)
+                detail = command_detail(self.player, command)
                 # The same words as the choice above (one item, several targets) are not repeated.
                 more = f"  — {detail}" if detail != said else ""
                 said = detail
                 options.append(
                     Option(
                         Content.assemble(
-                            (key, "bold $accent"), command_label(self.state, command), (more, "$text-muted")
+                            (key, "bold $accent"), command_label(self.player, command), (more, "$text-muted")
                         )
                     )
                 )

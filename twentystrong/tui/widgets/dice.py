@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from twentystrong.content.effects import Color
 from twentystrong.engine.dice import die_label
-from twentystrong.engine.state import DieState
+from twentystrong.engine.view import DieState
 from twentystrong.tui.widgets.common import refresh_content
 
 DIE_STYLE: dict[Color, str] = {

@@ -94,7 +94,7 @@ def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     to show."""
     from twentystrong.odds.advice import question_for as ask
 
-    return ask(view.state, view.legal, threshold)
+    return ask(view.player, view.legal, threshold)
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
@@ -115,7 +115,7 @@ def hint_for(view: GameView, question: OddsQuestion, chances: OddsChances) -> Hi
     """The advisor's hint (:func:`twentystrong.odds.advice.explain`): what the headless ``hint`` says too."""
     from twentystrong.odds.advice import explain
 
-    return explain(view.state, view.legal, question, chances)
+    return explain(view.player, view.legal, question, chances)
 
 
 def advice_line(view: GameView, question: OddsQuestion, chances: OddsChances) -> tuple[Playable, str, str]:
@@ -130,7 +130,7 @@ def playable(view: GameView, advice: Advice, question: OddsQuestion) -> Playable
     """The advice checked against the engine (:func:`twentystrong.odds.advice.playable`)."""
     from twentystrong.odds.advice import playable as check
 
-    return check(view.state, view.legal, advice, question)
+    return check(view.player, view.legal, advice, question)
 
 
 _FROM_ADVICE = frozenset({"EnemyQuestion", "OddsQuestion", "OddsChances", "Playable", "advice_words", "_use_command"})
@@ -358,7 +358,7 @@ class OddsPanel(Widget):
         if question is None:
             self.question = None
             return
-        s = view.state
+        s = view.player
         step = (s.round, s.activated_this_round, s.phases_used, question.stage)
         if step != self._step:
             self._step = step

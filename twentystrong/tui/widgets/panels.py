@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from twentystrong.engine.state import GameState
-from twentystrong.kits.solar_sentinels.rules import table
+from twentystrong.engine.view import PlayerView
+from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
@@ -28,7 +28,7 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 if TYPE_CHECKING:
     from twentystrong.tui.boards.base import ItemNote
 
-Note = Callable[[GameState, str], "ItemNote | None"]
+Note = Callable[[PlayerView, str], "ItemNote | None"]
 """What a deck adds to a held item's entry (:meth:`twentystrong.tui.boards.base.Board.item_note`)."""
 
 
@@ -93,7 +93,7 @@ class HeroPanel(Widget):
 
     def show(self, view: GameView) -> None:
         """Show the hero of this view."""
-        s = view.state
+        s = view.player
         hero = s.hero
         if not hero.id:
             return
@@ -191,7 +191,7 @@ class InventoryPanel(Widget):
 
     def show(self, view: GameView, note: Note | None = None) -> None:
         """Show the inventory of this view (``note``: what the deck adds to an item, :meth:`Board.item_note`)."""
-        s = view.state
+        s = view.player
         set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
         short = self.screen.has_class("-short")  # one line per item on a short terminal (i has the full text)
@@ -220,7 +220,9 @@ class InventoryPanel(Widget):
             self.post_message(self.Pressed(event.option.id))
 
 
-def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False, note: ItemNote | None = None) -> Content:
+def _item_label(
+    s: PlayerView, item: str, usable: bool, *, short: bool = False, note: ItemNote | None = None
+) -> Content:
     card = s.deck.card(item)
     kind = card.reward.kind if card.reward is not None else ""
     icon = {"single_use": "◆", "ongoing": "◈"}.get(kind, "•")
@@ -239,6 +241,15 @@ def _item_label(s: GameState, item: str, usable: bool, *, short: bool = False, n
         ("" if short else "\n  ", ""),
         ("" if short else words, "$text-muted"),
     )
+
+
+_NOT_DEALT = SolarSentinelsView(stacks=(), missions=(), current_mission=None, revealed_boss=None, boss_deck_size=0)
+
+
+def _solar(view: PlayerView) -> SolarSentinelsView:
+    """The Solar Sentinels table of the view (an empty one for another deck)."""
+    t = view.table
+    return t if isinstance(t, SolarSentinelsView) else _NOT_DEALT
 
 
 class MissionsPanel(Widget):
@@ -264,8 +275,8 @@ class MissionsPanel(Widget):
 
     def show(self, view: GameView) -> None:
         """Show the missions of this view (the panel hides itself in a game without missions)."""
-        s = view.state
-        t = table(s)
+        s = view.player
+        t = _solar(s)
         set_display(self, bool(t.missions))
         if not t.missions:
             return
@@ -328,10 +339,10 @@ class BossPanel(Static):
 
     def show(self, view: GameView) -> None:
         """Show the boss deck of this view."""
-        s = view.state
-        t = table(s)
+        s = view.player
+        t = _solar(s)
         # The counts go in the title (one line on the side column); the revealed boss, if any, below it.
-        title = f"Boss deck · {len(t.boss_deck)} face down"
+        title = f"Boss deck · {t.boss_deck_size} face down"
         if t.boss_discard:
             title += f" · {len(t.boss_discard)} discarded"
         set_title(self, title)

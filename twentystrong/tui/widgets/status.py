@@ -14,7 +14,8 @@ from textual.widgets import Static
 from textual.widgets.button import ButtonVariant
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.steps import phase_of
+from twentystrong.kits import options_for
+from twentystrong.kits.options import shown
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import update_static
 
@@ -59,9 +60,9 @@ class StepBar(Static):
 
     def show(self, view: GameView) -> None:
         """Show where the round is."""
-        s = view.state
+        s = view.player
         parts: list[Content] = [Content.styled(f"Round {s.round}", "bold")]
-        now = phase_of(s)
+        now = s.phase
         if now in PHASES:
             phases = []
             for phase in PHASES:
@@ -86,8 +87,7 @@ class StepBar(Static):
             flags.append("assisted")
         if s.options.dice == "physical":
             flags.append("physical dice")
-        if s.options.missions:
-            flags.append(f"rank {s.options.rank}")
+        flags += shown(options_for(s.deck.info.ruleset), s.options)  # the deck's options that show (its kit says)
         parts.append(Content.styled(" · ".join(flags), "$text-muted"))
         update_static(self, Content(" │ ").join(parts))
 

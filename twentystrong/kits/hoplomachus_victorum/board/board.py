@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.kits.hoplomachus_victorum.board.camps import (
     CHOOSE,
     HERE,
@@ -33,8 +33,10 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
     scion_info,
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
+from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.cards import REWARD_ICONS
 from twentystrong.tui.boards.base import Board, DiceZone, ItemNote
 from twentystrong.tui.store import GameView
@@ -404,21 +406,23 @@ class VesuviusBoard(Board):
     LADDER = "difficulty"  # HV13
 
     @staticmethod
-    def setup_words(state: GameState) -> list[str]:
-        return [f"difficulty {state.options.difficulty}"]
+    def setup_words(view: PlayerView) -> list[str]:
+        return [f"difficulty {DIFFICULTY.number(view.options)}"]
 
     @staticmethod
-    def bosses_words(state: GameState) -> str:
+    def bosses_words(view: PlayerView) -> str:
         """``3 Primus and the Scion``: the Primus beaten, and the Scion when the game was won."""
-        beaten = len(table(state).beaten)
+        t = view.table
+        assert isinstance(t, VictorumView)
+        beaten = len(t.beaten)
         words = [f"{beaten} Primus"] if beaten else []
-        if state.result == "won":
-            words.append(f"the Scion, {state.deck.scion(table(state).scion).name}")
+        if view.result == "won":
+            words.append(f"the Scion, {view.deck.scion(t.scion).name}")
         return " and ".join(words)
 
     @staticmethod
-    def item_note(state: GameState, item: str) -> ItemNote | None:
-        return item_note(state, item)
+    def item_note(view: PlayerView, item: str) -> ItemNote | None:
+        return item_note(view, item)
 
 
 __all__ = ["IDS", "CampView", "ScionView", "VesuviusBoard"]

@@ -12,10 +12,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.content.model import CampCard
-from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules import table
-from twentystrong.kits.hoplomachus_victorum.rules.view import icons
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView, icons
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.boards.base import ItemNote
 from twentystrong.tui.store import GameView
@@ -25,10 +25,10 @@ from twentystrong.tui.widgets.panels import PanelList
 INFLUENCE = "✧"
 
 
-def item_note(state: GameState, item: str) -> ItemNote | None:
+def item_note(view: PlayerView, item: str) -> ItemNote | None:
     """A held Opportunity: its progress (``1/2``, ``earned ✔``) and, until earned, its goal; a Tactic: it returns to
     the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
-    deck = state.deck
+    deck = view.deck
     if deck.is_tactic(item):
         return ItemNote(after_use="it returns to the Tactics area")  # HV2
     card = deck.card_ids.get(item)
@@ -37,7 +37,8 @@ def item_note(state: GameState, item: str) -> ItemNote | None:
     after = "it joins the Influence deck" if card.influence else ""
     if card.condition is None:
         return ItemNote(after_use=after) if after else None
-    t = table(state)
+    t = view.table
+    assert isinstance(t, VictorumView)
     if item in t.earned:
         return ItemNote(progress="earned ✔", after_use=after)
     goal = opportunity_goal(card.condition)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
@@ -18,6 +17,7 @@ from twentystrong.engine.effects.items import Targeted, Variant, choose_some, ne
 from twentystrong.engine.effects.words import name, plural, sentence
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum import kinds
 from twentystrong.kits.hoplomachus_victorum.rules.events import InfluenceFed, Moved, TacticGained
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMPS, IDS
 from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable, moved, table
@@ -87,7 +87,7 @@ class FeedInfluenceHandler(Handler):
         return [{}] if _open(s) else []
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
-        assert isinstance(live.effect, fx.FeedInfluence)
+        assert isinstance(live.effect, kinds.FeedInfluence)
         self._ask(tx, live, live.effect.count, None)
 
     def _ask(self, tx: Tx, live: Live, count: int, prompt: Prompt | None) -> None:
@@ -111,7 +111,7 @@ class FeedInfluenceHandler(Handler):
         self._ask(tx, live, prompt.count, prompt)
 
     def describe(self, effect: Effect) -> str:
-        assert isinstance(effect, fx.FeedInfluence)
+        assert isinstance(effect, kinds.FeedInfluence)
         camps = "a camp" if effect.count == 1 else f"{plural(effect.count, 'camp')}"
         return sentence(f"the top card of {camps} of your choice joins the Influence deck")
 
@@ -135,20 +135,20 @@ class InfluenceScalingHandler(Handler):
     default_trigger = "on_activate"
 
     def _growth(self, s: GameState, live: Live) -> int:
-        assert isinstance(live.effect, fx.InfluenceScaling)
+        assert isinstance(live.effect, kinds.InfluenceScaling)
         e = live.effect
         t = _dealt(s)
         grow = e.amount * ((t.icons if t is not None else 0) // e.per)
         return grow if e.most is None else min(e.most, grow)
 
     def enemy_damage(self, s: GameState, live: Live, card: ActiveCard, damage: int) -> int:
-        assert isinstance(live.effect, fx.InfluenceScaling)
+        assert isinstance(live.effect, kinds.InfluenceScaling)
         if live.effect.grows == "damage" and card.id == live.source:
             return damage + self._growth(s, live)
         return damage
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
-        assert isinstance(live.effect, fx.InfluenceScaling)
+        assert isinstance(live.effect, kinds.InfluenceScaling)
         card = tx.state.active_card(live.source)
         if live.effect.grows != "health" or card is None:
             return
@@ -158,7 +158,7 @@ class InfluenceScalingHandler(Handler):
             tx.emit(ev.CardChanged, card=card.id, health_override=base + grow)
 
     def describe(self, effect: Effect) -> str:
-        assert isinstance(effect, fx.InfluenceScaling)
+        assert isinstance(effect, kinds.InfluenceScaling)
         what = {"health": "Health", "damage": "Damage", "additional": "number of additional enemies (+N)"}[effect.grows]
         per = "Influence icon" if effect.per == 1 else f"{effect.per} Influence icons"
         most = f" (at most +{effect.most})" if effect.most is not None else ""

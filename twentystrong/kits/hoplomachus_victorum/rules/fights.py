@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentystrong.content.effects import InfluenceScaling
 from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command
@@ -24,6 +23,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rng import below, shuffled
 from twentystrong.engine.state import ActiveCard, GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.kinds import InfluenceScaling
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
     BaneResolved,

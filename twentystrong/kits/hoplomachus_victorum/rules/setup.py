@@ -26,6 +26,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.rng import below, shuffled
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY, HEROES_DRAWN, SCION
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     HeroChosen,
     InfluenceFed,
@@ -36,8 +37,6 @@ from twentystrong.kits.hoplomachus_victorum.rules.events import (
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMP_SIZE, CAMPS, IDS, PRIMUS_CAMPS
 from twentystrong.kits.hoplomachus_victorum.rules.table import table
 
-HEROES_DRAWN = 4
-"""Setup step 3: 4 + X Victorum heroes are drawn."""
 TACTICS_DRAWN = 4
 """Setup step 4 (HV2): 4 Tactics are drawn."""
 
@@ -60,8 +59,9 @@ def deal(tx: Tx) -> None:
         shuffled_tactics, n = shuffled(o.seed, s.rng + used, tactics)
         used += n
         cards, heroes, tactics = list(shuffled_cards), list(shuffled_heroes), list(shuffled_tactics)
-    if o.scion is not None:
-        scion = o.scion
+    chosen_scion = SCION.card(o)
+    if chosen_scion is not None:
+        scion = chosen_scion
     elif o.deal == "shuffled":
         scion = scions[below(o.seed, s.rng + used, len(scions))]
         used += 1
@@ -72,7 +72,7 @@ def deal(tx: Tx) -> None:
         heroes.insert(0, o.hero_id)
     elif o.hero_id.removeprefix(f"{deck.id}{SEPARATOR}") in heroes:  # this deck's universal hero, played in place of
         heroes.remove(o.hero_id.removeprefix(f"{deck.id}{SEPARATOR}"))  # a drawn one (HV1): not drawn as well
-    drawn = tuple(heroes[: HEROES_DRAWN + o.difficulty])
+    drawn = tuple(heroes[: HEROES_DRAWN + DIFFICULTY.number(o)])
     camps = tuple(tuple(cards[k * CAMP_SIZE : (k + 1) * CAMP_SIZE]) for k in range(CAMPS))
     tx.emit(VesuviusDealt, scion=scion, camps=camps, heroes=drawn, tactics=tuple(tactics[:TACTICS_DRAWN]), draws=used)
     if o.hero_id in drawn:
@@ -159,7 +159,7 @@ def _primus_step(tx: Tx) -> bool:
     """Place the Primus; a single possible placement is made without asking."""
     s = tx.state
     if not table(s).to_place:
-        if s.options.difficulty:
+        if DIFFICULTY.number(s.options):
             tx.emit(ev.StepChanged, step="feed_influence")
         else:
             flow.start_round(tx)
@@ -192,7 +192,7 @@ def feed_commands(s: GameState) -> list[Command]:
 
 def _feed_step(tx: Tx) -> bool:
     s = tx.state
-    if len(table(s).fed) < s.options.difficulty + 1 and s.options.difficulty and feed_commands(s):
+    if len(table(s).fed) < DIFFICULTY.number(s.options) + 1 and DIFFICULTY.number(s.options) and feed_commands(s):
         return False
     flow.start_round(tx)
     return True
@@ -205,4 +205,7 @@ def _feed(tx: Tx, c: Command) -> None:
 
 
 def _feed_details(s: GameState) -> dict[str, Any]:
-    return {"remaining": s.options.difficulty + 1 - len(table(s).fed), "camps": [c.camp for c in feed_commands(s)]}
+    return {
+        "remaining": DIFFICULTY.number(s.options) + 1 - len(table(s).fed),
+        "camps": [c.camp for c in feed_commands(s)],
+    }

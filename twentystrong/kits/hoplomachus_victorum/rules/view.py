@@ -13,6 +13,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.events import FinalFightStarted, VesuviusDealt
 from twentystrong.kits.hoplomachus_victorum.rules.opportunities import condition_of
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, CAMPS, IDS, ROW_COL, camp_id
@@ -65,7 +66,7 @@ def state_keys(s: GameState) -> dict[str, Any]:
         # what waits for the player's decision stays in view while a prompt (an item's choice …) is open over it
         "drawn_opportunity": t.drawn_opportunity,
         "spectating": t.spectating,
-        "difficulty": s.options.difficulty,
+        "difficulty": DIFFICULTY.number(s.options),
     }
     if s.step in ("choose_hero", "keep_tactic"):
         out["drawn"] = {"heroes": list(t.heroes_drawn), "tactics": list(t.tactics_drawn)}
@@ -123,6 +124,20 @@ class VictorumView(TableView):
     fight: str
     opportunity: str | None = None
     """An Opportunity just activated, waiting to be kept or discarded (face up)."""
+    opportunities: tuple[tuple[str, int], ...] = ()
+    """The Opportunities held (face up in the inventory) with their progress (HV8)."""
+    earned: tuple[str, ...] = ()
+    """Held Opportunities whose condition is met (flipped)."""
+    beaten: tuple[str, ...] = ()
+    """Primus defeated: out of the game (HV10)."""
+
+    def progress(self, card: str) -> int:
+        """A held Opportunity's progress."""
+        return next((p for c, p in self.opportunities if c == card), 0)
+
+    def card_kind(self, card_id: str) -> str:
+        """An active boss is the Scion or a Primus."""
+        return "Scion" if card_id == self.scion else "Primus"
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the camp a ``move`` or a +N ``activate`` names (or, a plain ``activate``, the chip's)."""
@@ -148,6 +163,9 @@ def table_view(s: GameState) -> VictorumView:
         influence_icons=icons(s.deck, t.influence),
         fight=t.fight,
         opportunity=t.drawn_opportunity,
+        opportunities=t.opportunities,
+        earned=t.earned,
+        beaten=t.beaten,
     )
 
 

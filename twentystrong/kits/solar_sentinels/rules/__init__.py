@@ -11,8 +11,9 @@ enemies, a stack discard each round, a boss deck, missions and difficulty ranks.
 from __future__ import annotations
 
 from twentystrong.engine.rulesets import register
+from twentystrong.kits.solar_sentinels.options import RANKS
 from twentystrong.kits.solar_sentinels.rules import effects  # noqa: F401  (registers its effect kinds)
-from twentystrong.kits.solar_sentinels.rules.rules import RANKS, SolarSentinels, mandatory_tops
+from twentystrong.kits.solar_sentinels.rules.rules import SolarSentinels, mandatory_tops
 from twentystrong.kits.solar_sentinels.rules.table import MissionState, SolarSentinelsTable, missions_dealt, table
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
@@ -19,6 +18,7 @@ from twentystrong.engine.effects.words import name
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.solar_sentinels import kinds
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, StackTopDiscarded
 from twentystrong.kits.solar_sentinels.rules.table import table
 
@@ -42,13 +42,13 @@ class DiscardStackTopHandler(Handler):
     """
 
     def uses(self, s: GameState, live: Live) -> list[dict[str, Any]]:
-        assert isinstance(live.effect, fx.DiscardStackTop)
+        assert isinstance(live.effect, kinds.DiscardStackTop)
         if live.effect.per == "once":
             return [{"stack": i} for i in _stacks(s)]
         return [{}] if _stacks(s) else []
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
-        assert isinstance(live.effect, fx.DiscardStackTop)
+        assert isinstance(live.effect, kinds.DiscardStackTop)
         per = live.effect.per
         if per == "each_stack":
             for i in _stacks(tx.state):
@@ -97,7 +97,7 @@ class DiscardStackTopHandler(Handler):
         self._discard(tx, live, prompt.count)
 
     def describe(self, effect: Effect) -> str:
-        assert isinstance(effect, fx.DiscardStackTop)
+        assert isinstance(effect, kinds.DiscardStackTop)
         if effect.per == "each_stack":
             return "Discard the top card of every stack."
         if effect.per == "applied_die":

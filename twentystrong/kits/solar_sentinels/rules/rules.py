@@ -18,21 +18,13 @@ from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.solar_sentinels.options import MISSIONS, RANKS
+from twentystrong.kits.solar_sentinels.options import RANK as RANK_OPTION
 from twentystrong.kits.solar_sentinels.rules import events as sev
 from twentystrong.kits.solar_sentinels.rules import missions, view, words
 from twentystrong.kits.solar_sentinels.rules.table import SolarSentinelsTable, table
 
 STACKS = 3
-
-RANKS: dict[int, tuple[str, int, int]] = {
-    1: ("Solar Soldier", 4, 3),
-    2: ("Solar Specialist", 5, 4),
-    3: ("Solar Sergeant", 6, 5),
-    4: ("Solar Staff Sergeant", 7, 6),
-    5: ("Solar Sentinel", 8, 7),
-    6: ("Senior Solar Sentinel", 9, 8),
-}
-"""Difficulty ranks: title, missions drawn, missions to complete."""
 
 RANK = "rank"
 """``Prompt.source`` of the rank penalty's own prompts."""
@@ -95,8 +87,8 @@ def setup(tx: Tx) -> None:
     size = -(-len(cards) // STACKS)
     stacks = tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(STACKS))
     dealt: tuple[str, ...] = ()
-    if opts.missions:
-        dealt = tuple(dealt_missions[: RANKS[opts.rank][1]])
+    if MISSIONS.on(opts):
+        dealt = tuple(dealt_missions[: RANKS[RANK_OPTION.number(opts)][1]])
     tx.emit(
         sev.GameStarted,
         hero=hero.id,
@@ -106,7 +98,7 @@ def setup(tx: Tx) -> None:
         stacks=stacks,
         boss_deck=tuple(bosses),
         missions=dealt,
-        rank_penalties=opts.rank - 1 if opts.missions else 0,  # R15: ranks exist only with missions
+        rank_penalties=RANK_OPTION.number(opts) - 1 if MISSIONS.on(opts) else 0,  # R15: ranks exist only with missions
         draws=used,
     )
     tx.emit(ev.StepChanged, step="mission_discard" if table(tx.state).missions else "rank_penalty")

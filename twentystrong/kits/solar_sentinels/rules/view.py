@@ -87,6 +87,10 @@ class SolarSentinelsView(TableView):
     current_mission: MissionState | None
     revealed_boss: str | None
     boss_deck_size: int
+    chip: int = 0
+    """The mission chip's count (the current mission's progress)."""
+    boss_discard: tuple[str, ...] = ()
+    """The bosses discarded, face up."""
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the stack an ``activate``, ``stack_discard`` or stack choice names."""
@@ -94,6 +98,11 @@ class SolarSentinelsView(TableView):
         if stack is None or not 1 <= stack <= len(self.stacks):
             return None
         return self.stacks[stack - 1].top
+
+    @property
+    def missions_dealt(self) -> int:
+        """How many missions the game dealt and kept."""
+        return sum(1 for m in self.missions if m.status != "discarded")
 
     @property
     def endgame_may_start(self) -> bool:
@@ -110,6 +119,8 @@ def table_view(s: GameState) -> SolarSentinelsView:
         current_mission=t.current_mission,
         revealed_boss=t.revealed_boss,
         boss_deck_size=len(t.boss_deck),
+        chip=t.chip,
+        boss_discard=t.boss_discard,
     )
 
 

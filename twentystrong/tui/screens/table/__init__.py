@@ -334,7 +334,7 @@ class TableScreen(Screen[None]):
 
     def _draw_cards(self) -> None:
         s = self.view.state
-        infos = [CardInfo.of(s, card, n) for n, card in enumerate(s.active, start=1)]
+        infos = [CardInfo.of(self.view.player, card, n) for n, card in enumerate(s.active, start=1)]
         area = self.query_one("#active", Container)
         count = len(infos)
         set_subtitle(area, f"{count} card{'s' if count != 1 else ''}" if count else "no active cards")
@@ -369,7 +369,7 @@ class TableScreen(Screen[None]):
         """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
         async with self._cards_lock:
             s = self.view.state
-            infos = [CardInfo.of(s, card, n) for n, card in enumerate(s.active, start=1)]
+            infos = [CardInfo.of(self.view.player, card, n) for n, card in enumerate(s.active, start=1)]
             ids = tuple(info.id for info in infos)
             if ids == self._card_ids:
                 return
@@ -489,7 +489,7 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        screen = ChoicesScreen(title, self.view.state, commands, note=note, news=self._news)
+        screen = ChoicesScreen(title, self.view.player, commands, note=note, news=self._news)
         self.app.push_screen(screen, chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
@@ -1076,4 +1076,4 @@ class TableScreen(Screen[None]):
         """A command in words (the help screen and tests use it)."""
         from twentystrong.tui.widgets.choices import command_label
 
-        return command_label(self.view.state, command)
+        return command_label(self.view.player, command)

@@ -1,0 +1,189 @@
+"""Words in three languages (architecture.md contract 13): gettext catalogues in English, German and French.
+
+Mark a message with :func:`_` (or :func:`ngettext` for a count, :func:`pgettext` / :func:`npgettext` when one English
+word needs two translations, :func:`lazy_gettext` for a module-level constant); ``pybabel extract`` finds the marks
+(``twentystrong/i18n/babel.cfg``). English is the source language: a message without a translation in the chosen
+catalogue reads in English, per string.
+
+The language comes from ``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG`` as gettext reads them (the first one
+set; ``LANGUAGE`` may list several, ``fr:de``), or from :func:`set_language` (``--lang``, the setup screen), and the
+next call uses it: nothing is translated once and kept.
+
+Pure Python: this package never imports Textual, Rich or Babel (Babel is a tool of the developers, see
+``tools.py``). Catalogues are ``.po`` files, compiled at first use and kept in the user cache (``catalogue.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DOMAIN = "twentystrong"
+SOURCE = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
+"""Each language the game speaks, with its name in itself (a player looks for their own language's name)."""
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+GLOSSARY_CONTEXT = "glossary:"
+"""The catalogues' context of a glossary term: ``glossary:<id>``."""
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "SOURCE",
+    "LazyText",
+    "_",
+    "language",
+    "language_from_environment",
+    "lazy_gettext",
+    "lazy_ngettext",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+    "term",
+]
+
+
+class _Choice:
+    """The language chosen at run time (None: the environment's). One setting per process, like gettext's own."""
+
+    chosen: str | None = None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it; English when it names none the game speaks.
+
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides (``LANGUAGE`` may list
+    several, ``fr:de:en``: the first one the game speaks wins). ``de_DE.UTF-8`` and ``de_AT@euro`` mean ``de``;
+    ``C`` and ``POSIX`` mean English.
+    """
+    env = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = _code(item)
+            if code in LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            return SOURCE  # a locale the game does not speak (or C / POSIX): English, not the next variable
+    return SOURCE
+
+
+def _code(locale_name: str) -> str:
+    """``de_DE.UTF-8@euro`` → ``de``."""
+    name = locale_name.split(".")[0].split("@")[0].strip()
+    return name.split("_")[0].split("-")[0].lower()
+
+
+def set_language(code: str | None) -> str:
+    """Speak ``code`` (``en``, ``de``, ``fr``; also ``de_DE`` …) from the next call on; None: the environment's.
+
+    Returns the language now spoken. An unknown code raises :class:`ValueError` with a message for the player.
+    """
+    if code is None:
+        _Choice.chosen = None
+        return language()
+    short = _code(code)
+    if short not in LANGUAGES:
+        choices = ", ".join(LANGUAGES)
+        raise ValueError(_("Unknown language {code}: choose one of {choices}.").format(code=code, choices=choices))
+    _Choice.chosen = short
+    return short
+
+
+def language() -> str:
+    """The language spoken now."""
+    return _Choice.chosen if _Choice.chosen is not None else language_from_environment()
+
+
+@functools.cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` (read once per language per process; English has none: it is the source)."""
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if code == SOURCE or not path.is_file():
+        return gettext.NullTranslations()
+    from twentystrong.i18n.catalogue import load
+
+    return load(path, code)
+
+
+def _current() -> gettext.NullTranslations:
+    return translations(language())
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    return _current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n``, by the language's own plural rule (French: 0 and 1 are singular).
+
+    Always a whole sentence per form with a ``{n}`` placeholder, never a word glued to a number.
+    """
+    return _current().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` (one English word, two translations)."""
+    return _current().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` in the sense ``context``."""
+    return _current().npgettext(context, singular, plural, n)
+
+
+@dataclass(frozen=True)
+class LazyText:
+    """A message translated each time it is shown, for constants defined at import (before a language is chosen).
+
+    ``str(text)`` (or a format string) gives the current language's words.
+    """
+
+    singular: str
+    plural: str | None = None
+    n: int = 1
+    context: str | None = None
+
+    def __str__(self) -> str:
+        if self.plural is None:
+            return _(self.singular) if self.context is None else pgettext(self.context, self.singular)
+        if self.context is None:
+            return ngettext(self.singular, self.plural, self.n)
+        return npgettext(self.context, self.singular, self.plural, self.n)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def lazy_gettext(message: str) -> LazyText:
+    """``message``, translated when shown (for module-level constants)."""
+    return LazyText(message)
+
+
+def lazy_ngettext(singular: str, plural: str, n: int) -> LazyText:
+    """A plural message for a fixed count, translated when shown."""
+    return LazyText(singular, plural, n)
+
+
+def term(term_id: str, n: int | None = None) -> str:
+    """The rulebooks' term ``term_id`` (glossary.toml) in the language spoken now; its form for the count ``n``.
+
+    ``term("exhausted")`` is *erschöpft* in German, ``term("miss", 0)`` *échec* in French (0 is singular there). The
+    English words come from ``terms.py`` (generated from the glossary), so a term costs no parse of the glossary.
+    """
+    from twentystrong.i18n.terms import TERMS
+
+    text, plural = TERMS[term_id]
+    if n is not None and plural is not None:
+        return npgettext(GLOSSARY_CONTEXT + term_id, text, plural, n)
+    return pgettext(GLOSSARY_CONTEXT + term_id, text)

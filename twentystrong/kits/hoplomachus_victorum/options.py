@@ -1,0 +1,68 @@
+"""Hoplomachus Victorum's setup options: the difficulty X (HV13) and the Scion (drawn at random unless chosen)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from twentystrong.kits.options import DeckOption
+
+if TYPE_CHECKING:
+    from twentystrong.content.model import Deck
+    from twentystrong.engine.state import OptionValue, SetupOptions
+
+HEROES_DRAWN = 4
+"""Heroes drawn at difficulty 0 (one more per difficulty: hoplomachus.md setup step 6)."""
+
+
+def _difficulty_words(x: OptionValue) -> str:
+    """A difficulty X in a few words (hoplomachus.md setup steps 3, 6 and 8)."""
+    n = int(x)
+    feed = f", {n + 1} camp tops to the Influence deck" if n else ""
+    return f"{n} · {HEROES_DRAWN + n} heroes drawn, {3 + n} Primus{feed}"
+
+
+def _scions(deck: Deck) -> Sequence[tuple[str, str]]:
+    return [(scion.id, f"{scion.name}  ♥{scion.health} ⚔{scion.damage}") for scion in deck.scions]
+
+
+DIFFICULTY = DeckOption(
+    name="difficulty",
+    kind="range",
+    label="Difficulty",
+    help="difficulty 0-4 (default: 0)",
+    default=0,
+    low=0,
+    high=4,
+    metavar="X",
+    words=_difficulty_words,
+    tooltip="A win moves you up one, a loss down one (assisted games excepted).",
+    summary=0,
+    summary_words=lambda x: f"difficulty {x}",
+    level=True,  # HV13
+)
+SCION = DeckOption(
+    name="scion",
+    kind="card",
+    label="Scion",
+    help="the Scion (default: drawn at random)",
+    metavar="ID",
+    cards=_scions,
+    noun="Scion",
+)
+OPTIONS = (DIFFICULTY, SCION)
+"""This deck's setup options, in the setup screen's order."""
+
+
+def check(deck: Deck, options: SetupOptions) -> str | None:
+    """What else a setup of this deck needs: a Victorum hero (one with a Primus side) or a universal one, and enough
+    Victorum heroes for the draw the difficulty asks."""
+    own = next((h for h in deck.heroes if h.id == options.hero_id), None)
+    if own is not None and own.primus is None:
+        return f"{own.name} is no Victorum hero (it has no Primus side): it cannot be drawn"
+    difficulty = DIFFICULTY.number(options)
+    drawn = HEROES_DRAWN + difficulty
+    victorum = sum(1 for h in deck.heroes if h.primus is not None)
+    if victorum < drawn:
+        return f"difficulty {difficulty} draws {drawn} Victorum heroes; deck {deck.id!r} has {victorum}"
+    return None
