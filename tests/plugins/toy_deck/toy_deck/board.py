@@ -1,5 +1,5 @@
-"""The toy deck at the table: its three camps in a row (each its size and top card; where the player stands and
-where they may move, marked in words), the training grounds as a dice tray, and its keys: ``v`` moves to a camp (a
+"""The toy deck at the table: its three camps in a row (each its size and top card, ▶ where the player may move,
+"here" where they stand), the training grounds as a dice tray, and its keys: ``v`` moves to a camp (a
 list when there is a choice), ``t`` activates the top card of the camp the player stands at."""
 
 from __future__ import annotations
@@ -15,19 +15,18 @@ from twentystrong.tui.store import GameView
 
 
 def camp_words(view: GameView, index: int) -> str:
-    """One camp as the player sees it: its name, where the player stands, its size and top card."""
+    """One camp as the player sees it, in two lines: ▶ when the player may move there, its name, "here" when the
+    player stands there; its size and top card."""
     table = view.player.table
     if not isinstance(table, ToyView):
         return CAMPS[index]
     size, top = table.camps[index]
-    marks = []
-    if table.position == CAMPS[index]:
-        marks.append("you are here")
-    if view.first("move", camp=CAMPS[index]) is not None:
-        marks.append("▶ can move here")
-    head = f"{CAMPS[index].capitalize()} camp" + (f" ({', '.join(marks)})" if marks else "")
-    body = f"{size} card{'s' * (size != 1)}" + (f", top: {view.deck.card(top).name}" if top is not None else "")
-    return f"{head}\n{body if size else 'cleared'}"
+    mark = "▶ " if view.first("move", camp=CAMPS[index]) is not None else ""
+    here = " · here" if table.position == CAMPS[index] else ""
+    if not size:
+        return f"{mark}{CAMPS[index].capitalize()} camp{here}\ncleared"
+    name = view.deck.card(top).name if top is not None else "?"
+    return f"{mark}{CAMPS[index].capitalize()} camp{here}\n{size} card{'s' * (size != 1)}, top {name}"
 
 
 class ToyBoard(Board):
@@ -35,7 +34,7 @@ class ToyBoard(Board):
 
     DEFAULT_CSS = """
     ToyBoard { height: auto; }
-    ToyBoard .toy-camp { width: 1fr; height: 3; border: round $secondary; padding: 0 1; }
+    ToyBoard .toy-camp { width: 1fr; height: auto; border: round $secondary; padding: 0 1; }
     """
     KEYS = (
         Binding("v", "move", "Move to camp"),
@@ -57,6 +56,13 @@ class ToyBoard(Board):
     def show(self, view: GameView) -> None:
         for i, camp in enumerate(self.query(".toy-camp").results(Static)):
             camp.update(camp_words(view, i))
+
+    def hint(self, general: str) -> str:
+        if self.table.view.can("move"):
+            return "Press v to move to a camp marked ▶, then t to activate its top card."
+        if self.table.view.can("activate"):
+            return "Press t to activate the top card of your camp."
+        return general
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("move", "activate"):

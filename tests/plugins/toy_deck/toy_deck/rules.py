@@ -257,6 +257,17 @@ def _describe_event(event: Event, deck: Deck, before: GameState | None) -> str |
     return None
 
 
+def _describe_command(command: Command, s: GameState) -> str | None:
+    if command.cmd == "move":
+        top = table(s).camps[CAMPS.index(command.camp)][:1] if command.camp in CAMPS else ()
+        return f"Move to camp {command.camp}" + (f" (top: {s.deck.card(top[0]).name})" if top else "")
+    if command.cmd == "activate":
+        t = table(s)
+        if t.position is not None and t.camps[t.position]:
+            return f"Activate {s.deck.card(t.camps[t.position][0]).name}, the top of camp {CAMPS[t.position]}"
+    return None
+
+
 class ToyCamps(Ruleset):
     id = RULESET_ID
     name = "Toy camps"
@@ -282,7 +293,7 @@ class ToyCamps(Ruleset):
     }
     events = EVENTS
     views = Views(state=_view, event=_event_view, table=_table_view, places=_places)
-    words = Words(event=_describe_event)
+    words = Words(event=_describe_event, command=_describe_command)
 
     def initial_table(self) -> Table:
         return ToyTable()
