@@ -12,7 +12,6 @@ Installed beside twentystrong, this package registers its kit under the entry-po
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 
 from toy_deck.options import OPTIONS
@@ -21,16 +20,13 @@ from twentystrong.kits.kit import DeckKit
 DECK_PATH = Path(__file__).resolve().parent / "deck"
 """The toy deck's folder (``twentystrong play --deck-path`` it)."""
 
-_NEWER = {"options": OPTIONS, "content": "toy_deck.content:CONTENT"}
-"""The kit's parts whose ``DeckKit`` fields are being added to twentystrong (options as data, content sections per
-kit): given only to a ``DeckKit`` that has the field."""
-
 KIT = DeckKit(
     id="toy",
     name="Toy camps",
     rules="toy_deck.rules:RULESET",
     board="toy_deck.board",
     bot="toy_deck.bot:ToyBot",
-    **{name: value for name, value in _NEWER.items() if name in {f.name for f in fields(DeckKit)}},
+    options=OPTIONS,
+    content="toy_deck.content:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

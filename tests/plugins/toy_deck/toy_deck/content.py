@@ -1,6 +1,4 @@
-"""What the toy deck's files hold and what its decks need, for content sections per kit
-(:mod:`twentystrong.content.sections`, branch ``i28-content``). This is the only file of the toy deck that knows
-that API; its kit names it only once twentystrong's ``DeckKit`` has a ``content`` field (see :mod:`toy_deck`).
+"""What the toy deck's files hold and what its decks need (:mod:`twentystrong.content.sections`).
 
 The toy deck holds the general tables only: a ``[deck]``, its ``[[hero]]`` tables and the camps' ``[[card]]``
 tables (three camps of five, levels 1-3). It adds no table and no effect kind of its own.
