@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.kits import kits
@@ -185,9 +185,9 @@ def camp(app: TwentyStrongApp, name: str) -> str:
 
 
 async def test_a_game_in_the_terminal_ui(installed: Path) -> None:
-    """From the setup screen to the table with its board (its camps), its keys (``v`` move, ``t`` activate), the
-    list of all moves, a die committed; then its bot plays the game to its end through the App's store: the game-over
-    screen shows and the record has it."""
+    """From the setup screen (its own option: 5 dice in training) to the table with its board (its camps), its
+    keys (``v`` move, ``t`` activate), the list of all moves, a die committed; then its bot plays the game to its
+    end through the App's store: the game-over screen shows and the record has it."""
     from twentystrong.tui.screens.game_over import GameOverScreen
     from twentystrong.tui.screens.setup import SetupScreen
     from twentystrong.tui.screens.table import TableScreen
@@ -198,10 +198,13 @@ async def test_a_game_in_the_terminal_ui(installed: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
+        assert app.screen.query_one("#training-row").display  # its own option, a control of the setup screen
+        app.screen.query_one("#training", Select).value = 5
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.store is not None and app.store.state.deck.info.ruleset == "toy"
+        assert len(app.store.view.player.dice_in("training")) == 5
         assert all(
             camp(app, c).startswith("▶ ") and "5 cards, top " in camp(app, c) for c in ("west", "middle", "east")
         )
