@@ -1,7 +1,7 @@
-"""The ruleset seam holds (architecture.md contract 9): a toy ruleset written only in tests/ (toy_ruleset.py: camps
-with adjacency and a position, a training-grounds dice zone with recruit / dismiss / strengthen, fights whose
-applied dice stay from one round to the next) plays through the headless protocol, saves and loads, with no line of
-the general engine written for it."""
+"""The ruleset seam holds (architecture.md contract 9): a toy ruleset written outside twentystrong (the toy deck
+package, tests/plugins/toy_deck: camps with adjacency and a position, a training-grounds dice zone with recruit /
+dismiss / strengthen, fights whose applied dice stay from one round to the next) plays through the headless
+protocol, saves and loads, with no line of the general engine written for it."""
 
 from __future__ import annotations
 
