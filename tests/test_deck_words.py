@@ -83,7 +83,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/tui/screens/setup.py",
         # kit-content: the content model, its sections and what validation requires of a deck
         "twentystrong/content/model.py",
-        "twentystrong/content/validate.py",
         # kit-board: the general table screen and the front end's messages
         # kit-view: the widgets and screens read the player's view
         "twentystrong/tui/screens/browser.py",
