@@ -95,6 +95,11 @@ class TableView:
         ``Scion``), or "" when the deck does not say."""
         return ""
 
+    def goals(self) -> tuple[int, str]:
+        """How many goals the game dealt and kept (the game-over summary counts those completed), and what one is
+        called in the deck's words; 0 when the deck has none."""
+        return 0, "goal"
+
 
 def _no_keys(s: GameState) -> dict[str, Any]:
     return {}

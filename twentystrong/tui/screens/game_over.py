@@ -23,7 +23,6 @@ from textual.widgets import Button, Footer, Static
 from twentystrong.engine.dice import LETTER
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
-from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
@@ -115,9 +114,8 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 )
             if self.level_words:
                 yield Static(Content.styled(self.level_words, "bold"), id="game-over-rank")
-            t = s.table
-            missions = t.missions_dealt if isinstance(t, SolarSentinelsView) else 0
-            figures = summary_sentences(self.stats, goals=missions, goal="mission", bosses=board.bosses_words(s))
+            goals, goal = s.table.goals()
+            figures = summary_sentences(self.stats, goals=goals, goal=goal, bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
