@@ -66,7 +66,7 @@ ALLOWED: dict[str, str] = {
         "so they keep their name (a pile of the ruleset's, 1-based; general code reads them as a pile number)"
     ),
     "twentystrong/engine/evolve.py": (
-        "folds the event log's pile field (CardActivated.stack, above) into the active card's (ActiveCard.stack in "
+        "folds the event log's pile field (CardActivated.stack, above) into the active card's pile (ActiveCard.pile in "
         "engine/state.py: where an effect may return the card)"
     ),
 }
@@ -75,26 +75,17 @@ ALLOWED: dict[str, str] = {
 BEING_MOVED: frozenset[str] = frozenset(
     {
         # kit-options: options as data (SetupOptions, the CLIs, the save file's setup record, profile, the record)
-        "twentystrong/cli/simulate.py",
-        "twentystrong/engine/state.py",
         "twentystrong/profile.py",
         "twentystrong/record/entry.py",
         "twentystrong/record/games.py",
         "twentystrong/record/legacy.py",
         "twentystrong/record/summary.py",
-        "twentystrong/session/saves.py",
-        "twentystrong/session/session.py",
-        "twentystrong/tui/app.py",
-        "twentystrong/tui/store.py",
         "twentystrong/tui/screens/setup.py",
         # kit-content: the content model, its sections and what validation requires of a deck
         "twentystrong/content/model.py",
-        "twentystrong/content/validate.py",
         # kit-board: the general table screen and the front end's messages
         # kit-view: the widgets and screens read the player's view
         "twentystrong/tui/screens/browser.py",
-        "twentystrong/tui/screens/game_over.py",
-        "twentystrong/tui/screens/inventory.py",
         "twentystrong/tui/widgets/cards.py",
         "twentystrong/tui/widgets/choices.py",
         "twentystrong/tui/widgets/panels.py",
@@ -102,6 +93,12 @@ BEING_MOVED: frozenset[str] = frozenset(
 )
 """Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks
 this list as their branches merge; a module that no longer uses a deck word must leave it)."""
+
+FOREIGN: dict[str, str] = {
+    "screen_stack": "Textual's App.screen_stack (the app's screens), not Solar Sentinels' stacks",
+    "_screen_stack": "Textual's App._screen_stack (the app's screens), not Solar Sentinels' stacks",
+}
+"""Identifiers of a library's API that only look like a deck word, each with its reason: not counted."""
 
 LIMIT = 5
 """At most this many general modules use a deck word, for good (issue 28's "Done when")."""
@@ -142,7 +139,8 @@ def deck_words_by_module() -> dict[str, set[str]]:
         name = path.relative_to(PACKAGE.parent).as_posix()
         if name.startswith("twentystrong/kits/"):
             continue
-        used = {w for i in identifiers(ast.parse(path.read_text(encoding="utf-8"))) for w in words(i)} & DECK_WORDS
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {w for i in identifiers(tree) if i not in FOREIGN for w in words(i)} & DECK_WORDS
         if used:
             found[name] = used
     return found

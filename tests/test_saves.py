@@ -75,7 +75,7 @@ def test_save_then_load_gives_the_same_game(plain_deck: Deck, tmp_path: Path) ->
     assert loaded.options == session.options
     assert [h.command for h in loaded.history] == [h.command for h in session.history]
     assert [h.state_after for h in loaded.history] == [h.state_after for h in session.history]
-    assert [h.command for h in loaded.redo_stack] == [h.command for h in session.redo_stack]
+    assert [h.command for h in loaded.redo_entries] == [h.command for h in session.redo_entries]
     assert loaded.redo() is None and session.redo() is None
     assert loaded.state == session.state
     assert loaded.deck_path == PLAIN

@@ -540,3 +540,18 @@ async def test_the_help_explains_this_decks_rules() -> None:
         text = primer.plain if isinstance(primer, Content) else str(primer)
         assert "How you win" in text and "Bane —" in text and "Symbols on the pyramid" in text
         assert "endgame" not in text and "mission" not in text
+
+
+def test_a_held_tactic_says_so_in_the_inventory() -> None:
+    """The inventory names a held Tactic from the table view (VictorumView.item_kind), a plain item as itself."""
+    from dataclasses import replace
+
+    from twentystrong.tui.screens.inventory import holdings
+    from twentystrong.tui.store import make_view
+
+    view = make_view(Session.new(DECK, SetupOptions(DECK.id, "vesna", seed=8)))
+    held = replace(view, player=replace(view.player, inventory=("t-salve",)))
+    [salve, *_] = holdings(held)
+    assert (salve.id, salve.kind) == ("t-salve", "Tactic · single-use item")
+    assert view.player.table.item_kind(DECK, "t-salve") == "Tactic"
+    assert view.player.table.item_kind(DECK, "b-raider") == ""

@@ -19,6 +19,7 @@ from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.view import player_view
 from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
@@ -345,6 +346,10 @@ async def test_game_over_shows_the_figures_and_replays_the_same_seed(tmp_path: P
         figures = shown(screen.query_one("#game-over-figures", Static))
         assert f"You played {stats.rounds} rounds, dealt {stats.damage_dealt} damage" in figures
         assert f"You defeated {stats.enemies_defeated} enem" in figures
+        goals, goal = player_view(session.state).table.goals()  # Solar Sentinels: the missions dealt and kept
+        assert goal == "mission"
+        completed = f"You completed {stats.goals_completed} of {goals} mission"
+        assert (completed in figures) == (goals > 0) and ("You completed" in figures) == (goals > 0)
         luck = shown(screen.query_one("#game-over-luck", Static))
         assert str(stats.dice_rolled) in luck and f"({stats.expected_crits:4.1f})" in luck
 

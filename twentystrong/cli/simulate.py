@@ -25,7 +25,7 @@ from twentystrong.kits import choices_for, options_for
 from twentystrong.kits.options import DeckOption, summary
 from twentystrong.session.session import deck_options_problem
 from twentystrong.sim.progress import Progress
-from twentystrong.sim.runner import ROUND_CAP, load, split
+from twentystrong.sim.runner import ROUND_CAP, SimPart, load, sim_part, split
 from twentystrong.sim.runner import run as run_games
 from twentystrong.sim.stats import Summary, summarise
 
@@ -105,8 +105,8 @@ def run(args: argparse.Namespace) -> int:
     problem = deck_options_problem(deck, args.setup)
     if problem is not None:
         return _fail(problem)
-    victorum = deck.info.ruleset == "hoplomachus-victorum"
-    heroes = [h.id for h in deck.heroes if not victorum or h.primus is not None]
+    part = sim_part(deck) or SimPart()
+    heroes = part.plays(deck)
     if args.hero != "all":
         named = hero_ref(args.hero)
         universal = [c.ref for c in shipped_heroes_for(deck) if c.foreign]  # HV1: another deck's universal hero
@@ -167,12 +167,12 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
             "mean_win_rate": round(statistics.fmean(h.win_rate for h in summary.heroes), 4),
         },
         "never_activated": summary.never_activated,
-        **_victorum_json(summary, deck),
+        **_own_json(summary),
     }
 
 
-def _victorum_json(summary: Summary, deck: Deck) -> dict[str, Any]:
-    """The ruleset's own figures (Hoplomachus Victorum's per Scion and per Primus)."""
+def _own_json(summary: Summary) -> dict[str, Any]:
+    """The ruleset's own figures (its kit's, by name: Hoplomachus Victorum's per Scion and per Primus)."""
     return {name: {row.key: row.as_dict() for row in rows} for name, rows in summary.own.items()}
 
 
@@ -202,8 +202,8 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         lines.append(f"{h.name:<12} {figures}  {killers}")
     lines.append("")
     never = ", ".join(summary.never_activated) or "none"
-    victorum = deck.info.ruleset == "hoplomachus-victorum"
-    lines.append(f"Cards never activated{' or spectated' if victorum else ''}: {never}")
+    part = sim_part(deck) or SimPart()
+    lines.append(f"Cards never activated{part.skipped_words}: {never}")
     if len(summary.heroes) > 1:
         mean = statistics.fmean(h.win_rate for h in summary.heroes)
         worst = max(summary.heroes, key=lambda h: abs(spread[h.hero]))
@@ -217,20 +217,5 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
             reasons[reason] = reasons.get(reason, 0) + n
     if reasons:
         lines.append("Losses: " + ", ".join(f"{reason} {n}" for reason, n in reasons.items()))
-    if victorum:
-        lines += victorum_tables(summary)
+    lines += part.lines(summary.own)
     return "\n".join(lines)
-
-
-def victorum_tables(summary: Summary) -> list[str]:
-    """Hoplomachus Victorum: per Scion (games, final fights reached, won, killing blows) and per Primus (games it
-    waited in, fought, beaten, killing blows)."""
-    lines = ["", f"{'Scion':<24} {'games':>6} {'final fights':>13} {'won':>5} {'final won':>10} {'killed':>7}"]
-    for s in summary.own["scions"]:
-        rate = f"{s.wins / s.finals:.1%}" if s.finals else "-"
-        lines.append(f"{s.name:<24} {s.games:>6} {s.finals:>13} {s.wins:>5} {rate:>10} {s.killed:>7}")
-    lines += ["", f"{'Primus':<24} {'games':>6} {'fought':>7} {'beaten':>7} {'beaten/fought':>14} {'killed':>7}"]
-    for p in summary.own["primus"]:
-        rate = f"{p.beaten / p.fought:.1%}" if p.fought else "-"
-        lines.append(f"{p.name:<24} {p.games:>6} {p.fought:>7} {p.beaten:>7} {rate:>14} {p.killed:>7}")
-    return lines

@@ -54,6 +54,10 @@ class Needs:
 ItemCheck = Callable[[str, "Placed", Any], "list[Finding]"]
 """A kit's own check of one validated item of its deck: (ruleset id, where the item sits, the item) → findings."""
 
+DeckCheck = Callable[[Sequence["Placed"]], "list[Finding]"]
+"""A kit's check of a whole deck's raw items (every deck's, whatever its ruleset: the items its kit's fields add
+may sit in any deck file)."""
+
 
 @dataclass(frozen=True)
 class KitContent:
@@ -69,6 +73,8 @@ class KitContent:
     """The effect kinds that act only on its zones: in another ruleset's deck they would do nothing."""
     checks: Sequence[ItemCheck] = ()
     """Its own checks of each validated item of its decks."""
+    deck_checks: Sequence[DeckCheck] = ()
+    """Its own checks of every deck's raw items as a whole (ids its items add that must stay unique …)."""
 
 
 GENERAL: dict[str, Section] = {

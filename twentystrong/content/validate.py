@@ -29,7 +29,9 @@ def check_deck(items: Sequence[Placed], checked: Sequence[Checked]) -> list[Find
     ``checked`` are those that passed.
     """
     findings = check_unique_ids(items)
-    findings += check_primus_ids(items)
+    for declared in kit_contents().values():
+        for check in declared.deck_checks:
+            findings += check(items)
     findings += check_references(checked)
     findings += check_hero_cards([(p, m) for p, m in checked if isinstance(m, Hero)])
     return findings
@@ -50,29 +52,6 @@ def check_unique_ids(items: Sequence[Placed]) -> list[Finding]:
             where = _where(earlier, ("id",))
             message = f"id {show(ident)} is already used by the {earlier.section} at {where}; ids must be unique"
             findings.append(placed.finding(("id",), message, "id"))
-    return findings
-
-
-def check_primus_ids(items: Sequence[Placed]) -> list[Finding]:
-    """A Primus side's id (``[hero.primus]``) must not name another card, boss, Scion or Primus: in its fight it is
-    a boss in the active area."""
-    taken: dict[str, Placed] = {}
-    known = sections()
-    for placed in items:
-        ident = placed.raw.get("id") if isinstance(placed.raw, dict) else None
-        if known[placed.section].ids == "card" and isinstance(ident, str):
-            taken.setdefault(ident, placed)
-    findings: list[Finding] = []
-    for placed in items:
-        primus = placed.raw.get("primus") if placed.section == "hero" and isinstance(placed.raw, dict) else None
-        ident = primus.get("id") if isinstance(primus, dict) else None
-        if not isinstance(ident, str):
-            continue
-        earlier = taken.setdefault(ident, placed)
-        if earlier is not placed:
-            where = _where(earlier, ("id",) if earlier.section != "hero" else ("primus", "id"))
-            message = f"primus.id {show(ident)} is already used by the {earlier.section} at {where}; ids must be unique"
-            findings.append(placed.finding(("primus", "id"), message, "primus.id"))
     return findings
 
 
@@ -207,9 +186,9 @@ def effects_of(model: Content) -> Iterator[tuple[TomlPath, Content]]:
     if isinstance(reward, Reward):
         for sub, effect in effects_of(reward):
             yield ("reward", *sub), effect
-    primus = getattr(model, "primus", None)
-    if primus is not None:
-        for sub, effect in effects_of(primus):
+    side = getattr(model, "primus", None)  # a hero's other side (Hoplomachus Victorum's)
+    if side is not None:
+        for sub, effect in effects_of(side):
             yield ("primus", *sub), effect
 
 

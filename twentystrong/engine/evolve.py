@@ -134,7 +134,7 @@ def _apply_step_started(s: GameState, e: ev.ApplyStepStarted) -> Changes:
 
 
 def _card_activated(s: GameState, e: ev.CardActivated) -> Changes:
-    card = ActiveCard(e.card, boss=e.boss, stack=e.stack, entourage=e.entourage)
+    card = ActiveCard(e.card, boss=e.boss, pile=e.stack, entourage=e.entourage)
     return {
         "table": rules(s).card_activated(s.table, e),  # it left one of the ruleset's zones
         "active": (*s.active, card),

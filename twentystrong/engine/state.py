@@ -76,7 +76,7 @@ class ActiveCard:
     id: str
     boss: bool = False
     defeated: bool = False
-    stack: int | None = None  # the pile it came from, numbered by the ruleset (a stack): effects may return it there
+    pile: int | None = None  # the pile it came from, numbered by the ruleset: effects may return it there
     health_override: int | None = None  # set_enemy_health
     cancelled: bool = False  # cancel_enemy_effects: its effects no longer apply
     entourage: bool = False  # activated as part of the endgame entourage

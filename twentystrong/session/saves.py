@@ -102,7 +102,7 @@ def save_document(session: Session) -> dict[str, Any]:
         "game": game,
         "log": {
             "commands": commands,
-            "redo": [entry.command.to_dict() for entry in reversed(session.redo_stack)],
+            "redo": [entry.command.to_dict() for entry in reversed(session.redo_entries)],
             "events": [_event_record(event) for event in session.events],
         },
     }

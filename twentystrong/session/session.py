@@ -177,7 +177,7 @@ class Session:
         return None
 
     @property
-    def redo_stack(self) -> tuple[HistoryEntry, ...]:
+    def redo_entries(self) -> tuple[HistoryEntry, ...]:
         """Undone entries, the next to redo last (saves keep their commands)."""
         return tuple(self._redo)
 

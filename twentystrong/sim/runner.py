@@ -73,6 +73,12 @@ class SimPart:
     """Its own figures of a run, by name: lists of rows, each with a ``key`` and an ``as_dict()``."""
     lost_in: Callable[[GameRecord], str | None] = lambda record: None
     """Where a lost game was lost, in its words (None: the general answer, the boss fight or before it)."""
+    plays: Callable[[Deck], list[str]] = lambda deck: [h.id for h in deck.heroes]
+    """The ids of the deck's own heroes a run plays (every one unless the ruleset needs more of a hero)."""
+    skipped_words: str = ""
+    """What else a card never activated was never done with, in its words (`` or spectated``), or empty."""
+    lines: Callable[[dict[str, list[Any]]], list[str]] = lambda own: []
+    """Its own figures (:attr:`tables`' result) as lines of the text table."""
 
 
 def sim_part(deck: Deck) -> SimPart | None:

@@ -370,7 +370,7 @@ class TwentyStrongApp(App[None]):
         from twentystrong.text.stats import ladder_words
 
         store = self.store
-        if store is None or store.rank_words or view.player.result not in ("won", "lost"):
+        if store is None or store.level_words or view.player.result not in ("won", "lost"):
             return
         recorded = store.recorder.recorded if store.recorder is not None else None
         if recorded is None or recorded.level_before is None or recorded.level_after is None:
@@ -378,14 +378,14 @@ class TwentyStrongApp(App[None]):
         rule = rule_for(store.deck.info.ruleset)
         if rule is None:
             return
-        store.rank_words = ladder_words(recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule)
+        store.level_words = ladder_words(recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule)
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
             return
         from twentystrong.tui.screens.game_over import GameOverScreen
 
-        self._game_over_screen = GameOverScreen(self.store, rank_words=self.store.rank_words)
+        self._game_over_screen = GameOverScreen(self.store, level_words=self.store.level_words)
         self.push_screen(self._game_over_screen, lambda _: self._game_over_closed())
 
     def _game_over_closed(self) -> None:

@@ -177,7 +177,7 @@ class Store:
         self.recorder: Any = None
         """Adds the game to the player's record when it ends (:class:`twentystrong.record.games.Recorder`, made
         then: nothing of the record is imported while a game starts). Its ``recorded`` says what that did."""
-        self.rank_words = ""
+        self.level_words = ""
         """What this game did to the player's rank, once it ended and was added to the record."""
 
     # --- reading ------------------------------------------------------------------------------------------------

@@ -95,6 +95,16 @@ class TableView:
         ``Scion``), or "" when the deck does not say."""
         return ""
 
+    def item_kind(self, deck: Deck, item: str) -> str:
+        """What a held single-use item is in the deck's words, shown before its kind (Hoplomachus Victorum:
+        ``Tactic``), or "" when it is a plain item."""
+        return ""
+
+    def goals(self) -> tuple[int, str]:
+        """How many goals the game dealt and kept (the game-over summary counts those completed), and what one is
+        called in the deck's words; 0 when the deck has none."""
+        return 0, "goal"
+
 
 def _no_keys(s: GameState) -> dict[str, Any]:
     return {}

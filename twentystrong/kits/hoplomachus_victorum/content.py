@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from twentystrong.content.explain import show
 from twentystrong.content.model import CampCard, Hero, Scion, Tactic
-from twentystrong.content.sections import KitContent, Needs, Section
+from twentystrong.content.sections import KitContent, Needs, Section, sections
 from twentystrong.content.source import Finding, Placed
 from twentystrong.kits.hoplomachus_victorum.kinds import FeedInfluence, GainTactic, InfluenceScaling, MoveToCamp
 
@@ -30,6 +32,31 @@ def _camp_cards(ruleset: str, placed: Placed, item: Any) -> list[Finding]:
             if key in placed.raw:
                 message = f"{key} has no meaning on an Opportunity (it is not an enemy): leave it out"
                 findings.append(placed.finding((key,), message, key))
+    return findings
+
+
+def _primus_ids(items: Sequence[Placed]) -> list[Finding]:
+    """A Primus side's id (``[hero.primus]``) must not name another card, boss, Scion or Primus: in its fight it is
+    a boss in the active area."""
+    taken: dict[str, Placed] = {}
+    known = sections()
+    for placed in items:
+        ident = placed.raw.get("id") if isinstance(placed.raw, dict) else None
+        if known[placed.section].ids == "card" and isinstance(ident, str):
+            taken.setdefault(ident, placed)
+    findings: list[Finding] = []
+    for placed in items:
+        primus = placed.raw.get("primus") if placed.section == "hero" and isinstance(placed.raw, dict) else None
+        ident = primus.get("id") if isinstance(primus, dict) else None
+        if not isinstance(ident, str):
+            continue
+        earlier = taken.setdefault(ident, placed)
+        if earlier is not placed:
+            sub = ("id",) if earlier.section != "hero" else ("primus", "id")
+            line = earlier.source.line_of((*earlier.path, *sub))
+            where = earlier.source.path.name + (f":{line}" if line else "")
+            message = f"primus.id {show(ident)} is already used by the {earlier.section} at {where}; ids must be unique"
+            findings.append(placed.finding(("primus", "id"), message, "primus.id"))
     return findings
 
 
@@ -65,5 +92,6 @@ CONTENT = KitContent(
         }
     ),
     checks=(_victorum_heroes, _camp_cards),
+    deck_checks=(_primus_ids,),
 )
 """Named by this deck's kit (``content``)."""

@@ -158,5 +158,26 @@ def lost_in(record: GameRecord) -> str | None:
     return "camps"
 
 
-SIM = SimPart(notes=VictorumNotes, tables=tables, lost_in=lost_in)
+def plays(deck: Deck) -> list[str]:
+    """The heroes a run plays: those with a Primus side (a hero without one cannot be a Primus)."""
+    return [h.id for h in deck.heroes if h.primus is not None]
+
+
+def lines(own: dict[str, list[Any]]) -> list[str]:
+    """Its figures as the text table's lines: per Scion (games, final fights reached, won, killing blows) and per
+    Primus (games it waited in, fought, beaten, killing blows)."""
+    out = ["", f"{'Scion':<24} {'games':>6} {'final fights':>13} {'won':>5} {'final won':>10} {'killed':>7}"]
+    for s in own["scions"]:
+        rate = f"{s.wins / s.finals:.1%}" if s.finals else "-"
+        out.append(f"{s.name:<24} {s.games:>6} {s.finals:>13} {s.wins:>5} {rate:>10} {s.killed:>7}")
+    out += ["", f"{'Primus':<24} {'games':>6} {'fought':>7} {'beaten':>7} {'beaten/fought':>14} {'killed':>7}"]
+    for p in own["primus"]:
+        rate = f"{p.beaten / p.fought:.1%}" if p.fought else "-"
+        out.append(f"{p.name:<24} {p.games:>6} {p.fought:>7} {p.beaten:>7} {rate:>14} {p.killed:>7}")
+    return out
+
+
+SIM = SimPart(
+    notes=VictorumNotes, tables=tables, lost_in=lost_in, plays=plays, skipped_words=" or spectated", lines=lines
+)
 """Its part of the simulator (:attr:`~twentystrong.kits.kit.DeckKit.sim`)."""

@@ -23,7 +23,6 @@ from textual.widgets import Button, Footer, Static
 from twentystrong.engine.dice import LETTER
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
-from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
@@ -79,10 +78,10 @@ class GameOverScreen(ModalScreen[Choice | None]):
         Binding("f2", "app.statistics", "Statistics", show=False),
     ]
 
-    def __init__(self, store: Store, *, rank_words: str = "") -> None:
+    def __init__(self, store: Store, *, level_words: str = "") -> None:
         super().__init__()
         self.store = store
-        self.rank_words = rank_words
+        self.level_words = level_words
         """What the game did to the player's rank on the ladder, in a sentence ("" when nothing was recorded)."""
         session = store.session
         self.stats: GameStats = game_stats(session.deck, session.options, session.events)
@@ -113,11 +112,10 @@ class GameOverScreen(ModalScreen[Choice | None]):
                     Content.assemble(("Share  ", "bold"), self.share, ("  (y copies)", "$text-muted")),
                     id="game-over-share",
                 )
-            if self.rank_words:
-                yield Static(Content.styled(self.rank_words, "bold"), id="game-over-rank")
-            t = s.table
-            missions = t.missions_dealt if isinstance(t, SolarSentinelsView) else 0
-            figures = summary_sentences(self.stats, goals=missions, goal="mission", bosses=board.bosses_words(s))
+            if self.level_words:
+                yield Static(Content.styled(self.level_words, "bold"), id="game-over-rank")
+            goals, goal = s.table.goals()
+            figures = summary_sentences(self.stats, goals=goals, goal=goal, bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
                 Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),

@@ -76,9 +76,10 @@ def holdings(view: GameView) -> list[Holding]:
         note = item_note(s, item)
         when = _when_item(s, item, single)
         kind = "single-use item" if single else "ongoing item"
-        if s.deck.is_tactic(item):
-            kind = "Tactic · single-use item"
-            text = replace(text, subtitle="Tactic · single-use item")
+        own = s.table.item_kind(s.deck, item)
+        if own:
+            kind = f"{own} · single-use item"
+            text = replace(text, subtitle=kind)
         if note is not None:
             if note.after_use:
                 when = [w.replace("then it goes to the discard pile", f"then {note.after_use}") for w in when]

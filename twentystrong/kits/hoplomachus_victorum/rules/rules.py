@@ -377,8 +377,8 @@ class HoplomachusVictorum(Ruleset):
 
     def return_to_origin(self, tx: Tx, card: ActiveCard) -> None:
         """Back on top of its camp (an added enemy, too); a card from nowhere (the final fight's) is discarded."""
-        if card.stack is not None and not card.boss and not card.entourage:
-            tx.emit(ev.CardLeft, card=card.id, to="camp", stack=card.stack)
+        if card.pile is not None and not card.boss and not card.entourage:
+            tx.emit(ev.CardLeft, card=card.id, to="camp", stack=card.pile)
         else:
             tx.emit(ev.CardLeft, card=card.id, to="discard")
 

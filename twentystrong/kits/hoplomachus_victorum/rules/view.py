@@ -135,6 +135,10 @@ class VictorumView(TableView):
         """A held Opportunity's progress."""
         return next((p for c, p in self.opportunities if c == card), 0)
 
+    def item_kind(self, deck: Deck, item: str) -> str:
+        """A held Tactic (single-use, HV2) says so."""
+        return "Tactic" if deck.is_tactic(item) else ""
+
     def card_kind(self, card_id: str) -> str:
         """An active boss is the Scion or a Primus."""
         return "Scion" if card_id == self.scion else "Primus"

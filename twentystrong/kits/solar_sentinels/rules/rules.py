@@ -367,7 +367,7 @@ class SolarSentinels(Ruleset):
         """Back on top of its stack; a card with no stack to go back to (an empty stack, an entourage card) is
         discarded (stack management: a card that would return to an empty stack is discarded instead)."""
         t = table(tx.state)
-        stack = card.stack
+        stack = card.pile
         if stack is not None and 1 <= stack <= len(t.stacks) and t.stacks[stack - 1]:
             tx.emit(ev.CardLeft, card=card.id, to="stack", stack=stack)
         else:

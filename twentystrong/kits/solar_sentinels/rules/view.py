@@ -104,6 +104,10 @@ class SolarSentinelsView(TableView):
         """How many missions the game dealt and kept."""
         return sum(1 for m in self.missions if m.status != "discarded")
 
+    def goals(self) -> tuple[int, str]:
+        """Its goals are its missions: those dealt and kept."""
+        return self.missions_dealt, "mission"
+
     @property
     def endgame_may_start(self) -> bool:
         """A stack is empty: the endgame may start at the start of a round (dwindling stacks)."""
