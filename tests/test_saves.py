@@ -180,7 +180,7 @@ def test_a_failed_write_leaves_the_old_save_and_no_temp_file(
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("twentystrong.session.saves.os.replace", broken_replace)
+    monkeypatch.setattr("twentystrong.atomic.os.replace", broken_replace)
     with pytest.raises(OSError):
         session.save(saved)
     assert saved.read_bytes() == before

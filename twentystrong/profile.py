@@ -32,8 +32,6 @@ Pure Python: never imports textual or rich (architecture.md contract 1).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,6 +39,7 @@ from typing import Any, Literal
 
 import tomli_w
 
+from twentystrong.atomic import write_atomically
 from twentystrong.kits.solar_sentinels.options import RANK, RANKS
 from twentystrong.session.paths import set_aside, user_data_dir
 
@@ -140,23 +139,13 @@ def load_profile(path: Path | None = None) -> Loaded:
 def save_profile(profile: Profile, path: Path | None = None) -> None:
     """Write the profile atomically (a temporary file in the same folder, then a rename)."""
     path = path or profile_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = {
         "format": FORMAT,
         "rank": profile.rank,
         "hints": profile.hints,
         "game": [_record_table(g) for g in profile.history],
     }
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            tomli_w.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, tomli_w.dumps(data).encode("utf-8"), durable=True)
 
 
 def set_hints(on: bool, path: Path | None = None) -> tuple[Profile, str | None]:

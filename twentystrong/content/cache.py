@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from twentystrong import __version__
+from twentystrong.atomic import write_atomically
 from twentystrong.content.model import Deck
 from twentystrong.content.registry import DATA_DIR_ENV, cache_dir
 
@@ -98,17 +97,7 @@ def _header(key: str) -> bytes:
 
 def write(deck_id: str, key: str, deck: Deck) -> None:
     """Store ``deck`` under ``key``, atomically (readers see the old file or the new one); errors are ignored."""
-    path = cache_path(deck_id)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = _header(key) + pickle.dumps(deck, protocol=pickle.HIGHEST_PROTOCOL)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(cache_path(deck_id), _header(key) + pickle.dumps(deck, protocol=pickle.HIGHEST_PROTOCOL))
     except (OSError, pickle.PicklingError):
         return

@@ -200,18 +200,10 @@ def load(path: Path, language: str | None = None) -> gettext.GNUTranslations:
 
 def _store(path: Path, image: bytes) -> None:
     """Keep ``image`` at ``path`` atomically and drop older images of the language; any error is ignored."""
-    import tempfile  # only when compiling: a warm start never needs it
+    from twentystrong.atomic import write_atomically  # only when compiling: a warm start never needs it
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(image)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, image)
         language = path.name.split("-")[1]
         for old in path.parent.glob(f"locale-{language}-*.mo"):
             if old != path:

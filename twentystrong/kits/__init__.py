@@ -85,20 +85,12 @@ def _paths_key() -> str:
 def _write(path: os.PathLike[str], text: str) -> None:
     """Write ``text`` atomically (readers see the old file or the new one); a cache that cannot be written is no
     error."""
-    import tempfile
     from pathlib import Path
 
-    target = Path(path)
+    from twentystrong.atomic import write_atomically  # only when the installed packages changed
+
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(Path(path), text.encode("utf-8"))
     except OSError:
         return
 

@@ -37,14 +37,13 @@ A file that cannot be read, parsed, validated or replayed raises :class:`SaveErr
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong import __version__
+from twentystrong.atomic import write_atomically
 from twentystrong.content.heroes import CHOSEN_IN_GAME
 from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
@@ -186,18 +185,7 @@ _PLAIN = re.compile(r"[^\"\\\x00-\x1f\x7f]*")
 
 def write_save(session: Session, path: Path) -> None:
     """Write atomically: a temp file in the same folder, flushed to disk, then renamed over ``path``."""
-    text = dump_toml(save_document(session))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, dump_toml(save_document(session)).encode("utf-8"), durable=True)
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
