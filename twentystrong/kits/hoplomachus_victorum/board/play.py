@@ -412,7 +412,7 @@ class VictorumBoard(VesuviusBoard):
         if key.isdigit() and "camp" in names:
             if table_.selected is not None or view.player.active:  # with enemies on the table a digit is a card
                 return False
-            table_.warn(f"No camp can be chosen now. {prompt_words(view.state, view.awaiting)}")
+            table_.warn(f"No camp can be chosen now. {prompt_words(view.player, view.awaiting)}")
         elif "spectate" in names:
             table_.explain(Command("spectate"))
         elif "fight" in names:
@@ -480,7 +480,7 @@ class VictorumBoard(VesuviusBoard):
         elif item.commands:
             self.table.choose(item.question or item.title, list(item.commands))
         else:
-            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.state, view.awaiting)}")
+            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.player, view.awaiting)}")
 
     @on(CampView.Pressed)
     def _camp_pressed(self, event: CampView.Pressed) -> None:
