@@ -213,4 +213,4 @@ def state_after(deck_id: str, hero: str, seed: int, n: int, bot: str = "heuristi
 def view_of(s: GameState):  # noqa: ANN201 - a GameView (the TUI's store)
     from twentystrong.tui.store import GameView
 
-    return GameView(s, player_view(s), tuple(legal_commands(s)), awaiting(s))
+    return GameView(player_view(s), tuple(legal_commands(s)), awaiting(s))

@@ -246,7 +246,6 @@ async def test_the_commit_plan_gives_the_chance_with_and_without_the_ability(tmp
     reads ``+… (N dice) → 93% (61% without Sunny's ability)``, and the headless hint says the same plan."""
     from dataclasses import replace
 
-    from twentystrong.engine.view import player_view
     from twentystrong.odds.advice import hint
     from twentystrong.odds.advisor import chances
     from twentystrong.odds.rules import NO_RESOURCES
@@ -271,7 +270,7 @@ async def test_the_commit_plan_gives_the_chance_with_and_without_the_ability(tmp
         cost = f"({len(pick.dice)} dice)" if len(pick.dice) > 1 else "(1 die)"
         row = f"+{' '.join(pick.dice)} {cost} → {pick.chance.words()} ({without.words()} without Sunny's ability)"
         assert row in text
-        told = hint(player_view(app.store.view.state))
+        told = hint(app.store.view.player)
         assert told.stage == "commit" and told.assumes == ("Sunny's ability",)
         assert told.words == (
             f"commit {' '.join(pick.dice)}, then roll → {pick.chance.words()} to defeat it with Sunny's ability "

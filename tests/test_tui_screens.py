@@ -19,7 +19,7 @@ from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
-from twentystrong.engine.view import player_view
+from twentystrong.engine.view import player_view, state_of
 from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
@@ -240,7 +240,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
         present = len(session.history) - 1
         assert history.index == present
         past = history.query_one(PastTable)
-        assert past.moment is not None and past.moment.state is session.state  # the player's view of it
+        assert past.moment is not None and state_of(past.moment.player) is session.state  # the player's view of it
 
         # Every command is there, newest last, each with its events in words.
         assert [g.index for g in history.groups] == list(range(len(session.history)))
@@ -249,7 +249,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
         await pilot.press("up", "up", "up", "up", "up")
         await settle(pilot)
         assert history.index == present - 5
-        assert past.moment is not None and past.moment.state is session.state_at(present - 5)
+        assert past.moment is not None and state_of(past.moment.player) is session.state_at(present - 5)
         assert "as it was" in shown(history.query_one("#history-banner", Static))
         assert past.query_one("#past-step", Static).content is not None
 
@@ -259,7 +259,7 @@ async def test_history_shows_a_past_table_and_returns_to_the_present(tmp_path: P
 
         await pilot.press("p")
         await settle(pilot)
-        assert history.index == present and past.moment is not None and past.moment.state is session.state
+        assert history.index == present and past.moment is not None and state_of(past.moment.player) is session.state
         assert "now" in shown(history.query_one("#history-banner", Static))
 
         await pilot.press("escape")

@@ -564,7 +564,7 @@ async def test_random_play_through_the_table(seed: int) -> None:
         for _ in range(120):
             store = store_of(app)
             view = store.view
-            if view.state.result is not None:
+            if view.player.result is not None:
                 await settle(pilot)
                 assert isinstance(app.screen, GameOverScreen)
                 break

@@ -85,7 +85,7 @@ ENTER_ORDER = ("roll", "resolve", "done", "take_reward", "gain_item")
 def _usable(view: GameView) -> list[str]:
     """Dice the table lets the player pick now (as the table computes it)."""
     seen = {c.die for c in view.legal if c.cmd in DIE_COMMANDS and c.die}
-    return [d.id for d in view.state.dice if d.id in seen]
+    return [d.id for d in view.player.dice if d.id in seen]
 
 
 def _letter(die: str) -> str:
@@ -111,10 +111,8 @@ def _enter(view: GameView) -> Move | None:
 
 def _idle(view: GameView, take: Command) -> bool:
     """Whether an instant reward would do nothing now (the table's Enter leaves it)."""
-    from twentystrong.engine.effects.rewards import recovers_nothing
-
     reward = view.deck.card(str(take.card)).reward
-    return reward is not None and recovers_nothing(view.state, reward.effects)
+    return reward is not None and view.player.recovers_nothing(reward.effects)
 
 
 def _select_and_play(view: GameView, commands: Sequence[Command]) -> Move | None:
@@ -144,7 +142,7 @@ def next_move(view: GameView, *, commits: int = 4) -> Move | None:
                 return Move(command, ((str(pile),),))
         return None
     if kind == "commit":
-        if len(view.state.dice_in("active")) < commits:
+        if len(view.player.dice_in("active")) < commits:
             ranked = sorted(view.find("commit"), key=lambda c: STRONGEST_FIRST.index((c.die or "Y")[0]))
             move = _select_and_play(view, ranked)
             if move is not None:
@@ -158,7 +156,7 @@ def next_move(view: GameView, *, commits: int = 4) -> Move | None:
                 if move is not None:
                     return move
                 continue
-            number = next(n for n, card in enumerate(view.state.active, start=1) if card.id == command.card)
+            number = next(n for n, card in enumerate(view.player.active, start=1) if card.id == command.card)
             if number <= 9 and view.first("apply", die=command.die) == command:
                 # Several targets: type the die's id, then the card's number.
                 return Move(command, ((_letter(command.die), command.die[1:]), (str(number),)))
@@ -176,7 +174,7 @@ def next_move(view: GameView, *, commits: int = 4) -> Move | None:
         return Move(decline, (("x",),)) if decline is not None else None
     if kind == "choose_card":
         for command in view.find("choose"):
-            numbers = [n for n, card in enumerate(view.state.active, start=1) if card.id == command.card]
+            numbers = [n for n, card in enumerate(view.player.active, start=1) if card.id == command.card]
             if numbers and numbers[0] <= 9:
                 return Move(command, ((str(numbers[0]),),))
         return None

@@ -14,7 +14,7 @@ rules. The keys are a public interface for bot writers: add keys freely, never r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -183,6 +183,12 @@ class PlayerView:
     def items_usable(self) -> str | None:
         """Why no held item may be used now (the engine's words), or None when they may."""
         return items_usable(self._state)
+
+    def recovers_nothing(self, effects: Sequence[Effect]) -> bool:
+        """Whether a reward made only of recoveries would recover no die now (none of its colours is exhausted)."""
+        from twentystrong.engine.effects.rewards import recovers_nothing
+
+        return recovers_nothing(self._state, effects)
 
     def card_health(self, card: ActiveCard) -> int:
         """The Health a card must take to be defeated."""

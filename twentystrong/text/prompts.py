@@ -20,12 +20,15 @@ from twentystrong.engine.effects.base import Handler
 from twentystrong.engine.flow import pending_items
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import DieState, GameState
+from twentystrong.engine.view import PlayerView, state_of
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 
 
-def prompt_words(state: GameState, awaiting: dict[str, Any]) -> str:
-    """The first line of the prompt: ``awaiting["text"]``, or for a reward what the reward gives."""
+def prompt_words(table: GameState | PlayerView, awaiting: dict[str, Any]) -> str:
+    """The first line of the prompt: ``awaiting["text"]``, or for a reward what the reward gives (of a player's view
+    or a state: only what is open is read)."""
+    state = state_of(table)
     kind = awaiting.get("kind")
     text = str(awaiting.get("text", ""))
     p = state.prompt
@@ -115,14 +118,16 @@ def _clause(sentence_text: str) -> str:
     return text
 
 
-def wasted_apply(state: GameState, command: Command) -> str | None:
-    """Why applying this die would add no damage to the card (a rule in force: crits deal 0, a cap …), or None.
+def wasted_apply(table: GameState | PlayerView, command: Command) -> str | None:
+    """Why applying this die would add no damage to the card (a rule in force: crits deal 0, a cap …), or None (of a
+    player's view or a state).
 
     Asked of the engine itself: the command is decided on the state (pure, nothing changes) and the card's damage
     compared before and after (R5: under the modifiers in force now).
     """
     if command.cmd != "apply" or command.die is None or command.card is None:
         return None
+    state = state_of(table)
     card = state.active_card(command.card)
     if card is None or card.defeated:
         return None

@@ -46,11 +46,9 @@ class GameView:
     A new view is a new object (compared by identity), so setting it always notifies the watchers.
     """
 
-    state: GameState
-    """The game state behind the view: for the store and the deck boards still being converted (contract 11: the
-    TUI reads :attr:`player`, a test keeps it so), never for a widget or screen."""
     player: PlayerView
-    """The table as the player sees it (R12): what every widget and screen reads."""
+    """The table as the player sees it (R12): what every widget and screen reads (contract 11: no game state here;
+    the store keeps the one it showed)."""
     legal: tuple[Command, ...]
     """Every legal atomic command now (``legal_commands``): widgets offer only these."""
     awaiting: dict[str, Any]
@@ -125,7 +123,6 @@ def make_view(
 
         notes = tuple(announcements(before, events, last))
     return GameView(
-        state=state,
         player=player_view(state),
         legal=tuple(session.legal()),
         awaiting=awaiting(state),
@@ -140,7 +137,7 @@ def make_view(
 
 def past_view(state: GameState) -> GameView:
     """A view of a past state (history, replays) that offers nothing to do (so no widget marks anything playable)."""
-    return GameView(state=state, player=player_view(state), legal=(), awaiting=awaiting(state))
+    return GameView(player=player_view(state), legal=(), awaiting=awaiting(state))
 
 
 def at_rest(view: GameView) -> GameView:
@@ -171,6 +168,8 @@ class Store:
         self._revision = 0
         self._autosave_warned: str | None = None
         self.view: GameView = make_view(session)
+        self._shown: GameState = session.state
+        """The game state :attr:`view` shows (the announcements read what changed since)."""
         """The current view (also published to ``on_change``)."""
         self.rejections: list[Rejected] = []
         """Every refusal, oldest first (tests and the log read it)."""
@@ -185,7 +184,7 @@ class Store:
     @property
     def state(self) -> GameState:
         """The current game state."""
-        return self.view.state
+        return self._shown
 
     @property
     def deck(self) -> Deck:
@@ -244,10 +243,11 @@ class Store:
 
     def _changed(self, *, events: tuple[Event, ...] = (), last: Command | None = None) -> None:
         self._revision += 1
-        before = self.view.state
+        before = self._shown
         self.view = make_view(self.session, events=events, revision=self._revision, last=last, before=before)
+        self._shown = self.session.state
         self._check_autosave()
-        if self.view.state.result is not None:
+        if self._shown.result is not None:
             self._record()
         self._on_change(self.view)
 

@@ -8,7 +8,7 @@ posts :class:`SetupScreen.Start` (or :class:`SetupScreen.Resume`); the App turns
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -32,7 +32,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
-from twentystrong.engine.state import OptionValue, SetupOptions
+from twentystrong.engine.state import SetupOptions
 from twentystrong.kits import all_options, choices_for, options_for
 from twentystrong.kits.options import DeckOption, described
 from twentystrong.text.effects import describe_effects
@@ -40,6 +40,9 @@ from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.tables import not_drawn
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import OptionValue
 
 
 def _from(ref: str) -> str:

@@ -31,10 +31,10 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
     question_of,
     rows_from_top,
     scion_info,
+    vesuvius,
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
-from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.cards import REWARD_ICONS
@@ -289,7 +289,7 @@ class ScionView(Widget):
 
 def legend(view: GameView, *, compact: bool = False) -> Content:
     """The line under the pyramid: what its marks mean (never colour alone), or the fight on the table."""
-    t = table(view.state)
+    t = vesuvius(view)
     if not t.camps:
         return Content("")
     marks = [(f"{CHOOSE}n", "press n"), (HERE, "you"), (PRIMUS, "Primus"), (INFLUENCE, "Influence")]
@@ -344,7 +344,7 @@ class VesuviusBoard(Board):
         view = self._first
         infos = camp_infos(view, self.numbers)
         with Horizontal(classes="vesuvius-row", id="apex"):
-            yield ScionView(scion_info(view.state))
+            yield ScionView(scion_info(view))
         for row in rows_from_top():
             with Horizontal(classes="vesuvius-row camps"):
                 for k in row:
@@ -370,12 +370,12 @@ class VesuviusBoard(Board):
         infos = {info.id: info for info in camp_infos(view, self.numbers)}
         for camp in self.query(CampView):
             camp.info = infos[camp.info.id]
-        self.query_one(ScionView).info = scion_info(view.state)
+        self.query_one(ScionView).info = scion_info(view)
         self._tactics.show(view)
         self._influence.show(view)
-        t = table(view.state)
+        t = vesuvius(view)
         beaten = len(t.beaten)
-        total = beaten + sum(1 for p in t.primus if p is not None) + len(t.to_place) + (t.fight == "primus")
+        total = beaten + sum(1 for camp in t.camps if camp.primus is not None) + len(t.to_place) + (t.fight == "primus")
         primus = f" · {PRIMUS} Primus beaten {beaten}/{total}" if total else ""
         set_title(self, f"Mount Vesuvius{primus}")
         self.query_one("#vesuvius-legend", Static).update(legend(view, compact=self.compact))

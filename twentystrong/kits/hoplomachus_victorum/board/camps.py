@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from twentystrong.content.model import CampCard
+from twentystrong.content.model import CampCard, Deck
 from twentystrong.engine.commands import Command
-from twentystrong.engine.state import GameState
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
-from twentystrong.kits.hoplomachus_victorum.rules import table
-from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS, ROW_COL, ROWS, SCION
+from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS, ROW_COL, ROWS, SCION_ID
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
 
@@ -59,11 +58,11 @@ def camp_numbers(view: GameView, kept: Mapping[str, int] | None = None) -> dict[
 
 def question_of(view: GameView) -> tuple[object, ...]:
     """What the game is asking (the step, what it waits for, the open prompt): camp numbers last as long as it."""
-    state = view.state
-    prompt = state.prompt
+    player = view.player
+    prompt = player.prompt
     if prompt is None:
-        return (state.step, view.kind)
-    return (state.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
+        return (player.step, view.kind)
+    return (player.step, view.kind, prompt.kind, prompt.source, prompt.effect, prompt.card, prompt.purpose)
 
 
 def number_keys(numbers: Iterable[int]) -> str:
@@ -120,25 +119,31 @@ class CampInfo(NamedTuple):
         return f"♥{self.health} ⚔{self.damage}{extra}"
 
 
-def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
-    """Camp ``k`` (0–8) of a state."""
+def vesuvius(view: GameView) -> VictorumView:
+    """Mount Vesuvius as the player sees it."""
+    t = view.player.table
+    assert isinstance(t, VictorumView)
+    return t
+
+
+def camp_info(deck: Deck, t: VictorumView, k: int, *, number: int = 0) -> CampInfo:
+    """Camp ``k`` (0–8) of a view."""
     from twentystrong.kits.hoplomachus_victorum.cards import describe_camp
 
-    t = table(s)
-    deck = s.deck
-    cards = t.camps[k] if k < len(t.camps) else ()
-    here = t.position == k
-    primus = t.primus[k]
+    camp_view = t.camps[k] if k < len(t.camps) else None
+    size = camp_view.size if camp_view is not None else 0
+    here = t.position == IDS[k]
+    primus = camp_view.primus if camp_view is not None else None
     p_name = p_stats = ""
     if primus is not None:
         side = deck.primus(primus)
         p_name = side.name
         p_stats = f"♥{side.health} ⚔{side.damage}" + (f" +{side.additional}" if side.additional else "")
-    base = CampInfo(IDS[k], len(cards), primus=primus, primus_name=p_name, primus_stats=p_stats, here=here)
+    base = CampInfo(IDS[k], size, primus=primus, primus_name=p_name, primus_stats=p_stats, here=here)
     base = base._replace(number=number)
-    if not cards:
+    if camp_view is None or camp_view.top is None:
         return base
-    card = deck.card(cards[0])
+    card = deck.card(camp_view.top)
     camp = card if isinstance(card, CampCard) else None
     kind = camp.kind if camp is not None else "bloodshed"
     goal = opportunity_goal(camp.condition) if camp is not None and camp.condition is not None else ""
@@ -160,12 +165,11 @@ def camp_info(s: GameState, k: int, *, number: int = 0) -> CampInfo:
 def camp_infos(view: GameView, numbers: Mapping[str, int] | None = None) -> tuple[CampInfo, ...]:
     """Every camp of a view, in the pyramid's order (bottom row first); ``numbers``: the camps' number keys (by
     default :func:`camp_numbers`)."""
-    s = view.state
-    t = table(s)
+    t = vesuvius(view)
     if not t.camps:
         return tuple(CampInfo(camp, 0) for camp in IDS)
     numbers = camp_numbers(view) if numbers is None else numbers
-    return tuple(camp_info(s, k, number=numbers.get(IDS[k], 0)) for k in range(len(IDS)))
+    return tuple(camp_info(view.deck, t, k, number=numbers.get(IDS[k], 0)) for k in range(len(IDS)))
 
 
 class ScionInfo(NamedTuple):
@@ -182,15 +186,15 @@ class ScionInfo(NamedTuple):
     here: bool = False
 
 
-def scion_info(s: GameState) -> ScionInfo:
-    """The Scion of a state."""
-    t = table(s)
+def scion_info(view: GameView) -> ScionInfo:
+    """The Scion of a view."""
+    t = vesuvius(view)
     if not t.scion:
         return ScionInfo("")
-    scion = s.deck.scion(t.scion)
+    scion = view.deck.scion(t.scion)
     penalty = scion.spectate_text or describe_effects(list(scion.spectate))
     stats = f"♥{scion.health} ⚔{scion.damage}" + (f" +{scion.additional}" if scion.additional else "")
-    return ScionInfo(scion.id, scion.name, t.scion_side, penalty, stats, here=t.position == SCION)
+    return ScionInfo(scion.id, scion.name, t.scion_side, penalty, stats, here=t.position == SCION_ID)
 
 
 def rows_from_top() -> list[list[int]]:

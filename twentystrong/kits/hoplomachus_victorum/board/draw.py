@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
-from twentystrong.kits.hoplomachus_victorum.rules import table
+from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
 
@@ -42,9 +42,8 @@ class DrawItem(NamedTuple):
 
 def draw_items(view: GameView) -> list[DrawItem]:
     """The cards of the current setup draw (none outside those steps)."""
-    s = view.state
-    t = table(s)
-    deck = s.deck
+    t = vesuvius(view)
+    deck = view.deck
     out: list[DrawItem] = []
     if view.kind == "choose_hero":
         heroes = view.find("choose_hero")

@@ -13,9 +13,9 @@ from textual.widgets.option_list import Option
 
 from twentystrong.content.model import CampCard
 from twentystrong.engine.view import PlayerView
+from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
-from twentystrong.kits.hoplomachus_victorum.rules import table
-from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView, icons
+from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.boards.base import ItemNote
 from twentystrong.tui.store import GameView
@@ -67,8 +67,7 @@ class TacticsPanel(Widget):
 
     def show(self, view: GameView) -> None:
         """Show the Tactics area of this view."""
-        s = view.state
-        t = table(s)
+        t = vesuvius(view)
         gainable = {c.tactic for c in view.legal if c.cmd == "gain_tactic"}
         gainable |= {c.card for c in view.legal if c.cmd == "choose" and c.card in t.tactics}
         set_title(self, f"Tactics area · {len(t.tactics)}")
@@ -79,7 +78,7 @@ class TacticsPanel(Widget):
         self._key = key
         options = []
         for tactic in t.tactics:
-            card = s.deck.tactic(tactic)
+            card = view.deck.tactic(tactic)
             words = card.text or describe_effects(list(card.effects))
             can = tactic in gainable
             options.append(
@@ -114,10 +113,9 @@ class InfluencePanel(Static):
 
     def show(self, view: GameView) -> None:
         """Show the Influence deck of this view."""
-        s = view.state
-        t = table(s)
-        size = len(t.influence)
-        shown = icons(s.deck, t.influence)
+        t = vesuvius(view)
+        size = t.influence_size
+        shown = t.influence_icons
         set_title(self, f"Influence deck · {size} card{'s' if size != 1 else ''} · {shown} {INFLUENCE}")
         self.tooltip = (
             "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
@@ -126,7 +124,7 @@ class InfluencePanel(Static):
         )
         if t.fight == "final":
             words = "Shuffled for the final fight: the Scion's allies come from it."
-        elif s.deck.scions and t.scion:
+        elif t.scion:
             words = "The Scion's allies in the final fight come from it."
         else:
             words = ""

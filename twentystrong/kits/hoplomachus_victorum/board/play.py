@@ -26,11 +26,10 @@ from textual.message import Message
 
 from twentystrong.engine.commands import Command
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
-from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys
+from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys, vesuvius
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
-from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, IDS, ROW_COL
 from twentystrong.kits.hoplomachus_victorum.rules.view import CampView as Camp
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
@@ -61,13 +60,6 @@ def _step(camp: str, rows: int, cols: int) -> str:
     # Up the pyramid a row has one camp fewer, shifted half a camp: column i sits between i-1 and i above.
     want = i - 0.5 if rows > 0 else i + 0.5
     return IDS[min(row, key=lambda k: (abs(ROW_COL[k][1] - want), ROW_COL[k][1]))]
-
-
-def vesuvius(view: GameView) -> VictorumView:
-    """Mount Vesuvius as the player sees it."""
-    t = view.player.table
-    assert isinstance(t, VictorumView)
-    return t
 
 
 def camp_of(t: VictorumView, camp: str | None) -> Camp | None:
@@ -171,13 +163,13 @@ class VictorumBoard(VesuviusBoard):
 
     def _draw_fight(self) -> None:
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
-        s = self.table.view.state
-        t = table(s)
+        deck = self.table.view.deck
+        t = vesuvius(self.table.view)
         title = "Active area"
         if t.fight == "primus" and t.fighting:
-            title = f"Active area · ♛ Primus fight: {s.deck.primus(t.fighting).name}"
+            title = f"Active area · ♛ Primus fight: {deck.primus(t.fighting).name}"
         elif t.fight == "final":
-            title = f"Active area · ♛ the final fight: {s.deck.scion(t.scion).name}" if t.scion else title
+            title = f"Active area · ♛ the final fight: {deck.scion(t.scion).name}" if t.scion else title
         if t.fight:
             title += " · dice stay on undefeated enemies"
         set_title(self.screen.query_one("#active", Container), title)
@@ -412,7 +404,7 @@ class VictorumBoard(VesuviusBoard):
         if key.isdigit() and "camp" in names:
             if table_.selected is not None or view.player.active:  # with enemies on the table a digit is a card
                 return False
-            table_.warn(f"No camp can be chosen now. {prompt_words(view.state, view.awaiting)}")
+            table_.warn(f"No camp can be chosen now. {prompt_words(view.player, view.awaiting)}")
         elif "spectate" in names:
             table_.explain(Command("spectate"))
         elif "fight" in names:
@@ -480,7 +472,7 @@ class VictorumBoard(VesuviusBoard):
         elif item.commands:
             self.table.choose(item.question or item.title, list(item.commands))
         else:
-            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.state, view.awaiting)}")
+            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.player, view.awaiting)}")
 
     @on(CampView.Pressed)
     def _camp_pressed(self, event: CampView.Pressed) -> None:

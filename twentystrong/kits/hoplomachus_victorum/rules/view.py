@@ -130,6 +130,14 @@ class VictorumView(TableView):
     """Held Opportunities whose condition is met (flipped)."""
     beaten: tuple[str, ...] = ()
     """Primus defeated: out of the game (HV10)."""
+    fighting: str | None = None
+    """The Primus (or the Scion) of the fight in progress (face up on the table)."""
+    to_place: tuple[str, ...] = ()
+    """Setup: the Primus still to place under camps (HV3)."""
+    heroes_drawn: tuple[str, ...] = ()
+    """Setup: the Victorum heroes drawn, face up (HV1)."""
+    tactics_drawn: tuple[str, ...] = ()
+    """Setup: the Tactics drawn, face up, until one is kept (HV2)."""
 
     def progress(self, card: str) -> int:
         """A held Opportunity's progress."""
@@ -170,6 +178,10 @@ def table_view(s: GameState) -> VictorumView:
         opportunities=t.opportunities,
         earned=t.earned,
         beaten=t.beaten,
+        fighting=t.fighting,
+        to_place=t.to_place,
+        heroes_drawn=t.heroes_drawn,
+        tactics_drawn=t.tactics_drawn,
     )
 
 

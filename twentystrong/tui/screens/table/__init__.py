@@ -45,7 +45,6 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
-from twentystrong.engine.uses import items_usable
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
@@ -333,8 +332,8 @@ class TableScreen(Screen[None]):
         set_display(self.query_one("#banished"), bool(trays["banished"]))
 
     def _draw_cards(self) -> None:
-        s = self.view.state
-        infos = [CardInfo.of(self.view.player, card, n) for n, card in enumerate(s.active, start=1)]
+        player = self.view.player
+        infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
         area = self.query_one("#active", Container)
         count = len(infos)
         set_subtitle(area, f"{count} card{'s' if count != 1 else ''}" if count else "no active cards")
@@ -368,8 +367,8 @@ class TableScreen(Screen[None]):
     async def _remount_cards(self) -> None:
         """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
         async with self._cards_lock:
-            s = self.view.state
-            infos = [CardInfo.of(self.view.player, card, n) for n, card in enumerate(s.active, start=1)]
+            player = self.view.player
+            infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
             ids = tuple(info.id for info in infos)
             if ids == self._card_ids:
                 return
@@ -394,7 +393,7 @@ class TableScreen(Screen[None]):
         # Two lines whatever is selected: what the game waits for, then how to answer (or what the selected die
         # can do). Selecting a die then repaints one line instead of moving the whole board up by one.
         view = self.view
-        parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.state, view.awaiting), "bold"), "\n"]
+        parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.player, view.awaiting), "bold"), "\n"]
         if self._said:
             parts += [("⚠ ", "bold"), (self._said, "bold")]
         elif self.selected is not None:
@@ -570,7 +569,7 @@ class TableScreen(Screen[None]):
             return
         why = ZONE_WHY.get(where) or self.board.ZONE_WHY.get(where, where)
         self.notify(
-            f"Nothing to do with {die} now: {why}. {prompt_words(view.state, view.awaiting)}", severity="warning"
+            f"Nothing to do with {die} now: {why}. {prompt_words(view.player, view.awaiting)}", severity="warning"
         )
 
     def press_card(self, card: str) -> None:
@@ -763,7 +762,7 @@ class TableScreen(Screen[None]):
             else:
                 self._say(f"{key} chooses a stack or a card when one can be chosen; select a die first to apply it.")
         elif first == "use":
-            reason = items_usable(view.state)
+            reason = view.player.items_usable()
             held = view.player.inventory
             if reason:
                 self._say(f"No item can be used now: {reason}.")
@@ -798,7 +797,7 @@ class TableScreen(Screen[None]):
         elif self.selected is not None:
             self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
         else:
-            self._say(f"Enter has nothing to do here. {prompt_words(view.state, view.awaiting)}")
+            self._say(f"Enter has nothing to do here. {prompt_words(view.player, view.awaiting)}")
 
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
@@ -972,7 +971,7 @@ class TableScreen(Screen[None]):
     def _no_die_of(self, letter: str) -> None:
         self._letter_timer = None
         color = COLOR_OF_LETTER[letter]
-        self._say(f"No {color} die can be played now. {prompt_words(self.view.state, self.view.awaiting)}")
+        self._say(f"No {color} die can be played now. {prompt_words(self.view.player, self.view.awaiting)}")
 
     def _selected_command(self) -> Command | None:
         """The one command the selected die stands for now (None: it needs a target or a face)."""

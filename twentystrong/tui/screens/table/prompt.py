@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentystrong.engine.state import DieState
+from twentystrong.engine.view import DieState
 from twentystrong.text.prompts import wasted_apply
 from twentystrong.tui.boards import Board
 from twentystrong.tui.screens.table.keys import FACE_KEYS
@@ -79,7 +79,7 @@ def selected_hint(view: GameView, die: DieState) -> str:
         names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
         text = f"click a marked (▶) card or press its number ({names}). Esc clears."
         # A rule in force makes the die worthless on a card: said before it is applied, not after.
-        wasted = [w for w in (wasted_apply(view.state, c) for c in applies) if w]
+        wasted = [w for w in (wasted_apply(view.player, c) for c in applies) if w]
         if wasted:
             text += " Note: " + "; ".join(wasted) + "."
         return text

@@ -52,11 +52,9 @@ def recovery_room(view: GameView) -> int:
 
 def idle_reward(view: GameView) -> bool:
     """Whether the instant reward offered would do nothing now (recover dice when none is exhausted)."""
-    from twentystrong.engine.effects.rewards import recovers_nothing
-
     command = view.first("take_reward")
     reward = view.deck.card(command.card).reward if command is not None and command.card else None
-    return reward is not None and recovers_nothing(view.state, reward.effects)
+    return reward is not None and view.player.recovers_nothing(reward.effects)
 
 
 def lone_after(view: GameView) -> Command | None:
