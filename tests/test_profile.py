@@ -95,9 +95,6 @@ def test_the_ladder_rules() -> None:
     assert profile.next_rank(1, "won") == 2 and profile.next_rank(2, "lost") == 1
     assert profile.next_rank(1, "lost") == 1 and profile.next_rank(6, "won") == 6
     assert profile.next_rank(3, "lost", assisted=True) == 3 and profile.next_rank(2, "won", missions=False) == 2
-    assert profile.moves_ladder(assisted=False, missions=True)
-    assert not profile.moves_ladder(assisted=True, missions=True)
-    assert not profile.moves_ladder(assisted=False, missions=False)
     assert profile.Profile(rank=6).title == "Senior Solar Sentinel"
 
 

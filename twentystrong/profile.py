@@ -3,7 +3,7 @@
 Finished games and each deck's ladder are kept in the player's record (:mod:`twentystrong.record`, SQLite): that is
 the one place a finished game goes. This module keeps what the record builds on:
 
-- the rank rules: titles, bounds, :func:`next_rank` and :func:`moves_ladder` (R15: ranks move only in games with
+- the rank rules: titles, bounds, :func:`next_rank` (R15: ranks move only in games with
   missions, and not in assisted ones);
 - ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when set; see
   :mod:`twentystrong.session.paths`), the player's own file. Before the record it held the rank and a short game
@@ -108,12 +108,6 @@ def next_rank(rank: int, result: Result, assisted: bool = False, missions: bool 
     if assisted or not missions:
         return _clamp(rank)
     return _clamp(rank + (1 if result == "won" else -1))
-
-
-def moves_ladder(*, assisted: bool, missions: bool) -> bool:
-    """Whether a finished game moves the ladder: not an assisted one, and not one without missions (R15: ranks
-    exist only with missions)."""
-    return not assisted and missions
 
 
 def load_profile(path: Path | None = None) -> Loaded:

@@ -87,7 +87,7 @@ class Board(Horizontal):
       those that answer no prompt (:attr:`ASIDE`) and those ``x`` declines (:attr:`DECLINES`);
     - its words: why a key did nothing (:meth:`explain_key`, :meth:`explain_enter`), why a die in one of its zones
       does nothing (:attr:`ZONE_WHY`), the help screen's title (:attr:`HELP_TITLE`), a held item's note
-      (:meth:`item_note`), the game-over summary's (:attr:`LADDER`, :meth:`setup_words`, :meth:`bosses_words`).
+      (:meth:`item_note`), the game-over summary's (:meth:`setup_words`, :meth:`bosses_words`).
 
     A read-only board (``past``, the history view's) draws only: it plays nothing.
     """
@@ -176,9 +176,6 @@ class Board(Horizontal):
         return None
 
     # --- words --------------------------------------------------------------------------------------------------
-
-    LADDER: ClassVar[str] = "rank"
-    """What the deck's ladder climbs, in the game-over summary ("Your rank rises …")."""
 
     @staticmethod
     def setup_words(view: PlayerView) -> list[str]:

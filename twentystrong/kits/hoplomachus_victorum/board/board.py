@@ -403,8 +403,6 @@ class VesuviusBoard(Board):
         """The widget of a camp."""
         return self.query_one(f"#camp-{camp}", CampView)
 
-    LADDER = "difficulty"  # HV13
-
     @staticmethod
     def setup_words(view: PlayerView) -> list[str]:
         return [f"difficulty {DIFFICULTY.number(view.options)}"]
