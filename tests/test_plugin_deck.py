@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Select, Static
+from tui_helpers import settle
 
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.kits import kits
@@ -165,12 +165,6 @@ def test_simulate_with_its_bot(site: Path, deck_path: Path, tmp_path: Path) -> N
         assert all(hero["games"] == 5 for hero in report["heroes"].values())
         wins[bot] = sum(hero["wins"] for hero in report["heroes"].values())
     assert wins["heuristic"] > wins["random"]
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def view_first(app: TwentyStrongApp, cmd: str) -> Command:

@@ -13,18 +13,12 @@ from typing import Any
 import pytest
 from test_effects_passive import TESTER, card, effect, make_deck
 from test_tui_screens import game, pick
-from test_tui_table import (  # noqa: F401  # _patient_letters: autouse, a colour letter waits 5 s for its digit
-    Recorder,
-    _patient_letters,
-    make_app,
-    settle,
-    store_of,
-    table_of,
-)
+from test_tui_table import Recorder, make_app
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from tui_helpers import _patient_letters, settle, store_of, table_of  # noqa: F401  # _patient_letters: autouse
 
 from twentystrong import bench
 from twentystrong.bench import Row
