@@ -86,9 +86,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         # kit-board: the general table screen and the front end's messages
         # kit-view: the widgets and screens read the player's view
         "twentystrong/tui/screens/browser.py",
-        "twentystrong/tui/widgets/cards.py",
-        "twentystrong/tui/widgets/choices.py",
-        "twentystrong/tui/widgets/panels.py",
     }
 )
 """Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks

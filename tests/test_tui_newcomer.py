@@ -26,6 +26,7 @@ from twentystrong.cli.main import main
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.board.stacks import StackView
 from twentystrong.profile import load_profile
 from twentystrong.record.games import current_level, list_games
 from twentystrong.session import Session
@@ -37,7 +38,7 @@ from twentystrong.tui.screens.game_over import GameOverScreen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Wanted, prepare
-from twentystrong.tui.widgets.cards import CardView, StackView
+from twentystrong.tui.widgets.cards import CardView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.glyphs import CursorList, Radio, Tick
 from twentystrong.tui.widgets.odds import OddsPanel

@@ -19,11 +19,12 @@ from tui_helpers import _patient_letters, click_button, click_die, settle, store
 from twentystrong.engine.commands import Command
 from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
+from twentystrong.kits.solar_sentinels.board.stacks import StackView
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.table import TableScreen
-from twentystrong.tui.widgets.cards import CardView, StackView
+from twentystrong.tui.widgets.cards import CardView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.status import PromptBar
