@@ -80,7 +80,6 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/record/games.py",
         "twentystrong/record/legacy.py",
         "twentystrong/record/summary.py",
-        "twentystrong/tui/screens/setup.py",
         # kit-content: the content model, its sections and what validation requires of a deck
         "twentystrong/content/model.py",
         # kit-board: the general table screen and the front end's messages
