@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Select, Static
+from tui_helpers import settle
 
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.kits import kits
@@ -171,12 +171,6 @@ def test_simulate_with_its_bot(site: Path, deck_path: Path, tmp_path: Path) -> N
     assert heading.startswith("5 games per hero, heuristic bot, deck toy, ") and heading.endswith(", seeds 3-7")
     assert ", ," not in heading
     assert "stack" not in done.stdout  # another deck's words never describe this one's games
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def view_first(app: TwentyStrongApp, cmd: str) -> Command:

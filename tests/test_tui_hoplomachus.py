@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from arena import DECK, HV_PATH
 from record_helpers import split_setup
-from test_tui_table import click_button, click_die, settle
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Static
+from tui_helpers import _patient_letters, click_button, click_die, settle, store_of  # noqa: F401  # _patient_letters: autouse
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import SetupOptions
@@ -29,18 +28,10 @@ from twentystrong.kits.options import choose
 from twentystrong.session import Session
 from twentystrong.session.history import HistoryEntry
 from twentystrong.tui.app import TwentyStrongApp, create_app
-from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
-from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.status import PromptBar
-
-
-@pytest.fixture(autouse=True)
-def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour letter waits 5 s for its digit (Pilot may idle between keys on a busy machine)."""
-    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
 
 
 def hv_app(**options: Any) -> TwentyStrongApp:
@@ -55,11 +46,6 @@ def hv_app(**options: Any) -> TwentyStrongApp:
     general, choices = split_setup(options)
     settings.update(general, options=choices)
     return create_app(**settings)
-
-
-def store(app: TwentyStrongApp) -> Store:
-    assert app.store is not None
-    return app.store
 
 
 def screen(app: TwentyStrongApp) -> TableScreen:
@@ -88,11 +74,11 @@ async def through_setup(pilot: Pilot[None], *, stop: str = "move") -> None:
     Enter takes the first), until the first move (or the step ``stop``)."""
     await settle(pilot)
     for _ in range(8):
-        if store(pilot.app).state.step == stop:  # type: ignore[arg-type]
+        if store_of(pilot.app).state.step == stop:  # type: ignore[arg-type]
             return
         await pilot.press("enter")
         await settle(pilot)
-    assert store(pilot.app).state.step == stop  # type: ignore[arg-type]
+    assert store_of(pilot.app).state.step == stop  # type: ignore[arg-type]
 
 
 def tweak(app: TwentyStrongApp, **changes: Any) -> None:
@@ -100,7 +86,7 @@ def tweak(app: TwentyStrongApp, **changes: Any) -> None:
     of the game's history, and show it."""
     from dataclasses import replace
 
-    s = store(app)
+    s = store_of(app)
     state = s.state.changed({"table": replace(table(s.state), **changes)})
     s.session.history.append(HistoryEntry(Command("start"), (), state))
     s._changed()
@@ -126,14 +112,14 @@ async def test_the_board_after_setup() -> None:
     app = hv_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await through_setup(pilot)
-        t = table(store(app).state)
+        t = table(store_of(app).state)
         assert [c.info.primus is not None for c in app.screen.query(CampView)].count(True) == 3
         assert camp(app, "1-1").info.primus == t.primus[0] is not None
         assert [camp(app, f"1-{n}").info.number for n in range(1, 5)] == [1, 2, 3, 4]
         assert camp(app, "2-1").info.number == 0 and "▶ 1 · 1-1" in str(camp(app, "1-1").border_title)
         scion = app.screen.query_one(ScionView)
         assert scion.info.side == "spectate" and "Spectate:" in str(scion.render())
-        assert len(store(app).state.inventory) == 1 and len(t.tactics) == 3
+        assert len(store_of(app).state.inventory) == 1 and len(t.tactics) == 3
 
 
 async def test_an_activate_round_by_keyboard() -> None:
@@ -144,22 +130,22 @@ async def test_an_activate_round_by_keyboard() -> None:
         await through_setup(pilot)
         await pilot.press("3")
         await settle(pilot)
-        assert table(store(app).state).position == 2 and store(app).state.step == "arrive"
+        assert table(store_of(app).state).position == 2 and store_of(app).state.step == "arrive"
         assert camp(app, "1-3").has_class("-here") and "◉" in str(camp(app, "1-3").border_title)
         assert "Activate Brawler 1" in prompt(app) and "Spectate" in prompt(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert [c.id for c in store(app).state.active] == ["b01"]
+        assert [c.id for c in store_of(app).state.active] == ["b01"]
         for key in ("y", "1", "enter", "k", "y", "space"):
             await pilot.press(key)
             await settle(pilot)
-        assert store(app).state.active[0].defeated
+        assert store_of(app).state.active[0].defeated
         for _ in range(4):
-            if store(app).state.step == "move":
+            if store_of(app).state.step == "move":
                 break
             await pilot.press("enter")
             await settle(pilot)
-        assert store(app).state.step == "move" and store(app).state.round == 2
+        assert store_of(app).state.step == "move" and store_of(app).state.round == 2
         assert set(screen(app).view.legal) >= {Command("move", camp="1-2")}
 
 
@@ -171,16 +157,16 @@ async def test_an_activate_round_by_mouse() -> None:
         await through_setup(pilot)
         await pilot.click("#camp-1-3")
         await settle(pilot)
-        assert table(store(app).state).position == 2
+        assert table(store_of(app).state).position == 2
         await click_button(pilot, "Activate Brawler 1")
-        assert [c.id for c in store(app).state.active] == ["b01"]
+        assert [c.id for c in store_of(app).state.active] == ["b01"]
         await click_die(pilot, "pool", "Y1")
         await click_button(pilot, "Roll")
         await click_button(pilot, "Y1 ✶ crit")
         await click_die(pilot, "committed", "Y1")
         await pilot.click("#card-b01")
         await settle(pilot)
-        assert store(app).state.active[0].defeated
+        assert store_of(app).state.active[0].defeated
 
 
 async def test_a_spectate_round_by_keyboard_and_by_mouse() -> None:
@@ -193,22 +179,22 @@ async def test_a_spectate_round_by_keyboard_and_by_mouse() -> None:
         await settle(pilot)
         await pilot.press("s")
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert "b01" not in table(s).camps[2]
         if s.step != "spectate_reward":  # the penalty asks for a die: click one
             die = screen(app).view.find("choose")[0].die
             assert die is not None
             await click_die(pilot, "pool", die)
-        assert store(app).state.step == "spectate_reward"
+        assert store_of(app).state.step == "spectate_reward"
         assert "Gain 1 Health" in prompt(app)
-        exhausted = store(app).state.dice_in("exhausted")
+        exhausted = store_of(app).state.dice_in("exhausted")
         if exhausted:  # by mouse: the exhausted die is recovered
             await click_die(pilot, "exhausted", exhausted[0].id)
-            assert store(app).state.die(exhausted[0].id).zone == "pool"
+            assert store_of(app).state.die(exhausted[0].id).zone == "pool"
         else:  # by keyboard: 1 Health
             await pilot.press("enter")
             await settle(pilot)
-            assert store(app).state.step == "move" and store(app).state.round == 2
+            assert store_of(app).state.step == "move" and store_of(app).state.round == 2
 
 
 async def test_refusals_are_explained() -> None:
@@ -240,7 +226,7 @@ async def test_arrows_then_enter_choose_a_camp() -> None:
         assert "Move to 1-2" in prompt(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert table(store(app).state).position == 1
+        assert table(store_of(app).state).position == 1
 
 
 async def test_a_primus_fight_across_two_rounds() -> None:
@@ -255,20 +241,20 @@ async def test_a_primus_fight_across_two_rounds() -> None:
         assert "Fight Darius" in prompt(app)
         await pilot.press("f")
         await settle(pilot)
-        while store(app).state.step == "reinforce":
+        while store_of(app).state.step == "reinforce":
             await pilot.press("1")
             await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert table(s).fight == "primus" and s.active[0].id == "p-darius"
         assert "Primus fight: Darius" in str(app.screen.query_one("#active").border_title)
         for key in ("b", "1", "enter", "h", "b", "1", "1"):  # B1 rolled a hit, then onto card 1 (Darius)
             await pilot.press(key)
             await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.die("B1").card == "p-darius" and not s.active[0].defeated
-        round_now = store(app).state.round
+        round_now = store_of(app).state.round
         for _ in range(8):
-            if store(app).state.round > round_now:
+            if store_of(app).state.round > round_now:
                 break
             choices = screen(app).view
             if choices.kind == "bloodshed":
@@ -276,7 +262,7 @@ async def test_a_primus_fight_across_two_rounds() -> None:
             else:
                 await pilot.press("enter")
             await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.round == round_now + 1 and table(s).fight == "primus"
         assert s.active[0].id == "p-darius" and s.die("B1").card == "p-darius" and s.die("B1").zone == "applied"
         assert s.step == "commit"
@@ -294,17 +280,17 @@ async def test_the_final_fight() -> None:
     app = hv_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await through_setup(pilot)
-        t = table(store(app).state)
+        t = table(store_of(app).state)
         tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
         await settle(pilot)
         await pilot.press("2")  # 1-2: First Blood, an Opportunity
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        assert store(app).state.step == "opportunity" and "Discard it" in prompt(app)
+        assert store_of(app).state.step == "opportunity" and "Discard it" in prompt(app)
         await pilot.press("x")
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert table(s).fight == "final" and s.active[0].boss
         scion = app.screen.query_one(ScionView)
         assert scion.info.here and scion.info.side == "conflict"
@@ -337,7 +323,7 @@ async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
     app = create_app(load=path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.step == "choose_hero"
         cards = list(app.screen.query(DrawCard))
         drawn = table(s).heroes_drawn
@@ -347,12 +333,12 @@ async def test_a_save_of_this_deck_opens_on_its_table(tmp_path: Path) -> None:
         assert "Else ♛" in str(cards[1].render())
         await pilot.click(cards[1])
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.step == "keep_tactic" and s.hero.id == drawn[1]
         tactics = table(s).tactics_drawn
         await pilot.press("3")
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.inventory == (tactics[2],) and not app.screen.query(DrawCard)
 
 
@@ -378,7 +364,7 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         setup.query_one("#scion", Select).value = "sc-magister"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert s.options.chosen("difficulty") == 2 and table(s).scion == "sc-magister" and s.step == "choose_hero"
         assert len(table(s).heroes_drawn) == 6
         await pilot.press("enter")  # every choice in words: the six drawn heroes, and the universal ones
@@ -388,10 +374,10 @@ async def test_the_setup_screen_offers_this_decks_options() -> None:
         await settle(pilot)
         await through_setup(pilot, stop="feed_influence")
         for n in "123":  # each camp keeps its number while the feeding lasts
-            assert store(app).state.step == "feed_influence"
+            assert store_of(app).state.step == "feed_influence"
             await pilot.press(n)
             await settle(pilot)
-        assert len(table(store(app).state).influence) == 3
+        assert len(table(store_of(app).state).influence) == 3
         await through_setup(pilot)
 
 
@@ -428,16 +414,16 @@ async def test_a_primus_fight_across_two_rounds_by_mouse() -> None:
         await pilot.click("#camp-1-1")
         await settle(pilot)
         await click_button(pilot, "Fight Darius the Net")
-        assert table(store(app).state).fight == "primus"
+        assert table(store_of(app).state).fight == "primus"
         await click_die(pilot, "pool", "B1")
         await click_button(pilot, "Roll")
         await click_button(pilot, "B1 • hit")
         await click_die(pilot, "committed", "B1")
         await pilot.click("#card-p-darius")
         await settle(pilot)
-        assert store(app).state.die("B1").card == "p-darius"
+        assert store_of(app).state.die("B1").card == "p-darius"
         await click_button(pilot, "Resolve")  # nothing exhausted to recover: round 2 begins
-        s = store(app).state
+        s = store_of(app).state
         assert s.round == 2 and s.step == "commit" and table(s).fight == "primus"
         assert s.die("B1").zone == "applied" and s.die("B1").card == "p-darius"
 
@@ -451,14 +437,14 @@ async def test_the_final_fight_by_mouse() -> None:
     seen: list[object] = []
     async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
         await through_setup(pilot)
-        t = table(store(app).state)
+        t = table(store_of(app).state)
         tweak(app, primus=(None,) * 9, beaten=tuple(p for p in t.primus if p is not None))
         await settle(pilot)
         await pilot.click("#camp-1-2")
         await settle(pilot)
         await click_button(pilot, "Activate First Blood")
         await click_button(pilot, "Discard it")
-        s = store(app).state
+        s = store_of(app).state
         assert table(s).fight == "final" and s.active[0].boss and s.step == "commit"
         await pilot.click("#scion")
         await settle(pilot)
@@ -474,28 +460,28 @@ async def test_a_sport_reward_exchanged_for_a_tactic_by_a_click() -> None:
     app = hv_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await through_setup(pilot)
-        camps = [list(cards) for cards in table(store(app).state).camps]
+        camps = [list(cards) for cards in table(store_of(app).state).camps]
         camps[0].remove("s-juggler")  # the Juggler (Sport, ♥2) on top of camp 1-3
         camps[2].insert(0, "s-juggler")
         tweak(app, camps=tuple(tuple(cards) for cards in camps))
         await settle(pilot)
         await pilot.press("3", "enter")
         await settle(pilot)
-        assert store(app).state.active[0].id == "s-juggler"
-        card = store(app).state.active[0]
+        assert store_of(app).state.active[0].id == "s-juggler"
+        card = store_of(app).state.active[0]
         for key in ("p", "1", "p", "2", "r", "1", "enter", "k", "k", "k"):
             await pilot.press(key)
             await settle(pilot)
         for die in ("P1", "P2", "R1"):
-            if not store(app).state.active_card(card.id).defeated:  # type: ignore[union-attr]
+            if not store_of(app).state.active_card(card.id).defeated:  # type: ignore[union-attr]
                 await pilot.press(die[0].lower(), die[1], "space")
                 await settle(pilot)
         assert any(c.cmd == "gain_tactic" for c in screen(app).view.legal)
         panel = app.screen.query_one("#tactics", TacticsPanel)
-        tactic = table(store(app).state).tactics[0]
+        tactic = table(store_of(app).state).tactics[0]
         panel.post_message(TacticsPanel.Pressed(tactic))  # what a click on its line posts
         await settle(pilot)
-        s = store(app).state
+        s = store_of(app).state
         assert tactic in s.inventory and tactic not in table(s).tactics
 
 
@@ -520,11 +506,11 @@ async def test_an_effects_choice_of_a_camp_by_its_number() -> None:
         await settle(pilot)
         view = screen(app).view
         assert view.kind == "choose_camp" and camp(app, "3-2").info.number == 9
-        top = table(store(app).state).top(8)
+        top = table(store_of(app).state).top(8)
         await pilot.press("9")
         await settle(pilot)
-        s = store(app).state
-        assert top in table(s).influence and s.step != "after" and not store(app).rejections
+        s = store_of(app).state
+        assert top in table(s).influence and s.step != "after" and not store_of(app).rejections
 
 
 async def test_the_help_explains_this_decks_rules() -> None:

@@ -14,21 +14,14 @@ import pytest
 from record_helpers import split_setup
 from textual import events
 from textual.pilot import Pilot
+from tui_helpers import _patient_letters, click_die, settle, store_of, table_of, zone  # noqa: F401  # _patient_letters: autouse
 
 from twentystrong.engine.commands import Command
 from twentystrong.tui.app import TwentyStrongApp, create_app
-from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Store
-from twentystrong.tui.widgets.dice import DiceTray
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
-
-
-@pytest.fixture(autouse=True)
-def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour letter waits 5 s for its digit (Pilot idles between keys on a busy machine)."""
-    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
 
 
 def make_app(**options: Any) -> TwentyStrongApp:
@@ -36,35 +29,6 @@ def make_app(**options: Any) -> TwentyStrongApp:
     general, choices = split_setup(options)
     settings.update(general, options=choices)
     return create_app(**settings)
-
-
-def store_of(app: TwentyStrongApp) -> Store:
-    assert app.store is not None
-    return app.store
-
-
-def table_of(app: TwentyStrongApp) -> TableScreen:
-    screen = app.screen
-    assert isinstance(screen, TableScreen)
-    return screen
-
-
-def zone(app: TwentyStrongApp, die: str) -> str:
-    return store_of(app).state.die(die).zone
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def click_die(pilot: Pilot[None], tray_id: str, die: str) -> None:
-    tray = pilot.app.screen.query_one(f"#{tray_id}", DiceTray)
-    offset = tray.offset_of(die)
-    assert offset is not None, f"{die} is not shown in #{tray_id}"
-    await pilot.click(tray, offset=(offset.x, offset.y))
-    await settle(pilot)
 
 
 def type_at_once(screen: TableScreen, keys: str) -> None:
@@ -261,7 +225,7 @@ async def test_enter_never_skips_a_recovery_it_cannot_make(tmp_path: Path) -> No
 async def test_recover_all_and_stop_by_mouse(tmp_path: Path) -> None:
     """By mouse: the Recover step's buttons are "Recover all" (Enter) and "Stop recovering" (x), never a Done on
     Enter while dice can come back; "Recover all" brings every exhausted die back."""
-    from test_tui_table import click_button
+    from tui_helpers import click_button
 
     from twentystrong.tui.widgets.status import ActionRow
 
@@ -280,7 +244,7 @@ async def test_recover_all_and_stop_by_mouse(tmp_path: Path) -> None:
 async def test_a_useless_reward_is_not_the_default(tmp_path: Path) -> None:
     """Crater Maw's instant reward recovers 2 dice; with none exhausted it would do nothing: Enter does not take it
     (it says why), the button says it does nothing, and taking it anyway writes so in the log."""
-    from test_tui_table import click_button
+    from tui_helpers import click_button
 
     from twentystrong.engine.state import Prompt
     from twentystrong.session.history import HistoryEntry
@@ -363,7 +327,7 @@ async def test_what_happened_is_on_the_prompts_top_line_by_keyboard(size: tuple[
 
 async def test_what_happened_by_mouse() -> None:
     """The same by clicks: the prompt's buttons play, and the news is on the prompt's top line, not in a toast."""
-    from test_tui_table import click_button
+    from tui_helpers import click_button
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

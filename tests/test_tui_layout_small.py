@@ -7,10 +7,10 @@ from __future__ import annotations
 import html
 import re
 
-from test_tui_table import settle
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, RadioButton
+from tui_helpers import settle
 
 from twentystrong.kits.options import choose
 from twentystrong.tui.app import TwentyStrongApp, create_app

@@ -13,18 +13,12 @@ from typing import Any
 import pytest
 from test_effects_passive import TESTER, card, effect, make_deck
 from test_tui_screens import game, pick
-from test_tui_table import (  # noqa: F401  # _patient_letters: autouse, a colour letter waits 5 s for its digit
-    Recorder,
-    _patient_letters,
-    make_app,
-    settle,
-    store_of,
-    table_of,
-)
+from test_tui_table import Recorder, make_app
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from tui_helpers import _patient_letters, settle, store_of, table_of  # noqa: F401  # _patient_letters: autouse
 
 from twentystrong import bench
 from twentystrong.bench import Row
@@ -32,6 +26,7 @@ from twentystrong.cli.main import main
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.board.stacks import StackView
 from twentystrong.profile import load_profile
 from twentystrong.record.games import current_level, list_games
 from twentystrong.session import Session
@@ -43,7 +38,7 @@ from twentystrong.tui.screens.game_over import GameOverScreen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import Wanted, prepare
-from twentystrong.tui.widgets.cards import CardView, StackView
+from twentystrong.tui.widgets.cards import CardView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.glyphs import CursorList, Radio, Tick
 from twentystrong.tui.widgets.odds import OddsPanel

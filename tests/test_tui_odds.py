@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from test_effects_passive import card, effect, make_deck
-from test_tui_table import _patient_letters  # noqa: F401  # autouse: a colour letter waits 5 s for its digit
 from textual.pilot import Pilot
+from tui_helpers import _patient_letters  # noqa: F401  # autouse: a colour letter waits 5 s for its digit
 
 from twentystrong.content.effects import Face
 from twentystrong.engine.dice import die_label

@@ -8,7 +8,7 @@ from typing import Any
 
 from test_effects_passive import TESTER, card, effect, make_deck
 from test_tui_odds import commit, each, panel_of, press, settle
-from test_tui_table import _patient_letters, table_of  # noqa: F401  # autouse: a colour letter waits 5 s for its digit
+from tui_helpers import _patient_letters, table_of  # noqa: F401  # autouse: a colour letter waits 5 s for its digit
 
 from twentystrong.odds import DiceCounts, kill_probability
 from twentystrong.odds.advisor import commit_plan

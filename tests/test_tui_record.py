@@ -12,6 +12,7 @@ import pytest
 from record_helpers import PLAIN, finished
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
+from tui_helpers import settle
 
 from twentystrong.bots import make_bot
 from twentystrong.cli.main import main
@@ -29,12 +30,6 @@ from twentystrong.tui.screens.setup import SetupScreen
 from twentystrong.tui.screens.statistics import StatisticsScreen
 
 SIZE = (120, 40)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def play_to_the_end(pilot: Pilot[None], seed: int) -> Session:

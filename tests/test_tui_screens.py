@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.message import Message
-from textual.pilot import Pilot
 from textual.widgets import Input, Static
+from tui_helpers import settle, store_of
 
 from twentystrong.content.loader import load_deck
 from twentystrong.engine.commands import Command
@@ -30,18 +30,10 @@ from twentystrong.tui.screens.game_over import GameOverScreen
 from twentystrong.tui.screens.help import HelpScreen
 from twentystrong.tui.screens.history import HistoryScreen, PastTable
 from twentystrong.tui.screens.inventory import CommandButton, InventoryScreen
-from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.card_detail import CardDetail
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 SIZE = (120, 40)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let messages run and workers finish (the history's past table, the odds), then lay the screen out."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 @pytest.fixture(autouse=True)
@@ -85,11 +77,6 @@ def game(
 
 def app_for(path: Path) -> TwentyStrongApp:
     return create_app(load=path)
-
-
-def store_of(app: TwentyStrongApp) -> Store:
-    assert app.store is not None, "the App has no game"
-    return app.store
 
 
 def mid_round(session: Session) -> bool:

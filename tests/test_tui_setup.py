@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from tui_helpers import settle
 
 from twentystrong.cli.main import main
 from twentystrong.kits.options import choose
@@ -16,13 +16,6 @@ from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.store import LaunchError
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let messages run and workers finish (the history's past table, the odds), then lay the screen out."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def test_setup_starts_the_chosen_game() -> None:

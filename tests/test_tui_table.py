@@ -14,30 +14,22 @@ from typing import Any
 import pytest
 from record_helpers import split_setup
 from textual.message import Message
-from textual.pilot import Pilot
+from tui_helpers import _patient_letters, click_button, click_die, settle, store_of, table_of, zone  # noqa: F401  # _patient_letters: autouse
 
 from twentystrong.engine.commands import Command
 from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.board import SolarSentinelsBoard
+from twentystrong.kits.solar_sentinels.board.stacks import StackView
 from twentystrong.tui import messages
 from twentystrong.tui.app import GC_SETTLE, TwentyStrongApp, create_app
 from twentystrong.tui.screens import table as table_screen
 from twentystrong.tui.screens.table import TableScreen
-from twentystrong.tui.store import Store
-from twentystrong.tui.widgets.cards import CardView, StackView
+from twentystrong.tui.widgets.cards import CardView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.common import preset_breakpoints
-from twentystrong.tui.widgets.dice import DiceTray
-from twentystrong.tui.widgets.status import ActionRow, PromptBar
+from twentystrong.tui.widgets.status import PromptBar
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
-
-
-@pytest.fixture(autouse=True)
-def _patient_letters(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A colour letter waits 5 s for its digit here, not 0.8 s: Pilot idles between keys (up to a second on a
-    busy machine), and "p" then "1" must stay the die P1 however slow the machine is."""
-    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
 
 
 def make_app(**options: Any) -> TwentyStrongApp:
@@ -71,48 +63,6 @@ class Recorder:
             for m in self.messages
             if not isinstance(m, messages.ShowCard)
         ]
-
-
-def store_of(app: TwentyStrongApp) -> Store:
-    assert app.store is not None
-    return app.store
-
-
-def table_of(app: TwentyStrongApp) -> TableScreen:
-    screen = app.screen
-    assert isinstance(screen, TableScreen)
-    return screen
-
-
-def zone(app: TwentyStrongApp, die: str) -> str:
-    return store_of(app).state.die(die).zone
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let messages run, workers finish (the card area, the odds) and a frame pass (layout included), so that
-    assertions read the settled table and clicks land where widgets now are. No sleeping: ``pause()`` waits for
-    the screen's messages and lays it out."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def click_die(pilot: Pilot[None], tray_id: str, die: str) -> None:
-    tray = pilot.app.screen.query_one(f"#{tray_id}", DiceTray)
-    offset = tray.offset_of(die)
-    assert offset is not None, f"{die} is not shown in #{tray_id}"
-    await pilot.click(tray, offset=(offset.x, offset.y))
-    await settle(pilot)
-
-
-async def click_button(pilot: Pilot[None], label: str) -> None:
-    row = pilot.app.screen.query_one(ActionRow)
-    offset = row.offset_of(label)
-    if offset is None:
-        shown = [a.label for a in row.actions]
-        raise AssertionError(f"no prompt button {label!r}; shown: {shown}")
-    await pilot.click(row, offset=(offset.x, offset.y))
-    await settle(pilot)
 
 
 async def test_keyboard_round(tmp_path: Path) -> None:

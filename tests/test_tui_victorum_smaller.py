@@ -39,8 +39,8 @@ async def test_after_the_difficulty_rises_the_next_setup_starts_at_the_new_level
     (ctrl+n), but its difficulty is the level the player now stands at, not the one the game was played at."""
     from dataclasses import replace
 
-    from test_tui_table import settle
     from textual.widgets import Select
+    from tui_helpers import settle
 
     from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.record.games import add_game, current_level
@@ -74,7 +74,7 @@ async def test_one_after_effect_is_no_order_to_choose(tmp_path: Path) -> None:
     """R7/R8: one After effect waits while an item is usable. No "order" dialog opens for it (one item has no order):
     the prompt names it and offers to resolve it, Enter resolves it, and the item could still be used first."""
     from test_effects_passive import card, make_deck
-    from test_tui_table import settle
+    from tui_helpers import settle
 
     from twentystrong.tui.app import create_app
     from twentystrong.tui.screens.table import TableScreen
@@ -133,8 +133,8 @@ async def test_a_primus_opens_the_browser_on_its_own_hero_card() -> None:
     """A Primus is the back of a drawn hero's card: reading it (its card number, a click, ShowCard) opens the
     browser on that hero's entry, not on the first hero of the list, and "Where" says where the Primus is."""
     from test_tui_hoplomachus import hv_app, through_setup
-    from test_tui_table import settle
     from textual.widgets import DataTable
+    from tui_helpers import settle
 
     from twentystrong.tui import messages
     from twentystrong.tui.screens.browser import CardBrowserScreen
@@ -159,7 +159,7 @@ async def test_the_help_lists_each_key_once() -> None:
     from collections import Counter
 
     from test_tui_hoplomachus import hv_app, through_setup
-    from test_tui_table import settle
+    from tui_helpers import settle
 
     from twentystrong.tui.screens.help import HelpScreen
 

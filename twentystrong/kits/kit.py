@@ -72,6 +72,10 @@ class DeckKit:
     hold and the model of each, its own effect kinds, and what validation requires of its decks (pure Python,
     imported when a deck is validated or its schema written); None for a kit whose decks hold the general tables
     only."""
+    # k-widgets
+    hero_draw: str = ""
+    """The setup screen's words on how the hero is chosen at the table, for a ruleset whose hero is drawn in the game
+    (``content.heroes.CHOSEN_IN_GAME``); "" for the general words."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""

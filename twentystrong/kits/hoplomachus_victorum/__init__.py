@@ -7,7 +7,7 @@
 - :mod:`.content`: what its deck files hold and what its decks need; :mod:`.kinds`: its own effect kinds.
 """
 
-from twentystrong.kits.hoplomachus_victorum.options import OPTIONS
+from twentystrong.kits.hoplomachus_victorum.options import HERO_DRAW, OPTIONS
 from twentystrong.kits.kit import DeckKit
 
 KIT = DeckKit(
@@ -24,5 +24,7 @@ KIT = DeckKit(
     options=OPTIONS,
     setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
     content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
+    # k-widgets
+    hero_draw=HERO_DRAW,
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

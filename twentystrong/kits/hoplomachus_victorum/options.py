@@ -13,6 +13,12 @@ if TYPE_CHECKING:
 
 HEROES_DRAWN = 4
 """Heroes drawn at difficulty 0 (one more per difficulty: hoplomachus.md setup step 6)."""
+HERO_DRAW = (
+    "Your hero is chosen at the table: 4 + difficulty Victorum heroes are drawn; keep one, or play a "
+    "universal hero and set one of them aside. Every drawn hero you do not play waits under a camp as a "
+    "Primus."
+)
+"""How the hero is chosen (HV1), for the setup screen (:attr:`~twentystrong.kits.kit.DeckKit.hero_draw`)."""
 
 
 def _difficulty_words(x: OptionValue) -> str:

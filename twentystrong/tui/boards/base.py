@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.view import PlayerView
+from twentystrong.engine.view import ActiveCard, PlayerView
 from twentystrong.tui.store import GameView
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ class Board(Horizontal):
       those that answer no prompt (:attr:`ASIDE`) and those ``x`` declines (:attr:`DECLINES`);
     - its words: why a key did nothing (:meth:`explain_key`, :meth:`explain_enter`), why a die in one of its zones
       does nothing (:attr:`ZONE_WHY`), the help screen's title (:attr:`HELP_TITLE`), a held item's note
-      (:meth:`item_note`), the game-over summary's (:meth:`setup_words`, :meth:`bosses_words`).
+      (:meth:`item_note`), what an active card is (:meth:`card_kind`), what choosing one of its commands means in the
+      list of choices (:meth:`command_detail`), the game-over summary's (:meth:`setup_words`, :meth:`bosses_words`).
 
     A read-only board (``past``, the history view's) draws only: it plays nothing.
     """
@@ -192,3 +193,16 @@ class Board(Horizontal):
         """What the deck adds to a held item's entry (an Opportunity's progress, where a Tactic goes once used), or
         None."""
         return None
+
+    @staticmethod
+    def card_kind(view: PlayerView, card: ActiveCard) -> str:
+        """What an active card is in the deck's words, shown under it in place of its level; "" for a plain conflict
+        card or boss. By default a boss is what the deck's table view says
+        (:meth:`~twentystrong.engine.rulesets.base.TableView.card_kind`)."""
+        return view.table.card_kind(card.id) if card.boss else ""
+
+    @staticmethod
+    def command_detail(view: PlayerView, command: Command) -> str:
+        """What choosing one of the deck's commands means, in a few words, beside it in the list of choices (a goal,
+        the card it names …); "" leaves it to the general words (the command's description)."""
+        return ""

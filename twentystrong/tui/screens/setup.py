@@ -33,7 +33,7 @@ from textual.widgets.option_list import Option
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.state import SetupOptions
-from twentystrong.kits import all_options, choices_for, options_for
+from twentystrong.kits import all_options, choices_for, kits, options_for
 from twentystrong.kits.options import DeckOption, described
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import DeckSource, random_seed
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 def _from(ref: str) -> str:
-    """``  (universal, from solar-sentinels)`` for a hero of another deck."""
+    """``  (universal, from another-deck)`` for a hero of another deck."""
     deck_id, _, hero_id = ref.partition(SEPARATOR)
     return f"  (universal, from {deck_id})" if hero_id else ""
 
@@ -158,11 +158,11 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Content.styled("20 Strong — new game", "bold"), id="title")
+        from twentystrong.record.daily import DECK  # the daily challenge's deck: the one offered first
+
         default_deck = self.defaults.get("deck")
         deck_ids = [d.id for d in self.decks]
-        first = (
-            default_deck if default_deck in deck_ids else ("solar-sentinels" if "solar-sentinels" in deck_ids else None)
-        )
+        first = default_deck if default_deck in deck_ids else (DECK if DECK in deck_ids else None)
         with Horizontal(id="columns"):
             with VerticalScroll(id="form"):
                 if self.resume_path is not None:
@@ -260,7 +260,7 @@ class SetupScreen(Screen[None]):
             tooltip=option.tooltip or None,
         )
 
-    def _profile_rank(self, deck_id: str, ruleset: str, *, lowest: int) -> int:
+    def _ladder_level(self, deck_id: str, ruleset: str, *, lowest: int) -> int:
         """The level the player stands at on this deck's ladder (the record keeps it; ``lowest`` if unknown)."""
         from twentystrong.record.games import current_level
 
@@ -310,16 +310,16 @@ class SetupScreen(Screen[None]):
         info.update(Content.assemble((deck.info.title, "bold"), ("\n" + deck.info.description, "$text-muted")))
         # The deck's own heroes, then the universal heroes of the other shipped decks (HV1).
         self.heroes = {choice.ref: choice.hero for choice in shipped_heroes_for(deck)}
-        victorum = deck.info.ruleset in CHOSEN_IN_GAME
+        drawn = deck.info.ruleset in CHOSEN_IN_GAME  # the hero is chosen at the table, from a draw
         options = [
             Option(f"{h.name}  ♥{h.health} ⚑{h.strategy} ↻{h.recovery}" + _from(ref), id=ref)
             for ref, h in self.heroes.items()
         ]
-        if victorum:  # HV1: drawn at the table; naming one here puts it first in the draw
+        if drawn:  # HV1: drawn at the table; naming one here puts it first in the draw
             options.insert(0, Option(Content.styled("Drawn at the table (choose there)", "bold"), id=DRAW))
         heroes.add_options(options)
         wanted = self.defaults.get("hero")
-        refs = ([DRAW] if victorum else []) + list(self.heroes)
+        refs = ([DRAW] if drawn else []) + list(self.heroes)
         index = refs.index(wanted) if wanted in refs else 0
         if refs:
             heroes.highlighted = index
@@ -353,7 +353,7 @@ class SetupScreen(Screen[None]):
                 level = (
                     wanted
                     if isinstance(wanted, int)
-                    else self._profile_rank(deck.id, deck.info.ruleset, lowest=option.low)
+                    else self._ladder_level(deck.id, deck.info.ruleset, lowest=option.low)
                 )
                 self.query_one(f"#{option.name}", Select).value = (
                     level if option.low <= level <= option.high else option.default
@@ -366,12 +366,9 @@ class SetupScreen(Screen[None]):
             self._show_hero(self.heroes[ref])
 
     def _show_draw(self) -> None:
-        """HV1: the hero is chosen at the table, among the heroes drawn."""
-        words = (
-            "Your hero is chosen at the table: 4 + difficulty Victorum heroes are drawn; keep one, or play a "
-            "universal hero and set one of them aside. Every drawn hero you do not play waits under a camp as a "
-            "Primus."
-        )
+        """HV1: the hero is chosen at the table, among the heroes drawn (the kit says how)."""
+        found = kits().get(self.deck.info.ruleset) if self.deck is not None else None
+        words = (found.hero_draw if found is not None else "") or "Your hero is chosen at the table, from a draw."
         self.query_one("#hero-detail", Static).update(
             Content.assemble(("The hero draw", "bold $accent"), "\n\n", words)
         )
@@ -384,8 +381,8 @@ class SetupScreen(Screen[None]):
         self._needs_notes()
 
     def _needs_notes(self) -> None:
-        """An option that needs a flag (R15: the rank needs missions) is chosen only while that flag is on; its note
-        says so while it is off."""
+        """An option that needs a flag (:attr:`DeckOption.needs`) is chosen only while that flag is on; its note says
+        so while it is off."""
         for _, option in _offered():
             if not option.needs:
                 continue
@@ -481,7 +478,7 @@ class SetupScreen(Screen[None]):
             control = self.query_one(f"#{declared.name}")
             value = control.value if isinstance(control, Checkbox | Select) else None
             if value == RANDOM and declared.kind == "card" or control.disabled:
-                continue  # a card drawn at random; an option whose flag is off (R15: rank 1 without missions)
+                continue  # a card drawn at random; an option whose flag is off (it keeps its default)
             values[declared.name] = value if isinstance(value, bool | int | str) else None
         return SetupOptions(**common, choices=choices_for(self.deck.info.ruleset, values))  # type: ignore[arg-type]
 

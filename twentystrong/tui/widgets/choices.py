@@ -1,8 +1,8 @@
 """The generic answer to any prompt: a list of legal commands, in words, to pick one from.
 
-The table opens it for the rarer prompts (mission discard, rank penalty, the order of After effects, an effect's
-options, an item with several targets) and for "every legal move" (``a``). It lists exactly the commands it is
-given — always taken from ``legal_commands`` — and returns the one picked, or None.
+The table opens it for the rarer prompts (the order of After effects, an effect's options, an item with several
+targets, the prompts a deck's board answers from a list) and for "every legal move" (``a``). It lists exactly the
+commands it is given — always taken from ``legal_commands`` — and returns the one picked, or None.
 """
 
 from __future__ import annotations
@@ -20,18 +20,17 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
-from twentystrong.kits.solar_sentinels.cards import mission_goal
 from twentystrong.text import describe_command, describe_effect, describe_effects
+from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.glyphs import CursorList
 
 
 def command_detail(view: PlayerView, command: Command) -> str:
-    """What choosing the command means, in a few words: a mission's goal, what an item or effect does …"""
+    """What choosing the command means, in a few words: what an item or effect does, what the deck's board says of
+    its own commands (a goal, the card a command names …), else the command's description."""
     deck = view.deck
     c = command
     try:
-        if c.cmd in ("discard_mission", "forfeit_mission") and c.mission:
-            return mission_goal(deck.mission(c.mission))
         if c.cmd == "use_item" and c.item:
             reward = deck.card(c.item).reward
             if reward is not None:
@@ -44,9 +43,7 @@ def command_detail(view: PlayerView, command: Command) -> str:
             card = view.active_card(c.card)
             if card is not None:
                 return describe_effect(view.card_effects(card)[c.effect])
-        if c.cmd == "rank_penalty":
-            return "banish one die from the pool" if c.choice == "banish" else "exhaust three dice"
-        own = _card_detail(view, c)
+        own = board_class(deck.info.ruleset).command_detail(view, c)
         if own:
             return own
     except (KeyError, IndexError):
@@ -57,32 +54,6 @@ def command_detail(view: PlayerView, command: Command) -> str:
 
     spec = ruleset_for(deck.info.ruleset).commands.get(c.cmd)
     return spec.description if spec is not None else c.cmd
-
-
-def _card_detail(view: PlayerView, c: Command) -> str:
-    """What the card a deck's own command names does: a hero to choose (its stats and ability, the hero set aside for
-    a universal one), a Tactic to keep or gain, a Primus to place (its stats and Bane)."""
-    deck = view.deck
-    if c.hero:
-        hero = deck.hero(str(c.hero))
-        ability = hero.ability_text or describe_effects(list(hero.ability)) or "no special ability"
-        words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
-        if c.aside:
-            words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
-        elif str(c.hero) in deck.primus_of:  # a drawn hero not played waits under a camp as this Primus
-            primus = deck.primus(deck.primus_of[str(c.hero)])
-            extra = f" +{primus.additional}" if primus.additional else ""
-            words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
-        return words
-    if c.tactic:
-        tactic = deck.tactic(str(c.tactic))
-        return tactic.text or describe_effects(list(tactic.effects))
-    if c.primus:
-        primus = deck.primus(str(c.primus))
-        extra = f" +{primus.additional}" if primus.additional else ""
-        bane = primus.bane_text or describe_effects(list(primus.bane))
-        return f"♥{primus.health} ⚔{primus.damage}{extra} · Bane: {bane}"
-    return ""
 
 
 def command_label(view: PlayerView, command: Command) -> str:

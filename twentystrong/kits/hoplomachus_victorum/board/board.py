@@ -18,7 +18,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from twentystrong.engine.view import PlayerView
+from twentystrong.engine.commands import Command
+from twentystrong.engine.view import ActiveCard, PlayerView
 from twentystrong.kits.hoplomachus_victorum.board.camps import (
     CHOOSE,
     HERE,
@@ -34,6 +35,7 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
     vesuvius,
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
+from twentystrong.kits.hoplomachus_victorum.board.words import card_kind, command_detail
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
@@ -421,6 +423,14 @@ class VesuviusBoard(Board):
     @staticmethod
     def item_note(view: PlayerView, item: str) -> ItemNote | None:
         return item_note(view, item)
+
+    @staticmethod
+    def card_kind(view: PlayerView, card: ActiveCard) -> str:
+        return card_kind(view, card)
+
+    @staticmethod
+    def command_detail(view: PlayerView, command: Command) -> str:
+        return command_detail(view, command)
 
 
 __all__ = ["IDS", "CampView", "ScionView", "VesuviusBoard"]

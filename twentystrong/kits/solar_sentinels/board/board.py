@@ -1,4 +1,4 @@
-"""Solar Sentinels at the table: the three face-up stacks (each its top card, size and mandatory mark), marked when a
+"""Solar Sentinels' board: the three face-up stacks (each its top card, size and mandatory mark), marked when a
 legal command names them (activate, the stack discard, an effect's choice of a stack); in the side column its
 missions (when the game has them) and the boss deck. Its keys: ``1``–``3`` a stack, ``e`` starts the endgame, ``f``
 forfeits the current mission (asks first)."""
@@ -14,12 +14,14 @@ from textual.message import Message
 from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
+from twentystrong.engine.view import PlayerView
+from twentystrong.kits.solar_sentinels.board.panels import BossPanel, MissionsPanel
+from twentystrong.kits.solar_sentinels.board.stacks import StackInfo, StackView
+from twentystrong.kits.solar_sentinels.cards import mission_goal
 from twentystrong.kits.solar_sentinels.rules.rules import STACKS
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.tui.boards.base import Board
 from twentystrong.tui.store import GameView
-from twentystrong.tui.widgets.cards import StackInfo, StackView
-from twentystrong.tui.widgets.panels import BossPanel, MissionsPanel
 
 if TYPE_CHECKING:
     from twentystrong.tui.widgets.status import PromptAction
@@ -232,6 +234,13 @@ class SolarSentinelsBoard(Board):
         self.table.warn("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
         return True
 
+    # --- words --------------------------------------------------------------------------------------------------
 
-BOARD = SolarSentinelsBoard
-"""This ruleset's board (``boards.board_class``)."""
+    @staticmethod
+    def command_detail(view: PlayerView, command: Command) -> str:
+        """A mission to discard or forfeit: its goal; the rank penalty's choice: what it costs (R15)."""
+        if command.cmd in ("discard_mission", "forfeit_mission") and command.mission:
+            return mission_goal(view.deck.mission(command.mission))
+        if command.cmd == "rank_penalty":
+            return "banish one die from the pool" if command.choice == "banish" else "exhaust three dice"
+        return ""
