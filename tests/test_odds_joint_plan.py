@@ -68,7 +68,8 @@ def _one_table_pick(situation: Situation, pool: tuple[str, ...], threshold: floa
 
 
 def _fights(count: int, seed: int, most: int) -> list[tuple[Situation, tuple[str, ...], float]]:
-    """Seeded two-enemy commit steps whose enemies' damage differs: a few dice committed, a few in the pool."""
+    """Seeded two-enemy commit steps whose enemies' damage differs on some die: a few dice committed, a few in the
+    pool."""
     rng = random.Random(seed)
     every = DiceCounts.all().die_ids()
     out: list[tuple[Situation, tuple[str, ...], float]] = []
@@ -77,6 +78,8 @@ def _fights(count: int, seed: int, most: int) -> list[tuple[Situation, tuple[str
         committed = tuple(sorted(dice[: rng.randint(0, 2)], key=die_order))
         pool = tuple(sorted(dice[len(committed) :], key=die_order))
         other = rng.choice(OTHERS)
+        if all(other.of(color_of(d)) == PLAIN.of(color_of(d)) for d in dice):
+            continue  # the models differ on no die: the enemies pool (tested below)
         targets = (Target(rng.randint(1, 5)), Target(rng.randint(1, 5), model=other))
         held = Resources((CORONA,)) if rng.random() < 0.4 else Resources()
         rules = RollRules.of(kept=["miss"]) if rng.random() < 0.3 and not held else RollRules()
@@ -152,3 +155,42 @@ def test_the_opening_question_weighs_every_pool_die() -> None:
     assert found.chance.value >= 0.9
     fewer = replace(situation, dice=tuple((d, None) for d in found.dice[1:]))
     assert chances(fewer).all is not None and chances(fewer).all.value < 0.9  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_enemies_that_differ_only_in_a_colour_no_die_has_pool(seed: int) -> None:
+    """Two enemies, the second taking nothing from purple (or from blue), and no die of that colour: they pool
+    (one target of the summed need), exact, and equal to the brute force's best joint play."""
+    rng = random.Random(seed)
+    other, missing = rng.choice(((PLAIN.without_applying(["purple"]), "P"), (PLAIN.without_applying(["blue"]), "B")))
+    dice = tuple(rng.sample([d for d in DiceCounts.all().die_ids() if d[0] != missing], rng.randint(1, 3)))
+    needs = (rng.randint(1, 4), 2 * rng.randint(1, 2))  # at most one odd need
+    targets = (Target(needs[0]), Target(needs[1], model=other))
+    phases = rng.randint(1, 3)
+    answer = chances(Situation(tuple((d, None) for d in dice), targets, phases, "commit")).all
+    assert answer is not None and answer.exact
+    colors = [color_of(d) for d in dice]
+    expected = joint_brute_force(colors, needs, phases, [PLAIN, other])
+    assert answer.value == pytest.approx(float(expected), abs=1e-12)
+
+
+def test_thirteen_dice_without_purple_against_an_enemy_purple_cannot_reach_are_exact() -> None:
+    """The joint tables cannot hold 13 dice against two enemies whose models differ; with no purple die the models
+    do not differ on any die, so the figure is the plain pair's, exact (it was simulated); a purple die in the pool
+    keeps the plan's pick on the joint search."""
+    dice = tuple((d, None) for d in DiceCounts.all().die_ids() if d[0] != "P")
+    serpent = Target(8, model=PLAIN.without_applying(["purple"]))
+    answer = chances(Situation(dice, (Target(12), serpent), 3, "commit")).all
+    plain = chances(Situation(dice, (Target(12), Target(8)), 3, "commit")).all
+    assert answer is not None and answer.exact and answer == plain
+    committed = (("Y1", None), ("G1", None))
+    few = Situation(committed, (Target(3), Target(2, model=PLAIN.without_applying(["purple"]))), 2, "commit")
+    same = Situation(committed, (Target(3), Target(2)), 2, "commit")
+    pool = ("Y2", "G2", "B1", "B2", "R1")
+    assert commit_plan(few, pool, 0.9).all == commit_plan(same, pool, 0.9).all
+    with_purple = (*pool, "P1", "P2")
+    found = commit_plan(few, with_purple, 0.9).all
+    assert found is not None and found.chance.exact
+    colors = ["yellow", "green"] + [color_of(d) for d in found.dice]
+    expected = joint_brute_force(colors, (3, 2), 2, [PLAIN, PLAIN.without_applying(["purple"])])
+    assert found.chance.value == pytest.approx(float(expected), abs=TIE * 2 * 1.01)

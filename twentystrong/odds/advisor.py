@@ -367,21 +367,35 @@ def _all(situation: Situation, samples: int) -> Chance:
     return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
 
 
-def _pooled_situation(situation: Situation, live: Sequence[int]) -> Situation | None:
+def _pooled_situation(situation: Situation, live: Sequence[int], pool: Sequence[str] = ()) -> Situation | None:
     """The situation with one target standing for every live one (:func:`~twentystrong.odds.joint.pooled`), where
-    they pool and one target's tables hold the rules and resources with it; else None."""
+    they pool and one target's tables hold the rules and resources with it; else None.
+
+    The models are compared on the colours of the dice (those of the situation and ``pool``, the dice a commit plan
+    may add) only: a colour no die has changes no figure, so enemies that differ only there pool (two enemies, one
+    taking nothing from purple, and no purple die)."""
     if situation.resources.boosts:
         return None  # a boost's model is per target: the joint tables or the simulation weigh it
-    one = pooled([situation.targets[t].model for t in live], [situation.targets[t].need for t in live], situation.rules)
+    present = {color_of(d) for d, _ in situation.dice} | {color_of(d) for d in pool}
+    base = situation.targets[live[0]].model
+    models = [_on_colors(situation.targets[t].model, base, present) for t in live]
+    one = pooled(models, [situation.targets[t].need for t in live], situation.rules)
     if one is None or (one.conversion is not None and situation.resources.conversions):
         return None  # the tables hold one face change
-    target = Target(one.need, model=situation.targets[live[0]].model)
+    target = Target(one.need, model=base)
     resources = situation.resources if one.conversion is None else Resources((one.conversion,))
     alone = replace(situation, targets=(target,), hopeless=(), weights=(), resources=resources)
     rolled, kept = _split(alone)
     if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
         return None
     return alone
+
+
+def _on_colors(model: DamageModel, base: DamageModel, colors: set[Color]) -> DamageModel:
+    """``model`` on ``colors``, ``base`` on every other colour."""
+    if all(model.of(c) == base.of(c) for c in COLORS if c not in colors):
+        return model
+    return DamageModel.from_mapping({c: model.of(c) if c in colors else base.of(c) for c in COLORS})
 
 
 def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
@@ -649,7 +663,7 @@ def commit_plan(
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        alone = _pooled_situation(situation, live)
+        alone = _pooled_situation(situation, live, pool)
         if alone is not None:  # every pool die weighed, exactly
             every = _pick(alone, pool, threshold, 0, most)
         else:
