@@ -103,6 +103,20 @@ def test_the_plan_for_all_is_the_one_table_search(
     assert found.chance.exact and found.chance.value == before.chance.value
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_capped_apply_step_plans_as_one_table_does(seed: int) -> None:
+    """One enemy with at most 2 dice applied per Apply step (the joint tables, no bound from one target's tables):
+    the candidates' tables give way to one table over the pool, the same pick and figure as before."""
+    rng = random.Random(seed)
+    dice = rng.sample(DiceCounts.all().die_ids(), 7)
+    situation = Situation(((dice[0], None),), (Target(rng.randint(3, 6)),), rng.randint(2, 3), "commit", step_cap=2)
+    pool = tuple(sorted(dice[1:], key=die_order))
+    found = commit_plan(situation, pool, 0.8).each[0]
+    before = _one_table_pick(situation, pool, 0.8)
+    assert found is not None
+    assert (found.dice, found.reached, found.chance.value) == (before.dice, before.reached, before.chance.value)
+
+
 @pytest.mark.parametrize(("situation", "pool", "threshold"), _fights(12, 27, 4), ids=str)
 def test_the_plan_for_all_matches_a_brute_force(situation: Situation, pool: tuple[str, ...], threshold: float) -> None:
     """The pick's figure is the brute force's best joint play over the dice committed and picked (every die given

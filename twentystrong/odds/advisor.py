@@ -717,9 +717,11 @@ def _pick_joint(
 
     A joint table over every pool die is out of reach (17 dice against two targets whose damage differs: seconds),
     so each candidate gets the joint table of its own dice (a few milliseconds), and only when an upper bound of its
-    chance reaches the threshold (:func:`_joint_bound`: one target's tables, built once for every pool). Where no
-    set reaches it, the chance of every pool die is the joint table's over them all, the weakest left out when that
-    is beyond the tables' budget (the pick then names the dice it counts)."""
+    chance reaches the threshold (:func:`_joint_bound`: one target's tables, built once for every pool). When the
+    candidates' tables would hold more than one table over every pool die (no bound, or a loose one), that one table
+    answers, as it did before (the weakest dice left out beyond the budget). Where no set reaches the threshold, the
+    chance of every pool die is the joint table's over them all, the weakest left out beyond the tables' budget
+    (the pick then names the dice it counts)."""
     near = situation
     if _joint_spec(near, live) is None or joint_reason(cast(JointSpec, _joint_spec(near, live))) is not None:
         near = replace(_nearest(situation), step_cap=situation.step_cap)
@@ -748,17 +750,49 @@ def _pick_joint(
         return Chance(_strip(table.value(counts, needs, near.phases), spec), exact=exact)
 
     bound = _joint_bound(near, live, usable)
+    spent = 0  # array entries of the candidates' tables: past one table over ``within``, that table is cheaper
     for size in range(len(usable) + 1):
         for extra in _subsets(tuple(usable), size):
             counts = counts_of_extra(extra)
-            if entries(needs, counts) * spec.layers > BUDGET or bound(extra) < threshold - 1e-9:
+            cost = entries(needs, counts) * spec.layers
+            if cost > BUDGET or bound(extra) < threshold - 1e-9:
                 continue  # out of the tables' reach, or sure to fall short
+            spent += cost
+            if spent > BUDGET:
+                return _pick_in_one_table(spec, rolled, within, needs, near.phases, threshold, exact)
             found = chance(counts)
             if found.value >= threshold:
                 return Pick(extra, found, True)
     if entries(needs, top) * spec.layers > BUDGET:
         return None
     return Pick(tuple(within), chance(top), False)
+
+
+def _pick_in_one_table(
+    spec: JointSpec,
+    rolled: Sequence[int],
+    within: Sequence[str],
+    needs: tuple[int, ...],
+    phases: int,
+    threshold: float,
+    exact: bool,
+) -> Pick:
+    """The first set of ``within`` dice, fewest first and weakest first among as few, that reaches ``threshold``,
+    from one joint table over them all (where the bound skips too few candidates for their own tables to be
+    cheaper)."""
+    root = tuple(r + n for r, n in zip(rolled, _counts(within), strict=True))
+    table = Joint(spec, root, needs, phases, 1.0)
+
+    def chance(extra: Sequence[str]) -> Chance:
+        counts = [r + n for r, n in zip(rolled, _counts(extra), strict=True)]
+        return Chance(_strip(table.value(counts, needs, phases), spec), exact=exact)
+
+    for size in range(len(within) + 1):
+        for extra in _subsets(tuple(within), size):
+            found = chance(extra)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(tuple(within), chance(within), False)
 
 
 def _joint_bound(situation: Situation, live: list[int], pool: Sequence[str]) -> Callable[[Sequence[str]], float]:
