@@ -247,9 +247,22 @@ def _advice_rows(repeat: int) -> list[Row]:
 
         ms = _best_ms(answer, repeat=max(1, repeat // 2), cold=True)
         rows.append((f"odds: panel question, 1 enemy, {name}, cold", ms, "ms", "≤ 50", ms <= 50))
+    opening = _opening_question()
+
+    def first(q: OddsQuestion = opening) -> object:
+        _cold()
+        return chances_for(q)
+
+    ms = _best_ms(first, repeat=max(1, repeat // 2), cold=True)
+    label = "odds: panel question, 2 enemies (H 5, 4; purple reaches one only), 17 pool dice, Corona's ability, cold"
+    rows.append((label, ms, "ms", "≤ 300", ms <= 300))
     dice = tuple((d, None) for d in DiceCounts.all().die_ids())
-    for healths, kind in (((12, 8), ""), ((11, 9), ", both needs odd")):
-        two = Situation(dice, tuple(Target(h) for h in healths), 3, "commit")
+    for healths, kind, other in (
+        ((12, 8), "", PLAIN),
+        ((11, 9), ", both needs odd", PLAIN),
+        ((12, 8), ", purple reaches one only", PLAIN.without_applying(["purple"])),
+    ):
+        two = Situation(dice, (Target(healths[0]), Target(healths[1], model=other)), 3, "commit")
         found: list[bool] = []
 
         def both(two: Situation = two, found: list[bool] = found) -> object:
@@ -264,6 +277,34 @@ def _advice_rows(repeat: int) -> list[Row]:
         label = f"odds: two targets (H {healths[0]}, {healths[1]}){kind}, 17 dice, 3 phases, exact, cold{note}"
         rows.append((label, ms, "ms", "≤ 300", exact and ms <= 300))
     return rows
+
+
+def _opening_question() -> OddsQuestion:
+    """The seed-3 game's first question (issue 27's slowest keys waited for it): before the first roll, nothing
+    committed, all 17 dice in the pool, Corona's ability held, two enemies whose damage differs (the second takes
+    nothing from purple, and the first falls only once the other has)."""
+    every = DiceCounts.all().die_ids()
+    serpent = Target(4, model=PLAIN.without_applying(["purple"]))
+    return OddsQuestion(
+        stage="commit",
+        dice=(),
+        faces=(),
+        phases=3,
+        enemies=(
+            EnemyQuestion(
+                "brood-guardian",
+                "Brood Guardian",
+                1,
+                Target(5),
+                blocked="Brood Guardian cannot be defeated while another enemy is undefeated.",
+                damage=2,
+                waits_for_others=True,
+            ),
+            EnemyQuestion("rille-serpent", "Rille Serpent", 2, serpent, damage=1),
+        ),
+        resources=Resources((CORONA,)),
+        pool=every,
+    )
 
 
 def _engine_advice_rows(repeat: int) -> list[Row]:

@@ -18,7 +18,7 @@ Pure Python on frozen values (numpy only inside the tables): safe in a worker th
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal, cast
@@ -26,6 +26,7 @@ from typing import Literal, cast
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
 from twentystrong.odds.joint import (
     BUDGET,
+    Joint,
     JointSpec,
     best_joint_move,
     entries,
@@ -34,7 +35,7 @@ from twentystrong.odds.joint import (
     joint_table,
     pooled,
 )
-from twentystrong.odds.model import DamageModel
+from twentystrong.odds.model import ColorDamage, DamageModel
 from twentystrong.odds.plans import Spec, convert_plans, exact_reason
 from twentystrong.odds.rerolls import _float_table, _useful, best_move
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
@@ -366,21 +367,35 @@ def _all(situation: Situation, samples: int) -> Chance:
     return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
 
 
-def _pooled_situation(situation: Situation, live: Sequence[int]) -> Situation | None:
+def _pooled_situation(situation: Situation, live: Sequence[int], pool: Sequence[str] = ()) -> Situation | None:
     """The situation with one target standing for every live one (:func:`~twentystrong.odds.joint.pooled`), where
-    they pool and one target's tables hold the rules and resources with it; else None."""
+    they pool and one target's tables hold the rules and resources with it; else None.
+
+    The models are compared on the colours of the dice (those of the situation and ``pool``, the dice a commit plan
+    may add) only: a colour no die has changes no figure, so enemies that differ only there pool (two enemies, one
+    taking nothing from purple, and no purple die)."""
     if situation.resources.boosts:
         return None  # a boost's model is per target: the joint tables or the simulation weigh it
-    one = pooled([situation.targets[t].model for t in live], [situation.targets[t].need for t in live], situation.rules)
+    present = {color_of(d) for d, _ in situation.dice} | {color_of(d) for d in pool}
+    base = situation.targets[live[0]].model
+    models = [_on_colors(situation.targets[t].model, base, present) for t in live]
+    one = pooled(models, [situation.targets[t].need for t in live], situation.rules)
     if one is None or (one.conversion is not None and situation.resources.conversions):
         return None  # the tables hold one face change
-    target = Target(one.need, model=situation.targets[live[0]].model)
+    target = Target(one.need, model=base)
     resources = situation.resources if one.conversion is None else Resources((one.conversion,))
     alone = replace(situation, targets=(target,), hopeless=(), weights=(), resources=resources)
     rolled, kept = _split(alone)
     if _spec(alone, 0, tuple(r + sum(k) for r, k in zip(rolled, kept, strict=True))) is None:
         return None
     return alone
+
+
+def _on_colors(model: DamageModel, base: DamageModel, colors: set[Color]) -> DamageModel:
+    """``model`` on ``colors``, ``base`` on every other colour."""
+    if all(model.of(c) == base.of(c) for c in COLORS if c not in colors):
+        return model
+    return DamageModel.from_mapping({c: model.of(c) if c in colors else base.of(c) for c in COLORS})
 
 
 def _pooled(situation: Situation, live: Sequence[int], samples: int) -> Chance | None:
@@ -648,7 +663,7 @@ def commit_plan(
     every: Pick | None = None
     live = _live(situation)
     if len(situation.targets) > 1 and len(live) == len(situation.targets):
-        alone = _pooled_situation(situation, live)
+        alone = _pooled_situation(situation, live, pool)
         if alone is not None:  # every pool die weighed, exactly
             every = _pick(alone, pool, threshold, 0, most)
         else:
@@ -696,9 +711,17 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int,
 def _pick_joint(
     situation: Situation, pool: tuple[str, ...], threshold: float, live: list[int], most: int | None = None
 ) -> Pick | None:
-    """These targets together (all of them, or one in a capped Apply step): searched in one joint table over the
-    dice committed and the pool (the weakest pool dice left out if that is beyond the tables' budget); None when the
-    joint tables cannot hold it."""
+    """These targets together (all of them, or one in a capped Apply step): the first set of pool dice, fewest first
+    and weakest first among as few, whose joint chance reaches ``threshold``; None when the joint tables cannot
+    hold it.
+
+    A joint table over every pool die is out of reach (17 dice against two targets whose damage differs: seconds),
+    so each candidate gets the joint table of its own dice (a few milliseconds), and only when an upper bound of its
+    chance reaches the threshold (:func:`_joint_bound`: one target's tables, built once for every pool). When the
+    candidates' tables would hold more than one table over every pool die (no bound, or a loose one), that one table
+    answers, as it did before (the weakest dice left out beyond the budget). Where no set reaches the threshold, the
+    chance of every pool die is the joint table's over them all, the weakest left out beyond the tables' budget
+    (the pick then names the dice it counts)."""
     near = situation
     if _joint_spec(near, live) is None or joint_reason(cast(JointSpec, _joint_spec(near, live))) is not None:
         near = replace(_nearest(situation), step_cap=situation.step_cap)
@@ -706,37 +729,136 @@ def _pick_joint(
     if any(sum(k) for k in kept):
         return None
     spec = _joint_spec(near, live)
-    if spec is None:
+    if spec is None or joint_reason(spec) is not None:
         return None
     needs = tuple(near.targets[t].need for t in live)
     usable = sorted(_strongest(pool, most), key=die_order, reverse=True)  # the weakest go first when over budget
-    while usable:
-        root = list(rolled)
-        for die in usable:
-            root[COLORS.index(color_of(die))] += 1
-        if entries(needs, root) * spec.layers <= BUDGET:
-            break
-        usable.pop()
-    root = list(rolled)
-    for die in usable:
-        root[COLORS.index(color_of(die))] += 1
-    if entries(needs, root) * spec.layers > BUDGET or joint_reason(spec) is not None:
-        return None
-    table = joint_table(spec, tuple(root), needs, near.phases)
     exact = near == situation  # else the rules the joint tables hold nearest: a close figure, not the exact one
 
+    def counts_of_extra(extra: Sequence[str]) -> list[int]:
+        return [r + n for r, n in zip(rolled, _counts(extra), strict=True)]
+
+    within = list(usable)  # the dice one joint table over them all holds: all, or the strongest within the budget
+    while within and entries(needs, counts_of_extra(within)) * spec.layers > BUDGET:
+        within.pop()
+    top = counts_of_extra(within)
+    fused = max((c for c in range(len(COLORS)) if top[c]), key=lambda c: (top[c], c), default=None)
+
     def chance(counts: Sequence[int]) -> Chance:
+        # The table of these dice alone, computed as the table over ``within`` computes them (to the last digit).
+        table = Joint(spec, tuple(counts), needs, near.phases, 1.0, fused=fused)
         return Chance(_strip(table.value(counts, needs, near.phases), spec), exact=exact)
 
+    bound = _joint_bound(near, live, usable)
+    spent = 0  # array entries of the candidates' tables: past one table over ``within``, that table is cheaper
     for size in range(len(usable) + 1):
         for extra in _subsets(tuple(usable), size):
-            counts = list(rolled)
-            for die in extra:
-                counts[COLORS.index(color_of(die))] += 1
+            counts = counts_of_extra(extra)
+            cost = entries(needs, counts) * spec.layers
+            if cost > BUDGET or bound(extra) < threshold - 1e-9:
+                continue  # out of the tables' reach, or sure to fall short
+            spent += cost
+            if spent > BUDGET:
+                return _pick_in_one_table(spec, rolled, within, needs, near.phases, threshold, exact)
             found = chance(counts)
             if found.value >= threshold:
                 return Pick(extra, found, True)
-    return Pick(tuple(usable), chance(root), False)
+    if entries(needs, top) * spec.layers > BUDGET:
+        return None
+    return Pick(tuple(within), chance(top), False)
+
+
+def _pick_in_one_table(
+    spec: JointSpec,
+    rolled: Sequence[int],
+    within: Sequence[str],
+    needs: tuple[int, ...],
+    phases: int,
+    threshold: float,
+    exact: bool,
+) -> Pick:
+    """The first set of ``within`` dice, fewest first and weakest first among as few, that reaches ``threshold``,
+    from one joint table over them all (where the bound skips too few candidates for their own tables to be
+    cheaper)."""
+    root = tuple(r + n for r, n in zip(rolled, _counts(within), strict=True))
+    table = Joint(spec, root, needs, phases, 1.0)
+
+    def chance(extra: Sequence[str]) -> Chance:
+        counts = [r + n for r, n in zip(rolled, _counts(extra), strict=True)]
+        return Chance(_strip(table.value(counts, needs, phases), spec), exact=exact)
+
+    for size in range(len(within) + 1):
+        for extra in _subsets(tuple(within), size):
+            found = chance(extra)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(tuple(within), chance(within), False)
+
+
+def _joint_bound(situation: Situation, live: list[int], pool: Sequence[str]) -> Callable[[Sequence[str]], float]:
+    """An upper bound of the chance that every live target falls with ``extra`` pool dice added (1 where none is
+    known cheaply), from one target's exact tables:
+
+    - each target alone with every die on it: every joint play is a play against it alone;
+    - where the targets pool once every target takes from each face the most any of them takes
+      (:func:`_relaxed`), that one target's chance: more damage never hurts, and pooled targets fall exactly when
+      the one target does (:func:`~twentystrong.odds.joint.pooled`).
+    """
+    alone = [replace(situation, targets=(situation.targets[t],), hopeless=(), weights=()) for t in live]
+    relaxed = _relaxed(situation, live)
+    pooled_alone = _pooled_situation(relaxed, live) if relaxed is not None else None
+    if pooled_alone is not None:
+        alone.append(pooled_alone)
+    rolled, _ = _split(situation)
+    every = [r + n for r, n in zip(rolled, _counts(pool), strict=True)]
+    tables = []
+    for one in alone:
+        need = one.targets[0].need
+        spec = _spec(one, 0, every)
+        if spec is None or situation.phases == 0 or need <= 0:
+            continue  # not one target's exact tables (or nothing to roll for): no bound from it
+        tables.append((spec, need, _float_table(spec, need, every, situation.phases)))
+
+    def bound(extra: Sequence[str]) -> float:
+        counts = [r + n for r, n in zip(rolled, _counts(extra), strict=True)]
+        return min(
+            (
+                table.value(_useful(counts, spec), need, situation.phases, held=spec.conversion is not None)
+                for spec, need, table in tables
+            ),
+            default=1.0,
+        )
+
+    return bound
+
+
+def _counts(dice: Sequence[str]) -> list[int]:
+    """Dice ids by colour."""
+    counts = [0] * len(COLORS)
+    for die in dice:
+        counts[COLORS.index(color_of(die))] += 1
+    return counts
+
+
+def _relaxed(situation: Situation, live: Sequence[int]) -> Situation | None:
+    """The situation with every live target taking from each face the most any live target takes from it (a face
+    that may be applied to one may be applied to all), or None with a boost held (its models are per target)."""
+    if situation.resources.boosts:
+        return None
+    models = [situation.targets[t].model for t in live]
+    most = DamageModel.from_mapping(
+        {
+            color: ColorDamage(
+                hit=max(m.damage(color, "hit") for m in models),
+                crit=max(m.damage(color, "crit") for m in models),
+                hit_applies=any(m.of(color).can_apply("hit") for m in models),
+                crit_applies=any(m.of(color).can_apply("crit") for m in models),
+            )
+            for color in COLORS
+        }
+    )
+    targets = tuple(replace(target, model=most) if t in live else target for t, target in enumerate(situation.targets))
+    return replace(situation, targets=targets)
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -188,7 +188,20 @@ def feasible(needs: Sequence[int], root: Sequence[int], spec: JointSpec) -> bool
 class Joint(Generic[Num]):
     """``value(pool, needs, k, held)`` for every pool ⊆ ``root``, needs ≤ ``tops`` and k ≤ ``phases``."""
 
-    def __init__(self, spec: JointSpec, root: tuple[int, ...], tops: tuple[int, ...], phases: int, one: Num) -> None:
+    def __init__(
+        self,
+        spec: JointSpec,
+        root: tuple[int, ...],
+        tops: tuple[int, ...],
+        phases: int,
+        one: Num,
+        *,
+        fused: int | None = None,
+    ) -> None:
+        """``fused``: the colour whose choice and sum go outcome by outcome (:meth:`_fuse`), by default the one with
+        most dice. A table over a smaller root told the colour a larger root's table fuses computes every value it
+        holds with the same operations in the same order, so to the last digit (none is fused when it has no dice
+        here: that colour's terms are exact there, ``1.0 ×`` and ``0 +``)."""
         reason = joint_reason(spec)
         if reason is not None:
             raise ValueError(f"the joint tables cannot hold this: {reason}")
@@ -198,6 +211,7 @@ class Joint(Generic[Num]):
         self.phases: int = phases
         self.one: Num = one
         self._exact: bool = isinstance(one, Fraction)
+        self._fused = fused
         self.targets: int = len(tops)
         self.damage: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((model.damage(color, "crit"), model.damage(color, "hit")) for color in COLORS)
@@ -282,11 +296,12 @@ class Joint(Generic[Num]):
             xs = [_with_slots(x, t, cap) for x in xs]
         at = t + (1 if cap is not None else 0)
         # The colour with most outcomes is fused (choice and sum outcome by outcome); the others are expanded.
-        fused = max(colors, key=lambda c: (self.root[c], c))
+        fused: int | None = max(colors, key=lambda c: (self.root[c], c)) if self._fused is None else self._fused
         for c in colors:
             if c != fused:
                 xs = self._expand(xs, at + c, c)
-        xs = self._fuse(xs, at + fused, fused)
+        if fused in colors:
+            xs = self._fuse(xs, at + fused, fused)
         for c in reversed(colors):
             if c != fused:
                 xs = [self._sum(x, at + c, c, exact) for x in xs]
