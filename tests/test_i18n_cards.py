@@ -161,3 +161,88 @@ def test_validate_json_lists_the_warnings_apart_from_the_findings(
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is True and report["findings"] == []
     assert report["warnings"] and all(w["message"].startswith("warning: no German (de)") for w in report["warnings"])
+
+
+# --- the generated text: effects, timings, rewards, costs ----------------------------------------------------------
+
+
+def _lines(deck: Deck, card_id: str) -> list[str]:
+    return [str(line) for line in describe_any(deck, card_id).lines]
+
+
+def test_an_effect_reads_as_a_whole_sentence_in_german_and_french(solar: Deck) -> None:
+    assert "During: Crits deal no damage to this card." in _lines(solar, "crater-maw")
+    set_language("de")
+    lines = _lines(solar, "crater-maw")
+    assert "Andauernd: Kritische Treffer verursachen bei dieser Karte keinen Schaden." in lines
+    assert "Sofort-Belohnung: Frische 2 Würfel deiner Wahl aus dem Erschöpft-Bereich auf." in lines
+    set_language("fr")
+    lines = _lines(solar, "crater-maw")
+    assert "Continu : Les critiques n’infligent aucun dégât à cette carte." in lines
+    assert "Récompense instantanée : Récupérez 2 dés de votre choix dans la zone d’épuisement." in lines
+
+
+def test_counts_take_the_languages_own_plural_forms(solar: Deck) -> None:
+    """French says 1 dé, 2 dés; German 1 Runde, 2 Runden; a hero's Strategy of 1 is singular too."""
+    from twentystrong.content.effects import Recover
+    from twentystrong.text.effects import describe_effect
+
+    set_language("fr")
+    assert describe_effect(Recover(kind="recover", count=1)) == (
+        "Récupérez 1 dé de votre choix dans la zone d’épuisement."
+    )
+    assert describe_effect(Recover(kind="recover", count=2, colors=["blue"])) == (
+        "Récupérez 2 dés bleus de votre choix dans la zone d’épuisement."
+    )
+    set_language("de")
+    hero = describe_any(solar, solar.heroes[0].id)
+    assert str(hero.lines[0]).startswith("Strategie: Halte bis zu 3 Loot; spiele bis zu 3 Strategiephasen")
+
+
+def test_colours_agree_with_the_dice_they_colour() -> None:
+    from twentystrong.content.effects import CannotCommitColor, RequiresPair
+    from twentystrong.text.effects import describe_effect
+
+    two = CannotCommitColor(kind="cannot_commit_color", colors=["yellow", "green"])
+    pair = RequiresPair(kind="requires_pair", color="blue", partner="red")
+    assert describe_effect(two) == "Yellow or green dice cannot be committed."
+    set_language("fr")
+    assert describe_effect(two) == "Les dés jaunes ou verts ne peuvent pas être engagés."
+    assert describe_effect(pair).startswith("Un dé bleu ne peut être assigné à cette carte qu’une fois qu’un dé rouge")
+    set_language("de")
+    assert describe_effect(two) == "Würfel in Gelb oder Grün können nicht aktiviert werden."
+
+
+def test_a_trigger_and_a_condition_frame_the_sentence_in_each_language(solar: Deck) -> None:
+    """German keeps the capital of a sentence after a colon; French puts a space before it."""
+    flare = next(h for h in solar.heroes if h.id == "flare")
+    english = str(describe_any(solar, flare.id).lines[2])
+    assert english == "Ability: When an enemy is defeated, if your Health is below 5: gain 1 Health."
+    set_language("de")
+    assert str(describe_any(solar, flare.id).lines[2]) == (
+        "Fähigkeit: Wenn ein Gegner besiegt wird, wenn dein Leben unter 5 liegt: Erhalte 1 Leben."
+    )
+    set_language("fr")
+    assert str(describe_any(solar, flare.id).lines[2]) == (
+        "Capacité : Quand un ennemi est vaincu, si votre Santé est inférieure à 5 : gagnez 1 Santé."
+    )
+
+
+def test_every_generated_line_of_both_decks_is_translated(solar: Deck, victorum: Deck) -> None:
+    """No English left in a card's generated text in German or French (a kind its kit words in English only would
+    show here); the numbers and the headings a language shares with English (Boss, Sport …) aside."""
+    import twentystrong.kits.hoplomachus_victorum.rules.effects  # noqa: F401 - the kits' own effects' words
+    import twentystrong.kits.solar_sentinels.rules.effects  # noqa: F401
+
+    same_in_german = {"", "Boss", "Mission", "Scion", "Sport:", "Primus"}
+    for deck in (solar, victorum):
+        english = {t.id: t for t in all_cards(deck)}
+        for code in ("de", "fr"):
+            set_language(code)
+            for text in all_cards(deck):
+                was = english[text.id]
+                assert text.subtitle != was.subtitle or was.subtitle in same_in_german, (code, text.id)
+                for line, before in zip(text.lines, was.lines, strict=True):
+                    assert line.text != before.text, (code, text.id, line.text)
+                    assert line.label != before.label or line.label.startswith("+") or line.label in same_in_german
+            set_language(None)
