@@ -171,7 +171,7 @@ def describe_card(card: ConflictCard) -> CardText:
             "When you activate it, activate {n} more enemies.",
             card.additional,
         ).format(n=card.additional)
-        lines.append(TextLine(f"+{card.additional}:", more))
+        lines.append(TextLine(additional_label(card.additional), more))
     lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
     if not card.effects:
         lines.append(TextLine("", _("No effects.")))
@@ -186,6 +186,12 @@ REWARD_TAGS: dict[str, LazyText] = {
     "ongoing": lazy_gettext("ongoing item"),
 }
 """Each kind of reward as a card's tag (in the language spoken when shown: ``str()`` or a format string)."""
+
+
+def additional_label(n: int) -> str:
+    """The heading of a card's +N line (``+1:``; French sets a space before the colon: ``+1 :``)."""
+    # Translators: the heading of the line saying what a card's +N (additional enemies) does.
+    return _("+{n}:").format(n=n)
 
 
 def stat_label(stat: str) -> str:

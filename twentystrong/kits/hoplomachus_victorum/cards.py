@@ -12,6 +12,7 @@ from twentystrong.text.cards import (
     CardText,
     DeckCards,
     TextLine,
+    additional_label,
     describe_hero,
     reward_lines,
     rule_label,
@@ -58,7 +59,7 @@ def describe_camp(card: CampCard) -> CardText:
             "When you activate it, add {n} more enemies from the camps next to it.",
             card.additional,
         ).format(n=card.additional)
-        lines.append(TextLine(f"+{card.additional}:", more))
+        lines.append(TextLine(additional_label(card.additional), more))
     lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
     if card.reward is not None:
         lines += reward_lines(card.reward)
