@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from twentystrong.content.base import Content, content, field
+from twentystrong.i18n import language
 
 TRANSLATED_LANGUAGES: tuple[str, ...] = ("de", "fr")
 """The languages a deck file may translate its words into (every language of the game but English)."""
@@ -103,7 +104,7 @@ class _Localized:
                 raise AttributeError(self.name)
             return self.default
         english = obj.__dict__[self.name]
-        code = _language()
+        code = language()
         if code == "en":
             return english
         words = obj.__dict__.get(code)
@@ -114,12 +115,6 @@ class _Localized:
 
     def __set__(self, obj: Any, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {self.name!r}")
-
-
-def _language() -> str:
-    from twentystrong.i18n import language
-
-    return language()
 
 
 _T = TypeVar("_T")
