@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from twentystrong.i18n import language, npgettext, pgettext, term
+from twentystrong.i18n import GLOSSARY_CONTEXT, language, npgettext, pgettext
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -20,7 +20,8 @@ def stat_name(stat: str) -> str:
     """``strategy`` → ``Strategy`` (stats are capitalised in the rulebook), in the rulebook's term of the language
     spoken (*Strategie*, *Stratégie*)."""
     if stat in STAT_NAMES:
-        return term(stat)
+        # The glossary's term (``term(stat)``) without reading its table of terms: a stat is named on the first keys.
+        return pgettext(GLOSSARY_CONTEXT + stat, STAT_NAMES[stat])
     return stat.capitalize()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from twentystrong.content.model import CampCard, Deck, Hero, OpportunityCondition, Primus, Scion, Tactic
-from twentystrong.i18n import GLOSSARY_CONTEXT, LazyText, _, lazy_gettext, ngettext, term
+from twentystrong.i18n import GLOSSARY_CONTEXT, LazyText, _, lazy_gettext, ngettext
 from twentystrong.text.cards import (
     REWARD_TAGS,
     CardText,
@@ -27,6 +27,8 @@ CAMP_KIND_NAMES: dict[str, str | LazyText] = {
     "opportunity": LazyText("Opportunity", "Opportunities", context=GLOSSARY_CONTEXT + "opportunity"),
 }
 """The kinds of camp card by name: the glossary's terms, in the language spoken when shown."""
+INFLUENCE = LazyText("Influence", context=GLOSSARY_CONTEXT + "influence")
+"""The glossary's term (``term("influence")``, without reading its table of terms on a player's first keys)."""
 CAMP_CARD_NAMES: dict[str, LazyText] = {
     "bloodshed": lazy_gettext("Bloodshed card"),
     "sport": lazy_gettext("Sport card"),
@@ -40,7 +42,7 @@ def describe_camp(card: CampCard) -> CardText:
     Opportunity's condition and reward."""
     tags = [str(CAMP_CARD_NAMES[card.kind])]
     if card.influence:
-        tags.append(term("influence"))
+        tags.append(str(INFLUENCE))
     if card.reward is not None:
         tags.append(str(REWARD_TAGS[card.reward.kind]))
     lines: list[TextLine] = []
