@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from twentystrong.content.loader import DeckError, Finding, load_deck
+from twentystrong.content.loader import DeckError, Finding
 from twentystrong.content.model import Deck
 from twentystrong.content.registry import decks_root, shipped_deck_dirs
 
@@ -28,6 +28,8 @@ class _Target:
 @dataclass
 class _Report:
     findings: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    """What is not wrong but worth knowing (words left untranslated): said, not counted as problems."""
     decks: list[dict[str, object]] = field(default_factory=list)
 
 
@@ -55,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     ok = not report.findings
     if args.json:
         findings = [f.as_dict() for f in report.findings]
-        print(json.dumps({"ok": ok, "findings": findings, "decks": report.decks}, indent=2, ensure_ascii=False))
+        warnings = [f.as_dict() for f in report.warnings]
+        out = {"ok": ok, "findings": findings, "warnings": warnings, "decks": report.decks}
+        print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         _print_summary(report, len(targets))
     return 0 if ok else 1
@@ -90,9 +94,13 @@ def _decks_at(path: Path, report: _Report) -> list[Path]:
 
 
 def _check(target: _Target, report: _Report) -> None:
+    from twentystrong.content.reading import read_deck
+
     try:
-        deck: Deck | None = load_deck(target.path, expect_id=target.expect_id)
+        deck: Deck | None
+        deck, warnings = read_deck(target.path, expect_id=target.expect_id)
         findings: list[Finding] = []
+        report.warnings += warnings
     except DeckError as exc:
         deck, findings = None, exc.findings
     report.findings += findings
@@ -105,6 +113,8 @@ def _check(target: _Target, report: _Report) -> None:
 def _print_summary(report: _Report, checked: int) -> None:
     for finding in report.findings:
         print(finding)
+    for warning in report.warnings:
+        print(warning, file=sys.stderr)  # worth knowing, not wrong: the output of a valid deck stays its ok line
     for entry in report.decks:
         if entry["ok"]:
             print(f"{entry['path']}: ok (deck {json.dumps(entry['id'])}, {entry['ruleset']})")

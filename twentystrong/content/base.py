@@ -122,8 +122,10 @@ class Content:
         return f"{type(self).__name__}({fields})"
 
     def model_copy(self: _C, *, update: dict[str, Any] | None = None) -> _C:
-        """A copy with some fields replaced (``dataclasses.replace``: not validated)."""
-        return dataclasses.replace(self, **(update or {}))  # type: ignore[type-var]
+        """A copy with some fields replaced (as ``dataclasses.replace``, not validated; the fields as held, not as a
+        translated field reads: ``translations.py``)."""
+        values = {spec.name: self.__dict__[spec.name] for spec in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return type(self)(**{**values, **(update or {})})
 
     def model_dump(self, *, exclude_defaults: bool = False) -> dict[str, Any]:
         """The fields as plain data (nested content as dicts), optionally without those at their default."""

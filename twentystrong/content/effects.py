@@ -23,6 +23,7 @@ import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from twentystrong.content.base import Content, content, field
+from twentystrong.content.translations import Translated, translated
 from twentystrong.kits import kits
 
 Color = Literal["yellow", "green", "blue", "purple", "red"]
@@ -57,8 +58,9 @@ class Condition(Content):
     """True: another undefeated enemy is active; False: this is the only one."""
 
 
+@translated
 @content
-class EffectBase(Content):
+class EffectBase(Translated):
     """Fields common to every effect kind."""
 
     if TYPE_CHECKING:  # each kind declares its own tag (``kind: Literal["heal"]``), which pydantic reads

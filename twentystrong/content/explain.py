@@ -22,6 +22,7 @@ from pydantic import TypeAdapter
 from twentystrong.content.base import Content
 from twentystrong.content.effects import EffectBase, effect_classes, kind_of
 from twentystrong.content.locate import TomlPath
+from twentystrong.content.translations import TRANSLATED_LANGUAGES
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -282,6 +283,8 @@ def _field_doc(target: _Target) -> str:
 def _unknown_key(name: str, error: ErrorDetails, target: _Target) -> str:
     key = str(target.path[-1]) if target.path else name
     allowed = list(_fields(target.owner)) if target.owner else []
+    # A card's translation tables (``de``, ``fr``) come first in its fields but last in what an author looks for.
+    allowed = [k for k in allowed if k not in TRANSLATED_LANGUAGES] + [k for k in allowed if k in TRANSLATED_LANGUAGES]
     return f"unknown key {show(key)}{suggest(key, allowed)}; allowed keys here: " + ", ".join(allowed)
 
 

@@ -16,10 +16,12 @@ from typing import Literal, TypeVar
 
 from twentystrong.content.base import ID_PATTERN, Content, content, field
 from twentystrong.content.effects import Color, Effect
+from twentystrong.content.translations import Translated, carried, translated
 
 
+@translated
 @content
-class Reward(Content):
+class Reward(Translated):
     """What defeating a conflict card earns: an instant reward, or the card itself as an item."""
 
     kind: Literal["instant", "single_use", "ongoing"]
@@ -30,8 +32,9 @@ class Reward(Content):
     """Optional wording that replaces the generated plain-words text."""
 
 
+@translated
 @content
-class Primus(Content):
+class Primus(Translated):
     """The Primus side of a Victorum hero (hoplomachus.md): a boss waiting under a camp, fought with the
     endgame-round rules; its Bane is resolved once its fight is won."""
 
@@ -55,8 +58,9 @@ class Primus(Content):
     """Flavour text."""
 
 
+@translated
 @content
-class Hero(Content):
+class Hero(Translated):
     """A hero: starting stats and a unique ability."""
 
     id: str = field(pattern=ID_PATTERN)
@@ -85,8 +89,9 @@ class Hero(Content):
     """Flavour text."""
 
 
+@translated
 @content
-class ConflictCard(Content):
+class ConflictCard(Translated):
     """A conflict card: an enemy or obstacle in the stacks."""
 
     id: str = field(pattern=ID_PATTERN)
@@ -192,8 +197,9 @@ class CampCard(ConflictCard):
         return self.kind != "opportunity"
 
 
+@translated
 @content
-class Scion(Content):
+class Scion(Translated):
     """A Scion (``[[scion]]``), the final boss of Hoplomachus Victorum: a Spectate side (its penalty) and a
     Conflict side (the boss of the final fight)."""
 
@@ -217,8 +223,9 @@ class Scion(Content):
     """Flavour text."""
 
 
+@translated
 @content
-class Tactic(Content):
+class Tactic(Translated):
     """A Tactic (``[[tactic]]``): a single-use item of Hoplomachus Victorum. Used or discarded, it returns to the
     Tactics area."""  # HV2
 
@@ -235,14 +242,13 @@ class Tactic(Content):
 
     def as_card(self) -> ConflictCard:
         """The Tactic as the engine holds items: a card whose reward is a single-use item."""
-        reward = Reward(kind="single_use", effects=self.effects, text=self.text)
-        return ConflictCard(
-            id=self.id, name=self.name, level=1, health=1, damage=0, reward=reward, flavour=self.flavour
-        )
+        reward = Reward(kind="single_use", effects=self.effects, **carried(self, "text"))
+        return ConflictCard(id=self.id, level=1, health=1, damage=0, reward=reward, **carried(self, "name", "flavour"))
 
 
+@translated
 @content
-class Boss(Content):
+class Boss(Translated):
     """A boss: the endgame enemy."""
 
     id: str = field(pattern=ID_PATTERN)
@@ -276,8 +282,9 @@ MissionKind = Literal[
 ]
 
 
+@translated
 @content
-class Mission(Content):
+class Mission(Translated):
     """A mission: a goal completed one at a time, left to right, progress tracked on the chip."""
 
     id: str = field(pattern=ID_PATTERN)
@@ -424,24 +431,22 @@ class Deck(Content):
         out = [
             Boss(
                 id=p.id,
-                name=p.name,
                 health=p.health,
                 damage=p.damage,
                 entourage=p.additional,
                 rules=p.rules,
-                flavour=p.flavour,
+                **carried(p, "name", "flavour"),
             )
             for p in self._primus.values()
         ]
         out += [
             Boss(
                 id=c.id,
-                name=c.name,
                 health=c.health,
                 damage=c.damage,
                 entourage=c.additional,
                 rules=c.rules,
-                flavour=c.flavour,
+                **carried(c, "name", "flavour"),
             )
             for c in self.scions
         ]

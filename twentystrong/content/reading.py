@@ -48,6 +48,12 @@ def load_deck(path: Path, *, expect_id: str | None = None) -> Deck:
 
     ``expect_id``: the id the deck must have (a shipped deck's folder name, see :func:`load_shipped`).
     """
+    return read_deck(path, expect_id=expect_id)[0]
+
+
+def read_deck(path: Path, *, expect_id: str | None = None) -> tuple[Deck, list[Finding]]:
+    """:func:`load_deck`, with the warnings about the deck it loaded: words not translated
+    (:func:`~twentystrong.content.validate.missing_translations`)."""
     if not path.exists():
         raise DeckError([Finding(str(path), None, None, None, "no such file or folder")])
     files = deck_files(path)
@@ -60,7 +66,7 @@ def load_deck(path: Path, *, expect_id: str | None = None) -> Deck:
     if reading.findings or deck is None:
         order = {str(f): i for i, f in enumerate(files)}
         raise DeckError(sorted(reading.findings, key=lambda f: (order.get(f.file, -1), f.line or 0)))
-    return deck
+    return deck, reading.warnings
 
 
 def no_shipped_deck(deck_id: str, known: list[str]) -> DeckError:
@@ -83,6 +89,8 @@ class _Reading:
         self.complete = True
         """Every file was read and parsed; deck-wide counts are only meaningful then."""
         self.digest = hashlib.sha256()
+        self.warnings: list[Finding] = []
+        """What is worth saying but not wrong: words left untranslated."""
 
     def read(self, file: Path) -> None:
         """Read, hash and parse one file, and place its items."""
@@ -115,6 +123,7 @@ class _Reading:
             self.findings += deck_checks.check_shipped_id(self.expect_id, (self.info, info))
         if self.findings or not isinstance(info, DeckInfo):
             return None
+        self.warnings = deck_checks.missing_translations(checked)
         return _assemble(info, checked, self.digest.hexdigest())
 
     # --- stage 2: tables ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from twentystrong.content.locate import TomlPath
 from twentystrong.content.model import DeckInfo, Hero, Reward
 from twentystrong.content.sections import kit_contents, sections
 from twentystrong.content.source import Finding, Placed
+from twentystrong.content.translations import TRANSLATED_LANGUAGES, check_words, every_translated, missing
 
 Checked = tuple[Placed, Content]
 """An item that passed its own validation, with where it sits."""
@@ -33,6 +34,7 @@ def check_deck(items: Sequence[Placed], checked: Sequence[Checked]) -> list[Find
         for check in declared.deck_checks:
             findings += check(items)
     findings += check_references(checked)
+    findings += check_translations(checked)
     findings += check_hero_cards([(p, m) for p, m in checked if isinstance(m, Hero)])
     return findings
 
@@ -68,6 +70,46 @@ def check_references(checked: Sequence[Checked]) -> list[Finding]:
                     sub = (*path, "kinds", i)
                     message = f"{field_name(sub)} must name an effect kind, got {show(kind)}{suggest(kind, known)}"
                     findings.append(placed.finding(sub, message, field_name(sub)))
+    return findings
+
+
+def check_translations(checked: Sequence[Checked]) -> list[Finding]:
+    """A translation table (``[card.de]``) translates only the words its item has (no ``ability_text`` on a card)."""
+    findings: list[Finding] = []
+    for placed, model in checked:
+        for path, part in every_translated(model):
+            try:
+                check_words(part)
+            except ValueError as exc:
+                key = str(exc).split(":", 1)[0]
+                sub = (*path, *key.split("."))
+                findings.append(placed.finding(sub, f"{field_name(sub)}{str(exc)[len(key) :]}", field_name(sub)))
+    return findings
+
+
+LANGUAGE_NAMES = {"de": "German", "fr": "French"}
+"""The languages a deck may translate into, by name (the words of a warning)."""
+
+
+def missing_translations(checked: Sequence[Checked]) -> list[Finding]:
+    """A warning (not an error) for each item with words left untranslated: they read in English in that language.
+
+    One finding per item, naming each language and the keys it lacks (``name``, ``flavour``, ``primus.name`` …).
+    """
+    findings: list[Finding] = []
+    for placed, model in checked:
+        gaps: dict[str, list[str]] = {}
+        for path, part in every_translated(model):
+            for code, keys in missing(part):
+                gaps.setdefault(code, []).extend(str(field_name((*path, key))) for key in keys)
+        if not gaps:
+            continue
+        said = "; ".join(
+            f"no {LANGUAGE_NAMES.get(code, code)} ({code}) {', '.join(gaps[code])}"
+            for code in TRANSLATED_LANGUAGES
+            if code in gaps
+        )
+        findings.append(placed.finding((), f"warning: {said} (read in English)"))
     return findings
 
 

@@ -12,14 +12,19 @@ from typing import Any
 
 from twentystrong.content.effects import Effect
 from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Reward
+from twentystrong.i18n import LazyText, _, lazy_gettext, ngettext, pgettext
 from twentystrong.text.effects import describe_effect, describe_effects, timing_label
-from twentystrong.text.words import plural, sentence
+from twentystrong.text.words import sentence, stat_name
 
 CardKind = str
 """``hero``, ``card`` or ``boss``; or a kind of piece a ruleset adds (:attr:`DeckCards.kinds`)."""
 
-GENERAL_KINDS: dict[str, str] = {"hero": "Hero", "card": "Conflict card", "boss": "Boss"}
-"""The general kinds of card, by name."""
+GENERAL_KINDS: dict[str, str | LazyText] = {
+    "hero": lazy_gettext("Hero"),
+    "card": lazy_gettext("Conflict card"),
+    "boss": lazy_gettext("Boss"),
+}
+"""The general kinds of card, by name (in the language spoken when shown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +87,9 @@ class DeckCards:
     """A conflict card of a sort of its own, or None for any other card."""
     hero: Callable[[Hero], list[TextLine]] = _no_lines
     """What a hero card carries for its rules beyond the general stats and ability (its other side …)."""
-    kinds: Mapping[str, str] = field(default_factory=dict)
+    kinds: Mapping[str, str | LazyText] = field(default_factory=dict)
     """The kinds of its pieces (:attr:`CardText.kind`), by name."""
-    sorts: Mapping[str, str] = field(default_factory=dict)
+    sorts: Mapping[str, str | LazyText] = field(default_factory=dict)
     """Its own sorts of conflict card (a card's ``kind``), by name."""
 
 
@@ -113,19 +118,19 @@ def deck_cards(deck: Deck) -> DeckCards:
 
 class _Names(Mapping[str, str]):
     """Names by key: the general ones, then each installed kit's (``part``: its :attr:`DeckCards.kinds` or
-    :attr:`DeckCards.sorts`)."""
+    :attr:`DeckCards.sorts`), each in the language spoken when it is looked up."""
 
-    def __init__(self, general: Mapping[str, str], part: str) -> None:
+    def __init__(self, general: Mapping[str, str | LazyText], part: str) -> None:
         self._general, self._part = general, part
 
-    def _all(self) -> dict[str, str]:
+    def _all(self) -> dict[str, str | LazyText]:
         out = dict(self._general)
         for cards in _installed():
             out.update(getattr(cards, self._part))
         return out
 
     def __getitem__(self, key: str) -> str:
-        return self._all()[key]
+        return str(self._all()[key])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._all())
@@ -147,31 +152,59 @@ def describe_card(card: ConflictCard) -> CardText:
         own = cards.card(card)
         if own is not None:
             return own
-    tags = [f"Level {card.level} conflict card"]
+    tags = [_("Level {level} conflict card").format(level=card.level)]
     if card.mandatory:
-        tags.append("mandatory")
+        tags.append(_("mandatory"))
     if card.reward is not None:
-        tags.append(REWARD_TAGS[card.reward.kind])
-    stats = [("Health", str(card.health)), ("Damage", str(card.damage))]
+        tags.append(str(REWARD_TAGS[card.reward.kind]))
+    stats = [(stat_label("health"), str(card.health)), (stat_label("damage"), str(card.damage))]
     if card.additional:
-        stats.append(("Additional", f"+{card.additional}"))
+        stats.append((stat_label("additional"), f"+{card.additional}"))
     lines: list[TextLine] = []
     if card.mandatory:
         lines.append(
-            TextLine("Mandatory:", "While it tops a stack, you must activate it (or another mandatory top card).")
+            TextLine(_("Mandatory:"), _("While it tops a stack, you must activate it (or another mandatory top card)."))
         )
     if card.additional:
-        more = "one more enemy" if card.additional == 1 else f"{card.additional} more enemies"
-        lines.append(TextLine(f"+{card.additional}:", f"When you activate it, activate {more}."))
+        more = ngettext(
+            "When you activate it, activate one more enemy.",
+            "When you activate it, activate {n} more enemies.",
+            card.additional,
+        ).format(n=card.additional)
+        lines.append(TextLine(additional_label(card.additional), more))
     lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
     if not card.effects:
-        lines.append(TextLine("", "No effects."))
+        lines.append(TextLine("", _("No effects.")))
     if card.reward is not None:
         lines += reward_lines(card.reward)
     return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
 
 
-REWARD_TAGS = {"instant": "instant reward", "single_use": "single-use item", "ongoing": "ongoing item"}
+REWARD_TAGS: dict[str, LazyText] = {
+    "instant": lazy_gettext("instant reward"),
+    "single_use": lazy_gettext("single-use item"),
+    "ongoing": lazy_gettext("ongoing item"),
+}
+"""Each kind of reward as a card's tag (in the language spoken when shown: ``str()`` or a format string)."""
+
+
+def additional_label(n: int) -> str:
+    """The heading of a card's +N line (``+1:``; French sets a space before the colon: ``+1 :``)."""
+    # Translators: the heading of the line saying what a card's +N (additional enemies) does.
+    return _("+{n}:").format(n=n)
+
+
+def stat_label(stat: str) -> str:
+    """A number's heading on a card: ``Health``, ``Damage``, ``Additional``, ``Entourage`` … (the rulebooks' terms)."""
+    if stat in ("health", "strategy", "recovery"):
+        return stat_name(stat)
+    labels = {
+        "damage": pgettext("card stat", "Damage"),
+        "additional": pgettext("card stat", "Additional"),
+        "entourage": pgettext("card stat", "Entourage"),
+        "target": pgettext("card stat", "Target"),
+    }
+    return labels.get(stat, stat.capitalize())
 
 
 def reward_lines(reward: Reward) -> list[TextLine]:
@@ -211,60 +244,70 @@ def describe_item(card: ConflictCard) -> CardText:
     """A card held as an item: only what the item does (its enemy side is not in play while it is held, R8)."""
     if card.reward is None or card.reward.kind == "instant":
         return describe_card(card)
-    kind = REWARD_TAGS[card.reward.kind]
+    kind = str(REWARD_TAGS[card.reward.kind])
     sort = getattr(card, "kind", None)  # a card of a ruleset's own sort (no level in its rules)
-    origin = f"from a {sort} card" if sort else f"from a level {card.level} conflict card"
-    subtitle = f"{kind.capitalize()} · {origin}"
+    if sort:
+        sort_name = str(SORT_NAMES[sort]) if sort in SORT_NAMES else sort
+        # Translators: the origin of an item held from a camp card; {sort} is its kind (Bloodshed, Sport …).
+        origin = _("from a {sort} card").format(sort=sort_name)
+    else:
+        origin = _("from a level {level} conflict card").format(level=card.level)
+    subtitle = f"{kind[:1].upper()}{kind[1:]} · {origin}"
     return CardText("card", card.id, card.name, subtitle, (), tuple(reward_lines(card.reward)), card.flavour)
 
 
 def describe_boss(boss: Boss) -> CardText:
     """A boss: Health, Damage, entourage and its rules."""
-    stats = [("Health", str(boss.health)), ("Damage", str(boss.damage))]
+    stats = [(stat_label("health"), str(boss.health)), (stat_label("damage"), str(boss.damage))]
     lines: list[TextLine] = []
     if boss.entourage:
-        stats.append(("Entourage", f"+{boss.entourage}"))
-        lines.append(
-            TextLine(
-                "Entourage:",
-                f"At the start of the endgame, {plural(boss.entourage, 'enemy', 'enemies')} join it, "
-                "plus one per unfinished mission.",
-            )
+        stats.append((stat_label("entourage"), f"+{boss.entourage}"))
+        words = ngettext(
+            "At the start of the endgame, {n} enemy join it, plus one per unfinished mission.",
+            "At the start of the endgame, {n} enemies join it, plus one per unfinished mission.",
+            boss.entourage,
         )
+        lines.append(TextLine(_("Entourage:"), words.format(n=boss.entourage)))
     lines += [TextLine(rule_label(e), describe_effect(e)) for e in boss.rules]
     if not boss.rules:
-        lines.append(TextLine("", "No special rules: defeat it to win."))
-    return CardText("boss", boss.id, boss.name, "Boss", tuple(stats), tuple(lines), boss.flavour)
+        lines.append(TextLine("", _("No special rules: defeat it to win.")))
+    return CardText("boss", boss.id, boss.name, str(GENERAL_KINDS["boss"]), tuple(stats), tuple(lines), boss.flavour)
 
 
 def rule_label(effect: Effect) -> str:
     # A boss rule is in force for the whole fight: "During:" would suggest it stops when the boss falls.
-    return "Rule:" if effect.timing == "during" else timing_label(effect)
+    return _("Rule:") if effect.timing == "during" else timing_label(effect)
 
 
 def describe_hero(hero: Hero) -> CardText:
     """A hero: starting Health, Strategy and Recovery, and the unique ability."""
-    stats = (("Health", str(hero.health)), ("Strategy", str(hero.strategy)), ("Recovery", str(hero.recovery)))
-    tags = ["Hero"]
+    stats = (
+        (stat_label("health"), str(hero.health)),
+        (stat_label("strategy"), str(hero.strategy)),
+        (stat_label("recovery"), str(hero.recovery)),
+    )
+    tags = [str(GENERAL_KINDS["hero"])]
     if hero.universal:
-        tags.append("universal")
+        tags.append(_("universal"))
     if hero.card and hero.side:
-        tags.append(f"card {hero.card}, side {hero.side.upper()}")
+        tags.append(_("card {card}, side {side}").format(card=hero.card, side=hero.side.upper()))
+    strategy = ngettext(
+        "Hold up to {n} item; run up to {n} Strategy phase per engagement.",
+        "Hold up to {n} items; run up to {n} Strategy phases per engagement.",
+        hero.strategy,
+    )
+    recovery = ngettext("Recover up to {n} die each round.", "Recover up to {n} dice each round.", hero.recovery)
     lines: list[TextLine] = [
-        TextLine(
-            "Strategy:",
-            f"Hold up to {plural(hero.strategy, 'item')}; run up to {hero.strategy} Strategy "
-            f"phase{'s' if hero.strategy != 1 else ''} per engagement.",
-        ),
-        TextLine("Recovery:", f"Recover up to {plural(hero.recovery, 'die', 'dice')} each round."),
+        TextLine(_("Strategy:"), strategy.format(n=hero.strategy)),
+        TextLine(_("Recovery:"), recovery.format(n=hero.recovery)),
     ]
     if hero.ability_text:
         once = any(e.once_per_round for e in hero.ability)
-        lines.append(TextLine("Ability (once per round):" if once else "Ability:", sentence(hero.ability_text)))
+        lines.append(TextLine(_("Ability (once per round):") if once else _("Ability:"), sentence(hero.ability_text)))
     else:
         lines += [TextLine(timing_label(e, hero=True), describe_effect(e)) for e in hero.ability]
     if not hero.ability and not hero.ability_text:
-        lines.append(TextLine("Ability:", "None."))
+        lines.append(TextLine(_("Ability:"), _("None.")))
     for cards in _installed():
         lines += cards.hero(hero)  # its other side, for a ruleset whose hero cards have one
     return CardText("hero", hero.id, hero.name, " · ".join(tags), stats, tuple(lines), hero.flavour)

@@ -13,20 +13,23 @@ The trigger and the guard (``condition``) are said around the phrase; the timing
 from __future__ import annotations
 
 from twentystrong.content.effects import Condition, Effect
+from twentystrong.content.translations import TRANSLATED_LANGUAGES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.effects.words import clause, color_word
+from twentystrong.i18n import LazyText, _, lazy_gettext
 from twentystrong.text.words import join, sentence
 
-TRIGGER_WORDS: dict[str, str] = {
-    "on_activate": "on activate",
-    "on_defeat": "on defeat",
-    "after_roll": "after each roll",
-    "start_of_round": "at the start of each round",
-    "after_suffer_damage": "after you suffer damage",
-    "on_enemy_defeated": "when an enemy is defeated",
-    "on_use": "when used",
+TRIGGER_WORDS: dict[str, LazyText] = {
+    "on_activate": lazy_gettext("on activate"),
+    "on_defeat": lazy_gettext("on defeat"),
+    "after_roll": lazy_gettext("after each roll"),
+    "start_of_round": lazy_gettext("at the start of each round"),
+    "after_suffer_damage": lazy_gettext("after you suffer damage"),
+    "on_enemy_defeated": lazy_gettext("when an enemy is defeated"),
+    "on_use": lazy_gettext("when used"),
 }
-"""Each trigger in the words a label or a sentence uses."""
+"""Each trigger in the words a label or a sentence uses (in the language spoken when shown)."""
 
 KIND_TITLES: dict[str, str] = {
     "cannot_commit_color": "No committing a colour",
@@ -108,10 +111,11 @@ def describe_effect(effect: Effect) -> str:
     prefix = trigger_words(effect)
     guard = condition_words(effect.condition)
     if guard:
-        prefix = f"{prefix}, {guard}" if prefix else guard
+        prefix = _("{trigger}, {condition}").format(trigger=prefix, condition=guard) if prefix else guard
     if prefix:
-        body = body if body[1:2].isupper() else body[0].lower() + body[1:]
-        return sentence(f"{prefix}: {body}")
+        if not body[1:2].isupper():
+            body = clause(body) + body[len(body.rstrip(".")) :]
+        return sentence(_("{when}: {effect}").format(when=prefix, effect=body))
     return sentence(body)
 
 
@@ -126,7 +130,7 @@ def trigger_words(effect: Effect) -> str:
         return ""
     if effect.trigger == "after_roll" and effect.kind in _SAYS_ITS_MOMENT:
         return ""
-    words = TRIGGER_WORDS.get(effect.trigger, effect.trigger.replace("_", " "))
+    words = str(TRIGGER_WORDS.get(effect.trigger, effect.trigger.replace("_", " ")))
     return words[0].upper() + words[1:]
 
 
@@ -136,18 +140,19 @@ def condition_words(condition: Condition | None) -> str:
         return ""
     parts: list[str] = []
     if condition.health_below is not None:
-        parts.append(f"your Health is below {condition.health_below}")
+        parts.append(_("your Health is below {n}").format(n=condition.health_below))
     if condition.health_at_most is not None:
-        parts.append(f"your Health is {condition.health_at_most} or less")
+        parts.append(_("your Health is {n} or less").format(n=condition.health_at_most))
     if condition.enemy_level is not None:
-        parts.append(f"the enemy is level {condition.enemy_level}")
+        parts.append(_("the enemy is level {level}").format(level=condition.enemy_level))
     if condition.color_exhausted is not None:
-        parts.append(f"a {condition.color_exhausted} die is exhausted")
+        parts.append(_("a {color} die is exhausted").format(color=color_word(condition.color_exhausted)))
     if condition.other_enemies_active is True:
-        parts.append("another undefeated enemy is active")
+        parts.append(_("another undefeated enemy is active"))
     elif condition.other_enemies_active is False:
-        parts.append("it is the only undefeated enemy")
-    return f"if {join(parts)}" if parts else ""
+        parts.append(_("it is the only undefeated enemy"))
+    # Translators: a condition of an effect; {conditions} are one or more of the conditions above, joined by "and".
+    return _("if {conditions}").format(conditions=join(parts)) if parts else ""
 
 
 def timing_label(effect: Effect, reward: str | None = None, *, hero: bool = False) -> str:
@@ -156,21 +161,22 @@ def timing_label(effect: Effect, reward: str | None = None, *, hero: bool = Fals
 
     ``reward`` is the reward kind when the effect belongs to a reward; ``hero`` marks a hero's ability.
     """
-    once = " (once per round)" if effect.once_per_round else ""
+    once = effect.once_per_round
     if hero:
-        return f"Ability{once}:"
+        return _("Ability (once per round):") if once else _("Ability:")
     if reward == "instant":
-        return "Instant reward:"
+        return _("Instant reward:")
     if reward == "single_use":
-        return "Single-use item:"
+        return _("Single-use item:")
     if reward == "ongoing":
-        return f"Ongoing item{once}:"
+        return _("Ongoing item (once per round):") if once else _("Ongoing item:")
     if effect.timing == "after":
-        return "After:"
+        return _("After:")
     if effect.timing == "special":
-        when = TRIGGER_WORDS.get(effect.trigger or "", "")
-        return f"Special ({when}):" if when else "Special:"
-    return "During:"
+        when = TRIGGER_WORDS.get(effect.trigger or "")
+        # Translators: the heading of a Special effect; {trigger} is when it happens ("on activate" …).
+        return _("Special ({trigger}):").format(trigger=when) if when else _("Special:")
+    return _("During:")
 
 
 # --- the words of each kind ---------------------------------------------------------------------------------------
@@ -188,7 +194,7 @@ def _body(effect: Effect) -> str:
 
 def generic(effect: Effect) -> str:
     """A readable rendering of any effect: its kind's title and the parameters it sets."""
-    skip = {"kind", "timing", "trigger", "once_per_round", "condition", "text"}
+    skip = {"kind", "timing", "trigger", "once_per_round", "condition", "text", *TRANSLATED_LANGUAGES}
     params = []
     for name, value in effect.model_dump(exclude_defaults=True).items():
         if name in skip:

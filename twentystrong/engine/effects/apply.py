@@ -10,8 +10,9 @@ from __future__ import annotations
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
+from twentystrong.engine.effects.words import capital, color_word, colors, dice, name, sentence
 from twentystrong.engine.state import ActiveCard, DieState, GameState
+from twentystrong.i18n import _, ngettext
 
 
 @handles("apply_limit")
@@ -31,8 +32,19 @@ class ApplyLimitHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ApplyLimit)
-        where = "to this card" if effect.scope == "card" else "in each Apply step"
-        return f"At most {dice(effect.count)} may be applied {where}."
+        if effect.scope == "card":
+            text = ngettext(
+                "At most {n} die may be applied to this card.",
+                "At most {n} dice may be applied to this card.",
+                effect.count,
+            )
+        else:
+            text = ngettext(
+                "At most {n} die may be applied in each Apply step.",
+                "At most {n} dice may be applied in each Apply step.",
+                effect.count,
+            )
+        return text.format(n=effect.count)
 
 
 @handles("one_die_per_color_per_step")
@@ -45,7 +57,7 @@ class OneDiePerColorPerStepHandler(Handler):
         return f"Only one {die.color} die may be applied in each Apply step ({name(s, live.source)})."
 
     def describe(self, effect: Effect) -> str:
-        return "In each Apply step, at most one die of each colour may be applied."
+        return _("In each Apply step, at most one die of each colour may be applied.")
 
 
 @handles("one_color_per_enemy")
@@ -63,7 +75,7 @@ class OneColorPerEnemyHandler(Handler):
         )
 
     def describe(self, effect: Effect) -> str:
-        return "The dice applied to one enemy must all share a colour."
+        return _("The dice applied to one enemy must all share a colour.")
 
 
 @handles("same_color_pairs")
@@ -91,7 +103,9 @@ class SameColorPairsHandler(Handler):
         return damage
 
     def describe(self, effect: Effect) -> str:
-        return "Dice can be applied to this card only in same-colour pairs; a die waiting for its pair deals no damage."
+        return _(
+            "Dice can be applied to this card only in same-colour pairs; a die waiting for its pair deals no damage."
+        )
 
 
 def _open_color(s: GameState, card: ActiveCard) -> str | None:
@@ -114,7 +128,7 @@ class CannotApplyColorHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CannotApplyColor)
-        return sentence(f"{colors(effect.colors)} dice cannot be applied to this card")
+        return sentence(_("{colors} dice cannot be applied to this card.").format(colors=colors(effect.colors)))
 
 
 @handles("crits_cannot_apply")
@@ -127,7 +141,7 @@ class CritsCannotApplyHandler(Handler):
         return f"Crits cannot be applied to {name(s, card.id)}."
 
     def describe(self, effect: Effect) -> str:
-        return "Crits cannot be applied to this card."
+        return _("Crits cannot be applied to this card.")
 
 
 @handles("requires_pair")
@@ -145,7 +159,9 @@ class RequiresPairHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RequiresPair)
-        return f"A {effect.color} die can be applied to this card only once a {effect.partner} die is applied to it."
+        return _("A {color} die can be applied to this card only once a {partner} die is applied to it.").format(
+            color=color_word(effect.color), partner=color_word(effect.partner)
+        )
 
 
 @handles("apply_requires_exhausted_color")
@@ -158,7 +174,7 @@ class ApplyRequiresExhaustedColorHandler(Handler):
         return f"A {die.color} die can be applied to {name(s, card.id)} only while a {die.color} die is exhausted."
 
     def describe(self, effect: Effect) -> str:
-        return "A die can be applied to this card only while a die of its colour is exhausted."
+        return _("A die can be applied to this card only while a die of its colour is exhausted.")
 
 
 @handles("no_apply_while_miss")
@@ -171,4 +187,4 @@ class NoApplyWhileMissHandler(Handler):
         return f"Nothing can be applied while a rolled die shows a miss ({name(s, live.source)})."
 
     def describe(self, effect: Effect) -> str:
-        return "Nothing can be applied while a rolled die shows a miss."
+        return _("Nothing can be applied while a rolled die shows a miss.")

@@ -10,6 +10,7 @@ from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 
 @handles("cannot_commit_color")
@@ -24,7 +25,7 @@ class CannotCommitColorHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CannotCommitColor)
-        return sentence(f"{colors(effect.colors)} dice cannot be committed")
+        return sentence(_("{colors} dice cannot be committed.").format(colors=colors(effect.colors)))
 
 
 @handles("commit_limit")
@@ -40,7 +41,23 @@ class CommitLimitHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CommitLimit)
-        return _limit(effect)
+        if effect.per == "phase":
+            if effect.count == 0:
+                return _("No dice may be committed each Strategy phase.")
+            text = ngettext(
+                "At most {n} die may be committed each Strategy phase.",
+                "At most {n} dice may be committed each Strategy phase.",
+                effect.count,
+            )
+        else:
+            if effect.count == 0:
+                return _("No dice may be committed this engagement.")
+            text = ngettext(
+                "At most {n} die may be committed this engagement.",
+                "At most {n} dice may be committed this engagement.",
+                effect.count,
+            )
+        return text.format(n=effect.count)
 
 
 def _limit(effect: fx.CommitLimit) -> str:
@@ -69,5 +86,7 @@ class CommitAllOfColorHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CommitAllOfColor)
         if effect.colors is None:
-            return "Committing a die also commits every other die of its colour in the pool."
-        return sentence(f"committing a {colors(effect.colors)} die also commits every other pool die of its colour")
+            return _("Committing a die also commits every other die of its colour in the pool.")
+        return _("Committing a {colors} die also commits every other pool die of its colour.").format(
+            colors=colors(effect.colors, n=1)
+        )

@@ -19,6 +19,7 @@ from twentystrong.engine.effects.hooks import ROUND_EFFECT
 from twentystrong.engine.effects.words import colors, name, sentence
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 
 @handles("crits_deal_zero")
@@ -29,7 +30,7 @@ class CritsDealZeroHandler(Handler):
         return 0 if card.id == live.source and die.face == "crit" else damage
 
     def describe(self, effect: Effect) -> str:
-        return "Crits deal no damage to this card."
+        return _("Crits deal no damage to this card.")
 
 
 @handles("basic_hits_deal_zero")
@@ -44,7 +45,7 @@ class BasicHitsDealZeroHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.BasicHitsDealZero)
-        return sentence(f"basic hits of {colors(effect.colors)} dice deal no damage to this card")
+        return _("Basic hits of {colors} dice deal no damage to this card.").format(colors=colors(effect.colors))
 
 
 @handles("color_bonus")
@@ -74,13 +75,7 @@ class ColorBonusHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ColorBonus)
-        more = "more" if effect.amount >= 0 else "less"
-        text = f"{colors(effect.colors)} dice deal {abs(effect.amount)} {more} damage"
-        if effect.against_level is not None:
-            text += f" to level {effect.against_level} enemies"
-        if effect.this_round:
-            text += " this round"
-        return sentence(text)
+        return color_bonus_words(effect)
 
 
 @handles("damage_cap_per_round")
@@ -103,7 +98,11 @@ class DamageCapPerRoundHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DamageCapPerRound)
-        return f"This card takes at most {effect.amount} damage each round."
+        return ngettext(
+            "This card takes at most {amount} damage each round.",
+            "This card takes at most {amount} damage each round.",
+            effect.amount,
+        ).format(amount=effect.amount)
 
 
 @handles("immune_while_others")
@@ -116,7 +115,7 @@ class ImmuneWhileOthersHandler(Handler):
         return f"{name(s, card.id)} cannot be defeated while another enemy is undefeated."
 
     def describe(self, effect: Effect) -> str:
-        return "This card cannot be defeated while another enemy is undefeated."
+        return _("This card cannot be defeated while another enemy is undefeated.")
 
 
 @handles("requires_colors_to_defeat")
@@ -135,7 +134,9 @@ class RequiresColorsToDefeatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RequiresColorsToDefeat)
-        return f"This card can be defeated only once dice of {effect.count} different colours are applied to it."
+        return _("This card can be defeated only once dice of {n} different colours are applied to it.").format(
+            n=effect.count
+        )
 
 
 @handles("enemy_damage_fixed")
@@ -148,7 +149,11 @@ class EnemyDamageFixedHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.EnemyDamageFixed)
-        return f"Every undefeated enemy deals exactly {effect.amount} damage."
+        return ngettext(
+            "Every undefeated enemy deals exactly {amount} damage.",
+            "Every undefeated enemy deals exactly {amount} damage.",
+            effect.amount,
+        ).format(amount=effect.amount)
 
 
 @handles("win_condition")
@@ -158,5 +163,58 @@ class WinConditionHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.WinCondition)
         if effect.require == "boss":
-            return "Defeat the boss to win."
-        return "To win, defeat the boss and every enemy with it."
+            return _("Defeat the boss to win.")
+        return _("To win, defeat the boss and every enemy with it.")
+
+
+def color_bonus_words(effect: fx.ColorBonus) -> str:
+    """A colour bonus (or malus) in one sentence: which dice, how much more or less, against whom, how long."""
+    n, level = abs(effect.amount), effect.against_level
+    if effect.amount >= 0:
+        if level is None:
+            text = (
+                ngettext(
+                    "{colors} dice deal {n} more damage this round.",
+                    "{colors} dice deal {n} more damage this round.",
+                    n,
+                )
+                if effect.this_round
+                else ngettext("{colors} dice deal {n} more damage.", "{colors} dice deal {n} more damage.", n)
+            )
+        else:
+            text = (
+                ngettext(
+                    "{colors} dice deal {n} more damage to level {level} enemies this round.",
+                    "{colors} dice deal {n} more damage to level {level} enemies this round.",
+                    n,
+                )
+                if effect.this_round
+                else ngettext(
+                    "{colors} dice deal {n} more damage to level {level} enemies.",
+                    "{colors} dice deal {n} more damage to level {level} enemies.",
+                    n,
+                )
+            )
+    elif level is None:
+        text = (
+            ngettext(
+                "{colors} dice deal {n} less damage this round.", "{colors} dice deal {n} less damage this round.", n
+            )
+            if effect.this_round
+            else ngettext("{colors} dice deal {n} less damage.", "{colors} dice deal {n} less damage.", n)
+        )
+    else:
+        text = (
+            ngettext(
+                "{colors} dice deal {n} less damage to level {level} enemies this round.",
+                "{colors} dice deal {n} less damage to level {level} enemies this round.",
+                n,
+            )
+            if effect.this_round
+            else ngettext(
+                "{colors} dice deal {n} less damage to level {level} enemies.",
+                "{colors} dice deal {n} less damage to level {level} enemies.",
+                n,
+            )
+        )
+    return sentence(text.format(colors=colors(effect.colors), n=n, level=level))

@@ -15,10 +15,11 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
-from twentystrong.engine.effects.words import dice, name, sentence
+from twentystrong.engine.effects.words import color_word, dice, name
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 
 def has_reserve(s: GameState) -> bool:
@@ -39,20 +40,26 @@ class RecruitHandler(Handler):
         assert isinstance(live.effect, fx.Recruit)
         if not has_reserve(tx.state):
             return
-        for _ in range(live.effect.count):
+        for _each in range(live.effect.count):
             if dicemoves.recruit(tx, color=live.effect.color) is None:
                 return
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Recruit)
-        which = f"{effect.color} " if effect.color else ""
-        weakest = "the weakest " if effect.color is None else ""
-        if effect.count == 1:
-            return sentence(f"recruit a die: {weakest}{which}die of the training grounds joins your dice pool")
-        return sentence(
-            f"recruit {dice(effect.count, which.strip())}, one at a time: each time {weakest or 'a '}{which}die of "
-            "the training grounds joins your dice pool"
-        )
+        n = effect.count
+        if effect.color is None:
+            return ngettext(
+                "Recruit a die: the weakest die of the training grounds joins your dice pool.",
+                "Recruit {n} dice, one at a time: each time the weakest die of the training grounds joins your dice "
+                "pool.",
+                n,
+            ).format(n=n)
+        return ngettext(
+            "Recruit a {color} die: a {color} die of the training grounds joins your dice pool.",
+            "Recruit {n} {color} dice, one at a time: each time a {color} die of the training grounds joins your dice "
+            "pool.",
+            n,
+        ).format(n=n, color=color_word(effect.color, 1))
 
 
 @handles("dismiss", passive=False)
@@ -90,9 +97,11 @@ class DismissHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Dismiss)
-        return sentence(
-            f"dismiss {dice(effect.count)} of your choice to the training grounds (not banished or applied ones)"
-        )
+        return ngettext(
+            "Dismiss {n} die of your choice to the training grounds (not banished or applied ones).",
+            "Dismiss {n} dice of your choice to the training grounds (not banished or applied ones).",
+            effect.count,
+        ).format(n=effect.count)
 
 
 def _changed_by(s: GameState, die: str, step: int) -> bool:
@@ -130,7 +139,7 @@ class StrengthenHandler(_Swap):
     ask = "choose the die to strengthen"
 
     def describe(self, effect: Effect) -> str:
-        return (
+        return _(
             "Strengthen a die of your choice: it returns to the training grounds and a die of the next stronger "
             "colour takes its place."
         )
@@ -144,7 +153,7 @@ class WeakenHandler(_Swap):
     step = -1
 
     def describe(self, effect: Effect) -> str:
-        return (
+        return _(
             "Weaken a die of your choice: it returns to the training grounds and a die of the next weaker colour "
             "takes its place."
         )

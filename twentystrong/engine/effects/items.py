@@ -28,11 +28,12 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES, HIT_FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import FaceChange, Handler, Live, handles
-from twentystrong.engine.effects.words import colors, dice, name, sentence
+from twentystrong.engine.effects.words import colors, dice, face_words, name, stat_name
 from twentystrong.engine.rng import below
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 HITS = ("hit", "crit")
 HELD = "held:"
@@ -188,7 +189,9 @@ def _enemies(s: GameState, max_level: int | None = None, *, defeatable: bool = F
 
 
 def _level_words(max_level: int) -> str:
-    return "a level 1 enemy" if max_level == 1 else f"an enemy of level {max_level} or lower"
+    if max_level == 1:
+        return _("a level 1 enemy")
+    return _("an enemy of level {level} or lower").format(level=max_level)
 
 
 # --- dice -----------------------------------------------------------------------------------------------------
@@ -246,7 +249,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
             tx.emit(ev.DieMoved, die=die_id, zone="pool", reason="recovered by a roll")
 
     def describe(self, effect: Effect) -> str:
-        return "Roll every exhausted die: each that shows a hit or a crit is recovered."
+        return _("Roll every exhausted die: each that shows a hit or a crit is recovered.")
 
 
 def _faces_of(die: DieState) -> tuple[str, ...]:
@@ -290,8 +293,12 @@ class ConvertFaceHandler(Targeted):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ConvertFace)
-        which = "a rolled" if effect.colors is None else f"a rolled {colors(effect.colors)}"
-        return sentence(f"turn {which} die showing a {effect.from_face} into a {effect.to_face}")
+        faces = {"from_face": face_words(effect.from_face), "to_face": face_words(effect.to_face)}
+        if effect.colors is None:
+            return _("Turn a rolled die showing {from_face} into {to_face}.").format(**faces)
+        return _("Turn a rolled {colors} die showing {from_face} into {to_face}.").format(
+            colors=colors(effect.colors, n=1), **faces
+        )
 
 
 @handles("swap_miss_and_hit", passive=False)
@@ -315,7 +322,7 @@ class SwapMissAndHitHandler(Targeted):
         return FaceChange(("miss", "hit"), ("hit", "miss"), same_color=False)
 
     def describe(self, effect: Effect) -> str:
-        return "Two rolled dice of different colours, one showing a miss and one a basic hit, swap faces."
+        return _("Two rolled dice of different colours, one showing a miss and one a basic hit, swap faces.")
 
 
 @handles("pair_misses_to_hits", passive=False)
@@ -337,7 +344,7 @@ class PairMissesToHitsHandler(Targeted):
         return FaceChange(("miss", "miss"), ("hit", "hit"), same_color=True)
 
     def describe(self, effect: Effect) -> str:
-        return "Two rolled dice of the same colour that both show a miss become basic hits."
+        return _("Two rolled dice of the same colour that both show a miss become basic hits.")
 
 
 @handles("banish_for_damage", passive=False)
@@ -362,7 +369,7 @@ class BanishForDamageHandler(Targeted):
         tx.emit(ev.Marked, flag=f"{hooks.EXTRA_DAMAGE}{variant['card']}:{amount}")
 
     def describe(self, effect: Effect) -> str:
-        return "Banish a die from the pool: an active enemy takes damage equal to that die's hit faces."
+        return _("Banish a die from the pool: an active enemy takes damage equal to that die's hit faces.")
 
 
 # --- enemies --------------------------------------------------------------------------------------------------
@@ -435,10 +442,23 @@ class DefeatEnemyHandler(Targeted):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DefeatEnemy)
-        price = ""
-        if effect.cost != "none" and effect.cost_dice:
-            price = f", paying for it: {effect.cost} {dice(effect.cost_dice)} from the pool"
-        return sentence(f"defeat {_level_words(effect.max_level)}{price}")
+        enemy = _level_words(effect.max_level)
+        n = effect.cost_dice
+        if effect.cost == "exhaust" and n:
+            text = ngettext(
+                "Defeat {enemy}, paying for it: exhaust {n} die from the pool.",
+                "Defeat {enemy}, paying for it: exhaust {n} dice from the pool.",
+                n,
+            )
+        elif effect.cost == "banish" and n:
+            text = ngettext(
+                "Defeat {enemy}, paying for it: banish {n} die from the pool.",
+                "Defeat {enemy}, paying for it: banish {n} dice from the pool.",
+                n,
+            )
+        else:
+            text = _("Defeat {enemy}.")
+        return text.format(enemy=enemy, n=n)
 
 
 def _pay(tx: Tx, live: Live, die: str) -> None:
@@ -472,7 +492,7 @@ class DiscardEnemyHandler(Targeted):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DiscardEnemy)
-        return sentence(f"discard {_level_words(effect.max_level)} from the active area (no reward)")
+        return _("Discard {enemy} from the active area (no reward).").format(enemy=_level_words(effect.max_level))
 
 
 @handles("set_enemy_health", passive=False)
@@ -491,7 +511,7 @@ class SetEnemyHealthHandler(Targeted):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.SetEnemyHealth)
-        return sentence(f"set an active enemy's Health to {effect.value}")
+        return _("Set an active enemy's Health to {value}.").format(value=effect.value)
 
 
 @handles("cancel_enemy_effects", passive=False)
@@ -508,7 +528,7 @@ class CancelEnemyEffectsHandler(Targeted):
         tx.emit(ev.CardChanged, card=variant["card"], cancelled=True)
 
     def describe(self, effect: Effect) -> str:
-        return "Cancel every effect of one active enemy."
+        return _("Cancel every effect of one active enemy.")
 
 
 # --- rewards ---------------------------------------------------------------------------------------
@@ -528,7 +548,7 @@ def grant_instant_reward(tx: Tx, card_id: str) -> None:
     if times == 2:
         tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant - 1)
     effects = list(reward.effects)
-    for _ in range(times):
+    for _time in range(times):
         for i in range(len(effects)):
             if tx.over:
                 return
@@ -543,7 +563,7 @@ class ActivateFewerHandler(Handler):
         tx.emit(ev.Marked, field="fewer_next", value=tx.state.fewer_next + 1)
 
     def describe(self, effect: Effect) -> str:
-        return "The next time additional enemies (+N) are activated, activate one fewer."
+        return _("The next time additional enemies (+N) are activated, activate one fewer.")
 
 
 @handles("double_next_instant", passive=False)
@@ -554,7 +574,7 @@ class DoubleNextInstantHandler(Handler):
         tx.emit(ev.Marked, field="double_next_instant", value=tx.state.double_next_instant + 1)
 
     def describe(self, effect: Effect) -> str:
-        return "The next instant reward you take is gained twice."
+        return _("The next instant reward you take is gained twice.")
 
 
 # --- held items -----------------------------------------------------------------------------------------------
@@ -585,7 +605,9 @@ class StatModifierHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.StatModifier)
-        return sentence(f"while you hold this, {effect.stat.capitalize()} {effect.amount:+d}")
+        return _("While you hold this, {stat} {amount}.").format(
+            stat=stat_name(effect.stat), amount=f"{effect.amount:+d}"
+        )
 
 
 @handles("ignore_effect")
@@ -595,4 +617,4 @@ class IgnoreEffectHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.IgnoreEffect)
         words = [k.replace("_", " ") for k in effect.kinds]
-        return sentence(f"ignore these enemy effects: {', '.join(words)}")
+        return _("Ignore these enemy effects: {kinds}.").format(kinds=", ".join(words))

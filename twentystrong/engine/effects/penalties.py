@@ -15,9 +15,10 @@ from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.hooks import ITEMS_BLOCKED, NO_RECOVERY
 from twentystrong.engine.effects.items import choose_some, next_choice
-from twentystrong.engine.effects.words import dice, name, sentence
+from twentystrong.engine.effects.words import dice, name
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 
 @handles("lose_health_per_miss", passive=False)
@@ -45,9 +46,9 @@ class LoseHealthPerMissHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LoseHealthPerMiss)
         if effect.per_color_hits is None:
-            return sentence(f"after each roll, lose {effect.amount} Health for each die showing a miss")
-        return sentence(
-            f"after each roll, lose {effect.amount} Health for each colour showing {effect.per_color_hits} or more hits"
+            return _("After each roll, lose {amount} Health for each die showing a miss.").format(amount=effect.amount)
+        return _("After each roll, lose {amount} Health for each colour showing {hits} or more hits.").format(
+            amount=effect.amount, hits=effect.per_color_hits
         )
 
 
@@ -64,7 +65,7 @@ class NoRecoveryHandler(Handler):
             tx.emit(ev.Marked, flag=NO_RECOVERY)
 
     def describe(self, effect: Effect) -> str:
-        return "No dice may be recovered this round."
+        return _("No dice may be recovered this round.")
 
 
 @handles("items_blocked")
@@ -79,7 +80,7 @@ class ItemsBlockedHandler(Handler):
             tx.emit(ev.Marked, flag=ITEMS_BLOCKED)
 
     def describe(self, effect: Effect) -> str:
-        return "Items cannot be used."
+        return _("Items cannot be used.")
 
 
 @handles("banish_strongest_pool_die", passive=False)
@@ -89,7 +90,7 @@ class BanishStrongestPoolDieHandler(Handler):
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         assert isinstance(live.effect, fx.BanishStrongestPoolDie)
-        for _ in range(live.effect.count):
+        for _each in range(live.effect.count):
             pool = tx.state.dice_in("pool")
             if not pool:
                 return
@@ -98,9 +99,11 @@ class BanishStrongestPoolDieHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.BanishStrongestPoolDie)
-        if effect.count == 1:
-            return "Banish the strongest die in the dice pool."
-        return sentence(f"banish the {effect.count} strongest dice in the dice pool")
+        return ngettext(
+            "Banish the strongest die in the dice pool.",
+            "Banish the {n} strongest dice in the dice pool.",
+            effect.count,
+        ).format(n=effect.count)
 
 
 @handles("banish_applied_dice", passive=False)
@@ -112,7 +115,7 @@ class BanishAppliedDiceHandler(Handler):
             tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
-        return "Banish the dice applied to this card."
+        return _("Banish the dice applied to this card.")
 
 
 @handles("extra_enemy_next_round", passive=False)
@@ -125,8 +128,9 @@ class ExtraEnemyNextRoundHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExtraEnemyNextRound)
-        more = "one more enemy" if effect.count == 1 else f"{effect.count} more enemies"
-        return sentence(f"next round, activate {more}")
+        return ngettext(
+            "Next round, activate one more enemy.", "Next round, activate {n} more enemies.", effect.count
+        ).format(n=effect.count)
 
 
 def _exhaust_all(tx: Tx, live: Live, dice_ids: tuple[str, ...]) -> None:
@@ -170,4 +174,8 @@ class ExhaustPoolDiceHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExhaustPoolDice)
-        return sentence(f"exhaust {dice(effect.count)} of your choice from the dice pool")
+        return ngettext(
+            "Exhaust {n} die of your choice from the dice pool.",
+            "Exhaust {n} dice of your choice from the dice pool.",
+            effect.count,
+        ).format(n=effect.count)

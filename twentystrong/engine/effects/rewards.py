@@ -10,9 +10,10 @@ from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import colors, dice, stat_name
+from twentystrong.engine.effects.words import colors, stat_name
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 
 @handles("heal", passive=False)
@@ -25,7 +26,7 @@ class HealHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Heal)
-        return f"Gain {effect.amount} Health."
+        return _("Gain {amount} Health.").format(amount=effect.amount)
 
 
 @handles("lose_health", passive=False)
@@ -38,7 +39,7 @@ class LoseHealthHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LoseHealth)
-        return f"Lose {effect.amount} Health."
+        return _("Lose {amount} Health.").format(amount=effect.amount)
 
 
 @handles("raise_stat", passive=False)
@@ -51,7 +52,7 @@ class RaiseStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RaiseStat)
-        return f"Raise {stat_name(effect.stat)} by {effect.amount}."
+        return _("Raise {stat} by {amount}.").format(stat=stat_name(effect.stat), amount=effect.amount)
 
 
 @handles("lower_stat", passive=False)
@@ -64,7 +65,7 @@ class LowerStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LowerStat)
-        return f"Lower {stat_name(effect.stat)} by {effect.amount}."
+        return _("Lower {stat} by {amount}.").format(stat=stat_name(effect.stat), amount=effect.amount)
 
 
 @handles("set_stat", passive=False)
@@ -77,7 +78,7 @@ class SetStatHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.SetStat)
-        return f"Set {stat_name(effect.stat)} to {effect.value}."
+        return _("Set {stat} to {value}.").format(stat=stat_name(effect.stat), value=effect.value)
 
 
 def _recoverable(s: GameState, effect: fx.Recover | fx.ExtraRecovery) -> tuple[str, ...]:
@@ -129,10 +130,22 @@ class RecoverHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.Recover)
-        which = f"{colors(effect.colors)} " if effect.colors else ""
         if effect.count is None:
-            return f"Recover every exhausted {which}die."
-        return f"Recover {dice(effect.count, which.strip())} of your choice from the exhausted area."
+            if effect.colors:
+                return _("Recover every exhausted {colors} die.").format(colors=colors(effect.colors, n=1))
+            return _("Recover every exhausted die.")
+        n = effect.count
+        if effect.colors:
+            return ngettext(
+                "Recover {n} {colors} die of your choice from the exhausted area.",
+                "Recover {n} {colors} dice of your choice from the exhausted area.",
+                n,
+            ).format(n=n, colors=colors(effect.colors, n=n))
+        return ngettext(
+            "Recover {n} die of your choice from the exhausted area.",
+            "Recover {n} dice of your choice from the exhausted area.",
+            n,
+        ).format(n=n)
 
 
 @handles("extra_recovery")
@@ -145,5 +158,11 @@ class ExtraRecoveryHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ExtraRecovery)
-        which = f"{colors(effect.colors)} " if effect.colors else ""
-        return f"Recover up to {effect.count} more {which}{'die' if effect.count == 1 else 'dice'} each round."
+        n = effect.count
+        if effect.colors:
+            return ngettext(
+                "Recover up to {n} more {colors} die each round.", "Recover up to {n} more {colors} dice each round.", n
+            ).format(n=n, colors=colors(effect.colors, n=n))
+        return ngettext("Recover up to {n} more die each round.", "Recover up to {n} more dice each round.", n).format(
+            n=n
+        )

@@ -11,10 +11,11 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import colors, dice, hits, join, name, sentence
+from twentystrong.engine.effects.words import clause, color_word, colors, dice, join, name, sentence
 from twentystrong.engine.rng import below
 from twentystrong.engine.state import DieState, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 
 HITS = ("hit", "crit")
 
@@ -32,7 +33,7 @@ class MissesNotRerolledHandler(Handler):
         return die.face == "miss"
 
     def describe(self, effect: Effect) -> str:
-        return "Misses are not rolled again: an unapplied die showing a miss keeps it."
+        return _("Misses are not rolled again: an unapplied die showing a miss keeps it.")
 
 
 @handles("keep_unapplied_hits")
@@ -43,7 +44,7 @@ class KeepUnappliedHitsHandler(Handler):
         return die.face in HITS
 
     def describe(self, effect: Effect) -> str:
-        return "Unapplied hits and crits are not rolled again in a later Strategy phase."
+        return _("Unapplied hits and crits are not rolled again in a later Strategy phase.")
 
 
 @handles("invert_results")
@@ -62,7 +63,8 @@ class InvertResultsHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.InvertResults)
-        return sentence(f"{colors(effect.colors)} dice roll inverted: a hit counts as a miss and a miss as a hit")
+        text = _("{colors} dice roll inverted: a hit counts as a miss and a miss as a hit.")
+        return sentence(text.format(colors=colors(effect.colors)))
 
 
 @handles("reroll_hit_per_miss")
@@ -110,7 +112,7 @@ class RerollHitPerMissHandler(Handler):
         _reroll(tx, live, chosen)
 
     def describe(self, effect: Effect) -> str:
-        return "After each roll, for each miss one of the rolled hits must be rolled again."
+        return _("After each roll, for each miss one of the rolled hits must be rolled again.")
 
 
 def _reroll(tx: Tx, live: Live, die_id: str) -> None:
@@ -183,11 +185,35 @@ class RollTestHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RollTest)
-        fail = join((_lower(hooks.describe(f)) for f in effect.on_fail), "and")
+        fail = join((clause(hooks.describe(f)) for f in effect.on_fail), "and")
         # No trigger words: the card browser says when (its timing label, or the trigger before the words).
-        return sentence(
-            f"roll {dice(effect.count, effect.color)} as a test: with fewer than {hits(effect.need)}, {fail}"
-        )
+        n, color = effect.count, color_word(effect.color, effect.count) if effect.color else ""
+        if effect.need == 1:
+            if effect.color:
+                text = ngettext(
+                    "Roll {n} {color} die as a test: with fewer than 1 hit, {fail}",
+                    "Roll {n} {color} dice as a test: with fewer than 1 hit, {fail}",
+                    n,
+                )
+            else:
+                text = ngettext(
+                    "Roll {n} die as a test: with fewer than 1 hit, {fail}",
+                    "Roll {n} dice as a test: with fewer than 1 hit, {fail}",
+                    n,
+                )
+        elif effect.color:
+            text = ngettext(
+                "Roll {n} {color} die as a test: with fewer than {need} hits, {fail}",
+                "Roll {n} {color} dice as a test: with fewer than {need} hits, {fail}",
+                n,
+            )
+        else:
+            text = ngettext(
+                "Roll {n} die as a test: with fewer than {need} hits, {fail}",
+                "Roll {n} dice as a test: with fewer than {need} hits, {fail}",
+                n,
+            )
+        return sentence(text.format(n=effect.count, color=color, need=effect.need, fail=fail))
 
 
 def _asker(live: Live) -> tuple[Handler, Live] | None:
@@ -199,11 +225,6 @@ def _asker(live: Live) -> tuple[Handler, Live] | None:
         if type(h).choose is not Handler.choose:
             return h, Live(live.source, live.origin, live.index, effect)
     return None
-
-
-def _lower(text: str) -> str:
-    text = text.rstrip(".")
-    return text[:1].lower() + text[1:]
 
 
 def _test_result(tx: Tx, live: Live, faces: tuple[str, ...], shown: int, draws: int, context: dict[str, Any]) -> None:

@@ -10,10 +10,11 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import name, sentence
+from twentystrong.engine.effects.words import name
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _
 
 
 @handles("one_defeat_per_step")
@@ -32,7 +33,7 @@ class OneDefeatPerStepHandler(Handler):
         return f"only one enemy may be defeated in each Apply step ({name(s, live.source)})"
 
     def describe(self, effect: Effect) -> str:
-        return "Only one enemy may be defeated in each Apply step."
+        return _("Only one enemy may be defeated in each Apply step.")
 
 
 @handles("defeat_also_defeats", passive=False)
@@ -78,8 +79,11 @@ class DefeatAlsoDefeatsHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.DefeatAlsoDefeats)
-        level = "" if effect.max_level >= 2 else f" of level {effect.max_level}"
-        return sentence(f"defeating this card also defeats another active enemy{level} of your choice")
+        if effect.max_level >= 2:
+            return _("Defeating this card also defeats another active enemy of your choice.")
+        return _("Defeating this card also defeats another active enemy of level {level} of your choice.").format(
+            level=effect.max_level
+        )
 
 
 def _others(s: GameState, live: Live) -> list[str]:
@@ -117,7 +121,7 @@ class ReturnsUnlessFirstDefeatHandler(Handler):
         return True
 
     def describe(self, effect: Effect) -> str:
-        return "If this is not the first enemy defeated this round, it returns to the top of its stack instead."
+        return _("If this is not the first enemy defeated this round, it returns to the top of its stack instead.")
 
 
 @handles("flees_on_roll", passive=False)
@@ -138,5 +142,8 @@ class FleesOnRollHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.FleesOnRoll)
-        misses = "a miss" if effect.misses == 1 else f"{effect.misses} or more misses"
-        return sentence(f"if a roll shows {misses}, this card flees (its applied dice are exhausted)")
+        if effect.misses == 1:
+            return _("If a roll shows a miss, this card flees (its applied dice are exhausted).")
+        return _("If a roll shows {n} or more misses, this card flees (its applied dice are exhausted).").format(
+            n=effect.misses
+        )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from twentystrong.i18n import GLOSSARY_CONTEXT, language, npgettext, pgettext
+
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
     from twentystrong.engine.state import GameState
@@ -15,21 +17,73 @@ STAT_NAMES: dict[str, str] = {"health": "Health", "strategy": "Strategy", "recov
 
 
 def stat_name(stat: str) -> str:
-    """``strategy`` → ``Strategy`` (stats are capitalised in the rulebook)."""
-    return STAT_NAMES.get(stat, stat.capitalize())
+    """``strategy`` → ``Strategy`` (stats are capitalised in the rulebook), in the rulebook's term of the language
+    spoken (*Strategie*, *Stratégie*)."""
+    if stat in STAT_NAMES:
+        # The glossary's term (``term(stat)``) without reading its table of terms: a stat is named on the first keys.
+        return pgettext(GLOSSARY_CONTEXT + stat, STAT_NAMES[stat])
+    return stat.capitalize()
 
 
 def join(words: Iterable[str], last: str = "or") -> str:
-    """``["yellow", "green", "blue"]`` → ``yellow, green or blue``."""
+    """``["yellow", "green", "blue"]`` → ``yellow, green or blue`` (``or`` and ``and`` in the language spoken)."""
     items = list(words)
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    word = {"or": pgettext("list", "or"), "and": pgettext("list", "and")}.get(last, last)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
-def colors(names: Iterable[str] | None, last: str = "or") -> str:
-    """Colours in words: ``["yellow", "green"]`` → ``yellow or green``; None (every colour) → ``any``."""
-    return "any" if names is None else join(names, last)
+def colors(names: Iterable[str] | None, last: str = "or", n: int = 2) -> str:
+    """Colours in words: ``["yellow", "green"]`` → ``yellow or green``; None (every colour) → ``any``.
+
+    In the language spoken, as the colour of ``n`` dice: the form a sentence's ``{colors}`` placeholder takes
+    (German *Gelb oder Grün* in "Würfel in …", French *jaunes ou verts* after "dés").
+    """
+    if names is None:
+        return pgettext("dice colour", "any")
+    return join((color_word(name, n) for name in names), last)
+
+
+def color_word(color: str, n: int = 1) -> str:
+    """One colour as the colour of ``n`` dice, in the language spoken (``blue``; *Blau*; *bleu*, *bleus*)."""
+    if color not in _COLORS:
+        return color
+    return npgettext("dice colour", color, color, n)
+
+
+_COLORS = ("yellow", "green", "blue", "purple", "red")
+"""The dice colours, weakest first (the catalogues hold each with the context ``dice colour``)."""
+
+
+def _marked() -> tuple[str, ...]:  # never called: the colours' entries for the catalogues' extraction
+    return (
+        npgettext("dice colour", "yellow", "yellow", 1),
+        npgettext("dice colour", "green", "green", 1),
+        npgettext("dice colour", "blue", "blue", 1),
+        npgettext("dice colour", "purple", "purple", 1),
+        npgettext("dice colour", "red", "red", 1),
+    )
+
+
+def face_words(face: str) -> str:
+    """A face with its article, as a sentence names what a die shows (``a miss``; *einen Fehlschlag*; *un échec*)."""
+    if face == "miss":
+        return pgettext("die face", "a miss")
+    if face == "hit":
+        return pgettext("die face", "a hit")
+    if face == "crit":
+        return pgettext("die face", "a crit")
+    return face
+
+
+def clause(text: str) -> str:
+    """A sentence made a clause after a colon or a comma: no full stop, and a small first letter (in German it
+    keeps its capital: a German sentence after a colon starts with one, and so do its nouns)."""
+    text = text.rstrip(".")
+    if language() == "de":
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def dice(count: int, color: str = "") -> str:

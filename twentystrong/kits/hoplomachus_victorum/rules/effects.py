@@ -14,9 +14,10 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
-from twentystrong.engine.effects.words import name, plural, sentence
+from twentystrong.engine.effects.words import name, sentence
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _, ngettext
 from twentystrong.kits.hoplomachus_victorum import kinds
 from twentystrong.kits.hoplomachus_victorum.rules.events import InfluenceFed, Moved, TacticGained
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMPS, IDS
@@ -54,7 +55,7 @@ class GainTacticHandler(Targeted):
             tx.emit(TacticGained, tactic=variant["card"])
 
     def describe(self, effect: Effect) -> str:
-        return "Gain a Tactic of your choice from the Tactics area, if you have room for it."
+        return _("Gain a Tactic of your choice from the Tactics area, if you have room for it.")
 
 
 @handles("move_to_camp", passive=False)
@@ -75,7 +76,7 @@ class MoveToCampHandler(Targeted):
         tx.emit(Moved, camp=str(variant["camp"]), reason=f"moved by {name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
-        return "Before you move this round: move to any camp that can be entered, not only an adjacent one."
+        return _("Before you move this round: move to any camp that can be entered, not only an adjacent one.")
 
 
 @handles("feed_influence", passive=False)
@@ -112,8 +113,11 @@ class FeedInfluenceHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, kinds.FeedInfluence)
-        camps = "a camp" if effect.count == 1 else f"{plural(effect.count, 'camp')}"
-        return sentence(f"the top card of {camps} of your choice joins the Influence deck")
+        return ngettext(
+            "The top card of a camp of your choice joins the Influence deck.",
+            "The top card of {n} camps of your choice joins the Influence deck.",
+            effect.count,
+        ).format(n=effect.count)
 
 
 def _open(s: GameState) -> tuple[str, ...]:
@@ -159,9 +163,27 @@ class InfluenceScalingHandler(Handler):
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, kinds.InfluenceScaling)
-        what = {"health": "Health", "damage": "Damage", "additional": "number of additional enemies (+N)"}[effect.grows]
-        per = "Influence icon" if effect.per == 1 else f"{effect.per} Influence icons"
-        most = f" (at most +{effect.most})" if effect.most is not None else ""
-        return sentence(
-            f"its {what} grows by {effect.amount} per {per} in the Influence deck when it turns to fight{most}"
-        )
+        if effect.grows == "health":
+            text = ngettext(
+                "Its Health grows by {amount} per Influence icon in the Influence deck when it turns to fight",
+                "Its Health grows by {amount} per {per} Influence icons in the Influence deck when it turns to fight",
+                effect.per,
+            )
+        elif effect.grows == "damage":
+            text = ngettext(
+                "Its Damage grows by {amount} per Influence icon in the Influence deck when it turns to fight",
+                "Its Damage grows by {amount} per {per} Influence icons in the Influence deck when it turns to fight",
+                effect.per,
+            )
+        else:
+            text = ngettext(
+                "Its number of additional enemies (+N) grows by {amount} per Influence icon in the Influence deck when "
+                "it turns to fight",
+                "Its number of additional enemies (+N) grows by {amount} per {per} Influence icons in the Influence "
+                "deck when it turns to fight",
+                effect.per,
+            )
+        text = text.format(amount=effect.amount, per=effect.per)
+        if effect.most is not None:
+            text = _("{growth} (at most +{most})").format(growth=text, most=effect.most)
+        return sentence(text)

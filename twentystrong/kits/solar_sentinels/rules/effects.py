@@ -18,6 +18,7 @@ from twentystrong.engine.effects.words import name
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _
 from twentystrong.kits.solar_sentinels import kinds
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, StackTopDiscarded
 from twentystrong.kits.solar_sentinels.rules.table import table
@@ -99,10 +100,10 @@ class DiscardStackTopHandler(Handler):
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, kinds.DiscardStackTop)
         if effect.per == "each_stack":
-            return "Discard the top card of every stack."
+            return _("Discard the top card of every stack.")
         if effect.per == "applied_die":
-            return "For each die applied to this card, discard the top card of a stack of your choice."
-        return "Discard the top card of a stack of your choice."
+            return _("For each die applied to this card, discard the top card of a stack of your choice.")
+        return _("Discard the top card of a stack of your choice.")
 
 
 @handles("reveal_boss", passive=False)
@@ -131,7 +132,7 @@ class RevealBossHandler(Handler):
         tx.emit(BossRevealed, boss=deck[0], reshuffled=reshuffled, draws=draws)
 
     def describe(self, effect: Effect) -> str:
-        return "Reveal the top card of the boss deck."
+        return _("Reveal the top card of the boss deck.")
 
 
 @handles("take_stack_reward", passive=False)
@@ -154,4 +155,4 @@ class TakeStackRewardHandler(Targeted):
         grant_instant_reward(tx, table(tx.state).stacks[variant["stack"] - 1][0])
 
     def describe(self, effect: Effect) -> str:
-        return "Gain the instant reward of a stack's top card (the card stays where it is)."
+        return _("Gain the instant reward of a stack's top card (the card stays where it is).")
