@@ -49,10 +49,10 @@ def test_setup_screen(snap_compare: SnapCompare) -> None:
     only: no effects."): its heroes Tester (♥6 ⚑3 ↻3, highlighted and marked ▸), Weakling and the shipped universal
     Victorum hero Castor "(universal, from hoplomachus-victorum)" (HV1), missions off (an empty box ``▐ ▌``), rank 1
     (Solar Soldier) greyed with "Ranks come with missions …" under it, seed 1, standard undo (``▐●▌``; assisted
-    ``▐○▌``), physical dice (``▐●▌``; virtual ``▐○▌``), hints off (``▐ ▌``); on the right Tester's three stats with
-    what each means and "No special ability."; the Start game, Browse cards, Daily challenge, Statistics (F2) and Quit
-    buttons (two columns before each label kept for the focus glyph ▸), and the key bar at the bottom (with ^d Daily
-    challenge)."""
+    ``▐○▌``), physical dice (``▐●▌``; virtual ``▐○▌``), hints off (``▐ ▌``), the language "System (English)"; on
+    the right Tester's three stats with what each means and "No special ability."; the Start game, Browse cards,
+    Daily challenge, Statistics (F2) and Quit buttons (two columns before each label kept for the focus glyph ▸),
+    and the key bar at the bottom (with ^d Daily challenge)."""
 
     async def steady(pilot: Pilot[None]) -> None:
         await settle(pilot)

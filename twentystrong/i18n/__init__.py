@@ -27,6 +27,9 @@ SOURCE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 """Each language the game speaks, with its name in itself (a player looks for their own language's name)."""
 
+PSEUDO = "qps"
+"""The tests' pseudo-locale (pseudo.py: every message longer, accented; Windows's name for one): spoken after
+``set_language("qps")``, never offered to a player."""
 LOCALE_DIR = Path(__file__).parent / "locale"
 GLOSSARY_CONTEXT = "glossary:"
 """The catalogues' context of a glossary term: ``glossary:<id>``."""
@@ -38,6 +41,7 @@ __all__ = [
     "SOURCE",
     "LazyText",
     "_",
+    "chosen",
     "language",
     "language_from_environment",
     "lazy_gettext",
@@ -92,11 +96,19 @@ def set_language(code: str | None) -> str:
         _Choice.chosen = None
         return language()
     short = _code(code)
+    if short == PSEUDO:  # the tests' pseudo-locale (pseudo.py): never offered to a player
+        _Choice.chosen = short
+        return short
     if short not in LANGUAGES:
         choices = ", ".join(LANGUAGES)
         raise ValueError(_("Unknown language {code}: choose one of {choices}.").format(code=code, choices=choices))
     _Choice.chosen = short
     return short
+
+
+def chosen() -> str | None:
+    """The language chosen with :func:`set_language` (``--lang``, the setup screen); None: the environment decides."""
+    return _Choice.chosen
 
 
 def language() -> str:
@@ -107,6 +119,10 @@ def language() -> str:
 @functools.cache
 def translations(code: str) -> gettext.NullTranslations:
     """The catalogue of ``code`` (read once per language per process; English has none: it is the source)."""
+    if code == PSEUDO:
+        from twentystrong.i18n.pseudo import PseudoTranslations
+
+        return PseudoTranslations()
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if code == SOURCE or not path.is_file():
         return gettext.NullTranslations()

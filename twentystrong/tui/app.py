@@ -463,6 +463,24 @@ class TwentyStrongApp(App[None]):
         _, warning = set_hints(on)
         self.notify(warning or f"First-game hints {'on' if on else 'off'}.", timeout=3)
 
+    async def switch_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: the environment's language) from the next frame on, and keep it in the profile:
+        each screen on the stack draws itself again in it (no restart, the game in progress goes on)."""
+        from twentystrong import i18n
+        from twentystrong.profile import set_language_choice
+
+        i18n.set_language(code)
+        _, warning = set_language_choice(code)
+        for screen in self.screen_stack:
+            switched = getattr(screen, "language_switched", None)
+            if switched is not None:
+                await switched()
+            else:
+                screen.refresh(layout=True)
+        self.refresh_bindings()
+        if warning:
+            self.notify(warning, severity="warning")
+
     async def action_statistics(self) -> None:
         """Show the player's record: statistics, charts and past games (each can be replayed)."""
         from twentystrong.tui.screens.statistics import StatisticsScreen  # only when shown: start-up stays light
@@ -560,6 +578,14 @@ class TwentyStrongApp(App[None]):
                 self.call_later(self.run_action, action, target)
 
             yield SystemCommand(title, f"{binding.tooltip or description} (key: {key})", run)
+        from twentystrong import i18n
+
+        for code, name in i18n.LANGUAGES.items():
+
+            def speak(code: str = code) -> None:
+                self.call_later(self.switch_language, code)
+
+            yield SystemCommand(f"Language: {name}", f"{name} (--lang {code}, kept in your profile)", speak)
         yield SystemCommand(
             "First-game hints on/off",
             "One line of help the first time each kind of step comes up (kept in your profile)",
@@ -593,6 +619,19 @@ def _warm_up() -> None:
             return
 
 
+def _profile_language() -> None:
+    """Speak the language the setup screen kept in the profile, unless ``--lang`` chose one for this run."""
+    from twentystrong import i18n
+
+    if i18n.chosen() is not None:
+        return
+    from twentystrong.profile import load_profile
+
+    code = load_profile().profile.language
+    if code is not None:
+        i18n.set_language(code)
+
+
 def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **given: Any) -> TwentyStrongApp:
     """The App for ``wanted`` (or a :class:`~twentystrong.tui.store.Wanted` of the ``given`` fields: ``deck_id``,
     ``hero``, ``seed``, ``options`` …); raises :class:`~twentystrong.tui.store.LaunchError` with a readable message.
@@ -604,6 +643,7 @@ def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **giv
     launch = prepare(wanted if wanted is not None else Wanted(**given))
     app = TwentyStrongApp(launch)
     app.hints = hints
+    _profile_language()
     if hints is not None:
         launch.defaults["hints"] = hints
     return app
