@@ -37,6 +37,7 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 __all__ = [
     "DOMAIN",
+    "N_",
     "LANGUAGES",
     "SOURCE",
     "LazyText",
@@ -138,6 +139,12 @@ def _current() -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
     return _current().gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it, which the extraction knows
+    """``message`` as it is, marked for the catalogues: a class constant shown through :func:`_` where it is drawn
+    (a key's description, a help title), so the words follow a language chosen later."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -17,6 +17,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
+from twentystrong.i18n import _
+
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 DESCRIPTION_STYLE = "$footer-description-foreground on $footer-description-background"
 
@@ -96,7 +98,7 @@ class KeyBar(Widget):
         for _node, binding, enabled, _tooltip in active.values():
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
-                items.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+                items.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
         palette_item: tuple[str, str, str, bool] | None = None
         palette = active.get(app.COMMAND_PALETTE_BINDING)
         if palette is not None and app.ENABLE_COMMAND_PALETTE:
