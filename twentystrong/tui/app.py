@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import inspect
 import threading
 from collections.abc import Iterable
 from pathlib import Path, PurePath
@@ -481,7 +482,9 @@ class TwentyStrongApp(App[None]):
         for screen in self.screen_stack:
             switched = getattr(screen, "language_switched", None)
             if switched is not None:
-                await switched()
+                done = switched()
+                if inspect.isawaitable(done):
+                    await done
             else:
                 screen.refresh(layout=True)
         self.refresh_bindings()

@@ -75,8 +75,8 @@ class StepBar(Static):
         s = view.player
         parts: list[Content] = [Content.styled(_("Round {n}").format(n=s.round), "bold")]
         now = s.phase
+        phases: list[Content] = []
         if now in PHASES:
-            phases = []
             for phase in PHASES:
                 current = phase == now
                 phases.append(
@@ -103,7 +103,13 @@ class StepBar(Static):
             flags.append(_("physical dice"))
         flags += shown(options_for(s.deck.info.ruleset), s.options)  # the deck's options that show (its kit says)
         parts.append(Content.styled(" · ".join(flags), "$text-muted"))
-        update_static(self, Content(" │ ").join(parts))
+        line = Content(" │ ").join(parts)
+        width = self.content_size.width or self.app.size.width - 2
+        if line.cell_length > width:  # longer words (German, French): the options give way first
+            line = Content(" │ ").join(parts[:-1])
+        if line.cell_length > width and now in PHASES:  # then the phases not current
+            line = Content(" │ ").join([parts[0], phases[PHASES.index(now)], *parts[2:-1]])
+        update_static(self, line)
 
 
 # NamedTuples, not frozen dataclasses: as immutable and hashable, and each costs ~0.3 ms less to define at start-up.

@@ -200,6 +200,26 @@ class TableScreen(Screen[None]):
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
 
+    def language_switched(self) -> None:
+        """Draw the table again in the language just chosen: its titles, then the view (the board's own words
+        follow at its next draw)."""
+        titles = {
+            "#active": _("Active area"),
+            "#committed": _("Committed dice (unapplied)"),
+            "#pool": _("Dice pool"),
+            "#exhausted": _("Exhausted"),
+            "#banished": _("Banished"),
+            "#hero": _("Hero"),
+            "#inventory": _("Inventory"),
+        }
+        for selector, title in titles.items():
+            self.query_one(selector).border_title = title
+        empty = {"#committed": _("no committed dice"), "#pool": _("the pool is empty")}
+        for selector in ("#committed", "#pool", "#exhausted", "#banished"):
+            self.query_one(selector, DiceTray).empty_text = empty.get(selector, _("none"))
+        self._bindings_key = None
+        self._draw()
+
     def on_mount(self) -> None:
         side = self.query_one("#side")
         self.watch(side, "virtual_size", self._fit_side, init=False)  # a panel grew or shrank
