@@ -99,7 +99,9 @@ def test_card_browser_on_one_card(snap_compare: SnapCompare) -> None:
 
 
 def test_table_at_80x24_with_a_hint(snap_compare: SnapCompare) -> None:
-    """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: stacks titled
+    """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: the step bar
+    without the game's options (they give way whole rather than be cut: "Round 1 │ … │ Commit, phase 1/3");
+    stacks titled
     "Stack 1" … with their top cards' names and numbers; Card 16 titled "[1] ! Card 16" (the mandatory mark before
     the name) with "◈ Ongoing item: …" cut to one row; the side column in one line each: "Tester ♥6/6 ⚑3 ↻3", "At
     Resolve: −1 ♥", "Inventory 0/3", "Boss deck · 2 face down", then the odds ("P1 · 3 rolls left", "Defeat

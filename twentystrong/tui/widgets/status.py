@@ -92,7 +92,7 @@ class StepBar(Static):
             step += _(", phase {used}/{strategy}").format(used=max(1, s.phases_used), strategy=s.hero.strategy)
         parts.append(Content.styled(step, "bold"))
         if s.endgame:
-            parts.append(Content.styled(f" {_('ENDGAME')} ", "bold reverse $error"))
+            parts.append(Content.styled(" " + _("ENDGAME") + " ", "bold reverse $error"))
         if s.result is not None:
             result = _("WON") if s.result == "won" else _("LOST") if s.result == "lost" else s.result.upper()
             parts.append(Content.styled(f" {result} ", "bold reverse $warning"))

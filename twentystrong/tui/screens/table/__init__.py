@@ -837,7 +837,7 @@ class TableScreen(Screen[None]):
             words = _("{die} can go on several cards: press the card's number or click it.")
             self._say(words.format(die=self.selected))
         else:
-            self._say(f"{_('Enter has nothing to do here.')} {prompt_words(view.player, view.awaiting)}")
+            self._say(_("Enter has nothing to do here.") + " " + prompt_words(view.player, view.awaiting))
 
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
