@@ -13,45 +13,25 @@ from collections.abc import Callable
 
 import pytest
 from test_tui_hoplomachus import hv_app
+from test_tui_hoplomachus_snapshots import _colours, keys, settle  # noqa: F401 - _colours: the same autouse fixture
 from test_tui_snapshots import plain_app
 from textual.pilot import Pilot
 
 from twentystrong import i18n
-from twentystrong.tui.screens import table as table_screen
 
 SnapCompare = Callable[..., bool]
 LANGUAGES = ["de", "fr"]
 
 
-@pytest.fixture(autouse=True)
-def _colours(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In colour whatever the environment says; a colour letter waits 5 s for its digit however busy the machine."""
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 5.0)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    for _ in range(3):
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-async def keys(pilot: Pilot[None], *pressed: str) -> None:
-    await settle(pilot)
-    for key in pressed:
-        await pilot.press(key)
-        await settle(pilot)
-    pilot.app.clear_notifications()
-
-
 async def solar_commit(pilot: Pilot[None]) -> None:
     """Activate stack 2's top card, then commit P1."""
+    await settle(pilot)
     await keys(pilot, "2", "p", "1")
 
 
 async def victorum_setup(pilot: Pilot[None]) -> None:
     """Keep the first Tactic, place the Primus as offered."""
+    await settle(pilot)
     await keys(pilot, "1", "enter", "enter")
 
 
