@@ -104,3 +104,16 @@ async def test_switching_language_mid_game_shows_at_the_next_frame() -> None:
         await app.switch_language(None)
         await settle(pilot)
         assert "Dice pool" in "\n".join(screen_lines(app))
+
+
+async def test_a_screen_with_textual_s_footer_shows_its_keys_translated() -> None:
+    """The log and history (Textual's Footer, which shows descriptions as they are) reads its keys in German."""
+    i18n.set_language("de")
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        shown = "\n".join(screen_lines(app))
+        assert "Schließen" in shown and "Verlauf" in shown, shown
+        assert "Close" not in shown

@@ -27,6 +27,7 @@ from twentystrong.kits.options import shown
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
+from twentystrong.tui.widgets.keys import speak_keys
 
 Choice = Literal["new", "replay", "quit"]
 
@@ -36,7 +37,8 @@ def luck_table(stats: GameStats) -> Content:
     if not stats.luck:
         return Content.styled(_("No dice were rolled."), "$text-muted")
     rolled, crits, hits, misses = _("rolled"), _("crits"), _("hits"), _("misses")
-    header = Content.styled(f"{'':8}{rolled:>7}{crits:>13}{hits:>13}{misses:>8}", "bold $text-muted")
+    # A space before each column's heading however long its words: "Treffer Fehlschl.", never "TrefferFehlschl.".
+    header = Content.styled(f"{'':8}{rolled:>7} {crits:>12} {hits:>12} {misses:>7}", "bold $text-muted")
     rows = [header]
     for c in stats.luck:
         rows.append(
@@ -82,6 +84,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
 
     def __init__(self, store: Store, *, level_words: str = "") -> None:
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.level_words = level_words
         """What the game did to the player's rank on the ladder, in a sentence ("" when nothing was recorded)."""

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 
 from twentystrong.i18n import N_, _, lazy_gettext
 from twentystrong.text.primer import primer
+from twentystrong.tui.widgets.keys import speak_keys
 
 LEGEND = lazy_gettext(
     "Dice show their colour letter, number and face: B3✶ is blue die 3 showing a crit, "
@@ -141,6 +142,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, bindings: Iterable[Binding | ActiveBinding]) -> None:
         super().__init__()
+        speak_keys(self)
         self.bindings = list(bindings)
 
     def compose(self) -> ComposeResult:

@@ -27,6 +27,7 @@ from twentystrong.tui.store import GameView, Store, at_rest
 from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
 from twentystrong.tui.widgets.status import StepBar
 
@@ -176,6 +177,7 @@ class HistoryScreen(ModalScreen[None]):
 
     def __init__(self, store: Store) -> None:
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.groups: list[HistoryGroup] = []
         self._view: GameView | None = None

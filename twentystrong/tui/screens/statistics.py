@@ -29,6 +29,7 @@ from twentystrong.i18n import N_, _, ngettext
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import DeckSummary, Summary, summarize
 from twentystrong.text.record import breakdown_lines, hero_table
+from twentystrong.tui.widgets.keys import speak_keys
 
 ALL = "*"
 """The selectors' value for "every deck" / "every hero"."""
@@ -50,6 +51,7 @@ class StatisticsScreen(ModalScreen[None]):
     def __init__(self, rows: list[GameRow] | None = None, ladders: dict[str, tuple[str, int]] | None = None) -> None:
         """``rows`` and ``ladders``: the record to show (default: read it now)."""
         super().__init__()
+        speak_keys(self)
         self.warning: str | None = None
         if rows is None:
             rows, self.warning = list_games()

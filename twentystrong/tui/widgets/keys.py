@@ -9,11 +9,13 @@ presses it, like ``Footer``; the command palette key sits at the right.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, BindingsMap
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -143,3 +145,15 @@ class KeyBar(Widget):
             self.app.bell()
         else:
             self.app.simulate_key(key)
+
+
+def speak_keys(node: DOMNode) -> None:
+    """Give ``node``'s keys their descriptions in the language spoken now, for a footer that shows them as they are
+    (Textual's :class:`~textual.widgets.Footer`): the descriptions are marked in the code, translated here, once as
+    the screen is built."""
+    bindings = [
+        replace(b, description=_(b.description), tooltip=_(b.tooltip) if b.tooltip else b.tooltip)
+        for key_bindings in node._bindings.key_to_bindings.values()
+        for b in key_bindings
+    ]
+    node._bindings = BindingsMap(bindings)
