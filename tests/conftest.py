@@ -37,6 +37,19 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test reads English (no locale variable of the machine leaks in) unless it chooses a language itself
+    (``set_language`` or the locale variables): what it chose is undone after it."""
+    from twentystrong import i18n
+
+    for variable in i18n.ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
 @pytest.fixture(scope="session")
 def plain_deck() -> Deck:
     """The plain test deck (loaded once)."""

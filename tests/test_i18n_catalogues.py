@@ -75,3 +75,18 @@ def test_the_check_finds_a_stale_table_of_terms(monkeypatch: pytest.MonkeyPatch,
     stale.write_text(tools.TERMS.read_text(encoding="utf-8").replace('"rounds"', '"roundz"'), encoding="utf-8")
     monkeypatch.setattr(tools, "TERMS", stale)
     assert tools.check([]) == ["terms.py does not match the glossary: run python -m twentystrong.i18n.tools update"]
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """Babel's extraction does not look inside an f-string's braces: ``f"{_('Done')} …"`` would be shown translated
+    but never reach a catalogue (and the check above would not see it missing). Marks stand outside f-strings."""
+    import re
+
+    inside = re.compile(r"""\{\s*(?:_|ngettext|pgettext|npgettext|lazy_gettext)\(""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "twentystrong").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if inside.search(line) and ('f"' in line or "f'" in line)
+    ]
+    assert found == []

@@ -69,7 +69,8 @@ def test_board_at_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_board_at_80x24(snap_compare: SnapCompare) -> None:
-    """Round 1 at 80×24 before the first move: the active area and the committed tray hidden while empty; the
+    """Round 1 at 80×24 before the first move: the step bar without the game's options (they give way whole rather
+    than be cut); the active area and the committed tray hidden while empty; the
     pyramid without frames, each row of camps across the whole width (the Scion's line "♛ The Lanista · spectate:
     Lose 1 Health." in full), each camp its id, "·6" cards and ♛ with the Primus's numbers where one waits, then its
     kind letter, numbers and name, wrapped and whole ("B♥2⚔1+1 / Raider ✧", "O◇ First / Blood"); the bottom row

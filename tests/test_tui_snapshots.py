@@ -49,10 +49,10 @@ def test_setup_screen(snap_compare: SnapCompare) -> None:
     only: no effects."): its heroes Tester (♥6 ⚑3 ↻3, highlighted and marked ▸), Weakling and the shipped universal
     Victorum hero Castor "(universal, from hoplomachus-victorum)" (HV1), missions off (an empty box ``▐ ▌``), rank 1
     (Solar Soldier) greyed with "Ranks come with missions …" under it, seed 1, standard undo (``▐●▌``; assisted
-    ``▐○▌``), physical dice (``▐●▌``; virtual ``▐○▌``), hints off (``▐ ▌``); on the right Tester's three stats with
-    what each means and "No special ability."; the Start game, Browse cards, Daily challenge, Statistics (F2) and Quit
-    buttons (two columns before each label kept for the focus glyph ▸), and the key bar at the bottom (with ^d Daily
-    challenge)."""
+    ``▐○▌``), physical dice (``▐●▌``; virtual ``▐○▌``), hints off (``▐ ▌``), the language "System (English)"; on
+    the right Tester's three stats with what each means and "No special ability."; the Start game, Browse cards,
+    Daily challenge, Statistics (F2) and Quit buttons (two columns before each label kept for the focus glyph ▸),
+    and the key bar at the bottom (with ^d Daily challenge)."""
 
     async def steady(pilot: Pilot[None]) -> None:
         await settle(pilot)
@@ -99,7 +99,9 @@ def test_card_browser_on_one_card(snap_compare: SnapCompare) -> None:
 
 
 def test_table_at_80x24_with_a_hint(snap_compare: SnapCompare) -> None:
-    """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: stacks titled
+    """The smallest table, 80×24, first-game hints on, in the commit step after P1 is committed: the step bar
+    without the game's options (they give way whole rather than be cut: "Round 1 │ … │ Commit, phase 1/3");
+    stacks titled
     "Stack 1" … with their top cards' names and numbers; Card 16 titled "[1] ! Card 16" (the mandatory mark before
     the name) with "◈ Ongoing item: …" cut to one row; the side column in one line each: "Tester ♥6/6 ⚑3 ↻3", "At
     Resolve: −1 ♥", "Inventory 0/3", "Boss deck · 2 face down", then the odds ("P1 · 3 rolls left", "Defeat

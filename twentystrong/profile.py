@@ -40,6 +40,7 @@ from typing import Any, Literal
 import tomli_w
 
 from twentystrong.atomic import write_atomically
+from twentystrong.i18n import LANGUAGES
 from twentystrong.kits.solar_sentinels.options import RANK, RANKS
 from twentystrong.session.paths import set_aside, user_data_dir
 
@@ -79,6 +80,8 @@ class Profile:
     history: tuple[GameRecord, ...] = field(default=())
     hints: bool = True
     """First-game hints on the table (on for a new profile; the setup screen and the palette turn them off)."""
+    language: str | None = None
+    """The language chosen on the setup screen (``en``, ``de``, ``fr``); None: the environment's (LANGUAGE …)."""
 
     @property
     def title(self) -> str:
@@ -137,6 +140,7 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
         "format": FORMAT,
         "rank": profile.rank,
         "hints": profile.hints,
+        **({"language": profile.language} if profile.language is not None else {}),
         "game": [_record_table(g) for g in profile.history],
     }
     write_atomically(path, tomli_w.dumps(data).encode("utf-8"), durable=True)
@@ -146,6 +150,15 @@ def set_hints(on: bool, path: Path | None = None) -> tuple[Profile, str | None]:
     """Turn the first-game hints on or off in the profile; save; return it and any warning from reading it."""
     loaded = load_profile(path)
     profile = replace(loaded.profile, hints=on)
+    if loaded.writable and profile != loaded.profile:
+        save_profile(profile, path)
+    return profile, loaded.warning
+
+
+def set_language_choice(code: str | None, path: Path | None = None) -> tuple[Profile, str | None]:
+    """Keep the language chosen on the setup screen (None: the environment's) in the profile; as :func:`set_hints`."""
+    loaded = load_profile(path)
+    profile = replace(loaded.profile, language=code)
     if loaded.writable and profile != loaded.profile:
         save_profile(profile, path)
     return profile, loaded.warning
@@ -171,7 +184,12 @@ def _parse(data: dict[str, Any]) -> Profile:
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
         raise ValueError(f"hints must be true or false, got {hints!r}")
-    return Profile(rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints)
+    language = data.get("language")
+    if language is not None and language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {language!r}")
+    return Profile(
+        rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints, language=language
+    )
 
 
 _FIELDS: dict[str, type] = {

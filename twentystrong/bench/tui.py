@@ -378,6 +378,14 @@ def play_argv(hero: str, seed: int = SEED) -> list[str]:
     return [sys.executable, "-m", "twentystrong", "play", "--hero", hero, "--seed", str(seed)]
 
 
+def round_one() -> bytes:
+    """The step bar's first words in the language the game speaks (the child inherits the environment): the table
+    is up when they are on the terminal."""
+    from twentystrong.i18n import _
+
+    return _("Round {n}").format(n=1).encode("utf-8")
+
+
 def start_times(runs: int, hero: str) -> tuple[list[float], list[float]]:
     """Start-up seconds of the game and of hello world, run alternately (``runs`` each)."""
     game: list[float] = []
@@ -387,7 +395,7 @@ def start_times(runs: int, hero: str) -> tuple[list[float], list[float]]:
         for _ in range(runs):
             for argv, marker, into in (
                 ([sys.executable, "-c", HELLO], b"Hello, world", hello),
-                (play_argv(hero), b"Round 1", game),
+                (play_argv(hero), round_one(), game),
             ):
                 terminal = Terminal(argv, env)
                 try:
@@ -423,7 +431,7 @@ def _terminal_game(keys: int, hero: str, seed: int) -> tuple[list[float], bool]:
     with tempfile.TemporaryDirectory(prefix="twentystrong-bench-") as tmp:
         terminal = Terminal(play_argv(hero, seed), _child_env(Path(tmp)))
         try:
-            terminal.wait_for(b"Round 1")
+            terminal.wait_for(round_one())
             terminal.quiet(1.0)
             while len(out) < keys:
                 move = next_move(make_view(mirror))

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from twentystrong.cli.arguments import iso_date
+from twentystrong.i18n import _
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
 
     day = args.date or today()
     if day < FIRST_DAY:
-        print(f"twentystrong daily: the first daily challenge is {FIRST_DAY.isoformat()}", file=sys.stderr)
+        first = _("the first daily challenge is {day}").format(day=FIRST_DAY.isoformat())
+        print(f"twentystrong daily: {first}", file=sys.stderr)
         return 2
     if args.print_seed:
         print(daily_seed(day))
@@ -41,13 +43,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         deck = load_shipped(DECK)
     except DeckError as exc:
-        print(f"twentystrong daily: the daily deck {DECK!r} does not load: {exc}", file=sys.stderr)
+        words = _("the daily deck {deck} does not load: {why}").format(deck=repr(DECK), why=exc)
+        print(f"twentystrong daily: {words}", file=sys.stderr)
         return 2
     options = daily_options(deck, day)
     if args.show:
         hero = deck.hero(options.hero_id).name
         print(
-            f"daily {day.isoformat()}: deck {deck.id}, hero {options.hero_id} ({hero}), seed {options.seed}, "
+            _("daily {day}: deck {deck}, hero {hero_id} ({hero}), seed {seed}, ").format(
+                day=day.isoformat(), deck=deck.id, hero_id=options.hero_id, hero=hero, seed=options.seed
+            )
             + ", ".join(described(options_for(deck.info.ruleset), options))
         )
         return 0

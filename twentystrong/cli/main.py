@@ -41,16 +41,60 @@ def build_parser() -> argparse.ArgumentParser:
     """The full parser, every subcommand configured (imports each subcommand module)."""
     parser = _Parser(prog="twentystrong", description="20 Strong in your terminal.")
     parser.add_argument("--version", action="version", version=f"twentystrong {__version__}")
+    parser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = importlib.import_module(module_name)
-        module.configure(sub.add_parser(name, help=help_text, description=help_text))
+        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        subparser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
+        module.configure(subparser)
     return parser
+
+
+LANG_HELP = "the language of the game's words: en, de or fr (else LANGUAGE / LC_ALL / LANG, or the setup screen's)"
+
+
+def _take_language(args_list: list[str]) -> tuple[list[str], str | None]:
+    """``--lang CODE`` (or ``--lang=CODE``) wherever it stands, taken out of the arguments: every command has it."""
+    rest: list[str] = []
+    code: str | None = None
+    items = iter(args_list)
+    for item in items:
+        if item == "--":
+            rest.append(item)
+            rest.extend(items)
+            break
+        if item == "--lang":
+            code = next(items, "")
+        elif item.startswith("--lang="):
+            code = item.partition("=")[2]
+        else:
+            rest.append(item)
+    return rest, code
+
+
+def _choose_language(code: str | None) -> str | None:
+    """Speak ``code`` (None: the profile's choice, else the environment's); an error message for a bad one."""
+    from twentystrong import i18n
+
+    if code is None:
+        return None
+    if not code:
+        return i18n._("--lang needs a language: {choices}.").format(choices=", ".join(i18n.LANGUAGES))
+    try:
+        i18n.set_language(code)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list, lang = _take_language(list(sys.argv[1:] if argv is None else argv))
+    problem = _choose_language(lang)
+    if problem is not None:
+        sys.stderr.write(f"twentystrong: error: --lang: {problem}\n")
+        return 2
     if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
         # Bare `twentystrong` (or only play options): the TUI, resuming the autosave if there is one.
         args_list = ["play", "--resume", *args_list]
@@ -59,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = args_list[0]
         module = importlib.import_module(SUBCOMMANDS[name][0])
         parser = _Parser(prog=f"twentystrong {name}", description=SUBCOMMANDS[name][1])
+        parser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
         module.configure(parser)
         args = parser.parse_args(args_list[1:])
         try:

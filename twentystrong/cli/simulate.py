@@ -21,6 +21,7 @@ from twentystrong.content.heroes import hero_ref, shipped_heroes_for
 from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
 from twentystrong.engine.state import OptionValue, SetupOptions
+from twentystrong.i18n import _, ngettext
 from twentystrong.kits import choices_for, options_for
 from twentystrong.kits.options import DeckOption, summary
 from twentystrong.session.session import deck_options_problem
@@ -138,7 +139,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(table(deck, summary, args))
         rate = total / max(elapsed, 1e-9)
-        print(f"{total} games in {elapsed:.1f} s ({rate:.1f} games/s, {workers} jobs)", file=sys.stderr)
+        done = ngettext(
+            "{n} game in {seconds} s ({rate} games/s, {jobs} jobs)",
+            "{n} games in {seconds} s ({rate} games/s, {jobs} jobs)",
+            total,
+        ).format(n=total, seconds=f"{elapsed:.1f}", rate=f"{rate:.1f}", jobs=workers)
+        print(done, file=sys.stderr)
     return 0
 
 
@@ -189,13 +195,31 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         o.summary_words(v) if o.summary_words is not None else f"{o.name} {v}" for o, v in _level(deck, args)
     )
     lines = [
-        ", ".join(
-            part for part in (f"{args.games} games per hero", f"{args.bot} bot", f"deck {deck.id}", level) if part
-        )
-        + f", seeds {args.seed}-{last}",
+        (
+            ngettext(
+                "{n} game per hero, {bot} bot, deck {deck}, {level}, seeds {first}-{last}",
+                "{n} games per hero, {bot} bot, deck {deck}, {level}, seeds {first}-{last}",
+                args.games,
+            )
+            if level
+            else ngettext(  # a deck without level options
+                "{n} game per hero, {bot} bot, deck {deck}, seeds {first}-{last}",
+                "{n} games per hero, {bot} bot, deck {deck}, seeds {first}-{last}",
+                args.games,
+            )
+        ).format(n=args.games, bot=args.bot, deck=deck.id, level=level, first=args.seed, last=last),
         "",
-        f"{'hero':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>15} {'median rounds':>14}  "
-        "killing blow most often",
+        " ".join(
+            (
+                _("hero").ljust(12),
+                _("games").rjust(6),
+                _("wins").rjust(6),
+                _("win rate").rjust(9),
+                ("95% " + _("interval")).rjust(15),
+                _("median rounds").rjust(14),
+                " " + _("killing blow most often"),
+            )
+        ),
     ]
     spread = summary.spread()
     for h in summary.heroes:
@@ -204,21 +228,22 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         figures = f"{h.games:>6} {h.wins:>6} {h.win_rate:>9.1%} {interval:>15} {h.median_rounds:>14.1f}"
         lines.append(f"{h.name:<12} {figures}  {killers}")
     lines.append("")
-    never = ", ".join(summary.never_activated) or "none"
+    never = ", ".join(summary.never_activated) or _("none")
     part = sim_part(deck) or SimPart()
-    lines.append(f"Cards never activated{part.skipped_words}: {never}")
+    lines.append(_("Cards never activated{skipped}: {cards}").format(skipped=part.skipped_words, cards=never))
     if len(summary.heroes) > 1:
         mean = statistics.fmean(h.win_rate for h in summary.heroes)
         worst = max(summary.heroes, key=lambda h: abs(spread[h.hero]))
         lines.append(
-            f"Mean win rate {mean:.1%}; largest gap to the other heroes' average: {worst.name} "
-            f"{spread[worst.hero] * 100:+.1f} points"
+            _("Mean win rate {mean}; largest gap to the other heroes' average: {hero} {gap} points").format(
+                mean=f"{mean:.1%}", hero=worst.name, gap=f"{spread[worst.hero] * 100:+.1f}"
+            )
         )
     reasons: dict[str, int] = {}
     for h in summary.heroes:
         for reason, n in h.reasons.items():
             reasons[reason] = reasons.get(reason, 0) + n
     if reasons:
-        lines.append("Losses: " + ", ".join(f"{reason} {n}" for reason, n in reasons.items()))
+        lines.append(_("Losses: {losses}").format(losses=", ".join(f"{reason} {n}" for reason, n in reasons.items())))
     lines += part.lines(summary.own)
     return "\n".join(lines)

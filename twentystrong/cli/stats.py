@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from twentystrong.cli.arguments import iso_date
+from twentystrong.i18n import _, ngettext
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import game_dict, summarize
 from twentystrong.text.record import report
@@ -40,9 +41,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             export_csv(rows, args.export)
         except OSError as exc:
-            print(f"twentystrong stats: cannot write {args.export}: {exc.strerror or exc}", file=sys.stderr)
+            why = _("cannot write {path}: {why}").format(path=args.export, why=exc.strerror or exc)
+            print(f"twentystrong stats: {why}", file=sys.stderr)
             return 2
-        print(f"{len(rows)} game{'s' if len(rows) != 1 else ''} written to {args.export}", file=sys.stderr)
+        written = ngettext("{n} game written to {path}", "{n} games written to {path}", len(rows))
+        print(written.format(n=len(rows), path=args.export), file=sys.stderr)
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
     else:

@@ -15,6 +15,7 @@ from pathlib import Path
 from twentystrong.content.loader import DeckError, Finding
 from twentystrong.content.model import Deck
 from twentystrong.content.registry import decks_root, shipped_deck_dirs
+from twentystrong.i18n import _, ngettext
 
 
 @dataclass
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     report = _Report()
     targets = _shipped_targets() if not args.paths else _targets(args.paths, report)
     if not args.paths and not targets and not args.json:
-        print(f"no shipped decks found (looked in {decks_root()}); nothing to validate")
+        print(_("no shipped decks found (looked in {folder}); nothing to validate").format(folder=decks_root()))
     for target in targets:
         _check(target, report)
     ok = not report.findings
@@ -117,7 +118,8 @@ def _print_summary(report: _Report, checked: int) -> None:
         print(warning, file=sys.stderr)  # worth knowing, not wrong: the output of a valid deck stays its ok line
     for entry in report.decks:
         if entry["ok"]:
-            print(f"{entry['path']}: ok (deck {json.dumps(entry['id'])}, {entry['ruleset']})")
+            words = _("{path}: ok (deck {id}, {ruleset})")
+            print(words.format(path=entry["path"], id=json.dumps(entry["id"]), ruleset=entry["ruleset"]))
     if report.findings:
         count = len(report.findings)
-        print(f"{count} problem{'s' if count > 1 else ''} found", file=sys.stderr)
+        print(ngettext("{n} problem found", "{n} problems found", count).format(n=count), file=sys.stderr)

@@ -15,6 +15,7 @@ from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.steps import spec
 from twentystrong.engine.uses import use_commands
+from twentystrong.i18n import _, ngettext
 
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_option", "reroll_hit"})
 """An effect's own choices (a ruleset adds its own, ``Ruleset.choice_prompts``). Items may be used while one waits
@@ -96,7 +97,8 @@ def _over_reason(s: GameState) -> str:
 def awaiting(s: GameState) -> dict[str, Any]:
     """What the game waits for: ``kind`` plus details and a sentence for the prompt line."""
     if s.result is not None:
-        return {"kind": "over", "text": f"Game over: you {s.result}. {_over_reason(s)}"}
+        over = _("Game over: you won.") if s.result == "won" else _("Game over: you lost.")
+        return {"kind": "over", "text": f"{over} {_over_reason(s)}"}
     p = s.prompt
     if p is not None:
         out: dict[str, Any] = {"kind": p.kind, "text": _prompt_text(s, p)}
@@ -108,7 +110,7 @@ def awaiting(s: GameState) -> dict[str, Any]:
             out["options"] = list(p.options)
         return out
     step = spec(s)
-    out = {"kind": step.awaiting, "text": step.text}
+    out = {"kind": step.awaiting, "text": _(step.text) if step.text else step.text}
     if step.details is not None:
         out.update(step.details(s))
     return out
@@ -116,8 +118,13 @@ def awaiting(s: GameState) -> dict[str, Any]:
 
 def _prompt_text(s: GameState, p: Prompt) -> str:
     if p.kind == "instant_reward" and p.card:
-        return f"{s.deck.card(p.card).name} is defeated: take or decline its instant reward."
+        return _("{card} is defeated: take or decline its instant reward.").format(card=s.deck.card(p.card).name)
     if p.kind == "item_limit":
-        return f"You hold {len(s.inventory)} items but Strategy is {s.hero.strategy}: use or discard items."
+        held = len(s.inventory)
+        return ngettext(
+            "You hold {n} item but Strategy is {strategy}: use or discard items.",
+            "You hold {n} items but Strategy is {strategy}: use or discard items.",
+            held,
+        ).format(n=held, strategy=s.hero.strategy)
     purpose = p.purpose or "make a choice"
     return purpose[0].upper() + purpose[1:] + (f" ({p.count} left)" if p.count > 1 else "") + "."

@@ -19,6 +19,7 @@ from twentystrong.engine.rulesets import rules
 from twentystrong.engine.rulesets.base import StepSpec
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import N_
 
 
 def spec(s: GameState) -> StepSpec:
@@ -132,17 +133,17 @@ GENERAL: dict[str, StepSpec] = {
     "activate": StepSpec(
         "activation",
         "activate",
-        "Choose a card to activate.",
+        N_("Choose a card to activate."),
         advance=flow.activation,
         commands=_activation,
         details=_activation_details,
     ),
-    "commit": StepSpec("strategy", "commit", "Commit dice from the pool, then roll.", commands=_commit),
-    "faces": StepSpec("strategy", "faces", "Roll your physical dice and enter each face.", commands=_faces),
+    "commit": StepSpec("strategy", "commit", N_("Commit dice from the pool, then roll."), commands=_commit),
+    "faces": StepSpec("strategy", "faces", N_("Roll your physical dice and enter each face."), commands=_faces),
     "apply": StepSpec(
         "strategy",
         "apply",
-        "Apply rolled hits to cards, then repeat the Strategy phase or resolve.",
+        N_("Apply rolled hits to cards, then repeat the Strategy phase or resolve."),
         commands=_apply,
         details=_apply_details,
     ),
@@ -150,7 +151,7 @@ GENERAL: dict[str, StepSpec] = {
     "after": StepSpec(
         "resolve",
         "order_after_effects",
-        "After effects: choose which resolves next (items can be used first).",
+        N_("After effects: choose which resolves next (items can be used first)."),
         advance=flow.after,
         commands=_after,
     ),
@@ -158,7 +159,7 @@ GENERAL: dict[str, StepSpec] = {
     "recover": StepSpec(
         "resolve",
         "recover",
-        "Recover exhausted dice to the pool, then finish.",
+        N_("Recover exhausted dice to the pool, then finish."),
         advance=flow.recover,
         commands=_recover,
         details=_recover_details,
@@ -166,7 +167,7 @@ GENERAL: dict[str, StepSpec] = {
     "gain_items": StepSpec(
         "resolve",
         "gain_items",
-        "Gain item rewards into the inventory, or decline them.",
+        N_("Gain item rewards into the inventory, or decline them."),
         advance=flow.gain_items,
         commands=_gain_items,
         details=_gain_details,

@@ -27,6 +27,9 @@ SOURCE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 """Each language the game speaks, with its name in itself (a player looks for their own language's name)."""
 
+PSEUDO = "qps"
+"""The tests' pseudo-locale (pseudo.py: every message longer, accented; Windows's name for one): spoken after
+``set_language("qps")``, never offered to a player."""
 LOCALE_DIR = Path(__file__).parent / "locale"
 GLOSSARY_CONTEXT = "glossary:"
 """The catalogues' context of a glossary term: ``glossary:<id>``."""
@@ -34,10 +37,12 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 __all__ = [
     "DOMAIN",
+    "N_",
     "LANGUAGES",
     "SOURCE",
     "LazyText",
     "_",
+    "chosen",
     "language",
     "language_from_environment",
     "lazy_gettext",
@@ -92,11 +97,19 @@ def set_language(code: str | None) -> str:
         _Choice.chosen = None
         return language()
     short = _code(code)
+    if short == PSEUDO:  # the tests' pseudo-locale (pseudo.py): never offered to a player
+        _Choice.chosen = short
+        return short
     if short not in LANGUAGES:
         choices = ", ".join(LANGUAGES)
         raise ValueError(_("Unknown language {code}: choose one of {choices}.").format(code=code, choices=choices))
     _Choice.chosen = short
     return short
+
+
+def chosen() -> str | None:
+    """The language chosen with :func:`set_language` (``--lang``, the setup screen); None: the environment decides."""
+    return _Choice.chosen
 
 
 def language() -> str:
@@ -107,6 +120,10 @@ def language() -> str:
 @functools.cache
 def translations(code: str) -> gettext.NullTranslations:
     """The catalogue of ``code`` (read once per language per process; English has none: it is the source)."""
+    if code == PSEUDO:
+        from twentystrong.i18n.pseudo import PseudoTranslations
+
+        return PseudoTranslations()
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if code == SOURCE or not path.is_file():
         return gettext.NullTranslations()
@@ -122,6 +139,12 @@ def _current() -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
     return _current().gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it, which the extraction knows
+    """``message`` as it is, marked for the catalogues: a class constant shown through :func:`_` where it is drawn
+    (a key's description, a help title), so the words follow a language chosen later."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -21,6 +21,7 @@ from twentystrong.engine.flow import pending_items
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.engine.view import PlayerView, state_of
+from twentystrong.i18n import _, ngettext
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 
@@ -35,33 +36,49 @@ def prompt_words(table: GameState | PlayerView, awaiting: dict[str, Any]) -> str
     if kind == "instant_reward" and p is not None and p.card:
         card = state.deck.card(p.card)
         if card.reward is not None:
-            text = f"{card.name} is defeated: take its instant reward ({gives(card.reward)}) or decline it."
+            text = _("{card} is defeated: take its instant reward ({gives}) or decline it.").format(
+                card=card.name, gives=gives(card.reward)
+            )
             heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
             health = state.hero.health
             if heal and health >= 6:
-                text += " The Health it gives changes nothing: you are at 6/6, the most Health can be."
+                text += " " + _("The Health it gives changes nothing: you are at 6/6, the most Health can be.")
             elif heal and health + heal > 6:
-                text += f" Of the Health it gives, only {6 - health} counts: you are at {health}/6 (6 at most)."
+                text += " " + _("Of the Health it gives, only {n} counts: you are at {health}/6 (6 at most).").format(
+                    n=6 - health, health=health
+                )
             return text
     if kind == "recover" and "limit" in awaiting:
         limit, done = int(awaiting["limit"]), int(awaiting.get("recovered", 0))
         left = max(0, limit - done)
         if not state.dice_in("exhausted"):
-            return "No die is exhausted: nothing to recover."
+            return _("No die is exhausted: nothing to recover.")
         if not limit:
-            return "No die can be recovered this round (a rule in force): finish the step."
+            return _("No die can be recovered this round (a rule in force): finish the step.")
         if not left:
-            return f"Recovered {done} of {limit}: that is all this round. Finish the step."
-        dice = "die" if left == 1 else "dice"
-        more = " more" if done else ""
-        return f"Recover up to {left}{more} exhausted {dice} to the pool (your Recovery: {limit}), then finish."
+            return _("Recovered {done} of {limit}: that is all this round. Finish the step.").format(
+                done=done, limit=limit
+            )
+        if done:
+            words = ngettext(
+                "Recover up to {n} more exhausted die to the pool (your Recovery: {limit}), then finish.",
+                "Recover up to {n} more exhausted dice to the pool (your Recovery: {limit}), then finish.",
+                left,
+            )
+        else:
+            words = ngettext(
+                "Recover up to {n} exhausted die to the pool (your Recovery: {limit}), then finish.",
+                "Recover up to {n} exhausted dice to the pool (your Recovery: {limit}), then finish.",
+                left,
+            )
+        return words.format(n=left, limit=limit)
     if kind == "order_after_effects":
         from twentystrong.engine.flow import pending_after
 
         after = pending_after(state)
         if len(after) == 1:  # one After effect has no order to choose: it resolves next (items may come first)
-            return (
-                f"{card_name(state.deck, after[0].source)}'s After effect resolves next: use an item first, or go on."
+            return _("{card}'s After effect resolves next: use an item first, or go on.").format(
+                card=card_name(state.deck, after[0].source)
             )
     ruleset = rules(state)
     if p is not None and p.kind.startswith("choose_") and p.source and p.source not in ruleset.prompt_sources:
@@ -73,15 +90,17 @@ def prompt_words(table: GameState | PlayerView, awaiting: dict[str, Any]) -> str
         return own
     remaining = int(awaiting.get("remaining", 1) or 1)
     if kind == "activate" and remaining > 1:
-        return f"{text.rstrip('.')} ({remaining} to activate, one at a time)."
+        return _("{text} ({n} to activate, one at a time).").format(text=text.rstrip("."), n=remaining)
     if kind == "commit" and not state.dice_in("pool"):
         if state.dice_in("active"):
-            return "Your dice pool is empty: roll the dice already in the active area."
-        return "Your dice pool is empty: nothing to commit. Roll (no dice), then resolve."
+            return _("Your dice pool is empty: roll the dice already in the active area.")
+        return _("Your dice pool is empty: nothing to commit. Roll (no dice), then resolve.")
     if kind == "gain_items":
         pending = pending_items(state)
         if pending:
-            return gain_words(state, pending[0]) + (f" ({len(pending) - 1} more after it)" if len(pending) > 1 else "")
+            more = len(pending) - 1
+            after_it = " " + _("({n} more after it)").format(n=more) if more else ""
+            return gain_words(state, pending[0]) + after_it
     return text
 
 
@@ -91,14 +110,19 @@ def gain_words(state: GameState, card_id: str) -> str:
     reward = state.deck.card(card_id).reward
     name = card_name(state.deck, card_id)
     if reward is None:
-        return f"Gain {name}?"
-    kind = "single-use item" if reward.kind == "single_use" else "ongoing item"
-    if reward.kind == "ongoing" and any(e.once_per_round for e in reward.effects):
-        kind += ", once per round"
-    text = f"Gain {name} — {kind}: {gives(reward)}."
+        return _("Gain {card}?").format(card=name)
+    if reward.kind == "single_use":
+        kind = _("single-use item")
+    elif reward.kind == "ongoing" and any(e.once_per_round for e in reward.effects):
+        kind = _("ongoing item, once per round")
+    else:
+        kind = _("ongoing item")
+    text = _("Gain {card} — {kind}: {gives}.").format(card=name, kind=kind, gives=gives(reward))
     held, room = len(state.inventory), state.hero.strategy
     if held >= room:
-        text += f" Inventory full ({held}/{room}): use or discard an item first (i), or decline it."
+        text += " " + _("Inventory full ({held}/{room}): use or discard an item first (i), or decline it.").format(
+            held=held, room=room
+        )
     return text
 
 
@@ -146,5 +170,7 @@ def wasted_apply(table: GameState | PlayerView, command: Command) -> str | None:
         caps = type(handler).card_damage is not Handler.card_damage
         if lowers or caps:
             rules.append(f"{hooks.describe(live.effect).rstrip('.')} ({card_name(state.deck, live.source)})")
-    why = f": {'; '.join(rules)}" if rules else ""
-    return f"{die_label(die.id, die.face)} would add no damage to {card_name(state.deck, card.id)}{why}"
+    words = _("{die} would add no damage to {card}").format(
+        die=die_label(die.id, die.face), card=card_name(state.deck, card.id)
+    )
+    return f"{words}: {'; '.join(rules)}" if rules else words

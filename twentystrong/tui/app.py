@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import inspect
 import threading
 from collections.abc import Iterable
 from pathlib import Path, PurePath
@@ -24,6 +25,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
 
+from twentystrong.i18n import N_, _
 from twentystrong.tui import messages
 from twentystrong.tui.sizes import too_small
 from twentystrong.tui.store import GameView, Launch, Severity, Store, Wanted, prepare
@@ -95,20 +97,24 @@ class TwentyStrongApp(App[None]):
     TITLE = "20 Strong"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("ctrl+t", "next_theme", "Theme", show=False, tooltip="Next theme: dark, light, high contrast"),
-        Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("o", "cycle_odds", "Odds panel", show=False, tooltip="Odds panel: full, expected damage only, off"),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+y", "redo", N_("Redo"), show=False),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("ctrl+t", "next_theme", N_("Theme"), show=False, tooltip=N_("Next theme: dark, light, high contrast")),
+        Binding("ctrl+n", "new_game", N_("New game"), show=False),
+        Binding(
+            "o", "cycle_odds", N_("Odds panel"), show=False, tooltip=N_("Odds panel: full, expected damage only, off")
+        ),
         Binding(
             "t",
             "cycle_odds_target",
-            "Odds target",
+            N_("Odds target"),
             show=False,
-            tooltip="The chance the odds panel's commit plan aims at: 50%, 75%, 90%, 95%, 99%",
+            tooltip=N_("The chance the odds panel's commit plan aims at: 50%, 75%, 90%, 95%, 99%"),
         ),
-        Binding("f2", "statistics", "Statistics", show=False, tooltip="Your record: statistics, charts, past games"),
+        Binding(
+            "f2", "statistics", N_("Statistics"), show=False, tooltip=N_("Your record: statistics, charts, past games")
+        ),
     ]
 
     game: var[GameView | None] = var(None)
@@ -185,7 +191,7 @@ class TwentyStrongApp(App[None]):
             path, self.launch.keep_aside = self.launch.keep_aside, None
             kept = keep_autosave(path)
             if kept:
-                self.notify(kept, title="Your other game is kept", timeout=12)
+                self.notify(kept, title=_("Your other game is kept"), timeout=12)
         if self.store is not None:
             # A new game's first autosave (held back by prepare: its writer thread would compete with start-up).
             self.store.session.release_autosave()
@@ -250,7 +256,7 @@ class TwentyStrongApp(App[None]):
             try:
                 claim = claim_autosave(default_autosave_path())
             except OwnerError as exc:
-                self.notify(str(exc), title="Cannot start", severity="error")
+                self.notify(str(exc), title=_("Cannot start"), severity="error")
                 return
             self.launch.autosave = claim.path
             if claim.message:
@@ -261,7 +267,7 @@ class TwentyStrongApp(App[None]):
                 event.deck, event.options, deck_path=event.deck_path, autosave_path=autosave, hold_autosave=True
             )
         except SetupError as exc:
-            self.notify(str(exc), title="Cannot start", severity="error")
+            self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
         if self.store is not None:
             self.store.close()  # a game shown underneath writes its last autosave before it is kept aside
@@ -270,7 +276,7 @@ class TwentyStrongApp(App[None]):
         self.launch.resume_path = None
         self.open_session(session)
         if kept:
-            self.notify(kept, title="Your other game is kept", timeout=12)
+            self.notify(kept, title=_("Your other game is kept"), timeout=12)
 
     def on_setup_screen_resume(self) -> None:
         """The setup screen asked for the autosaved game."""
@@ -281,10 +287,10 @@ class TwentyStrongApp(App[None]):
         try:
             session = resumable(path) if path is not None else None
         except SaveError as exc:
-            self.notify(f"Cannot resume: {exc}", severity="error")
+            self.notify(_("Cannot resume: {why}").format(why=exc), severity="error")
             return
         if session is None:
-            self.notify("There is no game to resume.", severity="warning")
+            self.notify(_("There is no game to resume."), severity="warning")
             return
         self.open_session(session)
 
@@ -437,7 +443,9 @@ class TwentyStrongApp(App[None]):
         current = self.theme
         index = THEME_CYCLE.index(current) + 1 if current in THEME_CYCLE else 0
         self.theme = THEME_CYCLE[index % len(THEME_CYCLE)]
-        self.notify(f"Theme: {THEME_NAMES.get(self.theme, self.theme)} (ctrl+t switches)", timeout=2)
+        self.notify(
+            _("Theme: {theme} (ctrl+t switches)").format(theme=THEME_NAMES.get(self.theme, self.theme)), timeout=2
+        )
 
     def hint(self, kind: str) -> str | None:
         """The first-game hint for a kind of step, the first time it comes up while hints are on (else None)."""
@@ -460,8 +468,28 @@ class TwentyStrongApp(App[None]):
 
         on = not (self.hints if self.hints is not None else load_profile().profile.hints)
         self.hints = on
-        _, warning = set_hints(on)
-        self.notify(warning or f"First-game hints {'on' if on else 'off'}.", timeout=3)
+        _profile, warning = set_hints(on)
+        self.notify(warning or (_("First-game hints on.") if on else _("First-game hints off.")), timeout=3)
+
+    async def switch_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: the environment's language) from the next frame on, and keep it in the profile:
+        each screen on the stack draws itself again in it (no restart, the game in progress goes on)."""
+        from twentystrong import i18n
+        from twentystrong.profile import set_language_choice
+
+        i18n.set_language(code)
+        _profile, warning = set_language_choice(code)
+        for screen in self.screen_stack:
+            switched = getattr(screen, "language_switched", None)
+            if switched is not None:
+                done = switched()
+                if inspect.isawaitable(done):
+                    await done
+            else:
+                screen.refresh(layout=True)
+        self.refresh_bindings()
+        if warning:
+            self.notify(warning, severity="warning")
 
     async def action_statistics(self) -> None:
         """Show the player's record: statistics, charts and past games (each can be replayed)."""
@@ -475,14 +503,17 @@ class TwentyStrongApp(App[None]):
         from twentystrong.tui.widgets.odds import next_target
 
         self.odds_target = next_target(self.odds_target)
-        self.notify(f"Odds: commit plan aims at {round(self.odds_target * 100)}% (t switches)", timeout=2)
+        self.notify(
+            _("Odds: commit plan aims at {percent}% (t switches)").format(percent=round(self.odds_target * 100)),
+            timeout=2,
+        )
 
     def action_cycle_odds(self) -> None:
         """Switch the odds panel: full, expected damage only, off (kept for the rest of the session)."""
         from twentystrong.tui.widgets.odds import ODDS_MODE_WORDS, next_mode
 
         self.odds_mode = next_mode(self.odds_mode)
-        self.notify(f"Odds panel: {ODDS_MODE_WORDS[self.odds_mode]} (o switches)", timeout=2)
+        self.notify(_("Odds panel: {mode} (o switches)").format(mode=_(ODDS_MODE_WORDS[self.odds_mode])), timeout=2)
 
     def action_new_game(self) -> None:
         """Go to the setup screen (the current game stays autosaved until a new one starts)."""
@@ -559,10 +590,23 @@ class TwentyStrongApp(App[None]):
             def run(action: str = binding.action, target: Any = node) -> None:
                 self.call_later(self.run_action, action, target)
 
-            yield SystemCommand(title, f"{binding.tooltip or description} (key: {key})", run)
+            words = _(binding.tooltip or description)
+            yield SystemCommand(_(title), _("{words} (key: {key})").format(words=words, key=key), run)
+        from twentystrong import i18n
+
+        for code, name in i18n.LANGUAGES.items():
+
+            def speak(code: str = code) -> None:
+                self.call_later(self.switch_language, code)
+
+            yield SystemCommand(
+                _("Language: {name}").format(name=name),
+                _("{name} (--lang {code}, kept in your profile)").format(name=name, code=code),
+                speak,
+            )
         yield SystemCommand(
-            "First-game hints on/off",
-            "One line of help the first time each kind of step comes up (kept in your profile)",
+            _("First-game hints on/off"),
+            _("One line of help the first time each kind of step comes up (kept in your profile)"),
             self.action_toggle_hints,
         )
 
@@ -593,6 +637,19 @@ def _warm_up() -> None:
             return
 
 
+def _profile_language() -> None:
+    """Speak the language the setup screen kept in the profile, unless ``--lang`` chose one for this run."""
+    from twentystrong import i18n
+
+    if i18n.chosen() is not None:
+        return
+    from twentystrong.profile import load_profile
+
+    code = load_profile().profile.language
+    if code is not None:
+        i18n.set_language(code)
+
+
 def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **given: Any) -> TwentyStrongApp:
     """The App for ``wanted`` (or a :class:`~twentystrong.tui.store.Wanted` of the ``given`` fields: ``deck_id``,
     ``hero``, ``seed``, ``options`` …); raises :class:`~twentystrong.tui.store.LaunchError` with a readable message.
@@ -604,6 +661,7 @@ def create_app(wanted: Wanted | None = None, *, hints: bool | None = None, **giv
     launch = prepare(wanted if wanted is not None else Wanted(**given))
     app = TwentyStrongApp(launch)
     app.hints = hints
+    _profile_language()
     if hints is not None:
         launch.defaults["hints"] = hints
     return app

@@ -21,11 +21,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
+from twentystrong.i18n import N_, _, term
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
+from twentystrong.tui.widgets.keys import speak_keys
 
 Choice = Literal["new", "replay", "quit"]
 
@@ -33,13 +35,15 @@ Choice = Literal["new", "replay", "quit"]
 def luck_table(stats: GameStats) -> Content:
     """Per colour: dice rolled, crits and basic hits against what the faces table expects."""
     if not stats.luck:
-        return Content.styled("No dice were rolled.", "$text-muted")
-    header = Content.styled(f"{'':8}{'rolled':>7}{'crits':>13}{'hits':>13}{'misses':>8}", "bold $text-muted")
+        return Content.styled(_("No dice were rolled."), "$text-muted")
+    rolled, crits, hits, misses = _("rolled"), _("crits"), _("hits"), _("misses")
+    # A space before each column's heading however long its words: "Treffer Fehlschl.", never "TrefferFehlschl.".
+    header = Content.styled(f"{'':8}{rolled:>7} {crits:>12} {hits:>12} {misses:>7}", "bold $text-muted")
     rows = [header]
     for c in stats.luck:
         rows.append(
             Content.assemble(
-                (f"{LETTER[c.color]} {c.color:<6}", "bold"),
+                (f"{LETTER[c.color]} {term(c.color):<6}", "bold"),
                 f"{c.rolled:>7}",
                 f"{c.crits:>6} ({c.expected_crits:4.1f})",
                 f"{c.hits:>6} ({c.expected_hits:4.1f})",
@@ -48,7 +52,7 @@ def luck_table(stats: GameStats) -> Content:
         )
     rows.append(
         Content.assemble(
-            (f"{'all':<8}", "bold"),
+            (_("all").ljust(8), "bold"),
             f"{stats.dice_rolled:>7}",
             f"{stats.crits:>6} ({stats.expected_crits:4.1f})",
             f"{stats.hits:>6} ({stats.expected_hits:4.1f})",
@@ -61,25 +65,26 @@ def luck_table(stats: GameStats) -> Content:
 class GameOverScreen(ModalScreen[Choice | None]):
     """The end of a game: the result, the figures, and what next."""
 
-    HELP_TITLE = "Game over"
+    HELP_TITLE = N_("Game over")
     """The title of this part of the help screen."""
 
     CSS_PATH = "game_over.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("r", "choose('replay')", "Replay same seed"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "back", "Look at the table (s reopens this)"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("r", "choose('replay')", N_("Replay same seed")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("escape", "back", N_("Look at the table (s reopens this)")),
         # A modal screen hides the App's keys: the ones that make sense here are bound again, to the App's actions.
-        Binding("ctrl+z", "app.undo", "Undo last move"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("y", "copy_share", "Copy the daily result", show=False),
-        Binding("f2", "app.statistics", "Statistics", show=False),
+        Binding("ctrl+z", "app.undo", N_("Undo last move")),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
+        Binding("y", "copy_share", N_("Copy the daily result"), show=False),
+        Binding("f2", "app.statistics", N_("Statistics"), show=False),
     ]
 
     def __init__(self, store: Store, *, level_words: str = "") -> None:
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.level_words = level_words
         """What the game did to the player's rank on the ladder, in a sentence ("" when nothing was recorded)."""
@@ -94,22 +99,22 @@ class GameOverScreen(ModalScreen[Choice | None]):
         won = s.result == "won"
         hero = s.deck.hero(s.hero.id).name if s.hero.id else "?"
         options = s.options
-        setup = [hero, f"seed {options.seed}"]
+        setup = [hero, _("seed {seed}").format(seed=options.seed)]
         setup += shown(options_for(s.deck.info.ruleset), options)  # the deck's options that show (its kit says)
         board = board_class(s.deck.info.ruleset)
         setup += board.setup_words(s)
         if options.assisted:
-            setup.append("assisted")
+            setup.append(_("assisted"))
         with Vertical(id="game-over", classes="-won" if won else "-lost"):
             yield Static(
-                Content.styled("★  You won!  ★" if won else "You lost.", "bold"),
+                Content.styled(_("★  You won!  ★") if won else _("You lost."), "bold"),
                 id="game-over-result",
             )
             yield Static(_reason(s.result_reason, won), id="game-over-reason")
             yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
             if self.share:  # a daily challenge: one line to share, and a key that copies it
                 yield Static(
-                    Content.assemble(("Share  ", "bold"), self.share, ("  (y copies)", "$text-muted")),
+                    Content.assemble((_("Share") + "  ", "bold"), self.share, ("  " + _("(y copies)"), "$text-muted")),
                     id="game-over-share",
                 )
             if self.level_words:
@@ -118,19 +123,19 @@ class GameOverScreen(ModalScreen[Choice | None]):
             figures = summary_sentences(self.stats, goals=goals, goal=goal, bosses=board.bosses_words(s))
             yield Static(" ".join(figures), id="game-over-figures")
             yield Static(
-                Content.assemble(("Dice luck  ", "bold"), self.stats.luck_words()),
+                Content.assemble((_("Dice luck") + "  ", "bold"), self.stats.luck_words()),
                 id="game-over-luck-words",
             )
             if self.stats.luck:  # with no dice rolled, the sentence above says so once
                 yield Static(luck_table(self.stats), id="game-over-luck")
                 yield Static(
-                    Content.styled("(expected numbers in brackets, from each colour's faces)", "$text-muted italic"),
+                    Content.styled(_("(expected numbers in brackets, from each colour's faces)"), "$text-muted italic"),
                     id="game-over-luck-note",
                 )
             with Horizontal(id="game-over-buttons"):
-                yield Button("New game (n)", id="new", variant="primary")
-                yield Button("Replay same seed (r)", id="replay")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button(_("New game (n)"), id="new", variant="primary")
+                yield Button(_("Replay same seed (r)"), id="replay")
+                yield Button(_("Quit (q)"), id="quit", variant="error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -146,7 +151,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         """Copy the daily challenge's result line to the clipboard (where the terminal allows it)."""
         if self.share:
             self.app.copy_to_clipboard(self.share)
-            self.notify(f"Copied: {self.share}", timeout=4)
+            self.notify(_("Copied: {share}").format(share=self.share), timeout=4)
 
     def action_back(self) -> None:
         """Close this and look at the final table (the history and browser work there)."""
@@ -182,5 +187,5 @@ def _reason(reason: str, won: bool) -> Content:
         return Content("")
     text = reason[0].upper() + reason[1:]
     if not won and "health" not in reason.lower():
-        text = f"Your Health fell below 1: {reason}"
+        text = _("Your Health fell below 1: {reason}").format(reason=reason)
     return Content(text if text.endswith((".", "!")) else text + ".")

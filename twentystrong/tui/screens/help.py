@@ -22,9 +22,11 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from twentystrong.i18n import N_, _, lazy_gettext
 from twentystrong.text.primer import primer
+from twentystrong.tui.widgets.keys import speak_keys
 
-LEGEND = (
+LEGEND = lazy_gettext(
     "Dice show their colour letter, number and face: B3✶ is blue die 3 showing a crit, "
     "• a basic hit, ○ a miss, · not rolled. A mandatory enemy is marked !, what you can choose now ▶."
 )
@@ -53,7 +55,7 @@ def key_lines(bindings: Iterable[Binding | ActiveBinding], key_display: dict[str
         binding, section = (item.binding, _section(item.node)) if isinstance(item, ActiveBinding) else (item, "")
         if not binding.description:
             continue
-        slot = (section, binding.description)
+        slot = (section, _(binding.description))
         if slot not in keys:
             keys[slot] = []
             order.append(slot)
@@ -93,23 +95,26 @@ def _section(node: DOMNode) -> str:
     from textual.app import App
 
     if isinstance(node, App):
-        return "Everywhere"
+        return EVERYWHERE
     title = getattr(node, "HELP_TITLE", None)
     if isinstance(title, str) and title:
         return title
     if isinstance(node, Screen):
-        return "This screen"
+        return N_("This screen")
     return _FOCUSED.get(type(node).__name__) or f"The focused {_words(type(node).__name__)}"
 
 
+EVERYWHERE = N_("Everywhere")
+
+
 _FOCUSED: dict[str, str] = {
-    "VerticalScroll": "Scrolling the focused pane",
-    "ScrollableContainer": "Scrolling the focused pane",
-    "OptionList": "The focused list",
-    "DataTable": "The focused table",
-    "Input": "The text field",
-    "Select": "The drop-down",
-    "Button": "The focused button",
+    "VerticalScroll": N_("Scrolling the focused pane"),
+    "ScrollableContainer": N_("Scrolling the focused pane"),
+    "OptionList": N_("The focused list"),
+    "DataTable": N_("The focused table"),
+    "Input": N_("The text field"),
+    "Select": N_("The drop-down"),
+    "Button": N_("The focused button"),
 }
 """Titles for Textual's own widgets, which carry no ``HELP_TITLE``."""
 
@@ -120,7 +125,7 @@ def _words(name: str) -> str:
     return out
 
 
-QUIT = Binding("ctrl+q", "app.quit", "Quit (the game is saved after every move)")
+QUIT = Binding("ctrl+q", "app.quit", N_("Quit (the game is saved after every move)"))
 """Textual's own quit key, listed with the App's keys (its binding lives on Textual's App class)."""
 
 
@@ -128,15 +133,16 @@ class HelpScreen(ModalScreen[None]):
     """The keys of the screen underneath, with what each does, then the rules primer. Escape (or ?) closes it."""
 
     CSS_PATH = "help.tcss"
-    HELP_TITLE = "Help"
+    HELP_TITLE = N_("Help")
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
+        Binding("escape,question_mark,f1", "close", N_("Close"), key_display="esc"),
     ]
 
     def __init__(self, bindings: Iterable[Binding | ActiveBinding]) -> None:
         super().__init__()
+        speak_keys(self)
         self.bindings = list(bindings)
 
     def compose(self) -> ComposeResult:
@@ -146,17 +152,17 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             yield Static(
                 Content.assemble(
-                    ("Help", "bold"),
-                    ("  ↑ ↓ PgUp PgDn scroll · Esc closes · the rules primer follows the keys", "$text-muted"),
+                    (_("Help"), "bold"),
+                    ("  " + _("↑ ↓ PgUp PgDn scroll · Esc closes · the rules primer follows the keys"), "$text-muted"),
                 ),
                 id="help-title",
             )
             if not sections:
-                yield Static(Content.styled("No keys here.", "$text-muted"))
+                yield Static(Content.styled(_("No keys here."), "$text-muted"))
             with Grid(id="help-columns"):
                 for section, lines in sections.items():
                     yield Static(self._table(section, lines), classes="help-keys")
-            yield Static(Content.styled(LEGEND, "$text-muted"), id="help-legend")
+            yield Static(Content.styled(str(LEGEND), "$text-muted"), id="help-legend")
             yield Static(primer_content(self.ruleset()), id="help-primer")
         yield Footer()
 
@@ -174,7 +180,7 @@ class HelpScreen(ModalScreen[None]):
         """The help's lines (tests read them)."""
         display = {}
         bindings = [*self.bindings]
-        if any(isinstance(b, ActiveBinding) and _section(b.node) == "Everywhere" for b in bindings):
+        if any(isinstance(b, ActiveBinding) and _section(b.node) == EVERYWHERE for b in bindings):
             bindings.append(ActiveBinding(self.app, QUIT, True, ""))
         for item in bindings:
             binding = item.binding if isinstance(item, ActiveBinding) else item
@@ -186,7 +192,7 @@ class HelpScreen(ModalScreen[None]):
         width = min(12, max(len(line.keys) for line in lines))
         out: list[Content] = []
         if section:
-            out.append(Content.styled(section, "bold $text-secondary"))
+            out.append(Content.styled(_(section), "bold $text-secondary"))
         for line in lines:
             out.append(Content.assemble((f"{line.keys:>{width}}", "bold $accent"), "  ", line.description))
         return Content("\n").join(out)
@@ -198,7 +204,7 @@ class HelpScreen(ModalScreen[None]):
 
 def primer_content(ruleset: str = "solar-sentinels") -> Content:
     """The rules primer of a deck's rules as the help shows it: a title per section, terms in bold."""
-    out: list[Content] = [Content.styled("How to play: a primer", "bold $accent")]
+    out: list[Content] = [Content.styled(_("How to play: a primer"), "bold $accent")]
     for section in primer(ruleset):
         out += [Content(""), Content.styled(section.title, "bold $text-secondary")]
         for term, text in section.lines:

@@ -20,12 +20,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.text.history import HistoryGroup
 from twentystrong.tui.boards import board_for
 from twentystrong.tui.store import GameView, Store, at_rest
 from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
 from twentystrong.tui.widgets.status import StepBar
 
@@ -93,10 +95,10 @@ class PastTable(VerticalScroll, can_focus=True):
             yield self.board
             yield Container(id="past-active")
             with Vertical(id="past-committed-box", classes="past-zone"):
-                yield DiceTray("no committed dice", id="past-committed")
-            zones = [("pool", "the pool is empty", "Dice pool", "")]
+                yield DiceTray(_("no committed dice"), id="past-committed")
+            zones = [("pool", _("the pool is empty"), _("Dice pool"), "")]
             zones += [(extra.zone, extra.empty, extra.title, " -extra") for extra in self.board.DICE_ZONES]
-            zones += [("exhausted", "none", "Exhausted", ""), ("banished", "none", "Banished", "")]
+            zones += [("exhausted", _("none"), _("Exhausted"), ""), ("banished", _("none"), _("Banished"), "")]
             with Horizontal(id="past-zones"):
                 for zone, empty, title, extra_class in zones:
                     with Vertical(id=f"past-{zone}-box", classes="past-zone" + extra_class) as box:
@@ -108,7 +110,7 @@ class PastTable(VerticalScroll, can_focus=True):
                 yield from self.board.side_panels()
 
     def on_mount(self) -> None:
-        titles = {"past-active": "Active area", "past-committed-box": "Committed dice", "past-hero": "Hero"}
+        titles = {"past-active": _("Active area"), "past-committed-box": _("Committed dice"), "past-hero": _("Hero")}
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
 
@@ -141,29 +143,31 @@ class PastTable(VerticalScroll, can_focus=True):
             self._card_ids = ids
         for info in infos:
             area.query_one(f"#card-{info.id}", CardView).info = info
-        area.border_subtitle = "no active cards" if not infos else f"{len(infos)} active"
+        area.border_subtitle = (
+            _("no active cards") if not infos else ngettext("{n} active", "{n} active", len(infos)).format(n=len(infos))
+        )
 
 
 class HistoryScreen(ModalScreen[None]):
     """The log by player command; highlight one to see the table as it was after it. Escape closes."""
 
-    HELP_TITLE = "Log and history"
+    HELP_TITLE = N_("Log and history")
     """The title of this part of the help screen."""
 
     CSS_PATH = "history.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("p", "present", "Present"),
-        Binding("t", "focus_table", "Scroll the table", show=False),
-        Binding("d", "toggle_details", "Details"),
-        Binding("left_square_bracket", "round(-1)", "Previous round", key_display="["),
-        Binding("right_square_bracket", "round(1)", "Next round", key_display="]"),
+        Binding("escape", "close", N_("Close")),
+        Binding("p", "present", N_("Present")),
+        Binding("t", "focus_table", N_("Scroll the table"), show=False),
+        Binding("d", "toggle_details", N_("Details")),
+        Binding("left_square_bracket", "round(-1)", N_("Previous round"), key_display="["),
+        Binding("right_square_bracket", "round(1)", N_("Next round"), key_display="]"),
         # A modal screen hides the App's keys: undo and redo work here too, and the list follows them.
-        Binding("ctrl+z", "app.undo", "Undo"),
-        Binding("ctrl+y", "app.redo", "Redo", show=False),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("ctrl+z", "app.undo", N_("Undo")),
+        Binding("ctrl+y", "app.redo", N_("Redo"), show=False),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
     index: reactive[int] = reactive(-1, init=False)
@@ -173,6 +177,7 @@ class HistoryScreen(ModalScreen[None]):
 
     def __init__(self, store: Store) -> None:
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.groups: list[HistoryGroup] = []
         self._view: GameView | None = None
@@ -218,7 +223,8 @@ class HistoryScreen(ModalScreen[None]):
         lines: list[Content] = []
         previous = self.groups[g.index - 1].round if g.index > 0 and g.index - 1 < len(self.groups) else 0
         if g.index == 0 or g.round != previous:
-            lines.append(Content.styled(f"── Round {g.round} ──" if g.round else "── Setup ──", "bold $accent"))
+            heading_words = _("Round {n}").format(n=g.round) if g.round else _("Setup")
+            lines.append(Content.styled(f"── {heading_words} ──", "bold $accent"))
         mark = " ⚄" if g.reveals else ""  # a die face: this command revealed hidden information (R13)
         heading = textwrap.wrap(g.heading + mark, WRAP - 4) or [""]
         lines.append(Content.assemble((f"{g.index:>3} ", "$text-muted"), (heading[0], "bold")))
@@ -245,17 +251,20 @@ class HistoryScreen(ModalScreen[None]):
         group = self.groups[self.index]
         total = len(self.groups)
         title = Content.assemble(
-            ("History", "bold"),
-            (f" — {total} command{'s' if total != 1 else ''}, newest last", "$text-muted"),
+            (_("History"), "bold"),
+            (
+                " — " + ngettext("{n} command, newest last", "{n} commands, newest last", total).format(n=total),
+                "$text-muted",
+            ),
         )
         self.query_one("#history-title", Static).update(title)
         if self.index == self.present:
-            banner = Content.assemble(("The table now", "bold $success"), ("  (the present)", "$text-muted"))
+            banner = Content.assemble((_("The table now"), "bold $success"), ("  " + _("(the present)"), "$text-muted"))
         else:
             banner = Content.assemble(
-                ("The table as it was", "bold $warning"),
-                f" after {group.index}: {group.heading.rstrip('.')}",
-                ("  · read-only · p: back to the present", "$text-muted"),
+                (_("The table as it was"), "bold $warning"),
+                " " + _("after {n}: {command}").format(n=group.index, command=group.heading.rstrip(".")),
+                ("  · " + _("read-only · p: back to the present"), "$text-muted"),
             )
         self.query_one("#history-banner", Static).update(banner)
 

@@ -30,6 +30,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from twentystrong import i18n
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.state import SetupOptions
@@ -40,6 +41,7 @@ from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.tables import not_drawn
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
+from twentystrong.tui.widgets.language import LanguageSelect
 
 if TYPE_CHECKING:
     from twentystrong.engine.state import OptionValue
@@ -210,6 +212,9 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label("  Hints", classes="label")
                     yield Tick("first-game hints on the table", value=self._hints(), id="hints", compact=True)
+                with Horizontal(classes="row"):
+                    yield Label("  " + i18n._("Language"), classes="label")
+                    yield LanguageSelect(id="language")
                 yield Static("", id="error")
             with VerticalScroll(id="hero-box"):
                 yield Static("", id="hero-detail")
@@ -277,6 +282,11 @@ class SetupScreen(Screen[None]):
         from twentystrong.profile import load_profile
 
         return load_profile().profile.hints
+
+    async def language_switched(self) -> None:
+        """Compose the screen again in the language just chosen (what was chosen on it starts afresh)."""
+        await self.recompose()
+        self.on_mount()
 
     def on_mount(self) -> None:
         self.query_one("#hero-box").border_title = "Hero"

@@ -25,9 +25,11 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Select, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import DeckSummary, Summary, summarize
 from twentystrong.text.record import breakdown_lines, hero_table
+from twentystrong.tui.widgets.keys import speak_keys
 
 ALL = "*"
 """The selectors' value for "every deck" / "every hero"."""
@@ -39,16 +41,17 @@ class StatisticsScreen(ModalScreen[None]):
     CSS_PATH = "statistics.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("o", "tab('overview')", "Overview"),
-        Binding("c", "tab('charts')", "Charts"),
-        Binding("g", "tab('games')", "Past games"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("escape", "close", N_("Close")),
+        Binding("o", "tab('overview')", N_("Overview")),
+        Binding("c", "tab('charts')", N_("Charts")),
+        Binding("g", "tab('games')", N_("Past games")),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, rows: list[GameRow] | None = None, ladders: dict[str, tuple[str, int]] | None = None) -> None:
         """``rows`` and ``ladders``: the record to show (default: read it now)."""
         super().__init__()
+        speak_keys(self)
         self.warning: str | None = None
         if rows is None:
             rows, self.warning = list_games()
@@ -66,47 +69,58 @@ class StatisticsScreen(ModalScreen[None]):
         with Vertical(id="statistics"):
             yield Static(self._title(), id="statistics-title")
             with Horizontal(id="statistics-head"):
-                yield Label("Deck", classes="label")
+                yield Label(_("Deck"), classes="label")
                 yield Select(
-                    [("every deck", ALL), *((title, deck) for deck, title in decks.items())],
+                    [(_("every deck"), ALL), *((title, deck) for deck, title in decks.items())],
                     value=ALL,
                     allow_blank=False,
                     id="statistics-deck",
                     compact=True,
                 )
-                yield Label("Hero", classes="label", id="statistics-hero-label")
+                yield Label(_("Hero"), classes="label", id="statistics-hero-label")
                 yield Select(self._hero_options(), value=ALL, allow_blank=False, id="statistics-hero", compact=True)
             with TabbedContent(initial="overview", id="statistics-tabs"):
-                with TabPane("Overview", id="overview"), VerticalScroll(id="overview-scroll"):
+                with TabPane(_("Overview"), id="overview"), VerticalScroll(id="overview-scroll"):
                     yield Static(id="overview-text")
-                with TabPane("Charts", id="charts"), Grid(id="charts-grid"):
+                with TabPane(_("Charts"), id="charts"), Grid(id="charts-grid"):
                     for chart in ("chart-heroes", "chart-rounds", "chart-luck", "chart-ladder"):
                         yield PlotextPlot(id=chart, classes="chart")
-                with TabPane("Past games", id="games"):
+                with TabPane(_("Past games"), id="games"):
                     yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
                     yield Static(id="games-hint")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#games-table", DataTable)
-        table.add_columns("#", "date", "deck", "hero", "level", "result", "rounds", "dealt/taken", "luck", "notes")
+        table.add_columns(
+            "#",
+            _("date"),
+            _("deck"),
+            _("hero"),
+            _("level"),
+            _("result"),
+            _("rounds"),
+            _("dealt/taken"),
+            _("luck"),
+            _("notes"),
+        )
         self._refresh()
         if self.warning:
-            self.notify(self.warning, title="Record", severity="warning", timeout=10)
+            self.notify(self.warning, title=_("Record"), severity="warning", timeout=10)
 
     def _title(self) -> Content:
         s = self.summary
         if not self.rows:
-            return Content.styled("Your record — no finished games yet", "bold")
+            return Content.styled(_("Your record — no finished games yet"), "bold")
         return Content.assemble(
-            ("Your record", "bold"),
-            f" — {s.games} game{'s' if s.games != 1 else ''}, {s.wins} won",
+            (_("Your record"), "bold"),
+            " — " + ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(n=s.games, wins=s.wins),
             (f" ({s.wins / s.games:.0%})" if s.games else "", "$text-muted"),
         )
 
     def _hero_options(self) -> list[tuple[str, str]]:
         heroes = {row.hero: row.hero_name for row in self.rows if self.deck in (ALL, row.deck)}
-        return [("every hero", ALL), *sorted(((name, hero) for hero, name in heroes.items()), key=lambda o: o[0])]
+        return [(_("every hero"), ALL), *sorted(((name, hero) for hero, name in heroes.items()), key=lambda o: o[0])]
 
     # --- filters ----------------------------------------------------------------------------------------------------
 
@@ -144,9 +158,11 @@ class StatisticsScreen(ModalScreen[None]):
         table.clear()
         rows = list(reversed(self.summary.rows))
         for row in rows:
-            notes = [n for n in ("daily " + row.daily if row.daily else "", "assisted" if row.assisted else "") if n]
+            notes = [_("daily {day}").format(day=row.daily)] if row.daily else []
+            if row.assisted:
+                notes.append(_("assisted"))
             if not row.has_log:
-                notes.append("no replay (imported)")
+                notes.append(_("no replay (imported)"))
             luck = row.luck
             table.add_row(
                 str(row.id),
@@ -154,7 +170,7 @@ class StatisticsScreen(ModalScreen[None]):
                 row.deck_title.split(":")[0],
                 row.hero_name,
                 f"{row.level_kind[0].upper()}{row.level}" if row.level_kind and row.level is not None else "",
-                "✔ won" if row.won else "✘ lost",
+                "✔ " + _("won") if row.won else "✘ " + _("lost"),
                 str(row.rounds),
                 f"{row.damage_dealt}/{row.damage_taken}" if row.damage_dealt is not None else "",
                 f"{luck:+.1f}" if luck is not None else "",
@@ -162,9 +178,12 @@ class StatisticsScreen(ModalScreen[None]):
                 key=str(row.id),
             )
         hint = (
-            "Enter (or a click on the highlighted row) replays that game, read-only, from its first move to its last."
+            _(
+                "Enter (or a click on the highlighted row) replays that game, read-only, from its first move to its"
+                " last."
+            )
             if rows
-            else "No games to list."
+            else _("No games to list.")
         )
         self.query_one("#games-hint", Static).update(Content.styled(hint, "$text-muted"))
 
@@ -178,13 +197,13 @@ class StatisticsScreen(ModalScreen[None]):
         plt = plot.plt
         plt.clear_figure()
         if deck is None:
-            plt.title("Win rate by hero: choose a deck" if decks else "Win rate by hero: no games")
+            plt.title(_("Win rate by hero: choose a deck") if decks else _("Win rate by hero: no games"))
         else:
             labels = [f"{h.name} {h.win_rate:.0%} ({h.wins}/{h.games})" for h in reversed(heroes)]
             plt.bar(labels, [round(h.win_rate * 100) for h in reversed(heroes)], orientation="horizontal", width=0.4)
             plt.xlim(0, 100)
             plt.xticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
-            plt.title("Win rate by hero")
+            plt.title(_("Win rate by hero"))
         plot.refresh()
 
         plot = self.query_one("#chart-rounds", PlotextPlot)
@@ -200,7 +219,7 @@ class StatisticsScreen(ModalScreen[None]):
             top = max(row.rounds for row in rows) + 2
             plt.ylim(0, top)
             plt.yticks(*_whole(0, top))
-        plt.title("Rounds per game: W won, L lost")
+        plt.title(_("Rounds per game: W won, L lost"))
         plot.refresh()
 
         plot = self.query_one("#chart-luck", PlotextPlot)
@@ -214,7 +233,7 @@ class StatisticsScreen(ModalScreen[None]):
             top = math.ceil(max(1.0, *(abs(y) for _, y in luck)))
             plt.ylim(-top - 0.5, top + 0.5)
             plt.yticks(*_whole(-top, top, signed=True))
-        plt.title("Dice luck: hits vs expected" if luck else "Dice luck: no dice rolled yet")
+        plt.title(_("Dice luck: hits vs expected") if luck else _("Dice luck: no dice rolled yet"))
         plot.refresh()
 
         plot = self.query_one("#chart-ladder", PlotextPlot)
@@ -231,10 +250,10 @@ class StatisticsScreen(ModalScreen[None]):
             levels = _levels(deck)
             plt.yticks([float(level) for level in levels], [str(level) for level in levels])
             plt.ylim(levels[0] - 0.3, levels[-1] + 0.3)
-            now = f"now {deck.ladder_now}"
-            plt.title(f"{deck.ladder_kind.capitalize()} after each game: {now}")
+            words = _("{ladder} after each game: now {level}")
+            plt.title(words.format(ladder=deck.ladder_kind.capitalize(), level=deck.ladder_now))
         else:
-            plt.title("Ladder: choose a deck" if decks else "Ladder: no games")
+            plt.title(_("Ladder: choose a deck") if decks else _("Ladder: no games"))
         plot.refresh()
 
     # --- actions ------------------------------------------------------------------------------------------------------
@@ -261,11 +280,11 @@ class StatisticsScreen(ModalScreen[None]):
         try:
             row, session, note = replay_session(int(event.row_key.value))
         except ReplayError as exc:
-            self.notify(str(exc), title="No replay", severity="warning")
+            self.notify(str(exc), title=_("No replay"), severity="warning")
             return
         refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
         if refused is not None:
-            self.notify(refused, title="No replay", severity="warning", timeout=10)
+            self.notify(refused, title=_("No replay"), severity="warning", timeout=10)
             return
         if note:
             self.notify(note, severity="warning", timeout=8)
@@ -300,9 +319,9 @@ def overview(summary: Summary, *, empty: bool = False) -> Content:
     """The overview tab: per deck its figures, then a line per hero."""
     if not summary.games:
         return Content.styled(
-            "No finished games in your record yet: every game you finish is kept here."
+            _("No finished games in your record yet: every game you finish is kept here.")
             if empty
-            else "No recorded game matches these filters.",
+            else _("No recorded game matches these filters."),
             "$text-muted",
         )
     parts: list[Content] = []
@@ -310,7 +329,8 @@ def overview(summary: Summary, *, empty: bool = False) -> Content:
         head = Content.assemble((deck.title, "bold $accent"))
         if deck.ladder_kind is not None and deck.ladder_now is not None:
             title = f" {deck.ladder_title}" if deck.ladder_title else ""
-            head = Content.assemble(head, (f"   now {deck.ladder_kind} {deck.ladder_now}{title}", "bold"))
+            now = _("now {ladder} {level}").format(ladder=deck.ladder_kind, level=deck.ladder_now)
+            head = Content.assemble(head, (f"   {now}{title}", "bold"))
         parts.append(head)
         for label, text in breakdown_lines(deck.overall):
             parts.append(Content.assemble((f"  {label:<11}", "$text-muted"), text))

@@ -12,13 +12,16 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from twentystrong.i18n import N_, _
 from twentystrong.text.cards import CardText
 
+NO_CARD = N_("No card selected.")
 
-def card_content(card: CardText | None, where: str = "", *, empty: str = "No card selected.") -> Content:
+
+def card_content(card: CardText | None, where: str = "", *, empty: str = NO_CARD) -> Content:
     """The rendering of a card's text (also used where a whole widget is too much, e.g. a list entry)."""
     if card is None:
-        return Content.styled(empty, "$text-muted italic")
+        return Content.styled(_(empty), "$text-muted italic")
     parts: list[Content] = [
         Content.styled(card.name, "bold $accent"),
         Content.styled(card.subtitle, "$text-muted"),
@@ -42,7 +45,7 @@ def card_content(card: CardText | None, where: str = "", *, empty: str = "No car
 class CardDetail(VerticalScroll, can_focus=True):
     """One card's full text, scrollable (↑/↓ when focused)."""
 
-    HELP_TITLE = "The card's text"
+    HELP_TITLE = N_("The card's text")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -67,7 +70,7 @@ class CardDetail(VerticalScroll, can_focus=True):
         card: CardText | None = None,
         *,
         where: str = "",
-        empty: str = "No card selected.",
+        empty: str = NO_CARD,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -75,7 +78,7 @@ class CardDetail(VerticalScroll, can_focus=True):
         self._empty = empty
         self.set_reactive(CardDetail.card, card)
         self.set_reactive(CardDetail.where, where)
-        self.border_title = "Card"
+        self.border_title = _("Card")
 
     def compose(self) -> ComposeResult:
         yield Static(card_content(self.card, self.where, empty=self._empty), id="card-detail-body")

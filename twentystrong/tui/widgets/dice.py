@@ -21,6 +21,7 @@ from textual.widget import Widget
 from twentystrong.content.effects import Color
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.view import DieState
+from twentystrong.i18n import N_
 from twentystrong.tui.widgets.common import refresh_content
 
 DIE_STYLE: dict[Color, str] = {
@@ -58,7 +59,7 @@ class DiceTray(Widget, can_focus=True):
     It only shows and reports: a press posts :class:`DiceTray.Pressed`; the table decides what the die may do.
     """
 
-    HELP_TITLE = "The focused dice tray"
+    HELP_TITLE = N_("The focused dice tray")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -73,11 +74,11 @@ class DiceTray(Widget, can_focus=True):
     a tray may carry its zone's titled border (the table's), which keeps its look when the tray has the focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Previous die", show=False),
-        Binding("right", "cursor(1)", "Next die", show=False),
-        Binding("space", "press", "Use die", show=False),  # Enter stays the step's main action
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("left", "cursor(-1)", N_("Previous die"), show=False),
+        Binding("right", "cursor(1)", N_("Next die"), show=False),
+        Binding("space", "press", N_("Use die"), show=False),  # Enter stays the step's main action
+        Binding("up", "app.focus_previous", N_("Previous"), show=False),
+        Binding("down", "app.focus_next", N_("Next"), show=False),
     ]
 
     FOCUS_ON_CLICK = False  # a click plays the die; keyboard focus stays where the keyboard put it

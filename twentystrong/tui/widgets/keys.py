@@ -9,13 +9,17 @@ presses it, like ``Footer``; the command palette key sits at the right.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, BindingsMap
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
+
+from twentystrong.i18n import _
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 DESCRIPTION_STYLE = "$footer-description-foreground on $footer-description-background"
@@ -96,7 +100,7 @@ class KeyBar(Widget):
         for _node, binding, enabled, _tooltip in active.values():
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
-                items.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+                items.append((binding.key, app.get_key_display(binding), _(binding.description), enabled))
         palette_item: tuple[str, str, str, bool] | None = None
         palette = active.get(app.COMMAND_PALETTE_BINDING)
         if palette is not None and app.ENABLE_COMMAND_PALETTE:
@@ -141,3 +145,15 @@ class KeyBar(Widget):
             self.app.bell()
         else:
             self.app.simulate_key(key)
+
+
+def speak_keys(node: DOMNode) -> None:
+    """Give ``node``'s keys their descriptions in the language spoken now, for a footer that shows them as they are
+    (Textual's :class:`~textual.widgets.Footer`): the descriptions are marked in the code, translated here, once as
+    the screen is built."""
+    bindings = [
+        replace(b, description=_(b.description), tooltip=_(b.tooltip) if b.tooltip else b.tooltip)
+        for key_bindings in node._bindings.key_to_bindings.values()
+        for b in key_bindings
+    ]
+    node._bindings = BindingsMap(bindings)

@@ -40,6 +40,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from twentystrong.engine.dice import die_label
+from twentystrong.i18n import N_, _, lazy_gettext, ngettext
 from twentystrong.text.words import percent
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
@@ -59,9 +60,9 @@ T = TypeVar("T")
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
 """What ``o`` steps through: everything, the expected damage only, nothing."""
 ODDS_MODE_WORDS: dict[str, str] = {
-    "full": "odds, damage chart and advice",
-    "expected": "expected damage only",
-    "off": "off",
+    "full": N_("odds, damage chart and advice"),
+    "expected": N_("expected damage only"),
+    "off": N_("off"),
 }
 
 Stage = Literal["commit", "apply"]
@@ -149,6 +150,14 @@ def __getattr__(name: str) -> Any:
 # --- words and pictures --------------------------------------------------------------------------------------------
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
+ADVICE = lazy_gettext("Advice: ")
+
+
+def _capped(ceiling: int | None) -> str:
+    n = ceiling or 0
+    return ngettext("takes at most {n} this round", "takes at most {n} this round", n).format(n=n)
+
+
 """Eighths of a cell, for the columns of the damage chart."""
 CHART_FLOOR = 0.001
 """Damage values less likely than this at either end of the distribution are left off the chart."""
@@ -156,7 +165,7 @@ CHART_FLOOR = 0.001
 
 def expected_words(expected: Fraction) -> str:
     """The expected damage of one roll, labelled: ``3.2 expected damage``."""
-    return f"{float(expected):.1f} expected damage"
+    return _("{damage} expected damage").format(damage=f"{float(expected):.1f}")
 
 
 def probability_bar(p: float, width: int) -> str:
@@ -213,7 +222,7 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
         put(str(hi), span - len(str(hi)))
     axis_text = "".join(axis).rstrip()
     if need is not None and need > hi:
-        axis_text += f"  ▲{need} off the chart"
+        axis_text += "  " + _("▲{need} off the chart").format(need=need)
     rows.append(Content.styled(axis_text, "$text-muted"))
     return rows
 
@@ -221,22 +230,25 @@ def damage_chart(roll: SingleRoll, need: int | None, width: int, height: int = 2
 def _pick_words(pick: Pick, pool: int, most: int | None = None) -> list[tuple[str, str] | str]:
     """``+Y1 Y2 G3 (3 dice) → 92%``: the pool dice to add, their cost in dice and the chance they give."""
     n = len(pick.dice)
-    cost = "1 die" if n == 1 else f"{n} dice"
+    cost = ngettext("{n} die", "{n} dice", n).format(n=n)
     if not pick.reached:
         if most is not None and most < pool:
             may = (
-                "no more may be committed now" if most == 0 else f"+{' '.join(pick.dice)}: as many as may be committed"
+                _("no more may be committed now")
+                if most == 0
+                else _("+{dice}: as many as may be committed").format(dice=" ".join(pick.dice))
             )
-            return [("at most ", "$text-muted"), (pick.chance.words(), "bold"), (f" ({may})", "$text-muted")]
-        return [("at most ", "$text-muted"), (pick.chance.words(), "bold"), (f" (all {pool} pool dice)", "$text-muted")]
+            return [(_("at most "), "$text-muted"), (pick.chance.words(), "bold"), (f" ({may})", "$text-muted")]
+        every = ngettext("(all {n} pool die)", "(all {n} pool dice)", pool).format(n=pool)
+        return [(_("at most "), "$text-muted"), (pick.chance.words(), "bold"), (f" {every}", "$text-muted")]
     if not pick.dice:
-        return [("no more dice: ", "$text-muted"), (pick.chance.words(), "bold")]
+        return [(_("no more dice: "), "$text-muted"), (pick.chance.words(), "bold")]
     return ["+" + " ".join(pick.dice), (f" ({cost}) → ", "$text-muted"), (pick.chance.words(), "bold")]
 
 
 def _held_names(question: OddsQuestion) -> str:
     """What the player holds that the figures count (``Battle Fury``, ``Corona's ability and Dust Wraith``)."""
-    return " and ".join(question.resources.names()) if question.resources is not None else ""
+    return _(" and ").join(question.resources.names()) if question.resources is not None else ""
 
 
 def _keep(table: OrderedDict[Hashable, T], key: Hashable, value: T, size: int) -> None:
@@ -250,13 +262,13 @@ def _keep(table: OrderedDict[Hashable, T], key: Hashable, value: T, size: int) -
 def _chance_label(question: OddsQuestion) -> str:
     """What the percentages are: each enemy's chance with every one of these dice on it (this round's, in a fight
     that goes on with its dice applied)."""
-    return "\nChance this round, all on it:" if question.lasting else "\nDefeat chance, all on it:"
+    return "\n" + (_("Chance this round, all on it:") if question.lasting else _("Defeat chance, all on it:"))
 
 
 def dice_words(question: OddsQuestion) -> str:
     """The dice the odds are about: ``B2✶ P1• R1○`` after a roll, ``Y1 B2 R1`` before."""
     if not question.dice:
-        return "no dice"
+        return _("no dice")
     if question.stage == "apply":
         return " ".join(die_label(d, f) for d, f in question.faces)
     return " ".join(question.dice)
@@ -267,8 +279,8 @@ def rolls_words(question: OddsQuestion) -> str:
     words at both moments, so a newcomer reads one thing."""
     k = question.phases
     if k == 0:
-        return "no rolls left" if question.stage == "apply" else "no roll left"
-    return "1 roll left" if k == 1 else f"{k} rolls left"
+        return _("no rolls left") if question.stage == "apply" else _("no roll left")
+    return ngettext("{n} roll left", "{n} rolls left", k).format(n=k)
 
 
 # --- the widget ----------------------------------------------------------------------------------------------------
@@ -455,7 +467,7 @@ class OddsPanel(Widget):
             return
         self._sections()
         full = mode == "full"
-        title = "[o] Odds" if full else "[o] Expected damage"
+        title = "[o] " + (_("Odds") if full else _("Expected damage"))
         # ≈: an effect in force changes rolls in a way the odds do not model (named at the bottom).
         set_title(self, Content(title + (" ≈" if full and question.caveats else "")))
         if self.content_region.width != self._drawn_width:
@@ -473,7 +485,7 @@ class OddsPanel(Widget):
         chart_lines = 0
         chart_room = self.CHART_LINES - 2 + self._chart_height(width)
         if full and not question.dice and question.stage == "commit":
-            sections["chart"] = Content.styled("commit dice to see the odds", "$text-muted italic")
+            sections["chart"] = Content.styled(_("commit dice to see the odds"), "$text-muted italic")
             chart_lines = chart_room
         elif full and question.dice and (question.stage == "commit" or question.phases > 0):
             sections["chart"] = self._chart(question, width)
@@ -484,17 +496,19 @@ class OddsPanel(Widget):
             sections["plan"] = self._plan(question, width)
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
         if advice_lines and chances is None:
-            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), ("computing…", "$text-muted italic"))
+            sections["advice"] = Content.assemble(
+                (str(ADVICE), "bold $accent"), (_("computing…"), "$text-muted italic")
+            )
         elif full and chances is not None and chances.advice is not None and self._view is not None:
             # The one advisor's hint: checked against the rules in force before it is said (never a move the engine
             # would refuse), the same words the headless hint gives.
             hint = hint_for(self._view, question, chances)
-            sections["advice"] = Content.assemble(("Advice: ", "bold $accent"), hint.move, (hint.figure, "bold"))
+            sections["advice"] = Content.assemble((str(ADVICE), "bold $accent"), hint.move, (hint.figure, "bold"))
         notes = []
         if full and chances is not None and any(not c.exact for c in (*chances.each, chances.all) if c is not None):
-            notes.append("≈: simulated, ± two standard errors")
+            notes.append(_("≈: simulated, ± two standard errors"))
         if full and question.caveats:
-            notes.append("≈ not in the odds: " + " ".join(question.caveats))
+            notes.append(_("≈ not in the odds: {caveats}").format(caveats=" ".join(question.caveats)))
         if notes:
             sections["caveats"] = Content.styled("\n".join(notes), "$text-muted italic")
         least = {"chart": chart_lines, "advice": advice_lines, "plan": plan_lines}
@@ -539,24 +553,24 @@ class OddsPanel(Widget):
                     Content.assemble((f"{enemy.number} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
                 )
                 if enemy.capped:
-                    lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
+                    lines.append(Content.styled("  " + _capped(enemy.ceiling), "$text-muted italic"))
                 continue
             lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), tally))
             expected = expected_words(roll.expected_damage)
             if not full:
-                lines.append(Content.assemble("  ", (expected, "bold"), (" a roll", "$text-muted")))
+                lines.append(Content.assemble("  ", (expected, "bold"), (" " + _("a roll"), "$text-muted")))
             elif chances is None:
-                lines.append(Content.assemble("  ", ("computing…", "$text-muted italic")))
+                lines.append(Content.assemble("  ", (_("computing…"), "$text-muted italic")))
             else:
                 lines.append(self._bar(chances.each[i], width, "  "))
             if enemy.capped:
-                lines.append(Content.styled(f"  takes at most {enemy.ceiling} this round", "$text-muted italic"))
+                lines.append(Content.styled("  " + _capped(enemy.ceiling), "$text-muted italic"))
             elif enemy.blocked:
                 lines.append(Content.styled(f"  {enemy.blocked}", "$text-muted italic"))
         if full and len(question.enemies) > 1:
-            label = f"All {len(question.enemies)}"
+            label = _("All {n}").format(n=len(question.enemies))
             if chances is None:
-                lines.append(Content.assemble((label, "bold"), ("  computing…", "$text-muted italic")))
+                lines.append(Content.assemble((label, "bold"), ("  " + _("computing…"), "$text-muted italic")))
             elif chances.all is not None:
                 lines.append(self._bar(chances.all, width, label + " ", bold=True))
         return Content("\n").join(lines)
@@ -579,7 +593,7 @@ class OddsPanel(Widget):
         their cost in dice and the chance they give."""
         chances = self.chances
         head = Content.assemble(
-            ("To reach ", "$text-muted"), (percent(question.threshold), "bold"), (" [t]:", "$text-muted")
+            (_("To reach "), "$text-muted"), (percent(question.threshold), "bold"), (" [t]:", "$text-muted")
         )
         lines = [head]
         rows: list[tuple[str, Pick | None]] = []
@@ -587,18 +601,19 @@ class OddsPanel(Widget):
         for i, enemy in enumerate(question.enemies):
             rows.append((str(enemy.number) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
         if len(question.enemies) > 1:
-            rows.append(("all", plan.all if plan else None))
+            rows.append((_("all"), plan.all if plan else None))
         for row, (label, pick) in enumerate(rows):
             lead = f"  {label}: " if label else "  "
             if chances is None:
-                lines.append(Content.assemble(lead, ("computing…", "$text-muted italic")))
+                lines.append(Content.assemble(lead, (_("computing…"), "$text-muted italic")))
             elif pick is None:
-                lines.append(Content.assemble(lead, ("cannot fall this round", "$text-muted")))
+                lines.append(Content.assemble(lead, (_("cannot fall this round"), "$text-muted")))
             else:
                 words = _pick_words(pick, len(question.pool), question.most)
                 bare = chances.plan_bare[row] if row < len(chances.plan_bare) else None
                 if bare is not None and bare.value < pick.chance.value - 1e-9:
-                    words.append((f" ({bare.words()} without {_held_names(question)})", "$text-muted"))
+                    without = _("({chance} without {held})").format(chance=bare.words(), held=_held_names(question))
+                    words.append((f" {without}", "$text-muted"))
                 lines.append(Content.assemble(lead, *words))
         return Content("\n").join(lines)
 
@@ -611,10 +626,17 @@ class OddsPanel(Widget):
         """One roll's damage (of the first enemy's damage model), under a caption with its expected damage."""
         enemy, roll = question.enemies[0], self.rolls[0]
         models = {e.target.model for e in question.enemies}
-        what = "This roll" if question.stage == "commit" else "Next roll"
+        this = question.stage == "commit"
         need = enemy.target.need if enemy.target.need > 0 else None
         rows = damage_chart(roll, need, width, height=self._chart_height(width))
         expected = f"{float(roll.expected_damage):.1f}"
-        against = f" vs {enemy.name}" if len(models) > 1 else ""
-        caption = f"{what}{against}: {expected} expected damage"
+        if len(models) > 1:
+            caption = (
+                _("This roll vs {enemy}: {damage} expected damage")
+                if this
+                else _("Next roll vs {enemy}: {damage} expected damage")
+            ).format(enemy=enemy.name, damage=expected)
+        else:
+            caption = _("This roll: {damage} expected damage") if this else _("Next roll: {damage} expected damage")
+            caption = caption.format(damage=expected)
         return Content("\n").join([Content.styled(caption, "$text-muted"), *rows])

@@ -14,30 +14,42 @@ from textual.widgets import Static
 from textual.widgets.button import ButtonVariant
 
 from twentystrong.engine.commands import Command
+from twentystrong.i18n import N_, _, pgettext
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import update_static
 
 STEP_NAMES: dict[str, str] = {
-    "setup": "Setup",
-    "mission_discard": "Mission discard",
-    "rank_penalty": "Rank penalty",
-    "round_start": "Round start",
-    "activate": "Activate",
-    "commit": "Commit",
-    "faces": "Enter faces",
-    "apply": "Apply",
-    "suffer": "Suffer damage",
-    "after": "After effects",
-    "exhaust": "Exhaust",
-    "recover": "Recover",
-    "gain_items": "Gain items",
-    "cleanup": "Cleanup",
-    "stack_discard": "Stack discard",
-    "over": "Game over",
+    "setup": N_("Setup"),
+    "mission_discard": N_("Mission discard"),
+    "rank_penalty": N_("Rank penalty"),
+    "round_start": N_("Round start"),
+    "activate": N_("Activate"),
+    "commit": N_("Commit"),
+    "faces": N_("Enter faces"),
+    "apply": N_("Apply"),
+    "suffer": N_("Suffer damage"),
+    "after": N_("After effects"),
+    "exhaust": N_("Exhaust"),
+    "recover": N_("Recover"),
+    "gain_items": N_("Gain items"),
+    "cleanup": N_("Cleanup"),
+    "stack_discard": N_("Stack discard"),
+    "over": N_("Game over"),
 }
+"""Each step's name on the step bar (marked; shown through the catalogue)."""
 PHASES = ("activation", "strategy", "resolve")
+
+
+def phase_name(phase: str) -> str:
+    """A phase's name on the step bar, in the language spoken now."""
+    names = {
+        "activation": pgettext("phase", "Activation"),
+        "strategy": pgettext("phase", "Strategy"),
+        "resolve": pgettext("phase", "Resolve"),
+    }
+    return names.get(phase, phase.capitalize())
 
 
 def _own_step(ruleset: str, step: str) -> str:
@@ -61,35 +73,43 @@ class StepBar(Static):
     def show(self, view: GameView) -> None:
         """Show where the round is."""
         s = view.player
-        parts: list[Content] = [Content.styled(f"Round {s.round}", "bold")]
+        parts: list[Content] = [Content.styled(_("Round {n}").format(n=s.round), "bold")]
         now = s.phase
+        phases: list[Content] = []
         if now in PHASES:
-            phases = []
             for phase in PHASES:
                 current = phase == now
                 phases.append(
                     Content.styled(
-                        phase.upper() if current else phase.capitalize(),
+                        phase_name(phase).upper() if current else phase_name(phase),
                         "bold reverse $accent" if current else "$text-muted",
                     )
                 )
             parts.append(Content(" ▸ ").join(phases))
-        step = STEP_NAMES.get(s.step) or _own_step(s.deck.info.ruleset, s.step)
+        named = STEP_NAMES.get(s.step)
+        step = _(named) if named is not None else _own_step(s.deck.info.ruleset, s.step)
         if s.step in ("apply", "commit", "faces"):
-            step += f", phase {max(1, s.phases_used)}/{s.hero.strategy}"
+            step += _(", phase {used}/{strategy}").format(used=max(1, s.phases_used), strategy=s.hero.strategy)
         parts.append(Content.styled(step, "bold"))
         if s.endgame:
-            parts.append(Content.styled(" ENDGAME ", "bold reverse $error"))
+            parts.append(Content.styled(" " + _("ENDGAME") + " ", "bold reverse $error"))
         if s.result is not None:
-            parts.append(Content.styled(f" {s.result.upper()} ", "bold reverse $warning"))
-        flags = [f"seed {s.options.seed}"]
+            result = _("WON") if s.result == "won" else _("LOST") if s.result == "lost" else s.result.upper()
+            parts.append(Content.styled(f" {result} ", "bold reverse $warning"))
+        flags = [_("seed {seed}").format(seed=s.options.seed)]
         if s.options.assisted:
-            flags.append("assisted")
+            flags.append(_("assisted"))
         if s.options.dice == "physical":
-            flags.append("physical dice")
+            flags.append(_("physical dice"))
         flags += shown(options_for(s.deck.info.ruleset), s.options)  # the deck's options that show (its kit says)
         parts.append(Content.styled(" · ".join(flags), "$text-muted"))
-        update_static(self, Content(" │ ").join(parts))
+        line = Content(" │ ").join(parts)
+        width = self.content_size.width or self.app.size.width - 2
+        if line.cell_length > width:  # longer words (German, French): the options give way first
+            line = Content(" │ ").join(parts[:-1])
+        if line.cell_length > width and now in PHASES:  # then the phases not current
+            line = Content(" │ ").join([parts[0], phases[PHASES.index(now)], *parts[2:-1]])
+        update_static(self, line)
 
 
 # NamedTuples, not frozen dataclasses: as immutable and hashable, and each costs ~0.3 ms less to define at start-up.
@@ -221,6 +241,6 @@ class PromptBar(Widget):
         """Show the prompt, a first-game hint line (when there is one) and the buttons."""
         update_static(self.query_one("#prompt-text", Static), text)
         line = self.query_one("#prompt-hint", Static)
-        update_static(line, Content.assemble(("Hint: ", "bold"), (hint, "italic")) if hint else Content(""))
+        update_static(line, Content.assemble((_("Hint: "), "bold"), (hint, "italic")) if hint else Content(""))
         line.set_class(not hint, "-none")
         self.query_one(ActionRow).show(actions)

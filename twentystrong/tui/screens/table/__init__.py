@@ -45,6 +45,7 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
+from twentystrong.i18n import N_, _, lazy_gettext, ngettext, term
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
 from twentystrong.tui.boards import Board, board_for
@@ -80,11 +81,11 @@ DIALOG_KINDS = frozenset({"order_after_effects", "choose_option", "item_limit"})
 DECLINES = ("decline_reward", "decline_item")
 """What ``x`` declines (a board adds its own)."""
 ZONE_WHY = {
-    "pool": "it is in the pool (dice are committed before a roll)",
-    "exhausted": "it is exhausted (it comes back when you recover it at Resolve)",
-    "banished": "it is banished for the rest of the game",
-    "applied": "it is already on a card",
-    "active": "it is committed",
+    "pool": lazy_gettext("it is in the pool (dice are committed before a roll)"),
+    "exhausted": lazy_gettext("it is exhausted (it comes back when you recover it at Resolve)"),
+    "banished": lazy_gettext("it is banished for the rest of the game"),
+    "applied": lazy_gettext("it is already on a card"),
+    "active": lazy_gettext("it is committed"),
 }
 """Why a die in each zone has nothing to do now."""
 IN_FLIGHT_TIMEOUT = 2.0
@@ -106,7 +107,7 @@ def _titled(widget: _W, title: str) -> _W:
 class TableScreen(Screen[None]):
     """The game table at any size from 80×24: board on the left, hero and items on the right."""
 
-    HELP_TITLE = "The table"
+    HELP_TITLE = N_("The table")
     """The title of this part of the help screen (the board's :attr:`Board.HELP_TITLE`)."""
 
     CSS_PATH = ["../../table.tcss", "../../widgets/odds.tcss"]  # the same files as app.TABLE_CSS
@@ -177,27 +178,47 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="board"):
                 yield board  # the deck's own zones
-                yield _titled(Container(id="active"), "Active area")
+                yield _titled(Container(id="active"), _("Active area"))
                 # Each zone is its tray, titled on its own top border (no box around it: fewer widgets to mount,
                 # style and draw before the first frame).
                 yield _titled(
-                    DiceTray("no committed dice", id="committed", classes="zone"), "Committed dice (unapplied)"
+                    DiceTray(_("no committed dice"), id="committed", classes="zone"), _("Committed dice (unapplied)")
                 )
                 with Horizontal(id="zones"):
-                    yield _titled(DiceTray("the pool is empty", id="pool", classes="zone"), "Dice pool")
+                    yield _titled(DiceTray(_("the pool is empty"), id="pool", classes="zone"), _("Dice pool"))
                     for extra in board.DICE_ZONES:  # the deck's own (Hoplomachus Victorum's training grounds)
                         yield _titled(DiceTray(extra.empty, id=extra.zone, classes="zone"), extra.title)
-                    yield _titled(DiceTray("none", id="exhausted", classes="zone"), "Exhausted")
-                    banished = _titled(DiceTray("none", id="banished", classes="zone"), "Banished")
+                    yield _titled(DiceTray(_("none"), id="exhausted", classes="zone"), _("Exhausted"))
+                    banished = _titled(DiceTray(_("none"), id="banished", classes="zone"), _("Banished"))
                     banished.display = bool(self.view.player.dice_in("banished"))  # as _draw_dice shows it
                     yield banished
             with VerticalScroll(id="side"):
-                yield _titled(HeroPanel(id="hero", classes="panel"), "Hero")
-                yield _titled(InventoryPanel(id="inventory", classes="panel"), "Inventory")
+                yield _titled(HeroPanel(id="hero", classes="panel"), _("Hero"))
+                yield _titled(InventoryPanel(id="inventory", classes="panel"), _("Inventory"))
                 yield from board.side_panels()  # the deck's zones
                 yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
+
+    def language_switched(self) -> None:
+        """Draw the table again in the language just chosen: its titles, then the view (the board's own words
+        follow at its next draw)."""
+        titles = {
+            "#active": _("Active area"),
+            "#committed": _("Committed dice (unapplied)"),
+            "#pool": _("Dice pool"),
+            "#exhausted": _("Exhausted"),
+            "#banished": _("Banished"),
+            "#hero": _("Hero"),
+            "#inventory": _("Inventory"),
+        }
+        for selector, title in titles.items():
+            self.query_one(selector).border_title = title
+        empty = {"#committed": _("no committed dice"), "#pool": _("the pool is empty")}
+        for selector in ("#committed", "#pool", "#exhausted", "#banished"):
+            self.query_one(selector, DiceTray).empty_text = empty.get(selector, _("none"))
+        self._bindings_key = None
+        self._draw()
 
     def on_mount(self) -> None:
         side = self.query_one("#side")
@@ -281,7 +302,7 @@ class TableScreen(Screen[None]):
     def _draw(self) -> None:
         view = self.view
         self.board.lay_out()
-        news = Content.assemble(("What happened: ", "bold"), self._news) if self._news else ""
+        news = Content.assemble((_("What happened: "), "bold"), self._news) if self._news else ""
         set_title(self.query_one(PromptBar), news)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
@@ -336,7 +357,8 @@ class TableScreen(Screen[None]):
         infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
         area = self.query_one("#active", Container)
         count = len(infos)
-        set_subtitle(area, f"{count} card{'s' if count != 1 else ''}" if count else "no active cards")
+        words = ngettext("{n} card", "{n} cards", count).format(n=count) if count else _("no active cards")
+        set_subtitle(area, words)
         ids = tuple(info.id for info in infos)
         if ids != self._card_ids:
             kept = [card_id for card_id in self._card_ids if card_id in ids]
@@ -398,9 +420,9 @@ class TableScreen(Screen[None]):
             parts += [("⚠ ", "bold"), (self._said, "bold")]
         elif self.selected is not None:
             die = view.player.die(self.selected)
-            parts += [(die_label(die.id, die.face), "bold reverse"), " selected: ", selected_hint(self.view, die)]
+            parts += [(die_label(die.id, die.face), "bold reverse"), _(" selected: "), selected_hint(self.view, die)]
         elif self._hint_text and self.has_class("-short"):
-            parts += [("Hint: ", "bold"), (self._hint_text, "$text-muted italic")]
+            parts += [(_("Hint: "), "bold"), (self._hint_text, "$text-muted italic")]
         else:
             parts.append((self._hint() or " ", "$text-muted"))
         return Content.assemble(*parts)
@@ -468,7 +490,7 @@ class TableScreen(Screen[None]):
             return False
         self._auto_for = view.revision
         self._dialog_for = view.revision
-        self._add_news(f"Only one choice, made for you: {self.describe(answers[0])}.")
+        self._add_news(_("Only one choice, made for you: {choice}.").format(choice=self.describe(answers[0])))
         self._play(answers[0], auto=True)
         return True
 
@@ -479,7 +501,7 @@ class TableScreen(Screen[None]):
 
     def _choose(self, title: str, commands: Sequence[Command], *, note: str = "") -> None:
         if not commands:
-            self.notify("Nothing to choose now.", severity="warning")
+            self.notify(_("Nothing to choose now."), severity="warning")
             return
 
         def chosen(command: Command | None) -> None:
@@ -568,9 +590,8 @@ class TableScreen(Screen[None]):
             self._explain(Command("apply", die=die, card=target))
             return
         why = ZONE_WHY.get(where) or self.board.ZONE_WHY.get(where, where)
-        self.notify(
-            f"Nothing to do with {die} now: {why}. {prompt_words(view.player, view.awaiting)}", severity="warning"
-        )
+        words = _("Nothing to do with {die} now: {why}.").format(die=die, why=why)
+        self.notify(f"{words} {prompt_words(view.player, view.awaiting)}", severity="warning")
 
     def press_card(self, card: str) -> None:
         """A card was clicked or chosen: apply the selected die to it, answer a choice, or show it."""
@@ -615,12 +636,12 @@ class TableScreen(Screen[None]):
         event.stop()
         commands = self.view.find(item=event.item)
         name = self.view.card_name(event.item)
-        self._choose(f"{name}: use or discard it", commands)
+        self._choose(_("{item}: use or discard it").format(item=name), commands)
 
     @on(HeroPanel.UseAbility)
     def _ability_pressed(self, event: HeroPanel.UseAbility) -> None:
         event.stop()
-        self._choose("Use the hero's ability", self.view.find("use_ability"))
+        self._choose(_("Use the hero's ability"), self.view.find("use_ability"))
 
     @on(Message)
     def _deck_message(self, message: Message) -> None:
@@ -714,7 +735,7 @@ class TableScreen(Screen[None]):
             if any(d.id == die for d in self.view.player.dice):
                 self.press_die(die, typed=True)
             else:
-                self.notify(f"There is no die {die}.", severity="warning")
+                self.notify(_("There is no die {die}.").format(die=die), severity="warning")
             if stale and self._draws == draws:
                 if self._outstanding:
                     self._quiet_clear = self.view.revision  # its view (or the refusal) draws it
@@ -738,7 +759,7 @@ class TableScreen(Screen[None]):
         names = [str(params[0]) if name == BOARD_ACTION and params else name for name, params in actions]
         first = names[0]
         if view.player.result is not None:
-            self.notify("The game is over: ctrl+n starts a new game, s shows the summary.", severity="warning")
+            self.notify(_("The game is over: ctrl+n starts a new game, s shows the summary."), severity="warning")
             return
         if self.board.explain_key(key, names):
             return
@@ -750,28 +771,39 @@ class TableScreen(Screen[None]):
             self._explain(Command(engine[first]))
             return
         if first == "decline":
-            self._say("Nothing to decline now.")
+            self._say(_("Nothing to decline now."))
         elif first == "face":
             if view.player.options.dice != "physical":
-                self._say("m, h and k enter the face of a physical die; in this game the dice are rolled for you.")
+                self._say(_("m, h and k enter the face of a physical die; in this game the dice are rolled for you."))
             else:
-                self._say("No die waits for its face now: m, h and k come after a roll.")
+                self._say(_("No die waits for its face now: m, h and k come after a roll."))
         elif "card" in names:
             if self.selected is not None:
-                self._say(f"{self.selected} cannot go on card {key}: there are {len(view.player.active)} active cards.")
+                count = len(view.player.active)
+                self._say(
+                    ngettext(
+                        "{die} cannot go on card {key}: there is {n} active card.",
+                        "{die} cannot go on card {key}: there are {n} active cards.",
+                        count,
+                    ).format(die=self.selected, key=key, n=count)
+                )
             else:
-                self._say(f"{key} chooses a stack or a card when one can be chosen; select a die first to apply it.")
+                self._say(
+                    _("{key} chooses a stack or a card when one can be chosen; select a die first to apply it.").format(
+                        key=key
+                    )
+                )
         elif first == "use":
             reason = view.player.items_usable()
             held = view.player.inventory
             if reason:
-                self._say(f"No item can be used now: {reason}.")
+                self._say(_("No item can be used now: {reason}.").format(reason=reason))
             elif not held:
-                self._say("You hold no item, and the hero's ability cannot be used now.")
+                self._say(_("You hold no item, and the hero's ability cannot be used now."))
             else:
-                self._say("No item or ability can be used now (i shows when each one works).")
+                self._say(_("No item or ability can be used now (i shows when each one works)."))
         elif first == "use_selected":
-            self._say("No die selected: press a colour letter (y g b p r) or type a die id (b3).")
+            self._say(_("No die selected: press a colour letter (y g b p r) or type a die id (b3)."))
 
     def _explain_enter(self) -> None:
         view = self.view
@@ -784,20 +816,28 @@ class TableScreen(Screen[None]):
         elif recovery(self.view):
             room = recovery_room(self.view)
             self._say(
-                f"Choose which {'die' if room == 1 else f'{room} dice'} to recover: click exhausted dice or type their "
-                "ids (Enter never skips them); x stops recovering."
+                ngettext(
+                    "Choose which die to recover: click an exhausted die or type its id (Enter never skips it); x stops"
+                    " recovering.",
+                    "Choose which {n} dice to recover: click exhausted dice or type their ids (Enter never skips them);"
+                    " x stops recovering.",
+                    room,
+                ).format(n=room)
             )
         elif idle_reward(self.view):
             reward = view.first("take_reward")
-            name = view.card_name(reward.card or "") if reward is not None else "This"
+            name = view.card_name(reward.card or "") if reward is not None else "?"
             self._say(
-                f"{name}'s reward would do nothing now (no exhausted die to recover): x declines it, or click its "
-                "button to take it anyway."
+                _(
+                    "{card}'s reward would do nothing now (no exhausted die to recover): x declines it, or click its"
+                    " button to take it anyway."
+                ).format(card=name)
             )
         elif self.selected is not None:
-            self._say(f"{self.selected} can go on several cards: press the card's number or click it.")
+            words = _("{die} can go on several cards: press the card's number or click it.")
+            self._say(words.format(die=self.selected))
         else:
-            self._say(f"Enter has nothing to do here. {prompt_words(view.player, view.awaiting)}")
+            self._say(_("Enter has nothing to do here.") + " " + prompt_words(view.player, view.awaiting))
 
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
@@ -971,7 +1011,8 @@ class TableScreen(Screen[None]):
     def _no_die_of(self, letter: str) -> None:
         self._letter_timer = None
         color = COLOR_OF_LETTER[letter]
-        self._say(f"No {color} die can be played now. {prompt_words(self.view.player, self.view.awaiting)}")
+        words = _("No {color} die can be played now.").format(color=term(color))
+        self._say(f"{words} {prompt_words(self.view.player, self.view.awaiting)}")
 
     def _selected_command(self) -> Command | None:
         """The one command the selected die stands for now (None: it needs a target or a face)."""
@@ -1007,9 +1048,9 @@ class TableScreen(Screen[None]):
         if only is not None:
             self._play(only)
         elif applies:
-            self.notify("Several cards can take it: click one or press its number.")
+            self.notify(_("Several cards can take it: click one or press its number."))
         elif view.find("face", die=die):
-            self.notify("Enter its face: m miss, h hit, k crit.")
+            self.notify(_("Enter its face: m miss, h hit, k crit."))
 
     def action_clear(self) -> None:
         """Clear the selection."""
@@ -1021,16 +1062,16 @@ class TableScreen(Screen[None]):
         if lone is not None:
             self._play(lone)
             return
-        self._choose(self.view.text or "Choose", self._dialog_commands(), note=self._hint_text)
+        self._choose(self.view.text or _("Choose"), self._dialog_commands(), note=self._hint_text)
 
     def action_moves(self) -> None:
         """List every legal move."""
-        self._choose("Every legal move now", list(self.view.legal))
+        self._choose(_("Every legal move now"), list(self.view.legal))
 
     def action_use(self) -> None:
         """Use an item or the hero's ability."""
         commands = [c for c in self.view.legal if c.cmd in ("use_item", "use_ability")]
-        self._choose("Use an item or the hero's ability", commands)
+        self._choose(_("Use an item or the hero's ability"), commands)
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""

@@ -9,48 +9,51 @@ from dataclasses import replace
 from textual.actions import parse
 from textual.binding import Binding, BindingType
 
+from twentystrong.i18n import N_
 from twentystrong.tui.boards import Board
 
 FACE_KEYS = {"m": "miss", "h": "hit", "k": "crit"}
 """The keys that enter a physical die's face."""
+FACE_NAMES = {"miss": N_("Miss"), "hit": N_("Hit"), "crit": N_("Crit")}
+"""Their descriptions (marked: the key bar shows them through the catalogue)."""
 
 KEYS: list[BindingType] = [
     # Enter: the first binding whose action is possible now runs (check_action), and the footer shows it.
-    Binding("enter", "play_selected", "Play die"),
-    Binding("enter", "roll", "Roll"),
-    Binding("enter", "resolve", "Resolve"),
-    Binding("enter", "recover_all", "Recover all"),
-    Binding("enter", "done", "Done"),
-    Binding("enter", "take_reward", "Take reward"),
-    Binding("enter", "gain_item", "Gain item"),
-    Binding("enter", "activate_only", "Activate"),
-    Binding("enter", "answer", "Choose…"),
-    Binding("space", "use_selected", "Play die", show=False),
-    Binding("escape", "clear", "Clear selection", show=False),
-    Binding("r", "repeat", "Repeat"),
-    Binding("x", "stop_recovering", "Stop recovering"),
-    Binding("x", "decline", "Decline"),
-    *[Binding(k, f"face('{face}')", face.capitalize(), key_display=k) for k, face in FACE_KEYS.items()],
+    Binding("enter", "play_selected", N_("Play die")),
+    Binding("enter", "roll", N_("Roll")),
+    Binding("enter", "resolve", N_("Resolve")),
+    Binding("enter", "recover_all", N_("Recover all")),
+    Binding("enter", "done", N_("Done")),
+    Binding("enter", "take_reward", N_("Take reward")),
+    Binding("enter", "gain_item", N_("Gain item")),
+    Binding("enter", "activate_only", N_("Activate")),
+    Binding("enter", "answer", N_("Choose…")),
+    Binding("space", "use_selected", N_("Play die"), show=False),
+    Binding("escape", "clear", N_("Clear selection"), show=False),
+    Binding("r", "repeat", N_("Repeat")),
+    Binding("x", "stop_recovering", N_("Stop recovering")),
+    Binding("x", "decline", N_("Decline")),
+    *[Binding(k, f"face('{face}')", FACE_NAMES[face], key_display=k) for k, face in FACE_KEYS.items()],
     *[
         Binding(
             str(n),
             f"card({n})",
-            "Card",
+            N_("Card"),
             key_display="1-9",
             show=n == 1,
-            tooltip="Put the selected die on that card; with no die selected, read the card",
+            tooltip=N_("Put the selected die on that card; with no die selected, read the card"),
         )
         for n in range(1, 10)
     ],
-    Binding("y", "color('Y')", "Select die", key_display="ygbpr", show=False),
-    *[Binding(k, f"color('{k.upper()}')", "Select die", show=False) for k in "gbpr"],
-    *[Binding(k, f"color('{k}')", "Select die", show=False) for k in "YGBPR"],
-    Binding("a", "moves", "All moves"),
-    Binding("u", "use", "Use item/ability", show=False),
-    Binding("c", "cards", "Cards"),
-    Binding("i", "inventory", "Inventory", show=False),
-    Binding("l", "log", "Log", show=False),
-    Binding("s", "summary", "Game summary"),
+    Binding("y", "color('Y')", N_("Select die"), key_display="ygbpr", show=False),
+    *[Binding(k, f"color('{k.upper()}')", N_("Select die"), show=False) for k in "gbpr"],
+    *[Binding(k, f"color('{k}')", N_("Select die"), show=False) for k in "YGBPR"],
+    Binding("a", "moves", N_("All moves")),
+    Binding("u", "use", N_("Use item/ability"), show=False),
+    Binding("c", "cards", N_("Cards")),
+    Binding("i", "inventory", N_("Inventory"), show=False),
+    Binding("l", "log", N_("Log"), show=False),
+    Binding("s", "summary", N_("Game summary")),
 ]
 """The general table's keys (every table: the board's join them, :func:`compose_keys`)."""
 

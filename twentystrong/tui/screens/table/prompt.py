@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from twentystrong.engine.view import DieState
+from twentystrong.i18n import _, lazy_gettext, ngettext, term
 from twentystrong.text.prompts import wasted_apply
 from twentystrong.tui.boards import Board
 from twentystrong.tui.screens.table.keys import FACE_KEYS
@@ -23,6 +24,20 @@ from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.status import PromptAction
 
 FACE_SYMBOL = {"miss": "○", "hit": "•", "crit": "✶"}
+HINTS = {
+    "commit": lazy_gettext("Click pool dice or type an id (b3) to commit; Enter rolls."),
+    "faces": lazy_gettext("Select a die (click, or type b3), then m / h / k for miss / hit / crit."),
+    "recover": lazy_gettext("No die can be recovered now: Enter goes on."),  # else recover_hint
+    "gain_items": lazy_gettext("Enter gains the item, x declines."),
+    "instant_reward": lazy_gettext("Enter takes it, x declines."),
+    "choose_die": lazy_gettext("Click a marked die (or type its id)."),
+    "reroll_hit": lazy_gettext("Click the hit to roll again (or type its id); Enter lists the choices."),
+    "choose_card": lazy_gettext(
+        "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices."
+    ),
+    "over": lazy_gettext("The game is over: ctrl+n starts a new game, s shows the summary again."),
+}
+"""How to answer each kind of step, when nothing more particular applies."""
 
 
 def general_hint(view: GameView) -> str:
@@ -30,60 +45,56 @@ def general_hint(view: GameView) -> str:
     only while it may)."""
     kind = view.kind
     if kind == "apply" and all_defeated(view):
-        return "Every enemy is defeated: Enter resolves."
+        return _("Every enemy is defeated: Enter resolves.")
     if kind == "apply":
-        keys = [k for k, cmd in (("Enter resolves", "resolve"), ("r repeats", "repeat")) if view.can(cmd)]
+        keys = [k for k, cmd in ((_("Enter resolves"), "resolve"), (_("r repeats"), "repeat")) if view.can(cmd)]
         if not view.find("apply"):
-            return "Nothing can be applied now" + (f": {', '.join(keys)}." if keys else ".")
-        return "Click a marked die (or type b3), then a card." + (f" {', '.join(keys)}." if keys else "")
+            if not keys:
+                return _("Nothing can be applied now.")
+            return _("Nothing can be applied now: {keys}.").format(keys=", ".join(keys))
+        hint = _("Click a marked die (or type b3), then a card.")
+        return f"{hint} {', '.join(keys)}." if keys else hint
     if kind == "commit" and all_defeated(view):
-        return "Every enemy is defeated: Enter resolves."
+        return _("Every enemy is defeated: Enter resolves.")
     if kind == "commit" and not view.player.dice_in("pool"):
-        return "Enter rolls."
+        return _("Enter rolls.")
     if recovery(view):
         return recover_hint(view)
     if kind == "gain_items" and not view.can("gain_item"):
-        return "x declines it; i opens the inventory to make room."
-    return {
-        "commit": "Click pool dice or type an id (b3) to commit; Enter rolls.",
-        "faces": "Select a die (click, or type b3), then m / h / k for miss / hit / crit.",
-        "recover": "No die can be recovered now: Enter goes on.",  # else _recover_hint
-        "gain_items": "Enter gains the item, x declines.",
-        "instant_reward": "Enter takes it, x declines.",
-        "choose_die": "Click a marked die (or type its id).",
-        "reroll_hit": "Click the hit to roll again (or type its id); Enter lists the choices.",
-        "choose_card": "Click a marked (▶) card (or press its number, if it has one); Enter lists the choices.",
-        "over": "The game is over: ctrl+n starts a new game, s shows the summary again.",
-        "order_after_effects": "Enter resolves it; u uses an item first."
-        if lone_after(view) is not None
-        else "Enter or a opens the choices.",
-    }.get(kind, "Enter or a opens the choices.")
+        return _("x declines it; i opens the inventory to make room.")
+    if kind == "order_after_effects" and lone_after(view) is not None:
+        return _("Enter resolves it; u uses an item first.")
+    words = HINTS.get(kind)
+    return str(words) if words is not None else _("Enter or a opens the choices.")
 
 
 def recover_hint(view: GameView) -> str:
     """How to recover the exhausted dice."""
     owed, room = recovery(view), recovery_room(view)
     if len(owed) <= room:
-        return "Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering."
-    dice = "1 exhausted die" if room == 1 else f"{room} exhausted dice"
-    return f"Click up to {dice} (or type an id) to recover; x stops recovering."
+        return _("Enter recovers them all; or click exhausted dice (or type an id) to pick; x stops recovering.")
+    return ngettext(
+        "Click up to {n} exhausted die (or type an id) to recover; x stops recovering.",
+        "Click up to {n} exhausted dice (or type an id) to recover; x stops recovering.",
+        room,
+    ).format(n=room)
 
 
 def selected_hint(view: GameView, die: DieState) -> str:
     """What the selected die can do."""
     if view.find("face", die=die.id):
-        return "m miss · h hit · k crit."
+        return _("m miss · h hit · k crit.")
     applies = view.find("apply", die=die.id)
     if applies:
         numbered = {c.id: n for n, c in enumerate(view.player.active, start=1)}
         names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
-        text = f"click a marked (▶) card or press its number ({names}). Esc clears."
+        text = _("click a marked (▶) card or press its number ({names}). Esc clears.").format(names=names)
         # A rule in force makes the die worthless on a card: said before it is applied, not after.
         wasted = [w for w in (wasted_apply(view.player, c) for c in applies) if w]
         if wasted:
-            text += " Note: " + "; ".join(wasted) + "."
+            text += " " + _("Note: {notes}.").format(notes="; ".join(wasted))
         return text
-    return "space plays it. Esc clears."
+    return _("space plays it. Esc clears.")
 
 
 def prompt_actions(
@@ -99,51 +110,53 @@ def prompt_actions(
             out.append(PromptAction(label, key, command, variant=variant))
 
     if resolve_shortcut(view):
-        out.append(PromptAction("Resolve", "enter", action="resolve", variant="primary"))
+        out.append(PromptAction(_("Resolve"), "enter", action="resolve", variant="primary"))
     else:
-        add("roll", "Roll", "enter", "primary")
+        add("roll", _("Roll"), "enter", "primary")
     facing = face_die(view, selected)
     if facing is not None:
         for key, face in FACE_KEYS.items():
-            add("face", f"{facing} {FACE_SYMBOL[face]} {face}", key, die=facing, face=face)
+            add("face", f"{facing} {FACE_SYMBOL[face]} {term(face)}", key, die=facing, face=face)
     if selected is not None:
         only = only_apply(view, selected)
         if only is not None and only.card:
-            label = f"Apply {selected} → {view.card_name(only.card)}"
+            label = _("Apply {die} → {card}").format(die=selected, card=view.card_name(only.card))
             out.append(PromptAction(label, "space", only, variant="success"))
-    add("resolve", "Resolve", "enter", "primary")
-    add("repeat", "Repeat", "r")
+    add("resolve", _("Resolve"), "enter", "primary")
+    add("repeat", _("Repeat"), "r")
     owed = recovery(view)
     if owed:
         if len(owed) <= recovery_room(view):
-            out.append(PromptAction("Recover all", "enter", action="recover_all", variant="success"))
-        add("done", "Stop recovering", "x", "warning")
+            out.append(PromptAction(_("Recover all"), "enter", action="recover_all", variant="success"))
+        add("done", _("Stop recovering"), "x", "warning")
     else:
-        add("done", "Done", "enter", "primary")
+        add("done", _("Done"), "enter", "primary")
     reward = view.first("take_reward")
     if reward is not None:
         name = view.card_name(reward.card or "")
         if idle_reward(view):
-            out.append(PromptAction(f"Take {name}'s reward (does nothing now)", "", reward))
+            out.append(PromptAction(_("Take {card}'s reward (does nothing now)").format(card=name), "", reward))
         else:
-            out.append(PromptAction(f"Take {name}'s reward", "enter", reward, variant="success"))
-        add("decline_reward", "Decline", "x", "warning")
+            out.append(PromptAction(_("Take {card}'s reward").format(card=name), "enter", reward, variant="success"))
+        add("decline_reward", _("Decline"), "x", "warning")
     gain = view.first("gain_item")
     pending = gain or view.first("decline_item")
     if pending is not None and pending.card:
         if gain is not None:
-            out.append(PromptAction(f"Gain {view.card_name(pending.card)}", "enter", gain, variant="success"))
-        add("decline_item", f"Decline {view.card_name(pending.card)}", "x", "warning", card=pending.card)
+            label = _("Gain {card}").format(card=view.card_name(pending.card))
+            out.append(PromptAction(label, "enter", gain, variant="success"))
+        label = _("Decline {card}").format(card=view.card_name(pending.card))
+        add("decline_item", label, "x", "warning", card=pending.card)
     lone = lone_after(view)
     if lone is not None:
         name = view.card_name(lone.card or "")
-        out.append(PromptAction(f"Resolve {name}'s After effect", "enter", lone, variant="primary"))
+        out.append(PromptAction(_("Resolve {card}'s After effect").format(card=name), "enter", lone, variant="primary"))
     elif view.kind in dialog_kinds:
-        out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
+        out.append(PromptAction(_("Choose…"), "enter", action="answer", variant="primary"))
     out += before_moves
     if view.legal:
-        out.append(PromptAction("All moves…", "a", action="moves"))
+        out.append(PromptAction(_("All moves…"), "a", action="moves"))
     if view.player.result is not None:
-        out.append(PromptAction("New game", "ctrl+n", action="app.new_game", variant="primary"))
-        out.append(PromptAction("Summary", "s", action="summary"))
+        out.append(PromptAction(_("New game"), "ctrl+n", action="app.new_game", variant="primary"))
+        out.append(PromptAction(_("Summary"), "s", action="summary"))
     return tuple(out)
