@@ -38,7 +38,7 @@ def test_a_finished_game_is_kept_with_its_figures_and_replays_from_first_to_last
     row = rows[0]
     stats = game_stats(session.deck, session.options, session.events)
     assert (row.deck, row.deck_title, row.hero, row.hero_name) == ("plain", "Plain test deck", "tester", "Tester")
-    assert (row.level_kind, row.level, row.seed, row.missions, row.assisted) == ("rank", 1, "2", 1, 0)
+    assert (row.level_kind, row.level, row.seed, row.fact("missions"), row.assisted) == ("rank", 1, "2", 1, 0)
     assert (row.result, row.rounds) == (session.state.result, stats.rounds)
     assert (row.damage_dealt, row.damage_taken, row.enemies_defeated) == (
         stats.damage_dealt,
@@ -114,10 +114,14 @@ def test_the_old_profile_is_carried_over_once_and_the_rank_survives(tmp_path: Pa
     folder = record_path().parent
     folder.mkdir(parents=True, exist_ok=True)
     old = profile.Profile(
-        rank=3,
+        decks={"solar-sentinels": {"rank": 3}},
         history=(
-            profile.GameRecord("2025-01-31T20:15:00+00:00", "solar-sentinels", "umbra", 7, 2, "won", 17, False),
-            profile.GameRecord("2025-02-01T20:15:00+00:00", "solar-sentinels", "corona", 8, 3, "lost", 9, True),
+            profile.GameRecord(
+                "2025-01-31T20:15:00+00:00", "solar-sentinels", "umbra", 7, "won", 17, False, (("rank", 2),)
+            ),
+            profile.GameRecord(
+                "2025-02-01T20:15:00+00:00", "solar-sentinels", "corona", 8, "lost", 9, True, (("rank", 3),)
+            ),
         ),
     )
     profile.save_profile(old, folder / "profile.toml")

@@ -21,5 +21,7 @@ KIT = DeckKit(
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
     options=OPTIONS,
     content="twentystrong.kits.solar_sentinels.content:CONTENT",
+    record="twentystrong.kits.solar_sentinels.record:RECORD",
+    profile_keys=("rank",),  # profile.toml's rank, before the record kept the ladder
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
