@@ -266,9 +266,9 @@ def ladder_levels(path: Path | None = None) -> dict[str, tuple[str, int]]:
     return {deck: (kind, int(level)) for deck, kind, level in rows}
 
 
-def current_level(deck: str, ruleset: str = "solar-sentinels", path: Path | None = None) -> int | None:
-    """The level the player stands at on a deck's ladder (its lowest level before any game moved it); None for a
-    deck without a ladder."""
+def current_level(deck: str, ruleset: str, path: Path | None = None) -> int | None:
+    """The level the player stands at on a deck's ladder (``ruleset``: the deck's, whose kit gives the ladder; its
+    lowest level before any game moved it); None for a deck without a ladder."""
     rule = rule_for(ruleset)
     if rule is None:
         return None
