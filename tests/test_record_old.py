@@ -10,12 +10,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from record_helpers import entry
 
 from twentystrong import profile
 from twentystrong.cli import stats
-from twentystrong.kits.record import facts
+from twentystrong.kits.record import Fact, facts
+from twentystrong.record import games, summary
 from twentystrong.record.db import record_path
-from twentystrong.record.games import game_log, ladder_levels, list_games
+from twentystrong.record.games import add_entry, game_log, ladder_levels, list_games
 from twentystrong.record.summary import game_dict
 
 OLD = Path(__file__).resolve().parent / "old_record"
@@ -121,3 +123,23 @@ def _columns(path: Path) -> list[str]:
         return [str(r[1]) for r in conn.execute("PRAGMA table_info(games)")]
     finally:
         conn.close()
+
+
+def test_a_new_kits_fact_gets_its_own_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kit installed later declares a fact of its own: the record (an old one too) gets a column of its name when
+    next opened, keeps the fact's value, and shows it after the key the fact names (even one named like an SQL
+    word)."""
+    new = Fact("order", lambda *_: 0, after="rounds")
+    every = [*facts(), ("a-new-deck", new)]
+    for module in (games, summary):
+        monkeypatch.setattr(module, "facts", lambda: every)
+    folder = _old_files("record.sqlite3")
+    assert "order" not in _columns(folder / "record.sqlite3")
+    done = add_entry(entry(30, facts=(("missions", 1), ("order", 3))))
+    assert done.id == 11 and done.warning is None
+    assert "order" in _columns(folder / "record.sqlite3")
+    rows, _ = list_games()
+    assert [r.fact("order") for r in rows] == [None] * 10 + [3]
+    shown = game_dict(rows[-1])
+    keys = list(shown)
+    assert shown["order"] == 3 and keys.index("order") == keys.index("rounds") + 1

@@ -113,8 +113,9 @@ def _add(record: Opened, entry: GameEntry) -> Recorded:
         values = entry.columns()
         values["level_after"] = None if why else after
         names = list(values)
+        quoted = ", ".join(f'"{n}"' for n in names)  # a kit's fact may be named like an SQL word
         cursor = conn.execute(
-            f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+            f"INSERT INTO games ({quoted}) VALUES ({', '.join('?' for _ in names)})",
             [values[n] for n in names],
         )
         game = cursor.lastrowid
@@ -209,7 +210,7 @@ def _fact_names() -> list[str]:
 def _select() -> tuple[str, list[str]]:
     """The columns a :class:`GameRow` reads (the general ones, whether it has a log, the facts), and the facts'."""
     names = _fact_names()
-    return ", ".join([*_ROW_COLUMNS, "log IS NOT NULL", *names]), names
+    return ", ".join([*_ROW_COLUMNS, "log IS NOT NULL", *(f'"{n}"' for n in names)]), names
 
 
 def _row(values: tuple[Any, ...], names: list[str]) -> GameRow:

@@ -38,8 +38,8 @@ def import_profile(conn: sqlite3.Connection, folder: Path) -> str | None:
             played = dict(game.options)
             conn.execute(
                 "INSERT INTO games (finished_at, source, app_version, deck, deck_title, ruleset, hero, hero_name, "
-                "level_kind, level, seed, options, missions, assisted, result, reason, rounds) "
-                "VALUES (?, 'profile', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, '', ?)",
+                "level_kind, level, seed, options, assisted, result, reason, rounds) "
+                "VALUES (?, 'profile', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
                 (
                     game.date,
                     game.deck,
