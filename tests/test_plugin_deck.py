@@ -165,6 +165,12 @@ def test_simulate_with_its_bot(site: Path, deck_path: Path, tmp_path: Path) -> N
         assert all(hero["games"] == 5 for hero in report["heroes"].values())
         wins[bot] = sum(hero["wins"] for hero in report["heroes"].values())
     assert wins["heuristic"] > wins["random"]
+    done = command(site, tmp_path, "simulate", "--deck", str(deck_path), "--games", "5", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    heading = done.stdout.splitlines()[0]
+    assert heading.startswith("5 games per hero, heuristic bot, deck toy, ") and heading.endswith(", seeds 3-7")
+    assert ", ," not in heading
+    assert "stack" not in done.stdout  # another deck's words never describe this one's games
 
 
 async def settle(pilot: Pilot[None]) -> None:

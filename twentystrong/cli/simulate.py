@@ -189,7 +189,10 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         o.summary_words(v) if o.summary_words is not None else f"{o.name} {v}" for o, v in _level(deck, args)
     )
     lines = [
-        f"{args.games} games per hero, {args.bot} bot, deck {deck.id}, {level}, seeds {args.seed}-{last}",
+        ", ".join(
+            part for part in (f"{args.games} games per hero", f"{args.bot} bot", f"deck {deck.id}", level) if part
+        )
+        + f", seeds {args.seed}-{last}",
         "",
         f"{'hero':<12} {'games':>6} {'wins':>6} {'win rate':>9} {'95% interval':>15} {'median rounds':>14}  "
         "killing blow most often",

@@ -150,7 +150,7 @@ def _reason(g: GameRecord, lost_in: Callable[[GameRecord], str | None] | None) -
     where = lost_in(g) if lost_in is not None else None  # in the ruleset's own terms
     if where is not None:
         return where
-    return "boss fight" if g.boss is not None else "stacks"
+    return "boss fight" if g.boss is not None else "before the boss"
 
 
 def _hero_name(deck: Deck, hero: str) -> str:

@@ -19,6 +19,7 @@ KIT = DeckKit(
     primer="twentystrong.kits.solar_sentinels.primer:primer",
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
+    sim="twentystrong.kits.solar_sentinels.sim:SIM",
     options=OPTIONS,
     content="twentystrong.kits.solar_sentinels.content:CONTENT",
     record="twentystrong.kits.solar_sentinels.record:RECORD",
