@@ -52,18 +52,20 @@ BASE = GameEntry(
     level=1,
     seed="1",
     options="{}",
-    missions=1,
     assisted=0,
     daily=None,
     result="won",
     reason="",
     rounds=15,
+    facts=(("missions", 1),),
 )
 
 
-def entry(n: int, **fields: Any) -> GameEntry:
-    """Made-up game ``n`` (a day apart from the next), with ``fields`` changed."""
+def entry(n: int, *, missions: int = 1, **fields: Any) -> GameEntry:
+    """Made-up game ``n`` (a day apart from the next), with ``fields`` changed (``missions``: the game's fact that it
+    was played with missions, Solar Sentinels' kit records it)."""
     fields.setdefault("seed", str(n))
+    fields.setdefault("facts", (("missions", missions),))
     return replace(BASE, finished_at=f"2026-11-{n:02d}T20:00:00+00:00", **fields)
 
 

@@ -75,11 +75,6 @@ ALLOWED: dict[str, str] = {
 BEING_MOVED: frozenset[str] = frozenset(
     {
         # kit-options: options as data (SetupOptions, the CLIs, the save file's setup record, profile, the record)
-        "twentystrong/profile.py",
-        "twentystrong/record/entry.py",
-        "twentystrong/record/games.py",
-        "twentystrong/record/legacy.py",
-        "twentystrong/record/summary.py",
         # kit-content: the content model, its sections and what validation requires of a deck
         "twentystrong/content/model.py",
         # kit-board: the general table screen and the front end's messages

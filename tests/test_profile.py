@@ -12,6 +12,7 @@ from twentystrong.engine import Command
 from twentystrong.engine.state import SetupOptions
 from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.rules import RANKS
+from twentystrong.record.ladder import RULES, unmoved
 from twentystrong.session.session import SetupError, check_options
 
 MISSIONS = [
@@ -86,24 +87,28 @@ def test_profile_lives_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path))
     assert profile.profile_path() == tmp_path / "profile.toml"
     loaded = profile.load_profile()
-    assert loaded.profile == profile.Profile() and loaded.warning is None and loaded.profile.title == "Solar Soldier"
+    assert loaded.profile == profile.Profile() and loaded.warning is None
+    assert loaded.profile.setting("solar-sentinels", "rank") is None  # no level kept: the record's ladder starts
 
 
 def test_the_ladder_rules() -> None:
     """A win moves up one rank from the rank played at, a loss down one, never below 1 or above 6; assisted games
     and games without missions (R15) leave it (the record applies these: tests/test_record.py)."""
-    assert profile.next_rank(1, "won") == 2 and profile.next_rank(2, "lost") == 1
-    assert profile.next_rank(1, "lost") == 1 and profile.next_rank(6, "won") == 6
-    assert profile.next_rank(3, "lost", assisted=True) == 3 and profile.next_rank(2, "won", missions=False) == 2
-    assert profile.Profile(rank=6).title == "Senior Solar Sentinel"
+    rule = RULES["solar-sentinels"]
+    assert rule.after(1, "won") == 2 and rule.after(2, "lost") == 1
+    assert rule.after(1, "lost") == 1 and rule.after(6, "won") == 6
+    assert unmoved(assisted=True, needed=True, daily=False, rule=rule) == "assisted"
+    assert unmoved(assisted=False, needed=False, daily=False, rule=rule) == "no missions"
+    assert unmoved(assisted=False, needed=True, daily=False, rule=rule) == ""
+    assert rule.name(1) == "rank 1 Solar Soldier" and rule.name(6) == "rank 6 Senior Solar Sentinel"
 
 
 def test_writes_are_atomic(tmp_path: Path) -> None:
     """Saving writes a temporary file and renames it: no temporary file is left behind, the folder is created."""
     path = tmp_path / "deeper" / "profile.toml"
-    profile.save_profile(profile.Profile(rank=4), path)
+    profile.save_profile(profile.Profile(decks={"solar-sentinels": {"rank": 4}}), path)
     assert [p.name for p in path.parent.iterdir()] == ["profile.toml"]
-    assert profile.load_profile(path).profile.rank == 4
+    assert profile.load_profile(path).profile.setting("solar-sentinels", "rank") == 4
 
 
 @pytest.mark.parametrize(
@@ -114,6 +119,10 @@ def test_writes_are_atomic(tmp_path: Path) -> None:
         "rank = 9",  # out of range
         'rank = 2\n[[game]]\ndate = "x"\n',  # a game line without its fields
         "format = 99",  # a format from the future
+        "[decks.solar-sentinels]\nrank = 7\n",  # a deck's setting out of its option's range
+        "decks = 3",  # not a table of decks
+        'rank = 2\n[[game]]\ndate = "x"\ndeck = "d"\nhero = "h"\nseed = 1\nresult = "won"\nrounds = 1\n'
+        "assisted = false\nrank = [1]\n",  # a game's setup option that is not a value
     ],
 )
 def test_a_damaged_profile_is_kept_aside(tmp_path: Path, text: str) -> None:
@@ -125,8 +134,29 @@ def test_a_damaged_profile_is_kept_aside(tmp_path: Path, text: str) -> None:
     assert loaded.profile == profile.Profile()
     assert loaded.warning is not None and "damaged" in loaded.warning and "profile.toml.bad" in loaded.warning
     assert (tmp_path / "profile.toml.bad").read_text() == text
-    profile.save_profile(profile.Profile(rank=2), path)
-    assert profile.load_profile(path).profile.rank == 2
+    profile.save_profile(profile.Profile(decks={"solar-sentinels": {"rank": 2}}), path)
+    assert profile.load_profile(path).profile.setting("solar-sentinels", "rank") == 2
+
+
+def test_each_deck_keeps_its_own_settings(tmp_path: Path) -> None:
+    """The profile keeps each deck kit's settings by ruleset id and option name; a key at the top written before
+    (``rank``) is the kit's that claims it, and the ``decks`` table's own value wins over it. A deck that is not
+    installed keeps its settings as they are."""
+    path = tmp_path / "profile.toml"
+    path.write_text("rank = 2\nhints = false\n[decks.solar-sentinels]\nmissions = true\n[decks.elsewhere]\nlevel = 9\n")
+    old = profile.load_profile(path).profile
+    assert old.decks == {"solar-sentinels": {"rank": 2, "missions": True}, "elsewhere": {"level": 9}}
+    assert old.setting("solar-sentinels", "rank") == 2 and old.setting("hoplomachus-victorum", "difficulty") is None
+    changed = old.with_setting("solar-sentinels", "rank", 4).with_setting("hoplomachus-victorum", "difficulty", 3)
+    changed = changed.with_setting("elsewhere", "level", None)
+    assert changed.decks == {
+        "solar-sentinels": {"missions": True, "rank": 4},
+        "hoplomachus-victorum": {"difficulty": 3},
+    }
+    profile.save_profile(changed, path)
+    assert "rank = 2" not in path.read_text() and profile.load_profile(path).profile == changed
+    path.write_text("rank = 2\n[decks.solar-sentinels]\nrank = 5\n")
+    assert profile.load_profile(path).profile.setting("solar-sentinels", "rank") == 5
 
 
 def test_a_second_damaged_profile_gets_its_own_name(tmp_path: Path) -> None:

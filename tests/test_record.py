@@ -23,6 +23,9 @@ from twentystrong.record.replay import ReplayError, replay_session
 from twentystrong.record.summary import best_game, streaks, summarize
 from twentystrong.text.stats import game_stats
 
+SS = "solar-sentinels"
+"""Solar Sentinels' ruleset (the made-up games' and the old profile's)."""
+
 # --- a finished game, kept whole -------------------------------------------------------------------------------------
 
 
@@ -38,7 +41,7 @@ def test_a_finished_game_is_kept_with_its_figures_and_replays_from_first_to_last
     row = rows[0]
     stats = game_stats(session.deck, session.options, session.events)
     assert (row.deck, row.deck_title, row.hero, row.hero_name) == ("plain", "Plain test deck", "tester", "Tester")
-    assert (row.level_kind, row.level, row.seed, row.missions, row.assisted) == ("rank", 1, "2", 1, 0)
+    assert (row.level_kind, row.level, row.seed, row.fact("missions"), row.assisted) == ("rank", 1, "2", 1, 0)
     assert (row.result, row.rounds) == (session.state.result, stats.rounds)
     assert (row.damage_dealt, row.damage_taken, row.enemies_defeated) == (
         stats.damage_dealt,
@@ -97,9 +100,9 @@ def test_the_ladder_moves_from_the_rank_played_at_and_only_in_ladder_games() -> 
     for game, after, why in moves:
         done = add_entry(game)
         assert (done.level_after, done.unmoved) == (after, why), game
-    assert current_level("solar-sentinels") == 5 and ladder_levels() == {"solar-sentinels": ("rank", 5)}
+    assert current_level("solar-sentinels", SS) == 5 and ladder_levels() == {"solar-sentinels": ("rank", 5)}
     assert [r.level_after for r in list_games()[0]] == [2, 1, 1, 6, None, None, None, 5]
-    assert current_level("another-deck") == 1  # never climbed: the lowest rank
+    assert current_level("another-deck", SS) == 1  # never climbed: the lowest rank
 
 
 def test_a_deck_without_a_ladder_keeps_its_games_and_no_ladder() -> None:
@@ -114,10 +117,14 @@ def test_the_old_profile_is_carried_over_once_and_the_rank_survives(tmp_path: Pa
     folder = record_path().parent
     folder.mkdir(parents=True, exist_ok=True)
     old = profile.Profile(
-        rank=3,
+        decks={"solar-sentinels": {"rank": 3}},
         history=(
-            profile.GameRecord("2025-01-31T20:15:00+00:00", "solar-sentinels", "umbra", 7, 2, "won", 17, False),
-            profile.GameRecord("2025-02-01T20:15:00+00:00", "solar-sentinels", "corona", 8, 3, "lost", 9, True),
+            profile.GameRecord(
+                "2025-01-31T20:15:00+00:00", "solar-sentinels", "umbra", 7, "won", 17, False, (("rank", 2),)
+            ),
+            profile.GameRecord(
+                "2025-02-01T20:15:00+00:00", "solar-sentinels", "corona", 8, "lost", 9, True, (("rank", 3),)
+            ),
         ),
     )
     profile.save_profile(old, folder / "profile.toml")
@@ -127,12 +134,12 @@ def test_the_old_profile_is_carried_over_once_and_the_rank_survives(tmp_path: Pa
         ("umbra", "Umbra", 2, "won", 17, 0, "profile"),
         ("corona", "Corona", 3, "lost", 9, 1, "profile"),
     ]
-    assert current_level("solar-sentinels") == 3
+    assert current_level("solar-sentinels", SS) == 3
     assert (folder / "profile.toml").exists()
     with pytest.raises(ReplayError, match="kept no moves"):
         replay_session(1)
     add_entry(entry(9, level=3, result="won"))
-    assert len(list_games()[0]) == 3 and current_level("solar-sentinels") == 4  # not imported twice
+    assert len(list_games()[0]) == 3 and current_level("solar-sentinels", SS) == 4  # not imported twice
 
 
 # --- the schema -----------------------------------------------------------------------------------------------------
@@ -252,7 +259,7 @@ def test_two_writers_at_once(tmp_path: Path) -> None:
     rows, _ = list_games()
     assert len(rows) == 2 * count and len({r.id for r in rows}) == 2 * count
     assert {r.hero for r in rows} == {"hero1", "hero2"}
-    assert current_level("solar-sentinels") == rows[-1].level_after
+    assert current_level("solar-sentinels", SS) == rows[-1].level_after
 
 
 # --- the daily challenge --------------------------------------------------------------------------------------------

@@ -495,7 +495,9 @@ async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monk
         assert rank == (
             "Your rank rises: 1 Solar Soldier → 2 Solar Specialist." if won else "Your rank stays 1 Solar Soldier."
         )
-        assert current_level(store.session.deck.id) == (2 if won else 1)  # the record's ladder, for this deck
+        assert current_level(store.deck.id, store.deck.info.ruleset) == (
+            2 if won else 1
+        )  # the record's ladder, for this deck
         assert str(screen.query_one("#game-over-figures", Static).content).startswith("You played ")
         await press(pilot, "escape")
         assert isinstance(app.screen, TableScreen)

@@ -1,31 +1,31 @@
-"""The player profile file, and the rules of the Solar Sentinels rank ladder (rules.md "Difficulty ranks").
+"""The player profile file: the player's settings, each deck's own settings, and the game history kept before
+the record.
 
 Finished games and each deck's ladder are kept in the player's record (:mod:`twentystrong.record`, SQLite): that is
-the one place a finished game goes. This module keeps what the record builds on:
-
-- the rank rules: titles, bounds, :func:`next_rank` (R15: ranks move only in games with
-  missions, and not in assisted ones);
-- ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when set; see
-  :mod:`twentystrong.session.paths`), the player's own file. Before the record it held the rank and a short game
-  history::
+the one place a finished game goes. ``profile.toml`` in the user data directory (``$TWENTYSTRONG_DATA_DIR`` when
+set; see :mod:`twentystrong.session.paths`) is the player's own file::
 
     format = 1
-    rank = 2
     hints = true
 
-    [[game]]
+    [decks.solar-sentinels]     # a deck kit's settings, by its ruleset id: its setup options by name
+    rank = 2
+
+    [[game]]                    # a finished game, as versions before the record kept them
     date = "2025-01-31T20:15:00+00:00"
     deck = "solar-sentinels"
     hero = "vela"
     seed = 1234
-    rank = 1
+    rank = 1                    # the deck's own setup options it was played with
     result = "won"
     rounds = 17
     assisted = false
 
-  The record carries those over once (:mod:`twentystrong.record.legacy`: the rank survives as the Solar Sentinels
-  ladder). Writes are atomic (a temporary file, then a rename). A profile that cannot be read is never destroyed:
-  it is moved aside to ``profile.toml.bad`` (or ``.bad.2`` …), a clear message says so, and a fresh profile starts.
+Versions before per-deck settings wrote a deck's settings at the top (``rank = 2``): the kit that claims such a
+key (:attr:`~twentystrong.kits.kit.DeckKit.profile_keys`) reads it as its own. The record carries the games and
+each deck's level over once (:mod:`twentystrong.record.legacy`: the level survives as the deck's ladder). Writes are
+atomic (a temporary file, then a rename). A profile that cannot be read is never destroyed: it is moved aside to
+``profile.toml.bad`` (or ``.bad.2`` …), a clear message says so, and a fresh profile starts.
 
 Pure Python: never imports textual or rich (architecture.md contract 1).
 """
@@ -35,21 +35,23 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import tomli_w
 
 from twentystrong.atomic import write_atomically
 from twentystrong.i18n import LANGUAGES
-from twentystrong.kits.solar_sentinels.options import RANK, RANKS
 from twentystrong.session.paths import set_aside, user_data_dir
+
+if TYPE_CHECKING:
+    from twentystrong.engine.state import Choices, OptionValue
 
 FORMAT = 1
 """The profile file's format version."""
 FILE_NAME = "profile.toml"
-LOWEST, HIGHEST = RANK.low, RANK.high
-TITLES: dict[int, str] = {rank: title for rank, (title, _, _) in RANKS.items()}
-"""The Solar Sentinels rank titles (its kit's rank table)."""
+
+Settings = dict[str, dict[str, "OptionValue"]]
+"""Each deck kit's settings: ruleset id → option name → value."""
 
 Result = Literal["won", "lost"]
 
@@ -63,30 +65,38 @@ class GameRecord:
     deck: str
     hero: str
     seed: int
-    rank: int
-    """The rank it was played at."""
     result: Result
     rounds: int
     assisted: bool
     """Assisted games are kept in the history but do not move the ladder."""
+    options: Choices = ()
+    """The deck's own setup options it was played with, by name (``rank``: the level it was played at)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """The profile file: the rank and game history that versions before the record kept (carried over into the
-    record once)."""
+    """The profile file: each deck's settings, the player's settings, and the game history versions before the
+    record kept (carried over into the record once)."""
 
-    rank: int = LOWEST
+    decks: Settings = field(default_factory=dict)
+    """Each deck kit's settings by ruleset id: its setup options by name (its setup defaults, its progress)."""
     history: tuple[GameRecord, ...] = field(default=())
     hints: bool = True
     """First-game hints on the table (on for a new profile; the setup screen and the palette turn them off)."""
     language: str | None = None
     """The language chosen on the setup screen (``en``, ``de``, ``fr``); None: the environment's (LANGUAGE …)."""
 
-    @property
-    def title(self) -> str:
-        """The rank's title (Solar Sentinels)."""
-        return TITLES[self.rank]
+    def setting(self, ruleset: str, name: str) -> OptionValue | None:
+        """A deck kit's setting (one of its setup options by name), or None when the profile holds none."""
+        return self.decks.get(ruleset, {}).get(name)
+
+    def with_setting(self, ruleset: str, name: str, value: OptionValue | None) -> Profile:
+        """The profile with a deck kit's setting changed (None: removed)."""
+        own = {k: v for k, v in self.decks.get(ruleset, {}).items() if k != name}
+        if value is not None:
+            own[name] = value
+        decks = {k: v for k, v in self.decks.items() if k != ruleset}
+        return replace(self, decks={**decks, ruleset: own} if own else decks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,14 +113,6 @@ class Loaded:
 def profile_path() -> Path:
     """Where the profile lives."""
     return user_data_dir() / FILE_NAME
-
-
-def next_rank(rank: int, result: Result, assisted: bool = False, missions: bool = True) -> int:
-    """The ladder after a game played at ``rank``: up on a win, down on a loss, clamped to 1..6; an assisted game,
-    or one without missions (R15: ranks exist only with missions), leaves it where it was."""
-    if assisted or not missions:
-        return _clamp(rank)
-    return _clamp(rank + (1 if result == "won" else -1))
 
 
 def load_profile(path: Path | None = None) -> Loaded:
@@ -138,7 +140,7 @@ def save_profile(profile: Profile, path: Path | None = None) -> None:
     path = path or profile_path()
     data: dict[str, Any] = {
         "format": FORMAT,
-        "rank": profile.rank,
+        **({"decks": profile.decks} if profile.decks else {}),
         "hints": profile.hints,
         **({"language": profile.language} if profile.language is not None else {}),
         "game": [_record_table(g) for g in profile.history],
@@ -167,17 +169,11 @@ def set_language_choice(code: str | None, path: Path | None = None) -> tuple[Pro
 # --- reading and writing -----------------------------------------------------------------------------------------
 
 
-def _clamp(rank: int) -> int:
-    return max(LOWEST, min(HIGHEST, rank))
-
-
 def _parse(data: dict[str, Any]) -> Profile:
     version = data.get("format", FORMAT)
     if version != FORMAT:
         raise ValueError(f"format {version!r} is not {FORMAT}")
-    rank = data.get("rank", LOWEST)
-    if not isinstance(rank, int) or isinstance(rank, bool) or not LOWEST <= rank <= HIGHEST:
-        raise ValueError(f"rank must be a whole number from {LOWEST} to {HIGHEST}, got {rank!r}")
+    decks = _settings(data)
     games = data.get("game", [])
     if not isinstance(games, list):
         raise ValueError("game must be an array of tables")
@@ -188,8 +184,40 @@ def _parse(data: dict[str, Any]) -> Profile:
     if language is not None and language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {language!r}")
     return Profile(
-        rank=rank, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints, language=language
+        decks=decks, history=tuple(_record(g, i + 1) for i, g in enumerate(games)), hints=hints, language=language
     )
+
+
+def _settings(data: dict[str, Any]) -> Settings:
+    """Each deck kit's settings: the ``decks`` table, and any key at the top that a kit claims (written before
+    per-deck settings; the ``decks`` table's own value wins)."""
+    from twentystrong.kits import kits
+
+    decks: Settings = {}
+    for ruleset, found in kits().items():
+        old = {key: data[key] for key in found.profile_keys if key in data}
+        if old:
+            decks[ruleset] = {key: _value(ruleset, key, value) for key, value in old.items()}
+    table = data.get("decks", {})
+    if not isinstance(table, dict) or not all(isinstance(own, dict) for own in table.values()):
+        raise ValueError("decks must be a table of tables (one per deck)")
+    for ruleset, own in table.items():
+        decks[ruleset] = {**decks.get(ruleset, {}), **{k: _value(ruleset, k, v) for k, v in own.items()}}
+    return decks
+
+
+def _value(ruleset: str, name: str, value: Any) -> OptionValue:
+    """A deck kit's setting, checked against its option of that name (when the kit is installed)."""
+    from twentystrong.kits import options_for
+
+    if not isinstance(value, (bool, int, str)):
+        raise ValueError(f"{name} must be a value, got {value!r}")
+    option = next((o for o in options_for(ruleset) if o.name == name), None)
+    if option is not None and option.kind == "range":
+        if isinstance(value, bool) or not isinstance(value, int) or not option.low <= value <= option.high:
+            raise ValueError(f"{name} must be a whole number from {option.low} to {option.high}, got {value!r}")
+    checked: OptionValue = value
+    return checked
 
 
 _FIELDS: dict[str, type] = {
@@ -197,7 +225,6 @@ _FIELDS: dict[str, type] = {
     "deck": str,
     "hero": str,
     "seed": int,
-    "rank": int,
     "result": str,
     "rounds": int,
     "assisted": bool,
@@ -213,6 +240,9 @@ def _record(table: Any, number: int) -> GameRecord:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError(f"game {number}: {key} must be a {kind.__name__}, got {value!r}")
         values[key] = value
+    values["options"] = tuple((k, v) for k, v in table.items() if k not in _FIELDS and isinstance(v, (bool, int, str)))
+    if len(values["options"]) != len(table) - len(_FIELDS):
+        raise ValueError(f"game {number}: its setup options must be values")
     if values["result"] not in ("won", "lost"):
         raise ValueError(f'game {number}: result must be "won" or "lost", got {values["result"]!r}')
     return GameRecord(**values)
@@ -224,7 +254,7 @@ def _record_table(record: GameRecord) -> dict[str, Any]:
         "deck": record.deck,
         "hero": record.hero,
         "seed": record.seed,
-        "rank": record.rank,
+        **dict(record.options),
         "result": record.result,
         "rounds": record.rounds,
         "assisted": record.assisted,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from twentystrong.content.sections import KitContent
     from twentystrong.engine.rulesets.base import Ruleset
     from twentystrong.engine.state import SetupOptions
+    from twentystrong.kits.record import RecordPart
 
 
 def resolve(target: str) -> Any:
@@ -76,6 +77,13 @@ class DeckKit:
     hero_draw: str = ""
     """The setup screen's words on how the hero is chosen at the table, for a ruleset whose hero is drawn in the game
     (``content.heroes.CHOSEN_IN_GAME``); "" for the general words."""
+    # k-record
+    record: str | None = None
+    """``module:attribute`` of its :class:`~twentystrong.kits.record.RecordPart`: what its games record beyond the
+    general figures (pure Python, imported when a game is recorded or the record read); None: nothing more."""
+    profile_keys: tuple[str, ...] = ()
+    """Keys at the top of ``profile.toml`` that versions before per-deck settings wrote for this deck (each the name
+    of one of its options): the profile reads them as this kit's."""
 
     def ruleset(self) -> Ruleset:
         """Its rules, imported on first use."""
@@ -89,6 +97,11 @@ class DeckKit:
     def content_of(self) -> KitContent | None:
         """Its content declaration, imported on first use (None if it has none)."""
         found: KitContent | None = resolve(self.content) if self.content is not None else None
+        return found
+
+    def record_part(self) -> RecordPart | None:
+        """What its games record beyond the general figures, imported on first use (None if nothing)."""
+        found: RecordPart | None = resolve(self.record) if self.record is not None else None
         return found
 
     def bot_class(self) -> type[HeuristicBot]:

@@ -12,6 +12,11 @@ at all.
 2. ``ladder`` (each deck's current level: Solar Sentinels' rank, later Hoplomachus Victorum's difficulty, HV13)
    and ``games.level_after`` (the ladder after each game that moved it), both filled from the games already kept.
 
+Beside the versions, each installed deck kit's facts (what its games record beyond the general figures:
+:mod:`twentystrong.kits.record`) get a column of their name in ``games`` when the record is first opened with the kit
+installed (:func:`add_columns`; the first version's ``missions``, ``missions_completed`` and ``missions_total`` are
+Solar Sentinels' facts). Another version of twentystrong reads and writes a record with more columns unchanged.
+
 A file written by a newer twentystrong (a higher version) is left alone and reported. A file that is not a
 database, or is damaged, is **never deleted**: it is renamed ``record.sqlite3.bad`` (``.bad.2`` …, with its
 ``-wal`` beside it), the player is told where, and a fresh record starts. A file that cannot be opened at all (no
@@ -167,6 +172,24 @@ def _check_version(conn: sqlite3.Connection) -> int:
             f"{SCHEMA_VERSION}); it is left as it is and this game is not added to it. Update twentystrong."
         )
     return version
+
+
+def add_columns(conn: sqlite3.Connection, names: list[str]) -> None:
+    """Add a column to ``games`` for each of these deck kits' facts it does not have yet (in one transaction)."""
+    missing = [name for name in names if name not in _columns(conn)]
+    if not missing:
+        return
+    for name in missing:
+        if not name.isidentifier():
+            raise RecordUnavailable(f"a deck kit's fact {name!r} cannot be a column of the record")
+    with transaction(conn):
+        for name in missing:
+            if name not in _columns(conn):  # another instance may have added it meanwhile
+                conn.execute(f'ALTER TABLE games ADD COLUMN "{name}" INTEGER')
+
+
+def _columns(conn: sqlite3.Connection) -> set[str]:
+    return {str(row[1]) for row in conn.execute("PRAGMA table_info(games)")}
 
 
 # --- opening -----------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """What the record keeps of a finished game: its setup, result and figures, and the game itself as a save.
 
 The figures are the game-over screen's (:func:`twentystrong.text.stats.game_stats`: rounds, damage, enemies, dice
-luck …); the log is the save file the session would write (:mod:`twentystrong.session.saves`), compressed, so a
-recorded game replays exactly as a saved one loads.
+luck …), and what the deck's kit records beyond them (its facts: :mod:`twentystrong.kits.record`); the log is the
+save file the session would write (:mod:`twentystrong.session.saves`), compressed, so a recorded game replays
+exactly as a saved one loads.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from twentystrong import __version__
 from twentystrong.engine.events import to_dict
 from twentystrong.engine.state import SetupOptions
-from twentystrong.kits.solar_sentinels.rules import missions_dealt
+from twentystrong.kits.record import facts
 from twentystrong.record import daily as daily_challenge
 from twentystrong.record.ladder import level_of, rule_for
 from twentystrong.session.session import Session
@@ -26,7 +27,8 @@ from twentystrong.session.session import Session
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
-    """One finished game, as a row of the record (the columns of ``games``, without ``id``)."""
+    """One finished game, as a row of the record (the columns of ``games``, without ``id``; the deck kits' facts
+    in :attr:`facts`)."""
 
     finished_at: str
     source: str
@@ -41,7 +43,6 @@ class GameEntry:
     level: int | None
     seed: str
     options: str
-    missions: int | None
     assisted: int
     daily: str | None
     result: str
@@ -50,8 +51,6 @@ class GameEntry:
     damage_dealt: int | None = None
     damage_taken: int | None = None
     enemies_defeated: int | None = None
-    missions_completed: int | None = None
-    missions_total: int | None = None
     final_enemy: str | None = None
     final_enemy_name: str | None = None
     final_enemy_defeated: int | None = None
@@ -65,14 +64,17 @@ class GameEntry:
     events: int | None = None
     fingerprint: str | None = None
     log: bytes | None = None
+    facts: tuple[tuple[str, int | None], ...] = ()
+    """The installed deck kits' facts (:mod:`twentystrong.kits.record`), by name: each its own column."""
 
     def columns(self) -> dict[str, Any]:
-        """The row as column → value."""
-        return asdict(self)
+        """The row as column → value (the facts' columns after the general ones)."""
+        general = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "facts"}
+        return {**general, **dict(self.facts)}
 
-
-COLUMNS = tuple(f.name for f in fields(GameEntry))
-"""The ``games`` columns an entry fills, in order."""
+    def fact(self, name: str) -> int | None:
+        """A fact's value (None when the entry has none of that name)."""
+        return dict(self.facts).get(name)
 
 
 def setup_record(options: SetupOptions) -> dict[str, Any]:
@@ -133,7 +135,6 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         level=level_of(options, rule) if rule is not None else None,
         seed=str(options.seed),
         options=json.dumps(setup_record(options), sort_keys=True),
-        missions=int(bool(options.chosen("missions", False))),  # the record's column (R15: the ladder reads it)
         assisted=int(options.assisted),
         daily=day.isoformat() if day is not None else None,
         result=state.result,
@@ -142,8 +143,6 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         damage_dealt=stats.damage_dealt,
         damage_taken=stats.damage_taken,
         enemies_defeated=stats.enemies_defeated,
-        missions_completed=stats.goals_completed,
-        missions_total=missions_dealt(state),
         final_enemy=stats.boss,
         final_enemy_name=_card_name(session, stats.boss),
         final_enemy_defeated=int(stats.bosses_defeated > 0) if stats.boss is not None else None,
@@ -157,6 +156,10 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         events=len(session.events),
         fingerprint=fingerprint(session),
         log=pack_log(session),
+        facts=tuple(
+            (fact.name, fact.of(session, stats) if ruleset == deck.info.ruleset else fact.other)
+            for ruleset, fact in facts()
+        ),
     )
 
 

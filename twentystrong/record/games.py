@@ -13,9 +13,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
-from twentystrong.record.db import Opened, RecordUnavailable, open_record, transaction
-from twentystrong.record.entry import COLUMNS, GameEntry, entry_of
+from twentystrong.kits.record import facts
+from twentystrong.record.db import Opened, RecordUnavailable, add_columns, open_record, transaction
+from twentystrong.record.entry import GameEntry, entry_of
 from twentystrong.record.ladder import Unmoved, rule_for, unmoved
 from twentystrong.session.session import Session
 
@@ -31,8 +33,8 @@ class Recorded:
     level_after: int | None = None
     """... and after it."""
     unmoved: Unmoved = ""
-    """Why the game did not move the ladder: ``assisted``, ``no missions`` (R15), ``daily``, ``no ladder``; ""
-    when it did."""
+    """Why the game did not move the ladder: ``assisted``, ``no`` and the setup option the ladder needs (R15),
+    ``daily``, ``no ladder``; "" when it did."""
     duplicate: bool = False
     """The very same game (same setup and events) was in the record already, as :attr:`id`."""
     daily: str | None = None
@@ -57,11 +59,13 @@ class Recorded:
 
 @contextmanager
 def opened(path: Path | None = None, *, create: bool = True) -> Iterator[Opened]:
-    """The record, open (and the old profile imported into it once), closed afterwards."""
+    """The record, open (with a column for each installed deck kit's facts, and the old profile imported into it
+    once), closed afterwards."""
     from twentystrong.record.legacy import import_profile
 
     record = open_record(path, create=create)
     try:
+        add_columns(record.conn, _fact_names())
         notes = import_profile(record.conn, record.path.parent)
         if notes:
             record.warning = "; ".join(filter(None, [record.warning, notes]))
@@ -101,17 +105,17 @@ def _add(record: Opened, entry: GameEntry) -> Recorded:
         before = _level(conn, entry.deck) if rule is not None else None
         if before is None and rule is not None:
             before = rule.lowest
-        why = unmoved(
-            assisted=bool(entry.assisted), needed=bool(entry.missions), daily=entry.daily is not None, rule=rule
-        )
+        needed = rule is None or rule.needs is None or bool(entry.fact(rule.needs))  # R15: the game's fact
+        why = unmoved(assisted=bool(entry.assisted), needed=needed, daily=entry.daily is not None, rule=rule)
         after = before
         if rule is not None and not why and entry.level is not None:
             after = rule.after(entry.level, entry.result)
         values = entry.columns()
         values["level_after"] = None if why else after
-        names = [*COLUMNS, "level_after"]
+        names = list(values)
+        quoted = ", ".join(f'"{n}"' for n in names)  # a kit's fact may be named like an SQL word
         cursor = conn.execute(
-            f"INSERT INTO games ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})",
+            f"INSERT INTO games ({quoted}) VALUES ({', '.join('?' for _ in names)})",
             [values[n] for n in names],
         )
         game = cursor.lastrowid
@@ -152,7 +156,6 @@ class GameRow:
     level: int | None
     level_after: int | None
     seed: str
-    missions: int | None
     assisted: int
     daily: str | None
     result: str
@@ -161,8 +164,6 @@ class GameRow:
     damage_dealt: int | None
     damage_taken: int | None
     enemies_defeated: int | None
-    missions_completed: int | None
-    missions_total: int | None
     final_enemy: str | None
     final_enemy_name: str | None
     final_enemy_defeated: int | None
@@ -173,6 +174,12 @@ class GameRow:
     hits_expected: float | None
     luck_spread: float | None
     has_log: int
+    facts: tuple[tuple[str, int | None], ...] = ()
+    """The installed deck kits' facts (:mod:`twentystrong.kits.record`), by name."""
+
+    def fact(self, name: str) -> int | None:
+        """A fact's value (None when the game has none of that name)."""
+        return dict(self.facts).get(name)
 
     @property
     def won(self) -> bool:
@@ -192,7 +199,25 @@ class GameRow:
         return self.hits_rolled - self.hits_expected
 
 
-_ROW_COLUMNS = [f for f in GameRow.__dataclass_fields__ if f != "has_log"]
+_ROW_COLUMNS = [f for f in GameRow.__dataclass_fields__ if f not in ("has_log", "facts")]
+
+
+def _fact_names() -> list[str]:
+    """The columns of the installed deck kits' facts."""
+    return list(dict.fromkeys(fact.name for _, fact in facts()))
+
+
+def _select() -> tuple[str, list[str]]:
+    """The columns a :class:`GameRow` reads (the general ones, whether it has a log, the facts), and the facts'."""
+    names = _fact_names()
+    return ", ".join([*_ROW_COLUMNS, "log IS NOT NULL", *(f'"{n}"' for n in names)]), names
+
+
+def _row(values: tuple[Any, ...], names: list[str]) -> GameRow:
+    """A :class:`GameRow` from what :func:`_select`'s columns read."""
+    general = [*_ROW_COLUMNS, "has_log"]
+    found = dict(zip(general, values, strict=False))
+    return GameRow(**found, facts=tuple(zip(names, values[len(general) :], strict=True)))
 
 
 def list_games(
@@ -215,7 +240,8 @@ def list_games(
     if since is not None:
         where.append("finished_at >= ?")
         args.append(since.isoformat())
-    sql = f"SELECT {', '.join(_ROW_COLUMNS)}, log IS NOT NULL FROM games"
+    columns, names = _select()
+    sql = f"SELECT {columns} FROM games"
     if where:
         sql += " WHERE " + " AND ".join(where)
     sql += " ORDER BY id"
@@ -223,7 +249,7 @@ def list_games(
         return [], None
     try:
         with opened(path) as record:
-            rows = [GameRow(*row) for row in record.conn.execute(sql, args)]
+            rows = [_row(row, names) for row in record.conn.execute(sql, args)]
             return rows, record.warning
     except RecordUnavailable as exc:
         return [], str(exc)
@@ -241,9 +267,9 @@ def ladder_levels(path: Path | None = None) -> dict[str, tuple[str, int]]:
     return {deck: (kind, int(level)) for deck, kind, level in rows}
 
 
-def current_level(deck: str, ruleset: str = "solar-sentinels", path: Path | None = None) -> int | None:
-    """The level the player stands at on a deck's ladder (its lowest level before any game moved it); None for a
-    deck without a ladder."""
+def current_level(deck: str, ruleset: str, path: Path | None = None) -> int | None:
+    """The level the player stands at on a deck's ladder (``ruleset``: the deck's, whose kit gives the ladder; its
+    lowest level before any game moved it); None for a deck without a ladder."""
     rule = rule_for(ruleset)
     if rule is None:
         return None
@@ -254,13 +280,12 @@ def current_level(deck: str, ruleset: str = "solar-sentinels", path: Path | None
 def game_log(game: int, path: Path | None = None) -> tuple[GameRow, bytes | None]:
     """A recorded game and its packed log (None for an imported game); raises :class:`RecordUnavailable`,
     ``KeyError`` for a number the record does not hold."""
+    columns, names = _select()
     with opened(path, create=False) as record:
-        row = record.conn.execute(
-            f"SELECT {', '.join(_ROW_COLUMNS)}, log IS NOT NULL, log FROM games WHERE id = ?", (game,)
-        ).fetchone()
+        row = record.conn.execute(f"SELECT {columns}, log FROM games WHERE id = ?", (game,)).fetchone()
     if row is None:
         raise KeyError(game)
-    return GameRow(*row[:-1]), row[-1]
+    return _row(row[:-1], names), row[-1]
 
 
 def _kept(path: Path | None) -> bool:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
 
 from twentystrong.engine.state import SetupOptions
 
-Unmoved = Literal["", "assisted", "no missions", "daily", "no ladder"]
-"""Why a game leaves the ladder alone ("" when it moves it)."""
+Unmoved = str
+"""Why a game leaves the ladder alone: ``assisted``, ``daily``, ``no ladder``, or ``no`` and the setup option the
+ladder needs (``no missions``); "" when it moves it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,8 @@ class LadderRule:
     option: str
     """The setup option that holds the level a game is played at (``difficulty``)."""
     needs: str | None = None
-    """The setup option a game must have on to move the ladder, if any (R15)."""
+    """The setup option a game must have on to move the ladder, if any (R15; the record reads it from the game's
+    fact of that name: :attr:`~twentystrong.kits.record.Fact.name`)."""
 
     def clamp(self, level: int) -> int:
         """The level kept within the bounds."""
@@ -98,7 +99,7 @@ def unmoved(*, assisted: bool, needed: bool, daily: bool, rule: LadderRule | Non
     if assisted:
         return "assisted"  # contract 5
     if rule.needs is not None and not needed:
-        return "no missions"  # R15
+        return f"no {rule.needs}"  # R15
     if daily:
         return "daily"
     return ""

@@ -1,9 +1,11 @@
-"""The old profile (``profile.toml``: a rank and a short game history) carried over into the record, once.
+"""The old profile (``profile.toml``: a deck's level and a short game history) carried over into the record, once.
 
-Before the record, the profile kept the Solar Sentinels rank and one line per finished game. The first time a
-record is opened beside such a profile, its games become records (``source = 'profile'``: no figures, no log, so no
-replay) and its rank becomes the Solar Sentinels ladder: **the rank survives**. The profile file itself is left
-where it is (it holds the player's settings); ``meta.profile_imported`` keeps the import from running twice.
+Before the record, the profile kept a deck's level on its ladder (:attr:`~twentystrong.kits.kit.DeckKit.
+profile_keys`: read as that kit's setting) and one line per finished game. The first time a record is opened beside
+such a profile, its games become records (``source = 'profile'``: no figures, no log, so no replay) and each kit's
+level becomes the ladder of its deck (the deck of the kit's id, the one the profile's level was kept for): **the
+level survives**. The profile file itself is left where it is (it holds the player's settings);
+``meta.profile_imported`` keeps the import from running twice.
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from pathlib import Path
 from twentystrong.profile import FILE_NAME, load_profile
 from twentystrong.record.db import transaction
 from twentystrong.record.ladder import RULES
-
-SS = "solar-sentinels"
 
 
 def import_profile(conn: sqlite3.Connection, folder: Path) -> str | None:
@@ -35,10 +35,11 @@ def import_profile(conn: sqlite3.Connection, folder: Path) -> str | None:
         for game in profile.history:
             title, ruleset, hero_name = _names(game.deck, game.hero)
             rule = RULES.get(ruleset)
+            played = dict(game.options)
             conn.execute(
                 "INSERT INTO games (finished_at, source, app_version, deck, deck_title, ruleset, hero, hero_name, "
-                "level_kind, level, seed, options, missions, assisted, result, reason, rounds) "
-                "VALUES (?, 'profile', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, '', ?)",
+                "level_kind, level, seed, options, assisted, result, reason, rounds) "
+                "VALUES (?, 'profile', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?)",
                 (
                     game.date,
                     game.deck,
@@ -47,41 +48,48 @@ def import_profile(conn: sqlite3.Connection, folder: Path) -> str | None:
                     game.hero,
                     hero_name,
                     rule.kind if rule is not None else None,
-                    game.rank if rule is not None else None,
+                    played.get(rule.option) if rule is not None else None,
                     str(game.seed),
-                    json.dumps({"deck_id": game.deck, "hero_id": game.hero, "seed": game.seed, "rank": game.rank}),
+                    json.dumps({"deck_id": game.deck, "hero_id": game.hero, "seed": game.seed, **played}),
                     int(game.assisted),
                     game.result,
                     game.rounds,
                 ),
             )
-        rule = RULES[SS]
-        rank = rule.clamp(profile.rank)
-        has_ladder = conn.execute("SELECT 1 FROM ladder WHERE deck = ?", (SS,)).fetchone()
-        if loaded.warning is None and not has_ladder:
-            conn.execute(
-                "INSERT INTO ladder (deck, kind, level, updated_at, game) VALUES (?, ?, ?, datetime('now'), NULL)",
-                (SS, rule.kind, rank),
-            )
+        levels = []
+        for ruleset in profile.decks:
+            rule = RULES.get(ruleset)
+            level = profile.setting(ruleset, rule.option) if rule is not None else None
+            if rule is None or not isinstance(level, int):
+                continue
+            level = rule.clamp(level)
+            levels.append(rule.name(level))
+            deck = ruleset  # the kit's own deck: the one the profile kept its level for
+            has_ladder = conn.execute("SELECT 1 FROM ladder WHERE deck = ?", (deck,)).fetchone()
+            if loaded.warning is None and not has_ladder:
+                conn.execute(
+                    "INSERT INTO ladder (deck, kind, level, updated_at, game) VALUES (?, ?, ?, datetime('now'), NULL)",
+                    (deck, rule.kind, level),
+                )
         conn.execute("INSERT INTO meta (key, value) VALUES ('profile_imported', datetime('now'))")
     if loaded.warning is not None:
         return loaded.warning
     games = len(profile.history)
-    return (
-        f"your profile's {rule.name(rank)} and {games} game{'s' if games != 1 else ''} were carried over "
-        f"from {path} into the record"
-    )
+    carried = " and ".join([*levels, f"{games} game{'s' if games != 1 else ''}"])
+    return f"your profile's {carried} were carried over from {path} into the record"
 
 
 @cache
 def _names(deck_id: str, hero_id: str) -> tuple[str, str, str]:
     """A deck's title and ruleset and a hero's name, from the installed deck if there is one."""
+    from twentystrong.kits import kits
+
     try:
         from twentystrong.content.loader import load_shipped
 
         deck = load_shipped(deck_id)
     except Exception:  # noqa: BLE001 - a deck that is not installed or does not load: its ids stand in
-        return deck_id, SS if deck_id == SS else "unknown", hero_id
+        return deck_id, deck_id if deck_id in kits() else "unknown", hero_id  # a kit's own deck has its id
     try:
         hero = deck.hero(hero_id).name
     except KeyError:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from twentystrong.kits.record import facts
 from twentystrong.record.games import GameRow
 from twentystrong.record.ladder import RULES
 from twentystrong.sim.stats import wilson
@@ -294,37 +295,58 @@ def summarize(rows: Sequence[GameRow], ladders: dict[str, tuple[str, int]] | Non
 
 
 def game_dict(row: GameRow) -> dict[str, Any]:
-    """One game in JSON (and CSV) form, without its log."""
-    return {
-        "id": row.id,
-        "date": row.finished_at,
-        "deck": row.deck,
-        "hero": row.hero,
-        "hero_name": row.hero_name,
-        "level_kind": row.level_kind,
-        "level": row.level,
-        "level_after": row.level_after,
-        "seed": int(row.seed) if row.seed.lstrip("-").isdigit() else row.seed,
-        "missions": None if row.missions is None else bool(row.missions),
-        "assisted": bool(row.assisted),
-        "daily": row.daily,
-        "result": row.result,
-        "reason": row.reason,
-        "rounds": row.rounds,
-        "damage_dealt": row.damage_dealt,
-        "damage_taken": row.damage_taken,
-        "enemies_defeated": row.enemies_defeated,
-        "missions_completed": row.missions_completed,
-        "missions_total": row.missions_total,
-        "final_enemy": row.final_enemy,
-        "final_enemy_name": row.final_enemy_name,
-        "final_enemy_defeated": None if row.final_enemy_defeated is None else bool(row.final_enemy_defeated),
-        "killer": row.killer,
-        "killer_name": row.killer_name,
-        "dice_rolled": row.dice_rolled,
-        "hits_rolled": row.hits_rolled,
-        "hits_expected": row.hits_expected,
-        "luck": None if row.luck is None else round(row.luck, 2),
-        "source": row.source,
-        "replay": bool(row.has_log),
-    }
+    """One game in JSON (and CSV) form, without its log: the general figures, each installed deck kit's facts after
+    the key it names (every game has the same keys, whatever its deck)."""
+    return _with_facts(
+        row,
+        {
+            "id": row.id,
+            "date": row.finished_at,
+            "deck": row.deck,
+            "hero": row.hero,
+            "hero_name": row.hero_name,
+            "level_kind": row.level_kind,
+            "level": row.level,
+            "level_after": row.level_after,
+            "seed": int(row.seed) if row.seed.lstrip("-").isdigit() else row.seed,
+            "assisted": bool(row.assisted),
+            "daily": row.daily,
+            "result": row.result,
+            "reason": row.reason,
+            "rounds": row.rounds,
+            "damage_dealt": row.damage_dealt,
+            "damage_taken": row.damage_taken,
+            "enemies_defeated": row.enemies_defeated,
+            "final_enemy": row.final_enemy,
+            "final_enemy_name": row.final_enemy_name,
+            "final_enemy_defeated": None if row.final_enemy_defeated is None else bool(row.final_enemy_defeated),
+            "killer": row.killer,
+            "killer_name": row.killer_name,
+            "dice_rolled": row.dice_rolled,
+            "hits_rolled": row.hits_rolled,
+            "hits_expected": row.hits_expected,
+            "luck": None if row.luck is None else round(row.luck, 2),
+            "source": row.source,
+            "replay": bool(row.has_log),
+        },
+    )
+
+
+def _with_facts(row: GameRow, general: dict[str, Any]) -> dict[str, Any]:
+    """The general figures with the facts put in: each after the key it names (those after no key at the end)."""
+    following: dict[str, list[tuple[str, Any]]] = {}
+    for _, fact in facts():
+        following.setdefault(fact.after, []).append((fact.name, fact.shown(row.fact(fact.name))))
+    out: dict[str, Any] = {}
+
+    def put(key: str, value: Any) -> None:
+        out.setdefault(key, value)
+        for name, shown in following.pop(key, []):
+            put(name, shown)
+
+    for key, value in general.items():
+        put(key, value)
+    while following:
+        for name, shown in following.pop(next(iter(following))):
+            put(name, shown)
+    return out

@@ -22,5 +22,7 @@ KIT = DeckKit(
     sim="twentystrong.kits.solar_sentinels.sim:SIM",
     options=OPTIONS,
     content="twentystrong.kits.solar_sentinels.content:CONTENT",
+    record="twentystrong.kits.solar_sentinels.record:RECORD",
+    profile_keys=("rank",),  # profile.toml's rank, before the record kept the ladder
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""
