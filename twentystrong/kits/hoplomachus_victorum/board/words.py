@@ -18,7 +18,7 @@ def card_kind(view: PlayerView, card: ActiveCard) -> str:
         return view.table.card_kind(card.id)
     conflict = view.deck.card(card.id)
     if isinstance(conflict, CampCard):
-        return CAMP_KIND_NAMES[conflict.kind] + (" · Influence ✧" if conflict.influence else "")
+        return str(CAMP_KIND_NAMES[conflict.kind]) + (" · Influence ✧" if conflict.influence else "")
     return ""
 
 
