@@ -33,6 +33,12 @@ class TextLine:
 
     label: str
     text: str
+    role: str = ""
+    """What the line is, for a front end that shows some lines its own way (never read from the words, which are in
+    the language spoken): an effect's timing (``during``, ``after``, ``special``), ``rule`` (a boss's), ``additional``
+    (the +N line), ``reward`` (what the reward gives), ``kind`` (what every card of a deck's own kind says), or ""."""
+    reward: str = ""
+    """The reward kind of a ``reward`` line (``instant``, ``single_use``, ``ongoing``), else ""."""
 
     def __str__(self) -> str:
         return f"{self.label} {self.text}" if self.label else self.text
@@ -171,8 +177,8 @@ def describe_card(card: ConflictCard) -> CardText:
             "When you activate it, activate {n} more enemies.",
             card.additional,
         ).format(n=card.additional)
-        lines.append(TextLine(additional_label(card.additional), more))
-    lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+        lines.append(TextLine(additional_label(card.additional), more, "additional"))
+    lines += [TextLine(timing_label(e), describe_effect(e), e.timing) for e in card.effects]
     if not card.effects:
         lines.append(TextLine("", _("No effects.")))
     if card.reward is not None:
@@ -211,10 +217,21 @@ def reward_lines(reward: Reward) -> list[TextLine]:
     """A reward under its heading: one line for an instant reward or a single-use item (it does everything
     printed at once), one line per effect for an ongoing item (each may be once per round)."""
     if reward.text:
-        return [TextLine(timing_label(reward.effects[0], reward.kind), sentence(reward.text))]
+        return [reward_line(reward, reward.effects[0], sentence(reward.text))]
     if reward.kind == "ongoing":
-        return [TextLine(timing_label(e, reward.kind), describe_effect(e)) for e in reward.effects]
-    return [TextLine(timing_label(reward.effects[0], reward.kind), describe_effects(list(reward.effects)))]
+        return [
+            TextLine(timing_label(e, reward.kind), describe_effect(e), "reward", reward.kind) for e in reward.effects
+        ]
+    return [
+        TextLine(
+            timing_label(reward.effects[0], reward.kind), describe_effects(list(reward.effects)), "reward", reward.kind
+        )
+    ]
+
+
+def reward_line(reward: Reward, effect: Effect, words: str) -> TextLine:
+    """A line of what a reward gives, under its kind's heading (``Instant reward:`` …)."""
+    return TextLine(timing_label(effect, reward.kind), words, "reward", reward.kind)
 
 
 REWARD_ICONS: dict[str, str] = {"instant": "★", "single_use": "◆", "ongoing": "◈"}
@@ -226,8 +243,8 @@ def printed_lines(card: ConflictCard | Boss) -> list[TextLine]:
     ``After:``, ``Special (on defeat):``; a boss's rules under ``Rule:``), then the reward under its kind
     (``Instant reward:`` …) with what it gives. The numbers, ``!`` and ``+N`` are shown beside them."""
     if isinstance(card, Boss):
-        return [TextLine(rule_label(e), describe_effect(e)) for e in card.rules]
-    lines = [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+        return [TextLine(rule_label(e), describe_effect(e), "rule") for e in card.rules]
+    lines = [TextLine(timing_label(e), describe_effect(e), e.timing) for e in card.effects]
     if card.reward is not None:
         lines += reward_lines(card.reward)
     return lines
@@ -268,7 +285,7 @@ def describe_boss(boss: Boss) -> CardText:
             boss.entourage,
         )
         lines.append(TextLine(_("Entourage:"), words.format(n=boss.entourage)))
-    lines += [TextLine(rule_label(e), describe_effect(e)) for e in boss.rules]
+    lines += [TextLine(rule_label(e), describe_effect(e), "rule") for e in boss.rules]
     if not boss.rules:
         lines.append(TextLine("", _("No special rules: defeat it to win.")))
     return CardText("boss", boss.id, boss.name, str(GENERAL_KINDS["boss"]), tuple(stats), tuple(lines), boss.flavour)

@@ -47,11 +47,11 @@ def describe_camp(card: CampCard) -> CardText:
         tags.append(str(REWARD_TAGS[card.reward.kind]))
     lines: list[TextLine] = []
     if card.condition is not None:
-        lines.append(TextLine(_("Condition:"), opportunity_goal(card.condition)))
+        lines.append(TextLine(_("Condition:"), opportunity_goal(card.condition), "kind"))
         if card.reward is not None:
             lines += reward_lines(card.reward)
         held = _("An item until its condition is met; then it flips and its reward is yours.")
-        lines.append(TextLine(_("Held:"), held))
+        lines.append(TextLine(_("Held:"), held, "kind"))
         return CardText("card", card.id, card.name, " · ".join(tags), (), tuple(lines), card.flavour)
     stats = [(stat_label("health"), str(card.health)), (stat_label("damage"), str(card.damage))]
     if card.additional:
@@ -61,14 +61,14 @@ def describe_camp(card: CampCard) -> CardText:
             "When you activate it, add {n} more enemies from the camps next to it.",
             card.additional,
         ).format(n=card.additional)
-        lines.append(TextLine(additional_label(card.additional), more))
-    lines += [TextLine(timing_label(e), describe_effect(e)) for e in card.effects]
+        lines.append(TextLine(additional_label(card.additional), more, "additional"))
+    lines += [TextLine(timing_label(e), describe_effect(e), e.timing) for e in card.effects]
     if card.reward is not None:
         lines += reward_lines(card.reward)
     if card.kind == "bloodshed":
-        lines.append(TextLine(_("Bloodshed:"), _("If it deals you damage, dismiss a die at Cleanup.")))
+        lines.append(TextLine(_("Bloodshed:"), _("If it deals you damage, dismiss a die at Cleanup."), "kind"))
     else:
-        lines.append(TextLine(_("Sport:"), _("Instead of its reward you may recruit a die or gain a Tactic.")))
+        lines.append(TextLine(_("Sport:"), _("Instead of its reward you may recruit a die or gain a Tactic."), "kind"))
     return CardText("card", card.id, card.name, " · ".join(tags), tuple(stats), tuple(lines), card.flavour)
 
 
@@ -135,13 +135,13 @@ def describe_scion(scion: Scion) -> CardText:
             scion.additional,
         )
         lines.append(TextLine(_("Conflict:"), more.format(n=scion.additional)))
-    lines += [TextLine(rule_label(e), describe_effect(e)) for e in scion.rules]
+    lines += [TextLine(rule_label(e), describe_effect(e), "rule") for e in scion.rules]
     return CardText("scion", scion.id, scion.name, str(KINDS["scion"]), tuple(stats), tuple(lines), scion.flavour)
 
 
 def primus_lines(primus: Primus) -> list[TextLine]:
     """A Primus side: its rules and its Bane."""
-    lines = [TextLine(rule_label(e), describe_effect(e)) for e in primus.rules]
+    lines = [TextLine(rule_label(e), describe_effect(e), "rule") for e in primus.rules]
     bane = sentence(primus.bane_text) if primus.bane_text else describe_effects(list(primus.bane))
     lines.append(TextLine(_("Bane:"), bane))
     return lines

@@ -17,7 +17,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView
-from twentystrong.text.cards import REWARD_ICONS, printed_lines
+from twentystrong.i18n import _
+from twentystrong.text.cards import REWARD_ICONS, TextLine, printed_lines
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import die_chip
@@ -28,17 +29,19 @@ MARK = "▶"
 """Marks a pile or card that the next press can choose (a legal target), beside its frame's colour."""
 
 
-def printed_line(label: str, text: str, *, ended: bool = False) -> Content:
+EFFECT_ROLES = frozenset({"during", "after", "special", "rule"})
+"""The lines of a card that are its effects (a cancelled card's are not shown; its reward and numbers are)."""
+
+
+def printed_line(line: TextLine, *, ended: bool = False) -> Content:
     """One printed line of a card: its label (``During:``, ``★ Instant reward:`` …) in bold, then its words."""
-    kind = next((kind for kind, prefix in _REWARD_LABELS.items() if label.startswith(prefix)), None)
-    if kind is not None:
-        label = f"{REWARD_ICONS[kind]} {label}"
+    label = line.label
+    if line.reward in REWARD_ICONS:
+        label = f"{REWARD_ICONS[line.reward]} {label}"
     if ended:
-        label = label.rstrip(":") + " (ended):"
-    return Content.assemble((label, "bold"), " ", (text, "$text-muted" if ended else ""))
-
-
-_REWARD_LABELS = {"instant": "Instant reward", "single_use": "Single-use item", "ongoing": "Ongoing item"}
+        # Translators: the heading of a card's effect that no longer works ("During:" → "During (ended):").
+        label = _("{heading} (ended):").format(heading=label.rstrip(": "))
+    return Content.assemble((label, "bold"), " ", (line.text, "$text-muted" if ended else ""))
 
 
 class CardInfo(NamedTuple):
@@ -57,8 +60,8 @@ class CardInfo(NamedTuple):
     mandatory: bool
     cancelled: bool
     dice: tuple[DieState, ...]
-    lines: tuple[tuple[str, str], ...]
-    """What is printed on it: (label, words) per effect under its timing, then the reward under its kind."""
+    lines: tuple[TextLine, ...]
+    """What is printed on it: each effect under its timing, then the reward under its kind."""
     kind: str = ""
     """What it is, where the deck says so (its board's :meth:`~twentystrong.tui.boards.base.Board.card_kind`); "" for
     a plain conflict card (its level is shown) or boss."""
@@ -93,7 +96,7 @@ class CardInfo(NamedTuple):
             mandatory=mandatory,
             cancelled=card.cancelled,
             dice=view.applied_to(card.id),
-            lines=tuple((line.label, line.text) for line in printed),
+            lines=tuple(printed),
             kind=kind,
             dice_stay=stay,
         )
@@ -195,12 +198,11 @@ class CardView(Widget, can_focus=True):
             lines.append(Content.styled("no dice", "$text-muted"))
         if info.cancelled:
             lines.append(Content.styled("Its effects are cancelled.", "italic"))
-        for label, text in info.lines:
-            reward = not label.startswith(("During", "After", "Special", "Rule"))
-            if info.cancelled and not reward:
+        for line in info.lines:
+            if info.cancelled and line.role in EFFECT_ROLES:
                 continue
             # R6: a defeated card's During effects end at once (After and Special effects still work).
-            lines.append(printed_line(label, text, ended=info.defeated and label.startswith("During")))
+            lines.append(printed_line(line, ended=info.defeated and line.role == "during"))
         return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

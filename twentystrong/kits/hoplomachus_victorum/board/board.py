@@ -44,9 +44,6 @@ from twentystrong.tui.boards.base import Board, DiceZone, ItemNote
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 
-PLAIN_LINES = frozenset({"Bloodshed:", "Sport:", "Condition:", "Held:"})
-"""Lines every card of a kind has (its letter says them): not repeated on the camp."""
-
 
 class CampView(Widget):
     """One camp: its number key when it can be chosen, its top card, its size and its Primus."""
@@ -110,7 +107,7 @@ class CampView(Widget):
         tip = [f"Camp {info.id}: {info.size} card{'s' if info.size != 1 else ''}"]
         if info.top is not None:
             tip.append(f"Top: {info.name} ({info.kind}{', Influence' if info.influence else ''}) {info.stats}")
-            tip += [f"{label} {text}" for label, text in info.lines]
+            tip += [str(line) for line in info.lines]
         if info.primus is not None:
             tip.append(f"Primus waiting: {info.primus_name} {info.primus_stats}")
         self.tooltip = "\n".join(tip)
@@ -147,11 +144,10 @@ class CampView(Widget):
                 )
         if info.primus is not None:
             third = Content.assemble((f"{PRIMUS} ", "bold $error"), f"{info.primus_stats} ", (info.primus_name, "bold"))
-        elif printed := [line for line in info.lines if not line[0].startswith("+") and line[0] not in PLAIN_LINES]:
+        elif printed := [line for line in info.lines if line.role not in ("additional", "kind")]:
             # No Primus: the top card's first line of its own (its +N is in its numbers, its kind in its letter).
-            label, text = printed[0]
-            is_reward = info.reward and ("reward" in label.lower() or "item" in label.lower())
-            words = f"{REWARD_ICONS[info.reward]} {text}" if is_reward else f"{label} {text}"
+            line = printed[0]
+            words = f"{REWARD_ICONS[line.reward]} {line.text}" if line.reward in REWARD_ICONS else str(line)
             third = Content.styled(words.strip(), "$text-muted")
         else:
             third = Content("")

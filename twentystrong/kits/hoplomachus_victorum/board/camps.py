@@ -12,6 +12,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS, ROW_COL, ROWS, SCION_ID
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
+from twentystrong.text.cards import TextLine
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
 
@@ -100,7 +101,7 @@ class CampInfo(NamedTuple):
     """The chip is on this camp."""
     number: int = 0
     """Its number key when a press can choose it now (0: it cannot)."""
-    lines: tuple[tuple[str, str], ...] = ()
+    lines: tuple[TextLine, ...] = ()
     """The top card's printed lines (the tooltip gives them in full)."""
     reward: str = ""
     """The top card's reward kind (``instant``, ``single_use``, ``ongoing``), "" without one."""
@@ -147,7 +148,7 @@ def camp_info(deck: Deck, t: VictorumView, k: int, *, number: int = 0) -> CampIn
     camp = card if isinstance(card, CampCard) else None
     kind = camp.kind if camp is not None else "bloodshed"
     goal = opportunity_goal(camp.condition) if camp is not None and camp.condition is not None else ""
-    lines = tuple((line.label, line.text) for line in describe_camp(camp).lines) if camp is not None else ()
+    lines = describe_camp(camp).lines if camp is not None else ()
     return base._replace(
         top=card.id,
         name=card.name,

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from twentystrong.engine.view import PlayerView
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
-from twentystrong.text.cards import printed_lines
+from twentystrong.text.cards import TextLine, printed_lines
 from twentystrong.tui.widgets.cards import MANDATORY, MARK, printed_line
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
 
@@ -33,8 +33,8 @@ class StackInfo(NamedTuple):
     damage: int = 0
     additional: int = 0
     mandatory: bool = False
-    lines: tuple[tuple[str, str], ...] = ()
-    """The top card's printed lines: (label, words), e.g. ``("During:", "Yellow dice cannot be committed.")``."""
+    lines: tuple[TextLine, ...] = ()
+    """The top card's printed lines (``During:`` ``Yellow dice cannot be committed.``)."""
 
     @staticmethod
     def of(view: PlayerView, index: int) -> StackInfo:
@@ -55,7 +55,7 @@ class StackInfo(NamedTuple):
             card.damage,
             card.additional,
             card.mandatory,
-            tuple((line.label, line.text) for line in printed_lines(card)),
+            tuple(printed_lines(card)),
         )
 
 
@@ -124,7 +124,7 @@ class StackView(Widget, can_focus=True):
     def _present(self, info: StackInfo) -> None:
         """The border's title and card count, the mandatory mark and the tooltip of ``info``."""
         # The tooltip adds what the stack's one-line rows cut: every printed line in full.
-        self.tooltip = "\n".join(f"{label} {text}" for label, text in info.lines) or None
+        self.tooltip = "\n".join(str(line) for line in info.lines) or None
         self._title()
         set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
         self.set_class(info.mandatory, "-mandatory")
@@ -155,7 +155,7 @@ class StackView(Widget, can_focus=True):
             (extra, "bold $accent"),
         )
         lines = [name, stats]
-        lines += [printed_line(label, text) for label, text in info.lines]
+        lines += [printed_line(line) for line in info.lines]
         return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
