@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pickle
+from functools import partial
 
 import pytest
 
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck
+from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 
 
 def test_deck_lookups_by_id() -> None:
@@ -20,9 +22,9 @@ def test_deck_lookups_by_id() -> None:
         assert boss.id not in deck.card_ids  # tells a conflict card from a boss
     for hero in deck.heroes:
         assert deck.hero(hero.id) is hero
-    for mission in deck.missions:
-        assert deck.mission(mission.id) is mission
-    for lookup in (deck.card, deck.boss, deck.hero, deck.mission):
+    for mission in missions_of(deck):
+        assert mission_by_id(deck, mission.id) is mission
+    for lookup in (deck.card, deck.boss, deck.hero, partial(mission_by_id, deck)):
         with pytest.raises(KeyError):
             lookup("no-such-id")
     assert deck.card_ids == {c.id: c for c in deck.cards}

@@ -81,11 +81,8 @@ BEING_MOVED: frozenset[str] = frozenset(
         "twentystrong/record/legacy.py",
         "twentystrong/record/summary.py",
         "twentystrong/tui/screens/setup.py",
-        # kit-content: the content model, its sections and what validation requires of a deck
-        "twentystrong/content/model.py",
         # kit-board: the general table screen and the front end's messages
         # kit-view: the widgets and screens read the player's view
-        "twentystrong/tui/screens/browser.py",
         "twentystrong/tui/widgets/cards.py",
         "twentystrong/tui/widgets/choices.py",
         "twentystrong/tui/widgets/panels.py",

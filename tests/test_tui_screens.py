@@ -21,6 +21,7 @@ from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view, state_of
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.content import missions_of
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
 from twentystrong.tui import messages
@@ -120,7 +121,7 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
         deck = browser.deck
-        everything = len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(deck.missions)
+        everything = len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(missions_of(deck))
         assert len(browser.shown) == everything
 
         await pilot.press("k")  # kind: conflict cards

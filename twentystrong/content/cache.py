@@ -31,9 +31,9 @@ from twentystrong.content.registry import DATA_DIR_ENV, cache_dir
 
 __all__ = ["DATA_DIR_ENV", "cache_dir", "cache_key", "cache_path", "read", "write"]
 
-FORMAT = 3
+FORMAT = 4
 """Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first;
-3: frozen dataclasses)."""
+3: frozen dataclasses; 4: a deck's kit tables in its ``parts``, their models in the kits)."""
 _MODEL_SOURCES = ("base.py", "effects.py", "model.py", "sections.py", "loader.py")
 """The modules that define the content classes and how a deck is assembled from them: a change to them is a change
 to what a deck is (with the shipped kits' ``kinds.py`` and ``content.py``, see :func:`cache_key`)."""

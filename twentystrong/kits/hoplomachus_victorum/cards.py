@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentystrong.content.model import CampCard, Deck, Hero, OpportunityCondition, Primus, Scion, Tactic
+from twentystrong.content.model import Deck, Hero
+from twentystrong.kits.hoplomachus_victorum.content import (
+    CampCard,
+    OpportunityCondition,
+    Primus,
+    Scion,
+    Tactic,
+    primus_side,
+    scions_of,
+    tactic_by_id,
+    tactics_of,
+)
 from twentystrong.text.cards import (
     REWARD_TAGS,
     CardText,
@@ -109,30 +120,42 @@ def card(card: Any) -> CardText | None:
 
 def hero_lines(hero: Hero) -> list[TextLine]:
     """A hero card's Primus side (its other face), if it has one."""
-    if hero.primus is None:
+    p = primus_side(hero)
+    if p is None:
         return []
-    p = hero.primus
     more = f", +{p.additional}" if p.additional else ""
     side = f"{p.name}: Health {p.health}, Damage {p.damage}{more}."
     return [TextLine("Primus side:", side), *primus_lines(p)]
 
 
+def camp_kind(card: Any) -> str | None:
+    """A camp card's kind (Bloodshed, Sport, Opportunity), or None for any other card."""
+    return card.kind if isinstance(card, CampCard) else None
+
+
+def primus_id(hero: Hero) -> str | None:
+    """The id of a hero card's Primus side (None for a hero without one)."""
+    side = primus_side(hero)
+    return side.id if side is not None else None
+
+
 def pieces(deck: Deck) -> list[CardText]:
     """Its own sections' cards, in file order: the Scions, then the Tactics."""
-    return [describe_scion(c) for c in deck.scions] + [describe_tactic(t) for t in deck.tactics]
+    return [describe_scion(c) for c in scions_of(deck)] + [describe_tactic(t) for t in tactics_of(deck)]
 
 
 def piece(deck: Deck, card_id: str) -> CardText | None:
     """A Tactic, a Scion or a Primus (its hero's card) with this id, in words, or None."""
     try:
-        return describe_tactic(deck.tactic(card_id))
+        return describe_tactic(tactic_by_id(deck, card_id))
     except KeyError:
         pass
-    for scion in deck.scions:
+    for scion in scions_of(deck):
         if scion.id == card_id:
             return describe_scion(scion)
     for hero in deck.heroes:
-        if hero.primus is not None and hero.primus.id == card_id:
+        side = primus_side(hero)
+        if side is not None and side.id == card_id:
             return describe_hero(hero)
     return None
 
@@ -144,5 +167,16 @@ CARDS = DeckCards(
     hero=hero_lines,
     kinds={"scion": "Scion", "tactic": "Tactic"},
     sorts=CAMP_KIND_NAMES,
+    plurals={
+        "bloodshed": "Bloodshed cards",
+        "sport": "Sport cards",
+        "opportunity": "Opportunities",
+        "scion": "Scions",
+        "tactic": "Tactics",
+    },
+    short={"bloodshed": "blood", "opportunity": "opport."},
+    sort=camp_kind,
+    other_side=primus_id,
+    side_mark="♛",
 )
 """Its cards in words (:attr:`~twentystrong.kits.kit.DeckKit.cards`)."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from twentystrong.content.model import Deck, Mission
+from twentystrong.content.model import Deck
+from twentystrong.kits.solar_sentinels.content import Mission, mission_by_id, missions_of
 from twentystrong.text.cards import CardText, DeckCards, TextLine
 from twentystrong.text.words import plural, sentence
 
@@ -46,16 +47,16 @@ def describe_mission(mission: Mission) -> CardText:
 
 def pieces(deck: Deck) -> list[CardText]:
     """Its own sections' cards, in file order: the missions."""
-    return [describe_mission(m) for m in deck.missions]
+    return [describe_mission(m) for m in missions_of(deck)]
 
 
 def piece(deck: Deck, card_id: str) -> CardText | None:
     """The mission with this id, in words, or None."""
     try:
-        return describe_mission(deck.mission(card_id))
+        return describe_mission(mission_by_id(deck, card_id))
     except KeyError:
         return None
 
 
-CARDS = DeckCards(pieces=pieces, piece=piece, kinds={"mission": "Mission"})
+CARDS = DeckCards(pieces=pieces, piece=piece, kinds={"mission": "Mission"}, plurals={"mission": "Missions"})
 """Its cards in words (:attr:`~twentystrong.kits.kit.DeckKit.cards`)."""

@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from twentystrong.content.model import CampCard
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView
+from twentystrong.kits.hoplomachus_victorum.content import CampCard
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.cards import REWARD_ICONS, printed_lines
 from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES

@@ -20,7 +20,9 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
+from twentystrong.kits.hoplomachus_victorum.content import primus_by_id, primus_of, tactic_by_id
 from twentystrong.kits.solar_sentinels.cards import mission_goal
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.widgets.glyphs import CursorList
 
@@ -31,7 +33,7 @@ def command_detail(view: PlayerView, command: Command) -> str:
     c = command
     try:
         if c.cmd in ("discard_mission", "forfeit_mission") and c.mission:
-            return mission_goal(deck.mission(c.mission))
+            return mission_goal(mission_by_id(deck, c.mission))
         if c.cmd == "use_item" and c.item:
             reward = deck.card(c.item).reward
             if reward is not None:
@@ -69,16 +71,16 @@ def _card_detail(view: PlayerView, c: Command) -> str:
         words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
         if c.aside:
             words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
-        elif str(c.hero) in deck.primus_of:  # a drawn hero not played waits under a camp as this Primus
-            primus = deck.primus(deck.primus_of[str(c.hero)])
+        elif str(c.hero) in primus_of(deck):  # a drawn hero not played waits under a camp as this Primus
+            primus = primus_by_id(deck, primus_of(deck)[str(c.hero)])
             extra = f" +{primus.additional}" if primus.additional else ""
             words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
         return words
     if c.tactic:
-        tactic = deck.tactic(str(c.tactic))
+        tactic = tactic_by_id(deck, str(c.tactic))
         return tactic.text or describe_effects(list(tactic.effects))
     if c.primus:
-        primus = deck.primus(str(c.primus))
+        primus = primus_by_id(deck, str(c.primus))
         extra = f" +{primus.additional}" if primus.additional else ""
         bane = primus.bane_text or describe_effects(list(primus.bane))
         return f"♥{primus.health} ⚔{primus.damage}{extra} · Bane: {bane}"
