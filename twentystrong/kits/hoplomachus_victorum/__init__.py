@@ -23,6 +23,6 @@ KIT = DeckKit(
     sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
     options=OPTIONS,
     setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
-    content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
+    content="twentystrong.kits.hoplomachus_victorum.tables:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -20,6 +20,6 @@ KIT = DeckKit(
     cards="twentystrong.kits.solar_sentinels.cards:CARDS",
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
     options=OPTIONS,
-    content="twentystrong.kits.solar_sentinels.content:CONTENT",
+    content="twentystrong.kits.solar_sentinels.tables:CONTENT",
 )
 """This deck's kit (registered in ``pyproject.toml`` under ``twentystrong.rulesets``)."""

@@ -1,5 +1,9 @@
-"""What Solar Sentinels' deck files hold beyond the general tables, and what its decks need (rules.md "Solar
-Sentinels deck rules")."""
+"""Solar Sentinels' own content: its missions (the ``[[mission]]`` tables its deck files add) and their lookups in a
+deck (rules.md "Missions").
+
+Pure Python, read when a game is played as much as when a deck is validated: what validation requires of its decks
+is :mod:`.tables`.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,6 @@ from typing import Literal
 
 from twentystrong.content.base import ID_PATTERN, Content, content, field
 from twentystrong.content.model import Deck
-from twentystrong.content.sections import KitContent, Needs, Section
-from twentystrong.kits.solar_sentinels.kinds import DiscardStackTop, RevealBoss, TakeStackReward
 
 # --- its model: what its ``[[mission]]`` tables hold ---------------------------------------------------------------
 
@@ -83,20 +85,3 @@ def mission_by_id(deck: Deck, mission_id: str) -> Mission:
     """The mission with this id (``KeyError`` if there is none)."""
     found: Mission = deck.index(MISSIONS)[mission_id]
     return found
-
-
-# --- what validation requires of its decks -------------------------------------------------------------------------
-
-CONTENT = KitContent(
-    # Setup: three face-up stacks of 15, a boss deck, a hero; cards are level 1 or 2. Missions are optional (they
-    # are a setup option), so none are required.
-    needs=Needs(
-        {"card": (45, " (3 stacks of 15)"), "boss": (1, ""), "hero": (1, "")},
-        ("deck", "hero", "card", "boss", "mission"),
-        (1, 2),
-    ),
-    sections={"mission": Section(Mission, MISSIONS, "The missions: one ``[[mission]]`` table each.", "mission")},
-    effects=(DiscardStackTop, RevealBoss, TakeStackReward),
-    zone_kinds=frozenset({"discard_stack_top", "reveal_boss", "take_stack_reward"}),
-)
-"""Named by this deck's kit (``content``)."""
