@@ -188,6 +188,25 @@ def test_browser_kinds_are_the_decks_own() -> None:
     }
 
 
+def test_browser_words_come_from_the_decks_kit() -> None:
+    """The browser composes its kit's card words: the kind filter's names and the Kind column's short words of its
+    own sorts and pieces, and a hero card's other side listed under its hero."""
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.kits.hoplomachus_victorum.content import primus_side
+    from twentystrong.tui.screens.browser import entry_id, kind_filters, short_kind
+
+    names = kind_filters()
+    assert list(names)[:2] == ["all", "card"] and names["mission"] == "Missions" and names["tactic"] == "Tactics"
+    assert names["opportunity"] == "Opportunities" and list(names).index("sport") < list(names).index("hero")
+    assert (short_kind("bloodshed"), short_kind("opportunity"), short_kind("hero")) == ("blood", "opport.", "hero")
+    victorum = load_shipped("hoplomachus-victorum")
+    hero = victorum.heroes[0]
+    side = primus_side(hero)
+    assert side is not None and entry_id(victorum, side.id) == hero.id and entry_id(victorum, hero.id) == hero.id
+    solar = load_shipped("solar-sentinels")
+    assert entry_id(solar, solar.heroes[0].id) == solar.heroes[0].id
+
+
 async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -> None:
     app = app_for(game(tmp_path, mid_round))
     async with app.run_test(size=SIZE) as pilot:
