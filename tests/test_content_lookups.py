@@ -87,7 +87,7 @@ def test_a_kits_tables_are_parts_of_the_deck_found_by_its_lookups() -> None:
     solar = load_shipped("solar-sentinels")
     assert set(solar.parts) == {"missions"} and mission_by_id(solar, missions_of(solar)[0].id).name
     victorum = load_shipped("hoplomachus-victorum")
-    assert set(victorum.parts) == {SCIONS, TACTICS} and victorum.part("no such part") == []
+    assert set(victorum.parts) == {SCIONS.name, TACTICS.name} and victorum.part("no such part") == []
     for scion in scions_of(victorum):
         assert scion_by_id(victorum, scion.id) is scion and victorum.boss(scion.id).health == scion.health
     for tactic in tactics_of(victorum):

@@ -32,7 +32,9 @@ def kept(*effects: dict[str, Any], camps: dict[str, list[str]] | None = None, **
         t.model_copy(update={"effects": [effect(e) for e in effects]}) if t.id == "t-drill" else t
         for t in tactics_of(deck)
     ]
-    return Arena(deck=deck.model_copy(update={"parts": {**deck.parts, TACTICS: tactics}}), **kw).setup(tactic="t-drill")
+    return Arena(deck=deck.model_copy(update={"parts": {**deck.parts, TACTICS.name: tactics}}), **kw).setup(
+        tactic="t-drill"
+    )
 
 
 def test_recruit_the_weakest_die_or_one_of_a_colour() -> None:

@@ -209,7 +209,7 @@ def _with_shipped_scion(scion: str) -> Arena:
     from twentystrong.kits.hoplomachus_victorum.content import SCIONS, scion_by_id, scions_of
 
     shipped = scion_by_id(load_shipped("hoplomachus-victorum"), scion)
-    parts = {**DECK.parts, SCIONS: [shipped, *scions_of(DECK)]}
+    parts = {**DECK.parts, SCIONS.name: [shipped, *scions_of(DECK)]}
     deck = arranged(deck=DECK.model_copy(update={"parts": parts}))
     return Arena(deck=deck, scion=scion).setup()
 

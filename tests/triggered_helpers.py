@@ -50,7 +50,7 @@ def arranged(
     cards = [deck.card(c) for c in order]
     chosen_missions = [mission_by_id(deck, m) for m in missions or ()]
     boss_order = [deck.boss(b) for b in bosses] if bosses is not None else list(deck.bosses)
-    parts = {**deck.parts, MISSIONS: chosen_missions}
+    parts = {**deck.parts, MISSIONS.name: chosen_missions}
     return deck.model_copy(update={"cards": cards, "parts": parts, "bosses": boss_order})
 
 

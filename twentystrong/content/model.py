@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from twentystrong.content.base import ID_PATTERN, Content, content, field
 from twentystrong.content.effects import Color, Effect
+
+_P = TypeVar("_P")
 
 
 @content
@@ -212,6 +214,31 @@ class Deck(Content):
         return first_by_id(self.heroes)
 
 
+class Part(Generic[_P]):
+    """One of a kit's tables as a deck holds it (a part of :attr:`Deck.parts`), with the kit's lookups of its items:
+    ``MISSIONS: Part[Mission] = Part("missions")``, then ``MISSIONS.of(deck)``, ``MISSIONS.by_id(deck, "m-1")``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        """The name of the deck's part (the ``into`` of the kit's table)."""
+
+    def of(self, deck: Deck) -> list[_P]:
+        """Its items in the deck, in file order."""
+        found: list[_P] = deck.part(self.name)
+        return found
+
+    def by_id(self, deck: Deck, item_id: str) -> _P:
+        """Its item with this id (``KeyError`` if there is none)."""
+        found: _P = deck.index(self.name)[item_id]
+        return found
+
+    def holds(self, deck: Deck, item_id: str) -> bool:
+        """Whether the id names one of its items."""
+        return item_id in deck.index(self.name)
+
+
 _KEPT = "_kept "
 """The start of the key, in a deck's ``__dict__``, of what :meth:`Deck.kept` keeps."""
 
@@ -239,4 +266,4 @@ def first_by_id(items: Sequence[_Named]) -> dict[str, _Named]:
     return {item.id: item for item in reversed(items)}
 
 
-__all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Reward", "first_by_id"]
+__all__ = ["Boss", "Color", "ConflictCard", "Deck", "DeckInfo", "Hero", "Part", "Reward", "first_by_id"]

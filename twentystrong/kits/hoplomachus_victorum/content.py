@@ -12,7 +12,7 @@ from typing import Literal
 
 from twentystrong.content.base import ID_PATTERN, Content, content, field
 from twentystrong.content.effects import Effect
-from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Reward, first_by_id
+from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Part, Reward, first_by_id
 
 # --- its models: what its tables hold ---------------------------------------------------------------------------
 
@@ -43,15 +43,7 @@ class Primus(Content):
 
     def as_boss(self) -> Boss:
         """The Primus as the boss it is in its fight."""
-        return Boss(
-            id=self.id,
-            name=self.name,
-            health=self.health,
-            damage=self.damage,
-            entourage=self.additional,
-            rules=self.rules,
-            flavour=self.flavour,
-        )
+        return _boss(self)
 
 
 @content
@@ -173,15 +165,7 @@ class Scion(Content):
 
     def as_boss(self) -> Boss:
         """Its Conflict side, as the boss of the final fight."""
-        return Boss(
-            id=self.id,
-            name=self.name,
-            health=self.health,
-            damage=self.damage,
-            entourage=self.additional,
-            rules=self.rules,
-            flavour=self.flavour,
-        )
+        return _boss(self)
 
 
 @content
@@ -208,41 +192,36 @@ class Tactic(Content):
         )
 
 
+def _boss(side: Primus | Scion) -> Boss:
+    """A Primus side or a Scion's Conflict side as the boss it is in its fight (its +N: the boss's entourage)."""
+    return Boss(
+        id=side.id,
+        name=side.name,
+        health=side.health,
+        damage=side.damage,
+        entourage=side.additional,
+        rules=side.rules,
+        flavour=side.flavour,
+    )
+
+
 # --- its lookups: a deck's own items, by id ----------------------------------------------------------------------
 
-SCIONS = "scions"
+SCIONS: Part[Scion] = Part("scions")
 """The deck's part its ``[[scion]]`` tables fill (:attr:`~twentystrong.content.model.Deck.parts`)."""
-TACTICS = "tactics"
+TACTICS: Part[Tactic] = Part("tactics")
 """The deck's part its ``[[tactic]]`` tables fill."""
 
-
-def scions_of(deck: Deck) -> list[Scion]:
-    """Its Scions, in file order."""
-    found: list[Scion] = deck.part(SCIONS)
-    return found
-
-
-def scion_by_id(deck: Deck, scion_id: str) -> Scion:
-    """The Scion with this id (``KeyError`` if there is none)."""
-    found: Scion = deck.index(SCIONS)[scion_id]
-    return found
-
-
-def tactics_of(deck: Deck) -> list[Tactic]:
-    """Its Tactics, in file order."""
-    found: list[Tactic] = deck.part(TACTICS)
-    return found
-
-
-def tactic_by_id(deck: Deck, tactic_id: str) -> Tactic:
-    """The Tactic with this id (``KeyError`` if there is none)."""
-    found: Tactic = deck.index(TACTICS)[tactic_id]
-    return found
-
-
-def is_tactic(deck: Deck, card_id: str) -> bool:
-    """Whether the id names one of its Tactics."""
-    return card_id in deck.index(TACTICS)
+scions_of = SCIONS.of
+"""Its Scions, in file order."""
+scion_by_id = SCIONS.by_id
+"""The Scion with this id (``KeyError`` if there is none)."""
+tactics_of = TACTICS.of
+"""Its Tactics, in file order."""
+tactic_by_id = TACTICS.by_id
+"""The Tactic with this id (``KeyError`` if there is none)."""
+is_tactic = TACTICS.holds
+"""Whether the id names one of its Tactics."""
 
 
 def primus_side(hero: Hero) -> Primus | None:

@@ -84,8 +84,8 @@ CONTENT = KitContent(
         "camp": Section(
             CampCard, "cards", "Hoplomachus Victorum: the camp cards, one ``[[camp]]`` table each, in deck order."
         ),
-        "scion": Section(Scion, SCIONS, "Hoplomachus Victorum: the Scions, one ``[[scion]]`` table each."),
-        "tactic": Section(Tactic, TACTICS, "Hoplomachus Victorum: the Tactics, one ``[[tactic]]`` table each."),
+        "scion": Section(Scion, SCIONS.name, "Hoplomachus Victorum: the Scions, one ``[[scion]]`` table each."),
+        "tactic": Section(Tactic, TACTICS.name, "Hoplomachus Victorum: the Tactics, one ``[[tactic]]`` table each."),
     },
     effects=(GainTactic, MoveToCamp, FeedInfluence, InfluenceScaling),
     zone_kinds=frozenset(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from twentystrong.content.base import ID_PATTERN, Content, content, field
-from twentystrong.content.model import Deck
+from twentystrong.content.model import Part
 
 # --- its model: what its ``[[mission]]`` tables hold ---------------------------------------------------------------
 
@@ -71,17 +71,10 @@ class Mission(Content):
 
 # --- its lookups ------------------------------------------------------------------------------------------------
 
-MISSIONS = "missions"
+MISSIONS: Part[Mission] = Part("missions")
 """The deck's part its ``[[mission]]`` tables fill (:attr:`~twentystrong.content.model.Deck.parts`)."""
 
-
-def missions_of(deck: Deck) -> list[Mission]:
-    """Its missions, in file order."""
-    found: list[Mission] = deck.part(MISSIONS)
-    return found
-
-
-def mission_by_id(deck: Deck, mission_id: str) -> Mission:
-    """The mission with this id (``KeyError`` if there is none)."""
-    found: Mission = deck.index(MISSIONS)[mission_id]
-    return found
+missions_of = MISSIONS.of
+"""Its missions, in file order."""
+mission_by_id = MISSIONS.by_id
+"""The mission with this id (``KeyError`` if there is none)."""

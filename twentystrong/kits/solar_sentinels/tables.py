@@ -15,7 +15,7 @@ CONTENT = KitContent(
         ("deck", "hero", "card", "boss", "mission"),
         (1, 2),
     ),
-    sections={"mission": Section(Mission, MISSIONS, "The missions: one ``[[mission]]`` table each.", "mission")},
+    sections={"mission": Section(Mission, MISSIONS.name, "The missions: one ``[[mission]]`` table each.", "mission")},
     effects=(DiscardStackTop, RevealBoss, TakeStackReward),
     zone_kinds=frozenset({"discard_stack_top", "reveal_boss", "take_stack_reward"}),
 )
