@@ -45,11 +45,15 @@ def arranged(camps: Mapping[str, Sequence[str]] | None = None, *, deck: Deck = D
         rest = rest[fill:]
     order += rest
     update: dict[str, Any] = {"cards": [deck.card(c) for c in order]}
+    parts = dict(deck.parts)
     for name, first in lists.items():
-        items = list(getattr(deck, name))
+        items = list(deck.heroes if name == "heroes" else deck.part(name))  # the Scions and Tactics: the deck's parts
         named = [next(i for i in items if i.id == wanted) for wanted in first]
-        update[name] = named + [i for i in items if i.id not in first]
-    return deck.model_copy(update=update)
+        if name == "heroes":
+            update[name] = named + [i for i in items if i.id not in first]
+        else:
+            parts[name] = named + [i for i in items if i.id not in first]
+    return deck.model_copy(update={**update, "parts": parts})
 
 
 class Arena:

@@ -157,8 +157,8 @@ def test_bots_read_the_players_view_only() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("twentystrong."):
                 if node.module.startswith("twentystrong.kits."):  # of a kit, its table as the player sees it only
-                    # (and its own effect kinds: content, open to the player)
-                    assert node.module.endswith((".rules.view", ".kinds")), (
+                    # (and its own effect kinds and content models and lookups: the deck's cards, open to the player)
+                    assert node.module.endswith((".rules.view", ".kinds", ".content")), (
                         path.name,
                         node.module,
                     )

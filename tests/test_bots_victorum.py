@@ -17,6 +17,7 @@ from twentystrong.engine import Rejected, decide_and_apply, initial_state, legal
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.hoplomachus_victorum.content import is_tactic
 from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable, table
 from twentystrong.kits.options import choose
 from twentystrong.sim.runner import load, play_game
@@ -81,7 +82,7 @@ class Watch:
         chosen = self.bot.choose(view, legal)  # type: ignore[arg-type]
         assert chosen in legal
         self.cmds[chosen.cmd] += 1
-        if chosen.cmd == "use_item" and view.deck.is_tactic(str(chosen.item)):  # type: ignore[attr-defined]
+        if chosen.cmd == "use_item" and is_tactic(view.deck, str(chosen.item)):  # type: ignore[attr-defined]
             self.cmds["tactic"] += 1
         return chosen
 

@@ -122,7 +122,7 @@ def test_loading_from_the_cache_does_not_import_pydantic(shipped_plain: Path) ->
 
 def test_field_docstrings_are_read_for_messages_and_the_schema() -> None:
     from twentystrong.content.explain import field_docs
-    from twentystrong.content.model import CampCard
+    from twentystrong.kits.hoplomachus_victorum.content import CampCard
 
     assert field_docs(ConflictCard)["health"] == "Damage needed to defeat it."
     assert "nothing" not in field_docs(ConflictCard)

@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from twentystrong.content.explain import Explained, explain, field_name, show
 from twentystrong.content.loader import validate
-from twentystrong.content.model import ConflictCard, Mission
+from twentystrong.content.model import ConflictCard
+from twentystrong.kits.solar_sentinels.content import Mission
 
 CARD = {"id": "wasp", "name": "Wasp", "level": 1, "health": 3, "damage": 1}
 

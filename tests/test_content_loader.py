@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from twentystrong.content import loader
 from twentystrong.content.effects import Heal, effect_kinds
 from twentystrong.content.loader import DeckError, deck_files, load_deck, load_shipped
+from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 CORPUS = Path(__file__).parent / "broken_decks"
@@ -25,7 +27,7 @@ def plain_copy(tmp_path: Path) -> Path:
 def test_plain_deck_loads_with_its_counts() -> None:
     deck = load_deck(PLAIN)
     assert (deck.id, deck.info.ruleset) == ("plain", "solar-sentinels")
-    assert (len(deck.heroes), len(deck.cards), len(deck.bosses), len(deck.missions)) == (2, 45, 2, 4)
+    assert (len(deck.heroes), len(deck.cards), len(deck.bosses), len(missions_of(deck))) == (2, 45, 2, 4)
     assert sum(c.level == 1 for c in deck.cards) == 26
     assert sum(c.mandatory for c in deck.cards) == 4
 
@@ -62,7 +64,7 @@ def test_content_hash_changes_when_a_file_is_added(plain_copy: Path) -> None:
     (plain_copy / "more.toml").write_text('[[mission]]\nid = "m-more"\nname = "More"\ncondition = "items_used"\n')
     deck = load_deck(plain_copy)
     assert deck.content_hash != before
-    assert deck.mission("m-more").condition == "items_used"
+    assert mission_by_id(deck, "m-more").condition == "items_used"
 
 
 def test_a_file_inside_a_deck_folder_loads_on_its_own_as_a_one_file_deck() -> None:
@@ -145,6 +147,6 @@ def test_load_shipped_requires_the_id_to_match_the_folder(monkeypatch: pytest.Mo
 def test_deck_lookups_raise_key_error_for_unknown_ids() -> None:
     deck = load_deck(PLAIN)
     assert deck.hero("tester").name == "Tester"
-    for lookup in (deck.card, deck.boss, deck.hero, deck.mission):
+    for lookup in (deck.card, deck.boss, deck.hero, partial(mission_by_id, deck)):
         with pytest.raises(KeyError):
             lookup("nobody")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pickle
+from functools import partial
 
 import pytest
 
 from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck
+from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 
 
 def test_deck_lookups_by_id() -> None:
@@ -20,9 +22,9 @@ def test_deck_lookups_by_id() -> None:
         assert boss.id not in deck.card_ids  # tells a conflict card from a boss
     for hero in deck.heroes:
         assert deck.hero(hero.id) is hero
-    for mission in deck.missions:
-        assert deck.mission(mission.id) is mission
-    for lookup in (deck.card, deck.boss, deck.hero, deck.mission):
+    for mission in missions_of(deck):
+        assert mission_by_id(deck, mission.id) is mission
+    for lookup in (deck.card, deck.boss, deck.hero, partial(mission_by_id, deck)):
         with pytest.raises(KeyError):
             lookup("no-such-id")
     assert deck.card_ids == {c.id: c for c in deck.cards}
@@ -65,3 +67,49 @@ def test_a_deck_is_a_value() -> None:
     assert changed != deck and hash(changed) != hash(deck)
     effect = next(c.effects[0] for c in deck.cards if c.effects)
     assert hash(effect) == hash(effect.model_copy())  # content objects holding lists hash by value too
+
+
+def test_a_kits_tables_are_parts_of_the_deck_found_by_its_lookups() -> None:
+    """A kit's tables fill the deck's parts (the general Deck names none of them): its lookups find them by id, and
+    its items held as cards or fought as bosses join the general lookups (a Tactic is a card, a Scion and a Primus
+    side are bosses)."""
+    from twentystrong.kits.hoplomachus_victorum.content import (
+        SCIONS,
+        TACTICS,
+        primus_by_id,
+        primus_of,
+        primus_side,
+        scion_by_id,
+        scions_of,
+        tactics_of,
+    )
+
+    solar = load_shipped("solar-sentinels")
+    assert set(solar.parts) == {"missions"} and mission_by_id(solar, missions_of(solar)[0].id).name
+    victorum = load_shipped("hoplomachus-victorum")
+    assert set(victorum.parts) == {SCIONS.name, TACTICS.name} and victorum.part("no such part") == []
+    for scion in scions_of(victorum):
+        assert scion_by_id(victorum, scion.id) is scion and victorum.boss(scion.id).health == scion.health
+    for tactic in tactics_of(victorum):
+        assert victorum.card(tactic.id).reward is not None and tactic.id in victorum.card_ids
+    assert list(victorum.card_ids)[: len(tactics_of(victorum))] == [t.id for t in tactics_of(victorum)]
+    for hero in victorum.heroes:
+        side = primus_side(hero)
+        assert side is not None and primus_of(victorum)[hero.id] == side.id
+        assert primus_by_id(victorum, side.id) is side and victorum.is_boss(side.id)
+    assert all(primus_side(h) is None for h in solar.heroes)  # a general hero has no other side
+
+
+def test_a_decks_kept_lookups_are_no_part_of_its_value() -> None:
+    """What a kit keeps with a deck (its indexes) is not compared, hashed or pickled; the parts are, whatever the
+    order of their names."""
+    deck = load_shipped("solar-sentinels")
+    assert mission_by_id(deck, missions_of(deck)[0].id)  # the index is kept now
+    assert any(key.startswith("_kept") for key in deck.__dict__)
+    again = pickle.loads(pickle.dumps(deck, protocol=pickle.HIGHEST_PROTOCOL))
+    assert not any(key.startswith("_kept") for key in again.__dict__) and again == deck
+    both = {"a": missions_of(deck)[:1], "b": missions_of(deck)[1:2]}
+    one = deck.model_copy(update={"parts": both})
+    other = deck.model_copy(update={"parts": dict(reversed(both.items()))})
+    assert one == other and hash(one) == hash(other)
+    assert one != deck and missions_of(one) == []  # the part a kit reads is the one its tables fill

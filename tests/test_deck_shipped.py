@@ -12,12 +12,13 @@ import pytest
 from twentystrong.cli.main import main
 from twentystrong.content.effects import Effect, effect_kinds
 from twentystrong.content.loader import load_shipped
-from twentystrong.content.model import Boss, ConflictCard, Deck, Hero, Mission, MissionKind
+from twentystrong.content.model import Boss, ConflictCard, Deck, Hero
 from twentystrong.content.registry import shipped_deck_dirs
 from twentystrong.content.sections import kit_contents
 from twentystrong.content.validate import effects_of
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import HANDLERS, Handler
+from twentystrong.kits.solar_sentinels.content import Mission, MissionKind, missions_of
 
 DECK_ID = "solar-sentinels"
 
@@ -45,7 +46,7 @@ def test_the_deck_is_shipped_and_validates(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_counts(deck: Deck) -> None:
-    assert (len(deck.cards), len(deck.bosses), len(deck.heroes), len(deck.missions)) == (45, 4, 6, 12)
+    assert (len(deck.cards), len(deck.bosses), len(deck.heroes), len(missions_of(deck))) == (45, 4, 6, 12)
     assert (len(level(deck, 1)), len(level(deck, 2))) == (26, 19)
 
 
@@ -128,11 +129,11 @@ def test_heroes_share_three_double_sided_cards(deck: Deck) -> None:
 
 
 def test_missions_cover_every_condition(deck: Deck) -> None:
-    assert {m.condition for m in deck.missions} == set(get_args(MissionKind))
+    assert {m.condition for m in missions_of(deck)} == set(get_args(MissionKind))
 
 
 def test_names_ids_and_flavour(deck: Deck) -> None:
-    items: list[ConflictCard | Boss | Hero | Mission] = [*deck.cards, *deck.bosses, *deck.heroes, *deck.missions]
+    items: list[ConflictCard | Boss | Hero | Mission] = [*deck.cards, *deck.bosses, *deck.heroes, *missions_of(deck)]
     assert len({i.id for i in items}) == len(items)
     assert len({i.name for i in items}) == len(items)
     assert all(i.flavour for i in items)

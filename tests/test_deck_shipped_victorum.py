@@ -14,11 +14,12 @@ import pytest
 from twentystrong.cli.main import main
 from twentystrong.content.effects import Effect, effect_kinds
 from twentystrong.content.loader import load_shipped
-from twentystrong.content.model import CampCard, Deck, OpportunityKind, Primus
+from twentystrong.content.model import Deck
 from twentystrong.content.registry import shipped_deck_dirs
 from twentystrong.content.sections import kit_contents
 from twentystrong.content.validate import effects_of
 from twentystrong.engine.effects import hooks
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, OpportunityKind, Primus, scions_of, tactics_of
 from twentystrong.text.cards import all_cards
 
 DECK_ID = "hoplomachus-victorum"
@@ -44,7 +45,7 @@ def primus(deck: Deck) -> list[Primus]:
 
 def all_effects(deck: Deck) -> list[Effect]:
     out: list[Effect] = []
-    for item in [*deck.cards, *deck.heroes, *deck.scions, *deck.tactics]:
+    for item in [*deck.cards, *deck.heroes, *scions_of(deck), *tactics_of(deck)]:
         out += [e for _, e in effects_of(item)]  # type: ignore[misc]
     return out
 
@@ -59,7 +60,7 @@ def test_counts(deck: Deck) -> None:
     kinds = Counter(c.kind for c in camps(deck))
     assert len(deck.cards) == 54
     assert (kinds["bloodshed"], kinds["sport"], kinds["opportunity"]) == (24, 18, 12)
-    assert (len(deck.scions), len(deck.heroes), len(deck.tactics)) == (9, 8, 8)
+    assert (len(scions_of(deck)), len(deck.heroes), len(tactics_of(deck))) == (9, 8, 8)
 
 
 def test_about_a_third_carry_influence_and_every_kind_has_some(deck: Deck) -> None:
@@ -81,12 +82,12 @@ def test_enemy_numbers(deck: Deck) -> None:
 
 
 def test_scions(deck: Deck) -> None:
-    for scion in deck.scions:
+    for scion in scions_of(deck):
         assert 10 <= scion.health <= 16 and 1 <= scion.damage <= 4 and 1 <= scion.additional <= 3, scion.id
         assert scion.spectate and scion.rules, scion.id
-    scaling = [s for s in deck.scions if any(e.kind == "influence_scaling" for e in s.rules)]
+    scaling = [s for s in scions_of(deck) if any(e.kind == "influence_scaling" for e in s.rules)]
     assert len(scaling) >= 2
-    assert len({e.kind for s in deck.scions for e in s.spectate}) >= 5, "spectate penalties of several kinds"
+    assert len({e.kind for s in scions_of(deck) for e in s.spectate}) >= 5, "spectate penalties of several kinds"
 
 
 def test_heroes_and_their_primus(deck: Deck) -> None:
@@ -104,9 +105,9 @@ def test_heroes_and_their_primus(deck: Deck) -> None:
 
 
 def test_tactics_are_one_shot_swings(deck: Deck) -> None:
-    kinds = {e.kind for t in deck.tactics for e in t.effects}
+    kinds = {e.kind for t in tactics_of(deck) for e in t.effects}
     assert {"recruit", "strengthen", "color_bonus", "move_to_camp"} <= kinds
-    assert len({tuple(e.model_dump_json() for e in t.effects) for t in deck.tactics}) == 8
+    assert len({tuple(e.model_dump_json() for e in t.effects) for t in tactics_of(deck)}) == 8
 
 
 def test_every_effect_kind_of_this_deck_is_used(deck: Deck) -> None:
@@ -123,7 +124,7 @@ def test_every_opportunity_condition_is_used(deck: Deck) -> None:
 
 
 def test_names_ids_and_flavour(deck: Deck) -> None:
-    items = [*deck.cards, *deck.heroes, *primus(deck), *deck.scions, *deck.tactics]
+    items = [*deck.cards, *deck.heroes, *primus(deck), *scions_of(deck), *tactics_of(deck)]
     assert len({i.id for i in items}) == len(items)
     assert len({i.name for i in items}) == len(items)
     assert all(i.flavour for i in items)

@@ -27,6 +27,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.content import missions_of
 from twentystrong.kits.solar_sentinels.rules import events as sev
 from twentystrong.session import Session
 from twentystrong.session.protocol import Protocol
@@ -46,7 +47,7 @@ def hidden_cards(s: GameState) -> set[str]:
     hidden = {card for stack in s.table.stacks for card in stack[1:]}
     hidden |= set(s.table.boss_deck)
     dealt = {m.id for m in s.table.missions}
-    hidden |= {m.id for m in s.deck.missions if m.id not in dealt}
+    hidden |= {m.id for m in missions_of(s.deck) if m.id not in dealt}
     return hidden
 
 

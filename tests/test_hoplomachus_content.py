@@ -12,8 +12,8 @@ from arena import DECK, HV_PATH
 
 from twentystrong.cli.main import main
 from twentystrong.content.loader import DeckError, load_deck
-from twentystrong.content.model import CampCard
 from twentystrong.content.schema import deck_schema
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, primus_side, scions_of, tactics_of
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
 
@@ -42,8 +42,8 @@ def test_the_test_deck_is_a_whole_deck() -> None:
     assert len(DECK.cards) == 54 and all(isinstance(c, CampCard) for c in DECK.cards)
     kinds = [c.kind for c in DECK.cards if isinstance(c, CampCard)]
     assert (kinds.count("bloodshed"), kinds.count("sport"), kinds.count("opportunity")) == (24, 18, 12)
-    assert len(DECK.scions) == 9 and len(DECK.tactics) == 8
-    assert all(h.primus is not None and h.primus.bane for h in DECK.heroes)
+    assert len(scions_of(DECK)) == 9 and len(tactics_of(DECK)) == 8
+    assert all((p := primus_side(h)) is not None and p.bane for h in DECK.heroes)
     assert DECK.card("t-salve").reward is not None and DECK.card("t-salve").reward.kind == "single_use"
     assert DECK.boss("p-darius").name == "Darius the Net" and DECK.boss("sc-lanista").entourage == 1
     assert DECK.is_boss("p-darius") and not DECK.is_boss("b-raider")
@@ -182,7 +182,9 @@ def test_the_schema_covers_the_deck() -> None:
     assert {"camp", "scion", "tactic"} <= set(schema["properties"])
     defs = schema["$defs"]
     assert defs["CampCard"]["properties"]["kind"]["enum"] == ["bloodshed", "sport", "opportunity"]
-    assert defs["Hero"]["properties"]["primus"]["anyOf"][0] == {"$ref": "#/$defs/Primus"}
+    assert schema["properties"]["hero"]["items"] == {"$ref": "#/$defs/VictorumHero"}  # the kit's extended hero
+    assert defs["VictorumHero"]["properties"]["primus"]["anyOf"][0] == {"$ref": "#/$defs/Primus"}
+    assert defs["VictorumHero"]["properties"]["ability"]["description"]  # the general fields keep their words
     assert "Bane" in defs["Primus"]["properties"]["bane"]["description"]
     assert defs["Scion"]["properties"]["spectate"]["description"].startswith("The Spectate side")
     assert "kind" in defs["OpportunityCondition"]["properties"]

@@ -16,6 +16,7 @@ from twentystrong.engine import Command, SetupOptions, initial_state
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.view import state_view
+from twentystrong.kits.hoplomachus_victorum.content import TACTICS, tactic_by_id, tactics_of
 from twentystrong.session import Session
 
 
@@ -28,9 +29,12 @@ def kept(*effects: dict[str, Any], camps: dict[str, list[str]] | None = None, **
     """A game whose kept Tactic (Drill) does ``effects`` instead."""
     deck = arranged(camps)
     tactics = [
-        t.model_copy(update={"effects": [effect(e) for e in effects]}) if t.id == "t-drill" else t for t in deck.tactics
+        t.model_copy(update={"effects": [effect(e) for e in effects]}) if t.id == "t-drill" else t
+        for t in tactics_of(deck)
     ]
-    return Arena(deck=deck.model_copy(update={"tactics": tactics}), **kw).setup(tactic="t-drill")
+    return Arena(deck=deck.model_copy(update={"parts": {**deck.parts, TACTICS.name: tactics}}), **kw).setup(
+        tactic="t-drill"
+    )
 
 
 def test_recruit_the_weakest_die_or_one_of_a_colour() -> None:
@@ -175,4 +179,4 @@ def test_the_effect_words() -> None:
 
 def test_a_game_s_deck_is_unchanged_by_the_tests_variants() -> None:
     state = initial_state(DECK, SetupOptions(DECK.id, "", deal="ordered"))
-    assert state.deck.tactic("t-drill").effects[0].kind == "recruit"
+    assert tactic_by_id(state.deck, "t-drill").effects[0].kind == "recruit"

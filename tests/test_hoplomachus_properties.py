@@ -33,6 +33,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import DIE_IDS
 from twentystrong.engine.legal import awaiting, legal_commands
 from twentystrong.engine.view import state_view
+from twentystrong.kits.hoplomachus_victorum.content import is_tactic, primus_of, tactics_of
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BY_ID, IDS
 from twentystrong.kits.hoplomachus_victorum.rules.table import VictorumTable
@@ -81,21 +82,21 @@ def check_invariants(s: GameState) -> None:
     deck = s.deck
     places = [
         *(c for camp in t.camps for c in camp),
-        *(c for c in active if c in deck.card_ids and not deck.is_tactic(c)),
+        *(c for c in active if c in deck.card_ids and not is_tactic(deck, c)),
         *s.discard,
         *t.influence,
-        *(c for c in s.inventory if not deck.is_tactic(c)),
+        *(c for c in s.inventory if not is_tactic(deck, c)),
         *s.banished_cards,
     ]
     if t.drawn_opportunity is not None:
         places.append(t.drawn_opportunity)
     assert sorted(places) == sorted(c.id for c in deck.cards), "a camp card was lost or duplicated"  # 54 dealt
-    tactics = [*t.tactics_drawn, *t.tactics, *(c for c in s.inventory if deck.is_tactic(c))]
+    tactics = [*t.tactics_drawn, *t.tactics, *(c for c in s.inventory if is_tactic(deck, c))]
     assert len(tactics) == len(set(tactics)) == 4, tactics  # HV2: the four drawn, wherever they are
     if h.id:
         primus = [*(p for p in t.primus if p is not None), *t.to_place, *t.beaten]
         primus += [c.id for c in s.active if c.boss and c.id != t.scion]
-        drawn = [deck.primus_of[hero] for hero in t.heroes_drawn if hero not in (h.id, t.aside)]
+        drawn = [primus_of(deck)[hero] for hero in t.heroes_drawn if hero not in (h.id, t.aside)]
         assert sorted(primus) == sorted(drawn), "a Primus was lost or duplicated"
         assert len(drawn) == 3 + int(s.options.chosen("difficulty", 0) or 0)
     assert len(active) == len(s.active)
@@ -192,8 +193,8 @@ def hidden_cards(s: GameState) -> set[str]:
     if not isinstance(t, VictorumTable) or not t.camps:
         return set()
     hidden = {c for camp in t.camps for c in camp[1:]}
-    drawn_tactics = {*t.tactics_drawn, *t.tactics, *(c for c in s.inventory if s.deck.is_tactic(c))}
-    hidden |= {x.id for x in s.deck.tactics} - drawn_tactics - {c.id for c in s.active}
+    drawn_tactics = {*t.tactics_drawn, *t.tactics, *(c for c in s.inventory if is_tactic(s.deck, c))}
+    hidden |= {x.id for x in tactics_of(s.deck)} - drawn_tactics - {c.id for c in s.active}
     undrawn = [h for h in s.deck.heroes if h.primus is not None and h.id not in t.heroes_drawn]
     hidden |= {h.id for h in undrawn} | {h.primus.id for h in undrawn if h.primus is not None}
     return hidden

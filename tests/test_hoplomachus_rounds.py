@@ -206,9 +206,11 @@ def test_spectating_can_recover_an_exhausted_die_and_a_penalty_asks_its_choice()
 def _with_shipped_scion(scion: str) -> Arena:
     """The test deck with one of the shipped Scions on top (a penalty the test deck has none like)."""
     from twentystrong.content.loader import load_shipped
+    from twentystrong.kits.hoplomachus_victorum.content import SCIONS, scion_by_id, scions_of
 
-    shipped = load_shipped("hoplomachus-victorum").scion(scion)
-    deck = arranged(deck=DECK.model_copy(update={"scions": [shipped, *DECK.scions]}))
+    shipped = scion_by_id(load_shipped("hoplomachus-victorum"), scion)
+    parts = {**DECK.parts, SCIONS.name: [shipped, *scions_of(DECK)]}
+    deck = arranged(deck=DECK.model_copy(update={"parts": parts}))
     return Arena(deck=deck, scion=scion).setup()
 
 

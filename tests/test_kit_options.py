@@ -15,6 +15,7 @@ from twentystrong.content.loader import load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.engine.state import OptionValue, SetupOptions
 from twentystrong.kits import DeckKit, all_options, choices_for, kits, options_for
+from twentystrong.kits.hoplomachus_victorum.content import scions_of
 from twentystrong.kits.options import DeckOption, again, choose, described, shown, summary
 from twentystrong.session.session import SetupError, check_options
 
@@ -91,7 +92,7 @@ def test_the_setup_is_checked_against_the_declarations() -> None:
         hero = deck.heroes[0].id if deck is ss else ""
         with pytest.raises(SetupError, match=words):
             check_options(deck, SetupOptions(deck.id, hero, choices=choose(choices)))
-    check_options(hv, SetupOptions(hv.id, "", choices=(("difficulty", 4), ("scion", hv.scions[0].id))))
+    check_options(hv, SetupOptions(hv.id, "", choices=(("difficulty", 4), ("scion", scions_of(hv)[0].id))))
 
 
 def test_the_words_of_a_setup() -> None:

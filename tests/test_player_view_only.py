@@ -12,7 +12,7 @@ Read from the source (no import): every module under ``twentystrong/tui`` and ev
 - reads an attribute ``state`` (``view.state``, ``store.state``, ``self.state``) or ``_state``: only the store
   (``tui/store.py``, the one place the TUI touches the session, contract 8) reads the session's state to build the
   views, and even there :class:`GameView`'s own helpers read ``player``;
-- tests a deck section to guess the deck (``if deck.scions or deck.tactics``).
+- tests a deck section to guess the deck (``if deck.parts or deck.bosses``, ``if deck.part("scions")``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ ALLOWED_FROM_STATE = frozenset({"SetupOptions"})
 re-exports: ``engine.view``'s ``ActiveCard``, ``DieState`` …)."""
 READERS = frozenset({"state_of", "initial_state", "GameState"})
 GENERAL_DECK_FIELDS = frozenset({"info", "heroes", "cards", "content_hash"})
-SECTIONS = frozenset(name for name in Deck.__annotations__ if name not in GENERAL_DECK_FIELDS)
-"""The deck sections a deck may have or not (bosses, missions, scions, tactics …): testing one guesses the deck."""
+SECTIONS = frozenset(name for name in Deck.__annotations__ if name not in GENERAL_DECK_FIELDS) | {"part", "index"}
+"""The deck sections a deck may have or not (bosses, the parts its kit's tables fill, read as ``deck.parts`` or
+``deck.part(name)``): testing one guesses the deck."""
 
 
 def front_end_modules() -> list[Path]:
@@ -165,8 +166,8 @@ def test_the_check_finds_what_it_forbids(tmp_path: Path) -> None:
         "def f(view, deck):\n"
         "    s = view.state\n"
         "    t = view.player._state\n"
-        "    if deck.scions or view.deck.tactics:\n"
-        "        return view.player.deck.scions\n"
+        "    if deck.parts or view.deck.part('tactics'):\n"
+        "        return view.player.deck.parts\n"
     )
     bad.write_text(source, encoding="utf-8")
     lines = findings(bad, "twentystrong/tui/widgets/probe.py")
@@ -176,5 +177,5 @@ def test_the_check_finds_what_it_forbids(tmp_path: Path) -> None:
     assert "imports ['state_of']" in text
     assert "raw table ['table']" in text and "SolarSentinelsView" not in text
     assert "reads .state" in text and "reads ._state" in text
-    assert "tests deck.scions" in text and "tests deck.tactics" in text
+    assert "tests deck.parts to guess" in text and "tests deck.part to guess" in text
     assert len(lines) == 7, text  # the section read outside a condition is no guess

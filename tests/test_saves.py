@@ -16,6 +16,7 @@ from twentystrong import __version__
 from twentystrong.content import loader
 from twentystrong.content.model import Deck
 from twentystrong.engine import Command, Rejected, SetupOptions, fold, initial_state
+from twentystrong.kits.hoplomachus_victorum.content import scions_of
 from twentystrong.kits.options import choose
 from twentystrong.session import SAVE_FORMAT, SaveError, Session, saves
 from twentystrong.session.saves import dump_toml
@@ -133,7 +134,7 @@ def test_an_older_victorum_save_still_loads(tmp_path: Path) -> None:
     """A Hoplomachus Victorum save of the older layout held Solar Sentinels' missions and rank at their defaults
     beside its difficulty and Scion: it loads with the difficulty and the Scion alone."""
     deck = loader.load_shipped("hoplomachus-victorum")
-    options = SetupOptions(deck.id, "", 3, choices=choose({"difficulty": 2, "scion": deck.scions[0].id}))
+    options = SetupOptions(deck.id, "", 3, choices=choose({"difficulty": 2, "scion": scions_of(deck)[0].id}))
     session = Session.new(deck, options)
     path = tmp_path / "old.toml"
     session.save(path)

@@ -11,10 +11,11 @@ import pytest
 
 from twentystrong.content.effects import Effect, EffectBase, effect_classes, kind_of
 from twentystrong.content.loader import load_deck, validate
-from twentystrong.content.model import Boss, ConflictCard, Hero, Mission, MissionKind
+from twentystrong.content.model import Boss, ConflictCard, Hero
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
 from twentystrong.kits.solar_sentinels.cards import describe_mission
+from twentystrong.kits.solar_sentinels.content import Mission, MissionKind, missions_of
 from twentystrong.text import (
     describe_boss,
     describe_card,
@@ -204,7 +205,7 @@ def test_every_mission_condition_has_a_goal(condition: str) -> None:
 def test_every_card_of_a_deck() -> None:
     deck = load_deck(PLAIN)
     cards = all_cards(deck)
-    assert len(cards) == len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(deck.missions)
+    assert len(cards) == len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(missions_of(deck))
     assert [c.kind for c in cards][: len(deck.heroes)] == ["hero"] * len(deck.heroes)
     assert describe_any(deck, deck.bosses[0].id).kind == "boss"
-    assert describe_any(deck, deck.missions[0].id).kind == "mission"
+    assert describe_any(deck, missions_of(deck)[0].id).kind == "mission"

@@ -22,6 +22,7 @@ from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt, SetupOptions, initial_state
 from twentystrong.kits import kits
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.content import missions_of
 from twentystrong.session import Session
 from twentystrong.text import describe_command, describe_event, describe_events, game_stats, summarize_events
 from twentystrong.text.history import history_groups
@@ -66,7 +67,7 @@ def play(deck: Deck, seed: int, *, missions: bool = True, limit: int = 3000) -> 
 
 def sample_event(cls: type[ev.Event], deck: Deck) -> ev.Event:
     """An instance of any event type, its fields filled by name and type with values the deck knows."""
-    card, boss, mission = deck.cards[4].id, deck.bosses[0].id, deck.missions[0].id
+    card, boss, mission = deck.cards[4].id, deck.bosses[0].id, missions_of(deck)[0].id
     by_name: dict[str, Any] = {
         "hero": "tester",
         "card": card,
@@ -227,7 +228,7 @@ def test_every_command_is_a_sentence(cmd: str, deck: Deck) -> None:
         faces=(("B3", "hit"),),
         item=deck.cards[3].id,
         choice="banish",
-        mission=deck.missions[0].id,
+        mission=missions_of(deck)[0].id,
         effect=0,
     )
     text = describe_command(command, state)

@@ -23,6 +23,7 @@ from twentystrong.engine.state import SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.play import VictorumBoard
+from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules import table
 from twentystrong.kits.options import choose
 from twentystrong.session import Session
@@ -400,7 +401,7 @@ def test_the_game_over_words_of_this_deck() -> None:
     assert VesuviusBoard.bosses_words(player_view(s)) == "2 Primus"  # the board reads the player's view
     assert VesuviusBoard.setup_words(player_view(s)) == ["difficulty 1"]
     won = s.changed({"result": "won"})
-    scion = DECK.scion(table(s).scion).name
+    scion = scion_by_id(DECK, table(s).scion).name
     assert VesuviusBoard.bosses_words(player_view(won)) == f"2 Primus and the Scion, {scion}"
 
 

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Button, RadioButton
 from tui_helpers import settle
 
+from twentystrong.kits.hoplomachus_victorum.content import primus_by_id, primus_of
 from twentystrong.kits.options import choose
 from twentystrong.tui.app import TwentyStrongApp, create_app
 
@@ -104,7 +105,7 @@ async def test_80x24_shows_every_hero_drawn_and_every_camp_whole() -> None:
         shown = "\n".join(screen_lines(app))
         for hero in drawn:
             name = s.deck.hero(hero).name
-            primus = s.deck.primus(s.deck.primus_of[hero]).name
+            primus = primus_by_id(s.deck, primus_of(s.deck)[hero]).name
             assert name in shown and f"Else ♛ {primus}" in shown, (name, shown)
         for _ in range(12):  # the first hero, the first Tactic, the Primus placed, two camps fed, as offered
             if app.store.state.step == "move":

@@ -21,6 +21,7 @@ from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view, state_of
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.content import missions_of
 from twentystrong.session import Session
 from twentystrong.text.stats import game_stats
 from twentystrong.tui import messages
@@ -107,7 +108,7 @@ async def test_browser_lists_filters_and_searches(tmp_path: Path) -> None:
         browser = app.screen
         assert isinstance(browser, CardBrowserScreen)
         deck = browser.deck
-        everything = len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(deck.missions)
+        everything = len(deck.heroes) + len(deck.cards) + len(deck.bosses) + len(missions_of(deck))
         assert len(browser.shown) == everything
 
         await pilot.press("k")  # kind: conflict cards
@@ -172,6 +173,25 @@ def test_browser_kinds_are_the_decks_own() -> None:
     assert {e.text.id for e in victorum if e.kind == "sport"} == {
         c.id for c in deck.cards if getattr(c, "kind", "") == "sport"
     }
+
+
+def test_browser_words_come_from_the_decks_kit() -> None:
+    """The browser composes its kit's card words: the kind filter's names and the Kind column's short words of its
+    own sorts and pieces, and a hero card's other side listed under its hero."""
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.kits.hoplomachus_victorum.content import primus_side
+    from twentystrong.tui.screens.browser import entry_id, kind_filters, short_kind
+
+    names = kind_filters()
+    assert list(names)[:2] == ["all", "card"] and names["mission"] == "Missions" and names["tactic"] == "Tactics"
+    assert names["opportunity"] == "Opportunities" and list(names).index("sport") < list(names).index("hero")
+    assert (short_kind("bloodshed"), short_kind("opportunity"), short_kind("hero")) == ("blood", "opport.", "hero")
+    victorum = load_shipped("hoplomachus-victorum")
+    hero = victorum.heroes[0]
+    side = primus_side(hero)
+    assert side is not None and entry_id(victorum, side.id) == hero.id and entry_id(victorum, hero.id) == hero.id
+    solar = load_shipped("solar-sentinels")
+    assert entry_id(solar, solar.heroes[0].id) == solar.heroes[0].id
 
 
 async def test_browser_opens_on_a_card_with_its_text_and_place(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from twentystrong.engine import Command, Rejected, decide_and_apply, fold, initi
 from twentystrong.engine import events as ev
 from twentystrong.engine.state import DiceMode, GameState, SetupOptions
 from twentystrong.kits.options import choose
+from twentystrong.kits.solar_sentinels.content import MISSIONS, mission_by_id
 
 TRIGGERED_PATH = Path(__file__).resolve().parent / "decks" / "effects_triggered"
 DECK = load_deck(TRIGGERED_PATH)
@@ -47,9 +48,10 @@ def arranged(
         order += top + rest[:fill]
         rest = rest[fill:]
     cards = [deck.card(c) for c in order]
-    chosen_missions = [deck.mission(m) for m in missions or ()]
+    chosen_missions = [mission_by_id(deck, m) for m in missions or ()]
     boss_order = [deck.boss(b) for b in bosses] if bosses is not None else list(deck.bosses)
-    return deck.model_copy(update={"cards": cards, "missions": chosen_missions, "bosses": boss_order})
+    parts = {**deck.parts, MISSIONS.name: chosen_missions}
+    return deck.model_copy(update={"cards": cards, "parts": parts, "bosses": boss_order})
 
 
 class Game:

@@ -115,7 +115,8 @@ class Content:
         return found
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != _HASH}
+        # The fields only: not the kept hash, nor what a class keeps worked out from its fields (a deck's indexes).
+        return {name: self.__dict__[name] for name in self.__dataclass_fields__}  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self.__dataclass_fields__)  # type: ignore[attr-defined]
@@ -160,6 +161,8 @@ def _hashable(value: Any) -> Any:
     """``value`` with its lists (at any depth) as tuples: what a content object is hashed by."""
     if isinstance(value, list | tuple):
         return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):  # by value, whatever the order of its keys (as equality compares)
+        return tuple(sorted(((k, _hashable(v)) for k, v in value.items()), key=lambda kv: kv[0]))
     return value
 
 
@@ -168,6 +171,8 @@ def _dumped(value: Any, exclude_defaults: bool) -> Any:
         return value.model_dump(exclude_defaults=exclude_defaults)
     if isinstance(value, list):
         return [_dumped(v, exclude_defaults) for v in value]
+    if isinstance(value, dict):
+        return {k: _dumped(v, exclude_defaults) for k, v in value.items()}
     return value
 
 

@@ -31,12 +31,13 @@ from twentystrong.content.registry import DATA_DIR_ENV, cache_dir
 
 __all__ = ["DATA_DIR_ENV", "cache_dir", "cache_key", "cache_path", "read", "write"]
 
-FORMAT = 4
+FORMAT = 5
 """Bumped when what is stored changes shape (2: plain content objects, not pydantic models; the key first;
-3: frozen dataclasses; 4: each card's translations beside its words, ``translations.py``)."""
+3: frozen dataclasses; 4: each card's translations beside its words, ``translations.py``; 5: a deck's kit tables in
+its ``parts``, their models in the kits)."""
 _MODEL_SOURCES = ("base.py", "effects.py", "model.py", "sections.py", "loader.py", "translations.py")
 """The modules that define the content classes and how a deck is assembled from them: a change to them is a change
-to what a deck is (with the shipped kits' ``kinds.py`` and ``content.py``, see :func:`cache_key`)."""
+to what a deck is (with the shipped kits' ``kinds.py``, ``content.py`` and ``tables.py``, see :func:`cache_key`)."""
 
 
 def cache_key(content_hash: str, deck_id: str) -> str:
@@ -45,7 +46,7 @@ def cache_key(content_hash: str, deck_id: str) -> str:
     for part in (str(FORMAT), __version__, sys.version, deck_id, content_hash):
         digest.update(part.encode() + b"\0")
     here = Path(__file__).parent
-    kits = sorted(here.parent.glob("kits/*/kinds.py")) + sorted(here.parent.glob("kits/*/content.py"))
+    kits = [path for name in ("kinds", "content", "tables") for path in sorted(here.parent.glob(f"kits/*/{name}.py"))]
     for path in [*(here / name for name in _MODEL_SOURCES), *kits, _pydantic_version_file()]:
         try:
             digest.update((path.read_bytes() if path is not None else b"-") + b"\0")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import json
 import types
 import typing
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pydantic import TypeAdapter
 from twentystrong.content.base import Content
 from twentystrong.content.effects import EffectBase, effect_classes, kind_of
 from twentystrong.content.locate import TomlPath
+from twentystrong.content.source import show as show  # where it is said (the kits' checks need no pydantic)
 from twentystrong.content.translations import TRANSLATED_LANGUAGES
 
 if TYPE_CHECKING:
@@ -88,25 +88,6 @@ def field_name(path: TomlPath) -> str | None:
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
     return text or None
-
-
-def show(value: Any) -> str:
-    """A value as the deck author wrote it in TOML (strings quoted, booleans lower-case, tables summarised)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        # A long text (a flavour pasted into the wrong key) would drown the message: show its start.
-        return json.dumps(value if len(value) <= 40 else value[:37] + "…", ensure_ascii=False)
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        if value and all(isinstance(v, dict) for v in value):
-            return f"an array of {len(value)} table{'s' if len(value) > 1 else ''}"
-        text = "[" + ", ".join(show(v) for v in value) + "]"
-        return text if len(text) <= 40 else f"an array of {len(value)}"
-    return f"a {type(value).__name__}"  # dates and times
 
 
 def suggest(word: Any, choices: typing.Iterable[str]) -> str:

@@ -18,6 +18,7 @@ The deck is built only when nothing was found.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import re
@@ -33,7 +34,7 @@ from twentystrong.content.base import Content
 from twentystrong.content.explain import explain, show, suggest
 from twentystrong.content.model import Deck, DeckInfo
 from twentystrong.content.registry import deck_files, hashed
-from twentystrong.content.sections import allowed_tables, sections, table_header
+from twentystrong.content.sections import allowed_tables, kit_contents, sections, table_header
 from twentystrong.content.source import DeckError, Finding, Placed, SourceFile
 
 _TOML_ERROR_PLACE = r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$"
@@ -221,12 +222,22 @@ def _parse(file: Path, data: bytes) -> SourceFile | Finding:
 
 
 def _assemble(info: DeckInfo, checked: list[tuple[Placed, Content]], content_hash: str) -> Deck:
-    """The deck: each section's items in the :class:`Deck` field it fills (in section order, then file order)."""
+    """The deck: each section's items in the :class:`Deck` field it fills, or in the part of the deck its kit's
+    table fills (:attr:`Deck.parts`: every table of the deck's own kit, none of another's); in section order, then
+    file order."""
+    general = {spec.name for spec in dataclasses.fields(Deck)}
+    own = kit_contents().get(info.ruleset)
     fields: dict[str, list[Any]] = {}
+    parts: dict[str, list[Any]] = {}
     for name, section in sections().items():
-        if name != "deck":
-            fields.setdefault(section.into, []).extend(m for p, m in checked if p.section == name)
-    return Deck(info=info, **fields, content_hash=content_hash)
+        if name == "deck":
+            continue
+        items = [m for p, m in checked if p.section == name]
+        if section.into in general:
+            fields.setdefault(section.into, []).extend(items)
+        elif items or (own is not None and name in own.sections):
+            parts.setdefault(section.into, []).extend(items)
+    return Deck(info=info, **fields, parts=parts, content_hash=content_hash)
 
 
 def _toml_error(message: str, text: str) -> tuple[int | None, str]:

@@ -3,10 +3,12 @@ installed deck kit's own (architecture.md contract 9).
 
 The general tables are ``[deck]``, ``[[hero]]``, ``[[card]]`` and ``[[boss]]``. A kit declares, in a
 :class:`KitContent` its :class:`~twentystrong.kits.kit.DeckKit` names, the tables its decks add (each with its model
-and the :class:`~twentystrong.content.model.Deck` field its items fill), the effect kinds of its own (they join the
-:data:`~twentystrong.content.effects.Effect` union), the kinds that act only on its zones (refused in another
-ruleset's deck), and what a deck of its ruleset needs to be set up. Nothing here is read when a game starts from
-the cached deck: only loading, validating and the schema ask.
+and the part of the :class:`~twentystrong.content.model.Deck` its items fill) or extend (a general table's name with
+a subclass of its model: the general code reads the general fields, the kit its own), the effect kinds of its own
+(they join the :data:`~twentystrong.content.effects.Effect` union), the kinds that act only on its zones (refused in
+another ruleset's deck), and what a deck of its ruleset needs to be set up. Nothing here is read when a game starts
+from the cached deck but the kits' own models and lookups (they sit beside their declaration): only loading,
+validating and the schema ask for the rest.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ class Section:
     model: type[Content]
     """The content class each table is validated as."""
     into: str
-    """The :class:`~twentystrong.content.model.Deck` field its items fill (``deck``: the one ``[deck]`` table)."""
+    """Where its items go: a :class:`~twentystrong.content.model.Deck` field (``info``: the one ``[deck]`` table;
+    ``heroes``, ``cards``, ``bosses``), or else the name of the deck's part they fill (its ``parts``, read by the
+    kit's own lookups)."""
     doc: str
     """What the tables are, in the schema's words."""
     ids: str = "card"
@@ -66,7 +70,9 @@ class KitContent:
     needs: Needs
     """What a deck of its ruleset needs."""
     sections: dict[str, Section] = field(default_factory=dict)
-    """The tables its decks add to the general ones, by table name."""
+    """The tables its decks add to the general ones, by table name; one named as a general table extends it (its
+    model a subclass of the general model: every deck's tables of that name are read as it, the later kit in id
+    order winning should two kits extend the same table)."""
     effects: tuple[type[EffectBase], ...] = ()
     """Its own effect kinds (their handlers live in its rules)."""
     zone_kinds: frozenset[str] = frozenset()
@@ -97,7 +103,8 @@ def kit_contents() -> dict[str, KitContent]:
 
 
 def sections() -> dict[str, Section]:
-    """Every table a deck file may hold: the general ones, then each installed kit's (kits in id order)."""
+    """Every table a deck file may hold: the general ones (as the kits extend them), then each installed kit's
+    (kits in id order)."""
     out = dict(GENERAL)
     for declared in kit_contents().values():
         out.update(declared.sections)

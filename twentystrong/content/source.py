@@ -6,6 +6,7 @@ Everything a deck author is told points at a file and, where it can, a line and 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,3 +97,22 @@ class Placed:
     def finding(self, sub: TomlPath, message: str, key: str | None = None) -> Finding:
         """A finding about ``sub`` (a path inside this item) with this item's label."""
         return self.source.finding((*self.path, *sub), message, item=self.label, key=key)
+
+
+def show(value: Any) -> str:
+    """A value as the deck author wrote it in TOML (strings quoted, booleans lower-case, tables summarised)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        # A long text (a flavour pasted into the wrong key) would drown the message: show its start.
+        return json.dumps(value if len(value) <= 40 else value[:37] + "…", ensure_ascii=False)
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):
+            return f"an array of {len(value)} table{'s' if len(value) > 1 else ''}"
+        text = "[" + ", ".join(show(v) for v in value) + "]"
+        return text if len(text) <= 40 else f"an array of {len(value)}"
+    return f"a {type(value).__name__}"  # dates and times

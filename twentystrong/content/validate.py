@@ -7,11 +7,12 @@ its ruleset needs to be set up (rules.md "Solar Sentinels deck rules", hoplomach
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
 from twentystrong.content.base import Content
-from twentystrong.content.effects import IgnoreEffect, RollTest, effect_kinds
+from twentystrong.content.effects import EffectBase, IgnoreEffect, RollTest, effect_kinds
 from twentystrong.content.explain import field_name, show, suggest
 from twentystrong.content.locate import TomlPath
 from twentystrong.content.model import DeckInfo, Hero, Reward
@@ -228,10 +229,12 @@ def effects_of(model: Content) -> Iterator[tuple[TomlPath, Content]]:
     if isinstance(reward, Reward):
         for sub, effect in effects_of(reward):
             yield ("reward", *sub), effect
-    side = getattr(model, "primus", None)  # a hero's other side (Hoplomachus Victorum's)
-    if side is not None:
-        for sub, effect in effects_of(side):
-            yield ("primus", *sub), effect
+    for spec in dataclasses.fields(model):  # type: ignore[arg-type]
+        nested = getattr(model, spec.name)
+        if isinstance(nested, Content) and not isinstance(nested, EffectBase | Reward):
+            # A table inside the item (as a kit extends a general table: a hero card's other side).
+            for sub, effect in effects_of(nested):
+                yield (spec.name, *sub), effect
 
 
 def _where(placed: Placed, sub: TomlPath) -> str:

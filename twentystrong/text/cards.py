@@ -81,6 +81,14 @@ def _no_lines(hero: Hero) -> list[TextLine]:
     return []
 
 
+def _no_sort(card: Any) -> str | None:
+    return None
+
+
+def _no_side(hero: Hero) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class DeckCards:
     """A ruleset's own pieces in words (its kit's ``cards``): each field has the general answer (none of its own)."""
@@ -97,6 +105,23 @@ class DeckCards:
     """The kinds of its pieces (:attr:`CardText.kind`), by name."""
     sorts: Mapping[str, str | LazyText] = field(default_factory=dict)
     """Its own sorts of conflict card (a card's ``kind``), by name."""
+    # k-content
+    plurals: Mapping[str, str | LazyText] = field(default_factory=dict)
+    """The words for many of each of its kinds and sorts (the card browser's kind filter: ``Missions``)."""
+    short: Mapping[str, str] = field(default_factory=dict)
+    """Shorter words for a kind or sort whose name is too long for a narrow column (the card browser's Kind)."""
+    sort: Callable[[Any], str | None] = _no_sort
+    """The sort of its own a conflict card is (a key of :attr:`sorts`), or None for a general card: the card
+    browser lists the card under its sort, without a level."""
+    other_side: Callable[[Hero], str | None] = _no_side
+    """The id of what a hero card's other side is in play (listed under its hero in the card browser), or None."""
+    side_mark: str = ""
+    """What marks where a hero card's other side is, when it is in play (the card browser's Where column)."""
+
+
+def installed_cards() -> Iterator[DeckCards]:
+    """The card words of every installed kit that has some (kits in id order)."""
+    return _installed()
 
 
 def _installed() -> Iterator[DeckCards]:

@@ -23,7 +23,7 @@ KIT = DeckKit(
     sim="twentystrong.kits.hoplomachus_victorum.sim:SIM",
     options=OPTIONS,
     setup_check="twentystrong.kits.hoplomachus_victorum.options:check",
-    content="twentystrong.kits.hoplomachus_victorum.content:CONTENT",
+    content="twentystrong.kits.hoplomachus_victorum.tables:CONTENT",
     # k-widgets
     hero_draw=HERO_DRAW,
 )

@@ -31,10 +31,19 @@ from twentystrong.bots.heuristic import HeuristicBot, Turn
 from twentystrong.bots.reading import USES, instant_worth
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import COLORS, Effect
-from twentystrong.content.model import CampCard, ConflictCard
+from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
+from twentystrong.kits.hoplomachus_victorum.content import (
+    CampCard,
+    is_tactic,
+    primus_by_id,
+    primus_of,
+    scion_by_id,
+    scions_of,
+    tactic_by_id,
+)
 from twentystrong.kits.hoplomachus_victorum.kinds import InfluenceScaling, MoveToCamp
 from twentystrong.kits.hoplomachus_victorum.rules.view import ADJACENT, BY_ID, IDS, ROW_COL, VictorumView
 
@@ -171,7 +180,7 @@ class VictorumBot(HeuristicBot):
 
         def key(c: Command) -> tuple[float, str]:
             hero = s.deck.hero(str(c.hero))
-            primus = s.deck.primus_of.get(hero.id)
+            primus = primus_of(s.deck).get(hero.id)
             spared = primus_need(s, primus) if primus is not None else 0.0
             return hero.health + hero.strategy + 1.5 * hero.recovery + 0.2 * spared, hero.id
 
@@ -278,7 +287,7 @@ class VictorumBot(HeuristicBot):
 
     def spectate_value(self, s: VictorumTurn) -> float:
         """Spectating: the Scion's penalty, then a die recovered or a Health gained (no engagement: no recovery)."""
-        scion = s.deck.scion(s.vt.scion)
+        scion = scion_by_id(s.deck, s.vt.scion)
         cost = 0.0
         for e in scion.spectate:
             cost += PENALTY.get(e.kind, 0.5) * _size(e)
@@ -476,7 +485,7 @@ def _recruits(effects: list[Effect]) -> int:
 def tactic_value(s: VictorumTurn, tactic: str) -> float:
     """What holding this Tactic is worth to the bot."""
     value = 0.0
-    for e in s.deck.tactic(tactic).effects:
+    for e in tactic_by_id(s.deck, tactic).effects:
         value += TACTIC_VALUE.get(e.kind, 0.5) * _size(e)
     return value
 
@@ -599,12 +608,12 @@ def prompt_kind(s: Turn, p: Prompt) -> str:
     effects: list[Effect] = []
     if source == s.hero.id:
         effects = list(deck.hero(source).ability)
-    elif any(sc.id == source for sc in deck.scions):
-        effects = list(deck.scion(source).spectate)
-    elif any(h.primus is not None and h.primus.id == source for h in deck.heroes):
-        effects = list(deck.primus(source).bane)
-    elif deck.is_tactic(source):
-        effects = list(deck.tactic(source).effects)
+    elif any(sc.id == source for sc in scions_of(deck)):
+        effects = list(scion_by_id(deck, source).spectate)
+    elif source in primus_of(deck).values():
+        effects = list(primus_by_id(deck, source).bane)
+    elif is_tactic(deck, source):
+        effects = list(tactic_by_id(deck, source).effects)
     elif source in deck.card_ids:
         card = deck.card(source)
         in_hand = source in s.inventory or source in s.discard or index < 0

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from twentystrong.content.model import CampCard, Deck, Hero, OpportunityCondition, Primus, Scion, Tactic
+from twentystrong.content.model import Deck, Hero
 from twentystrong.i18n import GLOSSARY_CONTEXT, LazyText, _, lazy_gettext, ngettext
+from twentystrong.kits.hoplomachus_victorum.content import (
+    CampCard,
+    OpportunityCondition,
+    Primus,
+    Scion,
+    Tactic,
+    primus_side,
+    scions_of,
+    tactic_by_id,
+    tactics_of,
+)
 from twentystrong.text.cards import (
     REWARD_TAGS,
     CardText,
@@ -162,9 +173,9 @@ def card(card: Any) -> CardText | None:
 
 def hero_lines(hero: Hero) -> list[TextLine]:
     """A hero card's Primus side (its other face), if it has one."""
-    if hero.primus is None:
+    p = primus_side(hero)
+    if p is None:
         return []
-    p = hero.primus
     numbers = {"name": p.name, "health": p.health, "damage": p.damage, "additional": p.additional}
     if p.additional:
         side = _("{name}: Health {health}, Damage {damage}, +{additional}.").format(**numbers)
@@ -173,22 +184,34 @@ def hero_lines(hero: Hero) -> list[TextLine]:
     return [TextLine(_("Primus side:"), side), *primus_lines(p)]
 
 
+def camp_kind(card: Any) -> str | None:
+    """A camp card's kind (Bloodshed, Sport, Opportunity), or None for any other card."""
+    return card.kind if isinstance(card, CampCard) else None
+
+
+def primus_id(hero: Hero) -> str | None:
+    """The id of a hero card's Primus side (None for a hero without one)."""
+    side = primus_side(hero)
+    return side.id if side is not None else None
+
+
 def pieces(deck: Deck) -> list[CardText]:
     """Its own sections' cards, in file order: the Scions, then the Tactics."""
-    return [describe_scion(c) for c in deck.scions] + [describe_tactic(t) for t in deck.tactics]
+    return [describe_scion(c) for c in scions_of(deck)] + [describe_tactic(t) for t in tactics_of(deck)]
 
 
 def piece(deck: Deck, card_id: str) -> CardText | None:
     """A Tactic, a Scion or a Primus (its hero's card) with this id, in words, or None."""
     try:
-        return describe_tactic(deck.tactic(card_id))
+        return describe_tactic(tactic_by_id(deck, card_id))
     except KeyError:
         pass
-    for scion in deck.scions:
+    for scion in scions_of(deck):
         if scion.id == card_id:
             return describe_scion(scion)
     for hero in deck.heroes:
-        if hero.primus is not None and hero.primus.id == card_id:
+        side = primus_side(hero)
+        if side is not None and side.id == card_id:
             return describe_hero(hero)
     return None
 
@@ -206,5 +229,16 @@ CARDS = DeckCards(
     hero=hero_lines,
     kinds=KINDS,
     sorts=CAMP_KIND_NAMES,
+    plurals={
+        "bloodshed": lazy_gettext("Bloodshed cards"),
+        "sport": lazy_gettext("Sport cards"),
+        "opportunity": lazy_gettext("Opportunities"),
+        "scion": lazy_gettext("Scions"),
+        "tactic": lazy_gettext("Tactics"),
+    },
+    short={"bloodshed": "blood", "opportunity": "opport."},
+    sort=camp_kind,
+    other_side=primus_id,
+    side_mark="♛",
 )
 """Its cards in words (:attr:`~twentystrong.kits.kit.DeckKit.cards`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from twentystrong.kits.hoplomachus_victorum.content import primus_side, scions_of
 from twentystrong.kits.options import DeckOption
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def _difficulty_words(x: OptionValue) -> str:
 
 
 def _scions(deck: Deck) -> Sequence[tuple[str, str]]:
-    return [(scion.id, f"{scion.name}  ♥{scion.health} ⚔{scion.damage}") for scion in deck.scions]
+    return [(scion.id, f"{scion.name}  ♥{scion.health} ⚔{scion.damage}") for scion in scions_of(deck)]
 
 
 DIFFICULTY = DeckOption(
@@ -64,11 +65,11 @@ def check(deck: Deck, options: SetupOptions) -> str | None:
     """What else a setup of this deck needs: a Victorum hero (one with a Primus side) or a universal one, and enough
     Victorum heroes for the draw the difficulty asks."""
     own = next((h for h in deck.heroes if h.id == options.hero_id), None)
-    if own is not None and own.primus is None:
+    if own is not None and primus_side(own) is None:
         return f"{own.name} is no Victorum hero (it has no Primus side): it cannot be drawn"
     difficulty = DIFFICULTY.number(options)
     drawn = HEROES_DRAWN + difficulty
-    victorum = sum(1 for h in deck.heroes if h.primus is not None)
+    victorum = sum(1 for h in deck.heroes if primus_side(h) is not None)
     if victorum < drawn:
         return f"difficulty {difficulty} draws {drawn} Victorum heroes; deck {deck.id!r} has {victorum}"
     return None

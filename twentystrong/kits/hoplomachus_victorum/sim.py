@@ -10,6 +10,7 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine import events as ev
+from twentystrong.kits.hoplomachus_victorum.content import primus_side, scions_of
 from twentystrong.kits.hoplomachus_victorum.rules import events as hv
 from twentystrong.sim.runner import GameRecord, Notes, SimPart
 
@@ -116,7 +117,7 @@ class PrimusSummary:
 
 def _scions(deck: Deck, records: Sequence[GameRecord]) -> list[ScionSummary]:
     out = []
-    for scion in deck.scions:
+    for scion in scions_of(deck):
         games = [r for r in records if _own(r).scion == scion.id]
         if games:
             finals = sum(1 for g in games if _own(g).final)
@@ -129,15 +130,16 @@ def _scions(deck: Deck, records: Sequence[GameRecord]) -> list[ScionSummary]:
 def _primus(deck: Deck, records: Sequence[GameRecord]) -> list[PrimusSummary]:
     out = []
     for hero in deck.heroes:
-        if hero.primus is None:
+        side = primus_side(hero)
+        if side is None:
             continue
-        p = hero.primus.id
+        p = side.id
         games = [r for r in records if p in _own(r).primus]
         if games:
             fought = sum(1 for g in games if p in _own(g).fought)
             beaten = sum(1 for g in games if p in _own(g).beaten)
             killed = sum(1 for g in games if g.killer == p)
-            out.append(PrimusSummary(p, hero.primus.name, len(games), fought, beaten, killed))
+            out.append(PrimusSummary(p, side.name, len(games), fought, beaten, killed))
     return out
 
 
@@ -160,7 +162,7 @@ def lost_in(record: GameRecord) -> str | None:
 
 def plays(deck: Deck) -> list[str]:
     """The heroes a run plays: those with a Primus side (a hero without one cannot be a Primus)."""
-    return [h.id for h in deck.heroes if h.primus is not None]
+    return [h.id for h in deck.heroes if primus_side(h) is not None]
 
 
 def lines(own: dict[str, list[Any]]) -> list[str]:

@@ -21,7 +21,7 @@ KIT = DeckKit(
     bench="twentystrong.kits.solar_sentinels.bench:write_deck",
     sim="twentystrong.kits.solar_sentinels.sim:SIM",
     options=OPTIONS,
-    content="twentystrong.kits.solar_sentinels.content:CONTENT",
+    content="twentystrong.kits.solar_sentinels.tables:CONTENT",
     record="twentystrong.kits.solar_sentinels.record:RECORD",
     profile_keys=("rank",),  # profile.toml's rank, before the record kept the ladder
 )

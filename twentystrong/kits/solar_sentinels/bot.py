@@ -15,6 +15,7 @@ from twentystrong.bots.reading import Reading, instant_worth
 from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import Prompt
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.view import Pile, SolarSentinelsView
 
 START_ENDGAME = Command("start_endgame")
@@ -71,7 +72,7 @@ class SolarSentinelsBot(HeuristicBot):
 
     def _mission_discard(self, s: Turn, legal: list[Command]) -> Command | None:
         def hardness(c: Command) -> tuple[int, str]:
-            m = s.deck.mission(str(c.mission))
+            m = mission_by_id(s.deck, str(c.mission))
             return MISSION_HARDNESS.get(m.condition, 3) + (1 if m.level == 2 else 0), str(c.mission)
 
         options = s.commands("discard_mission")
@@ -106,7 +107,7 @@ class SolarSentinelsBot(HeuristicBot):
 
     def declines_instant(self, s: Turn) -> bool:
         current = sentinels(s).current_mission
-        return current is not None and s.deck.mission(current.id).condition == "instant_declined"
+        return current is not None and mission_by_id(s.deck, current.id).condition == "instant_declined"
 
     # --- activation and stacks ------------------------------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from twentystrong.content.model import Deck, Mission
+from twentystrong.content.model import Deck
 from twentystrong.i18n import LazyText, _, lazy_gettext, ngettext
+from twentystrong.kits.solar_sentinels.content import Mission, mission_by_id, missions_of
 from twentystrong.text.cards import CardText, DeckCards, TextLine, stat_label
 from twentystrong.text.words import sentence
 
@@ -78,18 +79,18 @@ def describe_mission(mission: Mission) -> CardText:
 
 def pieces(deck: Deck) -> list[CardText]:
     """Its own sections' cards, in file order: the missions."""
-    return [describe_mission(m) for m in deck.missions]
+    return [describe_mission(m) for m in missions_of(deck)]
 
 
 def piece(deck: Deck, card_id: str) -> CardText | None:
     """The mission with this id, in words, or None."""
     try:
-        return describe_mission(deck.mission(card_id))
+        return describe_mission(mission_by_id(deck, card_id))
     except KeyError:
         return None
 
 
 KINDS: dict[str, str | LazyText] = {"mission": lazy_gettext("Mission")}
 """The kinds of its own pieces, by name."""
-CARDS = DeckCards(pieces=pieces, piece=piece, kinds=KINDS)
+CARDS = DeckCards(pieces=pieces, piece=piece, kinds=KINDS, plurals={"mission": lazy_gettext("Missions")})
 """Its cards in words (:attr:`~twentystrong.kits.kit.DeckKit.cards`)."""

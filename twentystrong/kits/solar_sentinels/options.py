@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twentystrong.kits.options import DeckOption
+from twentystrong.kits.solar_sentinels.content import missions_of
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -28,7 +29,7 @@ def _rank_words(rank: OptionValue) -> str:
 
 
 def _has_missions(deck: Deck) -> bool:
-    return bool(deck.missions)
+    return bool(missions_of(deck))
 
 
 MISSIONS = DeckOption(

@@ -1,8 +1,10 @@
 """The card browser: every card of the deck, filtered and searched, with its full text in plain words.
 
-Heroes, conflict cards, bosses and missions are listed with where each is now (when a game is given). Filters:
-kind, level, mandatory, where; and a text search over names and card text. The detail pane shows the highlighted
-card's numbers and every effect under its timing (:mod:`twentystrong.text`).
+Heroes, conflict cards, bosses and the pieces the deck's ruleset adds are listed with where each is now (when a game
+is given). Filters: kind, level, mandatory, where; and a text search over names and card text. The detail pane shows
+the highlighted card's numbers and every effect under its timing (:mod:`twentystrong.text`). What a ruleset's own
+pieces are called, its own sorts of conflict card and a hero card's other side, its kit says (its card words,
+:class:`~twentystrong.text.cards.DeckCards`): the browser only composes them.
 """
 
 from __future__ import annotations
@@ -19,31 +21,20 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-from twentystrong.content.model import CampCard, Deck
+from twentystrong.content.model import Deck
 from twentystrong.engine.view import PlayerView
-from twentystrong.text.cards import KIND_NAMES, CardText, all_cards
-from twentystrong.text.cards import SORT_NAMES as CAMP_KIND_NAMES
+from twentystrong.text.cards import KIND_NAMES, SORT_NAMES, CardText, DeckCards, all_cards, deck_cards, installed_cards
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
 
-KIND_FILTERS: dict[str, str] = {
-    "all": "All kinds",
-    "card": "Conflict cards",
-    "bloodshed": "Bloodshed cards",
-    "sport": "Sport cards",
-    "opportunity": "Opportunities",
-    "hero": "Heroes",
-    "boss": "Bosses",
-    "mission": "Missions",
-    "scion": "Scions",
-    "tactic": "Tactics",
-}
-"""The kind filter's choices by name; a deck offers those its cards have (:func:`kinds_of`)."""
+GENERAL_CARDS: dict[str, str] = {"all": "All kinds", "card": "Conflict cards"}
+"""The kind filter's first choices by name: every card, then the general conflict cards (the rulesets' own sorts of
+conflict card follow them)."""
+GENERAL_PIECES: dict[str, str] = {"hero": "Heroes", "boss": "Bosses"}
+"""The kind filter's general choices after the conflict cards (the rulesets' own pieces follow them)."""
 LEVELS: tuple[tuple[str, int], ...] = (("Any level", 0), ("Level 1", 1), ("Level 2", 2), ("Level 3", 3))
 WHERE_ALL = "anywhere"
-SHORT_KIND = {"bloodshed": "blood", "opportunity": "opport."}
-"""The list's Kind column where a kind's name is too long for it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +43,10 @@ class Entry:
 
     text: CardText
     kind: str
-    """What the kind filter and the Kind column say: a camp card's own kind (Bloodshed, Sport, Opportunity), else
-    the card text's kind."""
+    """What the kind filter and the Kind column say: a conflict card's own sort (its ruleset's), else the card
+    text's kind."""
     level: int
-    """The conflict card's level (0 for heroes, bosses and missions)."""
+    """The conflict card's level (0 for the other kinds, and for a card of a sort of its ruleset's)."""
     mandatory: bool
     place: Place
     haystack: str
@@ -89,39 +80,59 @@ class Filters:
 def entries(deck: Deck, view: PlayerView | None) -> list[Entry]:
     """Every card of the deck with its place now (as the player sees the table; None: no game)."""
     now = places(view)
+    words = deck_cards(deck)
     out = []
     for text in all_cards(deck):
         card = deck.card(text.id) if text.kind == "card" else None
-        camp = isinstance(card, CampCard)
-        kind = card.kind if isinstance(card, CampCard) else text.kind
-        level = card.level if card is not None and not camp else 0  # camp cards have no levels
+        sort = words.sort(card) if card is not None else None
+        kind = sort or text.kind
+        level = card.level if card is not None and sort is None else 0  # its ruleset's own sorts show no level
         mandatory = card is not None and card.mandatory
         place = place_of(now, text.id)
-        primus = _primus_of(deck, text.id) if text.kind == "hero" else None
-        if primus is not None and place.zone == "out" and primus in now:
-            # A hero not played is on the table as its Primus side (one card, one entry): say where that is.
-            found = now[primus]
-            place = Place(found.zone, f"♛ {found.label}")
+        side = _other_side(deck, words, text.id) if text.kind == "hero" else None
+        if side is not None and place.zone == "out" and side in now:
+            # A hero not played may be on the table as its card's other side (one card, one entry): say where.
+            found = now[side]
+            place = Place(found.zone, " ".join(filter(None, (words.side_mark, found.label))))
         haystack = " ".join([text.name, text.id, text.subtitle, *(str(line) for line in text.lines), text.flavour])
         out.append(Entry(text, kind, level, mandatory, place, haystack.lower()))
     return out
 
 
-def _primus_of(deck: Deck, hero_id: str) -> str | None:
-    """The id of a Victorum hero's Primus side (None for a hero without one)."""
+def _other_side(deck: Deck, words: DeckCards, hero_id: str) -> str | None:
+    """The id of what a hero card's other side is in play (None for a hero without one)."""
     hero = next((h for h in deck.heroes if h.id == hero_id), None)
-    return hero.primus.id if hero is not None and hero.primus is not None else None
+    return words.other_side(hero) if hero is not None else None
 
 
 def entry_id(deck: Deck, card_id: str) -> str:
-    """The browser's entry for a card id: a Primus is the back of its hero's card, listed under the hero."""
-    return next((h.id for h in deck.heroes if h.primus is not None and h.primus.id == card_id), card_id)
+    """The browser's entry for a card id: a hero card's other side is listed under the hero."""
+    words = deck_cards(deck)
+    return next((h.id for h in deck.heroes if words.other_side(h) == card_id), card_id)
+
+
+def kind_filters() -> dict[str, str]:
+    """Every choice of the kind filter by name: the general ones with the installed rulesets' own sorts of conflict
+    card and pieces (their kits' words)."""
+    installed = list(installed_cards())
+    out = dict(GENERAL_CARDS)
+    for words in installed:
+        out.update((sort, str(words.plurals.get(sort, name))) for sort, name in words.sorts.items())
+    out.update(GENERAL_PIECES)
+    for words in installed:
+        out.update((kind, str(words.plurals.get(kind, name))) for kind, name in words.kinds.items())
+    return out
+
+
+def short_kind(kind: str) -> str:
+    """The list's Kind column: a kind's name, or its kit's shorter words where the name is too long for it."""
+    return next((words.short[kind] for words in installed_cards() if kind in words.short), kind)
 
 
 def kinds_of(all_entries: Iterable[Entry]) -> list[tuple[str, str]]:
     """The kind filter's choices for these cards: every kind, then the kinds they have (name, value)."""
     present = {e.kind for e in all_entries}
-    return [(name, kind) for kind, name in KIND_FILTERS.items() if kind == "all" or kind in present]
+    return [(name, kind) for kind, name in kind_filters().items() if kind == "all" or kind in present]
 
 
 def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry]:
@@ -260,7 +271,7 @@ class CardBrowserScreen(ModalScreen[None]):
         mark = " !" if entry.mandatory else ""
         cells = [
             entry.text.name + mark,
-            SHORT_KIND.get(entry.kind, entry.kind),
+            short_kind(entry.kind),
             str(entry.level) if entry.level else "",
             stats.get("Health", ""),
             stats.get("Damage", ""),
@@ -281,8 +292,8 @@ class CardBrowserScreen(ModalScreen[None]):
         if entry is None:
             detail.show(None)
             return
-        camp = CAMP_KIND_NAMES.get(entry.kind)
-        detail.border_title = f"{camp} card" if camp else KIND_NAMES.get(entry.text.kind, "Card")
+        sort = SORT_NAMES.get(entry.kind)
+        detail.border_title = f"{sort} card" if sort else KIND_NAMES.get(entry.text.kind, "Card")
         detail.show(entry.text, entry.place.label if self.player is not None else "")
 
     def _sync_widgets(self) -> None:
@@ -361,7 +372,7 @@ class CardBrowserScreen(ModalScreen[None]):
         self.query_one("#browser-detail", CardDetail).focus()
 
     def action_cycle_kind(self) -> None:
-        """Next kind: all, then the deck's kinds (conflict cards, heroes, bosses, missions …)."""
+        """Next kind: all, then the deck's kinds (conflict cards, heroes, bosses, its ruleset's own pieces …)."""
         kinds = [k for _, k in kinds_of(self.entries)]
         self._set(kind=kinds[(kinds.index(self.filters.kind) + 1) % len(kinds)])
 
@@ -371,7 +382,7 @@ class CardBrowserScreen(ModalScreen[None]):
         self._set(level=levels[(levels.index(self.filters.level) + 1) % len(levels)])
 
     def action_cycle_where(self) -> None:
-        """Next place: anywhere, the stacks, the active area, the discard …"""
+        """Next place: anywhere, then each zone of the table (the active area, the discard …)."""
         if self.player is None:
             self.notify("No game: every card is still in the box.", title="Where")
             return

@@ -36,6 +36,7 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
 from twentystrong.kits.hoplomachus_victorum.board.words import card_kind, command_detail
+from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
@@ -413,7 +414,7 @@ class VesuviusBoard(Board):
         beaten = len(t.beaten)
         words = [f"{beaten} Primus"] if beaten else []
         if view.result == "won":
-            words.append(f"the Scion, {view.deck.scion(t.scion).name}")
+            words.append(f"the Scion, {scion_by_id(view.deck, t.scion).name}")
         return " and ".join(words)
 
     @staticmethod

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from twentystrong.content.model import CampCard, Deck
+from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, primus_by_id, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS, ROW_COL, ROWS, SCION_ID
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.cards import TextLine
@@ -137,7 +138,7 @@ def camp_info(deck: Deck, t: VictorumView, k: int, *, number: int = 0) -> CampIn
     primus = camp_view.primus if camp_view is not None else None
     p_name = p_stats = ""
     if primus is not None:
-        side = deck.primus(primus)
+        side = primus_by_id(deck, primus)
         p_name = side.name
         p_stats = f"♥{side.health} ⚔{side.damage}" + (f" +{side.additional}" if side.additional else "")
     base = CampInfo(IDS[k], size, primus=primus, primus_name=p_name, primus_stats=p_stats, here=here)
@@ -192,7 +193,7 @@ def scion_info(view: GameView) -> ScionInfo:
     t = vesuvius(view)
     if not t.scion:
         return ScionInfo("")
-    scion = view.deck.scion(t.scion)
+    scion = scion_by_id(view.deck, t.scion)
     penalty = scion.spectate_text or describe_effects(list(scion.spectate))
     stats = f"♥{scion.health} ⚔{scion.damage}" + (f" +{scion.additional}" if scion.additional else "")
     return ScionInfo(scion.id, scion.name, t.scion_side, penalty, stats, here=t.position == SCION_ID)

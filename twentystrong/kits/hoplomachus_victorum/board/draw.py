@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
+from twentystrong.kits.hoplomachus_victorum.content import primus_by_id, primus_of, tactic_by_id
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.store import GameView
 
@@ -61,8 +62,8 @@ def draw_items(view: GameView) -> list[DrawItem]:
                 ),  # fmt: skip
                 Content(ability),
             ]
-            if hero_id in deck.primus_of:
-                primus = deck.primus(deck.primus_of[hero_id])
+            if hero_id in primus_of(deck):
+                primus = primus_by_id(deck, primus_of(deck)[hero_id])
                 extra = f" +{primus.additional}" if primus.additional else ""
                 lines.append(
                     Content.styled(f"Else ♛ {primus.name} ♥{primus.health} ⚔{primus.damage}{extra}", "$text-muted")
@@ -84,7 +85,7 @@ def draw_items(view: GameView) -> list[DrawItem]:
             )
     elif view.kind == "keep_tactic":
         for tactic_id in t.tactics_drawn:
-            tactic = deck.tactic(tactic_id)
+            tactic = tactic_by_id(deck, tactic_id)
             words = tactic.text or describe_effects(list(tactic.effects))
             body = Content.assemble(("◆ ", "$secondary"), words)
             out.append(DrawItem(tactic_id, tactic.name, body, tuple(view.find("keep_tactic", tactic=tactic_id))))

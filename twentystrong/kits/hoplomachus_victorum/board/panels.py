@@ -11,10 +11,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from twentystrong.content.model import CampCard
 from twentystrong.engine.view import PlayerView
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, is_tactic, tactic_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.boards.base import ItemNote
@@ -29,7 +29,7 @@ def item_note(view: PlayerView, item: str) -> ItemNote | None:
     """A held Opportunity: its progress (``1/2``, ``earned ✔``) and, until earned, its goal; a Tactic: it returns to
     the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
     deck = view.deck
-    if deck.is_tactic(item):
+    if is_tactic(deck, item):
         return ItemNote(after_use="it returns to the Tactics area")  # HV2
     card = deck.card_ids.get(item)
     if not isinstance(card, CampCard):
@@ -78,7 +78,7 @@ class TacticsPanel(Widget):
         self._key = key
         options = []
         for tactic in t.tactics:
-            card = view.deck.tactic(tactic)
+            card = tactic_by_id(view.deck, tactic)
             words = card.text or describe_effects(list(card.effects))
             can = tactic in gainable
             options.append(

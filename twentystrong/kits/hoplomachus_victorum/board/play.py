@@ -30,6 +30,7 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, nu
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
 from twentystrong.kits.hoplomachus_victorum.board.panels import TacticsPanel
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
+from twentystrong.kits.hoplomachus_victorum.content import primus_by_id, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, IDS, ROW_COL
 from twentystrong.kits.hoplomachus_victorum.rules.view import CampView as Camp
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
@@ -167,9 +168,9 @@ class VictorumBoard(VesuviusBoard):
         t = vesuvius(self.table.view)
         title = "Active area"
         if t.fight == "primus" and t.fighting:
-            title = f"Active area · ♛ Primus fight: {deck.primus(t.fighting).name}"
+            title = f"Active area · ♛ Primus fight: {primus_by_id(deck, t.fighting).name}"
         elif t.fight == "final":
-            title = f"Active area · ♛ the final fight: {deck.scion(t.scion).name}" if t.scion else title
+            title = f"Active area · ♛ the final fight: {scion_by_id(deck, t.scion).name}" if t.scion else title
         if t.fight:
             title += " · dice stay on undefeated enemies"
         set_title(self.screen.query_one("#active", Container), title)
@@ -255,7 +256,7 @@ class VictorumBoard(VesuviusBoard):
             fight = view.first("fight_primus")
             primus = here.primus if here is not None else None
             if fight is not None:
-                name = view.deck.primus(primus).name if primus else "the Primus"
+                name = primus_by_id(view.deck, primus).name if primus else "the Primus"
                 out.append(PromptAction(f"Fight {name}", "f", fight, variant="error"))
         if view.kind in DRAW_KINDS:
             out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))

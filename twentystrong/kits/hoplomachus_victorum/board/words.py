@@ -4,10 +4,10 @@ means (a hero to choose, a Tactic, a Primus to place)."""
 
 from __future__ import annotations
 
-from twentystrong.content.model import CampCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import ActiveCard, PlayerView
 from twentystrong.kits.hoplomachus_victorum.cards import CAMP_KIND_NAMES
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, primus_by_id, primus_of, tactic_by_id
 from twentystrong.text.effects import describe_effects
 
 
@@ -33,16 +33,16 @@ def command_detail(view: PlayerView, command: Command) -> str:
         words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
         if c.aside:
             words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
-        elif str(c.hero) in deck.primus_of:  # a drawn hero not played waits under a camp as this Primus
-            primus = deck.primus(deck.primus_of[str(c.hero)])
+        elif str(c.hero) in primus_of(deck):  # a drawn hero not played waits under a camp as this Primus
+            primus = primus_by_id(deck, primus_of(deck)[str(c.hero)])
             extra = f" +{primus.additional}" if primus.additional else ""
             words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
         return words
     if c.tactic:
-        tactic = deck.tactic(str(c.tactic))
+        tactic = tactic_by_id(deck, str(c.tactic))
         return tactic.text or describe_effects(list(tactic.effects))
     if c.primus:
-        primus = deck.primus(str(c.primus))
+        primus = primus_by_id(deck, str(c.primus))
         extra = f" +{primus.additional}" if primus.additional else ""
         bane = primus.bane_text or describe_effects(list(primus.bane))
         return f"♥{primus.health} ⚔{primus.damage}{extra} · Bane: {bane}"

@@ -23,6 +23,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rng import below, shuffled
 from twentystrong.engine.state import ActiveCard, GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.content import primus_by_id
 from twentystrong.kits.hoplomachus_victorum.kinds import InfluenceScaling
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
@@ -127,13 +128,13 @@ def bane_step(tx: Tx) -> bool:
     s = tx.state
     t = table(s)
     if t.bane is not None:
-        if next_effect(tx, t.bane, s.deck.primus(t.bane).bane):
+        if next_effect(tx, t.bane, primus_by_id(s.deck, t.bane).bane):
             return True
         tx.emit(BaneResolved, primus=t.bane)
     elif t.fight == "primus" and not s.active and t.fighting is not None:
         primus = t.fighting
         tx.emit(FightWon, primus=primus)
-        tx.emit(ev.Marked, field="effects_left", value=len(s.deck.primus(primus).bane))
+        tx.emit(ev.Marked, field="effects_left", value=len(primus_by_id(s.deck, primus).bane))
         return True
     flow.end_round(tx)
     return True

@@ -9,7 +9,7 @@ what happens after it was kept and before it is discarded.
 
 from __future__ import annotations
 
-from twentystrong.content.model import CampCard, Deck, OpportunityCondition
+from twentystrong.content.model import Deck
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
@@ -17,6 +17,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.effects.items import reward_live
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.content import CampCard, OpportunityCondition, primus_of
 from twentystrong.kits.hoplomachus_victorum.rules.events import OpportunityDecided, OpportunityProgress, Spectated
 from twentystrong.kits.hoplomachus_victorum.rules.table import camp_card, table
 
@@ -106,7 +107,7 @@ def _card_kind(deck: Deck, card: str) -> str | None:
     found = camp_card(deck, card)
     if isinstance(found, CampCard):
         return found.kind
-    return "primus" if card in deck.primus_of.values() else None
+    return "primus" if card in primus_of(deck).values() else None
 
 
 def earn(tx: Tx, card: str) -> None:

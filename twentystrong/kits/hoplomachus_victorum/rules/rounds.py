@@ -20,6 +20,7 @@ from twentystrong.engine import flow
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     CampTopDiscarded,
     Moved,
@@ -273,7 +274,7 @@ def _spectate(tx: Tx, c: Command) -> None:
     carry_owed(tx)
     tx.emit(Spectated, camp=IDS[k], card=t.camps[k][0])
     tx.emit(ev.StepChanged, step="spectating")
-    tx.emit(ev.Marked, field="effects_left", value=len(s.deck.scion(t.scion).spectate))
+    tx.emit(ev.Marked, field="effects_left", value=len(scion_by_id(s.deck, t.scion).spectate))
 
 
 def carry_owed(tx: Tx) -> None:
@@ -291,7 +292,7 @@ def spectating_step(tx: Tx) -> bool:
     the player recovers a die or gains 1 Health."""
     s = tx.state
     t = table(s)
-    if next_effect(tx, t.scion, s.deck.scion(t.scion).spectate):  # HV16: the penalty, in the card's order
+    if next_effect(tx, t.scion, scion_by_id(s.deck, t.scion).spectate):  # HV16: the penalty, in the card's order
         return True
     k = here(s)
     if t.spectating is not None and t.top(k) == t.spectating:

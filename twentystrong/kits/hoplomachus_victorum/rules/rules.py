@@ -15,6 +15,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
 from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.content import is_tactic, primus_by_id, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
 from twentystrong.kits.hoplomachus_victorum.rules import fights, opportunities, rounds, setup, view, words
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BOTTOM, BY_ID, IDS, PRIMUS_CAMPS, SCION_ID
@@ -76,7 +77,7 @@ def item_left(s: GameState, item: str) -> Changes | None:
     if item in t.earned or any(c == item for c, _ in t.opportunities):
         held = tuple((c, p) for c, p in t.opportunities if c != item)
         t = replace(t, opportunities=held, earned=tuple(c for c in t.earned if c != item))
-    if s.deck.is_tactic(item):
+    if is_tactic(s.deck, item):
         return {"table": replace(t, tactics=(*t.tactics, item))}
     found = camp_card(s.deck, item)
     if found is not None and found.influence:
@@ -417,10 +418,10 @@ class HoplomachusVictorum(Ruleset):
         if not isinstance(t, VictorumTable) or index is None:
             return None
         if prompt.source is not None and prompt.source == t.bane:
-            bane = s.deck.primus(t.bane).bane
+            bane = primus_by_id(s.deck, t.bane).bane
             return fights.bane_live(t.bane, index, bane[index]) if 0 <= index < len(bane) else None
         if prompt.source == t.scion and t.scion_side == "spectate":
-            penalty = s.deck.scion(t.scion).spectate
+            penalty = scion_by_id(s.deck, t.scion).spectate
             return Live(t.scion, "boss", index, penalty[index]) if 0 <= index < len(penalty) else None
         return None
 

@@ -26,6 +26,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.rng import below, shuffled
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.hoplomachus_victorum.content import primus_of, primus_side, scions_of, tactics_of
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY, HEROES_DRAWN, SCION
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     HeroChosen,
@@ -47,9 +48,9 @@ def deal(tx: Tx) -> None:
     o = s.options
     deck = s.deck
     cards = [c.id for c in deck.cards]
-    heroes = [h.id for h in deck.heroes if h.primus is not None and SEPARATOR not in h.id]
-    tactics = [t.id for t in deck.tactics]
-    scions = [c.id for c in deck.scions]
+    heroes = [h.id for h in deck.heroes if primus_side(h) is not None and SEPARATOR not in h.id]
+    tactics = [t.id for t in tactics_of(deck)]
+    scions = [c.id for c in scions_of(deck)]
     used = 0
     if o.deal == "shuffled":
         shuffled_cards, n = shuffled(o.seed, s.rng, cards)
@@ -86,7 +87,7 @@ def choose_hero(tx: Tx, hero_id: str, aside: str | None) -> None:
     s = tx.state
     hero = s.deck.hero(hero_id)
     drawn = table(s).heroes_drawn
-    primus = tuple(s.deck.primus_of[h] for h in drawn if h not in (hero_id, aside))
+    primus = tuple(primus_of(s.deck)[h] for h in drawn if h not in (hero_id, aside))
     tx.emit(
         HeroChosen,
         hero=hero_id,

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from twentystrong.content.model import CampCard, Deck
+from twentystrong.content.model import Deck
 from twentystrong.engine.state import GameState, Table
+from twentystrong.kits.hoplomachus_victorum.content import CampCard
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import ADJACENT, BOTTOM, CAMPS
 
 Fight = Literal["", "primus", "final"]

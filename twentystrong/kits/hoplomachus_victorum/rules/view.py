@@ -13,6 +13,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.content import is_tactic
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.events import FinalFightStarted, VesuviusDealt
 from twentystrong.kits.hoplomachus_victorum.rules.opportunities import condition_of
@@ -145,7 +146,7 @@ class VictorumView(TableView):
 
     def item_kind(self, deck: Deck, item: str) -> str:
         """A held Tactic (single-use, HV2) says so."""
-        return "Tactic" if deck.is_tactic(item) else ""
+        return "Tactic" if is_tactic(deck, item) else ""
 
     def card_kind(self, card_id: str) -> str:
         """An active boss is the Scion or a Primus."""

@@ -10,6 +10,7 @@ from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
+from twentystrong.kits.hoplomachus_victorum.content import is_tactic, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
     BaneResolved,
@@ -200,7 +201,7 @@ def _item_left(e: ItemUsed | ItemDiscarded, deck: Deck) -> str | None:
     if isinstance(e, ItemUsed) and not e.single_use:
         return None
     verb = f"You use the Tactic {name}" if isinstance(e, ItemUsed) else f"You discard the Tactic {name}"
-    if deck.is_tactic(e.item):
+    if is_tactic(deck, e.item):
         return f"{verb}: it returns to the Tactics area"
     found = camp_card(deck, e.item)
     if found is not None and found.influence:
@@ -269,7 +270,7 @@ def describe_command(c: Command, s: GameState) -> str | None:
 def scion_name(deck: Deck, card_id: str) -> str | None:
     """The name of a Scion by id, or None."""
     try:
-        return deck.scion(card_id).name
+        return scion_by_id(deck, card_id).name
     except KeyError:
         return None
 

@@ -18,6 +18,7 @@ from twentystrong.engine.view import PlayerView
 from twentystrong.kits.solar_sentinels.board.panels import BossPanel, MissionsPanel
 from twentystrong.kits.solar_sentinels.board.stacks import StackInfo, StackView
 from twentystrong.kits.solar_sentinels.cards import mission_goal
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.rules import STACKS
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.tui.boards.base import Board
@@ -240,7 +241,7 @@ class SolarSentinelsBoard(Board):
     def command_detail(view: PlayerView, command: Command) -> str:
         """A mission to discard or forfeit: its goal; the rank penalty's choice: what it costs (R15)."""
         if command.cmd in ("discard_mission", "forfeit_mission") and command.mission:
-            return mission_goal(view.deck.mission(command.mission))
+            return mission_goal(mission_by_id(view.deck, command.mission))
         if command.cmd == "rank_penalty":
             return "banish one die from the pool" if command.choice == "banish" else "exhaust three dice"
         return ""

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
@@ -65,7 +66,7 @@ class MissionsPanel(Widget):
         dealt = sum(1 for m in t.missions if m.status != "discarded")
         set_title(self, f"Missions {done} of {dealt} done · chip {t.chip}")
         if current is not None:
-            mission = s.deck.mission(current.id)
+            mission = mission_by_id(s.deck, current.id)
             line = Content.assemble(
                 ("▶ ", "bold $accent"), (mission.name, "bold"), (f" {t.chip}/{mission.target}", "$accent")
             )
@@ -74,7 +75,7 @@ class MissionsPanel(Widget):
         update_static(self.query_one("#missions-line", Static), line)
         options = []
         for m in t.missions:
-            mission = s.deck.mission(m.id)
+            mission = mission_by_id(s.deck, m.id)
             mark = {"done": "✔", "forfeited": "✗", "discarded": "–"}.get(m.status, "·")
             style = "$text-muted strike" if m.status in ("forfeited", "discarded") else ""
             if current is not None and m.id == current.id:

@@ -37,13 +37,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from twentystrong.content.model import Deck, Mission
+from twentystrong.content.model import Deck
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.solar_sentinels.content import Mission, mission_by_id
 from twentystrong.kits.solar_sentinels.rules.events import (
     GameStarted,
     MissionDiscarded,
@@ -76,7 +77,7 @@ def forfeit(tx: Tx) -> None:
 def condition(s: GameState) -> str | None:
     """The condition kind of the current mission."""
     current = table(s).current_mission
-    return None if current is None else s.deck.mission(current.id).condition
+    return None if current is None else mission_by_id(s.deck, current.id).condition
 
 
 def _round_ended(s: GameState, mission: Mission, current: MissionState) -> bool:
@@ -96,7 +97,7 @@ def mandatory_stack(s: GameState) -> int | None:
     """The 1-based stack the current mission makes mandatory now (R3), if any."""
     t = table(s)
     current = t.current_mission
-    if current is None or s.deck.mission(current.id).condition != "stack_mandatory_rounds":
+    if current is None or mission_by_id(s.deck, current.id).condition != "stack_mandatory_rounds":
         return None
     stack = s.counter(MANDATORY_STACK + current.id)
     if stack < 1 or s.round < s.counter(MANDATORY_FROM + current.id) or stack > len(t.stacks):
@@ -110,7 +111,9 @@ def _ask_for_stack(tx: Tx) -> None:
     current = table(s).current_mission
     if current is None or s.step in _SETUP_STEPS or tx.over:
         return
-    if s.deck.mission(current.id).condition != "stack_mandatory_rounds" or s.counter(MANDATORY_STACK + current.id):
+    if mission_by_id(s.deck, current.id).condition != "stack_mandatory_rounds" or s.counter(
+        MANDATORY_STACK + current.id
+    ):
         return
     if any(p.source == PROMPT_SOURCE for p in s.prompts):
         return
@@ -123,7 +126,7 @@ def _ask_for_stack(tx: Tx) -> None:
             "choose_stack",
             source=PROMPT_SOURCE,
             options=options,
-            purpose=f"mission {s.deck.mission(current.id).name}: choose a stack whose top counts as mandatory",
+            purpose=f"mission {mission_by_id(s.deck, current.id).name}: choose a stack whose top counts as mandatory",
         )
     )
 
@@ -224,7 +227,7 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
             continue
         if current is None or counted is None or not isinstance(event, counted):
             continue  # this event cannot count for the current mission
-        mission = deck.mission(current.id)
+        mission = mission_by_id(deck, current.id)
         kind = mission.condition
         hit = False
         if kind == "defeats_by_level" and isinstance(event, ev.CardDefeated):
@@ -260,7 +263,7 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
 
 def _counted(deck: Deck, current: MissionState | None) -> type[ev.Event] | None:
     """The event type that can count for the current mission, if any."""
-    return None if current is None else _COUNTED.get(deck.mission(current.id).condition)
+    return None if current is None else _COUNTED.get(mission_by_id(deck, current.id).condition)
 
 
 def _current(view: dict[str, MissionState], order: list[str]) -> MissionState | None:
@@ -272,7 +275,7 @@ def _current(view: dict[str, MissionState], order: list[str]) -> MissionState | 
 
 
 def _advance(tx: Tx, view: dict[str, MissionState], current: MissionState) -> None:
-    target = tx.state.deck.mission(current.id).target
+    target = mission_by_id(tx.state.deck, current.id).target
     progress = min(target, current.progress + 1)
     status: Literal["done", "pending"] = "done" if progress >= target else "pending"
     tx.emit(MissionProgress, mission=current.id, progress=progress, status=status)
@@ -284,7 +287,7 @@ def _credit(tx: Tx, view: dict[str, MissionState], order: list[str], kind: str, 
     current = _current(view, order)
     if current is None:
         return
-    mission = tx.state.deck.mission(current.id)
+    mission = mission_by_id(tx.state.deck, current.id)
     if mission.condition == kind and holds(mission.value or 0):
         _advance(tx, view, current)
 

@@ -18,6 +18,7 @@ from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
+from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 from twentystrong.kits.solar_sentinels.options import MISSIONS, RANKS
 from twentystrong.kits.solar_sentinels.options import RANK as RANK_OPTION
 from twentystrong.kits.solar_sentinels.rules import events as sev
@@ -73,7 +74,7 @@ def setup(tx: Tx) -> None:
     hero = deck.hero(opts.hero_id)
     cards = [c.id for c in deck.cards]
     bosses = [b.id for b in deck.bosses]
-    dealt_missions = [m.id for m in deck.missions]
+    dealt_missions = [m.id for m in missions_of(deck)]
     used = 0
     if opts.deal == "shuffled":
         cards_t, n = shuffled(opts.seed, s.rng + used, cards)
@@ -385,7 +386,7 @@ class SolarSentinels(Ruleset):
     def anytime_commands(self, s: GameState) -> list[Command]:
         """The current mission may be forfeited at any time (if it allows it)."""
         current = table(s).current_mission
-        if current is not None and s.deck.mission(current.id).forfeitable:
+        if current is not None and mission_by_id(s.deck, current.id).forfeitable:
             return [Command("forfeit_mission", mission=current.id)]
         return []
 

@@ -12,6 +12,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, EndgameStarted, GameStarted
 from twentystrong.kits.solar_sentinels.rules.table import MissionState, table
 
@@ -29,10 +30,10 @@ def state_keys(s: GameState) -> dict[str, Any]:
         "missions": [
             {
                 "id": m.id,
-                "name": deck.mission(m.id).name,
+                "name": mission_by_id(deck, m.id).name,
                 "status": m.status,
                 "progress": m.progress,
-                "target": deck.mission(m.id).target,
+                "target": mission_by_id(deck, m.id).target,
                 "current": current is not None and current.id == m.id,
             }
             for m in t.missions

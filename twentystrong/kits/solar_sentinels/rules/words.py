@@ -11,6 +11,7 @@ from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
+from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
     EndgameStarted,
@@ -81,7 +82,7 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
             return f"Mission complete: {name(event.mission)}!"
         if event.status == "forfeited":
             return f"You forfeit the mission {name(event.mission)}"
-        target = next((m.target for m in deck.missions if m.id == event.mission), None)
+        target = next((m.target for m in missions_of(deck) if m.id == event.mission), None)
         return f"Mission {name(event.mission)}: {event.progress}" + (f"/{target}" if target else "")
     if isinstance(event, Marked) and event.field == "rank_penalties_left":
         return f"Rank penalty paid ({event.value} left)" if event.value else "Rank penalties paid"
@@ -160,7 +161,7 @@ def mission_done(event: Event) -> bool:
 def mission_name(deck: Deck, card_id: str) -> str | None:
     """The name of a mission by id, or None."""
     try:
-        return deck.mission(card_id).name
+        return mission_by_id(deck, card_id).name
     except KeyError:
         return None
 
