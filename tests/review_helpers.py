@@ -24,14 +24,14 @@ class OpenEvaluator:
         self.views: list[str] = []
         """Every open table it was asked about, as JSON (the no-peeking tests compare them)."""
 
-    def win_chance(self, view: PlayerView) -> float:
+    def win_chance(self, view: PlayerView, rollouts: int = 0) -> float:
         table = state_view(state_of(view))
         self.views.append(json.dumps(table, sort_keys=True))
         health = float(table["hero"]["health"])
         return min(0.95, max(0.05, 0.2 + health / 40 + table["round"] / 100))
 
-    def estimate(self, view: PlayerView, legal: Sequence[Command], seconds: float) -> list[Estimate]:
-        base = self.win_chance(view)
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        base = self.win_chance(view, rollouts)
         out = []
         for command in legal:
             offset = (zlib.crc32(describe(command).encode()) % 31 - 15) / 100

@@ -116,10 +116,10 @@ class Lister:
 
     name = "lister"
 
-    def win_chance(self, view: PlayerView) -> float:
+    def win_chance(self, view: PlayerView, rollouts: int = 0) -> float:
         return 0.4
 
-    def estimate(self, view: PlayerView, legal: Sequence[Command], seconds: float) -> list[Estimate]:
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
         return [Estimate(legal[-1], 0.5, 3)]
 
 
@@ -147,9 +147,9 @@ def test_a_review_is_kept_in_the_record_and_replaced_by_a_new_one(game: Session)
     first = review_history(game.history[:40], OpenEvaluator())
     keep_review(number, first.to_dict())
     assert Review.from_dict(kept_review(number) or {}) == Review.from_dict(first.to_dict())
-    second = replace(first, budget=7.0)
+    second = replace(first, budget=7)
     keep_review(number, second.to_dict())
-    assert (kept_review(number) or {})["budget"] == 7.0
+    assert (kept_review(number) or {})["budget"] == 7
     with pytest.raises(RecordUnavailable, match="no game #99"):
         keep_review(99, first.to_dict())
     assert kept_review(99) is None
@@ -175,8 +175,8 @@ def test_a_record_of_schema_version_2_opens_and_gains_the_reviews_table(tmp_path
         record.close()
     rows, _ = list_games(path)
     assert [r.id for r in rows] == [1]
-    keep_review(1, {"format": 1, "evaluator": "x", "budget": 1.0}, path)
-    assert kept_review(1, path) == {"format": 1, "evaluator": "x", "budget": 1.0}
+    keep_review(1, {"format": 1, "evaluator": "x", "budget": 1}, path)
+    assert kept_review(1, path) == {"format": 1, "evaluator": "x", "budget": 1}
 
 
 # --- no peeking -----------------------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def twin(game: Session, at: int) -> tuple[Session, int]:
 class Peeker(OpenEvaluator):
     """Reads the face-down cards too: what the review must never let count (the twin test catches it)."""
 
-    def win_chance(self, view: PlayerView) -> float:
+    def win_chance(self, view: PlayerView, rollouts: int = 0) -> float:
         table = state_of(view).table
         assert isinstance(table, SolarSentinelsTable)
         hidden = "".join(card for stack in table.stacks for card in stack[1:])

@@ -113,7 +113,7 @@ CREATE TABLE reviews (
     game INTEGER PRIMARY KEY REFERENCES games (id),
     made_at TEXT NOT NULL,              -- ISO 8601, UTC, seconds
     evaluator TEXT NOT NULL,            -- 'expert'
-    budget REAL NOT NULL,               -- the seconds it was given
+    budget INTEGER NOT NULL,            -- games played out per command (the expert's rollouts)
     review TEXT NOT NULL                -- the review, JSON (twentystrong.record.reviews)
 )""",
 )

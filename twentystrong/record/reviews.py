@@ -29,7 +29,7 @@ def keep_review(game: int, review: dict[str, Any], path: Path | None = None) -> 
                 "INSERT INTO reviews (game, made_at, evaluator, budget, review) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game) DO UPDATE SET made_at = excluded.made_at, evaluator = excluded.evaluator, "
                 "budget = excluded.budget, review = excluded.review",
-                (game, when, str(review.get("evaluator", "")), float(review.get("budget", 0.0)), json.dumps(review)),
+                (game, when, str(review.get("evaluator", "")), int(review.get("budget", 0)), json.dumps(review)),
             )
     except sqlite3.Error as exc:
         raise RecordUnavailable(f"the review of game #{game} could not be kept ({exc})") from None

@@ -27,8 +27,9 @@ from twentystrong.session.history import HistoryEntry
 
 THRESHOLD = 5.0
 """Points of win chance (percentage points) a decision must cost to be flagged."""
-BUDGET = 50.0
-"""Seconds a whole review may take by default (the evaluator's share per decision is this over their number)."""
+BUDGET = 8
+"""Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
+gets the same review)."""
 FORMAT = 1
 """The version of a review's stored form (:meth:`Review.to_dict`)."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
@@ -118,8 +119,8 @@ class Review:
 
     evaluator: str
     """The evaluator's name (``expert``)."""
-    budget: float
-    """The seconds the review was given."""
+    budget: int
+    """The games played out per command (the evaluator's rollouts)."""
     threshold: float
     """Points a decision had to cost to be flagged."""
     decisions: tuple[Decision, ...]
@@ -160,7 +161,7 @@ class Review:
                 raise ValueError(f"a review of format {data.get('format')!r}, not {FORMAT}")
             return Review(
                 evaluator=str(data["evaluator"]),
-                budget=float(data["budget"]),
+                budget=int(data["budget"]),
                 threshold=float(data["threshold"]),
                 decisions=tuple(Decision.from_dict(d) for d in data["decisions"]),
                 result=data.get("result"),
@@ -185,7 +186,7 @@ def review_history(
     history: Sequence[HistoryEntry],
     evaluator: Evaluator,
     *,
-    budget: float = BUDGET,
+    budget: int = BUDGET,
     threshold: float = THRESHOLD,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
@@ -194,12 +195,11 @@ def review_history(
     decision; when ``cancelled`` answers True the review stops with :class:`ReviewCancelled`."""
     began = time.monotonic()
     steps = decision_points(history)
-    share = budget / max(1, len(steps))
     decisions = []
     for done, step in enumerate(steps):
         if cancelled is not None and cancelled():
             raise ReviewCancelled
-        decisions.append(weigh(history, step, evaluator, share))
+        decisions.append(weigh(history, step, evaluator, budget))
         if progress is not None:
             progress(done + 1, len(steps))
     last = history[-1].state_after
@@ -213,26 +213,26 @@ def review_history(
     )
 
 
-def weigh(history: Sequence[HistoryEntry], step: int, evaluator: Evaluator, seconds: float) -> Decision:
+def weigh(history: Sequence[HistoryEntry], step: int, evaluator: Evaluator, rollouts: int) -> Decision:
     """One decision: the evaluator's estimates from the player's view just before it."""
     state = history[step - 1].state_after
     played = history[step].command
     legal = legal_commands(state)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
-    estimates = evaluator.estimate(view, legal, seconds)
+    estimates = evaluator.estimate(view, legal, rollouts)
     rollouts = sum(e.rollouts for e in estimates)
     best = _best(estimates)
     mine = next((e for e in estimates if e.command == played), None)
     if best is None:  # an evaluator with nothing to say: its chance for the table as it stood
-        before = evaluator.win_chance(view)
+        before = evaluator.win_chance(view, rollouts)
         return Decision(step, state.round, played, None, before, None, len(legal), rollouts)
-    after = mine.chance if mine is not None else None
+    after = mine.win_chance if mine is not None else None
     if mine is None and history[step].revealing is None:
         # Left out as no better than one listed; nothing was revealed, so the table after it is what the player
         # knew when choosing.
-        after = evaluator.win_chance(player_view(history[step].state_after))
-    before = max(best.chance, after if after is not None else 0.0)
-    expert = best.command if best.command != played and best.chance > (after if after is not None else -1) else None
+        after = evaluator.win_chance(player_view(history[step].state_after), rollouts)
+    before = max(best.win_chance, after if after is not None else 0.0)
+    expert = best.command if best.command != played and best.win_chance > (after if after is not None else -1) else None
     return Decision(step, state.round, played, expert, before, after, len(legal), rollouts)
 
 
@@ -240,6 +240,6 @@ def _best(estimates: Sequence[Estimate]) -> Estimate | None:
     """The highest chance (the first listed among equals)."""
     best: Estimate | None = None
     for estimate in estimates:
-        if best is None or estimate.chance > best.chance:
+        if best is None or estimate.win_chance > best.win_chance:
             best = estimate
     return best

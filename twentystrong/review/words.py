@@ -9,9 +9,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from twentystrong.i18n import _
+from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
 from twentystrong.session.history import HistoryEntry
 from twentystrong.text.commands import describe_command
+
+
+def heading(row: GameRow) -> str:
+    """``Review of game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``."""
+    parts = [_("Review of game #{number}").format(number=row.id), row.day, row.hero_name]
+    if row.level_kind and row.level is not None:
+        parts.append(f"{row.level_kind} {row.level}")
+    if row.assisted:
+        parts.append(_("assisted"))
+    if row.won:
+        parts.append(_("won in {rounds} rounds").format(rounds=row.rounds))
+    else:
+        parts.append(_("lost in round {rounds}").format(rounds=row.rounds))
+    return " · ".join(parts)
 
 
 def percent(chance: float | None) -> str:
