@@ -149,7 +149,7 @@ class Review:
             "budget": self.budget,
             "threshold": self.threshold,
             "result": self.result,
-            "seconds": round(self.seconds, 2),
+            "seconds": self.seconds,
             "decisions": [d.to_dict() for d in self.decisions],
         }
 
