@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
 from twentystrong.session.history import HistoryEntry
@@ -23,7 +23,7 @@ def heading(row: GameRow) -> str:
     if row.assisted:
         parts.append(_("assisted"))
     if row.won:
-        parts.append(_("won in {rounds} rounds").format(rounds=row.rounds))
+        parts.append(ngettext("won in {rounds} round", "won in {rounds} rounds", row.rounds).format(rounds=row.rounds))
     else:
         parts.append(_("lost in round {rounds}").format(rounds=row.rounds))
     return " · ".join(parts)
@@ -119,5 +119,5 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
         c += 1
     rows.append("     └" + "─" * columns)
     rows.append("      " + "".join(marks).rstrip() if "!" in marks else "")
-    rows.append(_("round ") + "".join(axis).rstrip())
+    rows.append(f"{_('round'):<5} " + "".join(axis).rstrip())
     return [row for row in rows if row]
