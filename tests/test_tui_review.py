@@ -78,7 +78,7 @@ async def test_the_statistics_past_games_open_a_kept_review_and_its_decisions_sh
         await settle(pilot)
         costly = review.flagged[0]
         assert table.cursor_row == review.decisions.index(costly)
-        assert table.get_row_at(table.cursor_row)[6].startswith("✘ −")
+        assert table.get_row_at(table.cursor_row)[4].startswith("✘ −")
         assert f"cost about {round(costly.cost or 0)} points" in words(screen)
         assert "The expert would rather: You " in words(screen)
 

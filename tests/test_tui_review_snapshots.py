@@ -45,7 +45,7 @@ async def open_review(pilot: Pilot[None]) -> None:
 def test_review_screen_with_its_chart(snap_compare: SnapCompare) -> None:
     """The Review screen at 120×40 (``v`` on the statistics' past games): the title "Review of game #1 · … ·
     Tester · rank 1 · won in 19 rounds"; "345 decisions weighed; … cost more than 12 points of your chance to win
-    (the costliest about 30)"; the list of decisions (round, step, played, the expert, before, after, cost), the
+    (the costliest about 30)"; the list of decisions (round, step, before, after, cost, played, the expert), the
     second costly decision highlighted (two presses of ``n``) and its cost marked "✘ −15"; below it the words "You
     commit P4: that cost about 14 points of your chance to win (51% → 37%). The expert would rather: You roll." and
     the chart of the chance to win before each decision across the game, 0–100% with the rounds along the bottom,

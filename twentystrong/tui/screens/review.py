@@ -1,7 +1,7 @@
 """The Review screen: the expert's review of a game of the player's record (issue 30).
 
-Every decision of the game in a list (round, what was played, the expert's choice when it differs, the chance to
-win before and after, the cost; a costly decision marked ``✘`` and said in words below the list), and a chart of
+Every decision of the game in a list (round, step, the chance to win before and after, the cost, what was played,
+the expert's choice when it differs; a costly decision marked ``✘`` and said in words below the list), and a chart of
 the chance to win across the game (textual-plotext: the line of dots, ``✘`` at each costly decision, ``│`` at the
 highlighted one; readable without colour). Enter on a decision shows the table as it was when it was made, in the
 history viewer (:class:`~twentystrong.tui.screens.replay.ReplayScreen`).
@@ -77,7 +77,8 @@ class ReviewScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#review-decisions", DataTable)
-        table.add_columns(_("round"), _("step"), _("played"), _("the expert"), _("before"), _("after"), _("cost"))
+        # The figures first: they stay in sight on a narrow terminal, where the sentences run off the right.
+        table.add_columns(_("round"), _("step"), _("before"), _("after"), _("cost"), _("played"), _("the expert"))
         review = kept(self.row.id)
         if review is not None:
             self.show(review)
@@ -137,11 +138,11 @@ class ReviewScreen(ModalScreen[None]):
             table.add_row(
                 str(d.round),
                 str(d.step),
-                played_words(d, history).rstrip("."),
-                expert_words(d, history).rstrip("."),
                 percent(d.before),
                 percent(d.after),
                 f"{COSTLY} {cost}" if costly else cost,
+                played_words(d, history).rstrip("."),
+                expert_words(d, history).rstrip("."),
                 key=str(d.step),
             )
         table.focus()
