@@ -238,3 +238,50 @@ def test_no_peeking_a_changed_hidden_order_gives_the_same_estimates_until_it_is_
     assert after_change
     differ = [x.step for x, y in zip(peeked_a.decisions, peeked_b.decisions, strict=True) if x.step > at and x != y]
     assert differ  # the test can fail: hidden cards would show
+
+
+class DiceLeft(OpenEvaluator):
+    """Leaves the dice of a fight unweighed, as the expert does."""
+
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        if view.step in ("commit", "apply", "recover"):
+            return []
+        return super().estimate(view, legal, rollouts)
+
+
+def test_a_decision_the_evaluator_leaves_unweighed_is_listed_without_figures(game: Session) -> None:
+    review = review_history(game.history, DiceLeft())
+    unweighed = [d for d in review.decisions if not d.weighed]
+    assert unweighed and review.weighed
+    assert len(review.decisions) == len(decision_points(game.history))  # every decision is listed
+    for d in unweighed:
+        assert (d.before, d.after, d.cost, d.expert, d.rollouts) == (None, None, None, None, 0)
+        assert not d.flagged(0)
+    assert len(review.chances()) == len(review.weighed) + 1
+    assert Review.from_dict(review.to_dict()).decisions == review.decisions
+    assert summary_words(review).startswith(f"{len(review.weighed)} decisions weighed")
+    lines = text_chart(review, width=30)
+    assert sum(line.count("●") for line in lines) == 30
+
+
+def test_no_peeking_with_the_expert(game: Session) -> None:
+    """The same with the real evaluator, the expert (two games played out per command, over the forty commands
+    after the change, all before its reveal): the same estimates for both twins."""
+    from twentystrong.review.expert import ExpertEvaluator
+
+    at = 12
+    other, revealed = twin(game, at)
+    end = min(revealed, at + 40)
+    a = review_history(game.history[: end + 1], ExpertEvaluator(), budget=2)
+    b = review_history(other.history[: end + 1], ExpertEvaluator(), budget=2)
+    assert [d for d in a.decisions if d.step > at and d.weighed]  # the expert weighed some after the change
+    assert a.decisions == b.decisions
+
+
+def test_weighing_in_two_processes_gives_the_same_review(game: Session) -> None:
+    history = game.history[:40]
+    alone = review_history(history, OpenEvaluator())
+    seen: list[int] = []
+    shared = review_history(history, OpenEvaluator(), workers=2, progress=lambda done, total: seen.append(done))
+    assert shared.decisions == alone.decisions
+    assert seen == list(range(1, len(alone.decisions) + 1))

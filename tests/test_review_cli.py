@@ -65,7 +65,8 @@ def test_review_json_has_every_decision_with_its_words(game: Session, capsys: py
     [
         (["review", "two"], "a game number, like 12"),
         (["review", "0"], "game numbers start at 1"),
-        (["review", "1", "--budget", "0"], "at least 1 game per command"),
+        (["review", "1", "--budget", "0"], "--budget: at least 1"),
+        (["review", "1", "--workers", "none"], "a whole number"),
         (["review", "1", "--threshold", "many"], "points of win chance"),
     ],
 )

@@ -103,7 +103,7 @@ async def test_a_review_is_made_with_progress_and_kept(game: Session) -> None:
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        screen = ReviewScreen(row, session, evaluator=OpenEvaluator())
+        screen = ReviewScreen(row, session, evaluator=OpenEvaluator(), workers=1)
         await app.push_screen(screen)
         await settle(pilot)
         assert screen.review is not None
@@ -136,7 +136,7 @@ async def test_escape_cancels_a_review_being_made_and_nothing_is_kept(game: Sess
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         gate = Gate()
-        screen = ReviewScreen(row, session, evaluator=gate)
+        screen = ReviewScreen(row, session, evaluator=gate, workers=1)
         await app.push_screen(screen)
         await pilot.pause()
         assert gate.started.wait(30)
@@ -167,3 +167,26 @@ async def test_game_over_offers_the_review_of_the_game(monkeypatch: pytest.Monke
         assert isinstance(screen, ReviewScreen) and screen.review is not None
         assert screen.review.evaluator == "open-test" and screen.review.result == "lost"
         assert kept(1) == screen.review
+
+
+class Broken(OpenEvaluator):
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        raise ValueError("the expert bot does not know what this deck hides")
+
+
+async def test_a_review_that_cannot_be_made_says_why(game: Session) -> None:
+    number = add_game(game).id
+    assert number is not None
+    row, session, _ = replay_session(number)
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = ReviewScreen(row, session, evaluator=Broken())
+        await app.push_screen(screen)
+        await settle(pilot)
+        status = str(screen.query_one("#review-status", Static).content)
+        assert status == "The review could not be made: the expert bot does not know what this deck hides"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is not screen
+    assert kept(number) is None

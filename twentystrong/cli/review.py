@@ -18,7 +18,7 @@ from typing import Any
 from twentystrong.cli.arguments import game_number
 from twentystrong.i18n import _
 from twentystrong.record.games import GameRow
-from twentystrong.review.review import BUDGET, THRESHOLD, Review
+from twentystrong.review.review import BUDGET, THRESHOLD, WORKERS, Review
 from twentystrong.review.words import expert_words, flag_words, heading, played_words, summary_words, text_chart
 from twentystrong.session.history import HistoryEntry
 
@@ -27,9 +27,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of games, like {BUDGET}, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a whole number, like {BUDGET}, not {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError("at least 1 game per command")
+        raise argparse.ArgumentTypeError("at least 1")
     return value
 
 
@@ -62,6 +62,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"flag decisions that cost more than this many points of win chance (default {THRESHOLD:g})",
     )
     parser.add_argument("--again", action="store_true", help="review the game anew, even if a review is kept")
+    parser.add_argument(
+        "--workers",
+        metavar="N",
+        type=_positive,
+        default=WORKERS,
+        help=f"processes that weigh decisions at once (default {WORKERS})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
             budget=args.budget or BUDGET,
             threshold=args.threshold,
             progress=_progress if sys.stderr.isatty() else None,
+            workers=args.workers,
         )
         if sys.stderr.isatty():
             print(file=sys.stderr)

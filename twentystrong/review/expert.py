@@ -3,18 +3,12 @@ out from the player's view (the hidden cards drawn again from what the player co
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import Any
 
+from twentystrong.bots import expert
 from twentystrong.bots.expert import Estimate
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
-
-
-def _expert() -> Any:
-    # Imported when a review runs (the expert pulls in the bots and the simulator).
-    return importlib.import_module("twentystrong.bots.expert")
 
 
 class ExpertEvaluator:
@@ -23,10 +17,12 @@ class ExpertEvaluator:
     name = "expert"
 
     def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
-        """The expert's estimate of each legal command."""
-        found: list[Estimate] = _expert().estimate(view, list(legal), rollouts=rollouts)
-        return found
+        """The expert's estimate of each legal command; none for a decision the expert does not search (a fight's
+        dice, one at a time: it plays them as the heuristic bot does)."""
+        if not expert.searched(view, legal):
+            return []
+        return expert.estimate(view, legal, rollouts=rollouts)
 
     def win_chance(self, view: PlayerView, rollouts: int) -> float:
         """The expert's chance to win from this table."""
-        return float(_expert().win_chance(view, rollouts=rollouts))
+        return expert.win_chance(view, rollouts=rollouts)

@@ -10,17 +10,23 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
   poor choice look good);
 - ``cost``: ``before - after``; a decision is **flagged** when it costs more than the review's threshold (points
   of win chance, 5 by default) and the evaluator would have chosen otherwise.
+
+An evaluator may leave a decision unweighed (the expert leaves a fight's dice, committed and applied one at a time,
+to its heuristic play: weighing each would cost hundreds of games a round): it is listed, without figures.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import GameState
 from twentystrong.engine.view import player_view
 from twentystrong.review.evaluator import Estimate, Evaluator
 from twentystrong.session.history import HistoryEntry
@@ -30,6 +36,8 @@ THRESHOLD = 5.0
 BUDGET = 8
 """Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
 gets the same review)."""
+WORKERS = 2
+"""Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
 FORMAT = 1
 """The version of a review's stored form (:meth:`Review.to_dict`)."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
@@ -53,8 +61,8 @@ class Decision:
     played: Command
     expert: Command | None
     """The evaluator's choice when it differs from the command played."""
-    before: float
-    """The chance to win (0–1) before the decision, with the evaluator's best command."""
+    before: float | None
+    """The chance to win (0–1) before the decision, with the evaluator's best command (None: not weighed)."""
     after: float | None
     """The chance after the command played, as it looked before it (None when the evaluator could not say)."""
     options: int
@@ -63,9 +71,14 @@ class Decision:
     """Games the evaluator played out for this decision."""
 
     @property
+    def weighed(self) -> bool:
+        """Whether the evaluator weighed this decision (it leaves some to play, such as a fight's dice)."""
+        return self.before is not None
+
+    @property
     def cost(self) -> float | None:
         """Points of win chance the decision cost (0–100), None when unknown."""
-        if self.after is None:
+        if self.after is None or self.before is None:
             return None
         return max(0.0, (self.before - self.after) * 100)
 
@@ -99,7 +112,7 @@ class Decision:
             round=int(data["round"]),
             played=played,
             expert=expert,
-            before=float(data["before"]),
+            before=float(data["before"]) if data.get("before") is not None else None,
             after=float(after) if after is not None else None,
             options=int(data["options"]),
             rollouts=int(data["rollouts"]),
@@ -134,9 +147,15 @@ class Review:
         """The decisions that cost more than the threshold, in the order they were made."""
         return tuple(d for d in self.decisions if d.flagged(self.threshold))
 
+    @property
+    def weighed(self) -> tuple[Decision, ...]:
+        """The decisions the evaluator weighed."""
+        return tuple(d for d in self.decisions if d.before is not None)
+
     def chances(self) -> list[float]:
-        """The chance to win before each decision, then the game's outcome (1 won, 0 lost): the chart's line."""
-        line = [d.before for d in self.decisions]
+        """The chance to win before each weighed decision, then the game's outcome (1 won, 0 lost): the chart's
+        line."""
+        line = [d.before for d in self.decisions if d.before is not None]
         if self.result is not None:
             line.append(1.0 if self.result == "won" else 0.0)
         return line
@@ -190,18 +209,24 @@ def review_history(
     threshold: float = THRESHOLD,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    workers: int = 1,
 ) -> Review:
     """Weigh every decision of a game (``history``: a session's, ``start`` first). ``progress`` is told after each
-    decision; when ``cancelled`` answers True the review stops with :class:`ReviewCancelled`."""
+    decision; when ``cancelled`` answers True the review stops with :class:`ReviewCancelled`. With ``workers`` > 1
+    the decisions are weighed in that many processes at once (the evaluator is sent to each: it must pickle)."""
     began = time.monotonic()
     steps = decision_points(history)
-    decisions = []
-    for done, step in enumerate(steps):
-        if cancelled is not None and cancelled():
-            raise ReviewCancelled
-        decisions.append(weigh(history, step, evaluator, budget))
-        if progress is not None:
-            progress(done + 1, len(steps))
+    tasks = [(history[step - 1].state_after, history[step], step) for step in steps]
+    if workers > 1 and len(tasks) > 1:
+        decisions = _in_processes(tasks, evaluator, budget, workers, progress, cancelled)
+    else:
+        decisions = []
+        for done, (before, entry, step) in enumerate(tasks):
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled
+            decisions.append(weigh(before, entry.command, _after(entry), step, evaluator, budget))
+            if progress is not None:
+                progress(done + 1, len(tasks))
     last = history[-1].state_after
     return Review(
         evaluator=evaluator.name,
@@ -213,27 +238,81 @@ def review_history(
     )
 
 
-def weigh(history: Sequence[HistoryEntry], step: int, evaluator: Evaluator, rollouts: int) -> Decision:
-    """One decision: the evaluator's estimates from the player's view just before it."""
-    state = history[step - 1].state_after
-    played = history[step].command
+Task = tuple[GameState, HistoryEntry, int]
+"""One decision to weigh: the state before it, the command played (with its events and the state after), its step."""
+
+
+def _in_processes(
+    tasks: list[Task],
+    evaluator: Evaluator,
+    budget: int,
+    workers: int,
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> list[Decision]:
+    """:func:`weigh` each task in ``workers`` processes (started fresh, "spawn": safe from a thread of a running
+    App), the answers in the tasks' order."""
+    context = multiprocessing.get_context("spawn")
+    found: list[Decision | None] = [None] * len(tasks)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        futures = {
+            pool.submit(_weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget): n
+            for n, (before, entry, step) in enumerate(tasks)
+        }
+        pending = set(futures)
+        done = 0
+        while pending:
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled
+            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                found[futures[future]] = Decision.from_dict(future.result())
+                done += 1
+                if progress is not None:
+                    progress(done, len(tasks))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return [d for d in found if d is not None]
+
+
+def _after(entry: HistoryEntry) -> GameState | None:
+    """The state after a command, when it revealed nothing (what the player knew when choosing it), else None."""
+    return entry.state_after if entry.revealing is None else None
+
+
+def _weigh_sent(
+    before: GameState, played: dict[str, Any], after: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+) -> dict[str, Any]:
+    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle)."""
+    return weigh(before, _command(played), after, step, evaluator, rollouts).to_dict()
+
+
+def weigh(
+    before: GameState, played: Command, after_state: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+) -> Decision:
+    """One decision (``played`` from ``before``, at ``step`` of the game): the evaluator's estimates from the
+    player's view just before it (none: not weighed). ``after_state``: the state after it when the command
+    revealed nothing, else None."""
+    state = before
     legal = legal_commands(state)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
     estimates = evaluator.estimate(view, legal, rollouts)
-    rollouts = sum(e.rollouts for e in estimates)
+    rollouts_played = sum(e.rollouts for e in estimates)
     best = _best(estimates)
+    if best is None:  # the evaluator leaves this one to play (the dice of a fight, one die at a time)
+        return Decision(step, state.round, played, None, None, None, len(legal), 0)
     mine = next((e for e in estimates if e.command == played), None)
-    if best is None:  # an evaluator with nothing to say: its chance for the table as it stood
-        before = evaluator.win_chance(view, rollouts)
-        return Decision(step, state.round, played, None, before, None, len(legal), rollouts)
     after = mine.win_chance if mine is not None else None
-    if mine is None and history[step].revealing is None:
+    if mine is None and after_state is not None:
         # Left out as no better than one listed; nothing was revealed, so the table after it is what the player
         # knew when choosing.
-        after = evaluator.win_chance(player_view(history[step].state_after), rollouts)
-    before = max(best.win_chance, after if after is not None else 0.0)
-    expert = best.command if best.command != played and best.win_chance > (after if after is not None else -1) else None
-    return Decision(step, state.round, played, expert, before, after, len(legal), rollouts)
+        after = evaluator.win_chance(player_view(after_state), rollouts)
+    best_chance = best.win_chance
+    chosen = best.command if best.command != played and best_chance > (after if after is not None else -1) else None
+    return Decision(
+        step, state.round, played, chosen, max(best_chance, after or 0.0), after, len(legal), rollouts_played
+    )
 
 
 def _best(estimates: Sequence[Estimate]) -> Estimate | None:

@@ -62,9 +62,9 @@ def flag_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
 
 
 def summary_words(review: Review) -> str:
-    """One sentence: how many decisions, how many flagged, the largest cost."""
+    """One sentence: how many decisions weighed, how many flagged, the largest cost."""
     flagged = review.flagged
-    total = len(review.decisions)
+    total = len(review.weighed)
     if not flagged:
         return _("{total} decisions weighed; none cost more than {threshold} points of your chance to win.").format(
             total=total, threshold=_points(review.threshold)
@@ -81,8 +81,9 @@ def _points(value: float) -> str:
 
 
 def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
-    """The win chance before each decision (then the outcome) as lines of text, 100% at the top: ``●`` the chance,
-    ``!`` under a column that holds a flagged decision, and the rounds along the bottom. Readable without colour."""
+    """The win chance before each weighed decision (then the outcome) as lines of text, 100% at the top: ``●`` the
+    chance, ``!`` under a column that holds a flagged decision, the rounds along the bottom. Readable without
+    colour."""
     line = review.chances()
     if not line:
         return [_("No decisions to chart.")]
@@ -96,13 +97,14 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
         cells = "".join("●" if round(value * height) == r else ("·" if r == 0 else " ") for value in picks)
         rows.append(f"{label}│{cells}")
     flagged = {d.step for d in review.flagged}
+    weighed = review.weighed
     marks = []
     rounds = []
     last_round = -1
     for c in range(columns):
         first = c * len(line) // columns
         last = (c + 1) * len(line) // columns
-        inside = review.decisions[first:last]
+        inside = weighed[first:last]
         marks.append("!" if any(d.step in flagged for d in inside) else " ")
         this_round = inside[0].round if inside else -1
         rounds.append(this_round)

@@ -53,15 +53,25 @@ class ReviewScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, row: GameRow, session: Session, *, evaluator: Evaluator | None = None, budget: int = BUDGET
+        self,
+        row: GameRow,
+        session: Session,
+        *,
+        evaluator: Evaluator | None = None,
+        budget: int = BUDGET,
+        workers: int = 1,
     ) -> None:
         """``row`` and ``session``: the game (:func:`twentystrong.record.replay.replay_session`); ``evaluator``: who
-        weighs the decisions (the expert by default); ``budget``: its games played out per command."""
+        weighs the decisions (the expert by default); ``budget``: its games played out per command; ``workers``: the
+        processes that weigh decisions at once (1: in this process, in a thread. New processes would inherit the
+        terminal the App draws on, and Textual's stand-in for stderr has no file descriptor to give them)."""
         super().__init__()
         self.row = row
         self.session = session
         self.evaluator: Evaluator = evaluator if evaluator is not None else ExpertEvaluator()
         self.budget = budget
+        self.processes = workers
+        """Processes that weigh decisions at once."""
         self.review: Review | None = None
         """The review shown (None while it is being made)."""
 
@@ -101,8 +111,12 @@ class ReviewScreen(ModalScreen[None]):
                 budget=self.budget,
                 progress=lambda done, total: self.app.call_from_thread(self._progress, done, total),
                 cancelled=lambda: worker.is_cancelled,
+                workers=self.processes,
             )
         except ReviewCancelled:
+            return
+        except Exception as exc:  # the player is told, and the screen stays usable (Escape closes it)
+            self.app.call_from_thread(self._failed, str(exc) or type(exc).__name__)
             return
         warning = keep(self.row.id, review)
         if not worker.is_cancelled:
@@ -115,6 +129,12 @@ class ReviewScreen(ModalScreen[None]):
                 _("The expert weighs decision {done} of {total}… (Escape cancels)").format(done=done, total=total),
                 "$text-muted",
             )
+        )
+
+    def _failed(self, why: str) -> None:
+        self.query_one("#review-progress", ProgressBar).display = False
+        self.query_one("#review-status", Static).update(
+            Content.styled(_("The review could not be made: {why}").format(why=why), "bold")
         )
 
     def _computed(self, review: Review, warning: str | None) -> None:
@@ -138,8 +158,8 @@ class ReviewScreen(ModalScreen[None]):
             table.add_row(
                 str(d.round),
                 str(d.step),
-                percent(d.before),
-                percent(d.after),
+                percent(d.before) if d.weighed else "",
+                percent(d.after) if d.weighed else "",
                 f"{COSTLY} {cost}" if costly else cost,
                 played_words(d, history).rstrip("."),
                 expert_words(d, history).rstrip("."),
@@ -165,6 +185,12 @@ class ReviewScreen(ModalScreen[None]):
         history = self.session.history
         if d.flagged(review.threshold):
             words = Content.assemble((f"{COSTLY} ", "bold"), flag_words(d, history))
+        elif not d.weighed:
+            words = Content(
+                _("{played} The expert does not weigh a fight's dice one by one.").format(
+                    played=played_words(d, history)
+                )
+            )
         elif d.expert is not None:
             words = Content(
                 _("{played} The expert would rather: {expert} ({before} against {after}).").format(
@@ -193,11 +219,14 @@ class ReviewScreen(ModalScreen[None]):
         xs = list(range(1, len(chances) + 1))
         if chances:
             plt.plot(xs, chances, marker="dot")
-            flagged = [n for n, d in enumerate(review.decisions, 1) if d.flagged(review.threshold)]
+            flagged = [n for n, d in enumerate(review.weighed, 1) if d.flagged(review.threshold)]
             costly = [(n, chances[n - 1]) for n in flagged]
             if costly:
                 plt.scatter([n for n, _ in costly], [c for _, c in costly], marker=COSTLY)
-            plt.vline(index + 1)
+            here = self._decision(index)
+            weighed = review.weighed
+            if here is not None:  # the highlighted decision, or the last weighed one before it
+                plt.vline(1 + max((n for n, d in enumerate(weighed) if d.step <= here.step), default=0))
             ticks = _round_ticks(review)
             plt.xticks([float(x) for x, _ in ticks], [label for _, label in ticks])
         plt.ylim(0, 100)
@@ -242,7 +271,7 @@ def _round_ticks(review: Review) -> list[tuple[int, str]]:
     """About eight x ticks: the first decision of a round, labelled with the round."""
     firsts: list[tuple[int, str]] = []
     seen = -1
-    for n, d in enumerate(review.decisions, 1):
+    for n, d in enumerate(review.weighed, 1):
         if d.round != seen:
             firsts.append((n, str(d.round)))
             seen = d.round
