@@ -31,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -39,14 +39,14 @@ from twentystrong.bots.router import HeuristicPlayer
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, player_view, state_of
-from twentystrong.kits import kit
 from twentystrong.sim.runner import COMMAND_CAP, ROUND_CAP
 
 ROLLOUTS = 8
 """Rollouts per command by default (:func:`estimate`, :func:`win_chance`)."""
-BUDGET = 1500
+BUDGET = 3000
 """Commands the rollouts of one decision may play, by default (:class:`ExpertBot`)."""
 LEAST = 4
 """The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
@@ -63,8 +63,9 @@ class Estimate(NamedTuple):
 
 
 FIGHT_STEPS = frozenset({"commit", "apply", "recover"})
-"""The decisions the bot leaves to the heuristic bot without a search: the dice of a fight, one atomic command at a
-time (a search of each commit and apply would cost hundreds of rollouts a round)."""
+"""The dice of a fight, one atomic command at a time: the bot weighs only the heuristic bot's move against the
+advisor's there, where they differ and the game is near enough its end (a search of every commit and apply would cost
+hundreds of rollouts a round)."""
 SIDE_COMMANDS = frozenset({"discard_item", "use_item", "use_ability"})
 """Commands the bot weighs only when the heuristic bot would play one (items are the heuristic bot's to use)."""
 
@@ -76,15 +77,11 @@ def _key(s: GameState, salt: str) -> int:
     return int.from_bytes(digest, "big")
 
 
-def _redraw(s: GameState) -> Callable[[GameState, random.Random], GameState | None]:
-    return kit(s.deck.info.ruleset).bot_class().redraw
-
-
 def world(s: GameState, index: int) -> GameState:
     """Sampled world number ``index`` of this decision: one the player cannot tell from ``s`` (hidden cards drawn
     again, the dice to roll from its own seed), the same for the same decision of the same game."""
     rng = random.Random(_key(s, f"world{index}"))
-    drawn = _redraw(s)(s, rng)
+    drawn = rules(s).redraw(s, rng)
     if drawn is None:
         raise ValueError(f"the expert bot does not know what a {s.deck.info.ruleset} deck hides")
     return drawn.changed({"options": replace(drawn.options, seed=rng.getrandbits(62), dice="virtual")})
@@ -152,11 +149,6 @@ def estimate(
     return sorted(found, key=lambda e: -e.win_chance)  # stable: ties keep the order of ``legal``
 
 
-def searched(view: PlayerView, legal: Sequence[Command]) -> bool:
-    """Whether the bot searches this decision (else it plays the heuristic bot's move)."""
-    return len(legal) > 1 and view.step not in FIGHT_STEPS
-
-
 def candidates(legal: Sequence[Command], default: Command) -> list[Command]:
     """The commands the bot weighs: the heuristic bot's move first, then every other but the side commands."""
     return [default, *(c for c in legal if c != default and c.cmd not in SIDE_COMMANDS)]
@@ -182,15 +174,25 @@ class ExpertBot:
     the game is weighed in many worlds, one at its start in fewer, and one the budget cannot weigh in ``least``
     worlds (its first rollout says what one costs) is left to the heuristic bot; ``z``, how sure the bot
     must be that another command beats the heuristic bot's move before it plays it (the paired difference over the
-    same worlds, in standard errors above zero: with a few worlds, a lucky one must not decide). All are counts, so
-    the same game is played the same way on any machine."""
+    same worlds, in standard errors above zero: with a few worlds, a lucky one must not decide); ``advised``: also
+    weigh the advisor's move against the heuristic bot's in a fight's dice, late in the game (off by default: one
+    answer of the advisor costs about as much as the rollouts of a whole game). All are counts, so the same game is
+    played the same way on any machine."""
 
     name = "expert"
 
     def __init__(
-        self, seed: int = 0, *, rollouts: int = ROLLOUTS, budget: int = BUDGET, least: int = LEAST, z: float = Z
+        self,
+        seed: int = 0,
+        *,
+        rollouts: int = ROLLOUTS,
+        budget: int = BUDGET,
+        least: int = LEAST,
+        z: float = Z,
+        advised: bool = False,
     ) -> None:
         self.seed = seed
+        self.advised = advised
         self.rollouts = rollouts
         self.budget = budget
         self.least = least
@@ -199,7 +201,7 @@ class ExpertBot:
         """Its heuristic player, shown every move (it keeps a plan across a Commit step)."""
         self.moves = 0
         """The moves it has chosen so far."""
-        self.lasts: tuple[int, int] = (0, 0)
+        self.lasts: tuple[int, int] | None = None
         """Its last probe: its move then, and how many commands a rollout played from there (how long the game may
         last yet: a decision is weighed only once the budget can afford it)."""
 
@@ -208,13 +210,19 @@ class ExpertBot:
         no other command is surely better."""
         default = self.heuristic.choose(view, legal)
         self.moves += 1
-        if not searched(view, legal):
+        if len(legal) == 1:
             return default
-        weighed = candidates(legal, default)
-        if len(weighed) == 1:
-            return default
-        if self._too_dear(self.lasts[1] - (self.moves - self.lasts[0]), len(weighed)):
-            return default  # the last rollout said the game is too long yet for the budget: no need to try again
+        if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
+            if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
+                return default
+            advised = advisor_move(view, legal)
+            if advised is None or advised == default:
+                return default
+            weighed = [default, advised]
+        else:
+            weighed = candidates(legal, default)
+            if len(weighed) == 1 or (self.lasts is not None and self._too_dear(self._left(), len(weighed))):
+                return default  # the last rollout said the game is too long yet for the budget
         s = state_of(view)
         outcomes: list[list[float]] = [[] for _ in weighed]
         spent = 0
@@ -232,10 +240,25 @@ class ExpertBot:
                 break
         return _surely_better(weighed, outcomes, self.z)
 
+    def _left(self) -> int:
+        """How many commands a rollout from here may play, by the last probe."""
+        move, cost = self.lasts or (0, 0)
+        return cost - (self.moves - move)
+
     def _too_dear(self, cost: int, commands: int) -> bool:
         """Whether weighing ``commands`` commands in :attr:`least` worlds at ``cost`` a rollout exceeds the
         budget."""
         return cost * commands * self.least > self.budget
+
+
+def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
+    """The advisor's first move in a fight's dice (architecture.md contract 12: the one advisor), if it has one
+    and it is legal."""
+    from twentystrong.odds.advice import hint  # numpy, when a fight is first weighed
+
+    advice = hint(view)
+    first = advice.commands[0] if advice.commands else None
+    return first if first is not None and first in legal else None
 
 
 def _surely_better(weighed: list[Command], outcomes: list[list[float]], z: float) -> Command:

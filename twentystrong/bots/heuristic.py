@@ -14,7 +14,6 @@ Deterministic: no randomness at all (the seed is accepted so every bot has the s
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any, ClassVar
@@ -27,7 +26,6 @@ from twentystrong.content.effects import COLORS, Color, Effect
 from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH, color_of
-from twentystrong.engine.state import GameState
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
@@ -144,15 +142,6 @@ class HeuristicBot:
         self._build: tuple[int, bool] = (-1, False)
         self._plan_key: object = None
         self._plan: list[str] = []
-
-    @staticmethod
-    def redraw(s: GameState, rng: random.Random) -> GameState | None:
-        """A world the player cannot tell from ``s``, for the expert's search (:mod:`twentystrong.bots.expert`):
-        every hidden card drawn again with ``rng`` from what the player could know (the cards not in sight, in the
-        known sizes), never from the true order, so that two states differing only in hidden cards give the same
-        world. None: this deck's bot does not know what its deck hides (the expert does not play it). Each kit's bot
-        gives its deck's."""
-        return None
 
     # --- dispatch -------------------------------------------------------------------------------------------
 

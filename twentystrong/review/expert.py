@@ -19,7 +19,7 @@ class ExpertEvaluator:
     def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
         """The expert's estimate of each legal command; none for a decision the expert does not search (a fight's
         dice, one at a time: it plays them as the heuristic bot does)."""
-        if not expert.searched(view, legal):
+        if view.step in expert.FIGHT_STEPS:
             return []
         return expert.estimate(view, legal, rollouts=rollouts)
 

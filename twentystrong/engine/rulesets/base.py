@@ -28,6 +28,7 @@ Adding a deck means a new ruleset package, its content, and its board widget; ne
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -291,6 +292,13 @@ class Ruleset:
 
     def won(self, s: GameState) -> str | None:
         """Why the game is won now, or None."""
+        return None
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """A world the player cannot tell from ``s``, for the expert's search (:mod:`twentystrong.bots.expert`):
+        every hidden card of its zones (R12) drawn again with ``rng`` from what the player could know (the cards not
+        in sight, in the sizes the player sees), never from the true order, so that two states that differ only in
+        hidden cards give the same world. None: the ruleset does not say what its decks hide (no expert for them)."""
         return None
 
     # --- rewards and items --------------------------------------------------------------------------------------

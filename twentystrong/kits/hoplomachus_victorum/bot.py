@@ -22,9 +22,7 @@ under them, the Tactics area, the Influence deck's size and icons.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Final
 
 from twentystrong.bots import assess, items
@@ -36,10 +34,8 @@ from twentystrong.content.effects import COLORS, Effect
 from twentystrong.content.model import CampCard, ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
-from twentystrong.engine.state import GameState
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
 from twentystrong.kits.hoplomachus_victorum.kinds import InfluenceScaling, MoveToCamp
-from twentystrong.kits.hoplomachus_victorum.rules.table import table
 from twentystrong.kits.hoplomachus_victorum.rules.view import ADJACENT, BY_ID, IDS, ROW_COL, VictorumView
 
 PENALTY: Final[dict[str, float]] = {
@@ -116,20 +112,6 @@ class VictorumBot(HeuristicBot):
     """The heuristic bot on a Hoplomachus Victorum table (see the module docstring); ``--bot heuristic``
     (:class:`~twentystrong.bots.router.HeuristicPlayer`) hands its moves here when the deck is one of this ruleset.
     The keyword arguments are its tuning knobs (and :class:`HeuristicBot`'s, for the fights)."""
-
-    @staticmethod
-    def redraw(s: GameState, rng: random.Random) -> GameState | None:
-        """R12, HV11: the cards under the camp tops, drawn again from all of them (each camp keeps its size and its
-        top; the Primus stay where they wait, face up), and the Influence deck in a new order (its cards and icons
-        are known, its order is not)."""
-        t = table(s)
-        below = sorted(card for camp in t.camps for card in camp[1:])
-        rng.shuffle(below)
-        drawn = iter(below)
-        camps = tuple(camp[:1] + tuple(next(drawn) for _ in camp[1:]) for camp in t.camps)
-        influence = sorted(t.influence)
-        rng.shuffle(influence)
-        return s.changed({"table": replace(t, camps=camps, influence=tuple(influence))})
 
     name = "heuristic"
 

@@ -7,9 +7,6 @@ prompts that choose a stack.
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 from twentystrong.bots import items
 from twentystrong.bots.dicemath import pool_expected
 from twentystrong.bots.heuristic import HeuristicBot, Turn, _boss_need_of
@@ -17,9 +14,7 @@ from twentystrong.bots.items import Use
 from twentystrong.bots.reading import Reading, instant_worth
 from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
-from twentystrong.engine.state import GameState
 from twentystrong.engine.view import Prompt
-from twentystrong.kits.solar_sentinels.rules.table import table
 from twentystrong.kits.solar_sentinels.rules.view import Pile, SolarSentinelsView
 
 START_ENDGAME = Command("start_endgame")
@@ -71,20 +66,6 @@ def take_top_reward(u: Use) -> Command | None:
 
 class SolarSentinelsBot(HeuristicBot):
     """The heuristic bot on Solar Sentinels' table (see the module docstring)."""
-
-    @staticmethod
-    def redraw(s: GameState, rng: random.Random) -> GameState | None:
-        """R12: the cards under the stack tops, drawn again from all of them (each stack keeps its size and its
-        top), and the boss deck in a new order. (A player may remember more, such as a card returned to a stack;
-        the world forgets it: it never knows more than the player.)"""
-        t = table(s)
-        below = sorted(card for stack in t.stacks for card in stack[1:])
-        rng.shuffle(below)
-        drawn = iter(below)
-        stacks = tuple(stack[:1] + tuple(next(drawn) for _ in stack[1:]) for stack in t.stacks)
-        bosses = sorted(t.boss_deck)
-        rng.shuffle(bosses)
-        return s.changed({"table": replace(t, stacks=stacks, boss_deck=tuple(bosses))})
 
     # --- setup and the start of a round ------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ its named points (architecture.md contract 9): its setup steps (:mod:`.setup`), 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from twentystrong.engine import dicemoves
@@ -396,6 +397,19 @@ class HoplomachusVictorum(Ruleset):
 
     def after_command(self, tx: Tx, before: GameState, command: Command) -> None:
         opportunities.track(tx, before, command)
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """R12, HV11: the cards under the camp tops drawn again from all of them (each camp keeps its size and its
+        top; the Primus stay where they wait, face up), and the Influence deck in a new order (its cards and icons
+        are known, its order is not)."""
+        t = table(s)
+        below = sorted(card for camp in t.camps for card in camp[1:])
+        rng.shuffle(below)
+        drawn = iter(below)
+        camps = tuple(camp[:1] + tuple(next(drawn) for _ in camp[1:]) for camp in t.camps)
+        influence = sorted(t.influence)
+        rng.shuffle(influence)
+        return s.changed({"table": replace(t, camps=camps, influence=tuple(influence))})
 
     def won(self, s: GameState) -> str | None:
         return fights.won(s)

@@ -8,6 +8,8 @@ its steps, commands and events are defined here and in :mod:`.events`, its views
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 from twentystrong.content.effects import WinCondition
@@ -407,6 +409,19 @@ class SolarSentinels(Ruleset):
     def after_command(self, tx: Tx, before: GameState, command: Command) -> None:
         if table(tx.state).missions:
             missions.track(tx, before, command)  # only the current mission counts what this command caused
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """R12: the cards under the stack tops drawn again from all of them (each stack keeps its size and its
+        top), and the boss deck in a new order. (A player may remember more, such as a card returned to a stack;
+        the world forgets it: it never knows more than the player.)"""
+        t = table(s)
+        below = sorted(card for stack in t.stacks for card in stack[1:])
+        rng.shuffle(below)
+        drawn = iter(below)
+        stacks = tuple(stack[:1] + tuple(next(drawn) for _ in stack[1:]) for stack in t.stacks)
+        bosses = sorted(t.boss_deck)
+        rng.shuffle(bosses)
+        return s.changed({"table": replace(t, stacks=stacks, boss_deck=tuple(bosses))})
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""

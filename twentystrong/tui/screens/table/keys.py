@@ -51,6 +51,7 @@ KEYS: list[BindingType] = [
     Binding("i", "inventory", "Inventory", show=False),
     Binding("l", "log", "Log", show=False),
     Binding("s", "summary", "Game summary"),
+    Binding("w", "expert", "Ask the expert", show=False, tooltip="What would the expert play now, and why"),
 ]
 """The general table's keys (every table: the board's join them, :func:`compose_keys`)."""
 
