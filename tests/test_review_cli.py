@@ -39,7 +39,7 @@ def test_the_review_prints_the_costly_decisions_in_words_and_a_chart(
     assert lines[0].startswith(f"Review of game #{number} · ") and lines[0].endswith("won in 19 rounds")
     review = kept(number)
     assert review is not None
-    assert f"{len(review.decisions)} decisions weighed; {len(review.flagged)} cost more than 5 points" in out
+    assert f"{len(review.decisions)} decisions weighed; {len(review.flagged)} cost more than 15 points" in out
     flagged = [line for line in lines if line.startswith("Round ") and "cost about" in line]
     assert len(flagged) == len(review.flagged)
     assert any("You activate stack" in line for line in flagged)

@@ -9,7 +9,7 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
 - ``after``: the chance with the command the player chose, as it looked then (a good roll later does not make a
   poor choice look good);
 - ``cost``: ``before - after``; a decision is **flagged** when it costs more than the review's threshold (points
-  of win chance, 5 by default) and the evaluator would have chosen otherwise.
+  of win chance, 15 by default) and the evaluator would have chosen otherwise.
 
 An evaluator may leave a decision unweighed (the expert leaves a fight's dice, committed and applied one at a time,
 to its heuristic play: weighing each would cost hundreds of games a round): it is listed, without figures.
@@ -31,8 +31,9 @@ from twentystrong.engine.view import player_view
 from twentystrong.review.evaluator import Estimate, Evaluator
 from twentystrong.session.history import HistoryEntry
 
-THRESHOLD = 5.0
-"""Points of win chance (percentage points) a decision must cost to be flagged."""
+THRESHOLD = 15.0
+"""Points of win chance (percentage points) a decision must cost to be flagged: more than one sampled game's worth
+at the default budget (one game in 8 is 12.5 points), so that one lucky game never flags a decision."""
 BUDGET = 8
 """Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
 gets the same review)."""
