@@ -17,7 +17,7 @@ from textual_plotext import PlotextPlot
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
-from twentystrong.record.games import add_game
+from twentystrong.record.games import GameRow, add_game
 from twentystrong.record.replay import replay_session
 from twentystrong.review.evaluator import Estimate
 from twentystrong.review.kept import keep, kept
@@ -43,6 +43,14 @@ async def settle(pilot: Pilot[None]) -> None:
 def game() -> Session:
     """A plain-deck game the heuristic bot won."""
     return finished("tester", 2)
+
+
+def recorded(game: Session) -> tuple[int, GameRow, Session]:
+    """The game added to the record: its number, its row and its replay."""
+    number = add_game(game).id
+    assert number is not None
+    row, session, _ = replay_session(number)
+    return number, row, session
 
 
 def words(screen: ReviewScreen) -> str:
@@ -97,9 +105,7 @@ async def test_the_statistics_past_games_open_a_kept_review_and_its_decisions_sh
 
 
 async def test_a_review_is_made_with_progress_and_kept(game: Session) -> None:
-    number = add_game(game).id
-    assert number is not None
-    row, session, _ = replay_session(number)
+    number, row, session = recorded(game)
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -129,9 +135,7 @@ class Gate(OpenEvaluator):
 
 
 async def test_escape_cancels_a_review_being_made_and_nothing_is_kept(game: Session) -> None:
-    number = add_game(game).id
-    assert number is not None
-    row, session, _ = replay_session(number)
+    number, row, session = recorded(game)
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -175,9 +179,7 @@ class Broken(OpenEvaluator):
 
 
 async def test_a_review_that_cannot_be_made_says_why(game: Session) -> None:
-    number = add_game(game).id
-    assert number is not None
-    row, session, _ = replay_session(number)
+    number, row, session = recorded(game)
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
