@@ -16,7 +16,8 @@ API (the game review and the table's hint call these; the signatures are stable)
   heuristic bot playing on (``1.0`` / ``0.0`` once the game is won / lost).
 - ``choose_why(table, legal=None, *, rollouts=ROLLOUTS) -> tuple[Command, list[Estimate]]`` — the expert's
   choice and the estimates it chose from.
-- :class:`ExpertBot` — the :class:`~twentystrong.bots.base.Bot` of ``--bot expert`` (``ExpertBot(seed, rollouts=…)``).
+- :class:`ExpertBot` — the :class:`~twentystrong.bots.base.Bot` of ``--bot expert`` (``ExpertBot(seed, budget=…)``;
+  ``twentystrong simulate --bot expert --budget N``).
 
 How an estimate is made: the hidden cards (the cards under each pile's top, a face-down deck's order) are drawn
 again from what the player could know (the cards not in sight, in the piles' known sizes, never the true order:
@@ -24,6 +25,13 @@ a sampled world, the same for two states that differ only in hidden cards), the 
 sampled world rolls from its own seed), and the game is played to its end by the heuristic bot. Every command of a
 decision is weighed on the same sampled worlds (common random numbers), seeded from the game's seed and the
 decision (the state's ``seq``), so the same game gives the same estimates.
+
+How the bot decides: every decision but a fight's dice (commit, apply, recover: the heuristic bot's, one atomic
+command at a time) is weighed, the heuristic bot's move against every other but the item commands, in as many
+sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic bot's move only for one that
+is surely better over the same worlds (:class:`ExpertBot`). The budget is a count of commands, not a time, so a
+game is played the same way on any machine; early in a game, when a rollout is long, a decision the budget cannot
+weigh in enough worlds is left to the heuristic bot.
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ from twentystrong.sim.runner import COMMAND_CAP, ROUND_CAP
 
 ROLLOUTS = 8
 """Rollouts per command by default (:func:`estimate`, :func:`win_chance`)."""
-BUDGET = 3000
+BUDGET = 2500
 """Commands the rollouts of one decision may play, by default (:class:`ExpertBot`)."""
 LEAST = 4
 """The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
