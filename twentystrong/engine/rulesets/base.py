@@ -43,6 +43,22 @@ if TYPE_CHECKING:
     from twentystrong.engine.tx import Tx
 
 
+def redrawn_piles(piles: tuple[tuple[str, ...], ...], rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Face-up piles (each top first) with their cards below the tops drawn again from all of them: each pile keeps
+    its top and its size (:meth:`Ruleset.redraw`). The cards are sorted first, so their true order is never read."""
+    below = sorted(card for pile in piles for card in pile[1:])
+    rng.shuffle(below)
+    drawn = iter(below)
+    return tuple(pile[:1] + tuple(next(drawn) for _ in pile[1:]) for pile in piles)
+
+
+def reordered(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
+    """A face-down deck in a new order, drawn from its cards sorted (:meth:`Ruleset.redraw`)."""
+    out = sorted(cards)
+    rng.shuffle(out)
+    return tuple(out)
+
+
 def _no_commands(s: GameState) -> list[Command]:
     return []
 

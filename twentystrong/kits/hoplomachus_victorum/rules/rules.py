@@ -13,7 +13,7 @@ from twentystrong.engine import dicemoves
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects.base import Live
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
@@ -403,13 +403,8 @@ class HoplomachusVictorum(Ruleset):
         top; the Primus stay where they wait, face up), and the Influence deck in a new order (its cards and icons
         are known, its order is not)."""
         t = table(s)
-        below = sorted(card for camp in t.camps for card in camp[1:])
-        rng.shuffle(below)
-        drawn = iter(below)
-        camps = tuple(camp[:1] + tuple(next(drawn) for _ in camp[1:]) for camp in t.camps)
-        influence = sorted(t.influence)
-        rng.shuffle(influence)
-        return s.changed({"table": replace(t, camps=camps, influence=tuple(influence))})
+        redrawn = replace(t, camps=redrawn_piles(t.camps, rng), influence=reordered(t.influence, rng))
+        return s.changed({"table": redrawn})
 
     def won(self, s: GameState) -> str | None:
         return fights.won(s)

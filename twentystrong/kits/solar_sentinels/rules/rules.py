@@ -17,7 +17,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.rng import shuffled
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.solar_sentinels.options import MISSIONS, RANKS
@@ -415,13 +415,8 @@ class SolarSentinels(Ruleset):
         top), and the boss deck in a new order. (A player may remember more, such as a card returned to a stack;
         the world forgets it: it never knows more than the player.)"""
         t = table(s)
-        below = sorted(card for stack in t.stacks for card in stack[1:])
-        rng.shuffle(below)
-        drawn = iter(below)
-        stacks = tuple(stack[:1] + tuple(next(drawn) for _ in stack[1:]) for stack in t.stacks)
-        bosses = sorted(t.boss_deck)
-        rng.shuffle(bosses)
-        return s.changed({"table": replace(t, stacks=stacks, boss_deck=tuple(bosses))})
+        redrawn = replace(t, stacks=redrawn_piles(t.stacks, rng), boss_deck=reordered(t.boss_deck, rng))
+        return s.changed({"table": redrawn})
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""
