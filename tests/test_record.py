@@ -164,7 +164,7 @@ def test_a_record_of_the_first_schema_version_is_migrated(tmp_path: Path) -> Non
     conn.close()
     record = open_record(path)
     try:
-        assert record.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATIONS) == 2
+        assert record.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATIONS) == 3
     finally:
         record.close()
     rows, _ = list_games(path)

@@ -18,6 +18,17 @@ def iso_date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"the date must be YYYY-MM-DD, not {text!r}") from None
 
 
+def game_number(text: str) -> int:
+    """A game's number in the player's record (``12`` or ``#12``)."""
+    try:
+        value = int(text.lstrip("#"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a game number, like 12 (from twentystrong stats), not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("game numbers start at 1")
+    return value
+
+
 def add_deck_options(parser: argparse.ArgumentParser) -> None:
     """One flag per setup option the installed decks declare (their kits: :mod:`twentystrong.kits.options`),
     none given by default; an option two decks both declare gets one flag."""

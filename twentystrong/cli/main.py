@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("twentystrong.cli.stats", "your record: every finished game, win rates, streaks (--json, --export)"),
     "replay": ("twentystrong.cli.replay", "replay a game of your record, read-only, step by step"),
     "daily": ("twentystrong.cli.daily", "play the daily challenge: the same game for everyone today"),
+    "review": ("twentystrong.cli.review", "the expert's review of a game of your record: what each decision cost"),
 }
 
 

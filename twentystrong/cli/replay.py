@@ -9,20 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-
-def _number(text: str) -> int:
-    try:
-        value = int(text.lstrip("#"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a game number, like 12 (from twentystrong stats), not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("game numbers start at 1")
-    return value
+from twentystrong.cli.arguments import game_number
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong replay``."""
-    parser.add_argument("game", metavar="ID", type=_number, help="the game's number in your record")
+    parser.add_argument("game", metavar="ID", type=game_number, help="the game's number in your record")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from twentystrong.bots import BOT_NAMES, cannot_play
+from twentystrong.bots.expert import BUDGET
 from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
 from twentystrong.content.heroes import hero_ref, shipped_heroes_for
 from twentystrong.content.loader import DeckError
@@ -69,6 +70,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hero", default="all", metavar="ID", help="a hero id, or all (default)")
     parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="who plays (default heuristic)")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="game i uses seed S+i (default 0)")
+    parser.add_argument(
+        "--budget",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=f"the expert bot's search: commands its rollouts may play per decision (default {BUDGET}; "
+        "smaller is faster and weaker)",
+    )
     add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
     parser.add_argument(
         "--jobs", type=_jobs, default=1, metavar="J", help="worker processes, 0 for one per core (default 1)"
@@ -125,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
         args.seed,
         round_cap=args.round_cap,
         choices=args.setup.choices,
+        budget=args.budget,
     )
     workers = args.jobs or os.cpu_count() or 1
     total = args.games * len(heroes)
@@ -165,6 +175,7 @@ def as_json(deck: Deck, summary: Summary, args: argparse.Namespace) -> dict[str,
         **level,
         "games_per_hero": args.games,
         "round_cap": args.round_cap,
+        **({"budget": args.budget or BUDGET} if args.bot == "expert" else {}),
         "heroes": {h.hero: {**h.as_dict(), "spread": round(spread[h.hero], 4)} for h in summary.heroes},
         "overall": {
             "games": summary.games,

@@ -11,6 +11,7 @@ at all.
 1. ``games`` (one row per finished game: setup, result, figures and the full event log) and ``meta``.
 2. ``ladder`` (each deck's current level: Solar Sentinels' rank, later Hoplomachus Victorum's difficulty, HV13)
    and ``games.level_after`` (the ladder after each game that moved it), both filled from the games already kept.
+3. ``reviews`` (a game's review, once computed: :mod:`twentystrong.record.reviews`).
 
 Beside the versions, each installed deck kit's facts (what its games record beyond the general figures:
 :mod:`twentystrong.kits.record`) get a column of their name in ``games`` when the record is first opened with the kit
@@ -111,6 +112,18 @@ CREATE TABLE ladder (
 )
 """Version 2: each deck's ladder."""
 
+V3 = (
+    """
+CREATE TABLE reviews (
+    game INTEGER PRIMARY KEY REFERENCES games (id),
+    made_at TEXT NOT NULL,              -- ISO 8601, UTC, seconds
+    evaluator TEXT NOT NULL,            -- 'expert'
+    budget INTEGER NOT NULL,            -- games played out per command (the expert's rollouts)
+    review TEXT NOT NULL                -- the review, JSON (twentystrong.record.reviews)
+)""",
+)
+"""Version 3: the games' reviews, once computed (only adds a table: the games stay as they were)."""
+
 
 def _v1(conn: sqlite3.Connection) -> None:
     _script(conn, V1)
@@ -139,13 +152,17 @@ def _v2(conn: sqlite3.Connection) -> None:
         )
 
 
+def _v3(conn: sqlite3.Connection) -> None:
+    _script(conn, V3)
+
+
 def _script(conn: sqlite3.Connection, statements: tuple[str, ...]) -> None:
     # executescript() would COMMIT the open transaction first: the statements run one by one inside it instead.
     for statement in statements:
         conn.execute(statement)
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 """``MIGRATIONS[n]`` takes a record from version ``n`` to ``n + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 

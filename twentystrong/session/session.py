@@ -6,6 +6,7 @@ command, so stepping back or forth costs the same at move 10 and at move 5,000 (
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -137,6 +138,14 @@ class Session:
     def _push(self, entry: HistoryEntry) -> None:
         self.history.append(entry)
         self.events.extend(entry.events)
+
+    def mark_assisted(self) -> None:
+        """Mark the game assisted from now on (the player asked the expert for a hint): like a game set up for
+        assisted play (contract 5), the record and the statistics count it as assisted, and undo may cross a
+        reveal."""
+        if not self.options.assisted:
+            self.options = replace(self.options, assisted=True)
+            self._autosave()
 
     # --- undo / redo --------------------------------------------------------------------------------------------
 

@@ -107,6 +107,7 @@ class Job:
     count: int
     round_cap: int = ROUND_CAP
     choices: Choices = ()  # the deck's own setup options (SetupOptions.choices)
+    budget: int | None = None  # the expert bot's search budget (None: its default)
 
 
 def load(deck: str) -> Deck:
@@ -194,7 +195,7 @@ def run_job(job: Job) -> list[GameRecord]:
             seed=seed,
             choices=job.choices,
         )
-        out.append(play_game(deck, options, make_bot(job.bot, seed), round_cap=job.round_cap))
+        out.append(play_game(deck, options, make_bot(job.bot, seed, budget=job.budget), round_cap=job.round_cap))
     return out
 
 
@@ -208,11 +209,12 @@ def split(
     round_cap: int = ROUND_CAP,
     chunk: int = 20,
     choices: Choices = (),
+    budget: int | None = None,
 ) -> list[Job]:
     """The jobs of a run, in a fixed order: each hero's games in slices of ``chunk`` (``choices``: the deck's own
-    setup options, as ``SetupOptions.choices``)."""
+    setup options, as ``SetupOptions.choices``; ``budget``: the expert bot's search budget)."""
     return [
-        Job(deck, hero, bot, seed, first, min(chunk, games - first), round_cap, choices)
+        Job(deck, hero, bot, seed, first, min(chunk, games - first), round_cap, choices, budget)
         for hero in heroes
         for first in range(0, games, chunk)
     ]

@@ -25,6 +25,7 @@ from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import Choices, GameState, SetupOptions
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.i18n import _
 from twentystrong.kits import choices_for
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 from twentystrong.tui.tables import not_drawn
@@ -222,6 +223,31 @@ class Store:
             return result
         self._changed(events=tuple(result), last=command)
         return result
+
+    def ask_expert(self) -> str | Callable[[], str]:
+        """The player asks the expert for a hint: why there is none (a daily challenge, the same game for
+        everyone; a finished game), else the work that answers it (its words; it takes a second or more: for a
+        worker thread), and the game is marked assisted (:meth:`Session.mark_assisted`)."""
+        from twentystrong.record.daily import daily_date
+
+        if daily_date(self.session.deck, self.session.options) is not None:
+            return _("No hints in the daily challenge: it is the same game for everyone.")
+        state = self.session.state
+        if state.result is not None:
+            return _("The game is over.")
+        self.session.mark_assisted()
+
+        def answer() -> str:
+            from twentystrong.text.expert_hint import expert_hint  # the expert's search: loaded when first asked
+
+            try:
+                found = expert_hint(state)
+            except ValueError as exc:  # a deck whose rules do not say what they hide: no expert for it
+                return str(exc)
+            words = found.words if found is not None else _("There is nothing to decide now.")
+            return words + "\n" + _("This game is now marked assisted.")
+
+        return answer
 
     def undo(self) -> Rejected | None:
         """Step back one command, or say why not (contract 5)."""

@@ -28,6 +28,7 @@ Adding a deck means a new ruleset package, its content, and its board widget; ne
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,22 @@ if TYPE_CHECKING:
     from twentystrong.content.model import Deck
     from twentystrong.engine.effects.base import Live
     from twentystrong.engine.tx import Tx
+
+
+def redrawn_piles(piles: tuple[tuple[str, ...], ...], rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Face-up piles (each top first) with their cards below the tops drawn again from all of them: each pile keeps
+    its top and its size (:meth:`Ruleset.redraw`). The cards are sorted first, so their true order is never read."""
+    below = sorted(card for pile in piles for card in pile[1:])
+    rng.shuffle(below)
+    drawn = iter(below)
+    return tuple(pile[:1] + tuple(next(drawn) for _ in pile[1:]) for pile in piles)
+
+
+def reordered(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
+    """A face-down deck in a new order, drawn from its cards sorted (:meth:`Ruleset.redraw`)."""
+    out = sorted(cards)
+    rng.shuffle(out)
+    return tuple(out)
 
 
 def _no_commands(s: GameState) -> list[Command]:
@@ -291,6 +308,13 @@ class Ruleset:
 
     def won(self, s: GameState) -> str | None:
         """Why the game is won now, or None."""
+        return None
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """A world the player cannot tell from ``s``, for the expert's search (:mod:`twentystrong.bots.expert`):
+        every hidden card of its zones (R12) drawn again with ``rng`` from what the player could know (the cards not
+        in sight, in the sizes the player sees), never from the true order, so that two states that differ only in
+        hidden cards give the same world. None: the ruleset does not say what its decks hide (no expert for them)."""
         return None
 
     # --- rewards and items --------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Game over: won or lost and how, what it did to the rank, the game in a few sentences and dice luck, then New game /
-Replay same seed / Quit. Escape goes back to the final table, where ``s`` (or the prompt's button) opens it again.
+Replay same seed / Quit (and ``v``: the expert's review of the game, once it is in the record). Escape goes back to
+the final table, where ``s`` (or the prompt's button) opens it again.
 
 The figures come from the events alone (:func:`twentystrong.text.stats.game_stats`). The screen carries out the
 choice itself through the App (new game: the setup screen; replay: a new session with the same setup options;
@@ -80,6 +81,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
         Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
         Binding("y", "copy_share", N_("Copy the daily result"), show=False),
         Binding("f2", "app.statistics", N_("Statistics"), show=False),
+        Binding("v", "review", N_("Review the game")),
     ]
 
     def __init__(self, store: Store, *, level_words: str = "") -> None:
@@ -152,6 +154,19 @@ class GameOverScreen(ModalScreen[Choice | None]):
         if self.share:
             self.app.copy_to_clipboard(self.share)
             self.notify(_("Copied: {share}").format(share=self.share), timeout=4)
+
+    async def action_review(self) -> None:
+        """The expert's review of this game (it must be in the record: the review is kept there)."""
+        from twentystrong.tui.screens.review import ReviewScreen
+        from twentystrong.tui.screens.statistics import replayed
+
+        recorded = self.store.recorder.recorded if self.store.recorder is not None else None
+        if recorded is None or recorded.id is None:
+            self.notify(_("This game is not in your record, so it cannot be reviewed."), severity="warning")
+            return
+        found = replayed(self, recorded.id)
+        if found is not None:
+            await self.app.push_screen(ReviewScreen(*found))
 
     def action_back(self) -> None:
         """Close this and look at the final table (the history and browser work there)."""

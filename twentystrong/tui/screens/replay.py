@@ -46,16 +46,18 @@ class ReplayScreen(HistoryScreen, inherit_bindings=False):
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
     ]
 
-    def __init__(self, row: GameRow, session: Session) -> None:
+    def __init__(self, row: GameRow, session: Session, *, start: int = 0) -> None:
+        """``start``: the step shown first (0: the start of the game)."""
         super().__init__(Store(session))
         self.row = row
         """The game's line in the record."""
+        self.start = start
 
     def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # the event: to stop the base's
         # Instead of the history viewer's own mount (which follows the game being played, from the present): a
-        # replay starts at its first command and follows nothing.
+        # replay starts at its first command (or the one asked for) and follows nothing.
         event.prevent_default()
-        self.set_reactive(HistoryScreen.index, 0)
+        self.set_reactive(HistoryScreen.index, self.start)
         self._rebuild(keep_present=False)
         self.query_one("#history-list", OptionList).focus()
 

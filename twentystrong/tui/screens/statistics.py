@@ -4,7 +4,8 @@ Three tabs: **Overview** (per deck the games, win rate with its 95% interval, st
 the enemies and bosses that beat the player most, the ladder, then a line per hero), **Charts** (win rate by hero,
 rounds per game, dice luck per game, the ladder over time; drawn with textual-plotext, every series told apart by
 its marker or its label, never by colour alone) and **Past games** (newest first; Enter or a click on the
-highlighted row replays a game in the history viewer, read-only). The deck and hero selectors filter everything.
+highlighted row replays a game in the history viewer, read-only; ``v`` opens the expert's review of it). The deck
+and hero selectors filter everything.
 
 It reads the record once when it opens (:func:`twentystrong.record.games.list_games`); the figures come from
 :func:`twentystrong.record.summary.summarize`, the words from :mod:`twentystrong.text.record`. Opened lazily (the
@@ -14,20 +15,21 @@ App imports this module, and textual-plotext with it, only when the screen is sh
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, Select, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from twentystrong.i18n import N_, _, ngettext
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import DeckSummary, Summary, summarize
+from twentystrong.session.session import Session
 from twentystrong.text.record import breakdown_lines, hero_table
 from twentystrong.tui.widgets.keys import speak_keys
 
@@ -45,6 +47,7 @@ class StatisticsScreen(ModalScreen[None]):
         Binding("o", "tab('overview')", N_("Overview")),
         Binding("c", "tab('charts')", N_("Charts")),
         Binding("g", "tab('games')", N_("Past games")),
+        Binding("v", "review", N_("Review the game"), show=False),
         Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -182,6 +185,8 @@ class StatisticsScreen(ModalScreen[None]):
                 "Enter (or a click on the highlighted row) replays that game, read-only, from its first move to its"
                 " last."
             )
+            + " "
+            + _("v shows the expert's review of it.")
             if rows
             else _("No games to list.")
         )
@@ -271,24 +276,46 @@ class StatisticsScreen(ModalScreen[None]):
     @on(DataTable.RowSelected, "#games-table")
     async def _replay(self, event: DataTable.RowSelected) -> None:
         """Replay the chosen game in the history viewer."""
-        from twentystrong.record.replay import ReplayError, replay_session
         from twentystrong.tui.screens.replay import ReplayScreen
-        from twentystrong.tui.tables import not_drawn
 
         if event.row_key.value is None:
             return
-        try:
-            row, session, note = replay_session(int(event.row_key.value))
-        except ReplayError as exc:
-            self.notify(str(exc), title=_("No replay"), severity="warning")
+        found = replayed(self, int(event.row_key.value))
+        if found is not None:
+            await self.app.push_screen(ReplayScreen(*found))
+
+    async def action_review(self) -> None:
+        """The expert's review of the game highlighted in the past games."""
+        from twentystrong.tui.screens.review import ReviewScreen
+
+        table = self.query_one("#games-table", DataTable)
+        if self.query_one(TabbedContent).active != "games" or not table.row_count:
+            self.action_tab("games")
             return
-        refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
-        if refused is not None:
-            self.notify(refused, title=_("No replay"), severity="warning", timeout=10)
-            return
-        if note:
-            self.notify(note, severity="warning", timeout=8)
-        await self.app.push_screen(ReplayScreen(row, session))
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        found = replayed(self, int(key)) if key is not None else None
+        if found is not None:
+            await self.app.push_screen(ReviewScreen(*found))
+
+
+def replayed(screen: Screen[Any], game: int) -> tuple[GameRow, Session] | None:
+    """Game ``game`` of the record as a session to replay or review; None (the player told why) when it cannot
+    be."""
+    from twentystrong.record.replay import ReplayError, replay_session
+    from twentystrong.tui.tables import not_drawn
+
+    try:
+        row, session, note = replay_session(game)
+    except ReplayError as exc:
+        screen.notify(str(exc), title=_("No replay"), severity="warning")
+        return None
+    refused = not_drawn(session.deck.info.ruleset, session.deck.id, str(session.deck_path or "") or None)
+    if refused is not None:
+        screen.notify(refused, title=_("No replay"), severity="warning", timeout=10)
+        return None
+    if note:
+        screen.notify(note, severity="warning", timeout=8)
+    return row, session
 
 
 def _ticks(count: int) -> tuple[list[float], list[str]]:

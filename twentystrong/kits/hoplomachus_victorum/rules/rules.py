@@ -6,13 +6,14 @@ its named points (architecture.md contract 9): its setup steps (:mod:`.setup`), 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from twentystrong.engine import dicemoves
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.effects.base import Live
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.hoplomachus_victorum.content import is_tactic, primus_by_id, scion_by_id
@@ -397,6 +398,14 @@ class HoplomachusVictorum(Ruleset):
 
     def after_command(self, tx: Tx, before: GameState, command: Command) -> None:
         opportunities.track(tx, before, command)
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """R12, HV11: the cards under the camp tops drawn again from all of them (each camp keeps its size and its
+        top; the Primus stay where they wait, face up), and the Influence deck in a new order (its cards and icons
+        are known, its order is not)."""
+        t = table(s)
+        redrawn = replace(t, camps=redrawn_piles(t.camps, rng), influence=reordered(t.influence, rng))
+        return s.changed({"table": redrawn})
 
     def won(self, s: GameState) -> str | None:
         return fights.won(s)

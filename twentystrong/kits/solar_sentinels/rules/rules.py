@@ -8,6 +8,8 @@ its steps, commands and events are defined here and in :mod:`.events`, its views
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 from twentystrong.content.effects import WinCondition
@@ -15,7 +17,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.rng import shuffled
-from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec
+from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
 from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
@@ -408,6 +410,14 @@ class SolarSentinels(Ruleset):
     def after_command(self, tx: Tx, before: GameState, command: Command) -> None:
         if table(tx.state).missions:
             missions.track(tx, before, command)  # only the current mission counts what this command caused
+
+    def redraw(self, s: GameState, rng: random.Random) -> GameState | None:
+        """R12: the cards under the stack tops drawn again from all of them (each stack keeps its size and its
+        top), and the boss deck in a new order. (A player may remember more, such as a card returned to a stack;
+        the world forgets it: it never knows more than the player.)"""
+        t = table(s)
+        redrawn = replace(t, stacks=redrawn_piles(t.stacks, rng), boss_deck=reordered(t.boss_deck, rng))
+        return s.changed({"table": redrawn})
 
     def won(self, s: GameState) -> str | None:
         """R11: the boss's defeat wins, unless its rules also require every enemy."""

@@ -28,6 +28,7 @@ the view says that they ask about.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
@@ -1072,6 +1073,22 @@ class TableScreen(Screen[None]):
         """Use an item or the hero's ability."""
         commands = [c for c in self.view.legal if c.cmd in ("use_item", "use_ability")]
         self._choose(_("Use an item or the hero's ability"), commands)
+
+    def action_expert(self) -> None:
+        """Ask the expert what it would play now, and why (the game is then marked assisted; no hints in a daily
+        challenge). It thinks in a worker thread and answers in a notification."""
+        asked = self.store.ask_expert()
+        if isinstance(asked, str):
+            self.notify(asked, title=_("Expert"), severity="warning")
+            return
+        self.notify(_("The expert is thinking…"), title=_("Expert"))
+
+        def think() -> None:
+            words = asked()
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.app.call_from_thread(self.notify, words, title=_("Expert"), timeout=30)
+
+        self.run_worker(think, thread=True, group="expert", exclusive=True)
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""

@@ -54,6 +54,7 @@ KEYS: list[BindingType] = [
     Binding("i", "inventory", N_("Inventory"), show=False),
     Binding("l", "log", N_("Log"), show=False),
     Binding("s", "summary", N_("Game summary")),
+    Binding("w", "expert", N_("Ask the expert"), show=False, tooltip=N_("What would the expert play now, and why")),
 ]
 """The general table's keys (every table: the board's join them, :func:`compose_keys`)."""
 

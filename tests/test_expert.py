@@ -1,0 +1,119 @@
+"""The expert bot (issue 30): it decides from the player's view only (R12: two states that differ only in hidden
+cards give the same choice and the same estimates), its estimates are reproducible, and it plays whole games on
+both decks through the simulator."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+import test_bots_victorum
+import test_honest_play
+
+from twentystrong.bots import make_bot
+from twentystrong.bots.expert import Estimate, ExpertBot, estimate, win_chance, world
+from twentystrong.cli.main import main
+from twentystrong.content.model import Deck
+from twentystrong.engine import Rejected, decide_and_apply, initial_state, legal_commands
+from twentystrong.engine.state import GameState, SetupOptions
+from twentystrong.engine.view import player_view
+from twentystrong.kits.options import choose
+from twentystrong.sim.runner import load, play_game
+
+SS = "solar-sentinels"
+HV = "hoplomachus-victorum"
+
+
+@pytest.fixture(scope="module")
+def decks() -> dict[str, Deck]:
+    return {SS: load(SS), HV: load(HV)}
+
+
+def positions(deck: Deck, seed: int, rounds: int) -> list[GameState]:
+    """The states of a heuristic game of ``deck`` from ``rounds`` rounds before its end: decisions with a choice."""
+    hero = deck.heroes[seed % len(deck.heroes)].id
+    s = initial_state(deck, SetupOptions(deck.id, hero, seed=seed))
+    bot = make_bot("heuristic", seed)
+    seen: list[GameState] = []
+    while s.result is None:
+        legal = legal_commands(s)
+        if len(legal) > 1:
+            seen.append(s)
+        out = decide_and_apply(s, bot.choose(player_view(s), legal))
+        assert not isinstance(out, Rejected)
+        s = out[1]
+    last = s.round
+    return [p for p in seen if p.round >= last - rounds]
+
+
+def twin(s: GameState, rng: random.Random) -> GameState:
+    """The same table with its hidden cards in another order (the bots' tests' twins, by deck)."""
+    if s.deck.info.ruleset == SS:
+        return test_honest_play.twin(s, rng)
+    return test_bots_victorum.twin(s, rng)
+
+
+@pytest.mark.parametrize("deck_id", [SS, HV])
+def test_twin_states_give_the_same_estimates_and_choice(decks: dict[str, Deck], deck_id: str) -> None:
+    """R12: the expert never reads a hidden card. Two states that differ only in the hidden cards (the order under
+    each pile's top, the face-down deck) give the same sampled worlds, the same estimates and the same choice."""
+    deck = decks[deck_id]
+    rng = random.Random(30)
+    compared = differ = 0
+    for seed in (3, 4):
+        found = positions(deck, seed, rounds=3)
+        for s in rng.sample(found, 4):
+            other = twin(s, rng)
+            differ += other.table != s.table
+            legal = legal_commands(s)
+            assert legal_commands(other) == legal
+            mine, theirs = estimate(s, legal, rollouts=3), estimate(player_view(other), legal, rollouts=3)
+            assert mine == theirs, f"seed {seed} round {s.round} {s.step}"
+            assert all(isinstance(e, Estimate) and 0.0 <= e.win_chance <= 1.0 and e.rollouts == 3 for e in mine)
+            assert world(s, 1).table == world(other, 1).table  # the hidden cards drawn again, not read
+            bot = ExpertBot(seed, rollouts=3, budget=10**6, least=2)
+            assert bot.choose(player_view(s), legal) == ExpertBot(seed, rollouts=3, budget=10**6, least=2).choose(
+                player_view(other), legal
+            )
+            compared += 1
+    assert compared == 8
+    assert differ >= 4  # the twins truly differ in what is face down
+
+
+def test_estimates_are_reproducible_and_best_first(decks: dict[str, Deck]) -> None:
+    """The same decision gives the same estimates (seeded from the game and the decision), best first, and the
+    chance of a finished game is its result."""
+    s = next(p for p in positions(decks[SS], 5, rounds=2) if len(legal_commands(p)) > 2)
+    first = estimate(s, rollouts=4)
+    assert first == estimate(player_view(s), rollouts=4)
+    assert [e.win_chance for e in first] == sorted((e.win_chance for e in first), reverse=True)
+    assert {e.command for e in first} == set(legal_commands(s))
+    only = estimate(s, legal_commands(s)[:1], rollouts=4)
+    assert only == [Estimate(legal_commands(s)[0], win_chance(s, rollouts=4), 4)]
+    hero = decks[SS].heroes[0].id
+    record = play_game(decks[SS], SetupOptions(SS, hero, seed=5), make_bot("heuristic", 5))
+    assert record.result in ("won", "lost")
+
+
+def test_the_sampled_worlds_keep_the_open_table_and_redraw_the_hidden_cards(decks: dict[str, Deck]) -> None:
+    """A sampled world shows the player the same table (each pile's size and top), holds the same hidden cards,
+    and rolls from a seed of its own (never the game's, which decides the true rolls)."""
+    s = positions(decks[SS], 6, rounds=4)[0]
+    w = world(s, 0)
+    assert player_view(w).table == player_view(s).table
+    hidden = sorted(c for stack in s.table.stacks for c in stack[1:])
+    assert sorted(c for stack in w.table.stacks for c in stack[1:]) == hidden
+    assert sorted(w.table.boss_deck) == sorted(s.table.boss_deck)
+    assert w.options.seed != s.options.seed
+    assert len({world(s, i).table for i in range(6)}) > 1 or len(hidden) < 2
+
+
+def test_the_expert_plays_both_decks_through_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bot expert`` (with a small ``--budget``) plays whole games of both decks; the JSON says its budget."""
+    assert main(["simulate", "--bot", "expert", "--budget", "200", "--games", "1", "--hero", "corona", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["bot"] == "expert" and out["budget"] == 200 and out["overall"]["games"] == 1
+    options = SetupOptions(HV, "varro", seed=2, choices=choose({"difficulty": 0}))
+    record = play_game(load(HV), options, ExpertBot(2, budget=300), round_cap=80)
+    assert record.result in ("won", "lost")

@@ -1,0 +1,86 @@
+"""The expert's hint at the table (issue 30): one key (``w``) asks the expert what it would play now and why; the
+answer comes in a notification, and the game is marked assisted on the record, as a game of assisted undo is. No
+hints in a daily challenge."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from twentystrong.bots import make_bot
+from twentystrong.content.loader import load_shipped
+from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
+from twentystrong.record import daily
+from twentystrong.session import Session
+from twentystrong.tui.app import TwentyStrongApp, create_app
+
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let messages run and workers finish (the expert thinks in one), then lay the screen out."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def late_game(tmp_path: Path, options: SetupOptions) -> Path:
+    """A heuristic game of Solar Sentinels stopped at a choice of stack late in the game (its rollouts are short);
+    saved, its path."""
+    deck = load_shipped("solar-sentinels")
+    session = Session.new(deck, options)
+    bot = make_bot("heuristic", options.seed)
+    while session.state.result is None:
+        s = session.state
+        if s.round >= 8 and s.step == "activate" and len(legal_commands(s)) > 1 and not s.prompts:
+            break
+        session.dispatch(bot.choose(player_view(s), session.legal()))
+    assert session.state.result is None, "the game ended before the situation"
+    path = tmp_path / "game.toml"
+    session.save(path)
+    return path
+
+
+def said(app: TwentyStrongApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_the_hint_key_says_the_experts_move_and_marks_the_game_assisted(tmp_path: Path) -> None:
+    options = SetupOptions("solar-sentinels", "corona", seed=4)
+    app = create_app(load=late_game(tmp_path, options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.store is not None and not app.store.session.options.assisted
+        await pilot.press("w")
+        await settle(pilot)
+        words = "\n".join(said(app))
+        assert "This game is now marked assisted." in words
+        assert "The expert would play: You activate stack" in words, words
+        assert "chance to win after it: about" in words and "Next best:" in words
+        assert app.store.session.options.assisted  # the record counts it as assisted (entry.assisted)
+        app.store.close()
+    saved = Session.load(app.store.session.autosave_path) if app.store.session.autosave_path else None
+    assert saved is None or saved.options.assisted  # and so does the autosave
+
+
+async def test_no_hints_in_a_daily_challenge(tmp_path: Path) -> None:
+    deck = load_shipped("solar-sentinels")
+    options = daily.daily_options(deck, date(2026, 11, 25))
+    app = create_app(load=late_game(tmp_path, options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert any("No hints in the daily challenge" in line for line in said(app))
+        assert app.store is not None and not app.store.session.options.assisted
+        assert daily.daily_date(deck, app.store.session.options) is not None  # still the day's game

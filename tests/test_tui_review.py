@@ -1,0 +1,194 @@
+"""The Review screen (issue 30): reached from the statistics' past games and from game over; its list of decisions,
+the words of the highlighted one, the chart; Enter shows the table as it was; a review being made shows its
+progress, is kept once done, and Escape cancels it (nothing kept). The evaluator is the test's small deterministic
+one (the screen takes it as a parameter; the App's default is the expert)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import pytest
+from record_helpers import PLAIN, finished
+from review_helpers import OpenEvaluator
+from textual.pilot import Pilot
+from textual.widgets import DataTable, ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from twentystrong.engine.commands import Command
+from twentystrong.engine.view import PlayerView
+from twentystrong.record.games import GameRow, add_game
+from twentystrong.record.replay import replay_session
+from twentystrong.review.evaluator import Estimate
+from twentystrong.review.kept import keep, kept
+from twentystrong.review.review import review_history
+from twentystrong.session import Session
+from twentystrong.tui import messages
+from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens.game_over import GameOverScreen
+from twentystrong.tui.screens.replay import ReplayScreen
+from twentystrong.tui.screens.review import ReviewScreen
+from twentystrong.tui.screens.statistics import StatisticsScreen
+
+SIZE = (120, 40)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.fixture(scope="module")
+def game() -> Session:
+    """A plain-deck game the heuristic bot won."""
+    return finished("tester", 2)
+
+
+def recorded(game: Session) -> tuple[int, GameRow, Session]:
+    """The game added to the record: its number, its row and its replay."""
+    number = add_game(game).id
+    assert number is not None
+    row, session, _ = replay_session(number)
+    return number, row, session
+
+
+def words(screen: ReviewScreen) -> str:
+    return str(screen.query_one("#review-words", Static).content)
+
+
+async def test_the_statistics_past_games_open_a_kept_review_and_its_decisions_show_the_table_then(
+    game: Session,
+) -> None:
+    number = add_game(game).id
+    assert number is not None
+    review = review_history(game.history, OpenEvaluator(), threshold=12)
+    assert keep(number, review) is None
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "g")
+        await settle(pilot)
+        assert isinstance(app.screen, StatisticsScreen)
+        await pilot.press("v")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.review == review  # kept: shown at once, not made again
+        table = screen.query_one("#review-decisions", DataTable)
+        assert table.row_count == len(review.decisions)
+        first = review.decisions[0]
+        assert table.get_row_at(0)[:2] == [str(first.round), str(first.step)]
+        assert "decisions weighed" in str(screen.query_one("#review-status", Static).content)
+        assert not screen.query_one("#review-progress", ProgressBar).display
+        assert screen.query_one("#review-chart", PlotextPlot).plt is not None
+
+        await pilot.press("n")  # the first costly decision
+        await settle(pilot)
+        costly = review.flagged[0]
+        assert table.cursor_row == review.decisions.index(costly)
+        assert table.get_row_at(table.cursor_row)[4].startswith("✘ −")
+        assert f"cost about {round(costly.cost or 0)} points" in words(screen)
+        assert "The expert would rather: You " in words(screen)
+
+        await pilot.press("enter")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.index == costly.step - 1  # the table as it was when the choice was made
+        assert "Step" in str(replay.query_one("#history-banner", Static).content)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, StatisticsScreen)
+
+
+async def test_a_review_is_made_with_progress_and_kept(game: Session) -> None:
+    number, row, session = recorded(game)
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = ReviewScreen(row, session, evaluator=OpenEvaluator(), workers=1)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert screen.review is not None
+        assert kept(number) == screen.review
+        table = screen.query_one("#review-decisions", DataTable)
+        assert table.row_count == len(screen.review.decisions) > 100
+        bar = screen.query_one("#review-progress", ProgressBar)
+        assert bar.total == bar.progress == len(screen.review.decisions)  # the progress reached its end
+
+
+class Gate(OpenEvaluator):
+    """Holds its first decision until the test opens the gate."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = threading.Event()
+        self.open = threading.Event()
+
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        self.started.set()
+        assert self.open.wait(30)
+        return super().estimate(view, legal, rollouts)
+
+
+async def test_escape_cancels_a_review_being_made_and_nothing_is_kept(game: Session) -> None:
+    number, row, session = recorded(game)
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        gate = Gate()
+        screen = ReviewScreen(row, session, evaluator=gate, workers=1)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert gate.started.wait(30)
+        assert "Escape cancels" in str(screen.query_one("#review-status", Static).content)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+        gate.open.set()
+        await settle(pilot)
+        assert len(gate.views) == 1  # stopped after the decision in hand
+    assert kept(number) is None
+
+
+async def test_game_over_offers_the_review_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("twentystrong.tui.screens.review.ExpertEvaluator", OpenEvaluator)
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app, TwentyStrongApp)
+        for entry in finished("weakling", 3).history[1:]:
+            app.post_message(messages.Play(entry.command))
+        for _ in range(4):
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.review is not None
+        assert screen.review.evaluator == "open-test" and screen.review.result == "lost"
+        assert kept(1) == screen.review
+
+
+class Broken(OpenEvaluator):
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        raise ValueError("the expert bot does not know what this deck hides")
+
+
+async def test_a_review_that_cannot_be_made_says_why(game: Session) -> None:
+    number, row, session = recorded(game)
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = ReviewScreen(row, session, evaluator=Broken())
+        await app.push_screen(screen)
+        await settle(pilot)
+        status = str(screen.query_one("#review-status", Static).content)
+        assert status == "The review could not be made: the expert bot does not know what this deck hides"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is not screen
+    assert kept(number) is None

@@ -1,0 +1,284 @@
+"""The expert bot (``--bot expert``): at each decision it weighs the legal commands by their estimated chance to win
+the game, by search over the player's information only (architecture.md contract 11).
+
+API (the game review and the table's hint call these; the signatures are stable):
+
+- :data:`ROLLOUTS` — the rollouts per command by default (the setting: a count, not a time, so that the same
+  arguments always give the same answers).
+- :class:`Estimate` — ``(command, win_chance, rollouts)``, a named tuple: one legal command of the decision, its
+  estimated chance to win the game if it is played now (``0.0`` … ``1.0``), and the rollouts behind the figure.
+- ``estimate(table, legal=None, *, rollouts=ROLLOUTS) -> list[Estimate]`` — every legal command of the decision
+  ``table`` waits for (``table``: a :class:`~twentystrong.engine.view.PlayerView`, or a ``GameState``, of which only
+  the player's view is read; ``legal``: the commands to weigh, by default every legal one), best first (ties keep
+  the order of ``legal``). A decision with one legal command is not searched: that command, with the chance of the
+  position, is the answer.
+- ``win_chance(table, *, rollouts=ROLLOUTS) -> float`` — the estimated chance to win from this position, with the
+  heuristic bot playing on (``1.0`` / ``0.0`` once the game is won / lost).
+- ``choose_why(table, legal=None, *, rollouts=ROLLOUTS) -> tuple[Command, list[Estimate]]`` — the expert's
+  choice and the estimates it chose from.
+- :class:`ExpertBot` — the :class:`~twentystrong.bots.base.Bot` of ``--bot expert`` (``ExpertBot(seed, budget=…)``;
+  ``twentystrong simulate --bot expert --budget N``).
+
+How an estimate is made: the hidden cards (the cards under each pile's top, a face-down deck's order) are drawn
+again from what the player could know (the cards not in sight, in the piles' known sizes, never the true order:
+a sampled world, the same for two states that differ only in hidden cards), the dice roll by their odds (each
+sampled world rolls from its own seed), and the game is played to its end by the heuristic bot. Every command of a
+decision is weighed on the same sampled worlds (common random numbers), seeded from the game's seed and the
+decision (the state's ``seq``), so the same game gives the same estimates.
+
+How the bot decides: every decision but a fight's dice (commit, apply, recover: the heuristic bot's, one atomic
+command at a time) is weighed, the heuristic bot's move against every other but the item commands, in as many
+sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic bot's move only for one that
+is surely better over the same worlds (:class:`ExpertBot`). The budget is a count of commands, not a time, so a
+game is played the same way on any machine; early in a game, when a rollout is long, a decision the budget cannot
+weigh in enough worlds is left to the heuristic bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import NamedTuple
+
+from twentystrong.bots.router import HeuristicPlayer
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.decide import decide_and_apply
+from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.rulesets import rules
+from twentystrong.engine.state import GameState
+from twentystrong.engine.view import PlayerView, player_view, state_of
+from twentystrong.sim.runner import COMMAND_CAP, ROUND_CAP
+
+ROLLOUTS = 8
+"""Rollouts per command by default (:func:`estimate`, :func:`win_chance`)."""
+BUDGET = 2500
+"""Commands the rollouts of one decision may play, by default (:class:`ExpertBot`)."""
+LEAST = 4
+"""The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
+Z = 1.0
+"""How many standard errors another command must beat the heuristic bot's move by (:class:`ExpertBot`)."""
+
+
+class Estimate(NamedTuple):
+    """One legal command of a decision with its estimated chance to win the game."""
+
+    command: Command
+    win_chance: float
+    rollouts: int
+
+
+FIGHT_STEPS = frozenset({"commit", "apply", "recover"})
+"""The dice of a fight, one atomic command at a time: the bot weighs only the heuristic bot's move against the
+advisor's there, where they differ and the game is near enough its end (a search of every commit and apply would cost
+hundreds of rollouts a round)."""
+SIDE_COMMANDS = frozenset({"discard_item", "use_item", "use_ability"})
+"""Commands the bot weighs only when the heuristic bot would play one (items are the heuristic bot's to use)."""
+
+
+def _key(s: GameState, salt: str) -> int:
+    """A seed from the game's seed and the decision (``seq``): the same for two states that differ only in hidden
+    cards, never the deal's own generator."""
+    digest = hashlib.blake2b(f"expert|{s.options.seed}|{s.seq}|{salt}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def world(s: GameState, index: int) -> GameState:
+    """Sampled world number ``index`` of this decision: one the player cannot tell from ``s`` (hidden cards drawn
+    again, the dice to roll from its own seed), the same for the same decision of the same game."""
+    rng = random.Random(_key(s, f"world{index}"))
+    drawn = rules(s).redraw(s, rng)
+    if drawn is None:
+        raise ValueError(f"the expert bot does not know what a {s.deck.info.ruleset} deck hides")
+    return drawn.changed({"options": replace(drawn.options, seed=rng.getrandbits(62), dice="virtual")})
+
+
+def worlds(table: GameState | PlayerView, count: int) -> list[GameState]:
+    """The first ``count`` sampled worlds of this decision (:func:`world`)."""
+    s = state_of(table)
+    return [world(s, i) for i in range(count)]
+
+
+def play_out(world: GameState, first: Command | None = None) -> float:
+    """1.0 if the heuristic bot wins from ``world`` (after ``first``, if given), else 0.0."""
+    return rollout(world, first)[0]
+
+
+def rollout(world: GameState, first: Command | None = None) -> tuple[float, int]:
+    """:func:`play_out`, with the commands it played (what it cost)."""
+    s = world
+    if first is not None:
+        out = decide_and_apply(s, first)
+        if isinstance(out, Rejected):
+            raise ValueError(f"{first.to_dict()} is not legal here: {out.message}")
+        s = out[1]
+    player = HeuristicPlayer(0)
+    commands = 0
+    while s.result is None and s.round <= ROUND_CAP and commands < COMMAND_CAP:
+        legal = legal_commands(s)
+        if not legal:
+            break
+        out = decide_and_apply(s, player.choose(player_view(s), legal))
+        if isinstance(out, Rejected):
+            break
+        s = out[1]
+        commands += 1
+    return (1.0 if s.result == "won" else 0.0), commands + 1
+
+
+def _finished(s: GameState) -> float | None:
+    return None if s.result is None else (1.0 if s.result == "won" else 0.0)
+
+
+def win_chance(table: GameState | PlayerView, *, rollouts: int = ROLLOUTS) -> float:
+    """The estimated chance to win from this position (the heuristic bot playing on in sampled worlds)."""
+    s = state_of(table)
+    done = _finished(s)
+    if done is not None:
+        return done
+    return sum(play_out(w) for w in worlds(s, rollouts)) / rollouts
+
+
+def estimate(
+    table: GameState | PlayerView, legal: Sequence[Command] | None = None, *, rollouts: int = ROLLOUTS
+) -> list[Estimate]:
+    """Every command of ``legal`` (by default every legal one) with its estimated chance to win, best first (see
+    the module docstring)."""
+    s = state_of(table)
+    commands = list(legal_commands(s) if legal is None else legal)
+    if not commands:
+        return []
+    if len(commands) == 1:
+        return [Estimate(commands[0], win_chance(s, rollouts=rollouts), rollouts)]
+    sampled = worlds(s, rollouts)
+    found = [Estimate(c, sum(play_out(w, c) for w in sampled) / rollouts, rollouts) for c in commands]
+    return sorted(found, key=lambda e: -e.win_chance)  # stable: ties keep the order of ``legal``
+
+
+def candidates(legal: Sequence[Command], default: Command) -> list[Command]:
+    """The commands the bot weighs: the heuristic bot's move first, then every other but the side commands."""
+    return [default, *(c for c in legal if c != default and c.cmd not in SIDE_COMMANDS)]
+
+
+def choose_why(
+    table: GameState | PlayerView, legal: Sequence[Command] | None = None, *, rollouts: int = ROLLOUTS
+) -> tuple[Command, list[Estimate]]:
+    """The expert's choice and the estimates it chose from (the heuristic bot's move first among equals)."""
+    s = state_of(table)
+    commands = list(legal_commands(s) if legal is None else legal)
+    default = HeuristicPlayer(0).choose(player_view(s), commands)
+    found = estimate(s, candidates(commands, default), rollouts=rollouts)
+    return found[0].command, found
+
+
+class ExpertBot:
+    """``--bot expert``: the heuristic bot's moves in a fight's dice, and a search of every other decision (see the
+    module docstring).
+
+    Its settings: ``rollouts``, the most sampled worlds a decision is weighed in; ``budget``, the commands the
+    rollouts of one decision may play (the bot stops adding worlds once they are spent): a decision near the end of
+    the game is weighed in many worlds, one at its start in fewer, and one the budget cannot weigh in ``least``
+    worlds (its first rollout says what one costs) is left to the heuristic bot; ``z``, how sure the bot
+    must be that another command beats the heuristic bot's move before it plays it (the paired difference over the
+    same worlds, in standard errors above zero: with a few worlds, a lucky one must not decide); ``advised``: also
+    weigh the advisor's move against the heuristic bot's in a fight's dice, late in the game (off by default: one
+    answer of the advisor costs about as much as the rollouts of a whole game). All are counts, so the same game is
+    played the same way on any machine."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        rollouts: int = ROLLOUTS,
+        budget: int = BUDGET,
+        least: int = LEAST,
+        z: float = Z,
+        advised: bool = False,
+    ) -> None:
+        self.seed = seed
+        self.advised = advised
+        self.rollouts = rollouts
+        self.budget = budget
+        self.least = least
+        self.z = z
+        self.heuristic = HeuristicPlayer(seed)
+        """Its heuristic player, shown every move (it keeps a plan across a Commit step)."""
+        self.moves = 0
+        """The moves it has chosen so far."""
+        self.lasts: tuple[int, int] | None = None
+        """Its last probe: its move then, and how many commands a rollout played from there (how long the game may
+        last yet: a decision is weighed only once the budget can afford it)."""
+
+    def choose(self, view: PlayerView, legal: list[Command]) -> Command:
+        """The best command of ``legal`` by the search, or the heuristic bot's where the bot does not search or
+        no other command is surely better."""
+        default = self.heuristic.choose(view, legal)
+        self.moves += 1
+        if len(legal) == 1:
+            return default
+        if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
+            if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
+                return default
+            advised = advisor_move(view, legal)
+            if advised is None or advised == default:
+                return default
+            weighed = [default, advised]
+        else:
+            weighed = candidates(legal, default)
+            if len(weighed) == 1 or (self.lasts is not None and self._too_dear(self._left(), len(weighed))):
+                return default  # the last rollout said the game is too long yet for the budget
+        s = state_of(view)
+        outcomes: list[list[float]] = [[] for _ in weighed]
+        spent = 0
+        for index in range(self.rollouts):
+            sampled = world(s, index)
+            for found, command in zip(outcomes, weighed, strict=True):
+                won, cost = rollout(sampled, command)
+                found.append(won)
+                spent += cost
+                if index == 0 and command == default:
+                    self.lasts = (self.moves, cost)
+                    if self._too_dear(cost, len(weighed)):
+                        return default  # too early in the game for the budget to weigh it in enough worlds
+            if index + 1 >= self.least and spent >= self.budget:
+                break
+        return _surely_better(weighed, outcomes, self.z)
+
+    def _left(self) -> int:
+        """How many commands a rollout from here may play, by the last probe."""
+        move, cost = self.lasts or (0, 0)
+        return cost - (self.moves - move)
+
+    def _too_dear(self, cost: int, commands: int) -> bool:
+        """Whether weighing ``commands`` commands in :attr:`least` worlds at ``cost`` a rollout exceeds the
+        budget."""
+        return cost * commands * self.least > self.budget
+
+
+def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
+    """The advisor's first move in a fight's dice (architecture.md contract 12: the one advisor), if it has one
+    and it is legal."""
+    from twentystrong.odds.advice import hint  # numpy, when a fight is first weighed
+
+    advice = hint(view)
+    first = advice.commands[0] if advice.commands else None
+    return first if first is not None and first in legal else None
+
+
+def _surely_better(weighed: list[Command], outcomes: list[list[float]], z: float) -> Command:
+    """The command whose paired gain over the first (the heuristic bot's move) is the largest and more than ``z``
+    standard errors above zero, else the first."""
+    best, gain = weighed[0], 0.0
+    base = outcomes[0]
+    n = len(base)
+    for command, found in zip(weighed[1:], outcomes[1:], strict=True):
+        diffs = [a - b for a, b in zip(found, base, strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+        if mean > gain and mean > z * spread:
+            best, gain = command, mean
+    return best

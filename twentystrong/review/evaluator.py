@@ -1,0 +1,35 @@
+"""What the review asks of an evaluator: for a decision, each legal command's chance to win.
+
+The evaluator is a parameter of the review, not a global: the shipped one is the expert bot
+(:class:`twentystrong.review.expert.ExpertEvaluator`, over :mod:`twentystrong.bots.expert`); tests pass a small
+deterministic one. It is given the player's view only (contract 11, R12): what a player at the table knew then.
+Its answers are the expert's :class:`~twentystrong.bots.expert.Estimate` (command, win chance, rollouts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from twentystrong.bots.expert import Estimate
+from twentystrong.engine.commands import Command
+from twentystrong.engine.view import PlayerView
+
+__all__ = ["Estimate", "Evaluator"]
+
+
+class Evaluator(Protocol):
+    """Weighs the commands of a decision from the player's view."""
+
+    name: str
+    """A short name kept with the review (``expert``)."""
+
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        """Each of ``legal`` (the legal commands of ``view``'s state) with its chance to win, from ``rollouts``
+        games played out per command (the review's budget). It may leave out commands it judges no better than
+        one it lists."""
+        ...
+
+    def win_chance(self, view: PlayerView, rollouts: int) -> float:
+        """The chance to win from ``view`` with the evaluator's own play."""
+        ...

@@ -1,0 +1,325 @@
+"""A game's history replayed to every decision the player made, each weighed by an evaluator from the player's view.
+
+A **decision** is a player command chosen among two or more legal commands (a forced command, the start, and the
+faces entered from physical dice are not choices). For each, the evaluator weighs the legal commands from
+:func:`~twentystrong.engine.view.player_view` of the state *before* it: what the player knew then (R12), never the
+cards still hidden, and never what the command went on to reveal (a roll's faces, a card turned up). So:
+
+- ``before``: the chance to win with the evaluator's best command there;
+- ``after``: the chance with the command the player chose, as it looked then (a good roll later does not make a
+  poor choice look good);
+- ``cost``: ``before - after``; a decision is **flagged** when it costs more than the review's threshold (points
+  of win chance, 15 by default) and the evaluator would have chosen otherwise.
+
+An evaluator may leave a decision unweighed (the expert leaves a fight's dice, committed and applied one at a time,
+to its heuristic play: weighing each would cost hundreds of games a round): it is listed, without figures.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+from twentystrong.engine.commands import Command
+from twentystrong.engine.legal import legal_commands
+from twentystrong.engine.state import GameState
+from twentystrong.engine.view import player_view
+from twentystrong.review.evaluator import Estimate, Evaluator
+from twentystrong.session.history import HistoryEntry
+
+THRESHOLD = 15.0
+"""Points of win chance (percentage points) a decision must cost to be flagged: more than one sampled game's worth
+at the default budget (one game in 8 is 12.5 points), so that one lucky game never flags a decision."""
+BUDGET = 8
+"""Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
+gets the same review)."""
+WORKERS = 2
+"""Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
+FORMAT = 1
+"""The version of a review's stored form (:meth:`Review.to_dict`)."""
+NOT_CHOICES = frozenset({"start", "face", "faces"})
+"""Commands that are never a decision: the start, and faces read off physical dice (chance, not choice)."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` after each decision weighed."""
+
+
+class ReviewCancelled(Exception):
+    """The review was stopped before its end (nothing is kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the game, weighed."""
+
+    step: int
+    """Its place in the game's history (``history[step].command`` was played from ``history[step - 1]``'s state)."""
+    round: int
+    played: Command
+    expert: Command | None
+    """The evaluator's choice when it differs from the command played."""
+    before: float | None
+    """The chance to win (0–1) before the decision, with the evaluator's best command (None: not weighed)."""
+    after: float | None
+    """The chance after the command played, as it looked before it (None when the evaluator could not say)."""
+    options: int
+    """How many legal commands there were."""
+    rollouts: int
+    """Games the evaluator played out for this decision."""
+
+    @property
+    def weighed(self) -> bool:
+        """Whether the evaluator weighed this decision (it leaves some to play, such as a fight's dice)."""
+        return self.before is not None
+
+    @property
+    def cost(self) -> float | None:
+        """Points of win chance the decision cost (0–100), None when unknown."""
+        if self.after is None or self.before is None:
+            return None
+        return max(0.0, (self.before - self.after) * 100)
+
+    def flagged(self, threshold: float) -> bool:
+        """Whether it cost more than ``threshold`` points and the evaluator would have chosen otherwise."""
+        cost = self.cost
+        return self.expert is not None and cost is not None and cost > threshold
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (kept in the record, printed by ``twentystrong review --json``)."""
+        return {
+            "step": self.step,
+            "round": self.round,
+            "played": self.played.to_dict(),
+            "expert": self.expert.to_dict() if self.expert is not None else None,
+            "before": self.before,
+            "after": self.after,
+            "cost": round(self.cost, 2) if self.cost is not None else None,
+            "options": self.options,
+            "rollouts": self.rollouts,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Decision:
+        """Back from :meth:`to_dict`; ``ValueError`` when it is not one."""
+        played = _command(data["played"])
+        expert = _command(data["expert"]) if data.get("expert") is not None else None
+        after = data.get("after")
+        return Decision(
+            step=int(data["step"]),
+            round=int(data["round"]),
+            played=played,
+            expert=expert,
+            before=float(data["before"]) if data.get("before") is not None else None,
+            after=float(after) if after is not None else None,
+            options=int(data["options"]),
+            rollouts=int(data["rollouts"]),
+        )
+
+
+def _command(data: Any) -> Command:
+    command = Command.from_dict(data)
+    if not isinstance(command, Command):
+        raise ValueError(f"not a command: {data!r}")
+    return command
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Every decision of one game, weighed by one evaluator."""
+
+    evaluator: str
+    """The evaluator's name (``expert``)."""
+    budget: int
+    """The games played out per command (the evaluator's rollouts)."""
+    threshold: float
+    """Points a decision had to cost to be flagged."""
+    decisions: tuple[Decision, ...]
+    result: str | None
+    """How the game ended (``won``, ``lost``), None when it had not."""
+    seconds: float = 0.0
+    """How long it took."""
+
+    @property
+    def flagged(self) -> tuple[Decision, ...]:
+        """The decisions that cost more than the threshold, in the order they were made."""
+        return tuple(d for d in self.decisions if d.flagged(self.threshold))
+
+    @property
+    def weighed(self) -> tuple[Decision, ...]:
+        """The decisions the evaluator weighed."""
+        return tuple(d for d in self.decisions if d.before is not None)
+
+    def chances(self) -> list[float]:
+        """The chance to win before each weighed decision, then the game's outcome (1 won, 0 lost): the chart's
+        line."""
+        line = [d.before for d in self.decisions if d.before is not None]
+        if self.result is not None:
+            line.append(1.0 if self.result == "won" else 0.0)
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "format": FORMAT,
+            "evaluator": self.evaluator,
+            "budget": self.budget,
+            "threshold": self.threshold,
+            "result": self.result,
+            "seconds": self.seconds,
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Review:
+        """Back from :meth:`to_dict`; ``ValueError`` when it is not a review this version reads."""
+        try:
+            if data.get("format") != FORMAT:
+                raise ValueError(f"a review of format {data.get('format')!r}, not {FORMAT}")
+            return Review(
+                evaluator=str(data["evaluator"]),
+                budget=int(data["budget"]),
+                threshold=float(data["threshold"]),
+                decisions=tuple(Decision.from_dict(d) for d in data["decisions"]),
+                result=data.get("result"),
+                seconds=float(data.get("seconds", 0.0)),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a review: {exc}") from None
+
+
+def decision_points(history: Sequence[HistoryEntry]) -> list[int]:
+    """The steps of ``history`` that were decisions: a command chosen among two or more legal ones."""
+    steps = []
+    for step in range(1, len(history)):
+        if history[step].command.cmd in NOT_CHOICES:
+            continue
+        if len(legal_commands(history[step - 1].state_after)) > 1:
+            steps.append(step)
+    return steps
+
+
+def review_history(
+    history: Sequence[HistoryEntry],
+    evaluator: Evaluator,
+    *,
+    budget: int = BUDGET,
+    threshold: float = THRESHOLD,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    workers: int = 1,
+) -> Review:
+    """Weigh every decision of a game (``history``: a session's, ``start`` first). ``progress`` is told after each
+    decision; when ``cancelled`` answers True the review stops with :class:`ReviewCancelled`. With ``workers`` > 1
+    the decisions are weighed in that many processes at once (the evaluator is sent to each: it must pickle)."""
+    began = time.monotonic()
+    steps = decision_points(history)
+    tasks = [(history[step - 1].state_after, history[step], step) for step in steps]
+    if workers > 1 and len(tasks) > 1:
+        decisions = _in_processes(tasks, evaluator, budget, workers, progress, cancelled)
+    else:
+        decisions = []
+        for done, (before, entry, step) in enumerate(tasks):
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled
+            decisions.append(weigh(before, entry.command, _after(entry), step, evaluator, budget))
+            if progress is not None:
+                progress(done + 1, len(tasks))
+    last = history[-1].state_after
+    return Review(
+        evaluator=evaluator.name,
+        budget=budget,
+        threshold=threshold,
+        decisions=tuple(decisions),
+        result=last.result,
+        seconds=time.monotonic() - began,
+    )
+
+
+Task = tuple[GameState, HistoryEntry, int]
+"""One decision to weigh: the state before it, the command played (with its events and the state after), its step."""
+
+
+def _in_processes(
+    tasks: list[Task],
+    evaluator: Evaluator,
+    budget: int,
+    workers: int,
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> list[Decision]:
+    """:func:`weigh` each task in ``workers`` processes (started fresh, "spawn": safe from a thread of a running
+    App), the answers in the tasks' order."""
+    context = multiprocessing.get_context("spawn")
+    found: list[Decision | None] = [None] * len(tasks)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    try:
+        futures = {
+            pool.submit(_weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget): n
+            for n, (before, entry, step) in enumerate(tasks)
+        }
+        pending = set(futures)
+        done = 0
+        while pending:
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled
+            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                found[futures[future]] = Decision.from_dict(future.result())
+                done += 1
+                if progress is not None:
+                    progress(done, len(tasks))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return [d for d in found if d is not None]
+
+
+def _after(entry: HistoryEntry) -> GameState | None:
+    """The state after a command, when it revealed nothing (what the player knew when choosing it), else None."""
+    return entry.state_after if entry.revealing is None else None
+
+
+def _weigh_sent(
+    before: GameState, played: dict[str, Any], after: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+) -> dict[str, Any]:
+    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle)."""
+    return weigh(before, _command(played), after, step, evaluator, rollouts).to_dict()
+
+
+def weigh(
+    before: GameState, played: Command, after_state: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+) -> Decision:
+    """One decision (``played`` from ``before``, at ``step`` of the game): the evaluator's estimates from the
+    player's view just before it (none: not weighed). ``after_state``: the state after it when the command
+    revealed nothing, else None."""
+    state = before
+    legal = legal_commands(state)
+    view = player_view(state)  # R12: what the player knew, never the hidden cards
+    estimates = evaluator.estimate(view, legal, rollouts)
+    rollouts_played = sum(e.rollouts for e in estimates)
+    best = _best(estimates)
+    if best is None:  # the evaluator leaves this one to play (the dice of a fight, one die at a time)
+        return Decision(step, state.round, played, None, None, None, len(legal), 0)
+    mine = next((e for e in estimates if e.command == played), None)
+    after = mine.win_chance if mine is not None else None
+    if mine is None and after_state is not None:
+        # Left out as no better than one listed; nothing was revealed, so the table after it is what the player
+        # knew when choosing.
+        after = evaluator.win_chance(player_view(after_state), rollouts)
+    best_chance = best.win_chance
+    chosen = best.command if best.command != played and best_chance > (after if after is not None else -1) else None
+    return Decision(
+        step, state.round, played, chosen, max(best_chance, after or 0.0), after, len(legal), rollouts_played
+    )
+
+
+def _best(estimates: Sequence[Estimate]) -> Estimate | None:
+    """The highest chance (the first listed among equals)."""
+    best: Estimate | None = None
+    for estimate in estimates:
+        if best is None or estimate.win_chance > best.win_chance:
+            best = estimate
+    return best

@@ -1,0 +1,125 @@
+"""A review in words a player understands, and a text chart of the win chance across the game.
+
+The commands are said as the history says them (:func:`twentystrong.text.commands.describe_command`: the deck's own
+words come from its kit), from the table as it was just before each decision. Nothing here names a deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from twentystrong.i18n import _, ngettext
+from twentystrong.record.games import GameRow
+from twentystrong.review.review import Decision, Review
+from twentystrong.session.history import HistoryEntry
+from twentystrong.text.commands import describe_command
+
+
+def heading(row: GameRow) -> str:
+    """``Review of game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``."""
+    parts = [_("Review of game #{number}").format(number=row.id), row.day, row.hero_name]
+    if row.level_kind and row.level is not None:
+        parts.append(f"{row.level_kind} {row.level}")
+    if row.assisted:
+        parts.append(_("assisted"))
+    if row.won:
+        parts.append(ngettext("won in {rounds} round", "won in {rounds} rounds", row.rounds).format(rounds=row.rounds))
+    else:
+        parts.append(_("lost in round {rounds}").format(rounds=row.rounds))
+    return " · ".join(parts)
+
+
+def percent(chance: float | None) -> str:
+    """``43%`` (``?`` when unknown)."""
+    return "?" if chance is None else f"{round(chance * 100)}%"
+
+
+def played_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
+    """What the player did, as a sentence: ``You activate stack 2 (Rust Maw).``"""
+    return describe_command(decision.played, history[decision.step - 1].state_after)
+
+
+def expert_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
+    """What the expert would have done instead, as a sentence ("" when it agrees)."""
+    if decision.expert is None:
+        return ""
+    return describe_command(decision.expert, history[decision.step - 1].state_after)
+
+
+def flag_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
+    """A costly decision in a player's words: ``You activate stack 2 (Rust Maw): that cost about 9 points of your
+    chance to win (52% → 43%). The expert would rather: You activate stack 1 (Helium Tick).``"""
+    played = played_words(decision, history).rstrip(".")
+    words = _("{played}: that cost about {points} points of your chance to win ({before} → {after}).").format(
+        played=played,
+        points=round(decision.cost or 0),
+        before=percent(decision.before),
+        after=percent(decision.after),
+    )
+    if decision.expert is not None:
+        words += " " + _("The expert would rather: {expert}").format(expert=expert_words(decision, history))
+    return words
+
+
+def summary_words(review: Review) -> str:
+    """One sentence: how many decisions weighed, how many flagged, the largest cost."""
+    flagged = review.flagged
+    total = len(review.weighed)
+    if not flagged:
+        return _("{total} decisions weighed; none cost more than {threshold} points of your chance to win.").format(
+            total=total, threshold=_points(review.threshold)
+        )
+    worst = max(d.cost or 0 for d in flagged)
+    return _(
+        "{total} decisions weighed; {flagged} cost more than {threshold} points of your chance to win "
+        "(the costliest about {worst})."
+    ).format(total=total, flagged=len(flagged), threshold=_points(review.threshold), worst=round(worst))
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
+    """The win chance before each weighed decision (then the outcome) as lines of text, 100% at the top: ``●`` the
+    chance, ``!`` under a column that holds a flagged decision, the rounds along the bottom. Readable without
+    colour."""
+    line = review.chances()
+    if not line:
+        return [_("No decisions to chart.")]
+    columns = min(width, len(line))
+    # Each column shows the chance at the last decision that falls in it.
+    picks = [line[min(len(line) - 1, (c + 1) * len(line) // columns - 1)] for c in range(columns)]
+    rows = []
+    for r in range(height, -1, -1):
+        level = r / height
+        label = f"{round(level * 100):>3}% " if r in (0, height // 2, height) else "     "
+        cells = "".join("●" if round(value * height) == r else ("·" if r == 0 else " ") for value in picks)
+        rows.append(f"{label}│{cells}")
+    flagged = {d.step for d in review.flagged}
+    weighed = review.weighed
+    marks = []
+    rounds = []
+    last_round = -1
+    for c in range(columns):
+        first = c * len(line) // columns
+        last = (c + 1) * len(line) // columns
+        inside = weighed[first:last]
+        marks.append("!" if any(d.step in flagged for d in inside) else " ")
+        this_round = inside[0].round if inside else -1
+        rounds.append(this_round)
+    axis = [" "] * columns
+    c = 0
+    while c < columns:
+        if rounds[c] != last_round and rounds[c] >= 0:
+            text = str(rounds[c])
+            if c + len(text) <= columns and all(ch == " " for ch in axis[c : c + len(text)]):
+                axis[c : c + len(text)] = list(text)
+                last_round = rounds[c]
+                c += len(text) + 1
+                continue
+        c += 1
+    rows.append("     └" + "─" * columns)
+    rows.append("      " + "".join(marks).rstrip() if "!" in marks else "")
+    rows.append(f"{_('round'):<5} " + "".join(axis).rstrip())
+    return [row for row in rows if row]
