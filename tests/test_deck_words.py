@@ -4,8 +4,7 @@ A deck's own terms (Solar Sentinels' stacks, missions and ranks; Hoplomachus Vic
 camps on Mount Vesuvius …) belong to its kit under ``twentystrong/kits/``. The general code asks the kit and names
 none of them. This test reads every module of the package outside ``twentystrong/kits/`` and collects the words of
 its identifiers (names, attributes, function, class and argument names, keywords, imports; not strings, not
-comments): a module using a deck word must be one of :data:`ALLOWED` (at most five, each with its reason) or, for
-now, one of :data:`BEING_MOVED` (parts other engineers empty at the same time; the list only shrinks).
+comments): a module using a deck word must be one of :data:`ALLOWED` (at most five, each with its reason).
 """
 
 from __future__ import annotations
@@ -72,16 +71,6 @@ ALLOWED: dict[str, str] = {
 }
 """General modules that may use a deck word, each with its reason (at most five)."""
 
-BEING_MOVED: frozenset[str] = frozenset(
-    {
-        # kit-options: options as data (SetupOptions, the CLIs, the save file's setup record, profile, the record)
-        # kit-board: the general table screen and the front end's messages
-        # kit-view: the widgets and screens read the player's view
-    }
-)
-"""Modules other engineers of issue 28 are emptying of deck words in parallel: known, being moved (the lead shrinks
-this list as their branches merge; a module that no longer uses a deck word must leave it)."""
-
 FOREIGN: dict[str, str] = {
     "screen_stack": "Textual's App.screen_stack (the app's screens), not Solar Sentinels' stacks",
     "_screen_stack": "Textual's App._screen_stack (the app's screens), not Solar Sentinels' stacks",
@@ -144,16 +133,15 @@ def test_words_split_identifiers() -> None:
 
 def test_deck_words_stay_in_the_kits() -> None:
     found = deck_words_by_module()
-    unexpected = {m: sorted(w) for m, w in found.items() if m not in ALLOWED and m not in BEING_MOVED}
+    unexpected = {m: sorted(w) for m, w in found.items() if m not in ALLOWED}
     assert not unexpected, f"deck words in general modules (move them to the deck's kit): {unexpected}"
     allowed = sorted(m for m in found if m in ALLOWED)
     assert len(allowed) <= LIMIT, allowed
 
 
 def test_the_lists_are_current() -> None:
-    """A module that no longer uses a deck word leaves the lists (so they only shrink); the allowed ones stay few."""
+    """A module that no longer uses a deck word leaves the list (so it only shrinks); the allowed ones stay few."""
     found = deck_words_by_module()
     assert len(ALLOWED) <= LIMIT
-    stale = sorted(m for m in (*ALLOWED, *BEING_MOVED) if m not in found)
+    stale = sorted(m for m in ALLOWED if m not in found)
     assert not stale, f"no deck word there any more: take them off the lists: {stale}"
-    assert not set(ALLOWED) & BEING_MOVED
