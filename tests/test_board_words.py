@@ -12,8 +12,10 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
+from twentystrong.kits.hoplomachus_victorum.content import tactic_by_id
 from twentystrong.kits.options import choose
 from twentystrong.kits.solar_sentinels.cards import mission_goal
+from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.text.effects import describe_effects
 from twentystrong.tui.boards import Board
 from twentystrong.tui.widgets.cards import CardInfo
@@ -34,7 +36,7 @@ def test_solar_sentinels_words_in_the_choices() -> None:
     discards = [c for c in legal_commands(s) if c.cmd == "discard_mission"]
     assert discards
     for c in discards:
-        assert command_detail(player_view(s), c) == mission_goal(deck.mission(str(c.mission)))
+        assert command_detail(player_view(s), c) == mission_goal(mission_by_id(deck, str(c.mission)))
     s = _play(s, discards[0])
     penalties = {str(c.choice): command_detail(player_view(s), c) for c in legal_commands(s) if c.cmd == "rank_penalty"}
     assert penalties == {"banish": "banish one die from the pool", "exhaust": "exhaust three dice"}
@@ -53,7 +55,7 @@ def test_victorum_words_in_the_choices() -> None:
     a.do("choose_hero", hero="vesna")
     tactics = a.legal("keep_tactic")
     assert tactics
-    tactic = a.deck.tactic(str(tactics[0].tactic))
+    tactic = tactic_by_id(a.deck, str(tactics[0].tactic))
     assert command_detail(player_view(a.s), tactics[0]) == (tactic.text or describe_effects(list(tactic.effects)))
     a.do("keep_tactic", tactic="t-drill")
     place = a.legal("place_primus")[0]

@@ -20,6 +20,7 @@ from twentystrong.content.loader import load_deck, load_shipped
 from twentystrong.content.model import Deck
 from twentystrong.content.source import DeckError
 from twentystrong.i18n import set_language
+from twentystrong.kits.hoplomachus_victorum.content import tactic_by_id
 from twentystrong.text.cards import all_cards, describe_any
 
 PLAIN = Path(__file__).parent / "decks" / "plain"
@@ -86,7 +87,7 @@ def test_the_sides_a_card_is_played_as_carry_its_translations(victorum: Deck) ->
     """A Primus fought as a boss and a Tactic held as an item keep their translations (and their own wording)."""
     set_language("de")
     assert victorum.boss("varro-unburnt").name == "Varro der Unverbrannte"
-    tactic = victorum.tactic("battle-fury").as_card()
+    tactic = tactic_by_id(victorum, "battle-fury").as_card()
     assert tactic.name == "Kampfeswut"
     assert tactic.reward is not None and tactic.reward.text == "Jeder Würfel verursacht in dieser Runde 1 Schaden mehr."
     set_language("fr")
