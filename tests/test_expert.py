@@ -11,7 +11,7 @@ import pytest
 import test_bots_victorum
 import test_honest_play
 
-from twentystrong.bots import make_bot
+from twentystrong.bots import expert, make_bot
 from twentystrong.bots.expert import Estimate, ExpertBot, estimate, win_chance, world
 from twentystrong.cli.main import main
 from twentystrong.content.model import Deck
@@ -19,6 +19,7 @@ from twentystrong.engine import Rejected, decide_and_apply, initial_state, legal
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.options import choose
+from twentystrong.sim import runner
 from twentystrong.sim.runner import load, play_game
 
 SS = "solar-sentinels"
@@ -94,6 +95,7 @@ def test_estimates_are_reproducible_and_best_first(decks: dict[str, Deck]) -> No
     hero = decks[SS].heroes[0].id
     record = play_game(decks[SS], SetupOptions(SS, hero, seed=5), make_bot("heuristic", 5))
     assert record.result in ("won", "lost")
+    assert (expert.ROUND_CAP, expert.COMMAND_CAP) == (runner.ROUND_CAP, runner.COMMAND_CAP)  # the simulator's caps
 
 
 def test_the_sampled_worlds_keep_the_open_table_and_redraw_the_hidden_cards(decks: dict[str, Deck]) -> None:

@@ -34,7 +34,7 @@ def make_bot(name: str, seed: int = 0, *, budget: int | None = None) -> Bot:
     if name == "random":
         return RandomBot(seed)
     if name == "expert":
-        from twentystrong.bots.expert import ExpertBot  # it plays games out with the simulator's caps
+        from twentystrong.bots.expert import ExpertBot  # it loads the engine's rules to search: when first asked for
 
         return ExpertBot(seed) if budget is None else ExpertBot(seed, budget=budget)
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")

@@ -50,8 +50,11 @@ from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, player_view, state_of
-from twentystrong.sim.runner import COMMAND_CAP, ROUND_CAP
 
+ROUND_CAP = 200
+"""Rounds after which a rollout counts as lost (the simulator's own cap: the simulator imports the bots)."""
+COMMAND_CAP = 20_000
+"""Commands after which a rollout counts as lost (the simulator's own cap)."""
 ROLLOUTS = 8
 """Rollouts per command by default (:func:`estimate`, :func:`win_chance`)."""
 BUDGET = 2500
