@@ -121,5 +121,5 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
         c += 1
     rows.append("     └" + "─" * columns)
     rows.append("      " + "".join(marks).rstrip() if "!" in marks else "")
-    rows.append(f"{_('round'):<5} " + "".join(axis).rstrip())
+    rows.append(_("round").ljust(5) + " " + "".join(axis).rstrip())
     return [row for row in rows if row]
