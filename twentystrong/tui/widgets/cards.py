@@ -195,9 +195,9 @@ class CardView(Widget, can_focus=True):
                 dice = Content.assemble(dice, ("  (stay)", "bold"))
             lines.append(dice)
         else:
-            lines.append(Content.styled("no dice", "$text-muted"))
+            lines.append(Content.styled(_("no dice"), "$text-muted"))
         if info.cancelled:
-            lines.append(Content.styled("Its effects are cancelled.", "italic"))
+            lines.append(Content.styled(_("Its effects are cancelled."), "italic"))
         for line in info.lines:
             if info.cancelled and line.role in EFFECT_ROLES:
                 continue

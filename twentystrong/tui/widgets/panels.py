@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import _
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
@@ -125,7 +126,7 @@ class HeroPanel(Widget):
         self._show_preview(resolve_preview(s))
         usable = view.can("use_ability")
         ability = card.ability_text or describe_effects(card.ability)
-        label = "Ability (u): " if usable else "Ability: "
+        label = (_("Ability (u):") if usable else _("Ability:")) + " "
         text = (
             Content.assemble(("▶ " if usable else "", "bold $accent"), (label, "bold"), ability)
             if ability
@@ -184,14 +185,14 @@ class InventoryPanel(Widget):
             self.item = item
 
     def compose(self) -> ComposeResult:
-        yield Static("no items", id="empty")
+        yield Static(_("no items"), id="empty")
         # The list (#items) is mounted with the first item: a game starts without any, and the table's first frame
         # comes sooner without an option list nobody sees.
 
     def show(self, view: GameView, note: Note | None = None) -> None:
         """Show the inventory of this view (``note``: what the deck adds to an item, :meth:`Board.item_note`)."""
         s = view.player
-        set_title(self, f"Inventory {len(s.inventory)}/{s.hero.strategy}")
+        set_title(self, _("Inventory {held}/{most}").format(held=len(s.inventory), most=s.hero.strategy))
         usable = {c.item for c in view.legal if c.cmd == "use_item"}
         short = self.screen.has_class("-short")  # one line per item on a short terminal (i has the full text)
         notes = tuple(note(s, item) for item in s.inventory) if note is not None else (None,) * len(s.inventory)

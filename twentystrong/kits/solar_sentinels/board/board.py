@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, _
 from twentystrong.kits.solar_sentinels.board.panels import BossPanel, MissionsPanel
 from twentystrong.kits.solar_sentinels.board.stacks import StackInfo, StackView
 from twentystrong.kits.solar_sentinels.cards import mission_goal
@@ -31,7 +32,7 @@ STACK_COMMANDS = ("activate", "stack_discard", "choose")
 """The commands that name a stack, so that pressing it plays them."""
 STACK_KINDS = ("activate", "stack_discard", "choose_stack")
 """The steps and prompts answered with a stack."""
-PRESS_A_STACK = "Click a marked (▶) stack or press 1–3."
+PRESS_A_STACK = N_("Click a marked (▶) stack or press 1–3.")
 
 
 def stack_commands(view: GameView, stack: int) -> list[Command]:
@@ -62,13 +63,13 @@ class SolarSentinelsBoard(Board):
     """The three stacks (``#stack-1`` … ``#stack-3``), in a row."""
 
     KEYS_BEFORE = {
-        "face('miss')": (Binding("e", "start_endgame", "Start endgame"),),
+        "face('miss')": (Binding("e", "start_endgame", N_("Start endgame")),),
         "card(1)": (
-            Binding("1", "stack(1)", "Stack", key_display="1-3"),
-            Binding("2", "stack(2)", "Stack", show=False),
-            Binding("3", "stack(3)", "Stack", show=False),
+            Binding("1", "stack(1)", N_("Stack"), key_display="1-3"),
+            Binding("2", "stack(2)", N_("Stack"), show=False),
+            Binding("3", "stack(3)", N_("Stack"), show=False),
         ),
-        "cards": (Binding("f", "forfeit", "Forfeit mission", show=False),),
+        "cards": (Binding("f", "forfeit", N_("Forfeit mission"), show=False),),
     }
     DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty"})
     ASIDE = ("forfeit_mission",)
@@ -96,10 +97,10 @@ class SolarSentinelsBoard(Board):
         panels: list[Widget] = []
         if self.past or (t is not None and t.missions):
             missions = MissionsPanel(id=f"{prefix}missions", classes="" if self.past else "panel")
-            missions.border_title = "Missions"
+            missions.border_title = _("Missions")
             panels.append(missions)
         boss = BossPanel(id=f"{prefix}boss", classes="" if self.past else "panel")
-        boss.border_title = "Boss deck"
+        boss.border_title = _("Boss deck")
         panels.append(boss)
         self._panels = panels
         return panels
@@ -124,14 +125,18 @@ class SolarSentinelsBoard(Board):
             n = choices[0].stack
             top = stack_top(view, n)
             assert top is not None  # an activation choice is a stack with a top
-            why = " (a mandatory top must be taken first)" if view.deck.card(top).mandatory else ""
-            return f"Only stack {n} can be chosen{why}: Enter or {n} activates {view.card_name(top)}."
+            name = view.card_name(top)
+            if view.deck.card(top).mandatory:
+                return _(
+                    "Only stack {n} can be chosen (a mandatory top must be taken first): Enter or {n} activates {name}."
+                ).format(n=n, name=name)
+            return _("Only stack {n} can be chosen: Enter or {n} activates {name}.").format(n=n, name=name)
         if kind == "activate" and (remaining > 1 or view.player.active):
-            return f"{remaining} more to activate: click a marked (▶) stack or press 1–3."
+            return _("{n} more to activate: click a marked (▶) stack or press 1–3.").format(n=remaining)
         if kind in STACK_KINDS:
-            return PRESS_A_STACK
+            return _(PRESS_A_STACK)
         if kind == "endgame_choice":
-            return "e starts the endgame, x keeps playing."
+            return _("e starts the endgame, x keeps playing.")
         return general
 
     def prompt_actions(self) -> tuple[list[PromptAction], list[PromptAction]]:
@@ -141,10 +146,10 @@ class SolarSentinelsBoard(Board):
         endgame: list[PromptAction] = []
         start = view.first("start_endgame")
         if start is not None:
-            endgame.append(PromptAction("Start endgame", "e", start, variant="error"))
+            endgame.append(PromptAction(_("Start endgame"), "e", start, variant="error"))
         decline = view.first("decline_endgame")
         if decline is not None:
-            endgame.append(PromptAction("Keep playing", "x", decline))
+            endgame.append(PromptAction(_("Keep playing"), "x", decline))
         return [], endgame
 
     # --- presses ------------------------------------------------------------------------------------------------
@@ -164,7 +169,7 @@ class SolarSentinelsBoard(Board):
         elif show and (top := stack_top(view, stack)) is not None:
             table.show_card(top)
         else:
-            self.notify(f"Nothing to do with stack {stack} now. {view.text}", severity="warning")
+            self.notify(_("Nothing to do with stack {n} now.").format(n=stack) + " " + view.text, severity="warning")
 
     @on(StackView.Pressed)
     def _stack_pressed(self, event: StackView.Pressed) -> None:
@@ -182,7 +187,9 @@ class SolarSentinelsBoard(Board):
             if command is not None and command.cmd == "discard_mission":
                 table.play(command)
             elif command is not None:
-                table.choose(f"Mission {view.card_name(message.mission)}", [command])  # forfeiting asks first
+                table.choose(
+                    _("Mission {name}").format(name=view.card_name(message.mission)), [command]
+                )  # forfeiting asks first
             elif discard is None:
                 table.show_card(message.mission)
         elif isinstance(message, BossPanel.Pressed):
@@ -215,7 +222,7 @@ class SolarSentinelsBoard(Board):
 
     def action_forfeit(self) -> None:
         """Forfeit the current mission (asks first)."""
-        self.table.choose("Forfeit the current mission?", self.table.view.find("forfeit_mission"))
+        self.table.choose(_("Forfeit the current mission?"), self.table.view.find("forfeit_mission"))
 
     def explain_key(self, key: str, names: list[str]) -> bool:
         table = self.table
@@ -224,7 +231,9 @@ class SolarSentinelsBoard(Board):
             table.explain(Command("start_endgame"))
         elif first == "forfeit":
             missions = missions_dealt(table.view)
-            table.warn("No mission can be forfeited now." if missions else "This game has no missions to forfeit.")
+            table.warn(
+                _("No mission can be forfeited now.") if missions else _("This game has no missions to forfeit.")
+            )
         else:
             return False
         return True
@@ -232,7 +241,7 @@ class SolarSentinelsBoard(Board):
     def explain_enter(self) -> bool:
         if self.table.view.kind not in STACK_KINDS:
             return False
-        self.table.warn("Several stacks can be chosen: press 1–3 or click a marked (▶) one.")
+        self.table.warn(_("Several stacks can be chosen: press 1–3 or click a marked (▶) one."))
         return True
 
     # --- words --------------------------------------------------------------------------------------------------

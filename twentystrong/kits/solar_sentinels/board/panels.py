@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import _
 from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.tui.store import GameView
@@ -64,7 +65,7 @@ class MissionsPanel(Widget):
         current = t.current_mission
         done = sum(1 for m in t.missions if m.status == "done")
         dealt = sum(1 for m in t.missions if m.status != "discarded")
-        set_title(self, f"Missions {done} of {dealt} done · chip {t.chip}")
+        set_title(self, _("Missions {done} of {dealt} done · chip {chip}").format(done=done, dealt=dealt, chip=t.chip))
         if current is not None:
             mission = mission_by_id(s.deck, current.id)
             line = Content.assemble(
@@ -119,7 +120,7 @@ class BossPanel(Static):
         s = view.player
         t = _solar(s)
         # The counts go in the title (one line on the side column); the revealed boss, if any, below it.
-        title = f"Boss deck · {t.boss_deck_size} face down"
+        title = _("Boss deck · {n} face down").format(n=t.boss_deck_size)
         if t.boss_discard:
             title += f" · {len(t.boss_discard)} discarded"
         set_title(self, title)
@@ -127,7 +128,7 @@ class BossPanel(Static):
         if t.revealed_boss:
             boss = s.deck.boss(t.revealed_boss)
             parts += [
-                ("Revealed: ", "$text-muted"),
+                (_("Revealed:") + " ", "$text-muted"),
                 (boss.name, "bold"),
                 f"  ♥{boss.health} ⚔{boss.damage} +{boss.entourage}",
             ]

@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.kits.solar_sentinels.rules.view import SolarSentinelsView
 from twentystrong.text.cards import TextLine, printed_lines
 from twentystrong.tui.widgets.cards import MANDATORY, MARK, printed_line
@@ -82,7 +83,7 @@ class StackView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "press", "Choose stack", show=False),  # Enter stays the step's main action
+        Binding("space", "press", N_("Choose stack"), show=False),  # Enter stays the step's main action
         Binding("left", "app.focus_previous", "Previous", show=False),
         Binding("right", "app.focus_next", "Next", show=False),
     ]
@@ -110,7 +111,7 @@ class StackView(Widget, can_focus=True):
         self.set_reactive(StackView.marked, marked)
         self.set_class(marked, "-marked", update=False)
         self.set_class(info.mandatory, "-mandatory", update=False)
-        self.border_title = f"Stack {number}"
+        self.border_title = _("Stack {n}").format(n=number)
 
     def on_mount(self) -> None:
         info = self.info
@@ -126,7 +127,7 @@ class StackView(Widget, can_focus=True):
         # The tooltip adds what the stack's one-line rows cut: every printed line in full.
         self.tooltip = "\n".join(str(line) for line in info.lines) or None
         self._title()
-        set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
+        set_subtitle(self, ngettext("{n} card", "{n} cards", info.size).format(n=info.size))
         self.set_class(info.mandatory, "-mandatory")
 
     def watch_marked(self) -> None:
@@ -135,7 +136,10 @@ class StackView(Widget, can_focus=True):
     def _title(self) -> None:
         # A stack that can be chosen now says so with a glyph as well as its frame's colour (never colour alone).
         number = self.info.number
-        set_title(self, Content(f"{MARK} Stack {number}" if self.marked else f"Stack {number}"))
+        set_title(
+            self,
+            Content(f"{MARK} " + _("Stack {n}").format(n=number) if self.marked else _("Stack {n}").format(n=number)),
+        )
 
     def render(self) -> Content:
         info = self.info
