@@ -9,7 +9,8 @@ folder, never to your profile. The shipped Solar Sentinels deck is used when it 
 deck.
 
 Pictures: ``setup`` (the setup screen), ``table`` (mid-round, dice applied to cards, the odds panel with its
-advice), ``browser`` (the card browser on a card with effects and a reward), ``inventory`` (held items),
+advice; ``table-de`` the same in German), ``browser`` (the card browser on a card with effects and a reward),
+``inventory`` (held items),
 ``history`` (the log, a past table shown), ``game-over`` (the figures of a finished game), ``help`` (the keys of
 the table), ``statistics`` (the Statistics screen's charts over a record of twelve bot games, dated 1–12 November
 2026); for Hoplomachus Victorum (its shipped deck when installed, else the test deck): ``victorum-setup``,
@@ -40,6 +41,8 @@ from twentystrong.engine.commands import Command  # noqa: E402
 from twentystrong.engine.legal import legal_commands  # noqa: E402
 from twentystrong.engine.state import GameState, SetupOptions  # noqa: E402
 from twentystrong.engine.view import player_view  # noqa: E402
+from twentystrong.i18n import set_language  # noqa: E402
+from twentystrong.kits import choices_for  # noqa: E402
 from twentystrong.record.games import add_game, current_level  # noqa: E402
 from twentystrong.session import Session  # noqa: E402
 from twentystrong.tui.app import TwentyStrongApp, create_app  # noqa: E402
@@ -68,7 +71,8 @@ def play_until(
     """The first seeded game (the deck's first hero) that reaches ``until`` (stopped right there)."""
     hero = deck.heroes[0].id
     for seed in SEEDS:
-        options = SetupOptions(deck_id=deck.id, hero_id=hero, seed=seed, missions=missions, difficulty=difficulty)
+        values = {"missions": missions, "difficulty": difficulty}
+        options = SetupOptions(deck.id, hero, seed, choices=choices_for(deck.info.ruleset, values))
         session = Session.new(deck, options, deck_path=deck_path)
         choose = make_player(seed)
         for _ in range(5000):
@@ -138,7 +142,8 @@ def record_of_games(deck: Deck, deck_path: Path | None, count: int = 12) -> None
     heroes = [h.id for h in deck.heroes[:4]]
     for n in range(count):
         rank = current_level(deck.id, deck.info.ruleset) or 1
-        options = SetupOptions(deck.id, heroes[n % len(heroes)], 500 + n, missions=True, rank=rank)
+        choices = choices_for(deck.info.ruleset, {"missions": True, "rank": rank})
+        options = SetupOptions(deck.id, heroes[n % len(heroes)], 500 + n, choices=choices)
         session = Session.new(deck, options, deck_path=deck_path)
         choose = player(500 + n)
         while session.state.result is None:
@@ -179,6 +184,11 @@ async def main(out: Path, deck_id: str | None) -> None:
 
     table = saved(play_until(deck, deck_path, mid_round, missions=True), "table")
     await shoot(create_app(load=table, hints=False), out, "table", keys())
+    set_language("de")  # the same table in German (as --lang de chooses it)
+    try:
+        await shoot(create_app(load=table, hints=False), out, "table-de", keys())
+    finally:
+        set_language(None)
 
     async def browse(app: TwentyStrongApp) -> None:
         assert app.store is not None
