@@ -13,6 +13,7 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.flow import pending_after
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, state_of
+from twentystrong.i18n import _
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name
 
@@ -40,24 +41,27 @@ class ResolvePreview:
 
     def words(self) -> str:
         """``Resolve: −3 Health (Rust Maw 2, Ember Wasp 1), then After: lose 1 Health (Caustic Mite)``."""
-        if self.total:
-            parts = ", ".join(f"{name} {damage}" for name, damage in self.sources)
-            text = f"Resolve: −{self.total} Health ({parts})"
-        else:
-            text = "Resolve: no damage"
+        parts = ", ".join(f"{name} {damage}" for name, damage in self.sources)
         if self.lethal:
-            text += ": that would end the game"
+            text = _("Resolve: −{total} Health ({sources}): that would end the game")
+        elif self.total:
+            text = _("Resolve: −{total} Health ({sources})")
+        else:
+            text = _("Resolve: no damage")
+        text = text.format(total=self.total, sources=parts)
         if self.after:
             afters = "; ".join(f"{what[0].lower()}{what[1:].rstrip('.')} ({name})" for name, what in self.after)
-            text += f", then After: {afters}"
+            # Translators: {resolve} is the sentence above ("Resolve: −3 Health (…)"); {afters} the After effects.
+            text = _("{resolve}, then After: {afters}").format(resolve=text, afters=afters)
         return text
 
     def short(self) -> str:
         """``At Resolve: −3 ♥ +After`` (one line of a narrow side column)."""
-        after = " +After" if self.after else ""
         if not self.total:
-            return f"At Resolve: no damage{after}"
-        return f"At Resolve: −{self.total} ♥{after}"
+            return _("At Resolve: no damage +After") if self.after else _("At Resolve: no damage")
+        if self.after:
+            return _("At Resolve: −{total} ♥ +After").format(total=self.total)
+        return _("At Resolve: −{total} ♥").format(total=self.total)
 
 
 def resolve_preview(table: GameState | PlayerView) -> ResolvePreview | None:

@@ -158,8 +158,8 @@ class CardView(Widget, can_focus=True):
         if info is None:
             return
         self._title()
-        kind = info.kind or ("boss" if info.boss else f"level {info.level}")
-        set_subtitle(self, "DEFEATED ✔" if info.defeated else kind)
+        kind = info.kind or (_("boss") if info.boss else _("level {n}").format(n=info.level))
+        set_subtitle(self, _("DEFEATED ✔") if info.defeated else kind)
         self.set_class(info.defeated, "-defeated")
         self.set_class(info.boss, "-boss")
         refresh_content(self)

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
 from twentystrong.i18n import _
+from twentystrong.text.cards import stat_label
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
 from twentystrong.tui.store import GameView
@@ -99,16 +100,18 @@ class HeroPanel(Widget):
             return
         card = view.deck.hero(hero.id)
         health = f"{hero.health}/{STAT_MAX}"
+        names = [stat_label(stat) for stat in ("health", "strategy", "recovery")]
+        width = max(9, *(len(name) for name in names))  # the numbers in one column, in any language
         update_static(
             self.query_one("#stats", Static),
             Content.assemble(
                 (card.name, "bold"),
                 "\n",
-                _stat("♥", "Health", health, "$error"),
+                _stat("♥", names[0], health, "$error", width),
                 "\n",
-                _stat("⚑", "Strategy", str(hero.strategy), "$primary"),
+                _stat("⚑", names[1], str(hero.strategy), "$primary", width),
                 "\n",
-                _stat("↻", "Recovery", str(hero.recovery), "$success"),
+                _stat("↻", names[2], str(hero.recovery), "$success", width),
             ),
         )
         update_static(
@@ -164,9 +167,9 @@ STAT_MAX = 6
 """R1: a stat die shows at most 6 (Health reads ``5/6``)."""
 
 
-def _stat(symbol: str, name: str, value: str, color: str) -> Content:
-    """``♥ Health    5/6``: one stat die, its value in bold."""
-    return Content.assemble((f"{symbol} ", color), (f"{name:<9}", ""), (f" {value}", "bold"))
+def _stat(symbol: str, name: str, value: str, color: str, width: int = 9) -> Content:
+    """``♥ Health    5/6``: one stat die, its value in bold (the name padded to ``width``)."""
+    return Content.assemble((f"{symbol} ", color), (name.ljust(width), ""), (f" {value}", "bold"))
 
 
 class InventoryPanel(Widget):
