@@ -37,8 +37,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-import tomli_w
-
 from twentystrong.atomic import write_atomically
 from twentystrong.i18n import LANGUAGES
 from twentystrong.session.paths import set_aside, user_data_dir
@@ -137,6 +135,8 @@ def load_profile(path: Path | None = None) -> Loaded:
 
 def save_profile(profile: Profile, path: Path | None = None) -> None:
     """Write the profile atomically (a temporary file in the same folder, then a rename)."""
+    import tomli_w  # the writer: a start reads the profile (its language, its hints) and never writes it
+
     path = path or profile_path()
     data: dict[str, Any] = {
         "format": FORMAT,
