@@ -335,6 +335,7 @@ class OddsPanel(Widget):
         self._first_frame_asked = False
         self._process = OddsProcess(self._computed)
         self._said_failed = False
+        self._drawing = False  # show() is drawing: an answer that comes meanwhile is drawn by it
         if not self.WORKER_PROCESS:
             self._process.failed = "a worker thread was asked for (OddsPanel.WORKER_PROCESS)"
         self.display = False  # until a view with something to show arrives
@@ -426,7 +427,12 @@ class OddsPanel(Widget):
                     # The process answered this shape in milliseconds: waited for here, a frame with "computing…"
                     # and a second repaint are saved; what is not back in time comes to a worker like the rest.
                     asked = self._process.ask(question)
-                    if not self._process.wait(asked, self._QUICK_WAIT):
+                    self._drawing = True  # the answer is drawn below, once
+                    try:
+                        answered = self._process.wait(asked, self._QUICK_WAIT)
+                    finally:
+                        self._drawing = False
+                    if not answered:
                         self._pending = key
                         self._await_answer(question, asked)
                 else:
@@ -501,7 +507,7 @@ class OddsPanel(Widget):
         if key == self._pending:
             self._pending = None
         self._remember(key, chances)
-        if self.question is not None and key == self.question.answer_key() and self.display:
+        if self.question is not None and key == self.question.answer_key() and self.display and not self._drawing:
             self._draw_odds(self.mode)
 
     def shown_text(self) -> str:
