@@ -52,6 +52,13 @@ def gone(pid: int) -> bool:
     return False
 
 
+async def opening(pilot: Pilot[None], *dice: str) -> None:
+    """The game's start: stack 1's card activated, then ``dice`` committed (each answered)."""
+    await settle(pilot)
+    await press(pilot, "1")
+    await commit(pilot, *dice)
+
+
 SHELL = card("mirror-shell", effect("crits_deal_zero"), health=6)
 """Crits deal 0: its best-play table is not built until asked (clear_cache), so its questions go to the process."""
 
@@ -140,9 +147,7 @@ async def test_the_question_sent_holds_only_the_players_view(tmp_path: Path, mon
     monkeypatch.setattr(odds_process, "_frame", recorded)
     app = make_app(tmp_path, card("rust-maw", health=7, damage=2))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "1")
-        await commit(pilot, "P1", "R1")
+        await opening(pilot, "P1", "R1")
         panel = panel_of(app)
         assert panel.chances is not None
     questions = [pickle.loads(framed[4:]) for framed in sent]
@@ -152,7 +157,7 @@ async def test_the_question_sent_holds_only_the_players_view(tmp_path: Path, mon
 
 
 async def test_where_no_process_can_start_a_thread_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A process that cannot start (here: no executable) leaves the odds to a worker thread: the same figures, and
+    """A process that cannot start (here: ``Popen`` refuses) leaves the odds to a worker thread: the same figures, and
     the panel's process says why."""
     clear_cache()
 
@@ -162,9 +167,7 @@ async def test_where_no_process_can_start_a_thread_answers(tmp_path: Path, monke
     monkeypatch.setattr(odds_process.subprocess, "Popen", refused)
     app = make_app(tmp_path, SHELL)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "1")
-        await commit(pilot, "P1", "P2")
+        await opening(pilot, "P1", "P2")
         panel = panel_of(app)
         assert panel._process.failed is not None and "no processes here" in panel._process.failed
         model = PLAIN.with_crits_dealing(0)
@@ -176,9 +179,7 @@ async def test_when_the_process_dies_a_thread_takes_over(tmp_path: Path) -> None
     clear_cache()
     app = make_app(tmp_path, SHELL)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "1")
-        await commit(pilot, "P1")
+        await opening(pilot, "P1")
         panel = panel_of(app)
         pid = panel._process.pid
         assert pid is not None and panel._process.running

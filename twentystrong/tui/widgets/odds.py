@@ -9,8 +9,11 @@ view (attributes down) and posts nothing.
 It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
 (the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
 with pure arithmetic on frozen values: at once when the odds have the damage model's table already (a lookup), else in
-a worker thread while the panel says "computing…" (the first question about a model: tens of milliseconds). One
-roll's distribution is always quick and computed at once.
+a worker process (:mod:`~twentystrong.tui.widgets.odds_process`: a thread would hold the interpreter's lock while a
+key waits) while the panel says "computing…" (the first question about a model: tens of milliseconds); a shape the
+process answered in milliseconds before is waited for while the key is handled. The panel's first question is asked
+after the table's first frame (the odds package is not imported before it). One roll's distribution is always quick
+and computed at once.
 
 What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
 
