@@ -53,8 +53,11 @@ def each(panel: OddsPanel) -> tuple[float, ...]:
 
 
 async def settle(pilot: Pilot[None]) -> None:
+    """Messages handled, the odds' workers done (they wait for the worker process's answer), the screen repainted."""
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-    await pilot.pause(0.05)
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
@@ -174,20 +177,20 @@ async def test_after_a_roll_the_advice_is_best_apply(tmp_path: Path) -> None:
         assert "2/7" in panel.shown_text()
 
 
-async def test_card_rules_are_computed_off_the_ui_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """ "Crits deal 0": the model comes from the engine's hooks; its best-play table is not built yet, so a worker
-    answers the question while the panel says "computing…"."""
+async def test_card_rules_are_computed_in_the_worker_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "Crits deal 0": the model comes from the engine's hooks; its best-play table is not built yet, so the worker
+    process answers the question (the UI thread never computes it), with the figures the odds give asked directly."""
     clear_cache()  # other tests of the session may have built that model's table
     shell = card("mirror-shell", effect("crits_deal_zero"), health=6)
     app = make_app(tmp_path, shell)
-    release = threading.Event()
+    on_ui: list[OddsQuestion] = []
     real = odds_widget.chances_for
 
-    def slow(question: OddsQuestion) -> odds_widget.OddsChances:
-        release.wait(5)
+    def counted(question: OddsQuestion) -> odds_widget.OddsChances:
+        on_ui.append(question)
         return real(question)
 
-    monkeypatch.setattr(odds_widget, "chances_for", slow)
+    monkeypatch.setattr(odds_widget, "chances_for", counted)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "1")
@@ -196,16 +199,49 @@ async def test_card_rules_are_computed_off_the_ui_thread(tmp_path: Path, monkeyp
         question = panel.question
         assert question is not None and not question.quick()
         assert question.enemies[0].target.model == PLAIN.with_crits_dealing(0)
-        assert panel.chances is None
-        assert "computing…" in panel.shown_text()
-        release.set()
-        await app.workers.wait_for_complete()
-        await settle(pilot)
+        assert panel._process.running, panel._process.failed
         model = PLAIN.with_crits_dealing(0)
         expected = kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 6, phases=3, model=model)[-1]
         assert each(panel) == (expected,)
         assert "computing…" not in panel.shown_text()
         assert expected < kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 6, phases=3)[-1]
+        assert not [q for q in on_ui if not q.quick()]  # the slow ones went to the process
+
+
+async def test_without_a_process_a_thread_computes_while_the_panel_says_computing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no worker process may run (``WORKER_PROCESS`` off, as where one cannot start), a worker thread answers
+    the slow question while the panel says "computing…"."""
+    clear_cache()  # other tests of the session may have built that model's table
+    monkeypatch.setattr(OddsPanel, "WORKER_PROCESS", False)
+    shell = card("mirror-shell", effect("crits_deal_zero"), health=6)
+    app = make_app(tmp_path, shell)
+    release = threading.Event()
+    real = odds_widget.chances_for
+
+    def slow(question: OddsQuestion) -> odds_widget.OddsChances:
+        release.wait(30)
+        return real(question)
+
+    monkeypatch.setattr(odds_widget, "chances_for", slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for keys in (("1",), ("p", "1"), ("p", "2"), ("r", "1")):  # no waiting for the workers: they wait
+            await pilot.press(*keys)
+            await pilot.pause()
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and question.dice == ("P1", "P2", "R1") and not question.quick()
+        assert panel._process.pid is None and panel._process.failed is not None
+        assert panel.chances is None
+        assert "computing…" in panel.shown_text()
+        release.set()
+        await settle(pilot)
+        model = PLAIN.with_crits_dealing(0)
+        expected = kill_probabilities(DiceCounts.from_ids(["P1", "P2", "R1"]), 6, phases=3, model=model)[-1]
+        assert each(panel) == (expected,)
+        assert "computing…" not in panel.shown_text()
 
 
 async def test_several_enemies_and_a_cap(tmp_path: Path) -> None:
@@ -294,7 +330,8 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
 ) -> None:
     """Two enemies: the first question goes to a worker (nothing says yet how long it takes); once a question of the
     same shape (models, Health, rules, phases: not the dice) was answered in milliseconds, the next commit is answered
-    on the UI thread, with no worker and no "computing…" frame (a worker's round trip costs a frame or two)."""
+    while the key is handled (the UI thread waits that long for the worker process), with no worker and no
+    "computing…" frame (a worker's round trip costs a frame or two)."""
     app = make_app(tmp_path, card("rust-maw", health=7, damage=2, additional=1), card("ember-wasp", health=3))
     workers: list[OddsQuestion] = []
     real = OddsPanel._compute
@@ -307,6 +344,7 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
     # "milliseconds" depends on the machine: here anything within a minute counts as quick, so the test is of the
     # mechanism, not of this machine's speed
     monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 60.0)
+    monkeypatch.setattr(OddsPanel, "_QUICK_WAIT", 60.0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "1")
@@ -315,6 +353,7 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
         await app.workers.wait_for_complete()
         await settle(pilot)
         panel = panel_of(app)
+        assert panel._process.running, panel._process.failed
         assert panel.question is not None and len(panel.question.enemies) == 2 and not panel.question.quick()
         asked = len(workers)
         assert asked >= 1

@@ -9,8 +9,11 @@ view (attributes down) and posts nothing.
 It works in two halves. :func:`question_for` reads the view into a frozen :class:`OddsQuestion` on the UI thread
 (the hooks memoise per state in module globals, so only the UI thread asks them). :func:`chances_for` answers it
 with pure arithmetic on frozen values: at once when the odds have the damage model's table already (a lookup), else in
-a worker thread while the panel says "computing…" (the first question about a model: tens of milliseconds). One
-roll's distribution is always quick and computed at once.
+a worker process (:mod:`~twentystrong.tui.widgets.odds_process`: a thread would hold the interpreter's lock while a
+key waits) while the panel says "computing…" (the first question about a model: tens of milliseconds); a shape the
+process answered in milliseconds before is waited for while the key is handled. The panel's first question is asked
+after the table's first frame (the odds package is not imported before it). One roll's distribution is always quick
+and computed at once.
 
 What it shows, with ``k`` the rolls left (R4: Strategy − phases used, + 1 before this phase's roll):
 
@@ -27,6 +30,7 @@ Each probability is for one enemy with every die on it. The App's ``odds_mode`` 
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import OrderedDict
@@ -44,6 +48,7 @@ from twentystrong.i18n import N_, _, lazy_gettext, ngettext
 from twentystrong.text.words import percent
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
+from twentystrong.tui.widgets.odds_process import OddsProcess
 
 # The odds package is imported where it is first asked (the first commit step), not with the table: the panel is
 # hidden when a game starts, and start-up is shorter without it.
@@ -299,7 +304,13 @@ class OddsPanel(Widget):
 
     _CACHE_SIZE = 64
     _QUICK_SECONDS = 0.004
-    """A question whose shape was last answered within this is answered on the UI thread (well inside a frame)."""
+    """Without the worker process: a question whose shape was last answered within this is answered on the UI thread
+    (well inside a frame)."""
+    _QUICK_WAIT = 0.008
+    """How long the UI thread waits for the process's answer to a question of a shape it answered quickly before."""
+    WORKER_PROCESS = True
+    """Slow questions go to a worker process (:mod:`~twentystrong.tui.widgets.odds_process`); False, or where a
+    process cannot start: to a worker thread, which shares the interpreter's lock with the keys."""
     SECTIONS = ("head", "enemies", "plan", "chart", "advice", "caveats")
     ADVICE_LINES = 2
     """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
@@ -323,6 +334,13 @@ class OddsPanel(Widget):
         self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
         self._drawn_width = -1  # the content width the sections were measured at
         self._mounted_sections = False
+        self._first_frame_out = False  # the first question is asked after the first frame (no odds import before)
+        self._first_frame_asked = False
+        self._process = OddsProcess(self._computed)
+        self._said_failed = False
+        self._drawing = False  # show() is drawing: an answer that comes meanwhile is drawn by it
+        if not self.WORKER_PROCESS:
+            self._process.failed = "a worker thread was asked for (OddsPanel.WORKER_PROCESS)"
         self.display = False  # until a view with something to show arrives
 
     def _sections(self) -> None:
@@ -358,6 +376,13 @@ class OddsPanel(Widget):
             self._seen = None
             self.show(self._view, None)
 
+    def _after_first_frame(self) -> None:
+        self._first_frame_out = True
+        self._mode_changed()
+
+    def on_unmount(self) -> None:
+        self._process.close()
+
     def show(self, view: GameView, selected: str | None) -> None:
         """Show the odds for this view (cheap when neither the view nor the setting changed)."""
         mode = self.mode
@@ -365,11 +390,21 @@ class OddsPanel(Widget):
             return
         self._seen = (view, mode)
         self._view = view
+        if not self._first_frame_out:
+            # The first frame goes out without the odds package (its import is start-up's); asked right after it.
+            self._seen = None
+            if not self._first_frame_asked:
+                self._first_frame_asked = True
+                self.call_after_refresh(self._after_first_frame)
+            return
         question = question_for(view, self.threshold) if mode != "off" else None
         set_display(self, question is not None)
         if question is None:
             self.question = None
             return
+        if not self._process.running and self._process.failed is None:
+            # Started once the panel is first shown, after that frame: it imports the odds while dice are chosen.
+            self.call_after_refresh(self._process.start)
         s = view.player
         step = (s.round, s.activated_this_round, s.phases_used, question.stage)
         if step != self._step:
@@ -385,11 +420,24 @@ class OddsPanel(Widget):
         if mode == "full" and self.chances is None:
             key = question.answer_key()
             if key != self._pending:
-                if question.quick() or self._costs.get(question.shape(), math.inf) <= self._QUICK_SECONDS:
+                quick = self._costs.get(question.shape(), math.inf) <= self._QUICK_SECONDS
+                if question.quick() or (quick and self._process.failed is not None):
                     started = time.perf_counter()
                     chances = chances_for(question)
                     self._cost(question, time.perf_counter() - started)
                     self._remember(key, chances)
+                elif quick and self._process.idle:
+                    # The process answered this shape in milliseconds: waited for here, a frame with "computing…"
+                    # and a second repaint are saved; what is not back in time comes to a worker like the rest.
+                    asked = self._process.ask(question)
+                    self._drawing = True  # the answer is drawn below, once
+                    try:
+                        answered = self._process.wait(asked, self._QUICK_WAIT)
+                    finally:
+                        self._drawing = False
+                    if not answered:
+                        self._pending = key
+                        self._await_answer(question, asked)
                 else:
                     self._pending = key
                     # The worker starts once this key's repaint is out: its arithmetic holds the interpreter's lock
@@ -422,13 +470,32 @@ class OddsPanel(Widget):
         if self._pending == question.answer_key() and self.is_attached:
             self._compute(question)
 
-    @work(thread=True, exclusive=True, group="odds")
-    def _compute(self, question: OddsQuestion) -> None:
-        """Answer a slow question (card rules in force, big needs) off the UI thread.
+    @work(exclusive=True, group="odds")
+    async def _compute(self, question: OddsQuestion) -> None:
+        """Answer a slow question (card rules in force, big needs) off the UI thread: in the worker process, else
+        (it could not start, or stopped: :attr:`OddsProcess.failed`) in a thread.
 
-        A newer question cancels this worker, but a thread cannot be interrupted: the answer it still finds is
-        kept in the cache (the odds package's own tables are thread-safe).
+        A newer question cancels this worker; the process answers the question it is on all the same, and a newer
+        one waiting supersedes this one. Every answer that comes is kept in the cache (:meth:`_computed`).
         """
+        process = self._process
+        if process.failed is None and process.start():
+            if await process.ask(question) or process.failed is None:
+                return  # answered (by _computed), or superseded by a newer question
+        if process.failed is not None and not self._said_failed:
+            self._said_failed = True
+            self.log.warning(f"odds computed in a thread: {process.failed}")
+        await asyncio.to_thread(self._compute_in_thread, question)
+
+    @work(exclusive=True, group="odds")
+    async def _await_answer(self, question: OddsQuestion, asked: asyncio.Future[bool]) -> None:
+        """Wait for the process's answer to a question asked already (not back within :attr:`_QUICK_WAIT`)."""
+        if not await asked and self._process.failed is not None and self._pending == question.answer_key():
+            await asyncio.to_thread(self._compute_in_thread, question)
+
+    def _compute_in_thread(self, question: OddsQuestion) -> None:
+        """The thread's half of :meth:`_compute`: a thread cannot be interrupted, so the answer it finds after a
+        newer question is still kept in the cache (the odds package's own tables are thread-safe)."""
         started = time.perf_counter()
         chances = chances_for(question)
         seconds = time.perf_counter() - started
@@ -443,7 +510,7 @@ class OddsPanel(Widget):
         if key == self._pending:
             self._pending = None
         self._remember(key, chances)
-        if self.question is not None and key == self.question.answer_key() and self.display:
+        if self.question is not None and key == self.question.answer_key() and self.display and not self._drawing:
             self._draw_odds(self.mode)
 
     def shown_text(self) -> str:
