@@ -245,3 +245,21 @@ def test_the_advice_after_a_roll_is_the_best_move_of_the_brute_force(seed: int) 
         still = conversion if conversion is not None and not advice.uses else None
         kept = brute_force(left, need - dealt, phases, model, FORCED, still) if dealt < need else 1
         assert float(kept) == pytest.approx(expected, abs=1e-12), (rolled, need, phases, advice)
+
+
+def test_the_commit_plan_passes_over_dice_whose_exact_chance_falls_short() -> None:
+    # The plan searches under the rules the tables hold nearest (no forced rerolls): Y1 Y2 Y3 there reach 70% against
+    # need 5 over two rolls with R1 committed and Corona's ability held; under forced rerolls (a yellow hit rolled
+    # again for a miss mostly comes back a miss) they give 61%, exactly. The plan says a set that reaches it.
+    from twentystrong.odds.advisor import Situation, commit_plan
+    from twentystrong.odds.rules import Resources
+
+    game = game_of(PLAIN, FORCED, CORONA)
+    assert game is not None
+    assert forced_value(game, (3, 0, 0, 0, 1), 5, 2) == pytest.approx(0.608765, abs=1e-6)
+    situation = Situation((("R1", None),), (Target(5),), 2, "commit", FORCED, Resources((CORONA,)))
+    pick = commit_plan(situation, ("Y1", "Y2", "Y3", "G1", "G2", "B1", "P1"), 0.7).each[0]
+    assert pick is not None and pick.reached and pick.chance.exact
+    assert pick.dice == ("Y1", "G1", "G2")
+    assert pick.chance.value == forced_value(game, (1, 2, 0, 0, 1), 5, 2)
+    assert pick.chance.value >= 0.7

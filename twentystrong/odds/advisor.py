@@ -677,7 +677,8 @@ def commit_plan(
     bring the chance to ``threshold`` with the dice committed already; where none does, every pool die and the best
     chance. Exact tables only (a simulation per candidate would be too slow): where the rules or resources need the
     simulation, the rules the tables hold nearest are used for the search, and the pick's chance is then the
-    simulation's. ``most``: how many more dice the rules let the player commit now (a commit limit in force), so a
+    simulation's (or the exact one of :mod:`twentystrong.odds.forced`, and a set whose exact chance falls short is
+    passed over). ``most``: how many more dice the rules let the player commit now (a commit limit in force), so a
     plan never asks for more."""
     each: list[Pick | None] = []
     for t in range(len(situation.targets)):
@@ -728,7 +729,12 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int,
         for extra in _subsets(pool, size):
             found = value(extra, near)
             if found.value >= threshold:
-                return Pick(extra, found if exact else value(extra, situation), True)
+                if exact:
+                    return Pick(extra, found, True)
+                own = value(extra, situation)
+                if own.exact and own.value < threshold - 1e-9:
+                    continue  # the nearest rules overrate these dice (forced rerolls): the exact figure falls short
+                return Pick(extra, own, True)
     best = _strongest(pool, most)
     return Pick(best, value(best, situation), False)
 
