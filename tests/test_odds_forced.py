@@ -7,13 +7,12 @@ simulation's policy, a lower bound of the best play, never beats it beyond its e
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 from odds_brute import brute_force
 
-from twentystrong.odds import COLORS, PLAIN, Color, DamageModel, DiceCounts, Face, kill_probability
+from twentystrong.odds import COLORS, PLAIN, DiceCounts, Face, kill_probability
 from twentystrong.odds.forced import ENTRIES, array_entries, array_values, forced_value, game_of
 from twentystrong.odds.rules import Conversion, RollRules
 from twentystrong.odds.simulate import simulate
@@ -185,37 +184,13 @@ def test_seven_dice_with_the_change_held_are_exact() -> None:
     assert exact == pytest.approx(0.969008, abs=1e-6)
 
 
-def _best_after_roll(
-    rolled: dict[str, Face], need: int, phases: int, model: DamageModel, conversion: Conversion | None
-) -> float:
-    """The brute force from the Apply step under forced rerolls (this roll's done): every use of the change and every
-    set of dice applied, the dice left brute-forced with their rerolls to come."""
-    from odds_brute import changes
-
-    from twentystrong.odds import color_of
-
-    shown = [(color_of(d), f) for d, f in sorted(rolled.items())]
-    candidates: list[tuple[list[tuple[Color, Face]], Conversion | None]] = [(shown, conversion)]
-    if conversion is not None:
-        candidates += [(list(new), None) for new in changes(shown, conversion)]
-    best = 0.0
-    for faces, held in candidates:
-        usable = [i for i, (c, f) in enumerate(faces) if model.of(c).can_apply(f)]
-        for size in range(len(usable) + 1):
-            for subset in itertools.combinations(usable, size):
-                dealt = sum(model.damage(*faces[i]) for i in subset)
-                if dealt >= need:
-                    return 1.0
-                rest = [c for i, (c, _) in enumerate(faces) if i not in subset]
-                best = max(best, float(brute_force(rest, need - dealt, phases, model, FORCED, held)))
-    return best
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_the_advice_after_a_roll_is_the_best_move_of_the_brute_force(seed: int) -> None:
     # After a roll under forced rerolls (one target; this roll's rerolls done): the advice is exact, its chance the
     # brute force's best value from the Apply step, and the move it names keeps that value (the dice it leaves,
     # brute-forced again).
+    from odds_brute import after_roll_value
+
     from twentystrong.odds import color_of
     from twentystrong.odds.advisor import Situation, advise
     from twentystrong.odds.rules import Resources
@@ -233,7 +208,7 @@ def test_the_advice_after_a_roll_is_the_best_move_of_the_brute_force(seed: int) 
         dice: tuple[tuple[str, Face | None], ...] = tuple(rolled.items())
         situation = Situation(dice, (Target(need, model=model),), phases, "apply", FORCED, held)
         advice = advise(situation)
-        expected = _best_after_roll(rolled, need, phases, model, conversion)
+        expected = float(after_roll_value(rolled, need, phases, model, FORCED, conversion))
         assert advice.probability.exact
         assert advice.probability.value == pytest.approx(expected, abs=1e-12), (rolled, need, phases, model)
         shown = dict(rolled)
