@@ -124,7 +124,8 @@ def after_roll_value(
     rules: RollRules = PLAIN_ROLLS,
     conversion: Conversion | None = None,
 ) -> Fraction:
-    """The best value once these dice show these faces (the same brute force, from the Apply step)."""
+    """The best value once these dice show these faces (the same brute force, from the Apply step; with forced
+    rerolls, those of this roll done)."""
     from twentystrong.odds import color_of
 
     shown = tuple((color_of(d), f) for d, f in sorted(rolled.items()))
@@ -155,7 +156,11 @@ def _after(
                 rest = [(c, f) for i, (c, f) in enumerate(faces) if i not in subset]
                 kept = [(c, f) for c, f in rest if rules.keeps(f)]
                 rolled = [c for c, f in rest if not rules.keeps(f)]
-                best = max(best, _with_kept(rolled, kept, need - dealt, phases_after, model, rules, conversion, held))
+                if rules.forced_rerolls and not kept:  # the dice left roll with their forced rerolls to come
+                    left = brute_force(rolled, need - dealt, phases_after, model, rules, conversion if held else None)
+                else:
+                    left = _with_kept(rolled, kept, need - dealt, phases_after, model, rules, conversion, held)
+                best = max(best, left)
     return best
 
 

@@ -12,8 +12,8 @@ import random
 import pytest
 from odds_brute import brute_force
 
-from twentystrong.odds import COLORS, PLAIN, DiceCounts, kill_probability
-from twentystrong.odds.forced import MOST_OUTCOMES, forced_value, game_of, work_of
+from twentystrong.odds import COLORS, PLAIN, DiceCounts, Face, kill_probability
+from twentystrong.odds.forced import ENTRIES, array_entries, array_values, forced_value, game_of
 from twentystrong.odds.rules import Conversion, RollRules
 from twentystrong.odds.simulate import simulate
 from twentystrong.odds.targets import Target
@@ -37,14 +37,14 @@ def test_without_forced_rerolls_it_is_the_tables_game() -> None:
     checked = 0
     while checked < 150:
         pool = _pool(rng, 6)
-        if work_of(pool) > MOST_OUTCOMES:
-            continue
         model = rng.choice(MODELS)
         rules = rng.choice([RollRules(), RollRules.of(inverted=["yellow", "purple"])])
         conversion = rng.choice([None, CORONA])
         need, phases = rng.randint(1, 12), rng.randint(1, 4)
         game = game_of(model, rules, conversion)
         assert game is not None
+        if array_entries(game, pool, need + 1) > ENTRIES:
+            continue
         exact = forced_value(game, pool, need, phases)
         tables = kill_probability(
             DiceCounts(*pool), need, phases=phases, model=model, rules=rules, conversion=conversion
@@ -97,12 +97,12 @@ def test_the_simulation_answers_exactly_where_it_can_and_its_policy_never_beats_
         target = Target(rng.randint(3, 9))
         conversions = rng.choice([(), (CORONA,)])
         odds = simulate(dice, [target], phases=3, rules=FORCED, conversions=conversions, samples=3000)
-        if work_of(pool) > MOST_OUTCOMES:
+        game = game_of(PLAIN, FORCED, conversions[0] if conversions else None)
+        assert game is not None
+        if array_entries(game, pool, target.need + 1) > ENTRIES:
             assert odds.method == "monte-carlo"
             continue
         assert odds.method == "exact" and odds.each_error == (0.0,)
-        game = game_of(PLAIN, FORCED, conversions[0] if conversions else None)
-        assert game is not None
         assert odds.each[0] == forced_value(game, pool, target.need, 3)
         # The policy's chance, simulated without the exact answer: a lower bound of the best play's.
         from twentystrong.odds.simulate import Policy, play_once
@@ -142,3 +142,99 @@ def test_the_advisor_says_an_exact_chance_under_forced_rerolls() -> None:
     assert advice.keep == ("P1", "P2", "P3") and advice.probability.exact
     assert advice.probability.value == forced_value(game, (0, 0, 0, 3, 0), 5, 2)
     assert advice.probability.value > max(forced_value(game, (0, 0, 0, 2, 0), 4, 2) or 0, 0.2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_arrays_are_the_whole_roll_recursion_on_every_sub_pool(seed: int) -> None:
+    # The recursion outcome by outcome (the way this module valued a pool before it ran on arrays) is the reference
+    # on pools the brute force cannot reach: every sub-pool, need, layer and phase count of one array equals it.
+    from odds_rolls_reference import values
+
+    rng = random.Random(100 + seed)
+    checked = 0
+    while checked < 5:
+        pool = _pool(rng, 6)
+        model = rng.choice(MODELS)
+        rules = rng.choice([FORCED, RollRules.of(inverted=["green", "red"], forced_rerolls=True), RollRules()])
+        conversion = rng.choice([None, CORONA])
+        game = game_of(model, rules, conversion)
+        assert game is not None
+        length, phases = rng.randint(2, 9), rng.randint(1, 3)
+        if array_entries(game, pool, length) > 200_000:
+            continue
+        arrays = array_values(game, pool, length, phases)
+        sub = tuple(rng.randint(0, n) for n in pool)
+        for k in range(1, phases + 1):
+            for held in (False, True) if game.change is not None else (False,):
+                expected = values(game, sub, length, k, held)
+                found = arrays[(int(held), k, *sub)]
+                assert list(found) == pytest.approx(list(expected), abs=1e-12), (pool, sub, k, held, model, rules)
+        checked += 1
+
+
+def test_seven_dice_with_the_change_held_are_exact() -> None:
+    # The commit plan's pick of the panel's forced-reroll question (two yellow added to B1 P1 P2 R1, Corona's ability
+    # held, need 7 over three rolls) was simulated (≈94%, the policy's lower bound); exact, the best play does better.
+    from odds_rolls_reference import values
+
+    game = game_of(PLAIN, FORCED, CORONA)
+    assert game is not None
+    exact = forced_value(game, (2, 0, 1, 2, 1), 7, 3)
+    assert exact == pytest.approx(values(game, (2, 0, 1, 2, 1), 8, 3, True)[7], abs=1e-12)
+    assert exact == pytest.approx(0.969008, abs=1e-6)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_advice_after_a_roll_is_the_best_move_of_the_brute_force(seed: int) -> None:
+    # After a roll under forced rerolls (one target; this roll's rerolls done): the advice is exact, its chance the
+    # brute force's best value from the Apply step, and the move it names keeps that value (the dice it leaves,
+    # brute-forced again).
+    from odds_brute import after_roll_value
+
+    from twentystrong.odds import color_of
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Resources
+
+    rng = random.Random(300 + seed)
+    faces: tuple[Face, ...] = ("miss", "hit", "crit")
+    for _ in range(6):
+        pool = _pool(rng, 4)
+        ids = [d for c, n in zip(COLORS, pool, strict=True) for d in DiceCounts(**{c: n}).die_ids()]
+        rolled = {d: rng.choice(faces) for d in ids}
+        need, phases = rng.randint(1, 7), rng.randint(0, 2)
+        model = rng.choice(MODELS)
+        conversion = rng.choice([None, CORONA])
+        held = Resources((conversion,)) if conversion else Resources()
+        dice: tuple[tuple[str, Face | None], ...] = tuple(rolled.items())
+        situation = Situation(dice, (Target(need, model=model),), phases, "apply", FORCED, held)
+        advice = advise(situation)
+        expected = float(after_roll_value(rolled, need, phases, model, FORCED, conversion))
+        assert advice.probability.exact
+        assert advice.probability.value == pytest.approx(expected, abs=1e-12), (rolled, need, phases, model)
+        shown = dict(rolled)
+        for use in advice.uses:
+            shown.update(use.dice)
+        applied = [d for _, dice in advice.moves for d in dice]
+        dealt = sum(model.damage(color_of(d), shown[d]) for d in applied)
+        left = [color_of(d) for d in advice.keep]
+        still = conversion if conversion is not None and not advice.uses else None
+        kept = brute_force(left, need - dealt, phases, model, FORCED, still) if dealt < need else 1
+        assert float(kept) == pytest.approx(expected, abs=1e-12), (rolled, need, phases, advice)
+
+
+def test_the_commit_plan_passes_over_dice_whose_exact_chance_falls_short() -> None:
+    # The plan searches under the rules the tables hold nearest (no forced rerolls): Y1 Y2 Y3 there reach 70% against
+    # need 5 over two rolls with R1 committed and Corona's ability held; under forced rerolls (a yellow hit rolled
+    # again for a miss mostly comes back a miss) they give 61%, exactly. The plan says a set that reaches it.
+    from twentystrong.odds.advisor import Situation, commit_plan
+    from twentystrong.odds.rules import Resources
+
+    game = game_of(PLAIN, FORCED, CORONA)
+    assert game is not None
+    assert forced_value(game, (3, 0, 0, 0, 1), 5, 2) == pytest.approx(0.608765, abs=1e-6)
+    situation = Situation((("R1", None),), (Target(5),), 2, "commit", FORCED, Resources((CORONA,)))
+    pick = commit_plan(situation, ("Y1", "Y2", "Y3", "G1", "G2", "B1", "P1"), 0.7).each[0]
+    assert pick is not None and pick.reached and pick.chance.exact
+    assert pick.dice == ("Y1", "G1", "G2")
+    assert pick.chance.value == forced_value(game, (1, 2, 0, 0, 1), 5, 2)
+    assert pick.chance.value >= 0.7

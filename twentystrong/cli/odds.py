@@ -242,7 +242,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     rolls.add_argument(
         "--reroll-per-miss",
         action="store_true",
-        help="after each roll, for each miss one rolled hit is rolled again (simulated)",
+        help="after each roll, for each miss one rolled hit is rolled again (exact for one enemy and a few dice)",
     )
     held = parser.add_argument_group("what you hold (read from a deck)")
     held.add_argument(

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
+from twentystrong.odds.forced import forced_move, game_of
 from twentystrong.odds.joint import (
     BUDGET,
     Joint,
@@ -37,7 +38,7 @@ from twentystrong.odds.joint import (
 )
 from twentystrong.odds.model import ColorDamage, DamageModel
 from twentystrong.odds.plans import Spec, convert_plans, exact_reason
-from twentystrong.odds.rerolls import _float_table, _useful, best_move
+from twentystrong.odds.rerolls import _float_table, _kill_key, _useful, best_move
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
 from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
 from twentystrong.odds.targets import Target
@@ -492,6 +493,9 @@ def _best(situation: Situation, samples: int) -> Advice:
         move = best_move(situation.targets[t].need, shown, situation.phases, spec, spec.conversion is not None)
         gives = {t: move.applied}
         return _words(situation, move.convert, gives, Chance(move.probability))
+    forced = _forced_move(situation, live, shown)
+    if forced is not None:
+        return forced
     else:
         joint = _joint_spec(situation, live)
         needs = [situation.targets[t].need for t in live]
@@ -501,6 +505,27 @@ def _best(situation: Situation, samples: int) -> Advice:
             probability = Chance(min(1.0, max(0.0, _strip(jmove.value, joint))))
             return _words(situation, jmove.convert, gives, probability)
     return _simulated_advice(situation, live, shown, samples)
+
+
+def _forced_move(situation: Situation, live: list[int], shown: tuple[tuple[int, int, int], ...]) -> Advice | None:
+    """One target under forced rerolls (the rerolls of this roll done): the best move, exact
+    (:func:`~twentystrong.odds.forced.forced_move`), where :mod:`twentystrong.odds.forced` holds the rules and the
+    resources; else None."""
+    conversion, all_held = _single_change(situation)
+    if len(live) != 1 or not situation.rules.forced_rerolls or not all_held or situation.step_cap is not None:
+        return None
+    t = live[0]
+    need = situation.targets[t].need
+    game = game_of(_boosted(situation, t), situation.rules, conversion)
+    if game is None:
+        return None
+    kill = _kill_key(shown, need, game.model)
+    if kill is not None:  # a defeat now: the cheapest set, as for the tables (the change kept)
+        return _words(situation, None, {t: kill[3]}, Chance(1.0))
+    move = forced_move(game, need, shown, situation.phases, conversion is not None)
+    if move is None:
+        return None
+    return _words(situation, move.convert, {t: move.applied}, Chance(move.probability))
 
 
 def _simulated_advice(
@@ -652,7 +677,8 @@ def commit_plan(
     bring the chance to ``threshold`` with the dice committed already; where none does, every pool die and the best
     chance. Exact tables only (a simulation per candidate would be too slow): where the rules or resources need the
     simulation, the rules the tables hold nearest are used for the search, and the pick's chance is then the
-    simulation's. ``most``: how many more dice the rules let the player commit now (a commit limit in force), so a
+    simulation's (or the exact one of :mod:`twentystrong.odds.forced`, and a set whose exact chance falls short is
+    passed over). ``most``: how many more dice the rules let the player commit now (a commit limit in force), so a
     plan never asks for more."""
     each: list[Pick | None] = []
     for t in range(len(situation.targets)):
@@ -703,7 +729,12 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int,
         for extra in _subsets(pool, size):
             found = value(extra, near)
             if found.value >= threshold:
-                return Pick(extra, found if exact else value(extra, situation), True)
+                if exact:
+                    return Pick(extra, found, True)
+                own = value(extra, situation)
+                if own.exact and own.value < threshold - 1e-9:
+                    continue  # the nearest rules overrate these dice (forced rerolls): the exact figure falls short
+                return Pick(extra, own, True)
     best = _strongest(pool, most)
     return Pick(best, value(best, situation), False)
 
