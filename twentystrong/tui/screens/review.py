@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.record.games import GameRow
 from twentystrong.review.evaluator import Evaluator
 from twentystrong.review.expert import ExpertEvaluator
@@ -40,16 +40,16 @@ COSTLY = "✘"
 class ReviewScreen(ModalScreen[None]):
     """A recorded game's review: its decisions, their cost, the chance to win across the game. Escape closes."""
 
-    HELP_TITLE = "Game review"
+    HELP_TITLE = N_("Game review")
     """The title of this part of the help screen."""
 
     CSS_PATH = "review.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close (cancels a review being made)"),
-        Binding("enter", "show_table", "The table then", show=False),
-        Binding("n", "next_costly", "Next costly decision"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("escape", "close", N_("Close (cancels a review being made)")),
+        Binding("enter", "show_table", N_("The table then"), show=False),
+        Binding("n", "next_costly", N_("Next costly decision")),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(
@@ -207,7 +207,7 @@ class ReviewScreen(ModalScreen[None]):
                 )
             )
         self.query_one("#review-words", Static).update(
-            Content.assemble(words, ("  · Enter: the table then", "$text-muted"))
+            Content.assemble(words, ("  · " + _("Enter: the table then"), "$text-muted"))
         )
         self._chart(review, index)
 
