@@ -602,7 +602,7 @@ def _keeper(s: GameState, die: DieState) -> str:
         if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
             rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
             return f"{card_name(s.deck, live.source)}: {rule[:1].lower()}{rule[1:]}"
-    return "a rule in force keeps it"
+    return _("a rule in force keeps it")
 
 
 def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
@@ -845,7 +845,8 @@ def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
     for use in advice.uses:
         faces.update(use.dice)
     rules = question.rules or PLAIN_ROLLS
-    why = "; ".join(w for w in rules.words() if "kept" in w or "not rolled" in w) or "a rule in force keeps it"
+    keeping = (_("misses are not rolled again"), _("unapplied hits are kept"))
+    why = "; ".join(w for w in rules.words() if w in keeping) or _("a rule in force keeps it")
     stays = tuple((d, why) for d in advice.keep if rules.keeps(faces.get(d)))
     rolling = tuple(d for d in advice.keep if question.phases > 0 and not rules.keeps(faces.get(d)))
     return Playable(
