@@ -806,7 +806,12 @@ def explain(
     every = None
     if answered.all is not None:
         every = EnemyChance(
-            "all", f"all {len(question.enemies)}", answered.all.value, answered.all.exact, answered.all.error, scope
+            "all",
+            _("all {n}").format(n=len(question.enemies)),
+            answered.all.value,
+            answered.all.exact,
+            answered.all.error,
+            scope,
         )
     held = question.resources.names() if question.resources is not None else []
     if question.stage == "commit":

@@ -32,6 +32,7 @@ from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import BUDGET, Decision, Review, ReviewCancelled, review_history
 from twentystrong.review.words import expert_words, flag_words, heading, percent, played_words, summary_words
 from twentystrong.session.session import Session
+from twentystrong.tui.widgets.keys import speak_keys
 
 COSTLY = "✘"
 """The mark of a costly decision, in the list and on the chart."""
@@ -74,6 +75,7 @@ class ReviewScreen(ModalScreen[None]):
         """Processes that weigh decisions at once."""
         self.review: Review | None = None
         """The review shown (None while it is being made)."""
+        speak_keys(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review"):
