@@ -216,13 +216,9 @@ async def test_the_review_screen_reads_in_german_and_french(game: Session, lang:
     assert keep(number, review_history(game.history, OpenEvaluator(), threshold=12)) is None
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2", "g")
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        for keys in ((), ("f2", "g"), ("v",), ("n",)):  # the statistics' past games, the review, a costly decision
+            await pilot.press(*keys)
+            await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         shown = " ".join(
