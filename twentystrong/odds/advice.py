@@ -32,7 +32,7 @@ from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.state import DieState, GameState
-from twentystrong.i18n import N_, _, ngettext, term
+from twentystrong.i18n import N_, _, language, ngettext, term
 from twentystrong.odds.targets import Target
 
 if TYPE_CHECKING:
@@ -600,8 +600,10 @@ def _keeper(s: GameState, die: DieState) -> str:
 
     for handler, live in hooks.passive(s):
         if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
-            rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
-            return f"{card_name(s.deck, live.source)}: {rule[:1].lower()}{rule[1:]}"
+            rule = hooks.describe(live.effect).split(":")[0].rstrip(". \u00a0")  # (French: a space before the colon)
+            first = rule[:1] if language() == "de" else rule[:1].lower()  # a German noun keeps its capital
+            # Translators: a card's name, then the rule of it that keeps a die's face.
+            return _("{card}: {rule}").format(card=card_name(s.deck, live.source), rule=f"{first}{rule[1:]}")
     return _("a rule in force keeps it")
 
 
@@ -671,7 +673,7 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
             text = _("apply nothing, keep {dice} rolling").format(dice=" ".join(advice.rolling))
         else:
             text = _("apply nothing")
-        return f"{text}; {stays}" if stays else text
+        return _("{advice}; {stays}").format(advice=text, stays=stays) if stays else text
     parts = []
     for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
@@ -693,7 +695,7 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
         )
         text = words.format(advice=text, dice=rolling)
     if stays and not everyone:
-        text += f"; {stays}"
+        text = _("{advice}; {stays}").format(advice=text, stays=stays)
     return text
 
 
