@@ -242,6 +242,38 @@ def test_with_several_enemies_the_advice_names_the_one_it_plays_for(tmp_path: Pa
     assert told.words == told.move + told.figure
 
 
+@pytest.mark.parametrize(
+    ("lang", "apply", "figure"),
+    [
+        ("de", "{dice} auf Rust Maw zuordnen", " → {mine}, Rust Maw zu besiegen (0%, alle 2 zu besiegen)"),
+        ("fr", "assigner {dice} à Rust Maw", " → {mine} de vaincre Rust Maw (0% de vaincre les 2)"),
+    ],
+)
+def test_the_advice_is_one_sentence_in_the_language_spoken(tmp_path: Path, lang: str, apply: str, figure: str) -> None:
+    """The same moment as above in German and French: the same commands, said in the language as whole sentences
+    (the dice, the enemy and the chances are their placeholders), not a word of the English left."""
+    from test_effects_passive import card, effect
+
+    from twentystrong import i18n
+
+    first = card("rust-maw", health=5, damage=2, additional=1)
+    capped = card("iron-wall", effect("damage_cap_per_round", amount=2), health=4)
+    s = physical_game(tmp_path, first, capped)
+    s = step(step(s, Command("activate", stack=1)), Command("activate", stack=1))
+    s = rolled(s, {"P1": "crit", "P2": "hit", "R1": "hit"})
+    english = hint(player_view(s))
+    i18n.set_language(lang)
+    told = hint(player_view(s))
+    assert told.commands == english.commands and told.keep == english.keep
+    dice = english.move.removeprefix("apply ").split(" to Rust Maw")[0]
+    assert told.move.startswith(apply.format(dice=dice)), told.move
+    assert told.figure == figure.format(mine=told.chances[0].words()), told.figure
+    for word in ("apply", "keep", "to defeat", "rolling"):
+        assert word not in told.words, (word, told.words)
+    i18n.set_language("en")
+    assert hint(player_view(s)).words == english.words
+
+
 def bot_position(deck_id: str, hero: str, seed: int, commands: int) -> GameState:
     """The state after ``commands`` commands of a heuristic bot's game (the first being ``start``)."""
     deck, _ = load_game_deck(deck_id, None)

@@ -258,3 +258,42 @@ def test_a_round_wide_bonus_reaches_the_dice_already_applied(capsys: pytest.Capt
     assert "Advice: use Battle Fury (defeats it)" in out
     _, out, _ = run(capsys, *args, "--applied", "3")
     assert "Advice: these dice cannot defeat the target in the rolls left" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "de",
+            [
+                "Würfel: G3 G4 B1 (2 grün, 1 blau)",
+                "Erwarteter Schaden:              2.167 (13/6)",
+                "Chance zu besiegen in 2 Phasen (bestes Spiel): 37.85%",
+                "Rat: G3✶ G4• auf das Ziel zuordnen, B1 weiter werfen → 67% zum Besiegen",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Dés : G3 G4 B1 (2 vert, 1 bleu)",
+                "Dégâts attendus :         2.167 (13/6)",
+                "Chance de vaincre en 2 phases (meilleur jeu) : 37.85%",
+                "Conseil : assigner G3✶ G4• à la cible, relancer B1 → 67% de vaincre",
+            ],
+        ),
+    ],
+)
+def test_text_and_advice_in_german_and_french(capsys: pytest.CaptureFixture[str], lang: str, said: list[str]) -> None:
+    """``--lang de`` / ``--lang fr``: the report's lines and the advice read in the language (the advice one sentence
+    with the dice and the target as its placeholders); a bad argument's message too."""
+    args = ("--dice", "G3,G4,B1", "--health", "4", "--faces", "G3:crit,G4:hit,B1:miss", "--phases", "2")
+    status, out, _ = run(capsys, "--lang", lang, *args)
+    assert status == 0
+    lines = out.splitlines()
+    for line in said:
+        assert line in lines, (line, out)
+    for english in ("Dice:", "Expected damage", "Advice:", "apply", "to defeat", "keep"):
+        assert english not in out, english
+    status, _, err = run(capsys, "--lang", lang, "--dice", "B5")
+    wanted = {"de": "es gibt keinen Würfel B5", "fr": "il n'y a pas de dé B5"}[lang]
+    assert status == 2 and wanted in err, err

@@ -87,3 +87,29 @@ def test_a_number_the_record_does_not_hold_or_a_game_without_moves(capsys: pytes
     assert err.startswith("twentystrong review: there is no game #7") and "Traceback" not in err
     assert main(["review", "1"]) == 2
     assert "kept no moves" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "summary", "flag", "chart"),
+    [
+        ("de", "Analyse von Partie #", "Entscheidungen gewogen", "Runde ", "Runde"),
+        ("fr", "Analyse de la partie n° ", "décisions", "Tour ", "tour"),
+    ],
+)
+def test_the_review_reads_in_german_and_french(
+    game: Session, capsys: pytest.CaptureFixture[str], lang: str, heading: str, summary: str, flag: str, chart: str
+) -> None:
+    """``--lang de`` / ``--lang fr``: the heading, the summary, each flagged decision's sentence and the chart's
+    words in the language (the cards' and heroes' names are their own)."""
+    number = reviewed(game)
+    assert main(["--lang", lang, "review", str(number)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith(heading), lines[0]
+    assert {"de": " · Rang 1 · ", "fr": " · rang 1 · "}[lang] in lines[0], lines[0]
+    assert summary in out
+    assert any(line.startswith(flag) for line in lines), out
+    assert lines[-1].startswith(chart)
+    english_words = ("Review of game", "decisions weighed", "Round ", "points of your chance", "Your chance to", "rank")
+    for english in english_words:
+        assert english not in out, english

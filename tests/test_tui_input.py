@@ -360,16 +360,20 @@ def _to_the_first_roll(store: Store) -> None:
     raise AssertionError(f"no roll: {store.view.kind}")
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, int]) -> None:
+async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, int], lang: str) -> None:
     """Three items held and four Tactics in the Tactics area: the Odds box's advice line is still on screen, inside
-    the side column (it used to fall below it, readable only by scrolling the column with the wheel)."""
+    the side column (it used to fall below it, readable only by scrolling the column with the wheel); in German and
+    French too, whose advice runs longer ("Rat: …", "Conseil : …")."""
     from dataclasses import replace
 
+    from twentystrong import i18n
     from twentystrong.kits.hoplomachus_victorum.rules import table
     from twentystrong.session.history import HistoryEntry
-    from twentystrong.tui.widgets.odds import OddsPanel
+    from twentystrong.tui.widgets.odds import ADVICE, OddsPanel
 
+    i18n.set_language(lang)
     app = create_app(deck_id="hoplomachus-victorum", hero="castor", seed=1234, hints=False)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -392,6 +396,7 @@ async def test_the_advice_stays_on_screen_with_a_full_sidebar(size: tuple[int, i
         panel = app.screen.query_one(OddsPanel)
         advice = panel.query_one("#odds-advice")
         assert advice.display and str(advice.render()).strip(), "no advice shown"
+        assert str(advice.render()).startswith(str(ADVICE)), advice.render()
         side = app.screen.query_one("#side")
         assert advice.region.height >= 1, "the advice is not on screen"
         assert side.region.contains_region(advice.region), (advice.region, side.region)

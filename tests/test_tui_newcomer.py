@@ -413,6 +413,37 @@ async def test_the_advice_never_proposes_what_the_rules_forbid(tmp_path: Path) -
         )
 
 
+@pytest.mark.parametrize(
+    ("lang", "stays"),
+    [
+        (
+            "de",
+            "Rat: B1✶ auf Terminator Lurker zuordnen, P1 weiter werfen; Y1○ bleibt wie geworfen (Terminator Lurker: "
+            "Fehlschläge werden nicht neu geworfen) (reicht nicht zum Besiegen)",
+        ),
+        (
+            "fr",
+            "Conseil : assigner B1✶ à Terminator Lurker, relancer P1 ; Y1○ reste tel que lancé (Terminator Lurker : "
+            "les échecs ne sont pas relancés) (pas assez pour vaincre)",
+        ),
+    ],
+)
+async def test_the_kept_miss_is_said_in_german_and_french(tmp_path: Path, lang: str, stays: str) -> None:
+    """The same moment in German and French: the advice, and the miss that stays with the rule that keeps it, in
+    the language (a German noun keeps its capital after the card's name)."""
+    from twentystrong import i18n
+
+    i18n.set_language(lang)
+    lurker = card("terminator-lurker", effect("misses_not_rerolled"), health=9)
+    app = scenario_app(tmp_path, [lurker])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "1", "y", "1", "b", "1", "p", "1")
+        await press(pilot, "enter", "m", "k", "h")  # Y1 miss, B1 crit, P1 hit
+        text = " ".join(table_of(app).query_one(OddsPanel).shown_text().split())
+        assert stays in text, text
+
+
 async def test_the_advice_does_not_give_up_while_more_dice_can_be_committed(tmp_path: Path) -> None:
     wall = card("wall", health=12)
     app = scenario_app(tmp_path, [wall])

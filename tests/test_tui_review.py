@@ -192,3 +192,47 @@ async def test_a_review_that_cannot_be_made_says_why(game: Session) -> None:
         await settle(pilot)
         assert app.screen is not screen
     assert kept(number) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "de",
+            ["Analyse von Partie #", "Entscheidungen gewogen", "Enter: der Tisch damals", "Nächste teure Entscheidung"],
+        ),
+        ("fr", ["Analyse de la partie n° ", "décisions pesées", "Entrée : la table à ce moment", "Décision coûteuse"]),
+    ],
+)
+async def test_the_review_screen_reads_in_german_and_french(game: Session, lang: str, said: list[str]) -> None:
+    """The Review screen in German and French: its title, summary, the highlighted decision's line and its keys (the
+    footer's descriptions spoken in the language), the columns in the language."""
+    from twentystrong import i18n
+    from twentystrong.tui.screens.review import COSTLY
+
+    i18n.set_language(lang)
+    number = add_game(game).id
+    assert number is not None
+    assert keep(number, review_history(game.history, OpenEvaluator(), threshold=12)) is None
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for keys in ((), ("f2", "g"), ("v",), ("n",)):  # the statistics' past games, the review, a costly decision
+            await pilot.press(*keys)
+            await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        shown = " ".join(
+            [
+                str(screen.query_one("#review-title", Static).content),
+                str(screen.query_one("#review-status", Static).content),
+                words(screen),
+                *(b.description for bindings in screen._bindings.key_to_bindings.values() for b in bindings),
+            ]
+        )
+        for text in said:
+            assert text in shown, (text, shown)
+        assert words(screen).startswith(f"{COSTLY} ")
+        columns = [str(c.label) for c in screen.query_one("#review-decisions", DataTable).columns.values()]
+        assert columns[:2] == {"de": ["Runde", "Schritt"], "fr": ["tour", "étape"]}[lang], columns
+        for english in ("Review of game", "decisions weighed", "Enter: the table then", "Next costly decision"):
+            assert english not in shown, english

@@ -6,6 +6,8 @@ import argparse
 from datetime import date
 from typing import TYPE_CHECKING
 
+from twentystrong.i18n import _
+
 if TYPE_CHECKING:
     from twentystrong.engine.state import OptionValue
 
@@ -15,7 +17,7 @@ def iso_date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the date must be YYYY-MM-DD, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("the date must be YYYY-MM-DD, not {text}").format(text=repr(text))) from None
 
 
 def game_number(text: str) -> int:
@@ -23,9 +25,10 @@ def game_number(text: str) -> int:
     try:
         value = int(text.lstrip("#"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a game number, like 12 (from twentystrong stats), not {text!r}") from None
+        words = _("a game number, like 12 (from twentystrong stats), not {text}")
+        raise argparse.ArgumentTypeError(words.format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError("game numbers start at 1")
+        raise argparse.ArgumentTypeError(_("game numbers start at 1"))
     return value
 
 
@@ -73,8 +76,9 @@ def needs_problem(values: dict[str, OptionValue]) -> str | None:
     """``--rank 3 needs --missions (…)``: an option given away from its default without the option it needs."""
     from twentystrong.kits import all_options
 
-    for _, option in all_options():
+    for _kit, option in all_options():
         value = values.get(option.name)
         if option.needs and value is not None and value != option.default and not values.get(option.needs):
-            return f"{option.flag} {value} needs --{option.needs} ({option.needs_reason})"
+            words = _("{flag} {value} needs --{needs} ({reason})")
+            return words.format(flag=option.flag, value=value, needs=option.needs, reason=option.needs_reason)
     return None

@@ -19,6 +19,7 @@ from typing import Any
 from twentystrong.cli.arguments import add_deck_options, deck_option_names, deck_option_values, needs_problem
 from twentystrong.content.heroes import default_hero, hero_ref
 from twentystrong.engine.state import SetupOptions
+from twentystrong.i18n import _
 from twentystrong.kits import choices_for
 from twentystrong.session.decks import DEFAULT_DECK, DeckNotFound, load_game_deck
 from twentystrong.session.protocol import Protocol
@@ -94,10 +95,11 @@ def _session(args: argparse.Namespace) -> Session:
     if args.load is not None:
         given = [f"--{name}" for name in (*_SETUP_FLAGS, *deck_option_names()) if getattr(args, name) is not None]
         if given:
-            raise SetupError(f"{', '.join(given)}: a loaded game keeps the setup of its save; drop these options")
+            words = _("{options}: a loaded game keeps the setup of its save; drop these options")
+            raise SetupError(words.format(options=", ".join(given)))
         deck = None
         if args.deck is not None or args.deck_path is not None:
-            deck, _ = load_game_deck(args.deck, args.deck_path)
+            deck, _folder = load_game_deck(args.deck, args.deck_path)
         session = Session.load(args.load, deck)
         if args.deck_path is not None:
             session.deck_path = args.deck_path
@@ -110,7 +112,7 @@ def _session(args: argparse.Namespace) -> Session:
         raise SetupError(problem)
     deck, folder = load_game_deck(args.deck, args.deck_path)
     if not deck.heroes:  # pragma: no cover - the loader refuses decks without heroes
-        raise SetupError(f"deck {deck.id!r} has no heroes")
+        raise SetupError(_("deck {deck} has no heroes").format(deck=repr(deck.id)))
     options = SetupOptions(
         deck_id=deck.id,
         hero_id=hero_ref(args.hero) if args.hero is not None else default_hero(deck),
@@ -130,7 +132,8 @@ def _daily(args: argparse.Namespace) -> Session:
     names = (*_SETUP_FLAGS, *deck_option_names(), "deck", "deck_path")
     given = [f"--{name}" for name in names if getattr(args, name) is not None]
     if given:
-        raise SetupError(f"{', '.join(given)}: the daily challenge's setup is the day's; drop these options")
+        words = _("{options}: the daily challenge's setup is the day's; drop these options")
+        raise SetupError(words.format(options=", ".join(given)))
     deck, folder = load_game_deck(DECK, None)
     return Session.new(deck, daily_options(deck, today()), deck_path=folder)
 

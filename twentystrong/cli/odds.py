@@ -17,6 +17,7 @@ import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from twentystrong.i18n import N_, _, ngettext, term
 from twentystrong.odds import (
     COLORS,
     DICE_PER_COLOR,
@@ -60,7 +61,7 @@ def parse_dice(text: str) -> DiceSpec:
     a message that says how to write it (raises :class:`DiceError`)."""
     items = [item.strip().upper() for item in re.split(r"[,\s]+", text) if item.strip()]
     if not items:
-        raise DiceError("give at least one die, e.g. --dice Y1,B2,B3 (die ids) or --dice 2B,1P (counts)")
+        raise DiceError(_("give at least one die, e.g. --dice Y1,B2,B3 (die ids) or --dice 2B,1P (counts)"))
     ids: list[str] = []
     counts: dict[Color, int] = dict.fromkeys(COLORS, 0)
     counted = False
@@ -72,27 +73,32 @@ def parse_dice(text: str) -> DiceSpec:
             have = DICE_PER_COLOR[color]
             if not 1 <= number <= have:
                 last = f"{letter}1" if have == 1 else f"{letter}1–{letter}{have}"
-                raise DiceError(f"there is no die {item}: the {color} {'die is' if have == 1 else 'dice are'} {last}")
+                words = ngettext(
+                    "there is no die {die}: the {color} die is {last}",
+                    "there is no die {die}: the {color} dice are {last}",
+                    have,
+                )
+                raise DiceError(words.format(die=item, color=term(color), last=last))
             if item in ids:
-                raise DiceError(f"die {item} is listed twice")
+                raise DiceError(_("die {die} is listed twice").format(die=item))
             ids.append(item)
         elif numbered and numbered.group(2) in _COLOR_OF_LETTER:
             counted = True
             counts[_COLOR_OF_LETTER[numbered.group(2)]] += int(numbered.group(1))
         elif item in _COLOR_OF_LETTER:
-            raise DiceError(
-                f"{item!r} alone is ambiguous: write {item}1 for the die {item}1, or 1{item} for one "
-                f"{_COLOR_OF_LETTER[item]} die"
+            words = _(
+                "{item} alone is ambiguous: write {letter}1 for the die {letter}1, or 1{letter} for one {color} die"
             )
+            raise DiceError(words.format(item=repr(item), letter=item, color=term(_COLOR_OF_LETTER[item])))
         else:
-            letters = ", ".join(f"{LETTERS[c]}={c}" for c in COLORS)
-            raise DiceError(
-                f"{item!r} is neither a die id (Y1–Y4, G1–G4, B1–B4, P1–P4, R1) nor a count (2B); colours: {letters}"
+            letters = ", ".join(f"{LETTERS[c]}={term(c)}" for c in COLORS)
+            words = _(
+                "{item} is neither a die id (Y1–Y4, G1–G4, B1–B4, P1–P4, R1) nor a count (2B); colours: {letters}"
             )
+            raise DiceError(words.format(item=repr(item), letters=letters))
         if ids and counted:
-            raise DiceError(
-                f"{text.strip()!r} mixes die ids and counts: write all ids (Y1,B2,B3) or all counts (1Y,2B)"
-            )
+            words = _("{text} mixes die ids and counts: write all ids (Y1,B2,B3) or all counts (1Y,2B)")
+            raise DiceError(words.format(text=repr(text.strip())))
     if ids:
         return DiceSpec(DiceCounts.from_ids(ids), tuple(ids))
     return DiceSpec(DiceCounts.from_mapping(counts), None)
@@ -109,7 +115,7 @@ def _dice(text: str) -> DiceSpec:
     except DiceError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if not spec.counts.total:
-        raise argparse.ArgumentTypeError("give at least one die, e.g. --dice Y1,B2,B3 or --dice 2B,1P")
+        raise argparse.ArgumentTypeError(_("give at least one die, e.g. --dice Y1,B2,B3 or --dice 2B,1P"))
     return spec
 
 
@@ -125,20 +131,19 @@ def _faces(text: str) -> dict[str, Face]:
         die, sep, face = item.replace("=", ":").partition(":")
         die = die.strip().upper()
         if not sep or face.strip().lower() not in _FACE_WORDS:
-            raise argparse.ArgumentTypeError(
-                f"{item!r} is not a die and its face, e.g. G3:crit or G3:k (m miss, h hit, k crit)"
-            )
+            words = _("{item} is not a die and its face, e.g. G3:crit or G3:k (m miss, h hit, k crit)")
+            raise argparse.ArgumentTypeError(words.format(item=repr(item)))
         try:
             spec = parse_dice(die)
         except DiceError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
         if spec.ids is None or len(spec.ids) != 1:
-            raise argparse.ArgumentTypeError(f"{die!r} is not a die id (e.g. G3)")
+            raise argparse.ArgumentTypeError(_("{die} is not a die id (e.g. G3)").format(die=repr(die)))
         if die in out:
-            raise argparse.ArgumentTypeError(f"die {die} is given two faces")
+            raise argparse.ArgumentTypeError(_("die {die} is given two faces").format(die=die))
         out[die] = _FACE_WORDS[face.strip().lower()]
     if not out:
-        raise argparse.ArgumentTypeError("give each die's face, e.g. --faces G3:crit,G4:miss")
+        raise argparse.ArgumentTypeError(_("give each die's face, e.g. --faces G3:crit,G4:miss"))
     return out
 
 
@@ -147,10 +152,15 @@ def _int_at_least(low: int, what: str, high: int | None = None) -> Any:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+            words = _("{what} must be a whole number, not {text}")
+            raise argparse.ArgumentTypeError(words.format(what=_(what), text=repr(text))) from None
         if value < low or (high is not None and value > high):
-            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"{what} must be {bound}, not {value}")
+            words = (
+                _("{what} must be between {low} and {high}, not {value}")
+                if high is not None
+                else _("{what} must be at least {low}, not {value}")
+            )
+            raise argparse.ArgumentTypeError(words.format(what=_(what), low=low, high=high, value=value))
         return value
 
     return parse
@@ -161,7 +171,8 @@ def _colors(text: str) -> list[Color]:
     for letter in text.replace(",", "").upper():
         if letter not in _COLOR_OF_LETTER:
             letters = ", ".join(LETTERS[c] for c in COLORS)
-            raise argparse.ArgumentTypeError(f"unknown colour letter {letter!r} (use {letters})")
+            words = _("unknown colour letter {letter} (use {letters})")
+            raise argparse.ArgumentTypeError(words.format(letter=repr(letter), letters=letters))
         out.append(_COLOR_OF_LETTER[letter])
     return out
 
@@ -169,13 +180,12 @@ def _colors(text: str) -> list[Color]:
 def _applied(text: str) -> int | dict[str, Face]:
     """``--applied``: a damage (``3``) or the dice on the target with their faces (``P3:h,R1:k``)."""
     if text.strip().lstrip("-").isdigit():
-        return int(_int_at_least(0, "applied damage")(text))
+        return int(_int_at_least(0, N_("applied damage"))(text))
     try:
         return _faces(text)
     except argparse.ArgumentTypeError as exc:
-        raise argparse.ArgumentTypeError(
-            f"--applied is a damage (e.g. 3) or the dice on the target with their faces (e.g. P3:h,R1:k): {exc}"
-        ) from None
+        words = _("--applied is a damage (e.g. 3) or the dice on the target with their faces (e.g. P3:h,R1:k): {why}")
+        raise argparse.ArgumentTypeError(words.format(why=exc)) from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -188,10 +198,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the dice rolled, as die ids (Y1,B2,B3: the game's names for the dice) or as counts written count "
         "first (2B,1P: two blue dice and one purple); not both in one list",
     )
-    parser.add_argument("--health", type=_int_at_least(1, "health"), metavar="H", help="the target's Health")
+    parser.add_argument("--health", type=_int_at_least(1, N_("health")), metavar="H", help="the target's Health")
     parser.add_argument(
         "--phases",
-        type=_int_at_least(1, "phases", MAX_PHASES),
+        type=_int_at_least(1, N_("phases"), MAX_PHASES),
         default=1,
         metavar="K",
         help=f"Strategy phases left to roll, 1 to {MAX_PHASES} (default 1); best play between rolls",
@@ -262,7 +272,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     held.add_argument(
         "--level",
-        type=_int_at_least(1, "level", 3),
+        type=_int_at_least(1, N_("level"), 3),
         default=1,
         metavar="L",
         help="the target's level, for effects that depend on it (default 1)",
@@ -283,7 +293,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     advice.add_argument(
         "--target",
-        type=_int_at_least(1, "target", 100),
+        type=_int_at_least(1, N_("target"), 100),
         default=90,
         metavar="PERCENT",
         help="the chance --pool aims at, in percent (default 90)",
@@ -358,23 +368,30 @@ def _held(args: argparse.Namespace) -> Held:
         path = Path(args.deck)
         deck = load_deck(path) if path.exists() else load_shipped(args.deck)
     except DeckError as exc:
-        raise _Refused(f"cannot read the deck {args.deck!r}: {exc}") from None
+        raise _Refused(_("cannot read the deck {deck}: {why}").format(deck=repr(args.deck), why=exc)) from None
     heroes = [h.id for h in deck.heroes]
     if args.ability and args.ability not in heroes:
-        raise _Refused(f"no hero {args.ability!r} in {deck.info.id}; heroes: {', '.join(heroes)}")
+        words = _("no hero {hero} in {deck}; heroes: {heroes}")
+        raise _Refused(words.format(hero=repr(args.ability), deck=deck.info.id, heroes=", ".join(heroes)))
     items = [c.id for c in deck.cards if c.reward is not None and c.reward.kind in ("single_use", "ongoing")]
     conflict = {c.id for c in deck.cards}
     held = [i for i in deck.card_ids if i not in conflict]  # pieces of the ruleset's own held as items
     for item in args.item:
         if item not in items and item not in held:
             examples = ", ".join([*items[:3], *held[:2]])
-            kinds = "a card item, a Tactic or an Opportunity held as an item" if held else "a card item"
-            raise _Refused(f"no item {item!r} in {deck.info.id} ({kinds}), e.g. {examples}")
+            words = (
+                _("no item {item} in {deck} (a card item, a Tactic or an Opportunity held as an item), e.g. {examples}")
+                if held
+                else _("no item {item} in {deck} (a card item), e.g. {examples}")
+            )
+            raise _Refused(words.format(item=repr(item), deck=deck.info.id, examples=examples))
     plain = [c for c in deck.cards if not c.effects and c.level == args.level] or [
         c for c in deck.cards if c.level == args.level
     ]
     if not plain:
-        raise _Refused(f"no level {args.level} card in {deck.info.id} to stand for the target")
+        raise _Refused(
+            _("no level {level} card in {deck} to stand for the target").format(level=args.level, deck=deck.info.id)
+        )
     from twentystrong.engine.commands import Command, Rejected
     from twentystrong.engine.decide import decide_and_apply
 
@@ -382,7 +399,7 @@ def _held(args: argparse.Namespace) -> Held:
         initial_state(deck, SetupOptions(deck.info.id, args.ability or heroes[0])), Command("start")
     )
     if isinstance(started, Rejected):
-        raise _Refused(f"cannot start a game of {deck.info.id}: {started.message}")
+        raise _Refused(_("cannot start a game of {deck}: {why}").format(deck=deck.info.id, why=started.message))
     state = started[1]
     if not args.ability:
         state = state.changed({"hero": replace(state.hero, id="")})  # no hero's effects in force
@@ -441,9 +458,11 @@ def run(args: argparse.Namespace) -> int:
     spec: DiceSpec = args.dice
     on_card = _applied_dice(args)
     if spec.ids is not None and set(on_card) & set(spec.ids):
-        return _fail(f"--applied and --dice share {', '.join(sorted(set(on_card) & set(spec.ids)))}")
+        return _fail(
+            _("--applied and --dice share {dice}").format(dice=", ".join(sorted(set(on_card) & set(spec.ids))))
+        )
     if on_card and spec.ids is None and len(on_card) + spec.counts.total > 17:
-        return _fail("--applied and --dice name more dice than there are")
+        return _fail(_("--applied and --dice name more dice than there are"))
     try:
         model, rules, resources, applied = _held(args)
     except _Refused as exc:
@@ -451,17 +470,16 @@ def run(args: argparse.Namespace) -> int:
     dice = spec.counts
     if args.faces is not None:
         if spec.ids is None:
-            return _fail("--faces needs the dice by id in --dice (e.g. --dice G3,G4 --faces G3:crit,G4:miss)")
+            return _fail(_("--faces needs the dice by id in --dice (e.g. --dice G3,G4 --faces G3:crit,G4:miss)"))
         missing = [d for d in spec.ids if d not in args.faces]
         stray = [d for d in args.faces if d not in spec.ids]
         if missing or stray:
-            return _fail(
-                f"--faces must give the face of each die in --dice, and only those ({', '.join(missing + stray)})"
-            )
+            words = _("--faces must give the face of each die in --dice, and only those ({dice})")
+            return _fail(words.format(dice=", ".join(missing + stray)))
         if args.health is None:
-            return _fail("--faces needs --health: the advice is about defeating a target")
+            return _fail(_("--faces needs --health: the advice is about defeating a target"))
     if args.pool is not None and args.health is None:
-        return _fail("--pool needs --health: the dice to commit are those that reach --target against it")
+        return _fail(_("--pool needs --health: the dice to commit are those that reach --target against it"))
     roll = single_roll(dice, model, rules)
     report: dict[str, Any] = {
         "dice": count_words(dice),
@@ -476,7 +494,7 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.health is not None:
         need = args.health - applied
-        target = Target(args.health, applied, model, "the target")
+        target = Target(args.health, applied, model, _("the target"))
         by_phases, last = _chances(spec, target, args.phases, rules, resources)
         exact: Fraction | None = None
         if (args.phases == 1 or args.exact) and len(resources.conversions) <= 1 and not resources.boosts:
@@ -547,7 +565,7 @@ def _advice(
             dice=spec.ids,
             faces=faces,
             phases=args.phases - 1,
-            enemies=(EnemyQuestion("target", "the target", 1, target, rolled=faces),),
+            enemies=(EnemyQuestion("target", _("the target"), 1, target, rolled=faces),),
             rules=rules,
             resources=resources,
         )
@@ -573,7 +591,8 @@ def _advice(
     ids = spec.ids if spec.ids is not None else spec.counts.die_ids()
     clash = sorted(set(pool_ids) & set(ids))
     if clash:
-        raise SystemExit(_fail(f"--pool and --dice share {', '.join(clash)}: a die is committed or in the pool"))
+        words = _("--pool and --dice share {dice}: a die is committed or in the pool")
+        raise SystemExit(_fail(words.format(dice=", ".join(clash))))
     situation = Situation(tuple((d, None) for d in ids), (target,), args.phases, "commit", rules, resources)
     threshold = args.target / 100
     pick = commit_plan(situation, tuple(pool_ids), threshold).each[0]
@@ -592,7 +611,8 @@ def _advice(
         ).each[0]
         if bare.value < pick.chance.value - 1e-9:
             without = bare.value
-            words += f" with {' and '.join(resources.names())} ({bare.words()} without)"
+            with_words = _("with {items} ({chance} without)")
+            words += " " + with_words.format(items=_(" and ").join(resources.names()), chance=bare.words())
     return {
         "commit": list(pick.dice),
         "cost": len(pick.dice),
@@ -615,7 +635,8 @@ def _ids_beside(counts: DiceCounts, taken: DiceSpec) -> tuple[str, ...]:
             f"{LETTERS[color]}{i}" for i in range(1, DICE_PER_COLOR[color] + 1) if f"{LETTERS[color]}{i}" not in used
         ]
         if n > len(free):
-            raise SystemExit(_fail(f"--pool asks {n} {color} dice but only {len(free)} are left beside --dice"))
+            words = _("--pool asks {n} {color} dice but only {free} are left beside --dice")
+            raise SystemExit(_fail(words.format(n=n, color=term(color), free=len(free))))
         out += free[:n]
     return tuple(out)
 
@@ -623,11 +644,15 @@ def _ids_beside(counts: DiceCounts, taken: DiceSpec) -> tuple[str, ...]:
 def pick_words(pick: Any, pool: int) -> str:
     """``+Y1 Y2 (2 dice) → 92%`` (as the panel says it)."""
     if not pick.reached:
-        return f"at most {pick.chance.words()} (all {pool} pool dice)"
+        return ngettext("at most {chance} (all {n} pool die)", "at most {chance} (all {n} pool dice)", pool).format(
+            chance=pick.chance.words(), n=pool
+        )
     if not pick.dice:
-        return f"no more dice: {pick.chance.words()}"
-    cost = "1 die" if len(pick.dice) == 1 else f"{len(pick.dice)} dice"
-    return f"+{' '.join(pick.dice)} ({cost}) → {pick.chance.words()}"
+        return _("no more dice: {chance}").format(chance=pick.chance.words())
+    n = len(pick.dice)
+    # Translators: {dice} are die ids (Y1 Y2), {chance} the chance they give.
+    words = ngettext("+{dice} ({n} die) → {chance}", "+{dice} ({n} dice) → {chance}", n)
+    return words.format(dice=" ".join(pick.dice), n=n, chance=pick.chance.words())
 
 
 def _bar_char() -> str:
@@ -650,54 +675,68 @@ def _percent(p: float) -> str:
 def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
     """The plain-text form of a report built by :func:`run`: a histogram, then the key figures."""
     dist: list[float] = report["distribution"]
-    spelled = ", ".join(f"{n} {c}" for c, n in _counts_of(report["dice"]))
+    spelled = ", ".join(f"{n} {term(c)}" for c, n in _counts_of(report["dice"]))
     named = " ".join(report["dice_ids"]) if report.get("dice_ids") else report["dice"]
-    lines = [f"Dice: {named} ({spelled})"]
+    lines = [_("Dice: {dice} ({counts})").format(dice=named, counts=spelled)]
     if "damage_model" in report:
-        changed = [
-            f"{c}: hit {m['hit']}{'' if m['hit_applies'] else ' (not applicable)'}, "
-            f"crit {m['crit']}{'' if m['crit_applies'] else ' (not applicable)'}"
-            for c, m in report["damage_model"].items()
-        ]
-        lines.append("Damage model: " + "; ".join(changed))
+        changed = []
+        for c, m in report["damage_model"].items():
+            hit = _("hit {n}") if m["hit_applies"] else _("hit {n} (not applicable)")
+            crit = _("crit {n}") if m["crit_applies"] else _("crit {n} (not applicable)")
+            changed.append(f"{term(c)}: {hit.format(n=m['hit'])}, {crit.format(n=m['crit'])}")
+        lines.append(_("Damage model: {models}").format(models="; ".join(changed)))
     if report.get("roll_rules"):
-        lines.append("Rolls: " + "; ".join(report["roll_rules"]))
+        lines.append(_("Rolls: {rules}").format(rules="; ".join(report["roll_rules"])))
     if report.get("resources"):
-        lines.append("Counting: " + ", ".join(report["resources"]) + " (used at their best)")
-    lines += ["", "One roll, damage dealt if every hit and crit is applied:", " dmg  probability"]
+        lines.append(_("Counting: {resources} (used at their best)").format(resources=", ".join(report["resources"])))
+    lines += ["", _("One roll, damage dealt if every hit and crit is applied:"), " " + _("dmg  probability")]
     top = max(dist)
     for damage, p in enumerate(dist):
         width = round(BAR_WIDTH * p / top) if top else 0
         if p and not width:
             width = 1
         lines.append(f"{damage:>4}  {_percent(p):>8}  {bar * width}")
+    labels = {"expected": _("Expected damage:"), "crit": _("P(at least one crit):"), "target": _("Target:")}
+    pad = max(26, *(len(label) + 1 for label in labels.values()))
     lines += [
         "",
-        f"Expected damage:          {report['expected_damage']:.3f} ({report['expected_damage_exact']})",
-        f"P(at least one crit):     {_percent(report['crit_probability'])}",
+        f"{labels['expected']:<{pad}}{report['expected_damage']:.3f} ({report['expected_damage_exact']})",
+        f"{labels['crit']:<{pad}}{_percent(report['crit_probability'])}",
     ]
     if report.get("kill_probability") is not None:
         need = report["need"]
         phases = report["phases"]
-        applied = f", {report['applied']} already applied" if report["applied"] else ""
+        health = report["health"]
+        target = (
+            _("Health {health}, {applied} already applied: needs {need} more damage")
+            if report["applied"]
+            else _("Health {health}: needs {need} more damage")
+        ).format(health=health, applied=report["applied"], need=need)
+        kill = ngettext(
+            "Kill probability within {n} phase (best play): {chance}",
+            "Kill probability within {n} phases (best play): {chance}",
+            phases,
+        ).format(n=phases, chance=_percent(report["kill_probability"]))
         lines += [
-            f"Target:                   Health {report['health']}{applied}: needs {need} more damage",
-            f"P(damage ≥ {need}) in one roll: {_percent(report['single_roll_kill_probability'])}",
-            f"Kill probability within {phases} phase{'s' if phases != 1 else ''} (best play): "
-            f"{_percent(report['kill_probability'])}"
-            + (f" = {report['kill_probability_exact']}" if "kill_probability_exact" in report else ""),
+            f"{labels['target']:<{pad}}{target}",
+            _("P(damage ≥ {need}) in one roll: {chance}").format(
+                need=need, chance=_percent(report["single_roll_kill_probability"])
+            ),
+            kill + (f" = {report['kill_probability_exact']}" if "kill_probability_exact" in report else ""),
         ]
         if "kill_probability_error" in report:
-            lines.append(f"  simulated: ± {_percent(2 * report['kill_probability_error'])} (two standard errors)")
+            error = _percent(2 * report["kill_probability_error"])
+            lines.append("  " + _("simulated: ± {error} (two standard errors)").format(error=error))
         if phases > 1:
-            by = report["kill_probability_by_phases"]
-            lines.append("  by phases: " + ", ".join(f"{k}: {_percent(p)}" for k, p in enumerate(by, start=1)))
+            by = ", ".join(f"{k}: {_percent(p)}" for k, p in enumerate(report["kill_probability_by_phases"], start=1))
+            lines.append("  " + _("by phases: {chances}").format(chances=by))
     advice = report.get("advice")
     if advice:
         if "commit" in advice:
-            lines.append(f"To reach {round(advice['target'] * 100)}%: commit {advice['words']}")
+            aim = f"{round(advice['target'] * 100)}%"
+            lines.append(_("To reach {aim}: commit {advice}").format(aim=aim, advice=advice["words"]))
         else:
-            lines.append(f"Advice: {advice['words']}")
+            lines.append(_("Advice: {advice}").format(advice=advice["words"]))
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
+from twentystrong.i18n import _
 from twentystrong.kits.options import choose
 
 
@@ -19,9 +20,11 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the seed must be a whole number, not {text}").format(text=repr(text))
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError("the seed must be 0 or more")
+        raise argparse.ArgumentTypeError(_("the seed must be 0 or more"))
     return value
 
 
@@ -58,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
     from twentystrong.tui.store import LaunchError
 
     if args.load is not None and args.hero is not None:
-        print("twentystrong play: error: --load and --hero cannot be combined", file=sys.stderr)
+        print("twentystrong play: error: " + _("--load and --hero cannot be combined"), file=sys.stderr)
         return 2
     values = deck_option_values(args)
     problem = needs_problem(values)

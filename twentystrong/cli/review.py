@@ -27,9 +27,10 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, like {BUDGET}, not {text!r}") from None
+        words = _("a whole number, like {example}, not {text}")
+        raise argparse.ArgumentTypeError(words.format(example=BUDGET, text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError("at least 1")
+        raise argparse.ArgumentTypeError(_("at least 1"))
     return value
 
 
@@ -37,9 +38,10 @@ def _points(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"points of win chance, like {THRESHOLD:g}, not {text!r}") from None
+        words = _("points of win chance, like {example}, not {text}")
+        raise argparse.ArgumentTypeError(words.format(example=f"{THRESHOLD:g}", text=repr(text))) from None
     if not 0 <= value <= 100:
-        raise argparse.ArgumentTypeError("points of win chance lie between 0 and 100")
+        raise argparse.ArgumentTypeError(_("points of win chance lie between 0 and 100"))
     return value
 
 
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         warning = keep(args.game, review)
         if warning:
-            print(f"twentystrong review: the review is not kept: {warning}", file=sys.stderr)
+            print("twentystrong review: " + _("the review is not kept: {why}").format(why=warning), file=sys.stderr)
     review = replace(review, threshold=args.threshold)
     if args.json:
         print(json.dumps(as_json(args.game, review, session.history), indent=2, ensure_ascii=False))
@@ -114,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    print(f"\rweighing decision {done} of {total}", end="", file=sys.stderr, flush=True)
+    words = _("weighing decision {done} of {total}").format(done=done, total=total)
+    print(f"\r{words}", end="", file=sys.stderr, flush=True)
 
 
 def as_json(game: int, review: Review, history: Sequence[HistoryEntry]) -> dict[str, Any]:

@@ -10,14 +10,19 @@ from __future__ import annotations
 import argparse
 import sys
 
+from twentystrong.i18n import _
+
 
 def _port(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the port must be a whole number, not {text}").format(text=repr(text))
+        ) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be between 1 and 65535 (0: any free port), not {value}")
+        words = _("the port must be between 1 and 65535 (0: any free port), not {value}")
+        raise argparse.ArgumentTypeError(words.format(value=value))
     return value
 
 
@@ -43,18 +48,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"twentystrong serve: error: {exc}", file=sys.stderr)
         return 2
     if not listening.loopback_only:
-        where = "every network interface of this machine" if listening.every_interface else args.host
-        print(
-            f"twentystrong serve: warning: listening on {where} (port {listening.port}): anyone who can reach it can "
-            "play as you, with your saved game. Use --host 127.0.0.1 to keep it to this machine.",
-            file=sys.stderr,
-            flush=True,
-        )
+        where = _("every network interface of this machine") if listening.every_interface else args.host
+        warning = _(
+            "listening on {where} (port {port}): anyone who can reach it can play as you, with your saved game. "
+            "Use --host 127.0.0.1 to keep it to this machine."
+        ).format(where=where, port=listening.port)
+        print(f"twentystrong serve: warning: {warning}", file=sys.stderr, flush=True)
     try:
         from twentystrong.serve.server import GameServer
 
         GameServer(listening, open_browser=args.open, debug=args.debug).serve()
     finally:
         listening.close()
-    print("twentystrong serve: stopped", flush=True)
+    print("twentystrong serve: " + _("stopped"), flush=True)
     return 0

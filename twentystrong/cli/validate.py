@@ -81,7 +81,7 @@ def _targets(paths: list[Path], report: _Report) -> list[_Target]:
 
 def _decks_at(path: Path, report: _Report) -> list[Path]:
     if not path.exists():
-        report.findings.append(Finding(str(path), None, None, None, "no such file or folder"))
+        report.findings.append(Finding(str(path), None, None, None, _("no such file or folder")))
         return []
     if path.is_file():
         # A file of a deck folder only makes sense with its siblings (ids, counts, the [deck] table).
@@ -90,7 +90,7 @@ def _decks_at(path: Path, report: _Report) -> list[Path]:
         return [path]
     inner = sorted(p for p in path.iterdir() if (p / "deck.toml").is_file())
     if not inner:
-        report.findings.append(Finding(str(path), None, None, None, "no .toml files or deck folders here"))
+        report.findings.append(Finding(str(path), None, None, None, _("no .toml files or deck folders here")))
     return inner
 
 

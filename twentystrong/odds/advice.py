@@ -32,6 +32,7 @@ from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.state import DieState, GameState
+from twentystrong.i18n import N_, _, language, ngettext, term
 from twentystrong.odds.targets import Target
 
 if TYPE_CHECKING:
@@ -577,7 +578,7 @@ def _use_name(s: GameState, command: Command) -> str:
     """Whose a use command is: ``Brood Guardian``, ``Corona's ability``."""
     from twentystrong.engine.effects.words import name
 
-    return name(s, command.item) if command.item else f"{name(s, s.hero.id)}'s ability"
+    return name(s, command.item) if command.item else _("{hero}'s ability").format(hero=name(s, s.hero.id))
 
 
 def _after_uses(s: GameState, commands: tuple[Command, ...]) -> GameState:
@@ -599,9 +600,11 @@ def _keeper(s: GameState, die: DieState) -> str:
 
     for handler, live in hooks.passive(s):
         if type(handler).keeps_face is not Handler.keeps_face and handler.keeps_face(s, live, die):
-            rule = hooks.describe(live.effect).split(":")[0].rstrip(".")
-            return f"{card_name(s.deck, live.source)}: {rule[:1].lower()}{rule[1:]}"
-    return "a rule in force keeps it"
+            rule = hooks.describe(live.effect).split(":")[0].rstrip(". \u00a0")  # (French: a space before the colon)
+            first = rule[:1] if language() == "de" else rule[:1].lower()  # a German noun keeps its capital
+            # Translators: a card's name, then the rule of it that keeps a die's face.
+            return _("{card}: {rule}").format(card=card_name(s.deck, live.source), rule=f"{first}{rule[1:]}")
+    return _("a rule in force keeps it")
 
 
 def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = False) -> str:
@@ -618,51 +621,87 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
     if advice.stays:
         kept = " ".join(die_label(d, faces.get(d)) for d, _ in advice.stays)
         rules = sorted({why for _, why in advice.stays})
-        stays = f"{kept} stay{'s' if len(advice.stays) == 1 else ''} as rolled ({'; '.join(rules)})"
-    who = question.enemies[0].name if len(question.enemies) == 1 else "any enemy"
+        # Translators: {dice} are die labels (B4•), {rules} the rules that keep them, in their own words.
+        stays = ngettext("{dice} stays as rolled ({rules})", "{dice} stay as rolled ({rules})", len(advice.stays))
+        stays = stays.format(dice=kept, rules="; ".join(rules))
+    one = len(question.enemies) == 1
+    who = question.enemies[0].name
     if not advice.moves and not advice.uses and hopeless:
         could = ""
         if advice.could is not None:
             whose, cards = advice.could
-            could = f" ({whose} can defeat {', '.join(names.get(c, c) for c in cards)} now)"
+            # Translators: {whose} is an item or a hero's ability, {enemies} card names; it follows a sentence.
+            could = " " + _("({whose} can defeat {enemies} now)").format(
+                whose=whose, enemies=", ".join(names.get(c, c) for c in cards)
+            )
         if advice.more_dice:
-            return f"these dice alone cannot defeat {who}{could}: commit more next phase (r)"
-        return f"these dice cannot defeat {who} in the rolls left{could}"
+            # Translators: {could} is empty or " (… can defeat … now)".
+            words = (
+                _("these dice alone cannot defeat {enemy}{could}: commit more next phase (r)")
+                if one
+                else _("these dice alone cannot defeat any enemy{could}: commit more next phase (r)")
+            )
+            return words.format(enemy=who, could=could)
+        # Translators: {could} is empty or " (… can defeat … now)".
+        words = (
+            _("these dice cannot defeat {enemy} in the rolls left{could}")
+            if one
+            else _("these dice cannot defeat any enemy in the rolls left{could}")
+        )
+        return words.format(enemy=who, could=could)
     used = []
     for name, changed in advice.uses:
         if changed:
-            turned = " ".join(f"{die_label(d, before.get(d))} (→ {face})" for d, face in changed)
-            used.append(f"use {name} on {turned}")
+            turned = " ".join(f"{die_label(d, before.get(d))} (→ {term(face)})" for d, face in changed)
+            # Translators: {item} is an item's name or "<hero>'s ability"; {dice} die labels with their new faces.
+            used.append(_("use {item} on {dice}").format(item=name, dice=turned))
         else:
-            used.append(f"use {name}")
+            used.append(_("use {item}").format(item=name))
     if not advice.moves:
         if used:
             text = ", ".join(used)
             if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
                 fall = [names.get(c, c) for c in advice.defeats]
-                text += " (defeats it)" if len(question.enemies) == 1 else f" (defeats {', '.join(fall)})"
-        elif not any(face in ("hit", "crit") for _, face in faces.items()):
-            text = "nothing to apply" + (", roll again (r)" if advice.rolling else "")
+                text = (
+                    _("{uses} (defeats it)").format(uses=text)
+                    if len(question.enemies) == 1
+                    else _("{uses} (defeats {enemies})").format(uses=text, enemies=", ".join(fall))
+                )
+        elif not any(face in ("hit", "crit") for _face, face in faces.items()):
+            text = _("nothing to apply, roll again (r)") if advice.rolling else _("nothing to apply")
+        elif advice.rolling:
+            text = _("apply nothing, keep {dice} rolling").format(dice=" ".join(advice.rolling))
         else:
-            text = "apply nothing" + (f", keep {' '.join(advice.rolling)} rolling" if advice.rolling else "")
-        return f"{text}; {stays}" if stays else text
+            text = _("apply nothing")
+        return _("{advice}; {stays}").format(advice=text, stays=stays) if stays else text
     parts = []
     for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
-        defeat = " (defeats it)" if card in advice.defeats else ""
-        parts.append(f"{labels} to {names.get(card, card)}{defeat}")
-    text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+        # Translators: {dice} are die labels (B4•), {enemy} a card's name.
+        part = _("{dice} to {enemy} (defeats it)") if card in advice.defeats else _("{dice} to {enemy}")
+        parts.append(part.format(dice=labels, enemy=names.get(card, card)))
+    moves = ", ".join(parts)
+    # Translators: {moves} is one or more "{dice} to {enemy}", {uses} one or more "use {item}".
+    if used:
+        text = _("{uses}, then apply {moves}").format(uses="; ".join(used), moves=moves)
+    else:
+        text = _("apply {moves}").format(moves=moves)
     everyone = len(advice.defeats) == len(question.enemies)
     if advice.rolling and not everyone:
-        text += ("; " if len(advice.moves) > 1 or used else ", ") + f"keep {' '.join(advice.rolling)} rolling"
+        rolling = " ".join(advice.rolling)
+        # Translators: {advice} is the advice so far, {dice} die ids (B1 G2).
+        words = (
+            _("{advice}; keep {dice} rolling") if len(advice.moves) > 1 or used else _("{advice}, keep {dice} rolling")
+        )
+        text = words.format(advice=text, dice=rolling)
     if stays and not everyone:
-        text += f"; {stays}"
+        text = _("{advice}; {stays}").format(advice=text, stays=stays)
     return text
 
 
 # --- the hint: one answer for every front end -----------------------------------------------------------------------
 
-NOTHING = "nothing to advise now"
+NOTHING = N_("nothing to advise now")
 
 
 @dataclass(frozen=True, slots=True)
@@ -746,7 +785,7 @@ def hint(view: PlayerView, *, threshold: float = 0.9) -> Hint:
     legal = tuple(legal_commands(state))
     question = question_for(state, legal, threshold)
     if question is None or state.prompt is not None:
-        return Hint("none", NOTHING)  # nothing to ask, or a decision (a reward, an effect's choice) comes first
+        return Hint("none", _(NOTHING))  # nothing to ask, or a decision (a reward, an effect's choice) comes first
     return explain(state, legal, question, chances_for(question))
 
 
@@ -769,14 +808,19 @@ def explain(
     every = None
     if answered.all is not None:
         every = EnemyChance(
-            "all", f"all {len(question.enemies)}", answered.all.value, answered.all.exact, answered.all.error, scope
+            "all",
+            _("all {n}").format(n=len(question.enemies)),
+            answered.all.value,
+            answered.all.exact,
+            answered.all.error,
+            scope,
         )
     held = question.resources.names() if question.resources is not None else []
     if question.stage == "commit":
         return _commit_hint(state, legal, question, answered, each, every, held)
     advice = answered.advice
     if advice is None:
-        words = "nothing to apply" if not question.dice else NOTHING
+        words = _("nothing to apply") if not question.dice else _(NOTHING)
         return Hint("apply", words, chances=each, all=every, move=words)
     played = playable(state, legal, advice, question) if state is not None else _as_found(advice, question)
     move = advice_words(question, played, hopeless=not any(c.value for c in answered.each))
@@ -808,7 +852,8 @@ def _as_found(advice: Advice, question: OddsQuestion) -> Playable:
     for use in advice.uses:
         faces.update(use.dice)
     rules = question.rules or PLAIN_ROLLS
-    why = "; ".join(w for w in rules.words() if "kept" in w or "not rolled" in w) or "a rule in force keeps it"
+    keeping = (_("misses are not rolled again"), _("unapplied hits are kept"))
+    why = "; ".join(w for w in rules.words() if w in keeping) or _("a rule in force keeps it")
     stays = tuple((d, why) for d in advice.keep if rules.keeps(faces.get(d)))
     rolling = tuple(d for d in advice.keep if question.phases > 0 and not rules.keeps(faces.get(d)))
     return Playable(
@@ -838,27 +883,34 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     if answered.bare is not None and question.resources is not None:
         used = {name for name, _ in played.uses}
         counted = tuple(name for name in question.resources.names() if name not in used)
-        with_words = f" with {' and '.join(counted)}" if counted else ""
+        # Translators: follows a chance ("→ 63% to defeat with Battle Fury"); {items} are items' or abilities' names.
+        with_words = " " + _("with {items}").format(items=_(" and ").join(counted)) if counted else ""
     winner = question.winner()
     if winner is not None:  # R11: the advice plays for the boss
         name = question.enemies[winner].name
         if p.value > 0:
-            return f" → {p.words()} to defeat {name} and win{with_words}", counted
-        return f" (not enough to defeat {name})", ()
+            # Translators: {with_items} is empty or " with {items}".
+            figure = _("→ {chance} to defeat {enemy} and win{with_items}")
+            return " " + figure.format(chance=p.words(), enemy=name, with_items=with_words), counted
+        return " " + _("(not enough to defeat {enemy})").format(enemy=name), ()
     if n == 1:
         if p.value > 0:
-            return f" → {p.words()} to defeat{with_words}", counted
-        return " (not enough to defeat it)", ()
+            # Translators: {with_items} is empty or " with {items}".
+            return " " + _("→ {chance} to defeat{with_items}").format(chance=p.words(), with_items=with_words), counted
+        return " " + _("(not enough to defeat it)"), ()
     every = answered.all
     if p.value > 0 and every is not None and every.value > 0:
-        return f" → {p.words()} to defeat all{with_words}", counted
-    all_words = f"{every.words() if every is not None else '0%'} to defeat all {n}"
+        # Translators: {with_items} is empty or " with {items}".
+        return " " + _("→ {chance} to defeat all{with_items}").format(chance=p.words(), with_items=with_words), counted
+    all_words = _("{chance} to defeat all {n}").format(chance=every.words() if every is not None else "0%", n=n)
     # Some cannot fall this round (a cap, a block that will not lift): the figure is for the others.
     hopeless = question.situation().hopeless
     live = [e for e, h in zip(question.enemies, hopeless, strict=True) if not h and e.target.need > 0]
     if p.value > 0 and live and len(live) < n:
-        names = " and ".join(e.name for e in live)
-        return f" → {p.words()} to defeat {names}{with_words} ({all_words})", counted
+        names = _(" and ").join(e.name for e in live)
+        # Translators: {with_items} is empty or " with {items}"; {all} is "{chance} to defeat all {n}".
+        figure = _("→ {chance} to defeat {enemies}{with_items} ({all})")
+        return " " + figure.format(chance=p.words(), enemies=names, with_items=with_words, all=all_words), counted
     # No play defeats them all: the chance of the enemy the move plays for (the first it gives dice and does not
     # defeat now), and that of all apart.
     index = {e.card: i for i, e in enumerate(question.enemies)}
@@ -868,8 +920,11 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
         name = question.enemies[i].name
         mine = answered.each[i]
         if mine.value > 0:
-            return f" → {mine.words()} to defeat {name} ({all_words})", ()
-        return f" (not enough to defeat {name}; {all_words})", ()
+            # Translators: {all} is "{chance} to defeat all {n}".
+            return " " + _("→ {chance} to defeat {enemy} ({all})").format(
+                chance=mine.words(), enemy=name, all=all_words
+            ), ()
+        return " " + _("(not enough to defeat {enemy}; {all})").format(enemy=name, all=all_words), ()
     return f" ({all_words})", ()
 
 
@@ -890,33 +945,51 @@ def _commit_hint(
         return Hint("commit", words, commands, chances=each, all=every, move=words)
 
     if state is not None and state.step == "faces":
-        return say("enter the faces rolled")
+        return say(_("enter the faces rolled"))
     plan = answered.plan
     if plan is None:
         if question.dice and any(c.cmd == "roll" for c in legal):
-            return say("roll (r)", tuple(c for c in legal if c.cmd == "roll"))
-        return say(NOTHING)
+            return say(_("roll (r)"), tuple(c for c in legal if c.cmd == "roll"))
+        return say(_(NOTHING))
     n = len(question.enemies)
     rows = list(plan.each) + ([plan.all] if n > 1 else [])
     row = n if n > 1 and plan.all is not None and plan.all.chance.value > 0 else None
     if row is None:
         row = next((i for i, pick in enumerate(plan.each) if pick is not None), None)
     if row is None:
-        return say("no enemy can fall this round")
+        return say(_("no enemy can fall this round"))
     pick = rows[row]
     assert pick is not None
-    whom = "all" if row == n else ("it" if n == 1 else question.enemies[row].name)
+    whom = "all" if row == n else ("it" if n == 1 else "enemy")
+    name = question.enemies[row].name if row < n else ""
     bare = answered.plan_bare[row] if row < len(answered.plan_bare) else None
     counted = tuple(held) if bare is not None and bare.value < pick.chance.value - 1e-9 else ()
-    with_words = f" with {' and '.join(counted)} ({bare.words()} without)" if counted and bare is not None else ""
+    with_words = ""
+    if counted and bare is not None:
+        # Translators: follows a chance; {items} are items' or abilities' names, {chance} the chance without them.
+        with_words = " " + _("with {items} ({chance} without)").format(
+            items=_(" and ").join(counted), chance=bare.words()
+        )
     if pick.dice:
-        move = f"commit {' '.join(pick.dice)}, then roll"
+        move = _("commit {dice}, then roll").format(dice=" ".join(pick.dice))
     else:
-        move = "roll (r)"
+        move = _("roll (r)")
+    # Translators: {with_items} is empty or " with {items} ({chance} without)"; {aim} the chance aimed at.
     if pick.reached:
-        figure = f" → {pick.chance.words()} to defeat {whom}{with_words}"
+        figure = {
+            "all": _("→ {chance} to defeat all{with_items}"),
+            "it": _("→ {chance} to defeat it{with_items}"),
+            "enemy": _("→ {chance} to defeat {enemy}{with_items}"),
+        }[whom]
     else:
-        figure = f" → at most {pick.chance.words()} to defeat {whom}{with_words} (aim {percent(plan.threshold)})"
+        figure = {
+            "all": _("→ at most {chance} to defeat all{with_items} (aim {aim})"),
+            "it": _("→ at most {chance} to defeat it{with_items} (aim {aim})"),
+            "enemy": _("→ at most {chance} to defeat {enemy}{with_items} (aim {aim})"),
+        }[whom]
+    figure = " " + figure.format(
+        chance=pick.chance.words(), enemy=name, with_items=with_words, aim=percent(plan.threshold)
+    )
     offered = {c.die: c for c in legal if c.cmd == "commit"}
     commands = tuple(offered[d] for d in pick.dice if d in offered)
     return Hint("commit", move + figure, commands, chances=each, all=every, assumes=counted, move=move, figure=figure)

@@ -104,7 +104,10 @@ class Chance:
         """``63%``, or ``≈63% ±2`` when simulated (two standard errors, in points)."""
         if self.exact:
             return percent(self.value)
-        return f"≈{percent(self.value)} ±{max(1, round(self.error * 200))}"
+        from twentystrong.i18n import _
+
+        # Translators: a simulated chance: ≈63% ±2 (two standard errors, in points).
+        return _("≈{chance} ±{points}").format(chance=percent(self.value), points=max(1, round(self.error * 200)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -899,30 +902,36 @@ def _relaxed(situation: Situation, live: Sequence[int]) -> Situation | None:
 def move_words(situation: Situation, advice: Advice, names: Sequence[str]) -> str:
     """``use Corona's ability on G4○ (→ crit), then apply G3✶ G4✶ to the target (defeats it); keep B1 rolling``."""
     from twentystrong.engine.dice import die_label
+    from twentystrong.i18n import _, ngettext, term
 
     faces = dict(situation.dice)
     used = []
     for use in advice.uses:
         if use.dice:
-            turned = " ".join(f"{die_label(d, faces.get(d))} (→ {face})" for d, face in use.dice)
-            used.append(f"use {use.name} on {turned}")
+            turned = " ".join(f"{die_label(d, faces.get(d))} (→ {term(face)})" for d, face in use.dice)
+            used.append(_("use {item} on {dice}").format(item=use.name, dice=turned))
             faces.update(use.dice)
         else:
-            used.append(f"use {use.name}")
+            used.append(_("use {item}").format(item=use.name))
     parts = []
     for t, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
-        parts.append(f"{labels} to {names[t]}" + (" (defeats it)" if t in advice.defeats else ""))
-    if parts:
-        text = ("; ".join(used) + ", then apply " if used else "apply ") + ", ".join(parts)
+        part = _("{dice} to {enemy} (defeats it)") if t in advice.defeats else _("{dice} to {enemy}")
+        parts.append(part.format(dice=labels, enemy=names[t]))
+    if parts and used:
+        text = _("{uses}, then apply {moves}").format(uses="; ".join(used), moves=", ".join(parts))
+    elif parts:
+        text = _("apply {moves}").format(moves=", ".join(parts))
     else:
-        text = "; ".join(used) or "apply nothing"
+        text = "; ".join(used) or _("apply nothing")
     if len(advice.defeats) == len(_live(situation)) and advice.defeats:
         return text
     stays = [d for d in advice.keep if situation.rules.keeps(faces.get(d))]
     rolling = [d for d in advice.keep if d not in stays] if situation.phases > 0 else []
     if rolling:
-        text += f"; keep {' '.join(rolling)} rolling"
+        text = _("{advice}; keep {dice} rolling").format(advice=text, dice=" ".join(rolling))
     if stays:
-        text += f"; {' '.join(die_label(d, faces.get(d)) for d in stays)} stay as rolled"
+        # Translators: {advice} is the advice so far, {dice} die labels (B4•); English says "stay" for one die too.
+        words = ngettext("{advice}; {dice} stay as rolled", "{advice}; {dice} stay as rolled", len(stays))
+        text = words.format(advice=text, dice=" ".join(die_label(d, faces.get(d)) for d in stays))
     return text

@@ -92,11 +92,15 @@ class DiceCounts:
             if count < 0:
                 raise DiceError(f"the number of {color} dice cannot be negative ({count})")
             if count > DICE_PER_COLOR[color]:
+                from twentystrong.i18n import ngettext, term
+
                 have = DICE_PER_COLOR[color]
-                raise DiceError(
-                    f"there {'is' if have == 1 else 'are'} only {have} {color} {'die' if have == 1 else 'dice'}, "
-                    f"not {count}"
+                words = ngettext(
+                    "there is only {have} {color} die, not {count}",
+                    "there are only {have} {color} dice, not {count}",
+                    have,
                 )
+                raise DiceError(words.format(have=have, color=term(color), count=count))
 
     @classmethod
     def all(cls) -> DiceCounts:

@@ -173,8 +173,9 @@ def roll_caveats(state: GameState) -> tuple[str, ...]:
 
 def _source_name(state: GameState, source: str, origin: str) -> str:
     from twentystrong.engine.effects.words import name
+    from twentystrong.i18n import _
 
-    return f"{name(state, source)}'s ability" if origin == "hero" else name(state, source)
+    return _("{hero}'s ability").format(hero=name(state, source)) if origin == "hero" else name(state, source)
 
 
 def resources_for(state: GameState, cards: tuple[ActiveCard, ...] = ()) -> Resources:

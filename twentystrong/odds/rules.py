@@ -70,16 +70,18 @@ class RollRules:
 
     def words(self) -> list[str]:
         """Plain words for what differs from the printed dice."""
+        from twentystrong.i18n import _, term
+
         out = []
         inverted = [c for c, f in zip(COLORS, self.faces, strict=True) if f != FACES[c]]
         if inverted:
-            out.append(f"{', '.join(inverted)} roll inverted")
+            out.append(_("{colors} roll inverted").format(colors=", ".join(term(c) for c in inverted)))
         if "miss" in self.kept:
-            out.append("misses are not rolled again")
+            out.append(_("misses are not rolled again"))
         if self.kept & {"hit", "crit"}:
-            out.append("unapplied hits are kept")
+            out.append(_("unapplied hits are kept"))
         if self.forced_rerolls:
-            out.append("a hit is rolled again for each miss")
+            out.append(_("a hit is rolled again for each miss"))
         return out
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import _, ngettext, term
+from twentystrong.i18n.terms import TERMS
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
 from twentystrong.session.history import HistoryEntry
@@ -19,7 +20,9 @@ def heading(row: GameRow) -> str:
     """``Review of game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``."""
     parts = [_("Review of game #{number}").format(number=row.id), row.day, row.hero_name]
     if row.level_kind and row.level is not None:
-        parts.append(f"{row.level_kind} {row.level}")
+        # The kind is the deck's own word, kept in the record ("rank", "difficulty": glossary terms).
+        kind = term(row.level_kind) if row.level_kind in TERMS else row.level_kind
+        parts.append(f"{kind} {row.level}")
     if row.assisted:
         parts.append(_("assisted"))
     if row.won:

@@ -10,7 +10,7 @@ from twentystrong.bots.expert import ROLLOUTS, Estimate, choose_why
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, state_of
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
 from twentystrong.text.commands import describe_command
 
 
@@ -32,9 +32,11 @@ def expert_hint(table: GameState | PlayerView, *, rollouts: int = ROLLOUTS) -> E
     best = estimates[0]
     lines = [
         _("The expert would play: {move}").format(move=describe_command(command, s)),
-        _("Its chance to win after it: about {chance:.0%} ({n} games played out from what you can see).").format(
-            chance=best.win_chance, n=best.rollouts
-        ),
+        ngettext(
+            "Its chance to win after it: about {chance:.0%} ({n} game played out from what you can see).",
+            "Its chance to win after it: about {chance:.0%} ({n} games played out from what you can see).",
+            best.rollouts,
+        ).format(chance=best.win_chance, n=best.rollouts),
     ]
     if len(estimates) > 1:
         runner_up = estimates[1]

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.record.games import GameRow
 from twentystrong.review.evaluator import Evaluator
 from twentystrong.review.expert import ExpertEvaluator
@@ -32,6 +32,7 @@ from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import BUDGET, Decision, Review, ReviewCancelled, review_history
 from twentystrong.review.words import expert_words, flag_words, heading, percent, played_words, summary_words
 from twentystrong.session.session import Session
+from twentystrong.tui.widgets.keys import speak_keys
 
 COSTLY = "✘"
 """The mark of a costly decision, in the list and on the chart."""
@@ -40,16 +41,16 @@ COSTLY = "✘"
 class ReviewScreen(ModalScreen[None]):
     """A recorded game's review: its decisions, their cost, the chance to win across the game. Escape closes."""
 
-    HELP_TITLE = "Game review"
+    HELP_TITLE = N_("Game review")
     """The title of this part of the help screen."""
 
     CSS_PATH = "review.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close (cancels a review being made)"),
-        Binding("enter", "show_table", "The table then", show=False),
-        Binding("n", "next_costly", "Next costly decision"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("escape", "close", N_("Close (cancels a review being made)")),
+        Binding("enter", "show_table", N_("The table then"), show=False),
+        Binding("n", "next_costly", N_("Next costly decision")),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(
@@ -74,6 +75,7 @@ class ReviewScreen(ModalScreen[None]):
         """Processes that weigh decisions at once."""
         self.review: Review | None = None
         """The review shown (None while it is being made)."""
+        speak_keys(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review"):
@@ -207,7 +209,7 @@ class ReviewScreen(ModalScreen[None]):
                 )
             )
         self.query_one("#review-words", Static).update(
-            Content.assemble(words, ("  · Enter: the table then", "$text-muted"))
+            Content.assemble(words, ("  · " + _("Enter: the table then"), "$text-muted"))
         )
         self._chart(review, index)
 
