@@ -67,8 +67,9 @@ def test_solar_table_at_80x24(snap_compare: SnapCompare, language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_victorum_table_at_120x40(snap_compare: SnapCompare, language: str) -> None:
     """Hoplomachus Victorum's table at 120×40 after setup, at the first move: the step bar "Runde 1 │ PLANUNG ▸
-    Strategie ▸ Abhandlung │ Planung: zieh in ein Lager │ Seed 1 · echte Würfel" / "Tour 1 │ ACTIVATION ▸ Stratégie ▸
-    Résolution │ Activation : déplacez-vous vers un camp │ graine 1 · vrais dés"; the pyramid of camps in the board's
+    Strategie ▸ Abhandlung │ Zieh in ein Lager │ Seed 1 · echte Würfel" / "Tour 1 │ ACTIVATION ▸ Stratégie ▸
+    Résolution │ Déplacez-vous vers un camp │ graine 1 · vrais dés" (the deck's step after the phase, named once); the
+    pyramid of camps in the board's
     words ("Vesuv · ♛ Primus besiegt 0/3" / "Mont Vésuve · ♛ Primus battus 0/3", the Scion's "Zuschauen:" /
     "Kampfseite:" lines, "6 Karten" / "6 cartes" under each camp, the legend "▶n drück n · ◉ du · ♛ Primus · ✧
     Einfluss · B/S/O Blutvergießen/Sport/Gelegenheit"), the side panels "Taktikbereich · 3" / "Zone Tactique · 3" and

@@ -1,6 +1,6 @@
 """Hoplomachus Victorum's own words at the table in German and French (issue 29): the board's panel titles, its
-legend, its trays, its key labels, prompts and buttons, from setup to a Primus fight, in the chosen language, and
-none of them left in English."""
+legend, its trays, its step on the step bar, its key labels, prompts and buttons, from setup to a Primus fight, in
+the chosen language, and none of them left in English."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from twentystrong.tui.widgets.status import PromptBar
 
 WORDS = {
     "de": {
+        "step": "│ Zieh in ein Lager │",
         "board": "Vesuv · ♛ Primus besiegt 0/3",
         "tactics": "Taktikbereich · 3",
         "influence": "Einflussstapel · 0 Karten · 0 ✧",
@@ -33,6 +34,7 @@ WORDS = {
         "fight": "Auslage · ♛ Primus-Kampf: Darius the Net · Würfel bleiben auf unbesiegten Gegnern",
     },
     "fr": {
+        "step": "│ Déplacez-vous vers un camp │",
         "board": "Mont Vésuve · ♛ Primus battus 0/3",
         "tactics": "Zone Tactique · 3",
         "influence": "Deck Influence · 0 carte · 0 ✧",
@@ -40,7 +42,7 @@ WORDS = {
         "legend": "▶n tapez n · ◉ vous · ♛ Primus · ✧ Influence · B/S/O Bloodshed/Sport/Opportunité",
         "camp": "6 cartes",
         "scion": "Face Conflit : ♥6 ⚔1 +1 (le combat final)",
-        "move": "Tapez le numéro d'un camp (1–4), cliquez un camp ▶, ou les flèches puis Entrée.",
+        "move": "Tapez le numéro d’un camp (1–4), cliquez un camp ▶, ou les flèches puis Entrée.",
         "camp key": "1-9 Camp",
         "arrive": "Entrée active, s pour être spectateur, f combat le Primus.",
         "buttons": ("Activer Raider [enter]", "Spectateur [s]", "Combattre Darius the Net [f]"),
@@ -95,6 +97,7 @@ async def test_the_victorum_board_speaks_the_chosen_language_from_setup_to_a_pri
         assert str(table.query_one(InfluencePanel).border_title) == words["influence"]
         assert str(table.query_one("#training").border_title) == words["training"]
         shown = text(app)
+        assert words["step"] in shown.splitlines()[0]  # the step bar names the phase once, then the deck's step
         for moment in ("legend", "camp", "scion"):
             assert words[moment] in shown, moment
         assert words["move"] in prompt(app)

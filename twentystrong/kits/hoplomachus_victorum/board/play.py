@@ -25,6 +25,7 @@ from textual.containers import Container
 from textual.message import Message
 
 from twentystrong.engine.commands import Command
+from twentystrong.engine.effects.words import clause
 from twentystrong.i18n import N_, _, lazy_gettext, ngettext
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys, vesuvius
@@ -84,10 +85,10 @@ def _opportunity_hint(view: GameView) -> str:
     card = vesuvius(view).opportunity
     found = view.deck.card(card) if card else None
     condition = getattr(found, "condition", None)
-    words = opportunity_goal(condition).rstrip(".") if condition else ""
+    words = opportunity_goal(condition) if condition else ""
     goal = ""
-    if found and words:
-        goal = _("{name}: its goal, {goal}.").format(name=found.name, goal=f"{words[:1].lower()}{words[1:]}") + " "
+    if found and words:  # (German keeps the goal's capital after the colon: ``clause``)
+        goal = _("{name}: its goal, {goal}.").format(name=found.name, goal=clause(words)) + " "
     if view.can("keep_opportunity"):
         return goal + _("Enter keeps it, x discards it (i opens the inventory to make room).")
     return goal + _("No room to keep it: x discards it (i opens the inventory to make room).")

@@ -12,7 +12,7 @@ from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, _, language, ngettext, pgettext
 from twentystrong.kits.hoplomachus_victorum.content import is_tactic, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
@@ -45,17 +45,22 @@ class _StepWords(Mapping[str, str]):
     """Steps in a few words, each in the language spoken when it is looked up (the log and the step bar read them
     long after import)."""
 
-    def __init__(self, words: dict[str, str]) -> None:
+    def __init__(self, words: dict[str, str], activation: dict[str, str]) -> None:
         self._words = words
+        self._activation = activation
 
     def __getitem__(self, step: str) -> str:
+        if step in self._activation:
+            # "Activation: move to a camp": the phase's own name (the step bar sees it and names the phase once).
+            colon = " : " if language() == "fr" else ": "
+            return pgettext("phase", "Activation") + colon + _(self._activation[step])
         return _(self._words[step])
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._words)
+        return iter({**self._words, **self._activation})
 
     def __len__(self) -> int:
-        return len(self._words)
+        return len(self._words) + len(self._activation)
 
 
 STEP_WORDS: Mapping[str, str] = _StepWords(
@@ -65,15 +70,17 @@ STEP_WORDS: Mapping[str, str] = _StepWords(
         "place_primus": N_("Setup: place the Primus under their camps"),
         "feed_influence": N_("Setup: feed the Influence deck"),
         "round_start": N_("A new round"),
-        "move": N_("Activation: move to a camp"),
-        "arrive": N_("Activation: activate, spectate or fight"),
-        "reinforce": N_("Activation: additional enemies from the neighbouring camps"),
         "opportunity": N_("An Opportunity: keep it or discard it"),
         "spectating": N_("Spectating: the Scion's penalty"),
         "spectate_reward": N_("Spectating: recover a die or gain 1 Health"),
         "bloodshed": N_("Cleanup: Bloodshed dismissals"),
         "bane": N_("Cleanup: the Bane of a beaten Primus"),
-    }
+    },
+    {
+        "move": N_("move to a camp"),
+        "arrive": N_("activate, spectate or fight"),
+        "reinforce": N_("additional enemies from the neighbouring camps"),
+    },
 )
 """Its steps (and the general steps it plays its own way) in a few words."""
 
