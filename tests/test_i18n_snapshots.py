@@ -67,8 +67,13 @@ def test_solar_table_at_80x24(snap_compare: SnapCompare, language: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_victorum_table_at_120x40(snap_compare: SnapCompare, language: str) -> None:
     """Hoplomachus Victorum's table at 120×40 after setup, at the first move: the step bar "Runde 1 │ PLANUNG ▸
-    Strategie ▸ Abhandlung │ Move to a camp │ Seed 1 · echte Würfel" / "Tour 1 │ ACTIVATION ▸ Stratégie ▸ Résolution
-    │ … │ graine 1 · vrais dés"; the pyramid of camps (the board's words); the zones "Aufmarschzone (nicht
+    Strategie ▸ Abhandlung │ Zieh in ein Lager │ Seed 1 · echte Würfel" / "Tour 1 │ ACTIVATION ▸ Stratégie ▸
+    Résolution │ Déplacez-vous vers un camp │ graine 1 · vrais dés" (the deck's step after the phase, named once); the
+    pyramid of camps in the board's
+    words ("Vesuv · ♛ Primus besiegt 0/3" / "Mont Vésuve · ♛ Primus battus 0/3", the Scion's "Zuschauen:" /
+    "Kampfseite:" lines, "6 Karten" / "6 cartes" under each camp, the legend "▶n drück n · ◉ du · ♛ Primus · ✧
+    Einfluss · B/S/O Blutvergießen/Sport/Gelegenheit"), the side panels "Taktikbereich · 3" / "Zone Tactique · 3" and
+    "Einflussstapel · 0 Karten · 0 ✧" / "Deck Influence · 0 carte · 0 ✧"; the zones "Aufmarschzone (nicht
     zugeordnet)" / "Dés engagés (non-assignés)" with "keine aktivierten Würfel" / "aucun dé engagé", "Würfelpool" /
     "Réserve", the training grounds, "Erschöpft" / "Épuisés"; the prompt (the deck's own words) and the buttons
     "Alle Züge … [a]" / "Tous les coups… [a]"; the key bar (Alle Züge, Karten, Rückgängig, Hilfe / Tous les coups,
@@ -80,8 +85,9 @@ def test_victorum_table_at_120x40(snap_compare: SnapCompare, language: str) -> N
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_victorum_table_at_80x24(snap_compare: SnapCompare, language: str) -> None:
     """The same at 80×24: the step bar without the options; the pyramid without frames; the three trays sharing the
-    width ("Würfelpool", "Training grounds" and the exhausted tray's title cut to "Ersch…" / "Épuis…", as
-    "Exhausted" is in English: the tray is as wide as its dice); the prompt, "Alle Züge … [a]" / "Tous les coups…
-    [a]" and the key bar whole."""
+    width ("Würfelpool", "Trainingsgelände" / "Zone Entraînement" and the exhausted tray's title cut to "Ersch…" /
+    "Épuis…", as "Exhausted" is in English: the tray is as wide as its dice); the Scion's line "zuschauen: …" /
+    "spectateur : …"; the prompt "Zieh in ein Lager der untersten Reihe." / "Déplacez-vous vers un camp de la rangée
+    du bas.", "Alle Züge … [a]" / "Tous les coups… [a]" and the key bar whole ("1-9 Lager" / "1-9 Camp")."""
     i18n.set_language(language)
     assert snap_compare(hv_app(), terminal_size=(80, 24), run_before=victorum_setup)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.kits.hoplomachus_victorum.content import primus_side, scions_of
 from twentystrong.kits.options import DeckOption
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 HEROES_DRAWN = 4
 """Heroes drawn at difficulty 0 (one more per difficulty: hoplomachus.md setup step 6)."""
-HERO_DRAW = (
+HERO_DRAW = N_(
     "Your hero is chosen at the table: 4 + difficulty Victorum heroes are drawn; keep one, or play a "
     "universal hero and set one of them aside. Every drawn hero you do not play waits under a camp as a "
     "Primus."
@@ -25,8 +26,15 @@ HERO_DRAW = (
 def _difficulty_words(x: OptionValue) -> str:
     """A difficulty X in a few words (hoplomachus.md setup steps 3, 6 and 8)."""
     n = int(x)
-    feed = f", {n + 1} camp tops to the Influence deck" if n else ""
-    return f"{n} · {HEROES_DRAWN + n} heroes drawn, {3 + n} Primus{feed}"
+    heroes, primus = HEROES_DRAWN + n, 3 + n
+    if n:
+        words = ngettext(
+            "{n} · {heroes} heroes drawn, {primus} Primus, {tops} camp top to the Influence deck",
+            "{n} · {heroes} heroes drawn, {primus} Primus, {tops} camp tops to the Influence deck",
+            n + 1,
+        )
+        return words.format(n=n, heroes=heroes, primus=primus, tops=n + 1)
+    return _("{n} · {heroes} heroes drawn, {primus} Primus").format(n=n, heroes=heroes, primus=primus)
 
 
 def _scions(deck: Deck) -> Sequence[tuple[str, str]]:
@@ -36,22 +44,22 @@ def _scions(deck: Deck) -> Sequence[tuple[str, str]]:
 DIFFICULTY = DeckOption(
     name="difficulty",
     kind="range",
-    label="Difficulty",
+    label=N_("Difficulty"),
     help="difficulty 0-4 (default: 0)",
     default=0,
     low=0,
     high=4,
     metavar="X",
     words=_difficulty_words,
-    tooltip="A win moves you up one, a loss down one (assisted games excepted).",
+    tooltip=N_("A win moves you up one, a loss down one (assisted games excepted)."),
     summary=0,
-    summary_words=lambda x: f"difficulty {x}",
+    summary_words=lambda x: _("difficulty {n}").format(n=x),
     level=True,  # HV13
 )
 SCION = DeckOption(
     name="scion",
     kind="card",
-    label="Scion",
+    label=N_("Scion"),
     help="the Scion (default: drawn at random)",
     metavar="ID",
     cards=_scions,
@@ -66,10 +74,12 @@ def check(deck: Deck, options: SetupOptions) -> str | None:
     Victorum heroes for the draw the difficulty asks."""
     own = next((h for h in deck.heroes if h.id == options.hero_id), None)
     if own is not None and primus_side(own) is None:
-        return f"{own.name} is no Victorum hero (it has no Primus side): it cannot be drawn"
+        return _("{name} is no Victorum hero (it has no Primus side): it cannot be drawn").format(name=own.name)
     difficulty = DIFFICULTY.number(options)
     drawn = HEROES_DRAWN + difficulty
     victorum = sum(1 for h in deck.heroes if primus_side(h) is not None)
     if victorum < drawn:
-        return f"difficulty {difficulty} draws {drawn} Victorum heroes; deck {deck.id!r} has {victorum}"
+        return _("difficulty {n} draws {drawn} Victorum heroes; deck {deck} has {victorum}").format(
+            n=difficulty, drawn=drawn, deck=repr(deck.id), victorum=victorum
+        )
     return None

@@ -58,7 +58,7 @@ def _own_step(ruleset: str, step: str) -> str:
 
     words = ruleset_for(ruleset).words.steps.get(step) or step
     phase, _, rest = words.partition(": ")
-    if rest and phase.lower() in PHASES:  # the bar names the phase already
+    if rest and (phase.lower() in PHASES or phase.strip() in {phase_name(p) for p in PHASES}):  # named already
         return rest[:1].upper() + rest[1:]
     return words
 
@@ -109,6 +109,8 @@ class StepBar(Static):
             line = Content(" │ ").join(parts[:-1])
         if line.cell_length > width and now in PHASES:  # then the phases not current
             line = Content(" │ ").join([parts[0], phases[PHASES.index(now)], *parts[2:-1]])
+        if line.cell_length > width and now in PHASES:  # then the current one (a deck's long step says it)
+            line = Content(" │ ").join([parts[0], *parts[2:-1]])
         update_static(self, line)
 
 

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import ActiveCard, PlayerView
+from twentystrong.i18n import N_, SOURCE, _, language, ngettext, term
 from twentystrong.kits.hoplomachus_victorum.board.camps import (
     CHOOSE,
     HERE,
@@ -36,6 +37,7 @@ from twentystrong.kits.hoplomachus_victorum.board.camps import (
 )
 from twentystrong.kits.hoplomachus_victorum.board.panels import InfluencePanel, TacticsPanel, item_note
 from twentystrong.kits.hoplomachus_victorum.board.words import card_kind, command_detail
+from twentystrong.kits.hoplomachus_victorum.cards import CAMP_KIND_NAMES
 from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
@@ -44,6 +46,10 @@ from twentystrong.text.cards import REWARD_ICONS
 from twentystrong.tui.boards.base import Board, DiceZone, ItemNote
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
+from twentystrong.tui.widgets.dice import DiceTray
+
+TRAINING_GROUNDS = N_("Training grounds")
+"""The training grounds' tray title (translated where it is drawn: :meth:`VesuviusBoard.show`)."""
 
 
 class CampView(Widget):
@@ -104,13 +110,18 @@ class CampView(Widget):
     def _present(self, info: CampInfo) -> None:
         self._classes_of(info)
         set_title(self, Content(self.title_text(info)))
-        set_subtitle(self, f"{info.size} card{'s' if info.size != 1 else ''}")
-        tip = [f"Camp {info.id}: {info.size} card{'s' if info.size != 1 else ''}"]
+        set_subtitle(self, ngettext("{n} card", "{n} cards", info.size).format(n=info.size))
+        tip = [ngettext("Camp {camp}: {n} card", "Camp {camp}: {n} cards", info.size).format(camp=info.id, n=info.size)]
         if info.top is not None:
-            tip.append(f"Top: {info.name} ({info.kind}{', Influence' if info.influence else ''}) {info.stats}")
+            kind = info.kind if language() == SOURCE else str(CAMP_KIND_NAMES.get(info.kind, info.kind))
+            if info.influence:
+                top = _("Top: {name} ({kind}, Influence) {stats}")
+            else:
+                top = _("Top: {name} ({kind}) {stats}")
+            tip.append(top.format(name=info.name, kind=kind, stats=info.stats))
             tip += [str(line) for line in info.lines]
         if info.primus is not None:
-            tip.append(f"Primus waiting: {info.primus_name} {info.primus_stats}")
+            tip.append(_("Primus waiting: {name} {stats}").format(name=info.primus_name, stats=info.primus_stats))
         self.tooltip = "\n".join(tip)
 
     def title_text(self, info: CampInfo) -> str:
@@ -120,7 +131,7 @@ class CampView(Widget):
             mark = f"{HERE} " if info.here else ""
             return f"{cursor}{mark}{CHOOSE} {info.number} · {info.id}"
         if info.here:
-            return f"{cursor}{HERE} {info.id} · you"
+            return cursor + _("{here} {camp} · you").format(here=HERE, camp=info.id)
         return f"{cursor}{info.id}"
 
     def render(self) -> Content:
@@ -129,7 +140,7 @@ class CampView(Widget):
         if short:
             return self._compact(info)
         if info.top is None:
-            first = Content.styled("no cards" if info.primus is not None else "empty", "$text-muted italic")
+            first = Content.styled(_("no cards") if info.primus is not None else _("empty"), "$text-muted italic")
             second = Content("")
         else:
             first = self._name_line(info, self.content_size.width)
@@ -195,7 +206,7 @@ class CampView(Widget):
             (f" {PRIMUS}{info.primus_stats.replace(' ', '')}" if info.primus is not None else "", "bold $error"),
         )
         if info.top is None:
-            body = Content.styled("no cards" if info.primus is not None else "empty", "$text-muted italic")
+            body = Content.styled(_("no cards") if info.primus is not None else _("empty"), "$text-muted italic")
         else:
             stats = info.stats.replace(" ", "") if info.stats else "◇"
             body = Content.assemble(
@@ -252,9 +263,11 @@ class ScionView(Widget):
     def _present(self, info: ScionInfo) -> None:
         self.set_class(info.here, "-here")
         here = f"{HERE} " if info.here else ""
-        side = "the final fight" if info.side == "conflict" else "the Scion"
+        side = _("the final fight") if info.side == "conflict" else _("the Scion")
         set_title(self, Content(f"{here}{PRIMUS} {info.name} · {side}"))
-        self.tooltip = f"{info.name}\nSpectate side: {info.penalty}\nConflict side: {info.stats}"
+        spectate = _("Spectate side: {penalty}").format(penalty=info.penalty)
+        conflict = _("Conflict side: {stats}").format(stats=info.stats)
+        self.tooltip = f"{info.name}\n{spectate}\n{conflict}"
 
     def render(self) -> Content:
         info = self.info
@@ -262,21 +275,26 @@ class ScionView(Widget):
             return Content("")
         if self.has_class("-compact"):
             here = f"{HERE} " if info.here else ""
-            what = f"spectate: {info.penalty}" if info.side == "spectate" else f"fighting {info.stats}"
+            if info.side == "spectate":
+                what = _("spectate: {penalty}").format(penalty=info.penalty)
+            else:
+                what = _("fighting {stats}").format(stats=info.stats)
             return Content.assemble((f"{here}{PRIMUS} {info.name}", "bold"), " · ", what)
         if info.side == "spectate":
             return Content("\n").join(
                 [
-                    Content.assemble(("Spectate: ", "bold"), info.penalty),
+                    Content.assemble((_("Spectate:") + " ", "bold"), info.penalty),
                     Content.assemble(
-                        ("Conflict side: ", "$text-muted"), info.stats, (" (the final fight)", "$text-muted")
+                        (_("Conflict side:") + " ", "$text-muted"),
+                        info.stats,
+                        (" " + _("(the final fight)"), "$text-muted"),
                     ),
                 ]
             )
         return Content("\n").join(
             [
-                Content.assemble(("Conflict side: ", "bold"), info.stats),
-                Content.styled("Defeat it and every enemy with it to win.", "$text-muted"),
+                Content.assemble((_("Conflict side:") + " ", "bold"), info.stats),
+                Content.styled(_("Defeat it and every enemy with it to win."), "$text-muted"),
             ]
         )
 
@@ -291,10 +309,10 @@ def legend(view: GameView, *, compact: bool = False) -> Content:
     t = vesuvius(view)
     if not t.camps:
         return Content("")
-    marks = [(f"{CHOOSE}n", "press n"), (HERE, "you"), (PRIMUS, "Primus"), (INFLUENCE, "Influence")]
-    marks.append(("B/S/O", "Bloodshed/Sport/Opportunity"))
+    marks = [(f"{CHOOSE}n", _("press n")), (HERE, _("you")), (PRIMUS, term("primus")), (INFLUENCE, term("influence"))]
+    marks.append(("B/S/O", "/".join(str(CAMP_KIND_NAMES[kind]) for kind in ("bloodshed", "sport", "opportunity"))))
     if compact:
-        marks.append(("·6", "cards in the camp"))
+        marks.append(("·6", _("cards in the camp")))
     parts: list[Content] = [Content.assemble((mark, "bold"), f" {words}") for mark, words in marks]
     return Content(" · ").join(parts)
 
@@ -326,7 +344,7 @@ class VesuviusBoard(Board):
     VesuviusBoard.-short #vesuvius-legend { display: none; }
     """
 
-    DICE_ZONES = (DiceZone("training", "Training grounds", "none"),)
+    DICE_ZONES = (DiceZone("training", TRAINING_GROUNDS, "none"),)
 
     def __init__(self, view: GameView, *, past: bool = False, id: str = "vesuvius") -> None:
         super().__init__(view, past=past, id=id)
@@ -352,12 +370,12 @@ class VesuviusBoard(Board):
 
     def on_mount(self) -> None:
         if not self.border_title:
-            self.border_title = "Mount Vesuvius"
+            self.border_title = term("mount-vesuvius")
 
     def side_panels(self) -> list[Widget]:
         """The Tactics area and the Influence deck."""
-        self._tactics.border_title = "Tactics area"
-        self._influence.border_title = "Influence deck"
+        self._tactics.border_title = term("tactics-area")
+        self._influence.border_title = term("influence-deck")
         return [self._tactics, self._influence]
 
     def show(self, view: GameView) -> None:
@@ -375,9 +393,25 @@ class VesuviusBoard(Board):
         t = vesuvius(view)
         beaten = len(t.beaten)
         total = beaten + sum(1 for camp in t.camps if camp.primus is not None) + len(t.to_place) + (t.fight == "primus")
-        primus = f" · {PRIMUS} Primus beaten {beaten}/{total}" if total else ""
-        set_title(self, f"Mount Vesuvius{primus}")
+        if total:
+            title = _("Mount Vesuvius · {icon} Primus beaten {beaten}/{total}").format(
+                icon=PRIMUS, beaten=beaten, total=total
+            )
+        else:
+            title = term("mount-vesuvius")
+        set_title(self, title)
+        self._zone_words()
         self.query_one("#vesuvius-legend", Static).update(legend(view, compact=self.compact))
+
+    def _zone_words(self) -> None:
+        """The training grounds' tray (the general table titles it once, from :attr:`DICE_ZONES`): its title and its
+        empty words in the language spoken."""
+        screen = self.screen
+        for tray in screen.query("#training, #past-training"):
+            if isinstance(tray, DiceTray):
+                tray.empty_text = _("none")
+        for titled in screen.query("#training, #past-training-box"):
+            set_title(titled, _(TRAINING_GROUNDS))
 
     def set_compact(self, compact: bool) -> None:
         """Draw for a short terminal (two lines a camp) or a tall one (framed camps)."""
@@ -404,7 +438,7 @@ class VesuviusBoard(Board):
 
     @staticmethod
     def setup_words(view: PlayerView) -> list[str]:
-        return [f"difficulty {DIFFICULTY.number(view.options)}"]
+        return [_("difficulty {n}").format(n=DIFFICULTY.number(view.options))]
 
     @staticmethod
     def bosses_words(view: PlayerView) -> str:
@@ -412,10 +446,14 @@ class VesuviusBoard(Board):
         t = view.table
         assert isinstance(t, VictorumView)
         beaten = len(t.beaten)
-        words = [f"{beaten} Primus"] if beaten else []
-        if view.result == "won":
-            words.append(f"the Scion, {scion_by_id(view.deck, t.scion).name}")
-        return " and ".join(words)
+        scion = scion_by_id(view.deck, t.scion).name if view.result == "won" else ""
+        if beaten and scion:
+            return ngettext("{n} Primus and the Scion, {name}", "{n} Primus and the Scion, {name}", beaten).format(
+                n=beaten, name=scion
+            )
+        if scion:
+            return _("the Scion, {name}").format(name=scion)
+        return ngettext("{n} Primus", "{n} Primus", beaten).format(n=beaten) if beaten else ""
 
     @staticmethod
     def item_note(view: PlayerView, item: str) -> ItemNote | None:

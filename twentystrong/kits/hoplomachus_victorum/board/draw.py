@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from twentystrong.engine.commands import Command
+from twentystrong.i18n import _
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.content import primus_by_id, primus_of, tactic_by_id
 from twentystrong.text.effects import describe_effects
@@ -50,7 +51,7 @@ def draw_items(view: GameView) -> list[DrawItem]:
         heroes = view.find("choose_hero")
         for hero_id in t.heroes_drawn:
             hero = deck.hero(hero_id)
-            ability = hero.ability_text or describe_effects(list(hero.ability)) or "No special ability."
+            ability = hero.ability_text or describe_effects(list(hero.ability)) or _("No special ability.")
             lines: list[Content] = [
                 Content.assemble(
                     ("♥", "$error"),
@@ -65,9 +66,9 @@ def draw_items(view: GameView) -> list[DrawItem]:
             if hero_id in primus_of(deck):
                 primus = primus_by_id(deck, primus_of(deck)[hero_id])
                 extra = f" +{primus.additional}" if primus.additional else ""
-                lines.append(
-                    Content.styled(f"Else ♛ {primus.name} ♥{primus.health} ⚔{primus.damage}{extra}", "$text-muted")
-                )
+                stats = f"♥{primus.health} ⚔{primus.damage}{extra}"
+                words = _("Else ♛ {name} {stats}").format(name=primus.name, stats=stats)
+                lines.append(Content.styled(words, "$text-muted"))
             own = tuple(c for c in heroes if c.hero == hero_id and c.aside is None)
             # Short: the numbers and the Primus it becomes (a few words) before the ability (cut first).
             compact = Content(" · ").join([lines[0], *lines[2:], lines[1]])
@@ -76,13 +77,12 @@ def draw_items(view: GameView) -> list[DrawItem]:
         if universal:
             names = sorted({deck.hero(str(c.hero)).name for c in universal})
             body = Content.assemble(
-                ("Play a universal hero instead: ", "bold"),
+                (_("Play a universal hero instead:") + " ", "bold"),
                 ", ".join(names),
-                ("\nOne drawn hero is set aside (out of the game); the others wait as Primus.", "$text-muted"),
+                ("\n" + _("One drawn hero is set aside (out of the game); the others wait as Primus."), "$text-muted"),
             )
-            out.append(
-                DrawItem("universal", "A universal hero…", body, universal, "A universal hero, and who is set aside")
-            )
+            title, question = _("A universal hero…"), _("A universal hero, and who is set aside")
+            out.append(DrawItem("universal", title, body, universal, question))
     elif view.kind == "keep_tactic":
         for tactic_id in t.tactics_drawn:
             tactic = tactic_by_id(deck, tactic_id)

@@ -12,6 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import _, ngettext
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.content import CampCard, is_tactic, tactic_by_id
@@ -30,19 +31,23 @@ def item_note(view: PlayerView, item: str) -> ItemNote | None:
     the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
     deck = view.deck
     if is_tactic(deck, item):
-        return ItemNote(after_use="it returns to the Tactics area")  # HV2
+        return ItemNote(after_use=_("it returns to the Tactics area"))  # HV2
     card = deck.card_ids.get(item)
     if not isinstance(card, CampCard):
         return None
-    after = "it joins the Influence deck" if card.influence else ""
+    after = _("it joins the Influence deck") if card.influence else ""
     if card.condition is None:
         return ItemNote(after_use=after) if after else None
     t = view.table
     assert isinstance(t, VictorumView)
     if item in t.earned:
-        return ItemNote(progress="earned ✔", after_use=after)
+        return ItemNote(progress=_("earned ✔"), after_use=after)
     goal = opportunity_goal(card.condition)
-    return ItemNote(progress=f"{t.progress(item)}/{card.condition.target}", words=f"Goal: {goal}", after_use=after)
+    return ItemNote(
+        progress=f"{t.progress(item)}/{card.condition.target}",
+        words=_("Goal: {goal}").format(goal=goal),
+        after_use=after,
+    )
 
 
 class TacticsPanel(Widget):
@@ -62,7 +67,7 @@ class TacticsPanel(Widget):
             self.tactic = tactic
 
     def compose(self) -> ComposeResult:
-        yield Static("empty", id="tactics-empty")
+        yield Static(_("empty"), id="tactics-empty")
         yield PanelList(id="tactics-list")
 
     def show(self, view: GameView) -> None:
@@ -70,7 +75,7 @@ class TacticsPanel(Widget):
         t = vesuvius(view)
         gainable = {c.tactic for c in view.legal if c.cmd == "gain_tactic"}
         gainable |= {c.card for c in view.legal if c.cmd == "choose" and c.card in t.tactics}
-        set_title(self, f"Tactics area · {len(t.tactics)}")
+        set_title(self, _("Tactics area · {n}").format(n=len(t.tactics)))
         short = self.screen.has_class("-short")
         key = (t.tactics, frozenset(gainable), short)
         if key == getattr(self, "_key", None):
@@ -116,16 +121,19 @@ class InfluencePanel(Static):
         t = vesuvius(view)
         size = t.influence_size
         shown = t.influence_icons
-        set_title(self, f"Influence deck · {size} card{'s' if size != 1 else ''} · {shown} {INFLUENCE}")
-        self.tooltip = (
-            "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
-            "fight begins). Defeated cards with "
-            f"the Influence icon ({INFLUENCE}) join it; the Scion's enemies in the final fight are drawn from it."
+        title = ngettext(
+            "Influence deck · {n} card · {icons} {icon}", "Influence deck · {n} cards · {icons} {icon}", size
         )
+        set_title(self, title.format(n=size, icons=shown, icon=INFLUENCE))
+        self.tooltip = _(
+            "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
+            "fight begins). Defeated cards with the Influence icon ({icon}) join it; the Scion's enemies in the final "
+            "fight are drawn from it."
+        ).format(icon=INFLUENCE)
         if t.fight == "final":
-            words = "Shuffled for the final fight: the Scion's allies come from it."
+            words = _("Shuffled for the final fight: the Scion's allies come from it.")
         elif t.scion:
-            words = "The Scion's allies in the final fight come from it."
+            words = _("The Scion's allies in the final fight come from it.")
         else:
             words = ""
         update_static(self, Content(words))

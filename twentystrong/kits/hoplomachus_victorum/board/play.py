@@ -17,7 +17,7 @@ is sent to the engine, whose refusal says why ("camp 3-1 is not adjacent to 1-2 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual import on
 from textual.binding import Binding
@@ -25,6 +25,8 @@ from textual.containers import Container
 from textual.message import Message
 
 from twentystrong.engine.commands import Command
+from twentystrong.engine.effects.words import clause
+from twentystrong.i18n import N_, _, lazy_gettext, ngettext
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys, vesuvius
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
@@ -63,6 +65,35 @@ def _step(camp: str, rows: int, cols: int) -> str:
     return IDS[min(row, key=lambda k: (abs(ROW_COL[k][1] - want), ROW_COL[k][1]))]
 
 
+def _arrive_hint(activate: bool, spectate: bool, fight: bool) -> str:
+    """What the keys do at your camp, one whole sentence for each set of things that can be done there."""
+    hints = {
+        (True, True, True): N_("Enter activates, s spectates, f fights the Primus."),
+        (True, True, False): N_("Enter activates, s spectates."),
+        (True, False, True): N_("Enter activates, f fights the Primus."),
+        (False, True, True): N_("s spectates, f fights the Primus."),
+        (True, False, False): N_("Enter activates."),
+        (False, True, False): N_("s spectates."),
+        (False, False, True): N_("f fights the Primus."),
+    }
+    hint = hints.get((activate, spectate, fight))
+    return _(hint) if hint else "."
+
+
+def _opportunity_hint(view: GameView) -> str:
+    """An Opportunity drawn: its goal, then Enter keeps it (or there is no room) and x discards it."""
+    card = vesuvius(view).opportunity
+    found = view.deck.card(card) if card else None
+    condition = getattr(found, "condition", None)
+    words = opportunity_goal(condition) if condition else ""
+    goal = ""
+    if found and words:  # (German keeps the goal's capital after the colon: ``clause``)
+        goal = _("{name}: its goal, {goal}.").format(name=found.name, goal=clause(words)) + " "
+    if view.can("keep_opportunity"):
+        return goal + _("Enter keeps it, x discards it (i opens the inventory to make room).")
+    return goal + _("No room to keep it: x discards it (i opens the inventory to make room).")
+
+
 def camp_of(t: VictorumView, camp: str | None) -> Camp | None:
     """A camp as the player sees it (None: no such camp, the Scion's place, or not dealt yet)."""
     k = BY_ID.get(camp) if camp is not None else None
@@ -72,7 +103,7 @@ def camp_of(t: VictorumView, camp: str | None) -> Camp | None:
 class VictorumBoard(VesuviusBoard):
     """Mount Vesuvius on the table: its camps, and its keys, presses and prompts."""
 
-    HELP_TITLE = "The table (Hoplomachus Victorum)"
+    HELP_TITLE = N_("The table (Hoplomachus Victorum)")
     SCOPED_CSS = False  # (its own rule names the general table's training tray, outside the board)
     DEFAULT_CSS = """
     TableScreen #training { width: 2fr; margin-left: 1; }
@@ -81,34 +112,38 @@ class VictorumBoard(VesuviusBoard):
     KEYS_BEFORE = {
         # The general table's places of "e" and "f" on the key bar: no endgame here, the Primus fight instead.
         "face('miss')": (Binding("e", "no_endgame", "", show=False),),  # (no help line)
-        "cards": (Binding("f", "fight", "Fight Primus"),),
+        "cards": (Binding("f", "fight", N_("Fight Primus")),),
     }
     KEYS = (
         *[
             Binding(
                 str(n),
                 f"camp({n})",
-                "Camp",
+                N_("Camp"),
                 key_display="1-9",
                 show=n == 1,
-                tooltip="Choose the camp marked ▶ with that number",
+                tooltip=N_("Choose the camp marked ▶ with that number"),
             )
             for n in range(1, 10)
         ],
-        Binding("enter", "go", "Go to camp"),
-        Binding("enter", "keep_opportunity", "Keep"),
-        Binding("enter", "health", "Gain 1 Health"),
-        Binding("s", "spectate", "Spectate"),
-        Binding("x", "discard_opportunity", "Discard", show=False),
-        Binding("n", "recruit", "Recruit instead"),
-        Binding("t", "tactic", "Tactic instead"),
-        Binding("d", "details", "Camp details", show=False),
-        *[Binding(key, f"cursor('{key}')", "Camp cursor", show=False) for key in ARROWS],
+        Binding("enter", "go", N_("Go to camp")),
+        Binding("enter", "keep_opportunity", N_("Keep")),
+        Binding("enter", "health", N_("Gain 1 Health")),
+        Binding("s", "spectate", N_("Spectate")),
+        Binding("x", "discard_opportunity", N_("Discard"), show=False),
+        Binding("n", "recruit", N_("Recruit instead")),
+        Binding("t", "tactic", N_("Tactic instead")),
+        Binding("d", "details", N_("Camp details"), show=False),
+        *[Binding(key, f"cursor('{key}')", N_("Camp cursor"), show=False) for key in ARROWS],
     )
     DIE_COMMANDS = ("dismiss", "spectate_reward")
     DIE_PLAYS = ("dismiss", "spectate_reward")
     DIALOG_KINDS = frozenset({"place_primus"})  # the hero and Tactic draws are cards on the table (.draw)
-    ZONE_WHY = {"training": "it is in the training grounds (a Sport card's reward or an effect recruits it)"}
+    ZONE_WHY = {  # (a LazyText: translated where the table says it, as the table's own reasons are)
+        "training": cast(
+            str, lazy_gettext("it is in the training grounds (a Sport card's reward or an effect recruits it)")
+        )
+    }
     MESSAGES = (DrawView.Pressed, TacticsPanel.Pressed)
 
     def __init__(self, view: GameView, *, past: bool = False, id: str = "vesuvius") -> None:
@@ -166,13 +201,15 @@ class VictorumBoard(VesuviusBoard):
         """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
         deck = self.table.view.deck
         t = vesuvius(self.table.view)
-        title = "Active area"
+        title = _("Active area")
         if t.fight == "primus" and t.fighting:
-            title = f"Active area · ♛ Primus fight: {primus_by_id(deck, t.fighting).name}"
-        elif t.fight == "final":
-            title = f"Active area · ♛ the final fight: {scion_by_id(deck, t.scion).name}" if t.scion else title
-        if t.fight:
-            title += " · dice stay on undefeated enemies"
+            name = primus_by_id(deck, t.fighting).name
+            title = _("Active area · ♛ Primus fight: {name} · dice stay on undefeated enemies").format(name=name)
+        elif t.fight == "final" and t.scion:
+            name = scion_by_id(deck, t.scion).name
+            title = _("Active area · ♛ the final fight: {name} · dice stay on undefeated enemies").format(name=name)
+        elif t.fight:
+            title = _("Active area · dice stay on undefeated enemies")
         set_title(self.screen.query_one("#active", Container), title)
 
     def _draw_draw(self) -> None:
@@ -187,7 +224,7 @@ class VictorumBoard(VesuviusBoard):
             drawn.remove()
         if items:  # (_draw_fight titled the area just before: only the draw changes its title)
             area.mount(DrawView(items, compact=self.screen.has_class("-short")))
-            set_title(area, "Active area · the draw: click a card or press its number")
+            set_title(area, _("Active area · the draw: click a card or press its number"))
 
     def _camp_step(self) -> bool:
         return bool(camp_commands(self.table.view))
@@ -201,38 +238,32 @@ class VictorumBoard(VesuviusBoard):
         keys = number_keys(numbers.values())
         if kind == "move":
             if len(numbers) == 1:
-                return f"Only camp {next(iter(numbers))} can be entered: Enter or {keys} moves there."
-            return f"Press a camp's number ({keys}), click a ▶ camp, or arrows then Enter."
+                return _("Only camp {camp} can be entered: Enter or {keys} moves there.").format(
+                    camp=next(iter(numbers)), keys=keys
+                )
+            return _("Press a camp's number ({keys}), click a ▶ camp, or arrows then Enter.").format(keys=keys)
         if kind == "arrive":
-            keys_now = ["Enter activates" if view.can("activate") else ""]
-            keys_now.append("s spectates" if view.can("spectate") else "")
-            keys_now.append("f fights the Primus" if view.can("fight_primus") else "")
-            return ", ".join(k for k in keys_now if k) + "."
+            return _arrive_hint(view.can("activate"), view.can("spectate"), view.can("fight_primus"))
         if kind in ("reinforce", "feed_influence", "choose_camp"):
-            return f"Press a camp's number ({keys}) or click a ▶ camp."
+            return _("Press a camp's number ({keys}) or click a ▶ camp.").format(keys=keys)
         if kind == "opportunity":
-            card = vesuvius(view).opportunity
-            found = view.deck.card(card) if card else None
-            condition = getattr(found, "condition", None)
-            words = opportunity_goal(condition).rstrip(".") if condition else ""
-            goal = f"{found.name}: its goal, {words[:1].lower()}{words[1:]}. " if found and words else ""
-            keep = "Enter keeps it, " if view.can("keep_opportunity") else "No room to keep it: "
-            return goal + keep + "x discards it (i opens the inventory to make room)."
+            return _opportunity_hint(view)
         if kind == "spectate_reward":
-            return "Enter gains 1 Health, or click an exhausted die (or type its id) to recover it."
+            return _("Enter gains 1 Health, or click an exhausted die (or type its id) to recover it.")
         if kind == "bloodshed":
-            return "Click a die (or type its id) to dismiss it to the training grounds."
+            return _("Click a die (or type its id) to dismiss it to the training grounds.")
         if kind in DRAW_KINDS:
-            return "Click a card or press its number; Enter lists every choice in words."
+            return _("Click a card or press its number; Enter lists every choice in words.")
         if kind == "place_primus":
-            return "Enter opens the choices."
-        hint = general
+            return _("Enter opens the choices.")
         alternatives = [c.cmd for c in view.legal if c.cmd in SPORT_ALTERNATIVES]
-        if alternatives:
-            instead = ["n recruits a die" if "recruit" in alternatives else ""]
-            instead.append("t gains a Tactic" if "gain_tactic" in alternatives else "")
-            hint += " Instead: " + ", ".join(i for i in instead if i) + "."
-        return hint
+        if "recruit" in alternatives and "gain_tactic" in alternatives:
+            return general + " " + _("Instead: n recruits a die, t gains a Tactic.")
+        if "recruit" in alternatives:
+            return general + " " + _("Instead: n recruits a die.")
+        if "gain_tactic" in alternatives:
+            return general + " " + _("Instead: t gains a Tactic.")
+        return general
 
     def prompt_actions(self) -> tuple[list[PromptAction], list[PromptAction]]:
         from twentystrong.tui.widgets.status import PromptAction
@@ -244,38 +275,42 @@ class VictorumBoard(VesuviusBoard):
         if view.kind == "move" and self.cursor is not None:
             command = view.first("move", camp=self.cursor)
             if command is not None:
-                out.append(PromptAction(f"Move to {self.cursor}", "enter", command, variant="primary"))
+                label = _("Move to {camp}").format(camp=self.cursor)
+                out.append(PromptAction(label, "enter", command, variant="primary"))
         if view.kind == "arrive":
             activate = view.first("activate")
             if activate is not None:
-                name = view.card_name(top) if top else "the top card"
-                out.append(PromptAction(f"Activate {name}", "enter", activate, variant="primary"))
+                label = _("Activate {name}").format(name=view.card_name(top)) if top else _("Activate the top card")
+                out.append(PromptAction(label, "enter", activate, variant="primary"))
             spectate = view.first("spectate")
             if spectate is not None:
-                out.append(PromptAction("Spectate", "s", spectate))
+                out.append(PromptAction(_("Spectate"), "s", spectate))
             fight = view.first("fight_primus")
             primus = here.primus if here is not None else None
             if fight is not None:
-                name = primus_by_id(view.deck, primus).name if primus else "the Primus"
-                out.append(PromptAction(f"Fight {name}", "f", fight, variant="error"))
+                if primus:
+                    label = _("Fight {name}").format(name=primus_by_id(view.deck, primus).name)
+                else:
+                    label = _("Fight the Primus")
+                out.append(PromptAction(label, "f", fight, variant="error"))
         if view.kind in DRAW_KINDS:
-            out.append(PromptAction("Choose…", "enter", action="answer", variant="primary"))
+            out.append(PromptAction(_("Choose…"), "enter", action="answer", variant="primary"))
         keep = view.first("keep_opportunity")
         if keep is not None:
-            out.append(PromptAction("Keep it", "enter", keep, variant="success"))
+            out.append(PromptAction(_("Keep it"), "enter", keep, variant="success"))
         discard = view.first("discard_opportunity")
         if discard is not None:
-            out.append(PromptAction("Discard it", "x", discard, variant="warning"))
+            out.append(PromptAction(_("Discard it"), "x", discard, variant="warning"))
         health = view.first("spectate_reward", choice="health")
         if health is not None:
-            out.append(PromptAction("Gain 1 Health", "enter", health, variant="success"))
+            out.append(PromptAction(_("Gain 1 Health"), "enter", health, variant="success"))
         # A Sport card's alternatives come after its reward's own buttons, before "All moves…".
         instead: list[PromptAction] = []
         recruit = view.first("recruit")
         if recruit is not None:
-            instead.append(PromptAction("Recruit a die instead", "n", recruit))
+            instead.append(PromptAction(_("Recruit a die instead"), "n", recruit))
         if view.can("gain_tactic"):
-            instead.append(PromptAction("Gain a Tactic instead…", "t", action="deck('tactic')"))
+            instead.append(PromptAction(_("Gain a Tactic instead…"), "t", action="deck('tactic')"))
         return out, instead
 
     # --- keys ---------------------------------------------------------------------------------------------------
@@ -331,7 +366,9 @@ class VictorumBoard(VesuviusBoard):
         camp = numbers.get(number)
         if camp is None:
             keys = number_keys(numbers)
-            self.table.warn(f"No camp has the number {number}: the marked (▶) camps are numbered {keys}.")
+            self.table.warn(
+                _("No camp has the number {n}: the marked (▶) camps are numbered {keys}.").format(n=number, keys=keys)
+            )
             return
         self.press_camp(camp)
 
@@ -384,7 +421,7 @@ class VictorumBoard(VesuviusBoard):
         if len(commands) == 1:
             self.table.play(commands[0])
         else:
-            self.table.choose("Gain which Tactic instead of the reward?", commands)
+            self.table.choose(_("Gain which Tactic instead of the reward?"), commands)
 
     def action_details(self) -> None:
         """Read the camp under the cursor (or yours) in full."""
@@ -395,7 +432,7 @@ class VictorumBoard(VesuviusBoard):
         found = camp_of(t, camp)
         top = found.top if found is not None else None
         if top is None:
-            self.table.warn("No camp card to read: arrows choose a camp, then d.")
+            self.table.warn(_("No camp card to read: arrows choose a camp, then d."))
             return
         self.table.show_card(top)
 
@@ -405,23 +442,23 @@ class VictorumBoard(VesuviusBoard):
         if key.isdigit() and "camp" in names:
             if table_.selected is not None or view.player.active:  # with enemies on the table a digit is a card
                 return False
-            table_.warn(f"No camp can be chosen now. {prompt_words(view.player, view.awaiting)}")
+            table_.warn(_("No camp can be chosen now.") + " " + prompt_words(view.player, view.awaiting))
         elif "spectate" in names:
             table_.explain(Command("spectate"))
         elif "fight" in names:
             table_.explain(Command("fight_primus"))
         elif "recruit" in names or "tactic" in names:
-            table_.warn("Only a defeated Sport card's reward can be exchanged for a recruit or a Tactic.")
+            table_.warn(_("Only a defeated Sport card's reward can be exchanged for a recruit or a Tactic."))
         elif key == "x":
             return False
         elif "no_endgame" in names:
             table_.warn(
-                "This deck has no endgame to start: the final fight comes the round after the last Primus falls."
+                _("This deck has no endgame to start: the final fight comes the round after the last Primus falls.")
             )
         elif "details" in names:
-            table_.warn("No camp card to read now.")
+            table_.warn(_("No camp card to read now."))
         elif "cursor" in names:
-            table_.warn("The arrows move the camp cursor once Mount Vesuvius is dealt.")
+            table_.warn(_("The arrows move the camp cursor once Mount Vesuvius is dealt."))
         else:
             return False
         return True
@@ -429,7 +466,7 @@ class VictorumBoard(VesuviusBoard):
     def explain_enter(self) -> bool:
         if self.table.view.kind not in CAMP_KINDS:
             return False
-        self.table.warn("Several camps can be chosen: press a camp's number, click a ▶ camp, or arrows then Enter.")
+        self.table.warn(_("Several camps can be chosen: press a camp's number, click a ▶ camp, or arrows then Enter."))
         return True
 
     # --- clicks -------------------------------------------------------------------------------------------------
@@ -444,28 +481,32 @@ class VictorumBoard(VesuviusBoard):
             table_.play(commands[0])
             return
         if commands:
-            table_.choose(f"Camp {camp}", commands)
+            table_.choose(_("Camp {camp}").format(camp=camp), commands)
             return
         if view.kind == "move":
             table_.explain(Command("move", camp=camp))
         elif view.kind == "reinforce":
             table_.explain(Command("activate", camp=camp))
         elif view.kind in ("place_primus", "feed_influence", "choose_camp"):
-            table_.warn(f"Camp {camp} cannot be chosen now: the marked (▶) camps can.")
+            table_.warn(_("Camp {camp} cannot be chosen now: the marked (▶) camps can.").format(camp=camp))
         else:
             found = camp_of(vesuvius(view), camp)
             top = found.top if found is not None else None
             if top is not None:
                 table_.show_card(top)
             else:
-                table_.warn(f"Camp {camp} holds no card.")
+                table_.warn(_("Camp {camp} holds no card.").format(camp=camp))
 
     def _pick_draw(self, number: int) -> None:
         """The n-th card of the setup draw was clicked or its number pressed."""
         view = self.table.view
         items = draw_items(view)
         if not 1 <= number <= len(items):
-            self.table.warn(f"The draw has {len(items)} cards: press 1–{len(items)}.")
+            self.table.warn(
+                ngettext(
+                    "The draw has {n} card: press 1–{n}.", "The draw has {n} cards: press 1–{n}.", len(items)
+                ).format(n=len(items))
+            )
             return
         item = items[number - 1]
         if len(item.commands) == 1:
@@ -473,7 +514,8 @@ class VictorumBoard(VesuviusBoard):
         elif item.commands:
             self.table.choose(item.question or item.title, list(item.commands))
         else:
-            self.table.warn(f"{item.title} cannot be chosen now. {prompt_words(view.player, view.awaiting)}")
+            words = _("{name} cannot be chosen now.").format(name=item.title)
+            self.table.warn(words + " " + prompt_words(view.player, view.awaiting))
 
     @on(CampView.Pressed)
     def _camp_pressed(self, event: CampView.Pressed) -> None:

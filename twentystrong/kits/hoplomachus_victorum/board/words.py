@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import ActiveCard, PlayerView
+from twentystrong.i18n import _
 from twentystrong.kits.hoplomachus_victorum.cards import CAMP_KIND_NAMES
 from twentystrong.kits.hoplomachus_victorum.content import CampCard, primus_by_id, primus_of, tactic_by_id
 from twentystrong.text.effects import describe_effects
@@ -18,7 +19,8 @@ def card_kind(view: PlayerView, card: ActiveCard) -> str:
         return view.table.card_kind(card.id)
     conflict = view.deck.card(card.id)
     if isinstance(conflict, CampCard):
-        return str(CAMP_KIND_NAMES[conflict.kind]) + (" · Influence ✧" if conflict.influence else "")
+        kind = str(CAMP_KIND_NAMES[conflict.kind])
+        return _("{kind} · Influence ✧").format(kind=kind) if conflict.influence else kind
     return ""
 
 
@@ -29,14 +31,16 @@ def command_detail(view: PlayerView, command: Command) -> str:
     c = command
     if c.hero:
         hero = deck.hero(str(c.hero))
-        ability = hero.ability_text or describe_effects(list(hero.ability)) or "no special ability"
+        ability = hero.ability_text or describe_effects(list(hero.ability)) or _("no special ability")
         words = f"♥{hero.health} ⚑{hero.strategy} ↻{hero.recovery} · {ability}"
         if c.aside:
-            words += f" · sets {deck.hero(str(c.aside)).name} aside (out of the game)"
+            aside = _("sets {name} aside (out of the game)").format(name=deck.hero(str(c.aside)).name)
+            words += f" · {aside}"
         elif str(c.hero) in primus_of(deck):  # a drawn hero not played waits under a camp as this Primus
             primus = primus_by_id(deck, primus_of(deck)[str(c.hero)])
             extra = f" +{primus.additional}" if primus.additional else ""
-            words += f" · else its Primus ♥{primus.health} ⚔{primus.damage}{extra}"
+            stats = f"♥{primus.health} ⚔{primus.damage}{extra}"
+            words += " · " + _("else its Primus {stats}").format(stats=stats)
         return words
     if c.tactic:
         tactic = tactic_by_id(deck, str(c.tactic))
@@ -45,5 +49,6 @@ def command_detail(view: PlayerView, command: Command) -> str:
         primus = primus_by_id(deck, str(c.primus))
         extra = f" +{primus.additional}" if primus.additional else ""
         bane = primus.bane_text or describe_effects(list(primus.bane))
-        return f"♥{primus.health} ⚔{primus.damage}{extra} · Bane: {bane}"
+        stats = f"♥{primus.health} ⚔{primus.damage}{extra}"
+        return _("{stats} · Bane: {bane}").format(stats=stats, bane=bane)
     return ""

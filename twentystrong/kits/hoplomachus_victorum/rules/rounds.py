@@ -20,6 +20,7 @@ from twentystrong.engine import flow
 from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import _
 from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     CampTopDiscarded,
@@ -94,15 +95,15 @@ def move_text(s: GameState, camps: list[int]) -> str:
     any camp that can be entered when none next to it can."""
     t = table(s)
     if t.position is None:
-        return "Move to a camp of the bottom row."
+        return _("Move to a camp of the bottom row.")
     if t.position >= CAMPS:
-        return "Move to a camp that can be entered."
+        return _("Move to a camp that can be entered.")
     here = IDS[t.position]
     if all(k in ADJACENT[t.position] for k in camps):
-        return f"Move to a camp next to yours ({here})."
+        return _("Move to a camp next to yours ({camp}).").format(camp=here)
     if camps == [t.position]:  # HV6, HV17: nowhere else can be entered
-        return f"No other camp can be entered: you stay at camp {here}."
-    return f"No camp next to yours ({here}) can be entered: move to any camp that can."
+        return _("No other camp can be entered: you stay at camp {camp}.").format(camp=here)
+    return _("No camp next to yours ({camp}) can be entered: move to any camp that can.").format(camp=here)
 
 
 # --- arrive: activate, spectate or fight ------------------------------------------------------------------------------

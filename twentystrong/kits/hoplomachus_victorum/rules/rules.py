@@ -16,6 +16,7 @@ from twentystrong.engine.effects.base import Live
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, Changes, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import N_, _, pgettext
 from twentystrong.kits.hoplomachus_victorum.content import is_tactic, primus_by_id, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules import events as hev
 from twentystrong.kits.hoplomachus_victorum.rules import fights, opportunities, rounds, setup, view, words
@@ -93,12 +94,18 @@ def _camp_of(command: Command) -> tuple[int | None, Rejected | None]:
     name = command.camp
     if name is None:
         return None, Rejected(
-            "bad_argument", f'{command.cmd} needs a "camp": {{"cmd": "{command.cmd}", "camp": "1-2"}} (see legal)'
+            "bad_argument",
+            _('{cmd} needs a "camp": {example} (see legal)').format(
+                cmd=command.cmd, example=f'{{"cmd": "{command.cmd}", "camp": "1-2"}}'
+            ),
         )
     if name == SCION_ID:
-        return None, Rejected("scion_closed", "the Scion's place cannot be entered: it opens for the final fight")
+        return None, Rejected("scion_closed", _("the Scion's place cannot be entered: it opens for the final fight"))
     if name not in BY_ID:
-        return None, Rejected("unknown_camp", f"there is no camp {name!r}: the camps are {', '.join(IDS)}")
+        return None, Rejected(
+            "unknown_camp",
+            _("there is no camp {name}: the camps are {camps}").format(name=repr(name), camps=", ".join(IDS)),
+        )
     return BY_ID[str(name)], None
 
 
@@ -106,35 +113,49 @@ def refuse_move(s: GameState, command: Command) -> Rejected:
     """Why a move to this camp is refused (HV4–HV6)."""
     k, refused = _camp_of(command)
     if refused is not None or k is None:
-        return refused or Rejected("illegal_camp", "that camp cannot be entered")
+        return refused or Rejected("illegal_camp", _("that camp cannot be entered"))
     t = table(s)
     if t.empty(k):
-        return Rejected("empty_camp", f"camp {IDS[k]} is empty (no card, no Primus): it cannot be entered")  # HV5
-    if t.position is None and k not in BOTTOM:
         return Rejected(
-            "not_bottom_row", f"the first move goes to a camp of the bottom row ({', '.join(IDS[b] for b in BOTTOM)})"
+            "empty_camp", _("camp {camp} is empty (no card, no Primus): it cannot be entered").format(camp=IDS[k])
+        )  # HV5
+    if t.position is None and k not in BOTTOM:
+        bottom = ", ".join(IDS[b] for b in BOTTOM)
+        return Rejected(
+            "not_bottom_row", _("the first move goes to a camp of the bottom row ({camps})").format(camps=bottom)
         )
     if t.position is not None and k == t.position:
-        return Rejected("stay", f"you are at camp {IDS[k]}: you must move to another camp")
-    where = IDS[t.position] if t.position is not None and t.position < len(IDS) else "your camp"
-    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {where}")  # HV4
+        return Rejected("stay", _("you are at camp {camp}: you must move to another camp").format(camp=IDS[k]))
+    if t.position is not None and t.position < len(IDS):
+        words = _("camp {camp} is not adjacent to {other}").format(camp=IDS[k], other=IDS[t.position])
+    else:
+        words = _("camp {camp} is not adjacent to your camp").format(camp=IDS[k])
+    return Rejected("not_adjacent", words)  # HV4
 
 
 def refuse_reinforcement(s: GameState, command: Command) -> Rejected:
     """Why a +N activation from this camp is refused."""
     k, refused = _camp_of(command)
     if refused is not None or k is None:
-        return refused or Rejected("illegal_camp", "no enemy can come from there")
+        return refused or Rejected("illegal_camp", _("no enemy can come from there"))
     t = table(s)
-    origin = IDS[t.plus[-1][0]] if t.plus else "your camp"
     if not t.camps[k]:
-        return Rejected("empty_camp", f"camp {IDS[k]} has no card")
+        return Rejected("empty_camp", _("camp {camp} has no card").format(camp=IDS[k]))
     found = camp_card(s.deck, t.camps[k][0])
     if found is not None and not found.enemy:
         return Rejected(
-            "not_an_enemy", f"{found.name} (camp {IDS[k]}) is an Opportunity: +N adds Bloodshed or Sport cards"
+            "not_an_enemy",
+            _("{name} (camp {camp}) is an Opportunity: +N adds Bloodshed or Sport cards").format(
+                name=found.name, camp=IDS[k]
+            ),
         )
-    return Rejected("not_adjacent", f"camp {IDS[k]} is not adjacent to {origin}, where these enemies come from")
+    if t.plus:
+        words = _("camp {camp} is not adjacent to {other}, where these enemies come from").format(
+            camp=IDS[k], other=IDS[t.plus[-1][0]]
+        )
+    else:
+        words = _("camp {camp} is not adjacent to your camp, where these enemies come from").format(camp=IDS[k])
+    return Rejected("not_adjacent", words)
 
 
 def refuse_setup(s: GameState, command: Command) -> Rejected | None:
@@ -148,57 +169,87 @@ def refuse_setup(s: GameState, command: Command) -> Rejected | None:
             cmd, setup.primus_commands
         )
         names = dict.fromkeys(str(getattr(c, needs)) for c in listed(s))
-        return Rejected("bad_argument", f'{cmd} needs a "{needs}": one of {", ".join(names)}')
+        return Rejected(
+            "bad_argument",
+            _('{cmd} needs a "{field}": one of {ids}').format(cmd=cmd, field=needs, ids=", ".join(names)),
+        )
     if cmd == "choose_hero" and s.step == "choose_hero":
         offered = setup.hero_commands(s)
         heroes = list(dict.fromkeys(str(c.hero) for c in offered))  # in draw order
         if command.hero not in heroes:
             drawn = [h for h in heroes if h in t.heroes_drawn]
             others = [h for h in heroes if h not in t.heroes_drawn]
-            also = f", or a universal hero with a drawn one set aside ({', '.join(others)})" if others else ""
-            return Rejected("not_drawn", f"{command.hero!r} was not drawn: choose one of {', '.join(drawn)}{also}")
+            if others:
+                words = _(
+                    "{hero} was not drawn: choose one of {drawn}, or a universal hero with a drawn one set aside "
+                    "({others})"
+                )
+            else:
+                words = _("{hero} was not drawn: choose one of {drawn}")
+            hero = repr(command.hero)
+            return Rejected("not_drawn", words.format(hero=hero, drawn=", ".join(drawn), others=", ".join(others)))
         asides = [str(c.aside) for c in offered if c.hero == command.hero and c.aside is not None]
         if asides and command.aside is None:
             return Rejected(
                 "bad_argument",
-                f'a universal hero sets one drawn hero aside: add "aside", one of {", ".join(asides)}',
+                _('a universal hero sets one drawn hero aside: add "aside", one of {ids}').format(
+                    ids=", ".join(asides)
+                ),
             )
         if asides:
-            return Rejected("not_drawn", f"{command.aside!r} was not drawn: set aside one of {', '.join(asides)}")
-        return Rejected("bad_argument", f"{command.hero} was drawn: choose it without setting a hero aside")
+            return Rejected(
+                "not_drawn",
+                _("{hero} was not drawn: set aside one of {ids}").format(
+                    hero=repr(command.aside), ids=", ".join(asides)
+                ),
+            )
+        return Rejected(
+            "bad_argument", _("{hero} was drawn: choose it without setting a hero aside").format(hero=command.hero)
+        )
     if cmd == "keep_tactic" and s.step == "keep_tactic":
         drawn = list(t.tactics_drawn)
-        return Rejected("not_drawn", f"{command.tactic!r} was not drawn: keep one of {', '.join(drawn)}")
+        return Rejected(
+            "not_drawn",
+            _("{tactic} was not drawn: keep one of {ids}").format(tactic=repr(command.tactic), ids=", ".join(drawn)),
+        )
     if cmd == "place_primus" and s.step == "place_primus":
         offered = setup.primus_commands(s)
         if command.primus not in t.to_place:
             return Rejected(
                 "not_drawn",
-                f"{command.primus!r} is not a Primus to place: place one of {', '.join(t.to_place)}",
+                _("{primus} is not a Primus to place: place one of {ids}").format(
+                    primus=repr(command.primus), ids=", ".join(t.to_place)
+                ),
             )
         k, refused = _camp_of(command)
         if refused is not None or k is None:
             return refused
         camps = sorted({str(c.camp) for c in offered})
         if t.primus[k] is not None:
-            why = f"camp {IDS[k]} already holds a Primus (one Primus a camp)"
+            why = _("camp {camp} already holds a Primus (one Primus a camp)").format(camp=IDS[k])
         elif any(t.primus[p] is None for p in PRIMUS_CAMPS):  # HV3
-            why = "the first three Primus go under camps " + ", ".join(IDS[p] for p in PRIMUS_CAMPS) + ", in turn"
+            first = ", ".join(IDS[p] for p in PRIMUS_CAMPS)
+            why = _("the first three Primus go under camps {camps}, in turn").format(camps=first)
         else:
-            why = f"a Primus cannot go under camp {IDS[k]} now"
-        return Rejected("camp_not_offered", f"{why}: place it under {' or '.join(camps)}")
+            why = _("a Primus cannot go under camp {camp} now").format(camp=IDS[k])
+        offered_words = " " + pgettext("list", "or") + " "
+        return Rejected(
+            "camp_not_offered", _("{why}: place it under {camps}").format(why=why, camps=offered_words.join(camps))
+        )
     if cmd == "feed_influence" and s.step == "feed_influence":
         k, refused = _camp_of(command)
         if refused is not None or k is None:
             return refused
         camps = [str(c.camp) for c in setup.feed_commands(s)]
         if k in t.fed:
-            why = f"camp {IDS[k]} has given its top card already (each Influence card comes from a different camp)"
+            why = _(
+                "camp {camp} has given its top card already (each Influence card comes from a different camp)"
+            ).format(camp=IDS[k])
         elif not t.camps[k]:
-            why = f"camp {IDS[k]} has no card left"
+            why = _("camp {camp} has no card left").format(camp=IDS[k])
         else:
-            why = f"camp {IDS[k]} cannot give a card now"
-        return Rejected("camp_not_offered", f"{why}; choose one of {', '.join(camps)}")
+            why = _("camp {camp} cannot give a card now").format(camp=IDS[k])
+        return Rejected("camp_not_offered", _("{why}; choose one of {camps}").format(why=why, camps=", ".join(camps)))
     return None
 
 
@@ -208,19 +259,20 @@ def _not_now(s: GameState, command: Command) -> str | None:
     if s.prompt is not None:
         return None
     if cmd == "move" and s.step in ("arrive", "reinforce", "opportunity"):
-        return "you have moved this round: now act at your camp (or answer what it asks)"
+        return _("you have moved this round: now act at your camp (or answer what it asks)")
     if cmd == "move" and s.step in ("commit", "apply") and table(s).fight:
-        return "a fight is in progress: no one moves until it is won"
-    if cmd in ("activate", "spectate") and s.step == "arrive":
-        k = rounds.here(s)
-        return f"camp {IDS[k]} has no card on top to {cmd}"
+        return _("a fight is in progress: no one moves until it is won")
+    if cmd == "activate" and s.step == "arrive":
+        return _("camp {camp} has no card on top to activate").format(camp=IDS[rounds.here(s)])
+    if cmd == "spectate" and s.step == "arrive":
+        return _("camp {camp} has no card on top to spectate").format(camp=IDS[rounds.here(s)])
     if cmd == "fight_primus" and s.step == "arrive":
-        return f"no Primus waits at camp {IDS[rounds.here(s)]}"
+        return _("no Primus waits at camp {camp}").format(camp=IDS[rounds.here(s)])
     if cmd in ("activate", "spectate", "fight_primus") and s.step == "move":
-        return "move to a camp first, then act there"
+        return _("move to a camp first, then act there")
     if cmd == "keep_opportunity" and s.step == "opportunity":
-        return (
-            f"inventory full ({len(s.inventory)}/{s.hero.strategy}): discard an item first, or discard the Opportunity"
+        return _("inventory full ({held}/{most}): discard an item first, or discard the Opportunity").format(
+            held=len(s.inventory), most=s.hero.strategy
         )
     return None
 
@@ -232,12 +284,20 @@ class HoplomachusVictorum(Ruleset):
     id = RULESET_ID
     name = "Hoplomachus Victorum"
     dice_zones = (hev.TRAINING,)
-    card_zones = {"camps": "Camps", "tactics": "Tactics area", "influence": "Influence deck", "primus": "Primus"}
+    card_zones = {  # (marked for the catalogues: the card browser's zone filter says them)
+        "camps": N_("Camps"),
+        "tactics": N_("Tactics area"),
+        "influence": N_("Influence deck"),
+        "primus": N_("Primus"),
+    }
     steps = {
         "choose_hero": StepSpec(
             "setup",
             "choose_hero",
-            "Choose your hero among the Victorum heroes drawn (a universal hero, when one is offered, is a card too).",
+            N_(
+                "Choose your hero among the Victorum heroes drawn (a universal hero, when one is offered, is a card "
+                "too)."
+            ),
             commands=setup.hero_commands,
             details=setup._hero_details,
             setup=True,
@@ -245,7 +305,7 @@ class HoplomachusVictorum(Ruleset):
         "keep_tactic": StepSpec(
             "setup",
             "keep_tactic",
-            "Keep one of the Tactics drawn; the others go to the Tactics area.",
+            N_("Keep one of the Tactics drawn; the others go to the Tactics area."),
             commands=setup.tactic_commands,
             details=lambda s: {"tactics": list(table(s).tactics_drawn)},
             setup=True,
@@ -253,7 +313,7 @@ class HoplomachusVictorum(Ruleset):
         "place_primus": StepSpec(
             "setup",
             "place_primus",
-            "Place each Primus under its camp.",
+            N_("Place each Primus under its camp."),
             advance=setup._primus_step,
             commands=setup.primus_commands,
             details=setup._primus_details,
@@ -262,7 +322,7 @@ class HoplomachusVictorum(Ruleset):
         "feed_influence": StepSpec(
             "setup",
             "feed_influence",
-            "Difficulty: choose a camp whose top card goes to the Influence deck.",
+            N_("Difficulty: choose a camp whose top card goes to the Influence deck."),
             advance=setup._feed_step,
             commands=setup.feed_commands,
             details=setup._feed_details,
@@ -272,8 +332,10 @@ class HoplomachusVictorum(Ruleset):
         "move": StepSpec(
             "activation",
             "move",
-            "Move to a camp: the first time one of the bottom row, then one next to yours (any camp that can be "
-            "entered when none next to yours can).",
+            N_(
+                "Move to a camp: the first time one of the bottom row, then one next to yours (any camp that can be "
+                "entered when none next to yours can)."
+            ),
             advance=rounds.move_step,
             commands=rounds.move_commands,
             details=rounds._move_details,
@@ -281,7 +343,7 @@ class HoplomachusVictorum(Ruleset):
         "arrive": StepSpec(
             "activation",
             "arrive",
-            "Activate your camp's top card, spectate it, or fight the Primus waiting there.",
+            N_("Activate your camp's top card, spectate it, or fight the Primus waiting there."),
             advance=rounds.arrive_step,
             commands=rounds.arrive_commands,
             details=rounds._arrive_details,
@@ -289,7 +351,7 @@ class HoplomachusVictorum(Ruleset):
         "reinforce": StepSpec(
             "activation",
             "reinforce",
-            "Additional enemies: activate a Bloodshed or Sport card from a camp next to theirs.",
+            N_("Additional enemies: activate a Bloodshed or Sport card from a camp next to theirs."),
             advance=rounds.reinforce_step,
             commands=rounds.reinforce_commands,
             details=rounds._reinforce_details,
@@ -297,7 +359,7 @@ class HoplomachusVictorum(Ruleset):
         "opportunity": StepSpec(
             "activation",
             "opportunity",
-            "An Opportunity: keep it (an item) or discard it.",
+            N_("An Opportunity: keep it (an item) or discard it."),
             commands=rounds.opportunity_commands,
             details=rounds._opportunity_details,
         ),
@@ -305,14 +367,14 @@ class HoplomachusVictorum(Ruleset):
         "spectate_reward": StepSpec(
             "activation",
             "spectate_reward",
-            "Spectating: recover one exhausted die, or gain 1 Health.",
+            N_("Spectating: recover one exhausted die, or gain 1 Health."),
             commands=rounds.spectate_reward_commands,
         ),
         "suffer": StepSpec("resolve", "suffer", advance=fights.suffer_step),
         "bloodshed": StepSpec(
             "resolve",
             "bloodshed",
-            "Bloodshed: dismiss a die to the training grounds for each Bloodshed enemy that dealt you damage.",
+            N_("Bloodshed: dismiss a die to the training grounds for each Bloodshed enemy that dealt you damage."),
             advance=fights.bloodshed_step,
             commands=fights.bloodshed_commands,
             details=lambda s: {"remaining": table(s).bloodshed},

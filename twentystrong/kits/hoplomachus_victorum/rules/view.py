@@ -13,6 +13,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import CardActivated, CardLeft, Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.i18n import _, term
 from twentystrong.kits.hoplomachus_victorum.content import is_tactic
 from twentystrong.kits.hoplomachus_victorum.options import DIFFICULTY
 from twentystrong.kits.hoplomachus_victorum.rules.events import FinalFightStarted, VesuviusDealt
@@ -146,11 +147,11 @@ class VictorumView(TableView):
 
     def item_kind(self, deck: Deck, item: str) -> str:
         """A held Tactic (single-use, HV2) says so."""
-        return "Tactic" if is_tactic(deck, item) else ""
+        return term("tactic") if is_tactic(deck, item) else ""
 
     def card_kind(self, card_id: str) -> str:
         """An active boss is the Scion or a Primus."""
-        return "Scion" if card_id == self.scion else "Primus"
+        return term("scion") if card_id == self.scion else term("primus")
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the camp a ``move`` or a +N ``activate`` names (or, a plain ``activate``, the chip's)."""
@@ -193,21 +194,21 @@ def places(s: GameState) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for k, cards in enumerate(t.camps):
         for depth, card in enumerate(cards):
-            out[card] = ("camps", f"camp {IDS[k]} top" if depth == 0 else "in a camp")
+            out[card] = ("camps", _("camp {camp} top").format(camp=IDS[k]) if depth == 0 else _("in a camp"))
         if k < CAMPS and t.primus[k] is not None:
-            out[str(t.primus[k])] = ("primus", f"under camp {IDS[k]}")
+            out[str(t.primus[k])] = ("primus", _("under camp {camp}").format(camp=IDS[k]))
     for card in t.influence:
-        out[card] = ("influence", "Influence deck")
+        out[card] = ("influence", term("influence-deck"))
     for card in t.tactics:
-        out[card] = ("tactics", "Tactics area")
+        out[card] = ("tactics", term("tactics-area"))
     for card in t.beaten:
-        out[card] = ("primus", "beaten")
+        out[card] = ("primus", _("beaten"))
     for card in t.to_place:
-        out[card] = ("primus", "to place")
+        out[card] = ("primus", _("to place"))
     if t.drawn_opportunity is not None:
-        out[t.drawn_opportunity] = ("camps", "just activated")
+        out[t.drawn_opportunity] = ("camps", _("just activated"))
     if t.scion:
-        out[t.scion] = ("camps", "the apex" if t.scion_side == "spectate" else "fighting")
+        out[t.scion] = ("camps", _("the apex") if t.scion_side == "spectate" else _("fighting"))
     return out
 
 

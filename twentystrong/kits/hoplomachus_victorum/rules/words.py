@@ -3,13 +3,16 @@ the prompt line)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.rewards import recovers_nothing
-from twentystrong.engine.effects.words import card_name, plural
+from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
+from twentystrong.i18n import N_, _, language, ngettext, pgettext
 from twentystrong.kits.hoplomachus_victorum.content import is_tactic, scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
@@ -37,26 +40,53 @@ from twentystrong.kits.hoplomachus_victorum.rules.events import (
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import IDS
 from twentystrong.kits.hoplomachus_victorum.rules.table import camp_card, table
 
-STEP_WORDS: dict[str, str] = {
-    "choose_hero": "Setup: choose your hero",
-    "keep_tactic": "Setup: keep one Tactic",
-    "place_primus": "Setup: place the Primus under their camps",
-    "feed_influence": "Setup: feed the Influence deck",
-    "round_start": "A new round",
-    "move": "Activation: move to a camp",
-    "arrive": "Activation: activate, spectate or fight",
-    "reinforce": "Activation: additional enemies from the neighbouring camps",
-    "opportunity": "An Opportunity: keep it or discard it",
-    "spectating": "Spectating: the Scion's penalty",
-    "spectate_reward": "Spectating: recover a die or gain 1 Health",
-    "bloodshed": "Cleanup: Bloodshed dismissals",
-    "bane": "Cleanup: the Bane of a beaten Primus",
-}
+
+class _StepWords(Mapping[str, str]):
+    """Steps in a few words, each in the language spoken when it is looked up (the log and the step bar read them
+    long after import)."""
+
+    def __init__(self, words: dict[str, str], activation: dict[str, str]) -> None:
+        self._words = words
+        self._activation = activation
+
+    def __getitem__(self, step: str) -> str:
+        if step in self._activation:
+            # "Activation: move to a camp": the phase's own name (the step bar sees it and names the phase once).
+            colon = " : " if language() == "fr" else ": "
+            return pgettext("phase", "Activation") + colon + _(self._activation[step])
+        return _(self._words[step])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._words, **self._activation})
+
+    def __len__(self) -> int:
+        return len(self._words) + len(self._activation)
+
+
+STEP_WORDS: Mapping[str, str] = _StepWords(
+    {
+        "choose_hero": N_("Setup: choose your hero"),
+        "keep_tactic": N_("Setup: keep one Tactic"),
+        "place_primus": N_("Setup: place the Primus under their camps"),
+        "feed_influence": N_("Setup: feed the Influence deck"),
+        "round_start": N_("A new round"),
+        "opportunity": N_("An Opportunity: keep it or discard it"),
+        "spectating": N_("Spectating: the Scion's penalty"),
+        "spectate_reward": N_("Spectating: recover a die or gain 1 Health"),
+        "bloodshed": N_("Cleanup: Bloodshed dismissals"),
+        "bane": N_("Cleanup: the Bane of a beaten Primus"),
+    },
+    {
+        "move": N_("move to a camp"),
+        "arrive": N_("activate, spectate or fight"),
+        "reinforce": N_("additional enemies from the neighbouring camps"),
+    },
+)
 """Its steps (and the general steps it plays its own way) in a few words."""
 
 
 def _camp(where: str | None) -> str:
-    return "the Scion's place" if where == "scion" else f"camp {where}"
+    return _("the Scion's place") if where == "scion" else _("camp {camp}").format(camp=where)
 
 
 def announces(event: Event, command: Command | None) -> bool:
@@ -78,37 +108,56 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         return card_name(deck, card_id)
 
     if isinstance(event, VesuviusDealt):
-        return (
-            f"Mount Vesuvius rises: {name(event.scion)} waits at the apex; {plural(len(event.camps), 'camp')} dealt; "
-            f"{plural(len(event.heroes), 'Victorum hero', 'Victorum heroes')} and "
-            f"{plural(len(event.tactics), 'Tactic')} drawn"
+        return _("Mount Vesuvius rises: {scion} waits at the apex; {camps} dealt; {heroes} and {tactics} drawn").format(
+            scion=name(event.scion),
+            camps=ngettext("{n} camp", "{n} camps", len(event.camps)).format(n=len(event.camps)),
+            heroes=ngettext("{n} Victorum hero", "{n} Victorum heroes", len(event.heroes)).format(n=len(event.heroes)),
+            tactics=ngettext("{n} Tactic", "{n} Tactics", len(event.tactics)).format(n=len(event.tactics)),
         )
     if isinstance(event, HeroChosen):
-        aside = f" ({name(event.aside)} is set aside)" if event.aside else ""
         primus = ", ".join(name(p) for p in event.primus)
-        return (
-            f"You play {name(event.hero)}: Health {event.health}, Strategy {event.strategy}, Recovery "
-            f"{event.recovery}{aside}; the Primus: {primus}"
-        )
+        numbers = {"health": event.health, "strategy": event.strategy, "recovery": event.recovery}
+        if event.aside:
+            return _(
+                "You play {hero}: Health {health}, Strategy {strategy}, Recovery {recovery} ({aside} is set aside); "
+                "the Primus: {primus}"
+            ).format(hero=name(event.hero), aside=name(event.aside), primus=primus, **numbers)
+        return _(
+            "You play {hero}: Health {health}, Strategy {strategy}, Recovery {recovery}; the Primus: {primus}"
+        ).format(hero=name(event.hero), primus=primus, **numbers)
     if isinstance(event, TacticKept):
-        return f"You keep the Tactic {name(event.tactic)}; the others go to the Tactics area"
+        return _("You keep the Tactic {name}; the others go to the Tactics area").format(name=name(event.tactic))
     if isinstance(event, PrimusPlaced):
-        return f"{name(event.primus)} waits under camp {event.camp}"
+        return _("{name} waits under camp {camp}").format(name=name(event.primus), camp=event.camp)
     if isinstance(event, InfluenceFed):
-        text = f"{name(event.card)} (camp {event.camp}) joins the Influence deck"
-        return text + (f"; {name(event.revealed)} is turned up" if event.revealed else "")
+        if event.revealed:
+            return _("{name} (camp {camp}) joins the Influence deck; {revealed} is turned up").format(
+                name=name(event.card), camp=event.camp, revealed=name(event.revealed)
+            )
+        return _("{name} (camp {camp}) joins the Influence deck").format(name=name(event.card), camp=event.camp)
     if isinstance(event, Moved):
-        how = "" if event.reason in ("", "move") else f" ({event.reason})"
-        return f"You move to {_camp(event.camp)}{how}"
+        where = _camp(event.camp)
+        if event.reason in ("", "move"):
+            return _("You move to {where}").format(where=where)
+        if event.reason.startswith(MOVED_BY):  # the effect's card, named when it moved you
+            return _("You move to {where} (moved by {name})").format(where=where, name=event.reason[len(MOVED_BY) :])
+        return _("You move to {where}").format(where=where) + f" ({event.reason})"
     if isinstance(event, Spectated):
-        return f"You spectate {name(event.card)} at camp {event.camp}: the Scion's penalty first"
+        return _("You spectate {name} at camp {camp}: the Scion's penalty first").format(
+            name=name(event.card), camp=event.camp
+        )
     if isinstance(event, CampTopDiscarded):
-        text = f"{name(event.card)} is discarded from camp {event.camp}"
-        return text + (f"; {name(event.revealed)} is turned up" if event.revealed else "")
+        if event.revealed:
+            return _("{name} is discarded from camp {camp}; {revealed} is turned up").format(
+                name=name(event.card), camp=event.camp, revealed=name(event.revealed)
+            )
+        return _("{name} is discarded from camp {camp}").format(name=name(event.card), camp=event.camp)
     if isinstance(event, OpportunityDrawn):
-        return f"You activate the Opportunity {name(event.card)} (camp {event.camp})"
+        return _("You activate the Opportunity {name} (camp {camp})").format(name=name(event.card), camp=event.camp)
     if isinstance(event, OpportunityDecided):
-        return f"You {'keep' if event.kept else 'discard'} the Opportunity {name(event.card)}"
+        if event.kept:
+            return _("You keep the Opportunity {name}").format(name=name(event.card))
+        return _("You discard the Opportunity {name}").format(name=name(event.card))
     if isinstance(event, OpportunityProgress):
         if event.earned:
             reward = deck.card(event.card).reward
@@ -118,80 +167,113 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
                 and reward.kind == "instant"
                 and recovers_nothing(before, reward.effects)
             ):
-                return f"Opportunity earned: {name(event.card)} flips! Its reward does nothing now: no exhausted die"
-            return f"Opportunity earned: {name(event.card)} flips!"
-        return f"Opportunity {name(event.card)}: {event.progress}"
+                return _("Opportunity earned: {name} flips! Its reward does nothing now: no exhausted die").format(
+                    name=name(event.card)
+                )
+            return _("Opportunity earned: {name} flips!").format(name=name(event.card))
+        return _("Opportunity {name}: {progress}").format(name=name(event.card), progress=event.progress)
     if isinstance(event, PlusAdded):
-        more = plural(event.count, "more enemy", "more enemies")
-        return f"Extra enemies this round: {more} to add from the camps next to {event.camp}"
+        return ngettext(
+            "Extra enemies this round: {n} more enemy to add from the camps next to {camp}",
+            "Extra enemies this round: {n} more enemies to add from the camps next to {camp}",
+            event.count,
+        ).format(n=event.count, camp=event.camp)
     if isinstance(event, PlusSpent):
-        return "No Bloodshed or Sport card tops a neighbouring camp: the rest of the additional enemies are ignored"
+        return _("No Bloodshed or Sport card tops a neighbouring camp: the rest of the additional enemies are ignored")
     if isinstance(event, PrimusFight):
-        return f"You challenge {name(event.primus)} at camp {event.camp}: a Primus fight begins"
+        return _("You challenge {name} at camp {camp}: a Primus fight begins").format(
+            name=name(event.primus), camp=event.camp
+        )
     if isinstance(event, BloodshedMarked):
         names = ", ".join(name(c) for c in event.cards)
-        return f"Bloodshed: {names} drew blood; {plural(len(event.cards), 'die', 'dice')} to dismiss at Cleanup"
+        return ngettext(
+            "Bloodshed: {names} drew blood; {n} die to dismiss at Cleanup",
+            "Bloodshed: {names} drew blood; {n} dice to dismiss at Cleanup",
+            len(event.cards),
+        ).format(names=names, n=len(event.cards))
     if isinstance(event, FightWon):
-        return f"The fight is won: {name(event.primus)} is beaten and leaves the game; its Bane resolves"
+        return _("The fight is won: {name} is beaten and leaves the game; its Bane resolves").format(
+            name=name(event.primus)
+        )
     if isinstance(event, BaneResolved):
-        return f"{name(event.primus)}'s Bane has resolved"
+        return _("{name}'s Bane has resolved").format(name=name(event.primus))
     if isinstance(event, FinalFightStarted):
-        return (
-            f"The final fight: {name(event.scion)} turns to fight ({plural(event.icons, 'Influence icon')}); "
-            f"every camp is discarded; the Influence deck ({plural(len(event.influence), 'card')}) is shuffled"
+        return _(
+            "The final fight: {scion} turns to fight ({icons}); every camp is discarded; the Influence deck ({cards}) "
+            "is shuffled"
+        ).format(
+            scion=name(event.scion),
+            icons=ngettext("{n} Influence icon", "{n} Influence icons", event.icons).format(n=event.icons),
+            cards=ngettext("{n} card", "{n} cards", len(event.influence)).format(n=len(event.influence)),
         )
     if isinstance(event, FinalDrawn):
-        where = "the Influence deck" if event.source == "influence" else "the discard pile"
+        influence = event.source == "influence"
+        if event.dud and influence:
+            return _("{name} is drawn from the Influence deck but adds no enemy").format(name=name(event.card))
         if event.dud:
-            return f"{name(event.card)} is drawn from {where} but adds no enemy"
-        return f"{name(event.card)} is drawn from {where}"
+            return _("{name} is drawn from the discard pile but adds no enemy").format(name=name(event.card))
+        if influence:
+            return _("{name} is drawn from the Influence deck").format(name=name(event.card))
+        return _("{name} is drawn from the discard pile").format(name=name(event.card))
     if isinstance(event, TacticGained):
-        return f"You gain the Tactic {name(event.tactic)}"
+        return _("You gain the Tactic {name}").format(name=name(event.tactic))
     if isinstance(event, Marked) and event.field == "bloodshed_owed":
-        return f"Bloodshed: {plural(event.value, 'die', 'dice')} still to dismiss" if event.value else "Bloodshed paid"
+        if not event.value:
+            return _("Bloodshed paid")
+        return ngettext(
+            "Bloodshed: {n} die still to dismiss", "Bloodshed: {n} dice still to dismiss", int(event.value)
+        ).format(n=event.value)
     if isinstance(event, DieMoved):
         return _die_moved(event)
     if isinstance(event, ItemUsed | ItemDiscarded):
         return _item_left(event, deck)
     if isinstance(event, CardActivated) and event.boss and event.stack is None:
-        return f"{name(event.card)} enters the final fight"
+        return _("{name} enters the final fight").format(name=name(event.card))
     if isinstance(event, CardActivated) and event.entourage:
-        return f"{name(event.card)} joins the final fight"
+        return _("{name} joins the final fight").format(name=name(event.card))
     if isinstance(event, CardActivated) and event.boss and event.stack is not None:
-        return f"{name(event.card)} steps out from under camp {IDS[event.stack - 1]}" + _more(event.additional)
+        words = _("{name} steps out from under camp {camp}").format(name=name(event.card), camp=IDS[event.stack - 1])
+        return words + _more(event.additional)
     if isinstance(event, CardActivated) and event.stack is not None and not event.entourage:
-        return f"You activate {name(event.card)} from camp {IDS[event.stack - 1]}" + _more(event.additional)
+        words = _("You activate {name} from camp {camp}").format(name=name(event.card), camp=IDS[event.stack - 1])
+        return words + _more(event.additional)
     if isinstance(event, CardLeft) and event.to == "influence":
-        return f"{name(event.card)} joins the Influence deck"
+        return _("{name} joins the Influence deck").format(name=name(event.card))
     if isinstance(event, CardLeft) and event.to == "beaten":
-        return f"{name(event.card)} leaves the game, beaten"
+        return _("{name} leaves the game, beaten").format(name=name(event.card))
     if isinstance(event, CardLeft) and event.to == "camp":
-        return f"{name(event.card)} returns to the top of camp {IDS[(event.stack or 1) - 1]}"
+        return _("{name} returns to the top of camp {camp}").format(
+            name=name(event.card), camp=IDS[(event.stack or 1) - 1]
+        )
     return None
 
 
-_SWAPS = {"strengthen": "strengthened", "weaken": "weakened"}
-_PLACES = {
-    "pool": "in the pool",
-    "active": "committed",
-    "applied": "on the same card",
-    "exhausted": "exhausted",
-}
-"""Where the die recruited in a strengthened or weakened die's place stands (the zone the other die left)."""
+MOVED_BY = "moved by "
+"""The start of the reason an effect's move carries (its card's name follows: ``rules/effects.py``)."""
 
 
 def _die_moved(e: DieMoved) -> str | None:
     """The training grounds' moves in this deck's words (None: the general words)."""
     if e.zone == TRAINING:
-        how = f" ({_SWAPS[e.reason]})" if e.reason in _SWAPS else ""
-        return f"{e.die} is dismissed to the training grounds{how}"
+        if e.reason == "strengthen":
+            return _("{die} is dismissed to the training grounds (strengthened)").format(die=e.die)
+        if e.reason == "weaken":
+            return _("{die} is dismissed to the training grounds (weakened)").format(die=e.die)
+        return _("{die} is dismissed to the training grounds").format(die=e.die)
     if e.reason == "recruit":
-        return f"{e.die} is recruited from the training grounds"
-    if e.reason in _SWAPS:
-        where = _PLACES.get(e.zone, f"into the {e.zone} zone")
-        return f"{e.die} takes its place, {where}"
+        return _("{die} is recruited from the training grounds").format(die=e.die)
+    if e.reason in ("strengthen", "weaken"):
+        # Where the die recruited in a strengthened or weakened die's place stands (the zone the other die left).
+        places = {
+            "pool": _("{die} takes its place, in the pool"),
+            "active": _("{die} takes its place, committed"),
+            "applied": _("{die} takes its place, on the same card"),
+            "exhausted": _("{die} takes its place, exhausted"),
+        }
+        words = places.get(e.zone) or _("{die} takes its place, into the {zone} zone")
+        return words.format(die=e.die, zone=e.zone)
     if e.reason == "recovered by spectating":
-        return f"You recover {e.die} (spectating)"
+        return _("You recover {die} (spectating)").format(die=e.die)
     return None
 
 
@@ -200,32 +282,37 @@ def _item_left(e: ItemUsed | ItemDiscarded, deck: Deck) -> str | None:
     name = card_name(deck, e.item)
     if isinstance(e, ItemUsed) and not e.single_use:
         return None
-    verb = f"You use the Tactic {name}" if isinstance(e, ItemUsed) else f"You discard the Tactic {name}"
+    used = isinstance(e, ItemUsed)
     if is_tactic(deck, e.item):
-        return f"{verb}: it returns to the Tactics area"
+        if used:
+            return _("You use the Tactic {name}: it returns to the Tactics area").format(name=name)
+        return _("You discard the Tactic {name}: it returns to the Tactics area").format(name=name)
     found = camp_card(deck, e.item)
     if found is not None and found.influence:
-        verb = f"You use {name}" if isinstance(e, ItemUsed) else f"You discard {name}"
-        return f"{verb}: it joins the Influence deck"
+        if used:
+            return _("You use {name}: it joins the Influence deck").format(name=name)
+        return _("You discard {name}: it joins the Influence deck").format(name=name)
     return None
 
 
 def _more(additional: int) -> str:
     if not additional:
         return ""
-    return " (+1 more enemy)" if additional == 1 else f" (+{additional} more enemies)"
+    return " " + ngettext("(+{n} more enemy)", "(+{n} more enemies)", additional).format(n=additional)
 
 
 def describe_reveal(event: Event, deck: Deck) -> str | None:
     """What one of its events revealed, as a clause, or None."""
     if isinstance(event, VesuviusDealt):
-        return "Mount Vesuvius was dealt"
+        return _("Mount Vesuvius was dealt")
     if isinstance(event, InfluenceFed | CampTopDiscarded | OpportunityDrawn) and event.revealed is not None:
-        return f"removing {card_name(deck, event.card)} turned up {card_name(deck, event.revealed)}"
+        return _("removing {name} turned up {revealed}").format(
+            name=card_name(deck, event.card), revealed=card_name(deck, event.revealed)
+        )
     if isinstance(event, FinalFightStarted):
-        return "the final fight discarded the camps and shuffled the Influence deck"
+        return _("the final fight discarded the camps and shuffled the Influence deck")
     if isinstance(event, FinalDrawn):
-        return f"the final fight drew {card_name(deck, event.card)}"
+        return _("the final fight drew {name}").format(name=card_name(deck, event.card))
     return None
 
 
@@ -233,37 +320,44 @@ def describe_command(c: Command, s: GameState) -> str | None:
     """One of its commands as a sentence, or None."""
     deck = s.deck
     if c.cmd == "choose_hero":
-        aside = f", setting {card_name(deck, c.aside)} aside" if c.aside else ""
-        return f"You choose {card_name(deck, c.hero)} as your hero{aside}."
+        if c.aside:
+            return _("You choose {hero} as your hero, setting {aside} aside.").format(
+                hero=card_name(deck, c.hero), aside=card_name(deck, c.aside)
+            )
+        return _("You choose {hero} as your hero.").format(hero=card_name(deck, c.hero))
     if c.cmd == "keep_tactic":
-        return f"You keep the Tactic {card_name(deck, c.tactic)}."
+        return _("You keep the Tactic {name}.").format(name=card_name(deck, c.tactic))
     if c.cmd == "place_primus":
-        return f"You place {card_name(deck, c.primus)} under camp {c.camp}."
+        return _("You place {name} under camp {camp}.").format(name=card_name(deck, c.primus), camp=c.camp)
     if c.cmd == "feed_influence":
-        return f"You move the top card of camp {c.camp} to the Influence deck."
+        return _("You move the top card of camp {camp} to the Influence deck.").format(camp=c.camp)
     if c.cmd == "move":
-        return f"You move to camp {c.camp}."
+        return _("You move to camp {camp}.").format(camp=c.camp)
     if c.cmd == "activate":
         t = table(s) if s.step != "setup" else None
         if c.camp is not None:
-            return f"You add an enemy from camp {c.camp}."
+            return _("You add an enemy from camp {camp}.").format(camp=c.camp)
         if t is not None and t.position is not None and t.position < len(t.camps) and t.camps[t.position]:
-            return f"You activate {card_name(deck, t.camps[t.position][0])}."
-        return "You activate your camp's top card."
+            return _("You activate {name}.").format(name=card_name(deck, t.camps[t.position][0]))
+        return _("You activate your camp's top card.")
     if c.cmd == "spectate":
-        return "You spectate."
+        return _("You spectate.")
     if c.cmd == "fight_primus":
-        return "You fight the Primus."
-    if c.cmd in ("keep_opportunity", "discard_opportunity"):
-        return f"You {c.cmd.split('_')[0]} the Opportunity."
+        return _("You fight the Primus.")
+    if c.cmd == "keep_opportunity":
+        return _("You keep the Opportunity.")
+    if c.cmd == "discard_opportunity":
+        return _("You discard the Opportunity.")
     if c.cmd == "spectate_reward":
-        return f"You recover {c.die}." if c.die else "You gain 1 Health."
+        return _("You recover {die}.").format(die=c.die) if c.die else _("You gain 1 Health.")
     if c.cmd == "dismiss":
-        return f"You dismiss {c.die} to the training grounds."
+        return _("You dismiss {die} to the training grounds.").format(die=c.die)
     if c.cmd == "recruit":
-        return f"You recruit a die instead of {card_name(deck, c.card)}'s reward."
+        return _("You recruit a die instead of {name}'s reward.").format(name=card_name(deck, c.card))
     if c.cmd == "gain_tactic":
-        return f"You gain the Tactic {card_name(deck, c.tactic)} instead of {card_name(deck, c.card)}'s reward."
+        return _("You gain the Tactic {tactic} instead of {name}'s reward.").format(
+            tactic=card_name(deck, c.tactic), name=card_name(deck, c.card)
+        )
     return None
 
 
