@@ -72,6 +72,7 @@ NEVER = (
     "twentystrong.content.explain",
     "twentystrong.content.schema",
     "twentystrong.content.validate",
+    "twentystrong.odds",
     "twentystrong.record",
     "twentystrong.review",
     "twentystrong.serve",

@@ -62,6 +62,7 @@ WARM_MODULES = (
     "twentystrong.odds.rules",
     "twentystrong.odds.tables",  # numpy, with the first best-play table
     "twentystrong.odds.joint",
+    "twentystrong.odds.engine_plan",  # the first roll's commit plan
     "concurrent.futures.thread",  # the odds worker's thread pool
     "twentystrong.tui.widgets.choices",  # the first list of choices
 )
