@@ -55,14 +55,14 @@ def describe_command(command: Command, state: GameState | PlayerView) -> str:
     if c.cmd == "done":
         return _("You finish this step.")
     if c.cmd == "use_item":
-        targets = _targets(c, s)
+        targets = targets_words(c, s)
         if targets:
             return _("You use {card} on {targets}.").format(card=name(deck, c.item), targets=targets)
         return _("You use {card}.").format(card=name(deck, c.item))
     if c.cmd == "discard_item":
         return _("You discard {card}.").format(card=name(deck, c.item))
     if c.cmd == "use_ability":
-        targets = _targets(c, s)
+        targets = targets_words(c, s)
         if targets:
             return _("You use {hero}'s ability on {targets}.").format(hero=name(deck, s.hero.id), targets=targets)
         return _("You use {hero}'s ability.").format(hero=name(deck, s.hero.id))
@@ -95,7 +95,9 @@ def _choice(c: Command, s: GameState) -> str:
     return (c.choice or "").replace("_", " ") or _("an option")
 
 
-def _targets(c: Command, s: GameState) -> str:
+def targets_words(c: Command, table: GameState | PlayerView) -> str:
+    """What a use of an item or an ability aims at, in words (``B3``, ``Rust Maw``, ``stack 2``), or ""."""
+    s = state_of(table)
     targets = []
     if c.die:
         targets.append(c.die)

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, language
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.glyphs import CursorList
@@ -59,16 +60,23 @@ def command_detail(view: PlayerView, command: Command) -> str:
 def command_label(view: PlayerView, command: Command) -> str:
     """A command as a button label: ``Apply B3✶ to Rust Maw`` (from the plain-words sentence)."""
     sentence = describe_command(command, view)
-    if sentence.startswith("You "):
-        sentence = sentence[4:]
+    subject = LABEL_SUBJECTS.get(language())
+    if subject and sentence.startswith(subject):
+        sentence = sentence[len(subject) :]
     sentence = sentence.rstrip(".")
     return sentence[:1].upper() + sentence[1:]
+
+
+LABEL_SUBJECTS: dict[str, str] = {"en": "You ", "fr": "Vous "}
+"""The subject a command's sentence starts with, left out of its label where what is left reads as an order ("You
+apply B3✶ to Rust Maw." → "Apply B3✶ to Rust Maw"; French "Vous assignez …" → "Assignez …"). German keeps the whole
+sentence ("Du ordnest B3✶ Rostschlund zu"): its order is another form of the verb."""
 
 
 class ChoicesScreen(ModalScreen[Command | None]):
     """Pick one of the given legal commands (Enter or click; 1–9 pick directly; Escape cancels)."""
 
-    HELP_TITLE = "Choices"
+    HELP_TITLE = N_("Choices")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -92,7 +100,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
         *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
