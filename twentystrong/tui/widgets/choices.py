@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import N_, language
+from twentystrong.i18n import N_, _, language
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.glyphs import CursorList
@@ -50,11 +50,11 @@ def command_detail(view: PlayerView, command: Command) -> str:
     except (KeyError, IndexError):
         pass
     if c.cmd in CMDS:
-        return CMDS[c.cmd]
+        return _(CMDS[c.cmd])
     from twentystrong.engine.rulesets import ruleset_for  # a deck's own command: its ruleset's description
 
     spec = ruleset_for(deck.info.ruleset).commands.get(c.cmd)
-    return spec.description if spec is not None else c.cmd
+    return _(spec.description) if spec is not None else c.cmd
 
 
 def command_label(view: PlayerView, command: Command) -> str:
@@ -120,9 +120,9 @@ class ChoicesScreen(ModalScreen[Command | None]):
         with Vertical():
             yield Label(Content(self.title_text), id="title")
             if self.news:
-                yield Label(Content.assemble(("What happened: ", "bold"), self.news), id="news")
+                yield Label(Content.assemble((_("What happened: "), "bold"), self.news), id="news")
             if self.note:
-                yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
+                yield Label(Content.assemble((_("Hint: "), "bold"), (self.note, "italic")), id="note")
             options = []
             said = ""
             for n, command in enumerate(self.commands, start=1):
@@ -139,7 +139,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
                     )
                 )
             yield CursorList(*options, id="choices")
-            yield Label("Enter or click to choose · 1–9 pick directly · Esc cancels", id="hint")
+            yield Label(_("Enter or click to choose · 1–9 pick directly · Esc cancels"), id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
