@@ -28,6 +28,7 @@ from twentystrong.text.cards import KIND_NAMES, SORT_NAMES, CardText, DeckCards,
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
+from twentystrong.tui.widgets.keys import speak_keys
 
 GENERAL_CARDS: dict[str, str] = {"all": N_("All kinds"), "card": N_("Conflict cards")}
 """The kind filter's first choices by name: every card, then the general conflict cards (the rulesets' own sorts of
@@ -173,6 +174,7 @@ class CardBrowserScreen(ModalScreen[None]):
 
     def __init__(self, deck: Deck, view: PlayerView | None, card_id: str | None = None) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.deck = deck
         self.player = view
         """The table as the player sees it (None: no game, every card is in the box)."""

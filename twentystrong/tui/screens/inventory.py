@@ -32,6 +32,7 @@ from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.choices import command_label
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 
 
 class CommandButton(Button):
@@ -226,6 +227,7 @@ class InventoryScreen(ModalScreen[None]):
 
     def __init__(self, store: Store) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.store = store
         self.view: GameView = store.view
         self.entries: list[Holding] = []

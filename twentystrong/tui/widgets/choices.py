@@ -24,6 +24,7 @@ from twentystrong.i18n import N_, _, language
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 
 
 def command_detail(view: PlayerView, command: Command) -> str:
@@ -108,6 +109,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
         self, title: str, view: PlayerView, commands: Sequence[Command], *, note: str = "", news: str = ""
     ) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.news = news
         """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
