@@ -91,3 +91,22 @@ def test_victorum_table_at_80x24(snap_compare: SnapCompare, language: str) -> No
     du bas.", "Alle Züge … [a]" / "Tous les coups… [a]" and the key bar whole ("1-9 Lager" / "1-9 Camp")."""
     i18n.set_language(language)
     assert snap_compare(hv_app(), terminal_size=(80, 24), run_before=victorum_setup)
+
+
+async def solar_history(pilot: Pilot[None]) -> None:
+    """Activate stack 2's top card, commit P1, then open the log and history (l)."""
+    await solar_commit(pilot)
+    await keys(pilot, "l")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_solar_history_at_80x24(snap_compare: SnapCompare, language: str) -> None:
+    """The log and history screen (l) of the plain deck's game after stack 2's activation and P1's commit, at 80×24:
+    every heading and line built from the events in the language spoken. German: "Du beginnst das Spiel.", "Das Spiel
+    beginnt: Tester mit Leben 6, Strategie 3 und Auffrischen 3; 3 Stapel ausgeteilt …", "Runde 1 beginnt.", "Du
+    aktivierst Stapel 2 (Card 16).", "Du aktivierst Card 16 von Stapel 2.", "Du aktivierst P1."; French: "Vous
+    commencez la partie.", "La partie commence : Tester avec Santé 6, …", "Le tour 1 commence.", "Vous activez la
+    pile 2 (Card 16).", "Vous engagez P1.". No English sentence (the test deck's card names are English)."""
+    i18n.set_language(language)
+    assert snap_compare(plain_app(hero="tester"), terminal_size=(80, 24), run_before=solar_history)

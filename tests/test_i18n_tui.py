@@ -44,9 +44,9 @@ def cut_words(app: TwentyStrongApp) -> list[str]:
     problems = []
     for widget in (screen.query_one(StepBar), screen.query_one(PromptBar), screen.query_one(KeyBar)):
         region = widget.region
-        # (The prompt bar's top border is the news line, "What happened: …": one line, cut with … in English too;
-        # the log holds it whole.)
-        top = region.y + 1 if isinstance(widget, PromptBar) and widget.border_title else region.y
+        # The prompt's top border holds "What happened: …", the news of the last command, cut with "…" when long
+        # in any language: the log holds them whole (l), so the check starts below it.
+        top = region.y + 1 if isinstance(widget, PromptBar) else region.y
         text = rows_of(lines, top, region.bottom)
         if text.count(OPEN) != text.count(CLOSE):
             problems.append(f"{type(widget).__name__} cut: {text!r}")

@@ -13,28 +13,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from twentystrong.i18n import N_
+
 CMDS: dict[str, str] = {
-    "start": "start the game",
-    "commit": "commit a die from the pool",
-    "roll": "roll every unapplied die in the active area",
-    "face": "enter the face a physical die shows",
-    "faces": "enter the faces of several physical dice",
-    "apply": "apply a rolled hit to an active card",
-    "repeat": "start another Strategy phase",
-    "resolve": "end the Strategy phases and resolve",
-    "take_reward": "take an instant reward",
-    "decline_reward": "decline an instant reward",
-    "resolve_after": "resolve this After effect next",
-    "recover": "recover an exhausted die",
-    "done": "finish this step",
-    "gain_item": "gain an item reward",
-    "decline_item": "decline an item reward",
-    "use_item": "use an item",
-    "discard_item": "discard an item",
-    "use_ability": "use the hero's ability",
-    "choose": "answer an effect's choice",
+    "start": N_("start the game"),
+    "commit": N_("commit a die from the pool"),
+    "roll": N_("roll every unapplied die in the active area"),
+    "face": N_("enter the face a physical die shows"),
+    "faces": N_("enter the faces of several physical dice"),
+    "apply": N_("apply a rolled hit to an active card"),
+    "repeat": N_("start another Strategy phase"),
+    "resolve": N_("end the Strategy phases and resolve"),
+    "take_reward": N_("take an instant reward"),
+    "decline_reward": N_("decline an instant reward"),
+    "resolve_after": N_("resolve this After effect next"),
+    "recover": N_("recover an exhausted die"),
+    "done": N_("finish this step"),
+    "gain_item": N_("gain an item reward"),
+    "decline_item": N_("decline an item reward"),
+    "use_item": N_("use an item"),
+    "discard_item": N_("discard an item"),
+    "use_ability": N_("use the hero's ability"),
+    "choose": N_("answer an effect's choice"),
 }
-"""The general rules' commands, each with a short description (a ruleset's own are in its ``commands``)."""
+"""The general rules' commands, each with a short description (a ruleset's own are in its ``commands``), in English:
+``_()`` it where a player reads it."""
 
 FIELDS: dict[str, type] = {
     "die": str,

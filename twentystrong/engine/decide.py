@@ -21,6 +21,7 @@ from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
 from twentystrong.engine.tx import Tx
 from twentystrong.engine.uses import items_usable, usable_effects
+from twentystrong.i18n import _
 
 
 def decide(state: GameState, command: Command) -> list[ev.Event] | Rejected:
@@ -71,6 +72,10 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     if described is None:
         return Rejected("unknown_command", f"unknown command {command.cmd!r}")
     if state.result is not None:
+        if state.result == "won":
+            return Rejected("game_over", _("the game is over: you won"))
+        if state.result == "lost":
+            return Rejected("game_over", _("the game is over: you lost"))
         return Rejected("game_over", f"the game is over: you {state.result}")
     wait = awaiting(state)
     if command.cmd in ("use_item", "use_ability"):
@@ -86,64 +91,87 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
     in_step = state.prompt is None and state.step == own_step.get(command.cmd)
     if not in_step and not any(c.cmd == command.cmd for c in legal):
         reason = ruleset.not_now(state, command)  # its own commands' moments, in its words
-        return Rejected("not_now", reason or f"cannot {described} now. {wait['text']}".strip())
+        return Rejected(
+            "not_now",
+            reason or _("cannot {what} now. {waiting}").format(what=_(described), waiting=wait["text"]).strip(),
+        )
     if command.die is not None and command.die not in {d.id for d in state.dice}:
-        return Rejected("unknown_die", f"there is no die {command.die!r} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)")
+        return Rejected(
+            "unknown_die",
+            _("there is no die {die} (dice are Y1–Y4, G1–G4, B1–B4, P1–P4, R1)").format(die=repr(command.die)),
+        )
     if command.cmd == "commit" and command.die is not None:
         die = state.die(command.die)
         if die.zone != "pool":
-            return Rejected("illegal_die", f"{die.id} is not in the dice pool (it is {die.zone})")
-        return Rejected("commit_blocked", hooks.commit_block(state, die) or f"{die.id} cannot be committed now")
+            return Rejected(
+                "illegal_die", _("{die} is not in the dice pool (it is {zone})").format(die=die.id, zone=die.zone)
+            )
+        blocked = hooks.commit_block(state, die) or _("{die} cannot be committed now").format(die=die.id)
+        return Rejected("commit_blocked", blocked)
     if command.cmd == "apply" and command.die is not None and command.card is not None:
         die = state.die(command.die)
         card = state.active_card(command.card)
         if card is None:
-            return Rejected("illegal_card", f"{command.card!r} is not in the active area")
+            return Rejected("illegal_card", _("{card} is not in the active area").format(card=repr(command.card)))
         if die.zone != "active":
-            return Rejected("illegal_die", f"{die.id} is not a rolled, unapplied die")
+            return Rejected("illegal_die", _("{die} is not a rolled, unapplied die").format(die=die.id))
         if die.face == "miss":
-            return Rejected("apply_blocked", f"{die.id} shows a miss: misses cannot be applied")
-        reason = hooks.apply_block(state, die, card) or "that die cannot be applied there"
+            return Rejected("apply_blocked", _("{die} shows a miss: misses cannot be applied").format(die=die.id))
+        reason = hooks.apply_block(state, die, card) or _("that die cannot be applied there")
         return Rejected("apply_blocked", f"{die.id} → {_card_name(state, card.id)}: {reason}")
     if command.cmd == "repeat":
         n = state.hero.strategy
         return Rejected(
             "strategy_limit",
-            f"that was the last Strategy phase: Strategy {n} allows {n} per engagement; resolve now",
+            _("that was the last Strategy phase: Strategy {n} allows {n} per engagement; resolve now").format(n=n),
         )
     if command.cmd == "gain_item":
         held = len(state.inventory)
         return Rejected(
-            "inventory_full", f"inventory full ({held}/{state.hero.strategy}): use or discard an item first"
+            "inventory_full",
+            _("inventory full ({held}/{room}): use or discard an item first").format(
+                held=held, room=state.hero.strategy
+            ),
         )
     refused = ruleset.refuse(state, command)
     if refused is not None:
         return refused
-    return Rejected("illegal_argument", f"that {command.cmd} is not legal now. {wait['text']}".strip())
+    return Rejected(
+        "illegal_argument",
+        _("that {command} is not legal now. {waiting}").format(command=command.cmd, waiting=wait["text"]).strip(),
+    )
 
 
 def _item_refusal(state: GameState, command: Command, legal: list[Command]) -> Rejected | None:
     """Why a use of a held item (or of the hero's ability) is refused: an argument missing or not among those
     offered now (naming them), or no use of it now (saying what it does)."""
     if command.cmd == "use_item" and command.item not in state.inventory:
-        return Rejected("illegal_item", f"you hold no item {command.item!r}") if command.item is not None else None
-    label = _card_name(state, command.item) if command.item is not None else "your hero's ability"
+        if command.item is None:
+            return None
+        return Rejected("illegal_item", _("you hold no item {item}").format(item=repr(command.item)))
+    label = _card_name(state, command.item) if command.item is not None else _("your hero's ability")
     same = [c for c in legal if c.cmd == command.cmd and (c.item == command.item or command.cmd == "use_ability")]
     if not same:
         if command.cmd != "use_item" or command.item is None:
             return None
-        _, effects = hooks.item_effects(state, command.item)
+        _source, effects = hooks.item_effects(state, command.item)
         what = " ".join(hooks.handler(e.kind).describe(e) for e in effects)
-        return Rejected("item_not_now", f"{label} cannot be used now. {what}".strip())
+        return Rejected("item_not_now", _("{card} cannot be used now. {what}").format(card=label, what=what).strip())
     given = command.to_dict()
     for key in sorted({k for c in same for k in c.to_dict()} - {"cmd", "item"}):
         values = sorted({str(v) for c in same if (v := c.to_dict().get(key)) is not None})
         if not values or str(given.get(key)) in values:
             continue
         if key not in given:
-            return Rejected("bad_argument", f'{label} needs a "{key}": one of {", ".join(values)}')
+            return Rejected(
+                "bad_argument",
+                _('{card} needs a "{key}": one of {values}').format(card=label, key=key, values=", ".join(values)),
+            )
         return Rejected(
-            "illegal_argument", f"{label}: {key} {given[key]} is not offered now; one of {', '.join(values)}"
+            "illegal_argument",
+            _("{card}: {key} {value} is not offered now; one of {values}").format(
+                card=label, key=key, value=given[key], values=", ".join(values)
+            ),
         )
     return None
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from twentystrong.content.model import Deck
 from twentystrong.engine.commands import FIELDS, Command
+from twentystrong.engine.reasons import game_reason, purpose_words, reason_words
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.steps import spec
@@ -77,20 +79,24 @@ def _prompt_commands(s: GameState, p: Prompt) -> list[Command]:
     return out
 
 
-def health_loss(result: str | None, health: int, reason: str) -> str | None:
+def health_loss(result: str | None, health: int, reason: str, deck: Deck | None = None) -> str | None:
     """R1: a loss because Health fell below 1, in words that name it, then what lowered it ("your Health fell below
-    1 (suffered 3 damage)"); None when the game was not lost so or its reason already says so."""
+    1 (suffered 3 damage)"); None when the game was not lost so or its reason already says so. In the language
+    spoken now (``deck``: names the cards a reason names)."""
     if result != "lost" or health >= 1 or "health" in reason.lower():
         return None
-    return f"your Health fell below 1 ({reason})" if reason else "your Health fell below 1"
+    if not reason:
+        return _("your Health fell below 1")
+    said = reason_words(reason, deck) if deck is not None else reason
+    return _("your Health fell below 1 ({reason})").format(reason=said)
 
 
 def _over_reason(s: GameState) -> str:
     """Why the game ended, as a sentence."""
-    loss = health_loss(s.result, s.hero.health, s.result_reason)
+    loss = health_loss(s.result, s.hero.health, s.result_reason, s.deck)
     if loss is not None:
         return f"{loss[:1].upper()}{loss[1:]}."
-    reason = s.result_reason
+    reason = game_reason(s.result_reason, s.deck) if s.result_reason else ""
     return reason[:1].upper() + reason[1:] if reason else ""
 
 
@@ -126,5 +132,7 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
             "You hold {n} items but Strategy is {strategy}: use or discard items.",
             held,
         ).format(n=held, strategy=s.hero.strategy)
-    purpose = p.purpose or "make a choice"
-    return purpose[0].upper() + purpose[1:] + (f" ({p.count} left)" if p.count > 1 else "") + "."
+    purpose = purpose_words(p.purpose or "make a choice", s.deck, rules(s).words.purpose)
+    if p.count > 1:
+        purpose = _("{purpose} ({n} left)").format(purpose=purpose, n=p.count)
+    return purpose[0].upper() + purpose[1:] + "."

@@ -10,6 +10,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Live
 from twentystrong.engine.state import GameState
+from twentystrong.i18n import _
 
 
 def items_usable(s: GameState) -> str | None:
@@ -20,7 +21,7 @@ def items_usable(s: GameState) -> str | None:
 def _use_timing(s: GameState) -> str | None:
     """Why neither items nor the hero's ability can be used at this moment (R8), or None."""
     if s.step == "faces" or (s.prompt is not None and hooks.resolving_roll(s, s.prompt)):
-        return "items cannot be used while a roll is being resolved"
+        return _("items cannot be used while a roll is being resolved")
     return None
 
 

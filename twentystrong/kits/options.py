@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from twentystrong.i18n import _
+
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
     from twentystrong.engine.state import Choices, OptionValue, SetupOptions
@@ -60,8 +62,8 @@ class DeckOption:
     needs_note: str = ""
     """The setup screen's note under this row while ``needs`` is off."""
     shown: str = ""
-    """How the value shows on the status line and the game-over screen (``"rank {}"``; shown only when ``needs``
-    is on); empty: not shown there."""
+    """How the value shows on the status line and the game-over screen (``N_("rank {value}")``, said through
+    ``_()``; shown only when ``needs`` is on); empty: not shown there."""
     summary: int | None = None
     """Its place in the level ``simulate`` reports (0 first); None: not reported."""
     summary_words: Callable[[Any], str] | None = None
@@ -148,7 +150,8 @@ def shown(declared: Sequence[DeckOption], options: SetupOptions) -> list[str]:
     for option in declared:
         needed = by_name.get(option.needs)
         if option.shown and (needed is None or needed.on(options)):
-            words.append(option.shown.format(option.read(options)))
+            value = option.read(options)
+            words.append(_(option.shown).format(value, value=value))  # marked where the kit writes it
     return words
 
 

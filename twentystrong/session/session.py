@@ -17,6 +17,7 @@ from twentystrong.engine.events import Event
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
+from twentystrong.i18n import N_, _
 from twentystrong.session.autosave import AutosaveWriter
 from twentystrong.session.history import HistoryEntry, describe
 from twentystrong.session.saves import LoadedGame, game_from_save, read_game, write_save
@@ -24,7 +25,7 @@ from twentystrong.session.saves import LoadedGame, game_from_save, read_game, wr
 if TYPE_CHECKING:
     from twentystrong.session.savefile import SaveFile
 
-HONEST = "standard play keeps the game honest; an assisted game can undo anything"
+HONEST = N_("standard play keeps the game honest; an assisted game can undo anything")
 """Why standard undo stops at a reveal (rules.md R13), said after what was revealed."""
 
 
@@ -152,13 +153,15 @@ class Session:
     def undo_block(self) -> str | None:
         """Why undo is refused now (None: it is allowed)."""
         if len(self.history) <= 1:
-            return "nothing to undo"
+            return _("nothing to undo")
         revealing = self.history[-1].revealing
         if not self.options.assisted and revealing is not None:
             # R13, contract 5: standard play never undoes across a reveal of hidden information.
             from twentystrong.text.events import describe_reveal  # only when undo is refused
 
-            return f"Undo stops here: {describe_reveal(revealing, self.deck)} ({HONEST})."
+            return _("Undo stops here: {reveal} ({honest}).").format(
+                reveal=describe_reveal(revealing, self.deck), honest=_(HONEST)
+            )
         return None
 
     def undo(self) -> Rejected | None:

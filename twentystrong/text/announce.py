@@ -14,8 +14,10 @@ from collections.abc import Iterable
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.evolve import evolve
+from twentystrong.engine.reasons import card_named, reason_words
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState
+from twentystrong.i18n import _, ngettext
 from twentystrong.text.events import describe_event
 from twentystrong.text.words import join, sentence
 
@@ -52,7 +54,7 @@ def announcements(before: GameState, events: Iterable[ev.Event], command: Comman
             except ValueError:
                 state = None
     for reason, dice in moved.items():
-        out.append(_moved_words(reason, dice))
+        out.append(_moved_words(reason, dice, before))
     if command is not None and command.cmd == "take_reward" and state is not None:
         out += _capped_heal(before, state, command)
     return out
@@ -101,12 +103,40 @@ def _own_use(command: Command | None) -> bool:
     return command is not None and command.cmd in ("use_item", "use_ability", "choose")
 
 
-def _moved_words(reason: str, dice: list[str]) -> str:
-    """``B3 and P1 are banished by Void Siphon.``"""
-    verb = "is" if len(dice) == 1 else "are"
+def _moved_words(reason: str, dice: list[str], before: GameState) -> str:
+    """``B3 and P1 are banished by Void Siphon.`` (a whole sentence per reason and count: a French participle agrees
+    with its dice)."""
+    n, listed = len(dice), join(dice)
+    if reason.startswith("banished by ") and " for " not in reason:
+        card = _card(reason.removeprefix("banished by "), before)
+        return ngettext("{dice} is banished by {card}.", "{dice} are banished by {card}.", n).format(
+            dice=listed, card=card
+        )
+    if reason.startswith("exhausted by "):
+        card = _card(reason.removeprefix("exhausted by "), before)
+        return ngettext("{dice} is exhausted by {card}.", "{dice} are exhausted by {card}.", n).format(
+            dice=listed, card=card
+        )
+    if reason == "recovered by effect":
+        return ngettext("{dice} is recovered by effect.", "{dice} are recovered by effect.", n).format(dice=listed)
+    if reason == "recovered by a roll":
+        return ngettext("{dice} is recovered by a roll.", "{dice} are recovered by a roll.", n).format(dice=listed)
+    if reason.startswith("paid for "):
+        card = _card(reason.removeprefix("paid for "), before)
+        return ngettext("{dice} is paid for {card}.", "{dice} are paid for {card}.", n).format(dice=listed, card=card)
+    if reason == "also committed by a rule in force":
+        return ngettext(
+            "{dice} is also committed by a rule in force.", "{dice} are also committed by a rule in force.", n
+        ).format(dice=listed)
+    said = reason_words(reason, before.deck)
     if reason.startswith(_GENERAL_REASONS):
-        return f"{join(dice)} {verb} {reason}."
-    return f"{join(dice)} {verb} moved ({reason})."
+        return ngettext("{dice} is {reason}.", "{dice} are {reason}.", n).format(dice=listed, reason=said)
+    return ngettext("{dice} is moved ({reason}).", "{dice} are moved ({reason}).", n).format(dice=listed, reason=said)
+
+
+def _card(said: str, before: GameState) -> str:
+    """A card a reason names (its id or the name it had when written), as the deck names it now."""
+    return card_named(said, before.deck)
 
 
 def _capped_heal(before: GameState, after: GameState, command: Command) -> list[str]:
@@ -115,5 +145,5 @@ def _capped_heal(before: GameState, after: GameState, command: Command) -> list[
         return []
     reward = before.deck.card(command.card).reward
     if reward is not None and any(e.kind == "heal" for e in reward.effects):
-        return ["Health stays at 6 (capped at 6)."]
+        return [_("Health stays at 6 (capped at 6).")]
     return []

@@ -7,6 +7,7 @@ from twentystrong.engine.dice import die_label
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, state_of
+from twentystrong.i18n import _, term
 from twentystrong.text.words import card_name, sentence
 
 
@@ -23,44 +24,65 @@ def describe_command(command: Command, state: GameState | PlayerView) -> str:
     if own is not None:
         return own
     if c.cmd == "start":
-        return "You start the game."
+        return _("You start the game.")
     if c.cmd == "commit" and c.die:
-        return f"You commit {c.die}."
+        return _("You commit {die}.").format(die=c.die)
     if c.cmd == "roll":
-        return "You roll."
+        return _("You roll.")
     if c.cmd == "apply" and c.die:
         face = s.die(c.die).face if c.die in {d.id for d in s.dice} else None
-        return f"You apply {die_label(c.die, face)} to {name(deck, c.card)}."
+        return _("You apply {die} to {card}.").format(die=die_label(c.die, face), card=name(deck, c.card))
     if c.cmd == "face" and c.die:
-        return f"You enter {c.die}: {c.face}."
+        return _("You enter {die}: {face}.").format(die=c.die, face=_face(c.face))
     if c.cmd == "faces" and c.faces:
-        return "You enter " + ", ".join(f"{d}: {f}" for d, f in c.faces) + "."
+        return _("You enter {faces}.").format(faces=", ".join(f"{d}: {_face(f)}" for d, f in c.faces))
     if c.cmd == "repeat":
-        return "You start another Strategy phase."
+        return _("You start another Strategy phase.")
     if c.cmd == "resolve":
-        return "You end the Strategy phases and resolve."
-    if c.cmd in ("take_reward", "decline_reward"):
-        verb = "take" if c.cmd == "take_reward" else "decline"
-        return f"You {verb} {name(deck, c.card)}'s instant reward."
-    if c.cmd in ("gain_item", "decline_item"):
-        verb = "gain" if c.cmd == "gain_item" else "decline"
-        return f"You {verb} {name(deck, c.card)} as an item."
+        return _("You end the Strategy phases and resolve.")
+    if c.cmd == "take_reward":
+        return _("You take {card}'s instant reward.").format(card=name(deck, c.card))
+    if c.cmd == "decline_reward":
+        return _("You decline {card}'s instant reward.").format(card=name(deck, c.card))
+    if c.cmd == "gain_item":
+        return _("You gain {card} as an item.").format(card=name(deck, c.card))
+    if c.cmd == "decline_item":
+        return _("You decline {card} as an item.").format(card=name(deck, c.card))
     if c.cmd == "resolve_after":
-        return f"You resolve {name(deck, c.card)}'s After effect."
+        return _("You resolve {card}'s After effect.").format(card=name(deck, c.card))
     if c.cmd == "recover" and c.die:
-        return f"You recover {c.die}."
+        return _("You recover {die}.").format(die=c.die)
     if c.cmd == "done":
-        return "You finish this step."
+        return _("You finish this step.")
     if c.cmd == "use_item":
-        return f"You use {name(deck, c.item)}{_target(c, s)}."
+        targets = targets_words(c, s)
+        if targets:
+            return _("You use {card} on {targets}.").format(card=name(deck, c.item), targets=targets)
+        return _("You use {card}.").format(card=name(deck, c.item))
     if c.cmd == "discard_item":
-        return f"You discard {name(deck, c.item)}."
+        return _("You discard {card}.").format(card=name(deck, c.item))
     if c.cmd == "use_ability":
-        return f"You use {name(deck, s.hero.id)}'s ability{_target(c, s)}."
+        targets = targets_words(c, s)
+        if targets:
+            return _("You use {hero}'s ability on {targets}.").format(hero=name(deck, s.hero.id), targets=targets)
+        return _("You use {hero}'s ability.").format(hero=name(deck, s.hero.id))
     if c.cmd == "choose":
-        return f"You choose {_choice(c, s)}."
+        return _("You choose {choice}.").format(choice=_choice(c, s))
     spec = ruleset.commands.get(c.cmd)
-    return sentence("you " + (CMDS.get(c.cmd) or (spec.description if spec else c.cmd.replace("_", " "))))
+    what = CMDS.get(c.cmd) or (spec.description if spec else c.cmd.replace("_", " "))
+    return sentence(_("you {what}").format(what=_(what)))
+
+
+def _face(face: str | None) -> str:
+    """A face as the player entered it, in the rulebooks' term (``hit``; *Treffer*; *touche*)."""
+    return term(face) if face in ("hit", "miss", "crit") else str(face)
+
+
+def _arg(key: str, value: object) -> str:
+    """A ruleset's target in words: ``stack 2`` (*Stapel 2*, *pile 2*)."""
+    if key == "stack":
+        return _("stack {n}").format(n=value)
+    return f"{key} {value}"
 
 
 def _choice(c: Command, s: GameState) -> str:
@@ -69,17 +91,19 @@ def _choice(c: Command, s: GameState) -> str:
     if c.card:
         return card_name(s.deck, c.card)
     if c.args:  # a ruleset's target: "stack 2"
-        return ", ".join(f"{key} {value}" for key, value in c.args)
-    return (c.choice or "").replace("_", " ") or "an option"
+        return ", ".join(_arg(key, value) for key, value in c.args)
+    return (c.choice or "").replace("_", " ") or _("an option")
 
 
-def _target(c: Command, s: GameState) -> str:
+def targets_words(c: Command, table: GameState | PlayerView) -> str:
+    """What a use of an item or an ability aims at, in words (``B3``, ``Rust Maw``, ``stack 2``), or ""."""
+    s = state_of(table)
     targets = []
     if c.die:
         targets.append(c.die)
     if c.card:
         targets.append(card_name(s.deck, c.card))
-    targets += [f"{key} {value}" for key, value in c.args]  # a ruleset's target: "stack 2"
+    targets += [_arg(key, value) for key, value in c.args]  # a ruleset's target: "stack 2"
     if c.choice:
         targets.append(c.choice.replace("_", " "))
-    return f" on {', '.join(targets)}" if targets else ""
+    return ", ".join(targets)

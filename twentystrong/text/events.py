@@ -17,19 +17,22 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import SYMBOL, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.rewards import recovers_nothing
+from twentystrong.engine.effects.words import color_word, face_words
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.legal import health_loss
+from twentystrong.engine.reasons import game_reason, purpose_words, reason_words
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt
+from twentystrong.i18n import N_, _, ngettext, term
 from twentystrong.text.effects import describe_effect
-from twentystrong.text.words import card_name, join, plural, sentence, stat_name
+from twentystrong.text.words import card_name, join, sentence, stat_name
 
 MINOR_EVENTS: frozenset[str] = frozenset(
     {"step_changed", "mark", "prompt_updated", "prompt_done", "apply_step_started", "strategy_phase_started"}
 )
 """Event types that are bookkeeping rather than news: the log may hide them (they still have words)."""
-NOTHING_TO_RECOVER = "it does nothing now: no exhausted die to recover"
-"""What the log says of a reward that recovers dice when none can come back."""
+NOTHING_TO_RECOVER = N_("it does nothing now: no exhausted die to recover")
+"""What the log says of a reward that recovers dice when none can come back (in English: ``_()`` it to show it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +75,12 @@ def describe_events(events: Iterable[ev.Event], before: GameState) -> list[LogLi
     return out
 
 
-_MERGED_VERBS: dict[str, tuple[str, str]] = {
-    "exhaust": ("is exhausted", "are exhausted"),
-    "commit": ("You commit", "You commit"),
-    "recover": ("You recover", "You recover"),
+_MERGED_VERBS: dict[str, str] = {
+    "exhaust": N_("{dice} are exhausted"),
+    "commit": N_("You commit {dice}"),
+    "recover": N_("You recover {dice}"),
 }
+"""A run of the same dice move, said once (two dice or more)."""
 
 
 def summarize_events(events: Iterable[ev.Event], before: GameState) -> list[LogLine]:
@@ -91,9 +95,8 @@ def summarize_events(events: Iterable[ev.Event], before: GameState) -> list[LogL
             out.append(run[0][1])
         elif run:
             reason = run[0][0].reason
-            dice = join([e.die for e, _ in run])
-            singular, plural_verb = _MERGED_VERBS[reason]
-            text = f"{dice} {plural_verb}" if reason == "exhaust" else f"{plural_verb} {dice}"
+            dice = join([e.die for e, _line in run])
+            text = _(_MERGED_VERBS[reason]).format(dice=dice)
             out.append(LogLine(run[0][1].seq, "die_moved", sentence(text), run[0][1].minor))
         run.clear()
 
@@ -117,13 +120,20 @@ def describe_reveal(event: ev.Event, deck: Deck) -> str:
     if own is not None:
         return own
     if isinstance(event, ev.CardActivated) and event.revealed is not None:
-        return f"activating {name(event.card)} turned up {name(event.revealed)}"
+        return _("activating {card} turned up {revealed}").format(card=name(event.card), revealed=name(event.revealed))
     if isinstance(event, ev.DiceRolled):
-        faces = ", ".join(f"{die} {face}" for die, face in event.faces)
-        return f"the roll showed {faces}" if faces else "the dice were rolled"
+        faces = ", ".join(f"{die} {_face(face)}" for die, face in event.faces)
+        return _("the roll showed {faces}").format(faces=faces) if faces else _("the dice were rolled")
     if isinstance(event, ev.RollTested):
-        return f"{name(event.source)}'s test roll showed {plural(event.hits, 'hit')}"
-    return f"{event.TYPE.replace('_', ' ')} revealed hidden information"
+        return ngettext("{card}'s test roll showed {n} hit", "{card}'s test roll showed {n} hits", event.hits).format(
+            card=name(event.source), n=event.hits
+        )
+    return _("{event} revealed hidden information").format(event=event.TYPE.replace("_", " "))
+
+
+def _face(face: str | None) -> str:
+    """A face's name (``hit``; *Treffer*; *touche*), the rulebooks' term."""
+    return term(face) if face in ("hit", "miss", "crit") else str(face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,172 +149,214 @@ class _Ctx:
 
 
 _STEP_WORDS: dict[str, str] = {
-    "setup": "Setup",
-    "round_start": "A new round begins",
-    "activate": "Activation: choose a card to activate",
-    "commit": "Strategy: commit dice, then roll",
-    "faces": "Roll your physical dice and enter their faces",
-    "apply": "Apply rolled hits",
-    "suffer": "Resolve: the undefeated enemies deal their damage",
-    "after": "Resolve: After effects",
-    "exhaust": "Resolve: committed dice are exhausted",
-    "recover": "Resolve: recover dice",
-    "gain_items": "Resolve: gain item rewards",
-    "cleanup": "Cleanup: the active cards are discarded",
-    "over": "The game is over",
+    "setup": N_("Setup"),
+    "round_start": N_("A new round begins"),
+    "activate": N_("Activation: choose a card to activate"),
+    "commit": N_("Strategy: commit dice, then roll"),
+    "faces": N_("Roll your physical dice and enter their faces"),
+    "apply": N_("Apply rolled hits"),
+    "suffer": N_("Resolve: the undefeated enemies deal their damage"),
+    "after": N_("Resolve: After effects"),
+    "exhaust": N_("Resolve: committed dice are exhausted"),
+    "recover": N_("Resolve: recover dice"),
+    "gain_items": N_("Resolve: gain item rewards"),
+    "cleanup": N_("Cleanup: the active cards are discarded"),
+    "over": N_("The game is over"),
 }
 """The general steps in a few words (a ruleset words its own: ``Ruleset.step_words``)."""
 
 
 def _step_changed(e: ev.StepChanged, c: _Ctx) -> str:
-    own = ruleset_for(c.deck.info.ruleset).words.steps.get(e.step)
-    return own or _STEP_WORDS.get(e.step, f"Next step: {e.step.replace('_', ' ')}")
+    own = ruleset_for(c.deck.info.ruleset).words.steps.get(e.step) or _STEP_WORDS.get(e.step)
+    if own:
+        return _(own)  # the ruleset's words are marked where they are written
+    return _("Next step: {step}").format(step=e.step.replace("_", " "))
 
 
 def _round_started(e: ev.RoundStarted, c: _Ctx) -> str:
-    text = f"Round {e.round} begins"
     if e.activations > 1:
-        text += f" ({e.activations} enemies to activate)"
-    return text
+        return _("Round {round} begins ({n} enemies to activate)").format(round=e.round, n=e.activations)
+    return _("Round {round} begins").format(round=e.round)
 
 
 def _die_moved(e: ev.DieMoved, c: _Ctx) -> str:
     r = e.reason
     if r == "commit":
-        return f"You commit {e.die}"
+        return _("You commit {die}").format(die=e.die)
     if r == "apply":
         return _applied(e, c)
     if r == "exhaust":
-        return f"{e.die} is exhausted"
+        return _("{die} is exhausted").format(die=e.die)
     if r == "recover":
-        return f"You recover {e.die}"
+        return _("You recover {die}").format(die=e.die)
     if r == "rank penalty":
-        return f"Rank penalty: {e.die} is {e.zone}"
-    where = {
-        "pool": "returns to the pool",
-        "active": "goes to the active area",
-        "applied": f"is placed on {c.name(e.card)}",
-        "exhausted": "is exhausted",
-        "banished": "is banished",
-    }.get(e.zone, f"moves to the {e.zone}")
+        if e.zone == "banished":
+            return _("Rank penalty: {die} is banished").format(die=e.die)
+        if e.zone == "exhausted":
+            return _("Rank penalty: {die} is exhausted").format(die=e.die)
+        return _("Rank penalty: {die} is {zone}").format(die=e.die, zone=e.zone)
     if e.zone == "pool" and "recover" in r:
-        where = "is recovered"
-    return f"{e.die} {where}" + (f" ({r})" if r and r not in ("recovered by effect",) else "")
+        text = _("{die} is recovered").format(die=e.die)
+    elif e.zone == "pool":
+        text = _("{die} returns to the pool").format(die=e.die)
+    elif e.zone == "active":
+        text = _("{die} goes to the active area").format(die=e.die)
+    elif e.zone == "applied":
+        text = _("{die} is placed on {card}").format(die=e.die, card=c.name(e.card))
+    elif e.zone == "exhausted":
+        text = _("{die} is exhausted").format(die=e.die)
+    elif e.zone == "banished":
+        text = _("{die} is banished").format(die=e.die)
+    else:
+        text = _("{die} moves to the {zone}").format(die=e.die, zone=e.zone)
+    return text + (f" ({reason_words(r, c.deck)})" if r and r not in ("recovered by effect",) else "")
 
 
 def _applied(e: ev.DieMoved, c: _Ctx) -> str:
     name = c.name(e.card)
     if c.before is None or e.card is None:
-        return f"You apply {e.die} to {name}"
+        return _("You apply {die} to {card}").format(die=e.die, card=name)
     label = die_label(e.die, c.before.die(e.die).face)
     try:
         after = evolve(c.before, e)
     except ValueError:
-        return f"You apply {label} to {name}"
+        return _("You apply {die} to {card}").format(die=label, card=name)
     card = after.active_card(e.card)
     if card is None:
-        return f"You apply {label} to {name}"
-    return f"You apply {label} to {name}: {hooks.damage_taken(after, card)}/{hooks.card_health(after, card)} damage"
+        return _("You apply {die} to {card}").format(die=label, card=name)
+    return _("You apply {die} to {card}: {damage}/{health} damage").format(
+        die=label, card=name, damage=hooks.damage_taken(after, card), health=hooks.card_health(after, card)
+    )
 
 
 _SYMBOLS: dict[str, str] = {str(face): symbol for face, symbol in SYMBOL.items() if face is not None}
 
 
 def _faces_word(face: str) -> str:
-    return {"miss": "a miss", "hit": "a hit", "crit": "a crit"}.get(face, face)
+    return face_words(face)
+
+
+def _face_count(face: str, n: int) -> str:
+    """``2 hits`` (a whole phrase per count and face, in the rulebooks' terms)."""
+    if face == "crit":
+        return ngettext("{n} crit", "{n} crits", n).format(n=n)
+    if face == "hit":
+        return ngettext("{n} hit", "{n} hits", n).format(n=n)
+    return ngettext("{n} miss", "{n} misses", n).format(n=n)
 
 
 def _dice_rolled(e: ev.DiceRolled, c: _Ctx) -> str:
     if not e.faces:
-        return "Nothing is rolled: no die in the active area needs rolling"
+        return _("Nothing is rolled: no die in the active area needs rolling")
     if len(e.faces) == 1:
         die, face = e.faces[0]
-        text = f"{die} rolls {_faces_word(face)}"
-        return text if e.phase_started else f"{die} is rolled again: {_faces_word(face)}"
-    counts = {f: sum(1 for _, x in e.faces if x == f) for f in ("crit", "hit", "miss")}
-    summary = join([plural(n, f) for f, n in counts.items() if n], "and")
+        if e.phase_started:
+            return _("{die} rolls {face}").format(die=die, face=_faces_word(face))
+        return _("{die} is rolled again: {face}").format(die=die, face=_faces_word(face))
+    counts = {f: sum(1 for _die, x in e.faces if x == f) for f in ("crit", "hit", "miss")}
+    summary = join([_face_count(f, n) for f, n in counts.items() if n], "and")
     dice = " ".join(f"{d}{_SYMBOLS.get(f, '?')}" for d, f in e.faces)
-    verb = "You roll" if e.phase_started else "Rolled again:"
-    return f"{verb} {dice} — {summary}"
+    if e.phase_started:
+        return _("You roll {dice} — {summary}").format(dice=dice, summary=summary)
+    return _("Rolled again: {dice} — {summary}").format(dice=dice, summary=summary)
 
 
 def _roll_tested(e: ev.RollTested, c: _Ctx) -> str:
-    shown = f" ({', '.join(e.faces)})" if e.faces else ""
-    outcome = "passed" if e.passed else "failed"
-    return (
-        f"{c.name(e.source)}'s test: the {e.color} dice show {plural(e.hits, 'hit')}{shown}, "
-        f"{e.need} needed — {outcome}"
-    )
+    shown = f" ({', '.join(_face(f) for f in e.faces)})" if e.faces else ""
+    if e.passed:
+        words = ngettext(
+            "{card}'s test: the {color} dice show {n} hit{shown}, {need} needed — passed",
+            "{card}'s test: the {color} dice show {n} hits{shown}, {need} needed — passed",
+            e.hits,
+        )
+    else:
+        words = ngettext(
+            "{card}'s test: the {color} dice show {n} hit{shown}, {need} needed — failed",
+            "{card}'s test: the {color} dice show {n} hits{shown}, {need} needed — failed",
+            e.hits,
+        )
+    return words.format(card=c.name(e.source), color=color_word(e.color, 2), n=e.hits, shown=shown, need=e.need)
 
 
 def _face_set(e: ev.FaceSet, c: _Ctx) -> str:
     if e.face is None:
-        return f"{e.die} is rolled: enter its face" if e.reason == "roll" else f"{e.die} shows no face"
+        if e.reason == "roll":
+            return _("{die} is rolled: enter its face").format(die=e.die)
+        return _("{die} shows no face").format(die=e.die)
     if e.reason == "entered":
-        return f"You enter {e.die}: {_faces_word(e.face)}"
-    return f"{e.die} now shows {_faces_word(e.face)}" + (f" ({e.reason})" if e.reason else "")
+        return _("You enter {die}: {face}").format(die=e.die, face=_faces_word(e.face))
+    text = _("{die} now shows {face}").format(die=e.die, face=_faces_word(e.face))
+    return text + (f" ({reason_words(e.reason, c.deck)})" if e.reason else "")
 
 
 def _phase_started(e: ev.StrategyPhaseStarted, c: _Ctx) -> str:
-    return f"Strategy phase {e.number} begins"
+    return _("Strategy phase {n} begins").format(n=e.number)
 
 
 def _apply_step(e: ev.ApplyStepStarted, c: _Ctx) -> str:
-    return "Apply step: place your rolled hits on cards"
+    return _("Apply step: place your rolled hits on cards")
 
 
 def _card_activated(e: ev.CardActivated, c: _Ctx) -> str:
     name = c.name(e.card)
     if e.boss:
-        return f"The boss {name} enters the fight"
+        return _("The boss {card} enters the fight").format(card=name)
     if e.entourage:
-        return f"{name} joins the boss's entourage"
-    more = ""
+        return _("{card} joins the boss's entourage").format(card=name)
     if e.additional:
-        more = " (+1 more enemy)" if e.additional == 1 else f" (+{e.additional} more enemies)"
-    return f"You activate {name}{more}"
+        return ngettext(
+            "You activate {card} (+{n} more enemy)", "You activate {card} (+{n} more enemies)", e.additional
+        ).format(card=name, n=e.additional)
+    return _("You activate {card}").format(card=name)
 
 
 def _card_defeated(e: ev.CardDefeated, c: _Ctx) -> str:
-    reason = "" if e.reason in ("", "damage") else f" ({e.reason})"
-    return f"{c.name(e.card)} is defeated{reason}"
+    if e.reason in ("", "damage"):
+        return _("{card} is defeated").format(card=c.name(e.card))
+    return _("{card} is defeated ({reason})").format(card=c.name(e.card), reason=reason_words(e.reason, c.deck))
 
 
 def _card_left(e: ev.CardLeft, c: _Ctx) -> str:
     name = c.name(e.card)
-    return {
-        "discard": f"{name} goes to the discard pile",
-        "inventory": f"{name} goes to your inventory",
-        "banished": f"{name} is banished from the game",
-        "fled": f"{name} flees",
-    }.get(e.to, f"{name} leaves the active area ({e.to})")
+    if e.to == "discard":
+        return _("{card} goes to the discard pile").format(card=name)
+    if e.to == "inventory":
+        return _("{card} goes to your inventory").format(card=name)
+    if e.to == "banished":
+        return _("{card} is banished from the game").format(card=name)
+    if e.to == "fled":
+        return _("{card} flees").format(card=name)
+    return _("{card} leaves the active area ({zone})").format(card=name, zone=e.to)
 
 
 def _card_changed(e: ev.CardChanged, c: _Ctx) -> str:
     name = c.name(e.card)
     parts = []
     if e.health_override is not None:
-        parts.append(f"{name}'s Health is now {e.health_override}")
+        parts.append(_("{card}'s Health is now {n}").format(card=name, n=e.health_override))
     if e.cancelled:
-        parts.append(f"{name}'s effects are cancelled")
+        parts.append(_("{card}'s effects are cancelled").format(card=name))
     elif e.cancelled is False:
-        parts.append(f"{name}'s effects apply again")
-    return "; ".join(parts) or f"{name} changes"
+        parts.append(_("{card}'s effects apply again").format(card=name))
+    return "; ".join(parts) or _("{card} changes").format(card=name)
 
 
 def _reward_decided(e: ev.RewardDecided, c: _Ctx) -> str:
     name = c.name(e.card)
     if e.kind == "instant":
         if not e.taken:
-            return f"You decline {name}'s instant reward"
+            return _("You decline {card}'s instant reward").format(card=name)
         card = _card(c.deck, e.card)
-        what = ""
-        if card is not None and card.reward is not None:
-            what = ": " + " ".join(describe_effect(x) for x in card.reward.effects)
-            if c.before is not None and recovers_nothing(c.before, card.reward.effects):
-                what = what.rstrip(".") + f" ({NOTHING_TO_RECOVER})"
-        return f"You take {name}'s instant reward{what}"
-    return f"You gain {name} as an item" if e.taken else f"You leave {name}'s item reward"
+        if card is None or card.reward is None:
+            return _("You take {card}'s instant reward").format(card=name)
+        what = " ".join(describe_effect(x) for x in card.reward.effects)
+        if c.before is not None and recovers_nothing(c.before, card.reward.effects):
+            nothing = _(NOTHING_TO_RECOVER)
+            what = what.rstrip(".") + f" ({nothing})"
+        return _("You take {card}'s instant reward: {what}").format(card=name, what=what)
+    if e.taken:
+        return _("You gain {card} as an item").format(card=name)
+    return _("You leave {card}'s item reward").format(card=name)
 
 
 def _card(deck: Deck, card_id: str) -> Any:
@@ -316,11 +368,13 @@ def _card(deck: Deck, card_id: str) -> Any:
 
 def _item_used(e: ev.ItemUsed, c: _Ctx) -> str:
     name = c.name(e.item)
-    return f"You use {name}" + (" (single-use: it goes to the discard pile)" if e.single_use else "")
+    if e.single_use:
+        return _("You use {card} (single-use: it goes to the discard pile)").format(card=name)
+    return _("You use {card}").format(card=name)
 
 
 def _item_discarded(e: ev.ItemDiscarded, c: _Ctx) -> str:
-    return f"You discard the item {c.name(e.item)}"
+    return _("You discard the item {card}").format(card=c.name(e.item))
 
 
 def _stat_changed(e: ev.StatChanged, c: _Ctx) -> str:
@@ -329,20 +383,32 @@ def _stat_changed(e: ev.StatChanged, c: _Ctx) -> str:
     if c.before is not None and e.stat in ("health", "strategy", "recovery"):
         old = getattr(c.before.hero, e.stat)
     if old is None:
-        return f"{stat} is now {e.value}" + (f" ({e.reason})" if e.reason else "")
+        text = _("{stat} is now {n}").format(stat=stat, n=e.value)
+        return text + (f" ({reason_words(e.reason, c.deck)})" if e.reason else "")
     delta = e.value - old
     arrow = f"{stat} {old} → {e.value}"
     # R1: a stat die shows at most 6; the part of a raise beyond it is lost, and the log says so.
-    capped = ", capped at 6" if e.value == 6 and delta < _amount(e.reason) else ""
+    capped = _(", capped at 6") if e.value == 6 and delta < _amount(e.reason) else ""
     if e.stat == "health":
         if delta < 0 and e.reason.startswith("suffered"):
-            sources = _damage_sources(c.before) if c.before is not None else ""
-            return f"You suffer {-delta} damage{sources} ({arrow})"
+            sources = _damage_sources(c.before) if c.before is not None else []
+            if sources:
+                return ngettext(
+                    "You suffer {n} damage from {sources} ({change})",
+                    "You suffer {n} damage from {sources} ({change})",
+                    -delta,
+                ).format(n=-delta, sources=join(sources), change=arrow)
+            return ngettext("You suffer {n} damage ({change})", "You suffer {n} damage ({change})", -delta).format(
+                n=-delta, change=arrow
+            )
+        why = _why(e.reason, c.deck, "lost") if delta < 0 else _why(e.reason, c.deck, "healed")
         if delta < 0:
-            return f"You lose {-delta} Health ({arrow}{_why(e.reason, 'lost')})"
-        return f"You gain {delta} Health ({arrow}{capped}{_why(e.reason, 'healed')})"
-    verb = "rises" if delta > 0 else "falls"
-    return f"{stat} {verb} to {e.value} ({arrow}{capped}{_why(e.reason, '+', '-', e.stat)})"
+            return _("You lose {n} Health ({change})").format(n=-delta, change=arrow + why)
+        return _("You gain {n} Health ({change})").format(n=delta, change=arrow + capped + why)
+    change = arrow + capped + _why(e.reason, c.deck, "+", "-", e.stat)
+    if delta > 0:
+        return _("{stat} rises to {n} ({change})").format(stat=stat, n=e.value, change=change)
+    return _("{stat} falls to {n} ({change})").format(stat=stat, n=e.value, change=change)
 
 
 def _amount(reason: str) -> int:
@@ -353,33 +419,39 @@ def _amount(reason: str) -> int:
     return 0
 
 
-def _damage_sources(before: GameState) -> str:
-    """``: Rust Maw 2, Ember Wasp 1``: who dealt the damage of Resolve step 1 (the undefeated enemies, R5)."""
+def _damage_sources(before: GameState) -> list[str]:
+    """``Rust Maw (2)``, ``Ember Wasp (1)``: who dealt the damage of Resolve step 1 (the undefeated enemies, R5)."""
     parts = []
     for card in before.active:
         if not card.defeated:
             damage = hooks.enemy_damage(before, card)
             if damage:
                 parts.append(f"{card_name(before.deck, card.id)} ({damage})")
-    return f" from {join(parts)}" if parts else ""
+    return parts
 
 
-def _why(reason: str, *redundant: str) -> str:
+def _why(reason: str, deck: Deck, *redundant: str) -> str:
     """``; reason`` unless there is none or it only repeats the sentence (it starts with one of ``redundant``)."""
     if not reason or reason.startswith(redundant):
         return ""
-    return f"; {reason}"
+    return f"; {reason_words(reason, deck)}"
 
 
 def _prompt_words(p: Prompt, c: _Ctx) -> str:
     if p.kind == "instant_reward":
-        return f"{c.name(p.card)} is defeated: take or decline its instant reward"
+        return _("{card} is defeated: take or decline its instant reward").format(card=c.name(p.card))
     if p.kind == "item_limit":
-        return "You hold more items than your Strategy: use or discard items"
-    purpose = p.purpose or "make a choice"
+        return _("You hold more items than your Strategy: use or discard items")
+    purpose = (
+        purpose_words(p.purpose, c.deck, ruleset_for(c.deck.info.ruleset).words.purpose)
+        if p.purpose
+        else _("make a choice")
+    )
     if p.source and p.source != "rank":
-        purpose = f"{c.name(p.source)}: {purpose}"
-    return purpose + (f" ({p.count} left)" if p.count > 1 else "")
+        purpose = _("{card}: {purpose}").format(card=c.name(p.source), purpose=purpose)
+    if p.count > 1:
+        return _("{purpose} ({n} left)").format(purpose=purpose, n=p.count)
+    return purpose
 
 
 def _prompt_pushed(e: ev.PromptPushed, c: _Ctx) -> str:
@@ -391,7 +463,7 @@ def _prompt_updated(e: ev.PromptUpdated, c: _Ctx) -> str:
 
 
 def _prompt_done(e: ev.PromptDone, c: _Ctx) -> str:
-    return "Choice made"
+    return _("Choice made")
 
 
 def _after_resolved(e: ev.AfterResolved, c: _Ctx) -> str:
@@ -404,24 +476,29 @@ def _after_resolved(e: ev.AfterResolved, c: _Ctx) -> str:
         for boss in c.deck.bosses:
             if boss.id == e.card and 0 <= e.effect < len(boss.rules):
                 effect = boss.rules[e.effect]
-    what = f": {describe_effect(effect).rstrip('.')}" if effect is not None else ""
-    return f"{name}'s After effect resolves{what}"
+    if effect is None:
+        return _("{card}'s After effect resolves").format(card=name)
+    return _("{card}'s After effect resolves: {effect}").format(card=name, effect=describe_effect(effect).rstrip("."))
 
 
 _FIELD_WORDS: dict[str, Callable[[int], str]] = {
-    "next_round_extra": lambda v: f"Next round, {plural(v, 'more enemy', 'more enemies')} will be activated",
-    "fewer_next": lambda v: f"Activate-one-fewer charges: {v}",
-    "double_next_instant": lambda v: "The next instant reward will be gained twice" if v else "No doubled reward left",
+    "next_round_extra": lambda v: ngettext(
+        "Next round, {n} more enemy will be activated", "Next round, {n} more enemies will be activated", v
+    ).format(n=v),
+    "fewer_next": lambda v: _("Activate-one-fewer charges: {n}").format(n=v),
+    "double_next_instant": lambda v: (
+        _("The next instant reward will be gained twice") if v else _("No doubled reward left")
+    ),
 }
 
-_FLAG_WORDS: dict[str, str] = {"no_recovery": "No dice can be recovered this round"}
+_FLAG_WORDS: dict[str, str] = {"no_recovery": N_("No dice can be recovered this round")}
 
 
 def _marked(e: ev.Marked, c: _Ctx) -> str:
     parts: list[str] = []
     if e.used is not None:
         source = e.used.split("#", 1)[0]
-        parts.append(f"{c.name(source)}: used for this round")
+        parts.append(_("{card}: used for this round").format(card=c.name(source)))
     if e.flag is not None:
         parts.append(_flag(e.flag))
     if e.counter is not None:
@@ -429,43 +506,48 @@ def _marked(e: ev.Marked, c: _Ctx) -> str:
     if e.field is not None:
         words = _FIELD_WORDS.get(e.field)
         parts.append(words(e.value) if words else f"{e.field.replace('_', ' ').capitalize()}: {e.value}")
-    return "; ".join(parts) or "Bookkeeping"
+    return "; ".join(parts) or _("Bookkeeping")
 
 
 _COUNTER_WORDS: dict[str, str] = {
-    "activated": "Enemies activated so far",
-    "rolls": "Rolls so far",
-    "damage_taken": "Damage suffered so far",
-    "items_used": "Items used so far",
-    "ability_used": "Ability uses so far",
-    "instant_declined": "Instant rewards declined so far",
+    "activated": N_("Enemies activated so far: {n}"),
+    "rolls": N_("Rolls so far: {n}"),
+    "damage_taken": N_("Damage suffered so far: {n}"),
+    "items_used": N_("Items used so far: {n}"),
+    "ability_used": N_("Ability uses so far: {n}"),
+    "instant_declined": N_("Instant rewards declined so far: {n}"),
 }
 
 
 def _counter(name: str, value: int) -> str:
     if name in _COUNTER_WORDS:
-        return f"{_COUNTER_WORDS[name]}: {value}"
+        return _(_COUNTER_WORDS[name]).format(n=value)
     if name.startswith("defeated_level_"):
-        return f"Level {name.removeprefix('defeated_level_')} enemies defeated so far: {value}"
-    return f"Tally of {name.replace('_', ' ')}: {value}"
+        return _("Level {level} enemies defeated so far: {n}").format(
+            level=name.removeprefix("defeated_level_"), n=value
+        )
+    return _("Tally of {name}: {n}").format(name=name.replace("_", " "), n=value)
 
 
 def _flag(flag: str) -> str:
     if flag in _FLAG_WORDS:
-        return _FLAG_WORDS[flag]
+        return _(_FLAG_WORDS[flag])
     bits = flag.split(":")
     if bits[0] == "bonus" and len(bits) == 3:
-        return f"This round {bits[1]} dice deal {bits[2] if bits[2].startswith('-') else '+' + bits[2]} damage"
-    return f"This round: {flag.replace('_', ' ').replace(':', ' ')}"
+        amount = bits[2] if bits[2].startswith("-") else "+" + bits[2]
+        return _("This round {colors} dice deal {amount} damage").format(colors=color_word(bits[1], 2), amount=amount)
+    return _("This round: {flag}").format(flag=flag.replace("_", " ").replace(":", " "))
 
 
 def _game_over(e: ev.GameOver, c: _Ctx) -> str:
     if e.result == "won":
-        return f"You win! {sentence(e.reason)}" if e.reason else "You win!"
-    loss = health_loss(e.result, c.before.hero.health, e.reason) if c.before is not None else None
+        return (
+            _("You win! {reason}").format(reason=sentence(game_reason(e.reason, c.deck))) if e.reason else _("You win!")
+        )
+    loss = health_loss(e.result, c.before.hero.health, e.reason, c.deck) if c.before is not None else None
     if loss is not None:
-        return f"You lose: {loss}"
-    return f"You lose: {e.reason}" if e.reason else "You lose"
+        return _("You lose: {reason}").format(reason=loss)
+    return _("You lose: {reason}").format(reason=game_reason(e.reason, c.deck)) if e.reason else _("You lose")
 
 
 _DESCRIBERS: dict[type[ev.Event], Callable[[Any, _Ctx], str]] = {

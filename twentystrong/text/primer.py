@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from twentystrong.content.effects import COLORS
 from twentystrong.engine.dice import COUNT, FACES, LETTER, SYMBOL
+from twentystrong.engine.effects.words import color_word
+from twentystrong.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +33,10 @@ def dice_lines() -> tuple[tuple[str, str], ...]:
         hits = sum(1 for f in faces if f != "miss")
         crits = faces.count("crit")
         misses = faces.count("miss")
-        term = f"{LETTER[color]} {color} ×{COUNT[color]}"
-        text = f"{hits} of 6 faces hit ({crits} of them a crit), {misses} miss"
+        term = f"{LETTER[color]} {color_word(color)} ×{COUNT[color]}"
+        text = _("{hits} of 6 faces hit ({crits} of them a crit), {misses} miss").format(
+            hits=hits, crits=crits, misses=misses
+        )
         out.append((term, text))
     return tuple(out)
 
@@ -56,13 +60,15 @@ def dice_section() -> PrimerSection:
     """The dice: each colour's faces, and what a face deals."""
     miss, hit, crit, unrolled = SYMBOL["miss"], SYMBOL["hit"], SYMBOL["crit"], SYMBOL[None]
     return PrimerSection(
-        "The dice",
+        _("The dice"),
         (
             *dice_lines(),
             (
-                "Faces",
-                f"a basic hit {hit} deals 1 damage, a crit {crit} deals 2, a miss {miss} nothing "
-                f"({unrolled}: not rolled). B3{crit} is blue die 3 showing a crit.",
+                _("Faces"),
+                _(
+                    "a basic hit {hit} deals 1 damage, a crit {crit} deals 2, a miss {miss} nothing "
+                    "({unrolled}: not rolled). B3{crit} is blue die 3 showing a crit."
+                ).format(hit=hit, crit=crit, miss=miss, unrolled=unrolled),
             ),
         ),
     )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.i18n import _, pgettext
 
 ZONES: dict[str, str] = {
     "active": "Active area",
@@ -19,17 +20,28 @@ ZONES: dict[str, str] = {
     "hero": "Your hero",
     "out": "Out of play",
 }
-"""The general zones a card can be in (the card browser's "where" filter), with their names; a ruleset adds its own
-(:func:`zones`)."""
+"""The general zones a card can be in (the card browser's "where" filter), with their names (in English: said with
+the context ``zone`` where they are shown); a ruleset adds its own (:func:`zones`)."""
+
+
+def _marked() -> tuple[str, ...]:  # never called: the zones' names for the catalogues' extraction
+    return (
+        pgettext("zone", "Active area"),
+        pgettext("zone", "Discard"),
+        pgettext("zone", "Inventory"),
+        pgettext("zone", "Your hero"),
+        pgettext("zone", "Out of play"),
+    )
 
 
 def zones(state: GameState | PlayerView | None) -> dict[str, str]:
     """Every zone a card can be in in this game, with its name: the ruleset's own (Solar Sentinels: the stacks, the
     boss deck, the missions) first, then the general ones."""
+    general = {zone: pgettext("zone", name) for zone, name in ZONES.items()}
     if state is None:
-        return dict(ZONES)
+        return general
     view = state if isinstance(state, PlayerView) else player_view(state)
-    return {**view.card_zones, **ZONES}
+    return {**{zone: _(name) for zone, name in view.card_zones.items()}, **general}  # its own: marked where written
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +63,16 @@ def places(state: GameState | PlayerView | None) -> dict[str, Place]:
     s = state if isinstance(state, PlayerView) else player_view(state)
     out: dict[str, Place] = {card: Place(zone, label) for card, (zone, label) in s.places().items()}
     for card in s.discard:
-        out[card] = Place("discard", "discard")
+        out[card] = Place("discard", pgettext("place", "discard"))
     for card in s.banished_cards:
-        out[card] = Place("out", "banished")
+        out[card] = Place("out", pgettext("place", "banished"))
     for card in s.inventory:
-        out[card] = Place("inventory", "inventory")
+        out[card] = Place("inventory", pgettext("place", "inventory"))
     for active in s.active:
-        what = "defeated" if active.defeated else "active"
+        what = pgettext("place", "defeated") if active.defeated else pgettext("place", "active")
         out[active.id] = Place("active", what)
     if s.hero.id:
-        out[s.hero.id] = Place("hero", "your hero")
+        out[s.hero.id] = Place("hero", pgettext("place", "your hero"))
     return out
 
 

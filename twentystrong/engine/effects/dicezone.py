@@ -19,7 +19,7 @@ from twentystrong.engine.effects.words import color_word, dice, name
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import N_, _, ngettext
 
 
 def has_reserve(s: GameState) -> bool:
@@ -136,7 +136,7 @@ class _Swap(Targeted):
 class StrengthenHandler(_Swap):
     """A die of the player's choice is dismissed and the die of the next stronger colour recruited into its zone."""
 
-    ask = "choose the die to strengthen"
+    ask = N_("choose the die to strengthen")
 
     def describe(self, effect: Effect) -> str:
         return _(
@@ -149,7 +149,7 @@ class StrengthenHandler(_Swap):
 class WeakenHandler(_Swap):
     """A die of the player's choice is dismissed and the die of the next weaker colour recruited into its zone."""
 
-    ask = "choose the die to weaken"
+    ask = N_("choose the die to weaken")
     step = -1
 
     def describe(self, effect: Effect) -> str:

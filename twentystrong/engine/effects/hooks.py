@@ -22,6 +22,7 @@ from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt
+from twentystrong.i18n import _
 
 if TYPE_CHECKING:
     from twentystrong.engine.tx import Tx
@@ -235,7 +236,7 @@ def _round_effects(deck: Deck, hero: str, round_flags: tuple[str, ...]) -> list[
     for flag in round_flags:
         if not flag.startswith(ROUND_EFFECT):
             continue
-        source, _, index = flag.removeprefix(ROUND_EFFECT).rpartition("#")
+        source, _sep, index = flag.removeprefix(ROUND_EFFECT).rpartition("#")
         if source == hero:
             effects = list(deck.hero(source).ability)
         else:
@@ -367,7 +368,7 @@ def read_face(s: GameState, die: DieState, face: str) -> str:
 def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
     """Why this die may not be applied to this card now (None: it may)."""
     if die.face not in ("hit", "crit"):
-        return "misses cannot be applied"
+        return _("misses cannot be applied")
     for h, le in passive_with(s, "apply_block"):
         reason = h.apply_block(s, le, die, card)
         if reason:
@@ -445,7 +446,7 @@ def recoverable(s: GameState) -> list[str]:
     slots = recovery_slots(s)
     if not slots:
         return []
-    if all(allowed is None for _, allowed in slots):  # no colour restrictions: only the count matters
+    if all(allowed is None for _slot, allowed in slots):  # no colour restrictions: only the count matters
         room = sum(count for count, _ in slots) - len(s.recovered)
         return [d.id for d in s.dice_in("exhausted")] if room > 0 else []
     # By colour, not die; whether colours fit does not depend on their order (the search tries every placement),
@@ -471,7 +472,7 @@ def _fits(slots: tuple[tuple[int, tuple[str, ...] | None], ...], colors: tuple[s
     def place(i: int) -> bool:
         if i == len(colors):
             return True
-        for j, (_, allowed) in enumerate(slots):
+        for j, (_slot, allowed) in enumerate(slots):
             if room[j] > 0 and (allowed is None or colors[i] in allowed):
                 room[j] -= 1
                 if place(i + 1):
@@ -485,7 +486,7 @@ def _fits(slots: tuple[tuple[int, tuple[str, ...] | None], ...], colors: tuple[s
 def recovery_block(s: GameState) -> str | None:
     """Why no dice may be recovered this round."""
     if NO_RECOVERY in s.round_flags:
-        return "no dice may be recovered this round"
+        return _("no dice may be recovered this round")
     for h, le in passive_with(s, "recovery_block"):
         reason = h.recovery_block(s, le)
         if reason:
@@ -496,7 +497,7 @@ def recovery_block(s: GameState) -> str | None:
 def items_block(s: GameState) -> str | None:
     """Why items cannot be used now."""
     if ITEMS_BLOCKED in s.round_flags:
-        return "items cannot be used this round"
+        return _("items cannot be used this round")
     for h, le in passive_with(s, "items_block"):
         reason = h.items_block(s, le)
         if reason:

@@ -33,7 +33,7 @@ from twentystrong.engine.rng import below
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
 from twentystrong.engine.tx import Tx
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import N_, _, ngettext
 
 HITS = ("hit", "crit")
 HELD = "held:"
@@ -104,7 +104,7 @@ def _choice(s: GameState, options: list[Variant]) -> tuple[str, tuple[str, ...]]
 class Targeted(Handler):
     """An effect aimed at a card, a die or a pile of the ruleset's (see the module docstring)."""
 
-    ask = "choose a target"
+    ask = N_("choose a target")
     """What a prompt asks, after the source's name."""
 
     fields: ClassVar[tuple[str, ...]] = ()
@@ -271,7 +271,7 @@ def _changeable(s: GameState) -> list[DieState]:
 class ConvertFaceHandler(Targeted):
     """Turn one rolled, unapplied die showing one face into another (one variant per die that shows it)."""
 
-    ask = "choose the die to change"
+    ask = N_("choose the die to change")
     fields = ("die",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -305,7 +305,7 @@ class ConvertFaceHandler(Targeted):
 class SwapMissAndHitHandler(Targeted):
     """A rolled miss and a rolled basic hit of another colour swap faces (``die`` the miss, ``choice`` the hit)."""
 
-    ask = "choose the miss and the hit that swap"
+    ask = N_("choose the miss and the hit that swap")
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -329,7 +329,7 @@ class SwapMissAndHitHandler(Targeted):
 class PairMissesToHitsHandler(Targeted):
     """Two rolled misses of one colour become basic hits (one variant per pair, ``die`` before ``choice``)."""
 
-    ask = "choose the colour whose two misses become hits"
+    ask = N_("choose the colour whose two misses become hits")
     fields = ("die", "choice")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -355,7 +355,7 @@ class BanishForDamageHandler(Targeted):
     goes when the round ends, as exhausted dice take theirs away in the endgame.
     """
 
-    ask = "choose the die to banish and the enemy it damages"
+    ask = N_("choose the die to banish and the enemy it damages")
     fields = ("die", "card")
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -383,7 +383,7 @@ class DefeatEnemyHandler(Targeted):
     has more pool dice than the price, a ``choose_die`` prompt asks which to pay with; the defeat follows it.
     """
 
-    ask = "choose the enemy to defeat"
+    ask = N_("choose the enemy to defeat")
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -480,7 +480,7 @@ def _defeat(tx: Tx, live: Live, card_id: str) -> None:
 class DiscardEnemyHandler(Targeted):
     """Discard an active, undefeated enemy of at most a level: no reward, no damage; its dice exhaust (R2)."""
 
-    ask = "choose the enemy to discard"
+    ask = N_("choose the enemy to discard")
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -499,7 +499,7 @@ class DiscardEnemyHandler(Targeted):
 class SetEnemyHealthHandler(Targeted):
     """An active, undefeated enemy (the boss included) has a new Health until it leaves; R5 then checks defeat."""
 
-    ask = "choose the enemy whose Health changes"
+    ask = N_("choose the enemy whose Health changes")
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -518,7 +518,7 @@ class SetEnemyHealthHandler(Targeted):
 class CancelEnemyEffectsHandler(Targeted):
     """Every effect of one active card stops applying while it stays (defeated cards' After effects included)."""
 
-    ask = "choose the enemy whose effects are cancelled"
+    ask = N_("choose the enemy whose effects are cancelled")
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:

@@ -58,7 +58,7 @@ class NoRecoveryHandler(Handler):
     until the round ends (the ``no_recovery`` round flag, read by ``hooks.recovery_block``)."""
 
     def recovery_block(self, s: GameState, live: Live) -> str | None:
-        return f"no dice may be recovered ({name(s, live.source)})"
+        return _("no dice may be recovered ({card})").format(card=name(s, live.source))
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         if NO_RECOVERY not in tx.state.round_flags:

@@ -191,6 +191,9 @@ class Words:
     name: Callable[[Deck, str], str | None] = _no_words
     """The name of one of its own pieces by id (the deck's sections beyond conflict cards, bosses and heroes), or
     None when the id is not one of them."""
+    purpose: Callable[[str, Deck], str | None] = _no_words
+    """One of its prompts' purposes (``Prompt.purpose``, kept in English in the game's events) in the language
+    spoken now, or None when it is not one of its own (:func:`~twentystrong.engine.reasons.purpose_words`)."""
 
 
 class Ruleset:

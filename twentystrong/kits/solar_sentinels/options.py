@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from twentystrong.i18n import N_
 from twentystrong.kits.options import DeckOption
 from twentystrong.kits.solar_sentinels.content import missions_of
 
@@ -57,7 +58,7 @@ RANK = DeckOption(
     needs="missions",  # R15: ranks exist only with missions
     needs_reason="ranks come only with missions",
     needs_note="Ranks come with missions: tick Missions to choose one.",
-    shown="rank {}",
+    shown=N_("rank {value}"),
     summary=0,
     summary_words=lambda rank: f"rank {rank}",
     level=True,

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import ActiveCard, PlayerView
+from twentystrong.i18n import N_
 from twentystrong.tui.store import GameView
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class Board(Horizontal):
     A read-only board (``past``, the history view's) draws only: it plays nothing.
     """
 
-    HELP_TITLE: ClassVar[str] = "The table"
+    HELP_TITLE: ClassVar[str] = N_("The table")
     """The help screen's title for the table's keys."""
     KEYS: ClassVar[Sequence[Binding]] = ()
     """The deck's own keys on the table, after the general ones (for a key both have, the general binding is tried

@@ -23,17 +23,25 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.text.cards import KIND_NAMES, SORT_NAMES, CardText, DeckCards, all_cards, deck_cards, installed_cards
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
+from twentystrong.tui.widgets.keys import speak_keys
 
-GENERAL_CARDS: dict[str, str] = {"all": "All kinds", "card": "Conflict cards"}
+GENERAL_CARDS: dict[str, str] = {"all": N_("All kinds"), "card": N_("Conflict cards")}
 """The kind filter's first choices by name: every card, then the general conflict cards (the rulesets' own sorts of
 conflict card follow them)."""
-GENERAL_PIECES: dict[str, str] = {"hero": "Heroes", "boss": "Bosses"}
+GENERAL_PIECES: dict[str, str] = {"hero": N_("Heroes"), "boss": N_("Bosses")}
 """The kind filter's general choices after the conflict cards (the rulesets' own pieces follow them)."""
-LEVELS: tuple[tuple[str, int], ...] = (("Any level", 0), ("Level 1", 1), ("Level 2", 2), ("Level 3", 3))
+LEVELS: tuple[tuple[str, int], ...] = (
+    (N_("Any level"), 0),
+    (N_("Level 1"), 1),
+    (N_("Level 2"), 2),
+    (N_("Level 3"), 3),
+)
+"""The level filter's choices (English: ``_()`` each where it is shown)."""
 WHERE_ALL = "anywhere"
 
 
@@ -115,10 +123,10 @@ def kind_filters() -> dict[str, str]:
     """Every choice of the kind filter by name: the general ones with the installed rulesets' own sorts of conflict
     card and pieces (their kits' words)."""
     installed = list(installed_cards())
-    out = dict(GENERAL_CARDS)
+    out = {kind: _(name) for kind, name in GENERAL_CARDS.items()}
     for words in installed:
         out.update((sort, str(words.plurals.get(sort, name))) for sort, name in words.sorts.items())
-    out.update(GENERAL_PIECES)
+    out.update((kind, _(name)) for kind, name in GENERAL_PIECES.items())
     for words in installed:
         out.update((kind, str(words.plurals.get(kind, name))) for kind, name in words.kinds.items())
     return out
@@ -143,22 +151,22 @@ def filter_entries(all_entries: Iterable[Entry], filters: Filters) -> list[Entry
 class CardBrowserScreen(ModalScreen[None]):
     """Browse every card of the deck. Escape closes it."""
 
-    HELP_TITLE = "Card browser"
+    HELP_TITLE = N_("Card browser")
     """The title of this part of the help screen."""
 
     CSS_PATH = "browser.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Clear search / close"),
-        Binding("slash", "focus_search", "Search"),
-        Binding("k", "cycle_kind", "Kind"),
-        Binding("l", "cycle_level", "Level"),
-        Binding("w", "cycle_where", "Where"),
-        Binding("m", "toggle_mandatory", "Mandatory"),
-        Binding("c", "clear_filters", "Clear filters"),
-        Binding("d", "focus_detail", "Read the card", show=False),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),  # a modal screen hides the App's keys
+        Binding("escape", "close", N_("Clear search / close")),
+        Binding("slash", "focus_search", N_("Search")),
+        Binding("k", "cycle_kind", N_("Kind")),
+        Binding("l", "cycle_level", N_("Level")),
+        Binding("w", "cycle_where", N_("Where")),
+        Binding("m", "toggle_mandatory", N_("Mandatory")),
+        Binding("c", "clear_filters", N_("Clear filters")),
+        Binding("d", "focus_detail", N_("Read the card"), show=False),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),  # a modal screen hides the App's keys
     ]
 
     filters: reactive[Filters] = reactive(Filters, init=False)
@@ -166,6 +174,7 @@ class CardBrowserScreen(ModalScreen[None]):
 
     def __init__(self, deck: Deck, view: PlayerView | None, card_id: str | None = None) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.deck = deck
         self.player = view
         """The table as the player sees it (None: no game, every card is in the box)."""
@@ -181,9 +190,9 @@ class CardBrowserScreen(ModalScreen[None]):
             yield Static(id="browser-title")
             with Horizontal(id="browser-body"):
                 with Vertical(id="browser-filters"):
-                    yield Label("Search [dim](/)[/]")
-                    yield Input(placeholder="name or text", id="browser-search", compact=True)
-                    yield Label("Kind [dim](k)[/]")
+                    yield Label(_("Search") + " [dim](/)[/]")
+                    yield Input(placeholder=_("name or text"), id="browser-search", compact=True)
+                    yield Label(_("Kind") + " [dim](k)[/]")
                     yield Select(
                         kinds_of(self.entries),
                         value="all",
@@ -191,34 +200,35 @@ class CardBrowserScreen(ModalScreen[None]):
                         id="browser-kind",
                         compact=True,
                     )
-                    yield Label("Level [dim](l)[/]")
-                    yield Select(list(LEVELS), value=0, allow_blank=False, id="browser-level", compact=True)
-                    yield Label("Where now [dim](w)[/]")
+                    yield Label(_("Level") + " [dim](l)[/]")
+                    levels = [(_(name), value) for name, value in LEVELS]
+                    yield Select(levels, value=0, allow_blank=False, id="browser-level", compact=True)
+                    yield Label(_("Where now") + " [dim](w)[/]")
                     yield Select(
-                        [("Anywhere", WHERE_ALL), *where],
+                        [(_("Anywhere"), WHERE_ALL), *where],
                         value=WHERE_ALL,
                         allow_blank=False,
                         id="browser-where",
                         disabled=self.player is None,
                         compact=True,
                     )
-                    yield Tick("Mandatory (m)", id="browser-mandatory", compact=True)
+                    yield Tick(_("Mandatory (m)"), id="browser-mandatory", compact=True)
                 with Horizontal(id="browser-main"):
                     table: DataTable[str] = DataTable(id="browser-table", cursor_type="row", zebra_stripes=True)
                     yield table
-                    yield CardDetail(id="browser-detail", empty="No card matches the filters.")
+                    yield CardDetail(id="browser-detail", empty=_("No card matches the filters."))
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#browser-table", DataTable)
         narrow = self.app.size.width < 110  # the columns fit beside the card's text at 80 columns
-        table.add_column("Name", key="name", width=16 if narrow else 20)
-        table.add_column("Kind", key="kind", width=7)
+        table.add_column(_("Name"), key="name", width=16 if narrow else 20)
+        table.add_column(_("Kind"), key="kind", width=7)
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)
         table.add_column("⚔", key="damage", width=1)
         if self.player is not None:
-            table.add_column("Where", key="where")
+            table.add_column(_("Where"), key="where")
         self._fill()
         if self._wanted is not None:
             self.select(self._wanted)
@@ -282,7 +292,10 @@ class CardBrowserScreen(ModalScreen[None]):
 
     def _title(self) -> None:
         total, shown = len(self.entries), len(self.shown)
-        count = f"all {total} cards" if shown == total else f"{shown} of {total} cards"
+        if shown == total:
+            count = ngettext("all {n} card", "all {n} cards", total).format(n=total)
+        else:
+            count = ngettext("{shown} of {n} card", "{shown} of {n} cards", total).format(shown=shown, n=total)
         self.query_one("#browser-title", Static).update(f"[b]{self.deck.info.title}[/b] — {count}")
 
     def _show_detail(self) -> None:
@@ -293,7 +306,7 @@ class CardBrowserScreen(ModalScreen[None]):
             detail.show(None)
             return
         sort = SORT_NAMES.get(entry.kind)
-        detail.border_title = f"{sort} card" if sort else KIND_NAMES.get(entry.text.kind, "Card")
+        detail.border_title = _("{sort} card").format(sort=sort) if sort else KIND_NAMES.get(entry.text.kind, _("Card"))
         detail.show(entry.text, entry.place.label if self.player is not None else "")
 
     def _sync_widgets(self) -> None:
@@ -384,7 +397,7 @@ class CardBrowserScreen(ModalScreen[None]):
     def action_cycle_where(self) -> None:
         """Next place: anywhere, then each zone of the table (the active area, the discard …)."""
         if self.player is None:
-            self.notify("No game: every card is still in the box.", title="Where")
+            self.notify(_("No game: every card is still in the box."), title=_("Where"))
             return
         choices = [WHERE_ALL, *zones(self.player)]
         self._set(where=choices[(choices.index(self.filters.where) + 1) % len(choices)])

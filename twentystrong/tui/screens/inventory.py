@@ -19,16 +19,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.text.cards import CardText, describe_hero, describe_item
+from twentystrong.text.commands import targets_words
 from twentystrong.text.effects import TRIGGER_WORDS
 from twentystrong.tui import messages
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.choices import command_label
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 
 
 class CommandButton(Button):
@@ -51,7 +55,7 @@ class Holding:
     """The item's card id, or :data:`ABILITY`."""
     name: str
     kind: str
-    """``single-use item``, ``ongoing item`` or ``hero ability``."""
+    """``single-use item``, ``ongoing item`` or ``hero ability`` (in the language spoken)."""
     text: CardText
     when: tuple[str, ...]
     """When it works, one sentence each."""
@@ -59,6 +63,8 @@ class Holding:
     """Legal use commands now (one per target)."""
     discard: Command | None
     """The legal discard command, if any."""
+    asks: bool = False
+    """It is used by the player (not only in force by itself)."""
 
 
 def holdings(view: GameView) -> list[Holding]:
@@ -74,24 +80,27 @@ def holdings(view: GameView) -> list[Holding]:
         single = reward is not None and reward.kind == "single_use"
         text = describe_item(card)
         note = item_note(s, item)
-        when = _when_item(s, item, single)
-        kind = "single-use item" if single else "ongoing item"
+        after_use = note.after_use if note is not None else ""
+        when, asks = _when_item(s, item, single, after_use)
+        kind = _("single-use item") if single else _("ongoing item")
         own = s.table.item_kind(s.deck, item)
         if own:
-            kind = f"{own} · single-use item"
+            kind = _("{kind} · single-use item").format(kind=own)
             text = replace(text, subtitle=kind)
         if note is not None:
-            if note.after_use:
-                when = [w.replace("then it goes to the discard pile", f"then {note.after_use}") for w in when]
-                if not single:
-                    when.append(f"Discarded, {note.after_use}.")
+            if note.after_use and not single:
+                when.append(_("Discarded, {then}.").format(then=note.after_use))
             if note.progress:  # an Opportunity: its progress, and until earned its goal instead of its uses
-                kind = f"Opportunity · {note.progress}"
+                kind = _("Opportunity · {progress}").format(progress=note.progress)
                 if note.words:
                     goal = note.words.rstrip(".")
-                    when = [f"Progress {note.progress}. {goal}.", "Its reward is yours once the goal is met: it flips."]
+                    asks = False  # its goal, not its uses, until earned
+                    when = [
+                        _("Progress {progress}. {goal}.").format(progress=note.progress, goal=goal),
+                        _("Its reward is yours once the goal is met: it flips."),
+                    ]
                     if note.after_use:
-                        when.append(f"Discarded, {note.after_use}.")
+                        when.append(_("Discarded, {then}.").format(then=note.after_use))
         out.append(
             Holding(
                 id=item,
@@ -101,6 +110,7 @@ def holdings(view: GameView) -> list[Holding]:
                 when=tuple(when),
                 uses=tuple(view.find("use_item", item=item)),
                 discard=view.first("discard_item", item=item),
+                asks=asks,
             )
         )
     if s.hero.id:
@@ -109,33 +119,55 @@ def holdings(view: GameView) -> list[Holding]:
             out.append(
                 Holding(
                     id=ABILITY,
-                    name=f"{hero.name}'s ability",
-                    kind="hero ability",
+                    name=_("{hero}'s ability").format(hero=hero.name),
+                    kind=_("hero ability"),
                     text=describe_hero(hero),
                     when=tuple(_when_ability(s)),
                     uses=tuple(view.find("use_ability")),
                     discard=None,
+                    asks=any(_asked(effect) for effect in hero.ability),
                 )
             )
     return out
 
 
-def _when_item(s: PlayerView, item: str, single: bool) -> list[str]:
-    """When an item works, from its effects (R8: at any prompt except while a roll is being resolved)."""
+def _when_item(s: PlayerView, item: str, single: bool, after_use: str = "") -> tuple[list[str], bool]:
+    """When an item works, from its effects (R8: at any prompt except while a roll is being resolved), and whether
+    the player uses it (``after_use``: where the deck sends a single-use item once used, in its words)."""
     reward = s.deck.card(item).reward
     effects = list(reward.effects) if reward is not None else []
     if single:
-        return ["Use it at any prompt, except while a roll is being resolved; then it goes to the discard pile."]
+        if after_use:
+            return [
+                _("Use it at any prompt, except while a roll is being resolved; then {then}.").format(then=after_use)
+            ], True
+        return [
+            _("Use it at any prompt, except while a roll is being resolved; then it goes to the discard pile.")
+        ], True
     out = []
     for effect in effects:
         if effect.trigger is not None and effect.trigger != "on_use":
-            out.append(f"Works by itself {TRIGGER_WORDS.get(effect.trigger, effect.trigger)}.")
+            out.append(_works_by_itself(effect.trigger))
         elif hooks.handler(effect.kind).passive:
-            out.append("Always in force while you hold it.")
+            out.append(_("Always in force while you hold it."))
         else:
-            once = " once per round" if effect.once_per_round else ""
-            out.append(f"Use it{once} at any prompt, except while a roll is being resolved.")
-    return sorted(set(out), key=out.index)
+            out.append(_use_it(effect.once_per_round))
+    return sorted(set(out), key=out.index), any(_asked(effect) for effect in effects)
+
+
+def _asked(effect: Effect) -> bool:
+    """An effect the player uses (not one that works by itself, nor one always in force)."""
+    return (effect.trigger is None or effect.trigger == "on_use") and not hooks.handler(effect.kind).passive
+
+
+def _works_by_itself(trigger: str) -> str:
+    return _("Works by itself {when}.").format(when=TRIGGER_WORDS.get(trigger, trigger))
+
+
+def _use_it(once_per_round: bool) -> str:
+    if once_per_round:
+        return _("Use it once per round at any prompt, except while a roll is being resolved.")
+    return _("Use it at any prompt, except while a roll is being resolved.")
 
 
 def _when_ability(s: PlayerView) -> list[str]:
@@ -143,59 +175,59 @@ def _when_ability(s: PlayerView) -> list[str]:
     out = []
     for effect in hero.ability:
         if effect.trigger is not None and effect.trigger != "on_use":
-            out.append(f"Works by itself {TRIGGER_WORDS.get(effect.trigger, effect.trigger)}.")
+            out.append(_works_by_itself(effect.trigger))
         elif hooks.handler(effect.kind).passive:
-            out.append("Always in force.")
+            out.append(_("Always in force."))
         else:
-            once = " once per round" if effect.once_per_round else ""
-            out.append(f"Use it{once} at any prompt, except while a roll is being resolved.")
+            out.append(_use_it(effect.once_per_round))
     return sorted(set(out), key=out.index)
 
 
 def use_label(view: PlayerView, command: Command, holding: Holding) -> str:
     """A use button: ``Use`` or ``Use on Rust Maw`` (the item is the one highlighted, so its name is left out)."""
-    label = command_label(view, command)
-    for prefix in (
-        f"Use {holding.name}",
-        f"Use {view.deck.hero(view.hero.id).name}'s ability" if view.hero.id else "",
-    ):
-        if prefix and label.startswith(prefix):
-            return "Use" + label[len(prefix) :]
-    return label
+    if command.cmd not in ("use_item", "use_ability"):
+        return command_label(view, command)
+    targets = targets_words(command, view)
+    return _("Use on {targets}").format(targets=targets) if targets else _("Use")
 
 
 def now_words(view: GameView, holding: Holding) -> str:
     """Whether it can be used right now, and if not why (the engine's reason)."""
     if holding.uses:
         ways = len(holding.uses)
-        return "you can use it." if ways == 1 else f"you can use it in {ways} ways: pick a button."
+        if ways == 1:
+            return _("you can use it.")
+        return ngettext(
+            "you can use it in {n} way: pick a button.", "you can use it in {n} ways: pick a button.", ways
+        ).format(n=ways)
     reason = view.player.items_usable()
     if reason:
-        return f"not now: {reason}."
-    if holding.kind == "single-use item" or any("Use it" in w for w in holding.when):
-        return "not now: nothing to use it on, or already used this round."
-    return "nothing to do: it works by itself."
+        return _("not now: {reason}.").format(reason=reason)
+    if holding.asks:
+        return _("not now: nothing to use it on, or already used this round.")
+    return _("nothing to do: it works by itself.")
 
 
 class InventoryScreen(ModalScreen[None]):
     """Held items and the hero's ability: read them, use them, discard them. Escape closes it."""
 
-    HELP_TITLE = "Inventory"
+    HELP_TITLE = N_("Inventory")
     """The title of this part of the help screen."""
 
     CSS_PATH = "inventory.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("u", "use", "Use"),
-        Binding("d", "discard", "Discard"),
+        Binding("escape", "close", N_("Close")),
+        Binding("u", "use", N_("Use")),
+        Binding("d", "discard", N_("Discard")),
         # A modal screen hides the App's keys: undo and help are bound again, to the App's actions.
-        Binding("ctrl+z", "app.undo", "Undo"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("ctrl+z", "app.undo", N_("Undo")),
+        Binding("question_mark,f1", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, store: Store) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.store = store
         self.view: GameView = store.view
         self.entries: list[Holding] = []
@@ -207,7 +239,7 @@ class InventoryScreen(ModalScreen[None]):
             with Horizontal(id="inventory-body"):
                 yield CursorList(id="inventory-list")
                 with Vertical(id="inventory-right"):
-                    yield CardDetail(id="inventory-detail", empty="You hold no items.")
+                    yield CardDetail(id="inventory-detail", empty=_("You hold no items."))
                     yield Static(id="inventory-when")
                     yield Horizontal(id="inventory-buttons")
         yield Footer()
@@ -236,8 +268,11 @@ class InventoryScreen(ModalScreen[None]):
         strategy = s.hero.strategy
         self.query_one("#inventory-title", Static).update(
             Content.assemble(
-                ("Inventory", "bold"),
-                (f" — {len(s.inventory)} of {strategy} slots (Strategy {strategy})", "$text-muted"),
+                (_("Inventory"), "bold"),
+                (
+                    " — " + _("{held} of {n} slots (Strategy {n})").format(held=len(s.inventory), n=strategy),
+                    "$text-muted",
+                ),
             )
         )
         alert = self.query_one("#inventory-alert", Static)
@@ -277,12 +312,13 @@ class InventoryScreen(ModalScreen[None]):
             return
         detail.border_title = h.kind.capitalize()
         detail.show(h.text)
-        lines = [Content.assemble(("When: ", "bold $text-secondary"), w) for w in h.when]
-        lines.append(Content.assemble(("Now: ", "bold $text-secondary"), now_words(self.view, h)))
+        when_word, now_word = _("When:") + " ", _("Now:") + " "
+        lines = [Content.assemble((when_word, "bold $text-secondary"), w) for w in h.when]
+        lines.append(Content.assemble((now_word, "bold $text-secondary"), now_words(self.view, h)))
         when.update(Content("\n").join(lines))
         new = [CommandButton(use_label(self.view.player, c, h), c, variant="primary") for c in h.uses]
         if h.discard is not None:
-            new.append(CommandButton("Discard", h.discard, variant="warning"))
+            new.append(CommandButton(_("Discard"), h.discard, variant="warning"))
         buttons.mount_all(new)
 
     # --- input --------------------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from twentystrong import i18n
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.state import SetupOptions
+from twentystrong.i18n import N_
 from twentystrong.kits import all_options, choices_for, kits, options_for
 from twentystrong.kits.options import DeckOption, described
 from twentystrong.text.effects import describe_effects
@@ -116,17 +117,19 @@ def daily_tooltip(decks: list[DeckSource]) -> str:
 class SetupScreen(Screen[None]):
     """Choose how to play, then start (or resume the autosaved game)."""
 
-    HELP_TITLE = "New game"
+    HELP_TITLE = N_("New game")
     """The title of this part of the help screen."""
 
     CSS_PATH = "../setup.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start game", priority=True),
-        Binding("ctrl+r", "resume", "Resume saved game", priority=True),
-        Binding("ctrl+b", "browse", "Browse cards", priority=True),
-        Binding("ctrl+d", "daily", "Daily challenge", priority=True, tooltip="Today's game, the same for everyone"),
+        Binding("ctrl+s", "start", N_("Start game"), priority=True),
+        Binding("ctrl+r", "resume", N_("Resume saved game"), priority=True),
+        Binding("ctrl+b", "browse", N_("Browse cards"), priority=True),
+        Binding(
+            "ctrl+d", "daily", N_("Daily challenge"), priority=True, tooltip=N_("Today's game, the same for everyone")
+        ),
     ]
 
     class Start(Message):

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.text.cards import REWARD_ICONS, TextLine, printed_lines
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.common import refresh_content, set_subtitle, set_title
@@ -105,7 +105,7 @@ class CardInfo(NamedTuple):
 class CardView(Widget, can_focus=True):
     """A card in the active area: Health, damage taken / Health, the damage it deals, defeat, and its dice."""
 
-    HELP_TITLE = "The focused card"
+    HELP_TITLE = N_("The focused card")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -125,10 +125,10 @@ class CardView(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "press", "Target card", show=False),  # Enter stays the step's main action
-        Binding("d", "details", "Card details"),
-        Binding("left", "app.focus_previous", "Previous", show=False),
-        Binding("right", "app.focus_next", "Next", show=False),
+        Binding("space", "press", N_("Target card"), show=False),  # Enter stays the step's main action
+        Binding("d", "details", N_("Card details")),
+        Binding("left", "app.focus_previous", N_("Previous"), show=False),
+        Binding("right", "app.focus_next", N_("Next"), show=False),
     ]
     FOCUS_ON_CLICK = False
 

@@ -20,9 +20,11 @@ from textual.widgets.option_list import Option
 
 from twentystrong.engine.commands import CMDS, Command
 from twentystrong.engine.view import PlayerView
+from twentystrong.i18n import N_, _, language
 from twentystrong.text import describe_command, describe_effect, describe_effects
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.widgets.glyphs import CursorList
+from twentystrong.tui.widgets.keys import speak_keys
 
 
 def command_detail(view: PlayerView, command: Command) -> str:
@@ -49,26 +51,33 @@ def command_detail(view: PlayerView, command: Command) -> str:
     except (KeyError, IndexError):
         pass
     if c.cmd in CMDS:
-        return CMDS[c.cmd]
+        return _(CMDS[c.cmd])
     from twentystrong.engine.rulesets import ruleset_for  # a deck's own command: its ruleset's description
 
     spec = ruleset_for(deck.info.ruleset).commands.get(c.cmd)
-    return spec.description if spec is not None else c.cmd
+    return _(spec.description) if spec is not None else c.cmd
 
 
 def command_label(view: PlayerView, command: Command) -> str:
     """A command as a button label: ``Apply B3✶ to Rust Maw`` (from the plain-words sentence)."""
     sentence = describe_command(command, view)
-    if sentence.startswith("You "):
-        sentence = sentence[4:]
+    subject = LABEL_SUBJECTS.get(language())
+    if subject and sentence.startswith(subject):
+        sentence = sentence[len(subject) :]
     sentence = sentence.rstrip(".")
     return sentence[:1].upper() + sentence[1:]
+
+
+LABEL_SUBJECTS: dict[str, str] = {"en": "You ", "fr": "Vous "}
+"""The subject a command's sentence starts with, left out of its label where what is left reads as an order ("You
+apply B3✶ to Rust Maw." → "Apply B3✶ to Rust Maw"; French "Vous assignez …" → "Assignez …"). German keeps the whole
+sentence ("Du ordnest B3✶ Rostschlund zu"): its order is another form of the verb."""
 
 
 class ChoicesScreen(ModalScreen[Command | None]):
     """Pick one of the given legal commands (Enter or click; 1–9 pick directly; Escape cancels)."""
 
-    HELP_TITLE = "Choices"
+    HELP_TITLE = N_("Choices")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -92,7 +101,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
         *[Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
@@ -100,6 +109,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
         self, title: str, view: PlayerView, commands: Sequence[Command], *, note: str = "", news: str = ""
     ) -> None:
         super().__init__()
+        speak_keys(self)  # its footer's keys in the language spoken
         self.news = news
         """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
@@ -112,9 +122,9 @@ class ChoicesScreen(ModalScreen[Command | None]):
         with Vertical():
             yield Label(Content(self.title_text), id="title")
             if self.news:
-                yield Label(Content.assemble(("What happened: ", "bold"), self.news), id="news")
+                yield Label(Content.assemble((_("What happened: "), "bold"), self.news), id="news")
             if self.note:
-                yield Label(Content.assemble(("Hint: ", "bold"), (self.note, "italic")), id="note")
+                yield Label(Content.assemble((_("Hint: "), "bold"), (self.note, "italic")), id="note")
             options = []
             said = ""
             for n, command in enumerate(self.commands, start=1):
@@ -131,7 +141,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
                     )
                 )
             yield CursorList(*options, id="choices")
-            yield Label("Enter or click to choose · 1–9 pick directly · Esc cancels", id="hint")
+            yield Label(_("Enter or click to choose · 1–9 pick directly · Esc cancels"), id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.text.cards import stat_label
 from twentystrong.text.effects import describe_effects
 from twentystrong.text.preview import ResolvePreview, resolve_preview
@@ -36,7 +36,7 @@ Note = Callable[[PlayerView, str], "ItemNote | None"]
 class PanelList(OptionList):
     """An option list that does not take the keyboard focus on a click (so Enter keeps its table meaning)."""
 
-    HELP_TITLE = "The focused side-panel list"
+    HELP_TITLE = N_("The focused side-panel list")
     """The title of this part of the help screen."""
 
     FOCUS_ON_CLICK = False

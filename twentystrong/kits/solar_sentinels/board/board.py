@@ -252,5 +252,5 @@ class SolarSentinelsBoard(Board):
         if command.cmd in ("discard_mission", "forfeit_mission") and command.mission:
             return mission_goal(mission_by_id(view.deck, command.mission))
         if command.cmd == "rank_penalty":
-            return "banish one die from the pool" if command.choice == "banish" else "exhaust three dice"
+            return _("banish one die from the pool") if command.choice == "banish" else _("exhaust three dice")
         return ""

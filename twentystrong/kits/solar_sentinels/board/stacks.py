@@ -63,7 +63,7 @@ class StackInfo(NamedTuple):
 class StackView(Widget, can_focus=True):
     """One stack: its number, the face-up top card (name, level, Health, Damage, +N, mandatory ``!``) and size."""
 
-    HELP_TITLE = "The focused stack"
+    HELP_TITLE = N_("The focused stack")
     """The title of this part of the help screen."""
 
     DEFAULT_CSS = """
@@ -84,8 +84,8 @@ class StackView(Widget, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "press", N_("Choose stack"), show=False),  # Enter stays the step's main action
-        Binding("left", "app.focus_previous", "Previous", show=False),
-        Binding("right", "app.focus_next", "Next", show=False),
+        Binding("left", "app.focus_previous", N_("Previous"), show=False),
+        Binding("right", "app.focus_next", N_("Next"), show=False),
     ]
     FOCUS_ON_CLICK = False
 

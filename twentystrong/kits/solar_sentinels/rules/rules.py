@@ -20,6 +20,7 @@ from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
+from twentystrong.i18n import N_, _, pgettext
 from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 from twentystrong.kits.solar_sentinels.options import MISSIONS, RANKS
 from twentystrong.kits.solar_sentinels.options import RANK as RANK_OPTION
@@ -234,10 +235,13 @@ def _refuse_stack_discard(s: GameState, stack: int | None) -> Rejected | None:
     if stack is None or not 0 < stack <= len(t.stacks):
         return None
     if not t.stacks[stack - 1]:
-        return Rejected("illegal_argument", f"stack {stack} is empty")
+        return Rejected("illegal_argument", _("stack {stack} is empty").format(stack=stack))
     top = s.deck.card(t.stacks[stack - 1][0])
     if top.mandatory:
-        return Rejected("illegal_argument", f"{top.name} (stack {stack}) is mandatory: it cannot be discarded")
+        return Rejected(
+            "illegal_argument",
+            _("{card} (stack {stack}) is mandatory: it cannot be discarded").format(card=top.name, stack=stack),
+        )
     return None
 
 
@@ -258,12 +262,12 @@ class SolarSentinels(Ruleset):
 
     id = "solar-sentinels"
     name = "Solar Sentinels"
-    card_zones = {"stacks": "Stacks", "boss_deck": "Boss deck", "missions": "Missions"}
+    card_zones = {"stacks": N_("Stacks"), "boss_deck": N_("Boss deck"), "missions": N_("Missions")}
     steps = {
         "mission_discard": StepSpec(
             "setup",
             "discard_mission",
-            "Discard one of the dealt missions.",
+            N_("Discard one of the dealt missions."),
             advance=_mission_discard_step,
             commands=_mission_discard_commands,
             setup=True,
@@ -271,7 +275,7 @@ class SolarSentinels(Ruleset):
         "rank_penalty": StepSpec(
             "setup",
             "rank_penalty",
-            "Rank penalty: banish one die, or exhaust three.",
+            N_("Rank penalty: banish one die, or exhaust three."),
             advance=_rank_penalty_step,
             commands=_rank_penalty_commands,
             details=_rank_details,
@@ -280,14 +284,14 @@ class SolarSentinels(Ruleset):
         "round_start": StepSpec(
             "activation",
             "endgame_choice",
-            "A stack is empty: start the endgame now, or keep playing the stacks.",
+            N_("A stack is empty: start the endgame now, or keep playing the stacks."),
             advance=_round_start_step,
             commands=lambda s: [Command("start_endgame"), Command("decline_endgame")],
         ),
         "activate": StepSpec(
             "activation",
             "activate",
-            "Choose a stack: its top card becomes active.",
+            N_("Choose a stack: its top card becomes active."),
             advance=flow.activation,
             commands=lambda s: [Command("activate", stack=i) for i in activation_choices(s)],
             details=_activate_details,
@@ -295,19 +299,19 @@ class SolarSentinels(Ruleset):
         "stack_discard": StepSpec(
             "resolve",
             "stack_discard",
-            "Discard the top card of one stack.",
+            N_("Discard the top card of one stack."),
             advance=_stack_discard_step,
             commands=_stack_discard_commands,
         ),
     }
     commands = {
-        "discard_mission": CommandSpec("discard one of the dealt missions", _discard_mission, {"mission": str}),
-        "rank_penalty": CommandSpec("choose a rank penalty: banish one die or exhaust three", _rank_penalty),
-        "start_endgame": CommandSpec("start the endgame now", _start_endgame),
-        "decline_endgame": CommandSpec("keep playing the stacks", _decline_endgame),
-        "activate": CommandSpec("activate the top card of a stack", _activate, {"stack": int}),
-        "stack_discard": CommandSpec("discard the top card of a stack", _stack_discard, {"stack": int}),
-        "forfeit_mission": CommandSpec("forfeit the current mission", _forfeit, {"mission": str}),
+        "discard_mission": CommandSpec(N_("discard one of the dealt missions"), _discard_mission, {"mission": str}),
+        "rank_penalty": CommandSpec(N_("choose a rank penalty: banish one die or exhaust three"), _rank_penalty),
+        "start_endgame": CommandSpec(N_("start the endgame now"), _start_endgame),
+        "decline_endgame": CommandSpec(N_("keep playing the stacks"), _decline_endgame),
+        "activate": CommandSpec(N_("activate the top card of a stack"), _activate, {"stack": int}),
+        "stack_discard": CommandSpec(N_("discard the top card of a stack"), _stack_discard, {"stack": int}),
+        "forfeit_mission": CommandSpec(N_("forfeit the current mission"), _forfeit, {"mission": str}),
     }
     events = sev.EVENTS
     charges = sev.CHARGES
@@ -340,10 +344,10 @@ class SolarSentinels(Ruleset):
         if command.cmd != "start_endgame" or s.prompt is not None:
             return None
         if s.endgame:
-            return "the endgame has already begun"
+            return _("the endgame has already begun")
         if endgame_trigger(s) == "no":
-            return "the endgame opens once a stack is empty, at the start of a round"
-        return "the endgame can start only at the start of a round, before Activation"
+            return _("the endgame opens once a stack is empty, at the start of a round")
+        return _("the endgame can start only at the start of a round, before Activation")
 
     def refuse(self, s: GameState, command: Command) -> Rejected | None:
         """R3: a top that is not mandatory while another is (the refusal names the mandatory ones); the stack
@@ -357,14 +361,24 @@ class SolarSentinels(Ruleset):
         mandatory = mandatory_tops(s)
         if not mandatory or stack not in t.open_stacks():
             if stack is None or not 1 <= stack <= len(t.stacks):
-                return Rejected("illegal_stack", f"there is no stack {stack}: the stacks are 1–{len(t.stacks)}")
+                return Rejected(
+                    "illegal_stack",
+                    _("there is no stack {stack}: the stacks are 1–{n}").format(stack=stack, n=len(t.stacks)),
+                )
             if not t.stacks[stack - 1]:
-                return Rejected("empty_stack", f"stack {stack} is empty")
-            return Rejected("illegal_stack", f"stack {stack} cannot be activated now")
-        named = [f"{s.deck.card(t.stacks[i - 1][0]).name} (stack {i})" for i in mandatory]
+                return Rejected("empty_stack", _("stack {stack} is empty").format(stack=stack))
+            return Rejected("illegal_stack", _("stack {stack} cannot be activated now").format(stack=stack))
+        named = [
+            _("{card} (stack {stack})").format(card=s.deck.card(t.stacks[i - 1][0]).name, stack=i) for i in mandatory
+        ]
         if len(named) == 1:
-            return Rejected("mandatory_first", f"{named[0]} is mandatory: activate it first")
-        return Rejected("mandatory_first", f"{' and '.join(named)} are mandatory: activate one of them first")
+            return Rejected("mandatory_first", _("{card} is mandatory: activate it first").format(card=named[0]))
+        return Rejected(
+            "mandatory_first",
+            _("{cards} are mandatory: activate one of them first").format(
+                cards=(" " + pgettext("list", "and") + " ").join(named)
+            ),
+        )
 
     def return_to_origin(self, tx: Tx, card: ActiveCard) -> None:
         """Back on top of its stack; a card with no stack to go back to (an empty stack, an entourage card) is

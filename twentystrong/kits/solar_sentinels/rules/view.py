@@ -12,6 +12,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.events import Event
 from twentystrong.engine.rulesets.base import TableView, Views
 from twentystrong.engine.state import GameState
+from twentystrong.i18n import _, pgettext
 from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, EndgameStarted, GameStarted
 from twentystrong.kits.solar_sentinels.rules.table import MissionState, table
@@ -136,17 +137,26 @@ def places(s: GameState) -> dict[str, tuple[str, str]]:
     out: dict[str, tuple[str, str]] = {}
     for number, stack in enumerate(t.stacks, start=1):
         for depth, card in enumerate(stack):
-            out[card] = ("stacks", f"stack {number} top" if depth == 0 else "in a stack")
+            out[card] = ("stacks", _("stack {n} top").format(n=number) if depth == 0 else _("in a stack"))
     for boss in t.boss_deck:
-        out[boss] = ("boss_deck", "boss deck")
+        out[boss] = ("boss_deck", _("boss deck"))
     for boss in t.boss_discard:
-        out[boss] = ("discard", "boss discard")
+        out[boss] = ("discard", _("boss discard"))
     if t.revealed_boss is not None:
-        out[t.revealed_boss] = ("boss_deck", "revealed")
+        out[t.revealed_boss] = ("boss_deck", _("revealed"))
     current = t.current_mission
-    status = {"pending": "to do", "done": "done", "forfeited": "forfeited", "discarded": "discarded"}
+    status = {
+        "pending": pgettext("mission", "to do"),
+        "done": pgettext("mission", "done"),
+        "forfeited": pgettext("mission", "forfeited"),
+        "discarded": pgettext("mission", "discarded"),
+    }
     for mission in t.missions:
-        label = "current" if current is not None and mission.id == current.id else status[mission.status]
+        label = (
+            pgettext("mission", "current")
+            if current is not None and mission.id == current.id
+            else status[mission.status]
+        )
         out[mission.id] = ("out" if mission.status == "discarded" else "missions", label)
     return out
 
