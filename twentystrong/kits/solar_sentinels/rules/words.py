@@ -11,7 +11,7 @@ from twentystrong.engine.effects.words import card_name, plural
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
-from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
+from twentystrong.kits.solar_sentinels.content import MISSIONS, missions_of
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
     EndgameStarted,
@@ -158,14 +158,6 @@ def mission_done(event: Event) -> bool:
     return isinstance(event, MissionProgress) and event.status == "done"
 
 
-def mission_name(deck: Deck, card_id: str) -> str | None:
-    """The name of a mission by id, or None."""
-    try:
-        return mission_by_id(deck, card_id).name
-    except KeyError:
-        return None
-
-
 WORDS = Words(
     event=describe_event,
     announces=announces,
@@ -174,6 +166,6 @@ WORDS = Words(
     steps=STEP_WORDS,
     prompt=prompt_words,
     completes=mission_done,
-    name=mission_name,
+    name=MISSIONS.name_of,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""
