@@ -113,3 +113,20 @@ def test_a_decks_kept_lookups_are_no_part_of_its_value() -> None:
     other = deck.model_copy(update={"parts": dict(reversed(both.items()))})
     assert one == other and hash(one) == hash(other)
     assert one != deck and missions_of(one) == []  # the part a kit reads is the one its tables fill
+
+
+def test_a_part_names_its_items_for_the_kits_words() -> None:
+    """``Part.name_of``: the name of a kit's piece by id, or None when the part has no such item (the kits' words
+    answer ``card_name`` with it: a mission's or a Scion's name)."""
+    from twentystrong.engine.effects.words import card_name
+    from twentystrong.kits.hoplomachus_victorum.content import SCIONS, scions_of
+    from twentystrong.kits.solar_sentinels.content import MISSIONS
+
+    solar = load_shipped("solar-sentinels")
+    mission = missions_of(solar)[0]
+    assert MISSIONS.name_of(solar, mission.id) == mission.name and card_name(solar, mission.id) == mission.name
+    assert MISSIONS.name_of(solar, solar.cards[0].id) is None and MISSIONS.name_of(solar, "no-such-id") is None
+    victorum = load_shipped("hoplomachus-victorum")
+    scion = scions_of(victorum)[0]
+    assert SCIONS.name_of(victorum, scion.id) == scion.name and MISSIONS.name_of(victorum, mission.id) is None
+    assert card_name(victorum, "no-such-id") == "no-such-id"

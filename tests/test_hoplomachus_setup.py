@@ -309,3 +309,21 @@ def test_hv1_victorum_offers_its_own_universal_hero_in_place_of_a_drawn_one() ->
     assert len(table(s).to_place) == 3
     drawn = Session.new(deck, SetupOptions(deck.id, "", seed=3))
     assert "castor" in awaiting(drawn.state)["heroes"] and awaiting(drawn.state)["universal"] == []
+
+
+def test_every_game_of_a_loaded_deck_plays_one_deck_object() -> None:
+    """HV1's deck with the universal heroes added (and a deck with a foreign hero) is made once per loaded deck:
+    every game plays the same object, so the engine's memos keyed on the deck (by value) find it at once instead of
+    comparing an equal copy field by field (issue 28's regression)."""
+    from twentystrong.content.loader import load_shipped
+
+    victorum = load_shipped("hoplomachus-victorum")
+    first = initial_state(victorum, SetupOptions(victorum.id, "", seed=1)).deck
+    again = initial_state(victorum, SetupOptions(victorum.id, "varro", seed=2)).deck
+    assert first is again and first is not victorum and len(first.heroes) > len(victorum.heroes)
+    foreign = f"hoplomachus-victorum/{next(h.id for h in victorum.heroes if h.universal)}"
+    assert initial_state(victorum, SetupOptions(victorum.id, foreign, seed=3)).deck is first  # already held
+    sentinels = load_shipped("solar-sentinels")
+    played = with_hero(sentinels, foreign)
+    assert with_hero(sentinels, foreign) is played and played.hero(foreign).id == foreign
+    assert with_hero(sentinels, foreign, [sentinels, victorum]) is not played  # other decks given: a copy of its own

@@ -27,7 +27,7 @@ from twentystrong.tui.screens.table import TableScreen
 from twentystrong.tui.widgets.cards import CardView
 from twentystrong.tui.widgets.choices import ChoicesScreen
 from twentystrong.tui.widgets.common import preset_breakpoints
-from twentystrong.tui.widgets.status import PromptBar
+from twentystrong.tui.widgets.status import PromptBar, StepBar
 
 PLAIN = Path(__file__).resolve().parent / "decks" / "plain"
 
@@ -267,6 +267,7 @@ async def test_rare_prompts_open_the_choices(tmp_path: Path) -> None:
         await pilot.press("escape")  # closing it leaves the prompt waiting; Enter opens it again
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+        assert "Rank penalty" in str(app.screen.query_one(StepBar).render())  # the step named by the deck's board
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ChoicesScreen)

@@ -110,7 +110,13 @@ def with_hero(deck: Deck, ref: str, all_decks: Iterable[Deck] | None = None) -> 
         return deck
     if any(h.id == ref for h in deck.heroes):
         return deck  # already added
-    choice = find_hero(deck, ref, _shipped() if all_decks is None else all_decks)
+    if all_decks is None:  # the same copy for every game of this deck (see with_universal_heroes)
+        return deck.kept(f"with hero {ref}", lambda d: _with_hero(d, ref, _shipped()))
+    return _with_hero(deck, ref, all_decks)
+
+
+def _with_hero(deck: Deck, ref: str, all_decks: Iterable[Deck]) -> Deck:
+    choice = find_hero(deck, ref, all_decks)
     # Hero ids are plain slugs; the reference is not, so the copy is made without re-validating the id. A Victorum
     # hero's Primus side stays with its own deck (HV1): the copy is the hero side only.
     hero = choice.hero.model_copy(update={"id": ref, "primus": None})
@@ -121,11 +127,21 @@ def with_universal_heroes(deck: Deck, all_decks: Iterable[Deck] | None = None) -
     """The deck with every universal hero added under its reference, for a setup that offers them in the game
     (:data:`CHOSEN_IN_GAME`): those of the other decks (``all_decks``, by default the shipped ones), and the deck's
     own (HV1: a universal hero of any deck may be played in place of a drawn one). A copy is the hero side only: a
-    Primus side stays with its own deck's card. The deck itself when there are none to add."""
+    Primus side stays with its own deck's card. The deck itself when there are none to add.
+
+    Against the shipped decks the copy is made once and kept with the deck (``Deck.kept``): every game of a loaded
+    deck plays the same deck object, so the engine's memos keyed on the deck (``functools.lru_cache``, by value)
+    find it at once, with no deck compared field by field nor hashed anew."""
+    if all_decks is None:
+        return deck.kept("with universal heroes", lambda d: _with_universal_heroes(d, _shipped()))
+    return _with_universal_heroes(deck, all_decks)
+
+
+def _with_universal_heroes(deck: Deck, all_decks: Iterable[Deck]) -> Deck:
     held = {h.id for h in deck.heroes}
     foreign = [
         choice.hero.model_copy(update={"id": choice.ref, "primus": None})
-        for choice in heroes_for(deck, _shipped() if all_decks is None else all_decks)
+        for choice in heroes_for(deck, all_decks)
         if choice.foreign and choice.ref not in held
     ]
     own = [

@@ -243,6 +243,15 @@ class Part(Generic[_P]):
         """Whether the id names one of its items."""
         return item_id in deck.index(self.name)
 
+    def name_of(self, deck: Deck, item_id: str) -> str | None:
+        """The name of its item with this id (in the language spoken now), or None if there is none: a kit's
+        ``Words.name``, the names of its own pieces."""
+        found = deck.index(self.name).get(item_id)
+        if found is None:
+            return None
+        name: str = found.name
+        return name
+
 
 _KEPT = "_kept "
 """The start of the key, in a deck's ``__dict__``, of what :meth:`Deck.kept` keeps."""

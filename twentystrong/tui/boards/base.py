@@ -113,14 +113,18 @@ class Board(Horizontal):
     """The deck's commands legal at almost any prompt that never answer it (left out of the prompt's choices)."""
     DECLINES: ClassVar[tuple[str, ...]] = ()
     """The deck's commands that ``x`` declines, after the general ones (the reward, the item)."""
+    STEP_NAMES: ClassVar[dict[str, str]] = {}
+    """The deck's own steps' names on the step bar (marked ``N_``, shown through the catalogue); a step without one
+    is named in its ruleset's words (``Words.steps``)."""
     ZONE_WHY: ClassVar[dict[str, str]] = {}
     """Why a die in one of the deck's zones has nothing to do now."""
     MESSAGES: ClassVar[tuple[type[Message], ...]] = ()
     """Messages of the deck's widgets outside the board (its side panels …) that the table hands to
     :meth:`on_table_message`."""
 
-    def __init__(self, view: GameView, *, past: bool = False, id: str = "stacks") -> None:
-        """``past``: a read-only board of the history view (its side panels get ids of their own)."""
+    def __init__(self, view: GameView, *, past: bool = False, id: str = "deck-board") -> None:
+        """``past``: a read-only board of the history view (its side panels get ids of their own). ``id``: the
+        board's id (a deck's board may name it in its own words)."""
         super().__init__(id=id)
         self.past = past
 

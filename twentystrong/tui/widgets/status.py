@@ -22,8 +22,6 @@ from twentystrong.tui.widgets.common import update_static
 
 STEP_NAMES: dict[str, str] = {
     "setup": N_("Setup"),
-    "mission_discard": N_("Mission discard"),
-    "rank_penalty": N_("Rank penalty"),
     "round_start": N_("Round start"),
     "activate": N_("Activate"),
     "commit": N_("Commit"),
@@ -35,10 +33,10 @@ STEP_NAMES: dict[str, str] = {
     "recover": N_("Recover"),
     "gain_items": N_("Gain items"),
     "cleanup": N_("Cleanup"),
-    "stack_discard": N_("Stack discard"),
     "over": N_("Game over"),
 }
-"""Each step's name on the step bar (marked; shown through the catalogue)."""
+"""Each general step's name on the step bar (marked; shown through the catalogue). A deck's own steps are named by
+its board (``Board.STEP_NAMES``) or, failing that, its ruleset's words."""
 PHASES = ("activation", "strategy", "resolve")
 
 
@@ -53,11 +51,16 @@ def phase_name(phase: str) -> str:
 
 
 def _own_step(ruleset: str, step: str) -> str:
-    """A deck's own step in its ruleset's words (Hoplomachus Victorum's ``move``: "Activation: move to a camp")."""
+    """A deck's own step: its board's name for it (Solar Sentinels' ``mission_discard``: "Mission discard"), else in
+    its ruleset's words (Hoplomachus Victorum's ``move``: "Activation: move to a camp")."""
     from twentystrong.engine.rulesets import ruleset_for
+    from twentystrong.tui.boards import board_class
 
+    named = board_class(ruleset).STEP_NAMES.get(step)
+    if named is not None:
+        return _(named)
     words = ruleset_for(ruleset).words.steps.get(step) or step
-    phase, _, rest = words.partition(": ")
+    phase, _sep, rest = words.partition(": ")
     if rest and (phase.lower() in PHASES or phase.strip() in {phase_name(p) for p in PHASES}):  # named already
         return rest[:1].upper() + rest[1:]
     return words

@@ -43,7 +43,7 @@ class ToyBoard(Board):
     DICE_ZONES = (DiceZone("training", "Training grounds", "No die in training"),)
     ZONE_WHY = {"training": "That die is in the training grounds: recruit it from the list of all moves (a)."}
 
-    def __init__(self, view: GameView, *, past: bool = False, id: str = "stacks") -> None:
+    def __init__(self, view: GameView, *, past: bool = False, id: str = "deck-board") -> None:
         super().__init__(view, past=past, id=id)
         self._first = view
 

@@ -13,7 +13,7 @@ from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event,
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.i18n import N_, _, language, ngettext, pgettext
-from twentystrong.kits.hoplomachus_victorum.content import is_tactic, scion_by_id
+from twentystrong.kits.hoplomachus_victorum.content import SCIONS, is_tactic
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
     BaneResolved,
@@ -361,20 +361,12 @@ def describe_command(c: Command, s: GameState) -> str | None:
     return None
 
 
-def scion_name(deck: Deck, card_id: str) -> str | None:
-    """The name of a Scion by id, or None."""
-    try:
-        return scion_by_id(deck, card_id).name
-    except KeyError:
-        return None
-
-
 WORDS = Words(
     event=describe_event,
     announces=announces,
     reveal=describe_reveal,
     command=describe_command,
     steps=STEP_WORDS,
-    name=scion_name,
+    name=SCIONS.name_of,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""

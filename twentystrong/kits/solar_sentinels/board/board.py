@@ -62,6 +62,23 @@ def missions_dealt(view: GameView) -> int:
 class SolarSentinelsBoard(Board):
     """The three stacks (``#stack-1`` … ``#stack-3``), in a row."""
 
+    SCOPED_CSS = False  # (its rules style its panels in the side column too, outside the board)
+    DEFAULT_CSS = """
+    TableScreen #stacks { height: auto; }
+    /* A stack shows its top card's name and numbers, then its printed lines one row each (cut with …; the tooltip
+       and d give them in full). Short terminals: the name and numbers only. */
+    TableScreen StackView { max-height: 6; }
+    TableScreen.-short StackView { max-height: 4; }
+    /* Short terminals: the missions in one line (the current one and how many are done), so the odds stay in
+       view. */
+    TableScreen.-short MissionsPanel #missions-line { display: block; }
+    TableScreen.-short MissionsPanel PanelList { display: none; }
+    /* The boss deck's counts are in its title: with no boss revealed, the panel is that one line. (A cap, not a
+       height: the table's own stylesheet gives every side panel an auto height, and a widget's default CSS gives
+       way to it.) */
+    TableScreen BossPanel.-nothing { max-height: 1; }
+    """
+
     KEYS_BEFORE = {
         "face('miss')": (Binding("e", "start_endgame", N_("Start endgame")),),
         "card(1)": (
@@ -70,6 +87,11 @@ class SolarSentinelsBoard(Board):
             Binding("3", "stack(3)", N_("Stack"), show=False),
         ),
         "cards": (Binding("f", "forfeit", N_("Forfeit mission"), show=False),),
+    }
+    STEP_NAMES = {
+        "mission_discard": N_("Mission discard"),
+        "rank_penalty": N_("Rank penalty"),
+        "stack_discard": N_("Stack discard"),
     }
     DIALOG_KINDS = frozenset({"discard_mission", "rank_penalty"})
     ASIDE = ("forfeit_mission",)

@@ -12,7 +12,7 @@ from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.i18n import N_, _, ngettext
-from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
+from twentystrong.kits.solar_sentinels.content import MISSIONS, missions_of
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
     EndgameStarted,
@@ -226,7 +226,7 @@ def purpose_words(purpose: str, deck: Deck) -> str | None:
         return _(_PURPOSES[purpose])
     head, sep, rest = purpose.partition(": ")
     if sep and head.startswith("mission ") and rest == "choose a stack whose top counts as mandatory":
-        said = mission_name(deck, head.removeprefix("mission ")) or head.removeprefix("mission ")
+        said = MISSIONS.name_of(deck, head.removeprefix("mission ")) or head.removeprefix("mission ")
         return _("mission {mission}: choose a stack whose top counts as mandatory").format(mission=said)
     return None
 
@@ -234,14 +234,6 @@ def purpose_words(purpose: str, deck: Deck) -> str | None:
 def mission_done(event: Event) -> bool:
     """A mission completed (the game's figures count them)."""
     return isinstance(event, MissionProgress) and event.status == "done"
-
-
-def mission_name(deck: Deck, card_id: str) -> str | None:
-    """The name of a mission by id, or None."""
-    try:
-        return mission_by_id(deck, card_id).name
-    except KeyError:
-        return None
 
 
 WORDS = Words(
@@ -252,7 +244,7 @@ WORDS = Words(
     steps=STEP_WORDS,
     prompt=prompt_words,
     completes=mission_done,
-    name=mission_name,
+    name=MISSIONS.name_of,
     purpose=purpose_words,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""
