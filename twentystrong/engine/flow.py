@@ -20,6 +20,7 @@ from twentystrong.engine.rulesets import Ruleset, rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
 from twentystrong.engine.uses import can_use_now
+from twentystrong.i18n import SOURCE, speaking
 
 # --- rounds and activation ------------------------------------------------------------------------------------------
 
@@ -142,9 +143,16 @@ def check_defeats(tx: Tx) -> None:
             fell = True
     # A win earned without a defeat (the last enemy a boss rule required fled or was discarded) still wins (R11).
     s = tx.state
-    why = None if s.result is not None else rules(s).won(s)
+    why = None if s.result is not None else won(s)
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
+
+
+def won(s: GameState) -> str | None:
+    """Why the game is won now (R11), if it is: the ruleset's words, kept in the event in English whatever language
+    is spoken (a front end says them in its reader's: ``engine/reasons.py``)."""
+    with speaking(SOURCE):
+        return rules(s).won(s)
 
 
 def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
@@ -157,7 +165,7 @@ def defeat(tx: Tx, card: ActiveCard, reason: str) -> None:
     tx.emit(ev.CardDefeated, card=card.id, reason=reason)
     if not card.boss:
         tx.count(f"defeated_level_{tx.state.deck.card(card.id).level}")
-    why = rules(tx.state).won(tx.state)
+    why = won(tx.state)
     if why:
         tx.emit(ev.GameOver, result="won", reason=why)
         return

@@ -18,7 +18,9 @@ from __future__ import annotations
 import functools
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +53,7 @@ __all__ = [
     "npgettext",
     "pgettext",
     "set_language",
+    "speaking",
     "term",
 ]
 
@@ -112,8 +115,26 @@ def chosen() -> str | None:
     return _Choice.chosen
 
 
+_SPEAKING: ContextVar[str | None] = ContextVar("twentystrong_speaking", default=None)
+"""The language of the words being written now, when it is not the player's (:func:`speaking`)."""
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the block, in this thread or task only: the engine writes the words it keeps in a game's
+    events in English (``with speaking(SOURCE)``), whatever language the player reads them in."""
+    token = _SPEAKING.set(code)
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
 def language() -> str:
     """The language spoken now."""
+    inside = _SPEAKING.get()
+    if inside is not None:
+        return inside
     return _Choice.chosen if _Choice.chosen is not None else language_from_environment()
 
 

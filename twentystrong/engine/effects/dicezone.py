@@ -15,7 +15,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
-from twentystrong.engine.effects.words import color_word, dice, name
+from twentystrong.engine.effects.words import color_word, dice, kept_name
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -83,7 +83,7 @@ class DismissHandler(Handler):
             kind="choose_die",
             count=count,
             options=tuple(dicemoves.dismissable(tx.state)),
-            purpose=f"{name(tx.state, live.source)}: choose {dice(count)} to dismiss to the training grounds",
+            purpose=f"{kept_name(tx.state, live.source)}: choose {dice(count)} to dismiss to the training grounds",
             each=lambda die: dicemoves.dismiss(tx, die),
             open_prompt=prompt,
         )

@@ -28,7 +28,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES, HIT_FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import FaceChange, Handler, Live, handles
-from twentystrong.engine.effects.words import colors, dice, face_words, name, stat_name
+from twentystrong.engine.effects.words import colors, dice, face_words, kept_name, stat_name
 from twentystrong.engine.rng import below
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, Prompt
@@ -146,7 +146,7 @@ class Targeted(Handler):
                 source=live.source,
                 effect=live.index,
                 options=answers,
-                purpose=f"{name(tx.state, live.source)}: {self.ask}",
+                purpose=f"{kept_name(tx.state, live.source)}: {self.ask}",
             )
         )
 
@@ -226,7 +226,7 @@ class RollExhaustedRecoverHitsHandler(Handler):
                     effect=live.index,
                     count=len(exhausted),
                     options=tuple(f"{d.id}:{f}" for d in exhausted for f in _faces_of(d)),
-                    purpose=f"{name(s, live.source)}: roll the exhausted dice and enter each face (hits recover)",
+                    purpose=f"{kept_name(s, live.source)}: roll the exhausted dice and enter each face (hits recover)",
                 )
             )
             return
@@ -409,7 +409,7 @@ class DefeatEnemyHandler(Targeted):
                     effect=live.index,
                     count=e.cost_dice,
                     options=pool,
-                    purpose=f"{name(tx.state, live.source)}: choose {dice(e.cost_dice)} to {e.cost} as the price",
+                    purpose=f"{kept_name(tx.state, live.source)}: choose {dice(e.cost_dice)} to {e.cost} as the price",
                 )
             )
             return
@@ -473,7 +473,7 @@ def _defeat(tx: Tx, live: Live, card_id: str) -> None:
     card = tx.state.active_card(card_id)
     if card is None or card.defeated or hooks.defeat_block(tx.state, card) is not None:
         return
-    tx.defeat(card, f"defeated by {name(tx.state, live.source)}")
+    tx.defeat(card, f"defeated by {kept_name(tx.state, live.source)}")
 
 
 @handles("discard_enemy", passive=False)
@@ -592,7 +592,7 @@ class StatModifierHandler(Handler):
         assert isinstance(live.effect, fx.StatModifier)
         stat = live.effect.stat
         before = tx.state.hero.stat(stat)
-        tx.change_stat(stat, live.effect.amount, f"holding {name(tx.state, live.source)}")
+        tx.change_stat(stat, live.effect.amount, f"holding {kept_name(tx.state, live.source)}")
         if not tx.over:
             tx.emit(ev.Marked, counter=HELD + live.key, value=tx.state.hero.stat(stat) - before)
 
@@ -601,7 +601,7 @@ class StatModifierHandler(Handler):
         made = tx.state.counter(HELD + live.key)
         if made:
             tx.emit(ev.Marked, counter=HELD + live.key, value=0)
-            tx.change_stat(live.effect.stat, -made, f"no longer holding {name(tx.state, live.source)}")
+            tx.change_stat(live.effect.stat, -made, f"no longer holding {kept_name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.StatModifier)

@@ -15,7 +15,7 @@ from twentystrong.engine.dice import STRENGTH
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.hooks import ITEMS_BLOCKED, NO_RECOVERY
 from twentystrong.engine.effects.items import choose_some, next_choice
-from twentystrong.engine.effects.words import dice, name
+from twentystrong.engine.effects.words import dice, kept_name, name
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
 from twentystrong.i18n import _, ngettext
@@ -41,7 +41,7 @@ class LoseHealthPerMissHandler(Handler):
             count = sum(1 for c in COLORS if hits.count(c) >= need)
             what = f"colour with {need}+ hits"
         if count:
-            tx.change_stat("health", -count * e.amount, f"{name(tx.state, live.source)}: {count} × {what}")
+            tx.change_stat("health", -count * e.amount, f"{kept_name(tx.state, live.source)}: {count} × {what}")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.LoseHealthPerMiss)
@@ -95,7 +95,8 @@ class BanishStrongestPoolDieHandler(Handler):
             if not pool:
                 return
             strongest = max(pool, key=lambda d: STRENGTH[d.color])
-            tx.emit(ev.DieMoved, die=strongest.id, zone="banished", reason=f"banished by {name(tx.state, live.source)}")
+            banisher = kept_name(tx.state, live.source)
+            tx.emit(ev.DieMoved, die=strongest.id, zone="banished", reason=f"banished by {banisher}")
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.BanishStrongestPoolDie)
@@ -112,7 +113,7 @@ class BanishAppliedDiceHandler(Handler):
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         for die in tx.state.applied_to(live.source):
-            tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {name(tx.state, live.source)}")
+            tx.emit(ev.DieMoved, die=die.id, zone="banished", reason=f"banished by {kept_name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         return _("Banish the dice applied to this card.")
@@ -135,7 +136,7 @@ class ExtraEnemyNextRoundHandler(Handler):
 
 def _exhaust_all(tx: Tx, live: Live, dice_ids: tuple[str, ...]) -> None:
     for die in dice_ids:
-        tx.emit(ev.DieMoved, die=die, zone="exhausted", reason=f"exhausted by {name(tx.state, live.source)}")
+        tx.emit(ev.DieMoved, die=die, zone="exhausted", reason=f"exhausted by {kept_name(tx.state, live.source)}")
 
 
 @handles("exhaust_pool_dice", passive=False)
@@ -154,7 +155,7 @@ class ExhaustPoolDiceHandler(Handler):
             kind="choose_die",
             count=count,
             options=tuple(d.id for d in tx.state.dice_in("pool")),
-            purpose=f"{name(tx.state, live.source)}: choose {dice(count)} from the pool to exhaust",
+            purpose=f"{kept_name(tx.state, live.source)}: choose {dice(count)} from the pool to exhaust",
             each=lambda die: _exhaust_all(tx, live, (die,)),
             open_prompt=prompt,
         )
@@ -166,7 +167,7 @@ class ExhaustPoolDiceHandler(Handler):
                 ev.DieMoved,
                 die=str(command.die),
                 zone="exhausted",
-                reason=f"exhausted by {name(tx.state, live.source)}",
+                reason=f"exhausted by {kept_name(tx.state, live.source)}",
             )
 
     def reask(self, tx: Tx, live: Live, prompt: Prompt) -> None:

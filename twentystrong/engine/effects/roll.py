@@ -11,7 +11,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import FACES
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import clause, color_word, colors, dice, join, name, sentence
+from twentystrong.engine.effects.words import clause, color_word, colors, dice, join, kept_name, name, sentence
 from twentystrong.engine.rng import below
 from twentystrong.engine.state import DieState, GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -93,7 +93,7 @@ class RerollHitPerMissHandler(Handler):
                 effect=live.index,
                 count=count,
                 options=hit_dice,
-                purpose=f"{name(tx.state, live.source)}: for each miss, choose a hit to roll again",
+                purpose=f"{kept_name(tx.state, live.source)}: for each miss, choose a hit to roll again",
             )
         )
 

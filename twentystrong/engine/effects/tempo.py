@@ -10,7 +10,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import name
+from twentystrong.engine.effects.words import kept_name, name
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -59,7 +59,7 @@ class DefeatAlsoDefeatsHandler(Handler):
                     source=live.source,
                     effect=live.index,
                     options=tuple(options),
-                    purpose=f"{name(tx.state, live.source)}: choose another enemy it takes down with it",
+                    purpose=f"{kept_name(tx.state, live.source)}: choose another enemy it takes down with it",
                 )
             )
 
@@ -102,7 +102,7 @@ def _others(s: GameState, live: Live) -> list[str]:
 def _defeat(tx: Tx, live: Live, card_id: str) -> None:
     card = tx.state.active_card(card_id)
     if card is not None and not card.defeated:
-        tx.defeat(card, f"defeated with {name(tx.state, live.source)}")
+        tx.defeat(card, f"defeated with {kept_name(tx.state, live.source)}")
 
 
 @handles("returns_unless_first_defeat")

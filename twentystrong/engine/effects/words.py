@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from twentystrong.i18n import GLOSSARY_CONTEXT, language, npgettext, pgettext
+from twentystrong.i18n import GLOSSARY_CONTEXT, SOURCE, language, npgettext, pgettext, speaking
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -114,6 +114,14 @@ def name(s: GameState, source: str) -> str:
     """The name of an active card, boss, item or hero by id (the id itself if the deck has none): see
     :func:`card_name`."""
     return card_name(s.deck, source)
+
+
+def kept_name(s: GameState, source: str) -> str:
+    """:func:`name` in English, for the words a game keeps in its events and prompts (a reason, a purpose): the same
+    game writes the same events in every language, and a front end says them in its reader's
+    (``engine/reasons.py``)."""
+    with speaking(SOURCE):
+        return card_name(s.deck, source)
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

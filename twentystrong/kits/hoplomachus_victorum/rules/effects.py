@@ -14,7 +14,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.items import Targeted, Variant, choose_some, next_choice
-from twentystrong.engine.effects.words import name, sentence
+from twentystrong.engine.effects.words import kept_name, sentence
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
 from twentystrong.i18n import _, ngettext
@@ -73,7 +73,7 @@ class MoveToCampHandler(Targeted):
         return [(IDS[k],) for k in range(CAMPS) if not t.empty(k) and k != t.position]
 
     def run(self, tx: Tx, live: Live, variant: Variant) -> None:
-        tx.emit(Moved, camp=str(variant["camp"]), reason=f"moved by {name(tx.state, live.source)}")
+        tx.emit(Moved, camp=str(variant["camp"]), reason=f"moved by {kept_name(tx.state, live.source)}")
 
     def describe(self, effect: Effect) -> str:
         return _("Before you move this round: move to any camp that can be entered, not only an adjacent one.")
@@ -98,7 +98,7 @@ class FeedInfluenceHandler(Handler):
             kind="choose_camp",
             count=count,
             options=_open(tx.state),
-            purpose=f"{name(tx.state, live.source)}: choose a camp whose top card joins the Influence deck",
+            purpose=f"{kept_name(tx.state, live.source)}: choose a camp whose top card joins the Influence deck",
             each=lambda camp: _feed(tx, camp),
             open_prompt=prompt,
         )

@@ -14,7 +14,7 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.base import Handler, Live, handles
 from twentystrong.engine.effects.items import Targeted, Variant, grant_instant_reward
-from twentystrong.engine.effects.words import name
+from twentystrong.engine.effects.words import kept_name
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -76,7 +76,7 @@ class DiscardStackTopHandler(Handler):
                         effect=live.index,
                         count=times,
                         options=tuple(str(i) for i in options),
-                        purpose=f"{name(tx.state, live.source)}: choose a stack whose top card is discarded",
+                        purpose=f"{kept_name(tx.state, live.source)}: choose a stack whose top card is discarded",
                     )
                 )
                 return

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from twentystrong.content.model import Deck
+from twentystrong.content.translations import english
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
@@ -121,12 +122,13 @@ def _ask_for_stack(tx: Tx) -> None:
     if len(options) <= 1:  # nothing to choose: the only stack, or none (the rounds still count)
         _chosen(tx, current.id, int(options[0]) if options else -1)
         return
+    said = english(mission_by_id(s.deck, current.id), "name")  # kept in English: said in the reader's when shown
     tx.push(
         Prompt(
             "choose_stack",
             source=PROMPT_SOURCE,
             options=options,
-            purpose=f"mission {mission_by_id(s.deck, current.id).name}: choose a stack whose top counts as mandatory",
+            purpose=f"mission {said}: choose a stack whose top counts as mandatory",
         )
     )
 

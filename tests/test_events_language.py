@@ -1,0 +1,65 @@
+"""The same game writes the same events in every language: the words a game keeps (an event's reason, a prompt's
+purpose: "banished by …", "… : choose 2 dice from the pool to exhaust") are written in English and said in the
+reader's language when shown (``engine/reasons.py``), so a seed and its commands give the same game, save and
+record whatever language the player reads (a card's name is content: it follows the language when read)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from twentystrong.bots import make_bot
+from twentystrong.content.loader import load_shipped
+from twentystrong.engine.state import SetupOptions
+from twentystrong.engine.view import player_view
+from twentystrong.i18n import set_language
+from twentystrong.kits.options import choose
+from twentystrong.session import Session
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    set_language(None)
+
+
+def kept(deck_id: str, seed: int, hero: int, code: str) -> tuple[object, ...]:
+    """Every command, event and state of a heuristic bot's game, played while ``code`` is spoken (Solar Sentinels
+    with missions and rank 2: their prompts and penalties keep words too)."""
+    set_language(code)
+    deck = load_shipped(deck_id)
+    chosen = choose({"missions": True, "rank": 2}) if deck_id == "solar-sentinels" else ()
+    hero_id = deck.heroes[hero % len(deck.heroes)].id
+    session = Session.new(deck, SetupOptions(deck_id=deck.id, hero_id=hero_id, seed=seed, choices=chosen))
+    bot = make_bot("heuristic", seed)
+    for _ in range(900):
+        if session.state.result is not None:
+            break
+        session.dispatch(bot.choose(player_view(session.state), session.legal()))
+    return tuple((entry.command, entry.events, entry.state_after) for entry in session.history)
+
+
+def test_games_keep_reasons_that_name_cards() -> None:
+    """The games above do write the words in question (else they would prove nothing)."""
+    reasons = {
+        str(getattr(e, "reason", ""))
+        for deck_id in ("solar-sentinels", "hoplomachus-victorum")
+        for seed in range(1, 7)
+        for _, events, _ in kept(deck_id, seed, seed, "en")
+        for e in events
+    }
+    assert any(reason.startswith(("banished by ", "exhausted by ")) for reason in reasons)
+    assert any(reason.endswith(" is defeated") or "every enemy with it" in reason for reason in reasons)
+
+
+@pytest.mark.parametrize("deck_id", ["solar-sentinels", "hoplomachus-victorum"])
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_a_game_keeps_the_same_events_in_every_language(deck_id: str, seed: int) -> None:
+    hero = seed  # a different hero each seed (wrapping round the deck's)
+    english = kept(deck_id, seed, hero, "en")
+    for code in ("de", "fr"):
+        other = kept(deck_id, seed, hero, code)
+        assert len(other) == len(english)
+        for step, (theirs, ours) in enumerate(zip(other, english, strict=True)):
+            assert theirs == ours, f"{deck_id} seed {seed} in {code}: command {step} differs from English"
