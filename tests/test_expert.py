@@ -119,3 +119,41 @@ def test_the_expert_plays_both_decks_through_the_simulator(capsys: pytest.Captur
     options = SetupOptions(HV, "varro", seed=2, choices=choose({"difficulty": 0}))
     record = play_game(load(HV), options, ExpertBot(2, budget=300), round_cap=80)
     assert record.result in ("won", "lost")
+
+
+@pytest.mark.parametrize("deck_id", [SS, HV])
+def test_twin_states_give_the_same_commit_plan(decks: dict[str, Deck], deck_id: str) -> None:
+    """R12 for the commit plans: at the first commit of a Commit step, the plans the expert weighs (the heuristic
+    bot's and its variants', each to the roll) and the one it picks are the same for two states that differ only in
+    hidden cards; every plan is commits and then the roll."""
+    deck = decks[deck_id]
+    rng = random.Random(31)
+    compared = 0
+    for seed in (3, 4):
+        found = [p for p in positions(deck, seed, rounds=3) if p.step == "commit"]
+        for s in rng.sample(found, min(3, len(found))):
+            other = twin(s, rng)
+            legal = legal_commands(s)
+            mine = ExpertBot(seed, rollouts=3, budget=10**6, least=2, plans=True)
+            theirs = ExpertBot(seed, rollouts=3, budget=10**6, least=2, plans=True)
+            assert mine.choose(player_view(s), legal) == theirs.choose(player_view(other), legal)
+            assert mine.plan == theirs.plan
+            assert all(c.cmd == "commit" for c in mine.plan[:-1])
+            assert not mine.plan or mine.plan[-1].cmd == "roll"
+            compared += 1
+    assert compared >= 4
+
+
+def test_the_race_keeps_the_heuristic_move_and_the_leader_and_drops_sure_losers() -> None:
+    """Racing: the heuristic bot's move (first) and the leader stay; a move the leader beats by more than ``drop``
+    standard errors over the same worlds leaves the race; a move is chosen over the first only when it wins surely
+    more often (more than ``z`` standard errors)."""
+    first = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+    better = [1.0, 1.0, 1.0, 1.0, 1.0, 0.0]
+    worse = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    tied = list(first)
+    assert expert._contenders([0, 1, 2, 3], [first, better, worse, tied], 1.0) == [0, 1]
+    assert expert._contenders([0, 1, 2], [first, worse, tied], 1.0) == [0, 2]
+    assert expert._surely_better([first, better, worse], 1.0) == 1
+    assert expert._surely_better([first, worse, tied], 0.0) == 0
+    assert expert._surely_better([first, [1.0, 0.0, 1.0, 0.0, 1.0, 1.0]], 1.5) == 0  # one world: not sure

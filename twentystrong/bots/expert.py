@@ -29,13 +29,18 @@ decision (the state's ``seq``), so the same game gives the same estimates.
 How the bot decides: every decision but a fight's dice (commit, apply, recover: the heuristic bot's, one atomic
 command at a time) is weighed, the heuristic bot's move against every other but the item commands, in as many
 sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic bot's move only for one that
-is surely better over the same worlds (:class:`ExpertBot`). The budget is a count of commands, not a time, so a
-game is played the same way on any machine; early in a game, when a rollout is long, a decision the budget cannot
-weigh in enough worlds is left to the heuristic bot.
+is surely better over the same worlds (:class:`ExpertBot`). Two settings are off by default (measured on paired
+seeds, neither made the bot stronger at a budget that keeps a game within 10 s): ``plans``, a Commit step weighed
+as one move, the heuristic bot's commit plan against its variants' (more or fewer dice, a smaller or larger
+reserve), each played to the roll; ``drop``, moves that fall clearly behind leave the race after a few worlds, so
+the budget buys more worlds for the close ones.
+The budget is a count of commands, not a time, so a game is played the same way on any machine; early in a game,
+when a rollout is long, a decision the budget cannot weigh in enough worlds is left to the heuristic bot.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 import random
@@ -62,7 +67,7 @@ BUDGET = 2500
 LEAST = 4
 """The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
 Z = 1.0
-"""How many standard errors another command must beat the heuristic bot's move by (:class:`ExpertBot`)."""
+"""How many standard errors another move must beat the heuristic bot's by (:class:`ExpertBot`)."""
 
 
 class Estimate(NamedTuple):
@@ -109,14 +114,16 @@ def play_out(world: GameState, first: Command | None = None) -> float:
     return rollout(world, first)[0]
 
 
-def rollout(world: GameState, first: Command | None = None) -> tuple[float, int]:
-    """:func:`play_out`, with the commands it played (what it cost)."""
+def rollout(world: GameState, first: Command | Sequence[Command] | None = None) -> tuple[float, int]:
+    """:func:`play_out`, with the commands it played (what it cost); ``first`` may be a few commands in a row."""
     s = world
-    if first is not None:
-        out = decide_and_apply(s, first)
+    for command in () if first is None else (first,) if isinstance(first, Command) else first:
+        out = decide_and_apply(s, command)
         if isinstance(out, Rejected):
-            raise ValueError(f"{first.to_dict()} is not legal here: {out.message}")
+            raise ValueError(f"{command.to_dict()} is not legal here: {out.message}")
         s = out[1]
+        if s.result is not None:
+            break
     player = HeuristicPlayer(0)
     commands = 0
     while s.result is None and s.round <= ROUND_CAP and commands < COMMAND_CAP:
@@ -185,7 +192,10 @@ class ExpertBot:
     the game is weighed in many worlds, one at its start in fewer, and one the budget cannot weigh in ``least``
     worlds (its first rollout says what one costs) is left to the heuristic bot; ``z``, how sure the bot
     must be that another command beats the heuristic bot's move before it plays it (the paired difference over the
-    same worlds, in standard errors above zero: with a few worlds, a lucky one must not decide); ``advised``: also
+    same worlds, in standard errors above zero: with a few worlds, a lucky one must not decide); ``drop``: after
+    ``least`` worlds, a move the leader beats by that many standard errors leaves the race, so the budget buys more
+    worlds for the moves still in it (None: every move to the end); ``plans``: weigh a Commit step as one move, the
+    heuristic bot's commit plan against its variants' (:data:`PLANS`), each played to the roll; ``advised``: also
     weigh the advisor's move against the heuristic bot's in a fight's dice, late in the game (off by default: one
     answer of the advisor costs about as much as the rollouts of a whole game). All are counts, so the same game is
     played the same way on any machine."""
@@ -200,6 +210,8 @@ class ExpertBot:
         budget: int = BUDGET,
         least: int = LEAST,
         z: float = Z,
+        drop: float | None = None,
+        plans: bool = False,
         advised: bool = False,
     ) -> None:
         self.seed = seed
@@ -208,10 +220,20 @@ class ExpertBot:
         self.budget = budget
         self.least = least
         self.z = z
+        self.drop = drop
         self.heuristic = HeuristicPlayer(seed)
         """Its heuristic player, shown every move (it keeps a plan across a Commit step)."""
         self.moves = 0
         """The moves it has chosen so far."""
+        self.plans = plans
+        self.plan: list[Command] = []
+        """The rest of the commit plan it chose (played before anything else while legal)."""
+        self.last_step = ""
+        """The step of its last move (a Commit step's plan is weighed at its first commit)."""
+        self.weighed = 0
+        """The decisions it has searched so far (how it spends its budget: for measuring)."""
+        self.left = 0
+        """The moves it has played other than the heuristic bot's so far (a commit plan's every command)."""
         self.lasts: tuple[int, int] | None = None
         """Its last probe: its move then, and how many commands a rollout played from there (how long the game may
         last yet: a decision is weighed only once the budget can afford it)."""
@@ -220,9 +242,22 @@ class ExpertBot:
         """The best command of ``legal`` by the search, or the heuristic bot's where the bot does not search or
         no other command is surely better."""
         default = self.heuristic.choose(view, legal)
+        chosen = self._choose(view, legal, default)
+        self.left += chosen != default
+        self.last_step = view.step
+        return chosen
+
+    def _choose(self, view: PlayerView, legal: list[Command], default: Command) -> Command:
         self.moves += 1
+        if self.plan:  # the rest of a commit plan the bot chose
+            following = self.plan.pop(0)
+            if following in legal:
+                return following
+            self.plan = []
         if len(legal) == 1:
             return default
+        if view.step == "commit" and self.plans and self.last_step != "commit":
+            return self._commit_plan(view, default)
         if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
             if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
                 return default
@@ -232,24 +267,56 @@ class ExpertBot:
             weighed = [default, advised]
         else:
             weighed = candidates(legal, default)
-            if len(weighed) == 1 or (self.lasts is not None and self._too_dear(self._left(), len(weighed))):
-                return default  # the last rollout said the game is too long yet for the budget
+        return weighed[self._weigh(state_of(view), [(c,) for c in weighed])]
+
+    def _commit_plan(self, view: PlayerView, default: Command) -> Command:
+        """The first command of the best commit plan: the heuristic bot's, or one of its variants' (:data:`PLANS`:
+        more or fewer dice committed), each played to the roll, weighed as one move."""
         s = state_of(view)
-        outcomes: list[list[float]] = [[] for _ in weighed]
+        start = world(s, 0)  # the commits read the table only; a sampled world keeps the hidden cards out of reach
+        plans: list[tuple[Command, ...]] = []
+        for knobs in ({}, *PLANS):
+            player = copy.deepcopy(self.heuristic)  # its memory of the round, its plan replanned with these knobs
+            if knobs and player.bot is not None:
+                player.bot._plan_key = None
+                for name, value in knobs.items():
+                    setattr(player.bot, name, value)
+            found = _plan_of(player, start, None if knobs else default)
+            if found is not None and found not in plans:
+                plans.append(found)
+        if len(plans) < 2 or plans[0][0] != default:
+            return default
+        chosen = plans[self._weigh(s, plans)]
+        self.plan = list(chosen[1:])
+        return chosen[0]
+
+    def _weigh(self, s: GameState, moves: list[tuple[Command, ...]]) -> int:
+        """Which of ``moves`` (the heuristic bot's first) to play: the one that wins surely more often than the
+        first over the same sampled worlds, else the first (0); the first too where the budget cannot afford it."""
+        if len(moves) == 1 or (self.lasts is not None and self._too_dear(self._left(), len(moves))):
+            return 0  # the last rollout said the game is too long yet for the budget
+        self.weighed += 1
+        outcomes: list[list[float]] = [[] for _ in moves]
         spent = 0
+        alive = list(range(len(moves)))
         for index in range(self.rollouts):
             sampled = world(s, index)
-            for found, command in zip(outcomes, weighed, strict=True):
-                won, cost = rollout(sampled, command)
-                found.append(won)
+            for k in alive:
+                won, cost = rollout(sampled, moves[k])
+                outcomes[k].append(won)
                 spent += cost
-                if index == 0 and command == default:
+                if index == 0 and k == 0:
                     self.lasts = (self.moves, cost)
-                    if self._too_dear(cost, len(weighed)):
-                        return default  # too early in the game for the budget to weigh it in enough worlds
-            if index + 1 >= self.least and spent >= self.budget:
-                break
-        return _surely_better(weighed, outcomes, self.z)
+                    if self._too_dear(cost, len(moves)):
+                        return 0  # too early in the game for the budget to weigh it in enough worlds
+            if index + 1 >= self.least:
+                if spent >= self.budget:
+                    break
+                if self.drop is not None:
+                    alive = _contenders(alive, outcomes, self.drop)
+                    if alive == [0]:
+                        break  # no other move can still beat the heuristic bot's
+        return alive[_surely_better([outcomes[k] for k in alive], self.z)]
 
     def _left(self) -> int:
         """How many commands a rollout from here may play, by the last probe."""
@@ -272,16 +339,62 @@ def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
     return first if first is not None and first in legal else None
 
 
-def _surely_better(weighed: list[Command], outcomes: list[list[float]], z: float) -> Command:
-    """The command whose paired gain over the first (the heuristic bot's move) is the largest and more than ``z``
-    standard errors above zero, else the first."""
-    best, gain = weighed[0], 0.0
-    base = outcomes[0]
-    n = len(base)
-    for command, found in zip(weighed[1:], outcomes[1:], strict=True):
-        diffs = [a - b for a, b in zip(found, base, strict=True)]
-        mean = sum(diffs) / n
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+def _paired(found: list[float], base: list[float]) -> tuple[float, float]:
+    """The mean paired difference of ``found`` over ``base`` (the same worlds) and its standard error."""
+    n = min(len(found), len(base))
+    diffs = [a - b for a, b in zip(found[:n], base[:n], strict=True)]
+    mean = sum(diffs) / n
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+
+
+def _contenders(alive: list[int], outcomes: list[list[float]], drop: float) -> list[int]:
+    """The commands still in the race: the heuristic bot's move (index 0), the leader (the most wins so far, the
+    heuristic bot's move among equals), and every other whose paired difference to the leader over the worlds so far
+    is not ``drop`` standard errors below zero (the error at least one world's worth)."""
+    leader = max(alive, key=lambda k: (sum(outcomes[k]) - sum(outcomes[0]), -k))
+    kept = []
+    for k in alive:
+        mean, spread = _paired(outcomes[k], outcomes[leader])
+        if k in (0, leader) or mean + drop * max(spread, 1 / len(outcomes[k])) >= 0:
+            kept.append(k)
+    return kept
+
+
+def _plan_of(player: HeuristicPlayer, start: GameState, first: Command | None) -> tuple[Command, ...] | None:
+    """The commands ``player`` commits from ``start`` up to and with the roll (``first``: its first, already
+    chosen), or None if it plays anything else on the way."""
+    s = start
+    plan: list[Command] = []
+    while len(plan) < 24:
+        command = first if first is not None and not plan else player.choose(player_view(s), legal_commands(s))
+        if command.cmd not in ("commit", "roll"):
+            return None
+        out = decide_and_apply(s, command)
+        if isinstance(out, Rejected):
+            return None
+        plan.append(command)
+        if command.cmd == "roll":
+            return tuple(plan)
+        s = out[1]
+    return None
+
+
+PLANS: tuple[dict[str, float], ...] = (
+    {"margin": 1.0, "slack": 0.5},
+    {"margin": 1.8, "slack": 2.0},
+    {"reserve": 1},
+    {"reserve": 5},
+)
+"""The heuristic bot's knobs its commit plan is weighed against (fewer dice, more dice, a smaller or larger
+reserve)."""
+
+
+def _surely_better(outcomes: list[list[float]], z: float) -> int:
+    """Which move's paired gain over the first (the heuristic bot's move) is the largest and more than ``z``
+    standard errors above zero; else the first (0)."""
+    best, gain = 0, 0.0
+    for k in range(1, len(outcomes)):
+        mean, spread = _paired(outcomes[k], outcomes[0])
         if mean > gain and mean > z * spread:
-            best, gain = command, mean
+            best, gain = k, mean
     return best
