@@ -63,3 +63,29 @@ def test_a_game_keeps_the_same_events_in_every_language(deck_id: str, seed: int)
         assert len(other) == len(english)
         for step, (theirs, ours) in enumerate(zip(other, english, strict=True)):
             assert theirs == ours, f"{deck_id} seed {seed} in {code}: command {step} differs from English"
+
+
+def test_a_decks_own_reasons_and_purposes_read_in_the_readers_language() -> None:
+    """Hoplomachus Victorum's own words kept in English (a spectator's recovery, the prompt that feeds the Influence
+    deck, its effects' questions) read in German and French when shown."""
+    from twentystrong.content.translations import english
+    from twentystrong.engine.reasons import purpose_words, reason_words
+    from twentystrong.engine.rulesets import ruleset_for
+
+    deck = load_shipped("hoplomachus-victorum")
+    words = ruleset_for(deck.info.ruleset).words
+    card = deck.cards[0]
+    feeds = f"{english(card, 'name')}: choose a camp whose top card joins the Influence deck"
+    expected = {
+        "de": ("durch Zuschauen aufgefrischt", "Einflussstapel", "wähle die Taktik"),
+        "fr": ("récupéré en spectateur", "deck Influence", "choisissez la Tactique"),
+    }
+    for code, (recovered, influence, tactic) in expected.items():
+        set_language(code)
+        assert reason_words("recovered by spectating", deck) == recovered
+        said = purpose_words(feeds, deck, words.purpose)
+        assert said.startswith(card.name) and influence in said, said
+        assert purpose_words("choose the Tactic to gain", deck, words.purpose).startswith(tactic)
+    set_language("en")
+    assert reason_words("recovered by spectating", deck) == "recovered by spectating"
+    assert purpose_words(feeds, deck, words.purpose) == feeds

@@ -232,6 +232,32 @@ async def test_browser_without_a_game(tmp_path: Path) -> None:
         assert browser.selected == deck.heroes[0].id
 
 
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+async def test_browser_columns_show_each_cards_stats_in_every_language(tmp_path: Path, code: str) -> None:
+    """The level, Health and damage columns are filled whatever the language (they once looked the stats up by
+    their English labels, and read empty in German and French)."""
+    from textual.widgets import DataTable
+
+    from twentystrong.i18n import set_language
+
+    app = app_for(game(tmp_path, mid_round))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        set_language(code)
+        try:
+            deck = store_of(app).deck
+            await app.push_screen(CardBrowserScreen(deck, None))
+            await settle(pilot)
+            browser = app.screen
+            assert isinstance(browser, CardBrowserScreen)
+            table = browser.query_one("#browser-table", DataTable)
+            card = deck.cards[0]
+            row = table.get_row(card.id)
+            assert [str(cell) for cell in row[2:5]] == [str(card.level), str(card.health), str(card.damage)]
+        finally:
+            set_language("en")
+
+
 # --- the history ---------------------------------------------------------------------------------------------------
 
 

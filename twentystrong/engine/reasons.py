@@ -108,7 +108,17 @@ _REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Deck], str]], ..
 
 
 def reason_words(reason: str, deck: Deck) -> str:
-    """An event's reason (``banished by Void Siphon``) in the language spoken now; an unknown one as written."""
+    """An event's reason (``banished by Void Siphon``) in the language spoken now (the deck's ruleset's own words
+    first); an unknown one as written."""
+    from twentystrong.engine.rulesets import ruleset_for
+    from twentystrong.kits import KitError
+
+    try:
+        own = ruleset_for(deck.info.ruleset).words.reason(reason, deck)
+    except KitError:
+        own = None
+    if own is not None:
+        return own
     fixed = _FIXED_REASONS.get(reason)
     if fixed is not None:
         return _(fixed)

@@ -194,6 +194,9 @@ class Words:
     purpose: Callable[[str, Deck], str | None] = _no_words
     """One of its prompts' purposes (``Prompt.purpose``, kept in English in the game's events) in the language
     spoken now, or None when it is not one of its own (:func:`~twentystrong.engine.reasons.purpose_words`)."""
+    reason: Callable[[str, Deck], str | None] = _no_words
+    """One of its events' reasons (``recovered by spectating``, kept in English) in the language spoken now, or None
+    when it is not one of its own (:func:`~twentystrong.engine.reasons.reason_words`)."""
 
 
 class Ruleset:

@@ -24,7 +24,16 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 from twentystrong.content.model import Deck
 from twentystrong.engine.view import PlayerView
 from twentystrong.i18n import N_, _, ngettext
-from twentystrong.text.cards import KIND_NAMES, SORT_NAMES, CardText, DeckCards, all_cards, deck_cards, installed_cards
+from twentystrong.text.cards import (
+    KIND_NAMES,
+    SORT_NAMES,
+    CardText,
+    DeckCards,
+    all_cards,
+    deck_cards,
+    installed_cards,
+    stat_label,
+)
 from twentystrong.text.where import Place, place_of, places, zones
 from twentystrong.tui.widgets.card_detail import CardDetail
 from twentystrong.tui.widgets.glyphs import Tick
@@ -283,8 +292,8 @@ class CardBrowserScreen(ModalScreen[None]):
             entry.text.name + mark,
             short_kind(entry.kind),
             str(entry.level) if entry.level else "",
-            stats.get("Health", ""),
-            stats.get("Damage", ""),
+            stats.get(stat_label("health"), ""),  # the card's stats as its text labels them, in the language spoken
+            stats.get(stat_label("damage"), ""),
         ]
         if self.player is not None:
             cells.append(entry.place.label)

@@ -17,7 +17,7 @@ from twentystrong.engine.effects.items import Targeted, Variant, choose_some, ne
 from twentystrong.engine.effects.words import kept_name, sentence
 from twentystrong.engine.state import ActiveCard, GameState, Prompt
 from twentystrong.engine.tx import Tx
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import N_, _, ngettext
 from twentystrong.kits.hoplomachus_victorum import kinds
 from twentystrong.kits.hoplomachus_victorum.rules.events import InfluenceFed, Moved, TacticGained
 from twentystrong.kits.hoplomachus_victorum.rules.pyramid import BY_ID, CAMPS, IDS
@@ -41,7 +41,7 @@ def _room(s: GameState, live: Live) -> bool:
 class GainTacticHandler(Targeted):
     """A Tactic of the player's choice moves from the Tactics area into the inventory (room needed: HV2)."""
 
-    ask = "choose the Tactic to gain"
+    ask = N_("choose the Tactic to gain")
     fields = ("card",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
@@ -63,7 +63,7 @@ class MoveToCampHandler(Targeted):
     """Before the chip moves this round, move it to any camp that can be entered (not only an adjacent one, HV5
     still: never an empty camp). Offered in the move step only."""
 
-    ask = "choose the camp to move to"
+    ask = N_("choose the camp to move to")
     fields = ("camp",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:

@@ -10,6 +10,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.rewards import recovers_nothing
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
+from twentystrong.engine.reasons import card_named
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.i18n import N_, _, language, ngettext, pgettext
@@ -361,6 +362,25 @@ def describe_command(c: Command, s: GameState) -> str | None:
     return None
 
 
+INFLUENCE_PURPOSE = ": choose a camp whose top card joins the Influence deck"
+"""The end of the purpose of the prompt that feeds the Influence deck (after the card's name, kept in English)."""
+
+
+def purpose_words(purpose: str, deck: Deck) -> str | None:
+    """This deck's own prompt purposes in the language spoken now (None: the general words)."""
+    if purpose.endswith(INFLUENCE_PURPOSE):
+        card = card_named(purpose.removesuffix(INFLUENCE_PURPOSE), deck)
+        return _("{card}: choose a camp whose top card joins the Influence deck").format(card=card)
+    return None
+
+
+def reason_words(reason: str, deck: Deck) -> str | None:
+    """This deck's own reasons in the language spoken now (None: the general words)."""
+    if reason == "recovered by spectating":
+        return _("recovered by spectating")
+    return None
+
+
 WORDS = Words(
     event=describe_event,
     announces=announces,
@@ -368,5 +388,7 @@ WORDS = Words(
     command=describe_command,
     steps=STEP_WORDS,
     name=SCIONS.name_of,
+    purpose=purpose_words,
+    reason=reason_words,
 )
 """Its words, as the ruleset gives them (:attr:`~twentystrong.engine.rulesets.base.Ruleset.words`)."""

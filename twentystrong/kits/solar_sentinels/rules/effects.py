@@ -18,7 +18,7 @@ from twentystrong.engine.effects.words import kept_name
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.kits.solar_sentinels import kinds
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, StackTopDiscarded
 from twentystrong.kits.solar_sentinels.rules.table import table
@@ -139,7 +139,7 @@ class RevealBossHandler(Handler):
 class TakeStackRewardHandler(Targeted):
     """Gain the instant reward of a stack's top card; the card stays where it is."""
 
-    ask = "choose the stack whose top card's reward you gain"
+    ask = N_("choose the stack whose top card's reward you gain")
     fields = ("stack",)
 
     def targets(self, s: GameState, live: Live) -> list[tuple[Any, ...]]:
