@@ -360,7 +360,7 @@ class InventoryScreen(ModalScreen[None]):
             self._play(h.uses[0])
         else:
             self.query(CommandButton).first().focus()
-            self.notify("Several ways to use it: pick a button (Tab moves between them).")
+            self.notify(_("Several ways to use it: pick a button (Tab moves between them)."))
 
     def action_discard(self) -> None:
         """Discard the highlighted item."""
