@@ -49,3 +49,31 @@ def test_the_record_s_words_in_german_and_french() -> None:
     assert recorded.message == "Spiel #7 in deine Bilanz aufgenommen (twentystrong stats, oder F2)."
     i18n.set_language("fr")
     assert recorded.message == "Partie n° 7 ajoutée à votre palmarès (twentystrong stats, ou F2)."
+
+
+def test_the_dice_luck_sentence_in_german_and_french() -> None:
+    """One whole sentence per verdict (the verdict never glued onto a translated fragment)."""
+    from twentystrong.text.stats import ColorLuck, GameStats
+
+    luck = (ColorLuck(color="blue", rolled=30, crits=5, hits=15, expected_crits=5.0, expected_hits=15.0),)
+    stats = GameStats(
+        result="lost",
+        reason="",
+        rounds=3,
+        damage_dealt=1,
+        damage_taken=1,
+        damage_suffered=1,
+        healed=0,
+        enemies_defeated=0,
+        bosses_defeated=0,
+        items_gained=0,
+        items_used=0,
+        instant_rewards_taken=0,
+        goals_completed=0,
+        luck=luck,
+    )
+    assert stats.luck_words() == "20 hits and crits rolled against 20.0 expected: about as expected."
+    i18n.set_language("de")
+    assert stats.luck_words() == "20 Treffer und kritische Treffer geworfen, 20.0 erwartet: etwa wie erwartet."
+    i18n.set_language("fr")
+    assert stats.luck_words() == "20 touches et critiques obtenus pour 20.0 attendus : à peu près comme prévu."

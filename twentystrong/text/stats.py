@@ -115,19 +115,23 @@ class GameStats:
     def luck_words(self) -> str:
         """The dice luck in a sentence."""
         if not self.dice_rolled:
-            return "No dice were rolled."
+            return _("No dice were rolled.")
         margin = self.luck_margin
-        expected = self.expected_crits + self.expected_hits
+        expected = f"{self.expected_crits + self.expected_hits:.1f}"
         got = self.crits + self.hits
         spread = math.sqrt(sum(c.variance for c in self.luck)) or 1.0
-        # Within one standard deviation is ordinary luck; two or more is remarkable.
+        # Within one standard deviation is ordinary luck; two or more is remarkable. A whole sentence for each.
         if abs(margin) <= spread:
-            verdict = "about as expected"
+            words = _("{got} hits and crits rolled against {expected} expected: about as expected.")
+        elif margin > 2 * spread:
+            words = _("{got} hits and crits rolled against {expected} expected: much luckier than expected.")
         elif margin > 0:
-            verdict = "much luckier than expected" if margin > 2 * spread else "luckier than expected"
+            words = _("{got} hits and crits rolled against {expected} expected: luckier than expected.")
+        elif -margin > 2 * spread:
+            words = _("{got} hits and crits rolled against {expected} expected: much unluckier than expected.")
         else:
-            verdict = "much unluckier than expected" if -margin > 2 * spread else "unluckier than expected"
-        return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
+            words = _("{got} hits and crits rolled against {expected} expected: unluckier than expected.")
+        return words.format(got=got, expected=expected)
 
 
 def summary_sentences(stats: GameStats, *, goals: int = 0, goal: str = "goal", bosses: str | None = None) -> list[str]:
