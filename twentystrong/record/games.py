@@ -47,14 +47,16 @@ class Recorded:
     @property
     def message(self) -> str:
         """A sentence for the player."""
+        from twentystrong.i18n import _
+
         if self.id is None:
-            return f"This game could not be added to your record: {self.warning}"
+            return _("This game could not be added to your record: {problem}").format(problem=self.warning)
         said = (
-            f"This game was already in your record as game #{self.id}."
+            _("This game was already in your record as game #{id}.").format(id=self.id)
             if self.duplicate
-            else f"Game #{self.id} added to your record (twentystrong stats, or F2)."
+            else _("Game #{id} added to your record (twentystrong stats, or F2).").format(id=self.id)
         )
-        return f"{said} Note: {self.warning}" if self.warning else said
+        return _("{said} Note: {warning}").format(said=said, warning=self.warning) if self.warning else said
 
 
 @contextmanager

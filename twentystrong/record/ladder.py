@@ -27,11 +27,12 @@ class LadderRule:
     """A deck's ladder: what its levels are called and their bounds."""
 
     kind: str
-    """What a level is called (``difficulty``)."""
+    """What a level is called (``difficulty``): a key of the record, in English (marked by the kit, said through
+    ``_()`` where shown: :meth:`name`, :meth:`kind_words`)."""
     lowest: int
     highest: int
     titles: dict[int, str]
-    """A title per level, where the deck names them."""
+    """A title per level, where the deck names them (English, marked by the kit, said through ``_()`` where shown)."""
     option: str
     """The setup option that holds the level a game is played at (``difficulty``)."""
     needs: str | None = None
@@ -47,9 +48,21 @@ class LadderRule:
         return self.clamp(level + (1 if result == "won" else -1))
 
     def name(self, level: int) -> str:
-        """The level in words, with its title if it has one (``difficulty 2``)."""
+        """The level in words, with its title if it has one (``difficulty 2``), in the language spoken."""
+        return f"{self.kind_words()} {self.level_words(level)}"
+
+    def kind_words(self) -> str:
+        """What a level is called, in the language spoken (``difficulty``, ``Schwierigkeit``)."""
+        from twentystrong.i18n import _
+
+        return _(self.kind)
+
+    def level_words(self, level: int) -> str:
+        """A level's number and its title if it has one (``2 Solar Specialist``), in the language spoken."""
+        from twentystrong.i18n import _
+
         title = self.titles.get(level, "")
-        return f"{self.kind} {level}" + (f" {title}" if title else "")
+        return f"{level} " + _(title) if title else str(level)
 
 
 class _Ladders(Mapping[str, LadderRule]):

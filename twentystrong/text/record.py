@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from twentystrong.i18n import _
 from twentystrong.record.games import GameRow
 from twentystrong.record.summary import Breakdown, DeckSummary, Summary
 
@@ -13,8 +14,8 @@ def report(summary: Summary, *, filtered: bool = False) -> str:
     """The statistics as text a person reads in a terminal."""
     if not summary.games:
         if filtered:
-            return "No recorded game matches."
-        return "No finished games in your record yet: play one (twentystrong), and it is kept here."
+            return _("No recorded game matches.")
+        return _("No finished games in your record yet: play one (twentystrong), and it is kept here.")
     won = summary.wins
     lines = [f"Your record: {_games(summary.games)}, {won} won ({won / summary.games:.0%})"]
     for deck in summary.decks:

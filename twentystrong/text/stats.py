@@ -19,6 +19,7 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
+from twentystrong.i18n import _
 
 if TYPE_CHECKING:
     from twentystrong.record.ladder import LadderRule
@@ -114,19 +115,23 @@ class GameStats:
     def luck_words(self) -> str:
         """The dice luck in a sentence."""
         if not self.dice_rolled:
-            return "No dice were rolled."
+            return _("No dice were rolled.")
         margin = self.luck_margin
-        expected = self.expected_crits + self.expected_hits
+        expected = f"{self.expected_crits + self.expected_hits:.1f}"
         got = self.crits + self.hits
         spread = math.sqrt(sum(c.variance for c in self.luck)) or 1.0
-        # Within one standard deviation is ordinary luck; two or more is remarkable.
+        # Within one standard deviation is ordinary luck; two or more is remarkable. A whole sentence for each.
         if abs(margin) <= spread:
-            verdict = "about as expected"
+            words = _("{got} hits and crits rolled against {expected} expected: about as expected.")
+        elif margin > 2 * spread:
+            words = _("{got} hits and crits rolled against {expected} expected: much luckier than expected.")
         elif margin > 0:
-            verdict = "much luckier than expected" if margin > 2 * spread else "luckier than expected"
+            words = _("{got} hits and crits rolled against {expected} expected: luckier than expected.")
+        elif -margin > 2 * spread:
+            words = _("{got} hits and crits rolled against {expected} expected: much unluckier than expected.")
         else:
-            verdict = "much unluckier than expected" if -margin > 2 * spread else "unluckier than expected"
-        return f"{got} hits and crits rolled against {expected:.1f} expected: {verdict}."
+            words = _("{got} hits and crits rolled against {expected} expected: unluckier than expected.")
+        return words.format(got=got, expected=expected)
 
 
 def summary_sentences(stats: GameStats, *, goals: int = 0, goal: str = "goal", bosses: str | None = None) -> list[str]:
@@ -162,27 +167,23 @@ def ladder_words(before: int, after: int, unmoved: str = "", *, rule: LadderRule
     ``unmoved``: why the game does not move the ladder (``assisted``, ``daily``, ``no`` and the setup option the
     ladder needs; any other reason, such as a deck without a ladder, says nothing), "" when it does.
     """
-    kind = rule.kind
-
-    def level(n: int) -> str:
-        return f"{n} {rule.titles.get(n, '')}".strip()
-
+    kind = rule.kind_words()
+    was, now = rule.level_words(before), rule.level_words(after)
     if unmoved == "assisted":
-        return f"Assisted games do not move the ladder: your {kind} stays {level(after)}."
+        return _("Assisted games do not move the ladder: your {kind} stays {level}.").format(kind=kind, level=now)
     if unmoved == "daily":
-        return f"Daily challenges do not move the ladder: your {kind} stays {level(after)}."
+        return _("Daily challenges do not move the ladder: your {kind} stays {level}.").format(kind=kind, level=now)
     if rule.needs is not None and unmoved == f"no {rule.needs}":
-        return (
-            f"Games without {rule.needs} do not move the ladder ({kind}s come only with {rule.needs}): your {kind} "
-            f"stays {level(after)}."
-        )
+        return _(
+            "Games without {needs} do not move the ladder ({kind}s come only with {needs}): your {kind} stays {level}."
+        ).format(needs=_(rule.needs), kind=kind, level=now)
     if unmoved:
         return ""
     if after > before:
-        return f"Your {kind} rises: {level(before)} → {level(after)}."
+        return _("Your {kind} rises: {before} → {after}.").format(kind=kind, before=was, after=now)
     if after < before:
-        return f"Your {kind} falls: {level(before)} → {level(after)}."
-    return f"Your {kind} stays {level(after)}."
+        return _("Your {kind} falls: {before} → {after}.").format(kind=kind, before=was, after=now)
+    return _("Your {kind} stays {level}.").format(kind=kind, level=now)
 
 
 def game_stats(deck: Deck, options: SetupOptions, events: Iterable[ev.Event]) -> GameStats:

@@ -25,7 +25,7 @@ from twentystrong.engine.events import Event
 from twentystrong.engine.legal import awaiting
 from twentystrong.engine.state import Choices, GameState, SetupOptions
 from twentystrong.engine.view import PlayerView, player_view
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 from twentystrong.kits import choices_for
 from twentystrong.session import SaveError, Session, SetupError, default_autosave_path
 from twentystrong.tui.tables import not_drawn
@@ -253,7 +253,7 @@ class Store:
         """Step back one command, or say why not (contract 5)."""
         result = self.session.undo()
         if result is not None:
-            self._refused(result, title="Cannot undo")
+            self._refused(result, title=N_("Cannot undo"))
             return result
         self._changed()
         return None
@@ -262,7 +262,7 @@ class Store:
         """Re-apply the last undone command, or say why not."""
         result = self.session.redo()
         if result is not None:
-            self._refused(result, title="Cannot redo")
+            self._refused(result, title=N_("Cannot redo"))
             return result
         self._changed()
         return None
@@ -286,11 +286,13 @@ class Store:
         try:
             done = self.recorder.check(self.session)
         except Exception as exc:  # noqa: BLE001 - the game goes on whatever befalls the record
-            self._notify(f"This game could not be added to your record: {exc}", "Record", "error")
+            self._notify(
+                _("This game could not be added to your record: {problem}").format(problem=exc), _("Record"), "error"
+            )
             return
         if done is not None:
             self._notify(
-                done.message, "Record", "information" if done.id is not None and not done.warning else "warning"
+                done.message, _("Record"), "information" if done.id is not None and not done.warning else "warning"
             )
 
     def share_line(self) -> str | None:
@@ -300,19 +302,19 @@ class Store:
         recorded = self.recorder.recorded if self.recorder is not None else None
         return share_line_of(self.session, attempt=recorded.daily_attempt if recorded is not None else 1)
 
-    def _refused(self, rejected: Rejected, *, title: str = "Not allowed") -> None:
+    def _refused(self, rejected: Rejected, *, title: str = N_("Not allowed")) -> None:
         self.rejections.append(rejected)
         message = rejected.message
         text = message[0].upper() + message[1:] if message else rejected.code
         keys = KEY_HINTS.get(rejected.code)
         if keys:
             text = f"{text.rstrip('.')} ({keys})"
-        self._notify(text if text.endswith((".", "!", "?")) else text + ".", title, "warning")
+        self._notify(text if text.endswith((".", "!", "?")) else text + ".", _(title), "warning")
 
     def _check_autosave(self) -> None:
         error = self.session.autosave_error
         if error and error != self._autosave_warned:
-            self._notify(error, "Autosave failed", "error")
+            self._notify(error, _("Autosave failed"), "error")
         self._autosave_warned = error
 
 
@@ -562,8 +564,13 @@ def keep_autosave(path: Path) -> str:
         target = folder / f"{name}-{n}.toml"
         n += 1
     path.replace(target)
-    what = "The autosaved game in progress" if readable else "The autosave (which could not be read)"
-    return f"{what} was kept as {target}: twentystrong play --load {target} resumes it."
+    if readable:
+        return _(
+            "The autosaved game in progress was kept as {path}: twentystrong play --load {path} resumes it."
+        ).format(path=target)
+    return _(
+        "The autosave (which could not be read) was kept as {path}: twentystrong play --load {path} resumes it."
+    ).format(path=target)
 
 
 def pick_deck(decks: list[DeckSource], deck_id: str | None, deck_path: Path | None) -> DeckSource:

@@ -3,7 +3,10 @@ there are no missions in this deck, so nothing else holds it back."""
 
 from __future__ import annotations
 
+from twentystrong.i18n import N_
 from twentystrong.record.ladder import LadderRule
 
-LADDER = LadderRule("difficulty", 0, 4, {}, option="difficulty")
+LADDER = LadderRule(
+    N_("difficulty"), 0, 4, {}, option="difficulty"
+)  # the kind, a record key: said through _() where shown
 """Its ladder (``difficulty 2``)."""

@@ -4,10 +4,16 @@ missions move it."""
 
 from __future__ import annotations
 
+from twentystrong.i18n import N_
 from twentystrong.kits.solar_sentinels.options import RANK, RANKS
 from twentystrong.record.ladder import LadderRule
 
 LADDER = LadderRule(
-    "rank", RANK.low, RANK.high, {rank: title for rank, (title, _, _) in RANKS.items()}, option="rank", needs="missions"
+    N_("rank"),  # a record key: said through _() only where shown
+    RANK.low,
+    RANK.high,
+    {rank: title for rank, (title, _, _) in RANKS.items()},
+    option="rank",
+    needs=N_("missions"),
 )
 """Its ladder (``rank 3 Solar Sergeant``)."""

@@ -41,6 +41,11 @@ class ItemNote(NamedTuple):
     """In place of what the item does, on the table ("" keeps those words): an unearned Opportunity's goal."""
     after_use: str = ""
     """Where the item goes once used or discarded, as a clause ("" for the discard pile)."""
+    used: str = ""
+    """The whole sentence of when a single-use item is used and where it goes then ("" : built from ``after_use``);
+    a translation agrees with the item it names (a Tactic: feminine in German and French)."""
+    discarded: str = ""
+    """The whole sentence of where the item goes when discarded ("" : built from ``after_use``)."""
 
 
 class Table(Protocol):

@@ -23,7 +23,7 @@ from twentystrong.content.effects import Effect
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, _, ngettext, pgettext
 from twentystrong.text.cards import CardText, describe_hero, describe_item
 from twentystrong.text.commands import targets_words
 from twentystrong.text.effects import TRIGGER_WORDS
@@ -81,7 +81,7 @@ def holdings(view: GameView) -> list[Holding]:
         text = describe_item(card)
         note = item_note(s, item)
         after_use = note.after_use if note is not None else ""
-        when, asks = _when_item(s, item, single, after_use)
+        when, asks = _when_item(s, item, single, after_use, note.used if note is not None else "")
         kind = _("single-use item") if single else _("ongoing item")
         own = s.table.item_kind(s.deck, item)
         if own:
@@ -89,7 +89,7 @@ def holdings(view: GameView) -> list[Holding]:
             text = replace(text, subtitle=kind)
         if note is not None:
             if note.after_use and not single:
-                when.append(_("Discarded, {then}.").format(then=note.after_use))
+                when.append(note.discarded or _("Discarded, {then}.").format(then=note.after_use))
             if note.progress:  # an Opportunity: its progress, and until earned its goal instead of its uses
                 kind = _("Opportunity · {progress}").format(progress=note.progress)
                 if note.words:
@@ -100,7 +100,7 @@ def holdings(view: GameView) -> list[Holding]:
                         _("Its reward is yours once the goal is met: it flips."),
                     ]
                     if note.after_use:
-                        when.append(_("Discarded, {then}.").format(then=note.after_use))
+                        when.append(note.discarded or _("Discarded, {then}.").format(then=note.after_use))
         out.append(
             Holding(
                 id=item,
@@ -119,7 +119,7 @@ def holdings(view: GameView) -> list[Holding]:
             out.append(
                 Holding(
                     id=ABILITY,
-                    name=_("{hero}'s ability").format(hero=hero.name),
+                    name=_ability_of(hero.name),
                     kind=_("hero ability"),
                     text=describe_hero(hero),
                     when=tuple(_when_ability(s)),
@@ -131,12 +131,26 @@ def holdings(view: GameView) -> list[Holding]:
     return out
 
 
-def _when_item(s: PlayerView, item: str, single: bool, after_use: str = "") -> tuple[list[str], bool]:
+VOWELS = "aeiouyàâäéèêëîïôöùûüœæh"
+"""The letters a name may begin with that a translation elides before (French: « capacité d'Umbra »)."""
+
+
+def _ability_of(hero: str) -> str:
+    """``Umbra's ability``: a message of its own for a name beginning with a vowel, which French elides before."""
+    if hero[:1].lower() in VOWELS:
+        return pgettext("a name beginning with a vowel", "{hero}'s ability").format(hero=hero)
+    return _("{hero}'s ability").format(hero=hero)
+
+
+def _when_item(s: PlayerView, item: str, single: bool, after_use: str = "", used: str = "") -> tuple[list[str], bool]:
     """When an item works, from its effects (R8: at any prompt except while a roll is being resolved), and whether
-    the player uses it (``after_use``: where the deck sends a single-use item once used, in its words)."""
+    the player uses it (``after_use``: where the deck sends a single-use item once used, in its words; ``used``: the
+    deck's whole sentence for it, which a translation can make agree)."""
     reward = s.deck.card(item).reward
     effects = list(reward.effects) if reward is not None else []
     if single:
+        if used:
+            return [used], True
         if after_use:
             return [
                 _("Use it at any prompt, except while a roll is being resolved; then {then}.").format(then=after_use)
@@ -360,7 +374,7 @@ class InventoryScreen(ModalScreen[None]):
             self._play(h.uses[0])
         else:
             self.query(CommandButton).first().focus()
-            self.notify("Several ways to use it: pick a button (Tab moves between them).")
+            self.notify(_("Several ways to use it: pick a button (Tab moves between them)."))
 
     def action_discard(self) -> None:
         """Discard the highlighted item."""

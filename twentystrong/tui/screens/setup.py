@@ -30,11 +30,10 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from twentystrong import i18n
 from twentystrong.content.heroes import CHOSEN_IN_GAME, SEPARATOR, shipped_heroes_for
 from twentystrong.content.model import Deck, Hero
 from twentystrong.engine.state import SetupOptions
-from twentystrong.i18n import N_
+from twentystrong.i18n import N_, _, pgettext
 from twentystrong.kits import all_options, choices_for, kits, options_for
 from twentystrong.kits.options import DeckOption, described
 from twentystrong.text.effects import describe_effects
@@ -42,6 +41,7 @@ from twentystrong.tui.store import DeckSource, random_seed
 from twentystrong.tui.tables import not_drawn
 from twentystrong.tui.widgets.common import preset_breakpoints
 from twentystrong.tui.widgets.glyphs import CURSOR, CursorList, Radio, Tick
+from twentystrong.tui.widgets.keys import speak_keys
 from twentystrong.tui.widgets.language import LanguageSelect
 
 if TYPE_CHECKING:
@@ -50,35 +50,46 @@ if TYPE_CHECKING:
 
 def _from(ref: str) -> str:
     """``  (universal, from another-deck)`` for a hero of another deck."""
-    deck_id, _, hero_id = ref.partition(SEPARATOR)
-    return f"  (universal, from {deck_id})" if hero_id else ""
+    deck_id, _sep, hero_id = ref.partition(SEPARATOR)
+    return "  " + _("(universal, from {deck})").format(deck=deck_id) if hero_id else ""
 
 
 def ability_text(hero: Hero) -> str:
     """The hero's ability in words: the author's text, else each effect's own text or its handler's words."""
     if hero.ability_text:
         return hero.ability_text
-    return describe_effects(hero.ability) or "No special ability."
+    return describe_effects(hero.ability) or _("No special ability.")
+
+
+STAT_COLUMN = 11
+"""The hero card's column of a stat's glyph and name (``♥ Health``, English's longest ten), a space after it."""
+
+
+def _stats_column(names: list[str]) -> list[str]:
+    """Each stat's glyph and name, as wide as the widest (in English: 12 columns, ``♥ Health    ``)."""
+    width = max([STAT_COLUMN, *(len(name) + 1 for name in names)])
+    return [name.ljust(width) + " " for name in names]
 
 
 def hero_card(hero: Hero) -> Content:
     """A hero for the setup screen: name, the three stats in full, and the ability."""
+    health, strategy, recovery = _stats_column(["♥ " + _("Health"), "⚑ " + _("Strategy"), "↻ " + _("Recovery")])
     return Content.assemble(
         (hero.name, "bold $accent"),
         "\n\n",
-        ("♥ Health    ", "$error"),
+        (health, "$error"),
         (f" {hero.health} ", "bold reverse"),
-        ("  lose it all and the game is lost", "$text-muted"),
+        ("  " + _("lose it all and the game is lost"), "$text-muted"),
         "\n",
-        ("⚑ Strategy  ", "$primary"),
+        (strategy, "$primary"),
         (f" {hero.strategy} ", "bold reverse"),
-        ("  items held, and Strategy phases per engagement", "$text-muted"),
+        ("  " + _("items held, and Strategy phases per engagement"), "$text-muted"),
         "\n",
-        ("↻ Recovery  ", "$success"),
+        (recovery, "$success"),
         (f" {hero.recovery} ", "bold reverse"),
-        ("  exhausted dice recovered each round", "$text-muted"),
+        ("  " + _("exhausted dice recovered each round"), "$text-muted"),
         "\n\n",
-        ("Ability: ", "bold"),
+        (_("Ability: "), "bold"),
         ability_text(hero),
         ("\n\n" + hero.flavour if hero.flavour else "", "italic $text-muted"),
     )
@@ -91,7 +102,8 @@ DRAW = ""
 
 
 LONG_LABEL = 9
-"""A deck option's label longer than this takes the labels' column one wider (class ``-long-labels``)."""
+"""A label (a deck option's, or one of the screen's own in a translation) longer than this takes the labels' column
+one wider (class ``-long-labels``); one more than this, four wider (``-longer-labels``: German's "Schwierigkeit")."""
 
 
 def _offered() -> list[tuple[str, DeckOption]]:
@@ -110,8 +122,10 @@ def daily_tooltip(decks: list[DeckSource]) -> str:
     from twentystrong.record.daily import DECK, today
 
     if not any(d.id == DECK and d.shipped for d in decks):
-        return f"The daily challenge needs the {DECK} deck."
-    return f"Today's game ({today().isoformat()}, UTC): the same deck, hero and seed for everyone (ctrl+d)."
+        return _("The daily challenge needs the {deck} deck.").format(deck=DECK)
+    return _("Today's game ({day}, UTC): the same deck, hero and seed for everyone (ctrl+d).").format(
+        day=today().isoformat()
+    )
 
 
 class SetupScreen(Screen[None]):
@@ -152,6 +166,7 @@ class SetupScreen(Screen[None]):
         resume_path: Path | None = None,
     ) -> None:
         super().__init__()
+        speak_keys(self)
         self.decks = decks
         self.defaults = defaults or {}
         self.resume_path = resume_path
@@ -162,7 +177,7 @@ class SetupScreen(Screen[None]):
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
 
     def compose(self) -> ComposeResult:
-        yield Static(Content.styled("20 Strong — new game", "bold"), id="title")
+        yield Static(Content.styled(_("20 Strong — new game"), "bold"), id="title")
         from twentystrong.record.daily import DECK  # the daily challenge's deck: the one offered first
 
         default_deck = self.defaults.get("deck")
@@ -172,61 +187,66 @@ class SetupScreen(Screen[None]):
             with VerticalScroll(id="form"):
                 if self.resume_path is not None:
                     with Horizontal(id="resume-row", classes="row"):
-                        yield Label("A game in progress was saved.", classes="wide")
-                        yield Button("Resume it", id="resume", variant="success", compact=True)
+                        yield Label(_("A game in progress was saved."), classes="wide")
+                        yield Button(_("Resume it"), id="resume", variant="success", compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("  Deck", classes="label")
+                    yield Label("  " + _("Deck"), classes="label")
                     yield Select(
                         [(d.id, d.id) for d in self.decks],
                         value=first if first is not None else (deck_ids[0] if deck_ids else Select.NULL),
                         allow_blank=not deck_ids,
-                        prompt="no decks installed",
+                        prompt=_("no decks installed"),
                         id="deck",
                         compact=True,
                     )
                 yield Static("", id="deck-info")
                 with Horizontal(classes="row"):
-                    yield Label("  Hero", classes="label")
+                    yield Label("  " + _("Hero"), classes="label")
                     yield CursorList(id="heroes", compact=True)
                 yield Static("", id="hero-line")
                 yield from self._option_rows(first)
                 seed = self.defaults.get("seed")
                 with Horizontal(classes="row"):
-                    yield Label("  Seed", classes="label")
+                    yield Label("  " + _("Seed"), classes="label")
                     yield Input(
                         str(seed if isinstance(seed, int) else random_seed()),
                         type="integer",
                         id="seed",
                         compact=True,
-                        tooltip="The whole game follows from the seed and your moves. Same seed, same game.",
+                        tooltip=_("The whole game follows from the seed and your moves. Same seed, same game."),
                     )
                 assisted = bool(self.defaults.get("assisted"))
                 with Horizontal(classes="row"):
-                    yield Label("  Undo", classes="label")
+                    yield Label("  " + _("Undo"), classes="label")
                     with RadioSet(id="undo", compact=True):
-                        yield Radio("Standard — rolls and shuffles are final", value=not assisted)
-                        yield Radio("Assisted — undo anything (game marked assisted)", value=assisted)
+                        yield Radio(_("Standard — rolls and shuffles are final"), value=not assisted)
+                        yield Radio(_("Assisted — undo anything (game marked assisted)"), value=assisted)
                 physical = self.defaults.get("dice") == "physical"
                 with Horizontal(classes="row"):
-                    yield Label("  Dice", classes="label")
+                    yield Label("  " + _("Dice"), classes="label")
                     with RadioSet(id="dice", compact=True):
-                        yield Radio("Virtual — the game rolls", value=not physical)
-                        yield Radio("Physical — roll your own, enter the faces", value=physical)
+                        yield Radio(_("Virtual — the game rolls"), value=not physical)
+                        yield Radio(_("Physical — roll your own, enter the faces"), value=physical)
                 with Horizontal(classes="row"):
-                    yield Label("  Hints", classes="label")
-                    yield Tick("first-game hints on the table", value=self._hints(), id="hints", compact=True)
+                    yield Label("  " + _("Hints"), classes="label")
+                    yield Tick(_("first-game hints on the table"), value=self._hints(), id="hints", compact=True)
                 with Horizontal(classes="row"):
-                    yield Label("  " + i18n._("Language"), classes="label")
+                    yield Label("  " + _("Language"), classes="label")
                     yield LanguageSelect(id="language")
                 yield Static("", id="error")
             with VerticalScroll(id="hero-box"):
                 yield Static("", id="hero-detail")
-        with Horizontal(id="buttons"):
-            yield Button("  Start game", id="start", variant="primary", compact=True)
-            yield Button("  Browse cards", id="browse", compact=True)
-            yield Button("  Daily challenge", id="daily", compact=True, tooltip=daily_tooltip(self.decks))
-            yield Button("  Statistics (F2)", id="statistics", compact=True)
-            yield Button("  Quit", id="quit", variant="error", compact=True)
+        with Horizontal(id="buttons"):  # five in 80 columns: their own short words ("setup button")
+            yield Button("  " + pgettext("setup button", "Start game"), id="start", variant="primary", compact=True)
+            yield Button("  " + pgettext("setup button", "Browse cards"), id="browse", compact=True)
+            yield Button(
+                "  " + pgettext("setup button", "Daily challenge"),
+                id="daily",
+                compact=True,
+                tooltip=daily_tooltip(self.decks),
+            )
+            yield Button("  " + _("Statistics (F2)"), id="statistics", compact=True)
+            yield Button("  " + _("Quit"), id="quit", variant="error", compact=True)
         yield Footer()
 
     def _given(self) -> dict[str, object]:
@@ -242,7 +262,7 @@ class SetupScreen(Screen[None]):
             row = Horizontal(classes="row deck-option", id=f"{option.name}-row")
             row.display = ruleset == deck_id  # a shipped deck's id is its ruleset's: the others wait for it to load
             with row:
-                yield Label(f"  {option.label}", classes="label")
+                yield Label("  " + _(option.label), classes="label")
                 yield self._control(option, value, off=bool(option.needs) and not given.get(option.needs))
             if option.needs_note:
                 note = Static("", id=f"{option.name}-note", classes="option-note")
@@ -253,10 +273,10 @@ class SetupScreen(Screen[None]):
     def _control(option: DeckOption, value: object, *, off: bool) -> Checkbox | Select[object]:
         """The control of one deck option, at ``value`` (else its default); ``off``: the option it needs is off."""
         if option.kind == "flag":
-            words = option.words(True) if option.words is not None else option.label
+            words = option.words(True) if option.words is not None else _(option.label)
             return Tick(words, value=bool(value), id=option.name, compact=True)
         if option.kind == "card":
-            return Select([("Random", RANDOM)], value=RANDOM, allow_blank=False, id=option.name, compact=True)
+            return Select([(_("Random"), RANDOM)], value=RANDOM, allow_blank=False, id=option.name, compact=True)
         allowed = option.values() or ()
         return Select(
             [(option.words(v) if option.words is not None else str(v), v) for v in allowed],
@@ -265,7 +285,7 @@ class SetupScreen(Screen[None]):
             id=option.name,
             compact=True,
             disabled=off,
-            tooltip=option.tooltip or None,
+            tooltip=_(option.tooltip) if option.tooltip else None,
         )
 
     def _ladder_level(self, deck_id: str, ruleset: str, *, lowest: int) -> int:
@@ -287,12 +307,43 @@ class SetupScreen(Screen[None]):
         return load_profile().profile.hints
 
     async def language_switched(self) -> None:
-        """Compose the screen again in the language just chosen (what was chosen on it starts afresh)."""
+        """Compose the screen again in the language just chosen, every word of it, keeping what was chosen on it."""
+        self.defaults = {**self.defaults, **self._chosen()}
+        if self._merged_bindings is not None:  # the keys' descriptions as marked, said again in the new language
+            self._bindings = self._merged_bindings.copy()
+            speak_keys(self)
         await self.recompose()
         self.on_mount()
 
+    def _chosen(self) -> dict[str, object]:
+        """What is chosen on the screen now, as :attr:`defaults` (deck, hero, seed, undo, dice, hints, the deck's
+        options; a card left to chance, an option whose flag is off and a seed that is no number are not kept)."""
+        chosen: dict[str, object] = {
+            "assisted": self.query_one("#undo", RadioSet).pressed_index == 1,
+            "dice": "physical" if self.query_one("#dice", RadioSet).pressed_index == 1 else "virtual",
+            "hints": self.query_one("#hints", Checkbox).value,
+        }
+        deck = self.query_one("#deck", Select).value
+        if isinstance(deck, str):
+            chosen["deck"] = deck
+        heroes = self.query_one("#heroes", OptionList)
+        if heroes.highlighted is not None:
+            chosen["hero"] = heroes.get_option_at_index(heroes.highlighted).id or DRAW
+        try:
+            chosen["seed"] = int(self.query_one("#seed", Input).value.strip())
+        except ValueError:
+            pass
+        options = dict(self._given())
+        for _ruleset, option in _offered():
+            control = self.query_one(f"#{option.name}")
+            value = control.value if isinstance(control, Checkbox | Select) else None
+            if isinstance(value, bool | int | str) and value != RANDOM and not control.disabled:
+                options[option.name] = value
+        chosen["options"] = options
+        return chosen
+
     def on_mount(self) -> None:
-        self.query_one("#hero-box").border_title = "Hero"
+        self.query_one("#hero-box").border_title = _("Hero")
         self._needs_notes()
         # Load the chosen deck after the first paint: the screen is interactive at once.
         self.call_after_refresh(self._load_selected)
@@ -312,12 +363,12 @@ class SetupScreen(Screen[None]):
         self.deck, self.source = None, source
         info = self.query_one("#deck-info", Static)
         if source is None:
-            info.update(Content.styled("No deck installed: start with --deck-path DIR.", "$error"))
+            info.update(Content.styled(_("No deck installed: start with --deck-path DIR."), "$error"))
             return
         try:
             deck = source.load()
         except DeckError as exc:
-            info.update(Content.styled(f"This deck has problems:\n{exc}", "$error"))
+            info.update(Content.styled(_("This deck has problems:") + f"\n{exc}", "$error"))
             return
         self.deck = deck
         info.update(Content.assemble((deck.info.title, "bold"), ("\n" + deck.info.description, "$text-muted")))
@@ -329,7 +380,7 @@ class SetupScreen(Screen[None]):
             for ref, h in self.heroes.items()
         ]
         if drawn:  # HV1: drawn at the table; naming one here puts it first in the draw
-            options.insert(0, Option(Content.styled("Drawn at the table (choose there)", "bold"), id=DRAW))
+            options.insert(0, Option(Content.styled(_("Drawn at the table (choose there)"), "bold"), id=DRAW))
         heroes.add_options(options)
         wanted = self.defaults.get("hero")
         refs = ([DRAW] if drawn else []) + list(self.heroes)
@@ -344,8 +395,11 @@ class SetupScreen(Screen[None]):
         deck's cards; the ladder's level starts where the player stands on this deck's ladder unless given."""
         declared = options_for(deck.info.ruleset)
         own = {o.name for o in declared}
-        self.set_class(any(len(o.label) > LONG_LABEL for o in declared), "-long-labels")
-        for _, option in _offered():
+        fixed = [_(label) for label in ("Deck", "Hero", "Seed", "Undo", "Dice", "Hints", "Language")]
+        longest = max(len(label) for label in [*fixed, *(_(o.label) for o in declared)])
+        self.set_class(longest > LONG_LABEL, "-long-labels")
+        self.set_class(longest > LONG_LABEL + 1, "-longer-labels")
+        for _ruleset, option in _offered():
             self.query_one(f"#{option.name}-row").display = option.name in own
             if option.needs_note:
                 self.query_one(f"#{option.name}-note").display = option.name in own
@@ -360,7 +414,7 @@ class SetupScreen(Screen[None]):
             elif option.kind == "card" and option.cards is not None:
                 cards = [(words, card_id) for card_id, words in option.cards(deck)]
                 select = self.query_one(f"#{option.name}", Select)
-                select.set_options([("Random", RANDOM), *cards])
+                select.set_options([(_("Random"), RANDOM), *cards])
                 select.value = wanted if isinstance(wanted, str) and any(i == wanted for _, i in cards) else RANDOM
             elif option.level and option.kind == "range":
                 level = (
@@ -381,12 +435,13 @@ class SetupScreen(Screen[None]):
     def _show_draw(self) -> None:
         """HV1: the hero is chosen at the table, among the heroes drawn (the kit says how)."""
         found = kits().get(self.deck.info.ruleset) if self.deck is not None else None
-        words = (found.hero_draw if found is not None else "") or "Your hero is chosen at the table, from a draw."
+        draw = found.hero_draw if found is not None else ""
+        words = _(draw) if draw else _("Your hero is chosen at the table, from a draw.")
         self.query_one("#hero-detail", Static).update(
-            Content.assemble(("The hero draw", "bold $accent"), "\n\n", words)
+            Content.assemble((_("The hero draw"), "bold $accent"), "\n\n", words)
         )
         self.query_one("#hero-line", Static).update(
-            Content.styled("Chosen at the table, from the heroes drawn.", "$text-muted")
+            Content.styled(_("Chosen at the table, from the heroes drawn."), "$text-muted")
         )
 
     @on(Checkbox.Changed, ".deck-option Checkbox")
@@ -396,13 +451,13 @@ class SetupScreen(Screen[None]):
     def _needs_notes(self) -> None:
         """An option that needs a flag (:attr:`DeckOption.needs`) is chosen only while that flag is on; its note says
         so while it is off."""
-        for _, option in _offered():
+        for _ruleset, option in _offered():
             if not option.needs:
                 continue
             on = self.query_one(f"#{option.needs}", Checkbox).value
             self.query_one(f"#{option.name}", Select).disabled = not on
             if option.needs_note:
-                note = "" if on else option.needs_note
+                note = "" if on else _(option.needs_note)
                 self.query_one(f"#{option.name}-note", Static).update(Content.styled(note, "$text-muted"))
 
     @on(Checkbox.Changed, "#hints")
@@ -460,23 +515,25 @@ class SetupScreen(Screen[None]):
 
     def _show_hero(self, hero: Hero) -> None:
         self.query_one("#hero-detail", Static).update(hero_card(hero))
-        self.query_one("#hero-line", Static).update(Content.styled(f"Ability: {ability_text(hero)}", "$text-muted"))
+        self.query_one("#hero-line", Static).update(
+            Content.styled(_("Ability: {ability}").format(ability=ability_text(hero)), "$text-muted")
+        )
 
     # --- starting -----------------------------------------------------------------------------------------------
 
     def options(self) -> SetupOptions | str:
         """The options chosen, or what is missing."""
         if self.deck is None:
-            return "Choose a deck that loads."
+            return _("Choose a deck that loads.")
         heroes = self.query_one("#heroes", OptionList)
         if heroes.highlighted is None:
-            return "Choose a hero."
+            return _("Choose a hero.")
         option = heroes.get_option_at_index(heroes.highlighted)
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text)
         except ValueError:
-            return f"The seed must be a whole number, not {seed_text!r}."
+            return _("The seed must be a whole number, not {seed}.").format(seed=repr(seed_text))
         defaults_deal = self.defaults.get("deal")
         common = {
             "deck_id": self.deck.id,
@@ -529,20 +586,24 @@ class SetupScreen(Screen[None]):
         error = self.query_one("#error", Static)
         if source is None:
             error.update(
-                Content.styled(f"The daily challenge is played with the {DECK} deck, not installed.", "$error")
+                Content.styled(
+                    _("The daily challenge is played with the {deck} deck, not installed.").format(deck=DECK), "$error"
+                )
             )
             return
         try:
             deck = self.deck if self.deck is not None and self.deck.id == DECK else source.load()
         except DeckError as exc:
-            error.update(Content.styled(f"The daily deck does not load:\n{exc}", "$error"))
+            error.update(Content.styled(_("The daily deck does not load:") + f"\n{exc}", "$error"))
             return
         day = today()
         options = daily_options(deck, day)
-        words = ", ".join([f"seed {options.seed}", *described(options_for(deck.info.ruleset), options)])
+        seed = _("seed {n}").format(n=options.seed)
+        words = ", ".join([seed, *described(options_for(deck.info.ruleset), options)])
         self.notify(
-            f"Daily challenge {day.isoformat()}: {deck.hero(options.hero_id).name}, {words}. The same game for "
-            "everyone today.",
+            _("Daily challenge {day}: {hero}, {words}. The same game for everyone today.").format(
+                day=day.isoformat(), hero=deck.hero(options.hero_id).name, words=words
+            ),
             timeout=8,
         )
         self.post_message(self.Start(deck, options, None))

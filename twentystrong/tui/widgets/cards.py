@@ -192,7 +192,7 @@ class CardView(Widget, can_focus=True):
         if info.dice:
             dice = Content(" ").join(die_chip(d) for d in info.dice)
             if info.dice_stay:  # HV9: they stay into the next round of the fight
-                dice = Content.assemble(dice, ("  (stay)", "bold"))
+                dice = Content.assemble(dice, ("  " + _("(stay)"), "bold"))
             lines.append(dice)
         else:
             lines.append(Content.styled(_("no dice"), "$text-muted"))

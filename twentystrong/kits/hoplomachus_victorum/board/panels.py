@@ -31,22 +31,34 @@ def item_note(view: PlayerView, item: str) -> ItemNote | None:
     the Tactics area once used or discarded (HV2); an item with the Influence icon joins the Influence deck."""
     deck = view.deck
     if is_tactic(deck, item):
-        return ItemNote(after_use=_("it returns to the Tactics area"))  # HV2
+        return ItemNote(  # HV2
+            after_use=_("it returns to the Tactics area"),
+            used=_("Use it at any prompt, except while a roll is being resolved; then it returns to the Tactics area."),
+            discarded=_("Discarded, it returns to the Tactics area."),
+        )
     card = deck.card_ids.get(item)
     if not isinstance(card, CampCard):
         return None
     after = _("it joins the Influence deck") if card.influence else ""
+    used = (
+        _("Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck.")
+        if card.influence
+        else ""
+    )
+    discarded = _("Discarded, it joins the Influence deck.") if card.influence else ""
     if card.condition is None:
-        return ItemNote(after_use=after) if after else None
+        return ItemNote(after_use=after, used=used, discarded=discarded) if after else None
     t = view.table
     assert isinstance(t, VictorumView)
     if item in t.earned:
-        return ItemNote(progress=_("earned ✔"), after_use=after)
+        return ItemNote(progress=_("earned ✔"), after_use=after, used=used, discarded=discarded)
     goal = opportunity_goal(card.condition)
     return ItemNote(
         progress=f"{t.progress(item)}/{card.condition.target}",
         words=_("Goal: {goal}").format(goal=goal),
         after_use=after,
+        used=used,
+        discarded=discarded,
     )
 
 

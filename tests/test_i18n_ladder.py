@@ -1,0 +1,79 @@
+"""The ladder's sentences on the game-over screen and the record's toasts in German and French (issue 29): the
+level's kind and title said in the reader's language, the record keeping them in English."""
+
+from __future__ import annotations
+
+from twentystrong import i18n
+from twentystrong.kits.hoplomachus_victorum.ladder import LADDER as VICTORUM
+from twentystrong.kits.solar_sentinels.ladder import LADDER as SOLAR
+from twentystrong.record.games import Recorded
+from twentystrong.text.record import report
+from twentystrong.text.stats import ladder_words
+
+
+def test_the_ladder_in_english_is_as_before() -> None:
+    assert ladder_words(1, 2, rule=SOLAR) == "Your rank rises: 1 Solar Soldier → 2 Solar Specialist."
+    assert ladder_words(2, 2, "no missions", rule=SOLAR) == (
+        "Games without missions do not move the ladder (ranks come only with missions): your rank stays 2 Solar "
+        "Specialist."
+    )
+    assert ladder_words(3, 2, rule=VICTORUM) == "Your difficulty falls: 3 → 2."
+    assert SOLAR.name(3) == "rank 3 Solar Sergeant"
+
+
+def test_the_ladder_in_german_and_french() -> None:
+    i18n.set_language("de")
+    assert ladder_words(1, 2, rule=SOLAR) == "Rang steigt: 1 Solar-Soldat → 2 Solar-Spezialist."
+    assert ladder_words(2, 2, "no missions", rule=SOLAR) == (
+        "Spiele ohne Missionen bewegen die Leiter nicht: Rang bleibt bei 2 Solar-Spezialist."
+    )
+    assert ladder_words(1, 1, "assisted", rule=VICTORUM) == (
+        "Assistierte Spiele bewegen die Leiter nicht: Schwierigkeit bleibt bei 1."
+    )
+    assert SOLAR.name(3) == "Rang 3 Solar-Feldwebel"
+    assert SOLAR.kind == "rank" and SOLAR.titles[3] == "Solar Sergeant"  # the record's keys stay English
+    i18n.set_language("fr")
+    assert ladder_words(3, 2, rule=VICTORUM) == "Votre difficulté baisse : 3 → 2."
+    assert ladder_words(5, 6, rule=SOLAR) == ("Votre rang monte : 5 Sentinelle solaire → 6 Sentinelle solaire en chef.")
+
+
+def test_the_record_s_words_in_german_and_french() -> None:
+    from twentystrong.record.summary import Summary
+
+    empty = Summary(games=0, wins=0, decks=(), rows=())
+    recorded = Recorded(id=7)
+    i18n.set_language("de")
+    assert report(empty) == (
+        "Noch keine beendeten Spiele in deiner Bilanz: spiel eines (twentystrong), es wird hier festgehalten."
+    )
+    assert recorded.message == "Spiel #7 in deine Bilanz aufgenommen (twentystrong stats, oder F2)."
+    i18n.set_language("fr")
+    assert recorded.message == "Partie n° 7 ajoutée à votre palmarès (twentystrong stats, ou F2)."
+
+
+def test_the_dice_luck_sentence_in_german_and_french() -> None:
+    """One whole sentence per verdict (the verdict never glued onto a translated fragment)."""
+    from twentystrong.text.stats import ColorLuck, GameStats
+
+    luck = (ColorLuck(color="blue", rolled=30, crits=5, hits=15, expected_crits=5.0, expected_hits=15.0),)
+    stats = GameStats(
+        result="lost",
+        reason="",
+        rounds=3,
+        damage_dealt=1,
+        damage_taken=1,
+        damage_suffered=1,
+        healed=0,
+        enemies_defeated=0,
+        bosses_defeated=0,
+        items_gained=0,
+        items_used=0,
+        instant_rewards_taken=0,
+        goals_completed=0,
+        luck=luck,
+    )
+    assert stats.luck_words() == "20 hits and crits rolled against 20.0 expected: about as expected."
+    i18n.set_language("de")
+    assert stats.luck_words() == "20 Treffer und kritische Treffer geworfen, 20.0 erwartet: etwa wie erwartet."
+    i18n.set_language("fr")
+    assert stats.luck_words() == "20 touches et critiques obtenus pour 20.0 attendus : à peu près comme prévu."
