@@ -76,6 +76,10 @@ class Estimate(NamedTuple):
     command: Command
     win_chance: float
     rollouts: int
+    outcomes: tuple[float, ...] = ()
+    """Its outcome (1.0 won, 0.0 lost) in each sampled world, in the worlds' order: two commands of the same decision
+    are played out in the same worlds, so their outcomes pair up (a paired difference and its standard error);
+    empty when the estimate was not made world by world."""
 
 
 FIGHT_STEPS = frozenset({"commit", "apply", "recover"})
@@ -103,10 +107,10 @@ def world(s: GameState, index: int) -> GameState:
     return drawn.changed({"options": replace(drawn.options, seed=rng.getrandbits(62), dice="virtual")})
 
 
-def worlds(table: GameState | PlayerView, count: int) -> list[GameState]:
-    """The first ``count`` sampled worlds of this decision (:func:`world`)."""
+def worlds(table: GameState | PlayerView, count: int, first: int = 0) -> list[GameState]:
+    """``count`` sampled worlds of this decision (:func:`world`), from number ``first`` on."""
     s = state_of(table)
-    return [world(s, i) for i in range(count)]
+    return [world(s, i) for i in range(first, first + count)]
 
 
 def play_out(world: GameState, first: Command | None = None) -> float:
@@ -152,18 +156,26 @@ def win_chance(table: GameState | PlayerView, *, rollouts: int = ROLLOUTS) -> fl
 
 
 def estimate(
-    table: GameState | PlayerView, legal: Sequence[Command] | None = None, *, rollouts: int = ROLLOUTS
+    table: GameState | PlayerView,
+    legal: Sequence[Command] | None = None,
+    *,
+    rollouts: int = ROLLOUTS,
+    first: int = 0,
 ) -> list[Estimate]:
     """Every command of ``legal`` (by default every legal one) with its estimated chance to win, best first (see
-    the module docstring)."""
+    the module docstring), each with its outcome in every world. ``first``: the number of the first sampled world
+    (another ``first`` weighs the commands again in fresh worlds, all of them in the same ones)."""
     s = state_of(table)
     commands = list(legal_commands(s) if legal is None else legal)
     if not commands:
         return []
-    if len(commands) == 1:
+    if len(commands) == 1 and first == 0:
         return [Estimate(commands[0], win_chance(s, rollouts=rollouts), rollouts)]
-    sampled = worlds(s, rollouts)
-    found = [Estimate(c, sum(play_out(w, c) for w in sampled) / rollouts, rollouts) for c in commands]
+    sampled = worlds(s, rollouts, first)
+    found = []
+    for c in commands:
+        outcomes = tuple(play_out(w, c) for w in sampled)
+        found.append(Estimate(c, sum(outcomes) / rollouts, rollouts, outcomes))
     return sorted(found, key=lambda e: -e.win_chance)  # stable: ties keep the order of ``legal``
 
 

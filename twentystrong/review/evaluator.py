@@ -9,13 +9,13 @@ Its answers are the expert's :class:`~twentystrong.bots.expert.Estimate` (comman
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from twentystrong.bots.expert import Estimate
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
 
-__all__ = ["Estimate", "Evaluator"]
+__all__ = ["Estimate", "Evaluator", "WeighsAgain"]
 
 
 class Evaluator(Protocol):
@@ -32,4 +32,16 @@ class Evaluator(Protocol):
 
     def win_chance(self, view: PlayerView, rollouts: int) -> float:
         """The chance to win from ``view`` with the evaluator's own play."""
+        ...
+
+
+@runtime_checkable
+class WeighsAgain(Protocol):
+    """An evaluator that samples (the expert): it can weigh commands again in fresh worlds, so that the review
+    measures a flagged decision's cost afresh (the best of several noisy estimates is too high by its luck: the
+    winner's curse)."""
+
+    def estimate_again(self, view: PlayerView, commands: Sequence[Command], rollouts: int) -> list[Estimate]:
+        """:meth:`Evaluator.estimate` of ``commands`` in ``rollouts`` worlds none of the first estimate played,
+        the same worlds for each command (their outcomes pair up)."""
         ...

@@ -26,3 +26,8 @@ class ExpertEvaluator:
     def win_chance(self, view: PlayerView, rollouts: int) -> float:
         """The expert's chance to win from this table."""
         return expert.win_chance(view, rollouts=rollouts)
+
+    def estimate_again(self, view: PlayerView, commands: Sequence[Command], rollouts: int) -> list[Estimate]:
+        """``commands`` weighed in the ``rollouts`` worlds after the first estimate's (fresh ones, the same for
+        each command)."""
+        return expert.estimate(view, commands, rollouts=rollouts, first=rollouts)

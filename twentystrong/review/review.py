@@ -8,8 +8,14 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
 - ``before``: the chance to win with the evaluator's best command there;
 - ``after``: the chance with the command the player chose, as it looked then (a good roll later does not make a
   poor choice look good);
-- ``cost``: ``before - after``; a decision is **flagged** when it costs more than the review's threshold (points
-  of win chance, 15 by default) and the evaluator would have chosen otherwise.
+- ``cost``: ``before - after``, with its standard error ``cost_se``: a sampling evaluator (the expert) plays both
+  commands out in the same sampled worlds with the same dice (common random numbers), so the cost is the mean of
+  their paired differences world by world, and its error is that of a paired mean;
+- a decision is **flagged** when the evaluator would have chosen otherwise and the cost beats the review's threshold
+  (points of win chance, 15 by default) by two standard errors (:data:`SURE`). A decision whose first estimate
+  costs more than the threshold is weighed again, the expert's choice against the command played, in as many fresh
+  worlds (:class:`~twentystrong.review.evaluator.WeighsAgain`), and those figures are the ones kept: the best of
+  several noisy estimates is too high by its luck (the winner's curse), a fresh measure of it is not.
 
 An evaluator may leave a decision unweighed (the expert leaves a fight's dice, committed and applied one at a time,
 to its heuristic play: weighing each would cost hundreds of games a round): it is listed, without figures.
@@ -17,6 +23,7 @@ to its heuristic play: weighing each would cost hundreds of games a round): it i
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -28,19 +35,22 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import player_view
-from twentystrong.review.evaluator import Estimate, Evaluator
+from twentystrong.review.evaluator import Estimate, Evaluator, WeighsAgain
 from twentystrong.session.history import HistoryEntry
 
 THRESHOLD = 15.0
-"""Points of win chance (percentage points) a decision must cost to be flagged: more than one sampled game's worth
-at the default budget (one game in 8 is 12.5 points), so that one lucky game never flags a decision."""
+"""Points of win chance (percentage points) a decision must cost to be flagged (by :data:`SURE` standard errors)."""
+SURE = 2.0
+"""How many standard errors a flagged decision's cost must beat the threshold by: a flag is a cost the sampled
+worlds are sure of, not the luck of a few of them (one world in 8 is 12.5 points)."""
 BUDGET = 8
 """Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
 gets the same review)."""
 WORKERS = 2
 """Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
-FORMAT = 1
-"""The version of a review's stored form (:meth:`Review.to_dict`)."""
+FORMAT = 2
+"""The version of a review's stored form (:meth:`Review.to_dict`). 2: each decision's ``cost_se``, flags sure of
+their cost (a review of format 1 is made again when asked: its flags were not)."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
 """Commands that are never a decision: the start, and faces read off physical dice (chance, not choice)."""
 
@@ -70,6 +80,9 @@ class Decision:
     """How many legal commands there were."""
     rollouts: int
     """Games the evaluator played out for this decision."""
+    cost_se: float | None = None
+    """The standard error of :attr:`cost`, in points (the paired differences' over the same worlds, at least one
+    world's worth); None when the expert agrees or the evaluator does not sample."""
 
     @property
     def weighed(self) -> bool:
@@ -83,10 +96,16 @@ class Decision:
             return None
         return max(0.0, (self.before - self.after) * 100)
 
+    @property
+    def margin(self) -> float | None:
+        """How far the cost may be off, in points (:data:`SURE` standard errors), None when it is not known."""
+        return None if self.cost_se is None else SURE * self.cost_se
+
     def flagged(self, threshold: float) -> bool:
-        """Whether it cost more than ``threshold`` points and the evaluator would have chosen otherwise."""
+        """Whether the evaluator would have chosen otherwise and the cost beats ``threshold`` points by its
+        :attr:`margin`."""
         cost = self.cost
-        return self.expert is not None and cost is not None and cost > threshold
+        return self.expert is not None and cost is not None and cost - (self.margin or 0.0) > threshold
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (kept in the record, printed by ``twentystrong review --json``)."""
@@ -98,6 +117,7 @@ class Decision:
             "before": self.before,
             "after": self.after,
             "cost": round(self.cost, 2) if self.cost is not None else None,
+            "cost_se": round(self.cost_se, 2) if self.cost_se is not None else None,
             "options": self.options,
             "rollouts": self.rollouts,
         }
@@ -108,6 +128,7 @@ class Decision:
         played = _command(data["played"])
         expert = _command(data["expert"]) if data.get("expert") is not None else None
         after = data.get("after")
+        spread = data.get("cost_se")
         return Decision(
             step=int(data["step"]),
             round=int(data["round"]),
@@ -117,6 +138,7 @@ class Decision:
             after=float(after) if after is not None else None,
             options=int(data["options"]),
             rollouts=int(data["rollouts"]),
+            cost_se=float(spread) if spread is not None else None,
         )
 
 
@@ -219,13 +241,13 @@ def review_history(
     steps = decision_points(history)
     tasks = [(history[step - 1].state_after, history[step], step) for step in steps]
     if workers > 1 and len(tasks) > 1:
-        decisions = _in_processes(tasks, evaluator, budget, workers, progress, cancelled)
+        decisions = _in_processes(tasks, evaluator, budget, threshold, workers, progress, cancelled)
     else:
         decisions = []
         for done, (before, entry, step) in enumerate(tasks):
             if cancelled is not None and cancelled():
                 raise ReviewCancelled
-            decisions.append(weigh(before, entry.command, _after(entry), step, evaluator, budget))
+            decisions.append(weigh(before, entry.command, _after(entry), step, evaluator, budget, threshold))
             if progress is not None:
                 progress(done + 1, len(tasks))
     last = history[-1].state_after
@@ -247,6 +269,7 @@ def _in_processes(
     tasks: list[Task],
     evaluator: Evaluator,
     budget: int,
+    threshold: float,
     workers: int,
     progress: Progress | None,
     cancelled: Callable[[], bool] | None,
@@ -258,7 +281,9 @@ def _in_processes(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     try:
         futures = {
-            pool.submit(_weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget): n
+            pool.submit(
+                _weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget, threshold
+            ): n
             for n, (before, entry, step) in enumerate(tasks)
         }
         pending = set(futures)
@@ -283,18 +308,32 @@ def _after(entry: HistoryEntry) -> GameState | None:
 
 
 def _weigh_sent(
-    before: GameState, played: dict[str, Any], after: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+    before: GameState,
+    played: dict[str, Any],
+    after: GameState | None,
+    step: int,
+    evaluator: Evaluator,
+    rollouts: int,
+    threshold: float,
 ) -> dict[str, Any]:
     """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle)."""
-    return weigh(before, _command(played), after, step, evaluator, rollouts).to_dict()
+    return weigh(before, _command(played), after, step, evaluator, rollouts, threshold).to_dict()
 
 
 def weigh(
-    before: GameState, played: Command, after_state: GameState | None, step: int, evaluator: Evaluator, rollouts: int
+    before: GameState,
+    played: Command,
+    after_state: GameState | None,
+    step: int,
+    evaluator: Evaluator,
+    rollouts: int,
+    threshold: float = THRESHOLD,
 ) -> Decision:
     """One decision (``played`` from ``before``, at ``step`` of the game): the evaluator's estimates from the
     player's view just before it (none: not weighed). ``after_state``: the state after it when the command
-    revealed nothing, else None."""
+    revealed nothing, else None. A choice of the evaluator's that looks more than ``threshold`` points better than
+    the one played is weighed again against it in fresh worlds, when the evaluator can (see the module
+    docstring)."""
     state = before
     legal = legal_commands(state)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
@@ -310,10 +349,42 @@ def weigh(
         # knew when choosing.
         after = evaluator.win_chance(player_view(after_state), rollouts)
     best_chance = best.win_chance
+    spread = None
+    if mine is not None and best.command != played:
+        spread = paired_se(best.outcomes, mine.outcomes)
+        if (best_chance - mine.win_chance) * 100 > threshold and isinstance(evaluator, WeighsAgain):
+            again = evaluator.estimate_again(view, [best.command, played], rollouts)
+            rollouts_played += sum(e.rollouts for e in again)
+            theirs = next((e for e in again if e.command == best.command), None)
+            mine = next((e for e in again if e.command == played), None)
+            if theirs is not None and mine is not None:
+                best_chance, after = theirs.win_chance, mine.win_chance
+                spread = paired_se(theirs.outcomes, mine.outcomes)
     chosen = best.command if best.command != played and best_chance > (after if after is not None else -1) else None
     return Decision(
-        step, state.round, played, chosen, max(best_chance, after or 0.0), after, len(legal), rollouts_played
+        step,
+        state.round,
+        played,
+        chosen,
+        max(best_chance, after or 0.0),
+        after,
+        len(legal),
+        rollouts_played,
+        spread if chosen is not None else None,
     )
+
+
+def paired_se(theirs: Sequence[float], mine: Sequence[float]) -> float | None:
+    """The standard error, in points, of the mean of ``theirs[i] - mine[i]`` (two commands' outcomes in the same
+    worlds), at least one world's worth (a few worlds that all agree do not make a cost certain); None without
+    outcomes world by world."""
+    n = len(theirs)
+    if n == 0 or len(mine) != n:
+        return None
+    diffs = [a - b for a, b in zip(theirs, mine, strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 1.0
+    return 100 * max(math.sqrt(variance / n), 1 / n)
 
 
 def _best(estimates: Sequence[Estimate]) -> Estimate | None:

@@ -49,18 +49,51 @@ def expert_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
     return describe_command(decision.expert, history[decision.step - 1].state_after)
 
 
+SIDE = frozenset({"use_item", "use_ability", "discard_item"})
+"""Commands played on the side of a decision (an item, an ability): the decision comes again after them."""
+
+
+def first(decision: Decision) -> bool:
+    """Whether the expert's choice is one played before the decision rather than instead of it (an item used, an
+    ability), where the player chose the decision's own kind of command."""
+    expert = decision.expert
+    return expert is not None and expert.cmd in SIDE and decision.played.cmd not in SIDE
+
+
+def advice_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
+    """What the expert would do, in the decision's own terms: ``The expert would rather: You activate stack 1.``,
+    or, when it would use an item before it, ``The expert would not do this yet, but first: You use Field Kit.``
+    ("" when it agrees)."""
+    if decision.expert is None:
+        return ""
+    expert = expert_words(decision, history)
+    if first(decision):
+        return _("The expert would not do this yet, but first: {expert}").format(expert=expert)
+    if decision.played.cmd in SIDE and decision.expert.cmd not in SIDE:
+        return _("The expert would not do this now, but rather: {expert}").format(expert=expert)
+    return _("The expert would rather: {expert}").format(expert=expert)
+
+
+def cost_words(decision: Decision) -> str:
+    """``about 9 points (± 4)``: the cost and how far off it may be (two standard errors of its estimate)."""
+    points = round(decision.cost or 0)
+    if decision.margin is None:
+        return _("about {points} points").format(points=points)
+    return _("about {points} points (± {margin})").format(points=points, margin=round(decision.margin))
+
+
 def flag_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
-    """A costly decision in a player's words: ``You activate stack 2 (Rust Maw): that cost about 9 points of your
-    chance to win (52% → 43%). The expert would rather: You activate stack 1 (Helium Tick).``"""
+    """A costly decision in a player's words: ``You activate stack 2 (Rust Maw): that cost about 9 points (± 4) of
+    your chance to win (52% → 43%). The expert would rather: You activate stack 1 (Helium Tick).``"""
     played = played_words(decision, history).rstrip(".")
-    words = _("{played}: that cost about {points} points of your chance to win ({before} → {after}).").format(
+    words = _("{played}: that cost {cost} of your chance to win ({before} → {after}).").format(
         played=played,
-        points=round(decision.cost or 0),
+        cost=cost_words(decision),
         before=percent(decision.before),
         after=percent(decision.after),
     )
     if decision.expert is not None:
-        words += " " + _("The expert would rather: {expert}").format(expert=expert_words(decision, history))
+        words += " " + advice_words(decision, history)
     return words
 
 

@@ -30,7 +30,17 @@ from twentystrong.review.evaluator import Evaluator
 from twentystrong.review.expert import ExpertEvaluator
 from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import BUDGET, Decision, Review, ReviewCancelled, review_history
-from twentystrong.review.words import expert_words, flag_words, heading, percent, played_words, summary_words
+from twentystrong.review.words import (
+    advice_words,
+    cost_words,
+    expert_words,
+    first,
+    flag_words,
+    heading,
+    percent,
+    played_words,
+    summary_words,
+)
 from twentystrong.session.session import Session
 from twentystrong.tui.widgets.keys import speak_keys
 
@@ -157,6 +167,8 @@ class ReviewScreen(ModalScreen[None]):
         for d in review.decisions:
             costly = d.flagged(review.threshold)
             cost = "" if d.cost is None or d.cost < 0.5 else f"−{round(d.cost)}"
+            if cost and d.margin is not None:
+                cost += f" ±{round(d.margin)}"
             table.add_row(
                 str(d.round),
                 str(d.step),
@@ -164,7 +176,9 @@ class ReviewScreen(ModalScreen[None]):
                 percent(d.after) if d.weighed else "",
                 f"{COSTLY} {cost}" if costly else cost,
                 played_words(d, history).rstrip("."),
-                expert_words(d, history).rstrip("."),
+                _("first: {expert}").format(expert=expert_words(d, history).rstrip("."))
+                if first(d)
+                else expert_words(d, history).rstrip("."),
                 key=str(d.step),
             )
         table.focus()
@@ -195,11 +209,12 @@ class ReviewScreen(ModalScreen[None]):
             )
         elif d.expert is not None:
             words = Content(
-                _("{played} The expert would rather: {expert} ({before} against {after}).").format(
+                _("{played} {advice} ({before} against {after}: {cost}).").format(
                     played=played_words(d, history),
-                    expert=expert_words(d, history),
+                    advice=advice_words(d, history).rstrip("."),
                     before=percent(d.before),
                     after=percent(d.after),
+                    cost=cost_words(d),
                 )
             )
         else:
