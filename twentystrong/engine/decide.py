@@ -117,7 +117,8 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             return Rejected("illegal_die", _("{die} is not a rolled, unapplied die").format(die=die.id))
         if die.face == "miss":
             return Rejected("apply_blocked", _("{die} shows a miss: misses cannot be applied").format(die=die.id))
-        reason = hooks.apply_block(state, die, card) or _("that die cannot be applied there")
+        why_not = hooks.apply_block(state, die, card)
+        reason = _(why_not) if why_not else _("that die cannot be applied there")  # said now: kept marked English
         return Rejected("apply_blocked", f"{die.id} → {_card_name(state, card.id)}: {reason}")
     if command.cmd == "repeat":
         n = state.hero.strategy

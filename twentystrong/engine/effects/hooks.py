@@ -22,7 +22,7 @@ from twentystrong.engine.dice import BASE_DAMAGE, color_of
 from twentystrong.engine.effects.base import HANDLERS, Handler, Live, Origin
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 
 if TYPE_CHECKING:
     from twentystrong.engine.tx import Tx
@@ -365,10 +365,14 @@ def read_face(s: GameState, die: DieState, face: str) -> str:
     return face
 
 
+MISSES_BLOCKED = N_("misses cannot be applied")
+"""Why a miss may not be applied: marked English, said where it is shown (legal moves ask it for every die)."""
+
+
 def apply_block(s: GameState, die: DieState, card: ActiveCard) -> str | None:
-    """Why this die may not be applied to this card now (None: it may)."""
+    """Why this die may not be applied to this card now (None: it may; :data:`MISSES_BLOCKED` in English)."""
     if die.face not in ("hit", "crit"):
-        return _("misses cannot be applied")
+        return MISSES_BLOCKED
     for h, le in passive_with(s, "apply_block"):
         reason = h.apply_block(s, le, die, card)
         if reason:
