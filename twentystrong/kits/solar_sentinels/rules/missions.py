@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from twentystrong.content.model import Deck
-from twentystrong.content.translations import english
 from twentystrong.engine import events as ev
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import color_of
+from twentystrong.engine.effects.words import kept_name
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.tx import Tx
@@ -122,7 +122,7 @@ def _ask_for_stack(tx: Tx) -> None:
     if len(options) <= 1:  # nothing to choose: the only stack, or none (the rounds still count)
         _chosen(tx, current.id, int(options[0]) if options else -1)
         return
-    said = english(mission_by_id(s.deck, current.id), "name")  # kept in English: said in the reader's when shown
+    said = kept_name(s, current.id)  # kept in English: said in the reader's when shown
     tx.push(
         Prompt(
             "choose_stack",
