@@ -184,12 +184,12 @@ def test_a_whole_game_through_the_protocol_ends() -> None:
 
 def test_every_refusal_says_why() -> None:
     """Each refused setup choice, move or item use names the reason and what may be chosen instead (never only
-    "that … is not legal now", never "there is no camp None")."""
+    "not like that: you cannot …", never "there is no camp None")."""
     p, _ = protocol(difficulty=1)
 
     def why(command: dict[str, Any]) -> tuple[str, str]:
         answer = send(p, command, ok=False)
-        assert "is not legal now" not in answer["error"] and "None" not in answer["error"], answer["error"]
+        assert "not like that" not in answer["error"] and "None" not in answer["error"], answer["error"]
         return answer["code"], answer["error"]
 
     assert why({"cmd": "choose_hero", "hero": "nobody"}) == (

@@ -234,7 +234,7 @@ def test_hv13_a_finished_game_moves_the_deck_s_difficulty_in_the_record() -> Non
     lost = finished(3, difficulty=2)
     assert lost.state.result == "lost"
     done = add_game(lost, source="headless")
-    assert (done.level_before, done.level_after, done.unmoved) == (0, 1, "")
+    assert (done.level_before, done.level_after, done.unmoved) == (2, 1, "")  # a loss at 2 falls 2 → 1 (never "rises")
     assert ladder_levels() == {"hv-test": ("difficulty", 1)}
     assert current_level("hv-test", ruleset="hoplomachus-victorum") == 1
     rows, _ = list_games()

@@ -176,6 +176,8 @@ def test_stack_mandatory_rounds() -> None:
     g.activate(2)
     g.resolve()
     assert [c.stack for c in g.legal() if c.cmd == "stack_discard"] == [1, 3]
+    refused = g.refused("stack_discard", stack=2)  # the refusal says why, in words, never the command's id
+    assert "is mandatory: it cannot be discarded" in refused.message and "stack_discard" not in refused.message
     g.do("stack_discard", stack=1)
     assert status(g) == [("ms-mandatory", "pending", 1)] and g.s.table.chip == 1
     g.activate(2)

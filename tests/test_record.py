@@ -19,9 +19,10 @@ from twentystrong.content.loader import load_shipped
 from twentystrong.record import daily
 from twentystrong.record.db import MIGRATIONS, SCHEMA_VERSION, RecordUnavailable, migrate, open_record, record_path
 from twentystrong.record.games import Recorder, add_entry, add_game, current_level, ladder_levels, list_games
+from twentystrong.record.ladder import rule_for
 from twentystrong.record.replay import ReplayError, replay_session
 from twentystrong.record.summary import best_game, streaks, summarize
-from twentystrong.text.stats import game_stats
+from twentystrong.text.stats import game_stats, ladder_words
 
 SS = "solar-sentinels"
 """Solar Sentinels' ruleset (the made-up games' and the old profile's)."""
@@ -103,6 +104,11 @@ def test_the_ladder_moves_from_the_rank_played_at_and_only_in_ladder_games() -> 
     assert current_level("solar-sentinels", SS) == 5 and ladder_levels() == {"solar-sentinels": ("rank", 5)}
     assert [r.level_after for r in list_games()[0]] == [2, 1, 1, 6, None, None, None, 5]
     assert current_level("another-deck", SS) == 1  # never climbed: the lowest rank
+    done = add_entry(entry(9, level=3, result="lost"))  # played below where the ladder stood (5)
+    assert (done.level_before, done.level_after) == (3, 2)  # it moved from the rank played at, and says so
+    rule = rule_for("solar-sentinels")
+    assert rule is not None and done.level_before is not None and done.level_after is not None
+    assert ladder_words(done.level_before, done.level_after, rule=rule).startswith("Your rank falls: 3")
 
 
 def test_a_deck_without_a_ladder_keeps_its_games_and_no_ladder() -> None:
@@ -362,6 +368,27 @@ def test_streaks_best_game_and_breakdowns() -> None:
     low, high = umbra["ci95"]
     assert low < 0.4 < high
     assert [step["after"] for step in deck["ladder"]["history"]] == [2, 2, 1, 1, 1, 3]  # from the rank played at
+
+
+def test_a_final_enemy_defeated_in_a_lost_game_did_not_beat_the_player() -> None:
+    """Hoplomachus Victorum: a Primus defeated, then the game lost to a conflict card: the Primus is faced and
+    defeated, and never "beat you" (the conflict card did)."""
+    add_entry(
+        entry(
+            1,
+            result="lost",
+            rounds=12,
+            killer="smoke-bear",
+            killer_name="Smoke Bear",
+            final_enemy="primus",
+            final_enemy_name="Primus One",
+            final_enemy_defeated=1,
+        )
+    )
+    rows, _ = list_games()
+    deck = summarize(rows, ladder_levels()).as_dict()["decks"][0]
+    assert deck["bosses"] == [{"id": "primus", "name": "Primus One", "beat_you": 0, "faced": 1, "defeated": 1}]
+    assert deck["beaten_by"] == [{"id": "smoke-bear", "name": "Smoke Bear", "beat_you": 1}]
 
 
 def test_filters() -> None:

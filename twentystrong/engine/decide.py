@@ -139,7 +139,9 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
         return refused
     return Rejected(
         "illegal_argument",
-        _("that {command} is not legal now. {waiting}").format(command=command.cmd, waiting=wait["text"]).strip(),
+        _("not like that: you cannot {what} with that choice now. {waiting}")
+        .format(what=_(described), waiting=wait["text"])
+        .strip(),
     )
 
 

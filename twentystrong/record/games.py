@@ -29,7 +29,8 @@ class Recorded:
     id: int | None
     """The game's number in the record (None when it could not be added)."""
     level_before: int | None = None
-    """The deck's ladder before the game (None: the deck has no ladder)."""
+    """Where the game moved the ladder from: the level it was played at (the ladder moves from there, whatever the
+    ladder stood at); when it did not move the ladder, the ladder before the game (None: the deck has no ladder)."""
     level_after: int | None = None
     """... and after it."""
     unmoved: Unmoved = ""
@@ -131,6 +132,8 @@ def _add(record: Opened, entry: GameEntry) -> Recorded:
         attempt = 0
         if entry.daily is not None:
             attempt = conn.execute("SELECT count(*) FROM games WHERE daily = ?", (entry.daily,)).fetchone()[0]
+    if rule is not None and not why and entry.level is not None:
+        before = entry.level  # "falls: 1 → 0" for a loss at 1, not "stays 0" when the ladder stood at 0
     return Recorded(game, before, after, why, daily=entry.daily, daily_attempt=int(attempt), warning=record.warning)
 
 

@@ -146,7 +146,9 @@ def breakdown(id: str, name: str, rows: Sequence[GameRow]) -> Breakdown:
     lost = [row for row in rows if not row.won]
     killers = Counter((row.killer, row.killer_name) for row in lost if row.killer)
     faced = Counter((row.final_enemy, row.final_enemy_name) for row in rows if row.final_enemy)
-    beat = Counter((row.final_enemy, row.final_enemy_name) for row in lost if row.final_enemy)
+    beat = Counter(  # lost to it: a final enemy the player defeated (a Primus) did not beat them
+        (row.final_enemy, row.final_enemy_name) for row in lost if row.final_enemy and not row.final_enemy_defeated
+    )
     defeated = Counter((row.final_enemy, row.final_enemy_name) for row in rows if row.final_enemy_defeated)
     bosses = sorted(faced, key=lambda k: (-beat[k], -faced[k], k[1] or k[0] or ""))
     return Breakdown(

@@ -237,7 +237,7 @@ def _refuse_stack_discard(s: GameState, stack: int | None) -> Rejected | None:
     if not t.stacks[stack - 1]:
         return Rejected("illegal_argument", _("stack {stack} is empty").format(stack=stack))
     top = s.deck.card(t.stacks[stack - 1][0])
-    if top.mandatory:
+    if top.mandatory or stack in mandatory_tops(s):  # printed so, or made so by a mission
         return Rejected(
             "illegal_argument",
             _("{card} (stack {stack}) is mandatory: it cannot be discarded").format(card=top.name, stack=stack),
