@@ -77,3 +77,40 @@ def test_the_dice_luck_sentence_in_german_and_french() -> None:
     assert stats.luck_words() == "20 Treffer und kritische Treffer geworfen, 20.0 erwartet: etwa wie erwartet."
     i18n.set_language("fr")
     assert stats.luck_words() == "20 touches et critiques obtenus pour 20.0 attendus : à peu près comme prévu."
+
+
+def test_the_record_keeps_english_names_and_the_report_says_them_in_the_reader_s_language() -> None:
+    """A Solar Sentinels game finished in German is recorded with English names (and ids); ``twentystrong stats``
+    reads it in English, German and French: each name translated by its id, each figure a whole sentence."""
+    from twentystrong.bots import make_bot
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.engine.view import player_view
+    from twentystrong.record.games import add_game, ladder_levels, list_games
+    from twentystrong.record.summary import summarize
+    from twentystrong.session.session import Session
+
+    i18n.set_language("de")
+    deck = load_shipped("solar-sentinels")
+    session = Session.new(deck, SetupOptions(deck.id, "corona", 5))
+    bot = make_bot("heuristic", 5)
+    while session.state.result is None:
+        session.dispatch(bot.choose(player_view(session.state), session.legal()))
+    add_game(session, source="headless")
+    rows, _ = list_games()
+    assert [row.hero_name for row in rows] == ["Corona"]
+    boss = deck.boss(rows[0].final_enemy or "")
+    german_boss = boss.name
+    i18n.set_language("en")
+    english_boss = boss.name
+    assert rows[0].final_enemy_name == english_boss != german_boss  # kept in English, whatever was spoken
+    summary = summarize(rows, ladder_levels())
+    english = report(summary)
+    assert english.startswith("Your record: 1 game, ") and english_boss in english
+    i18n.set_language("de")
+    german = report(summary)
+    assert german.startswith("Deine Bilanz: 1 Spiel, ") and german_boss in german and english_boss not in german
+    assert "Serien" in german and "streaks" not in german and "rounds" not in german
+    i18n.set_language("fr")
+    french = report(summary)
+    assert french.startswith("Votre bilan : 1 partie, ") and "séries" in french and "manche" in french

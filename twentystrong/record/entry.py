@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from twentystrong import __version__
+from twentystrong.content.translations import english
 from twentystrong.engine.events import to_dict
 from twentystrong.engine.state import SetupOptions
 from twentystrong.kits.record import facts
@@ -164,22 +165,24 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
 
 
 def _hero_name(session: Session) -> str:
+    """The hero's English name (the record keeps English names and ids: shown, they are translated by id)."""
     hero = session.state.hero.id or session.options.hero_id
     try:
-        return session.state.deck.hero(hero).name
+        return str(english(session.state.deck.hero(hero), "name"))
     except KeyError:
         return hero
 
 
 def _card_name(session: Session, card: str | None) -> str | None:
+    """A card's or a boss's English name (as :func:`_hero_name`)."""
     if card is None:
         return None
     deck = session.state.deck
     try:
-        return deck.boss(card).name
+        return str(english(deck.boss(card), "name"))
     except KeyError:
         pass
     try:
-        return deck.card(card).name
+        return str(english(deck.card(card), "name"))
     except KeyError:
         return card

@@ -37,13 +37,6 @@ class Streaks:
             "longest_lost": self.longest_lost,
         }
 
-    def words(self) -> str:
-        """``won the last 2 · longest: 4 won, 3 lost``."""
-        if self.current is None:
-            return "no games"
-        last = f"the last {self.current_length}" if self.current_length > 1 else "the last game"
-        return f"{self.current} {last} · longest: {self.longest_won} won, {self.longest_lost} lost"
-
 
 def streaks(rows: Sequence[GameRow]) -> Streaks:
     """The streaks of these games (in the order given)."""
@@ -120,13 +113,6 @@ class Breakdown:
             "assisted": self.assisted,
             "daily": self.daily,
         }
-
-    def rate_words(self) -> str:
-        """``7 of 12 won: 58% (95% interval 32–81%)``."""
-        if not self.games:
-            return "no games"
-        low, high = self.ci95
-        return f"{self.wins} of {self.games} won: {self.win_rate:.0%} (95% interval {low * 100:.0f}–{high * 100:.0f}%)"
 
 
 def best_game(rows: Sequence[GameRow]) -> GameRow | None:

@@ -1,13 +1,50 @@
-"""The player's record in words: the report of ``twentystrong stats`` and the Statistics screen's overview."""
+"""The player's record in words: the report of ``twentystrong stats`` and the Statistics screen's overview, in the
+language spoken (the record itself keeps ids and English keys: ``won``, ``rank``)."""
 
 from __future__ import annotations
 
-from twentystrong.i18n import _
+from typing import TYPE_CHECKING
+
+from twentystrong.i18n import _, language, ngettext, pgettext
 from twentystrong.record.games import GameRow
-from twentystrong.record.summary import Breakdown, DeckSummary, Summary
+from twentystrong.record.summary import Breakdown, DeckSummary, Streaks, Summary
+
+if TYPE_CHECKING:
+    from twentystrong.content.model import Deck
 
 LUCK_SHOWN = 12
 """The dice luck of the last this many games, in the report."""
+
+
+class Names:
+    """A deck's names in the language spoken: the record keeps the English ones (and ids), a shipped deck knows
+    their translations. English, or a deck that is not shipped: the names as recorded."""
+
+    def __init__(self, deck_id: str) -> None:
+        self.deck: Deck | None = None
+        if language() != "en":
+            from twentystrong.content.loader import load_shipped
+            from twentystrong.content.source import DeckError
+
+            try:
+                self.deck = load_shipped(deck_id)
+            except DeckError:
+                self.deck = None
+
+    def of(self, id: str | None, recorded: str) -> str:
+        """The name of the card, boss or hero ``id`` (``recorded`` when the deck does not know it)."""
+        if self.deck is None or not id:
+            return recorded
+        for find in (self.deck.boss, self.deck.card, self.deck.hero):
+            try:
+                return find(id).name
+            except KeyError:
+                continue
+        return recorded
+
+    def title(self, recorded: str) -> str:
+        """The deck's title."""
+        return self.deck.info.title if self.deck is not None else recorded
 
 
 def report(summary: Summary, *, filtered: bool = False) -> str:
@@ -17,71 +54,161 @@ def report(summary: Summary, *, filtered: bool = False) -> str:
             return _("No recorded game matches.")
         return _("No finished games in your record yet: play one (twentystrong), and it is kept here.")
     won = summary.wins
-    lines = [f"Your record: {_games(summary.games)}, {won} won ({won / summary.games:.0%})"]
+    games = ngettext("{n} game", "{n} games", summary.games).format(n=summary.games)
+    head = ngettext("Your record: {games}, {won} won ({rate})", "Your record: {games}, {won} won ({rate})", won)
+    head = head.format(games=games, won=won, rate=f"{won / summary.games:.0%}")
+    lines = [head]
     for deck in summary.decks:
         lines += ["", *deck_lines(deck)]
     return "\n".join(lines)
 
 
+def ladder_now(deck: DeckSummary) -> str:
+    """``now rank 2 Solar Specialist``: where the deck's ladder stands ("" without a ladder)."""
+    if deck.ladder_kind is None or deck.ladder_now is None:
+        return ""
+    now = _("now {ladder} {level}").format(ladder=_(deck.ladder_kind), level=deck.ladder_now)
+    title = _(deck.ladder_title) if deck.ladder_title else ""
+    return f"{now} {title}" if title else now
+
+
 def deck_lines(deck: DeckSummary) -> list[str]:
     """One deck's section."""
-    head = deck.title
+    names = Names(deck.deck)
+    head = names.title(deck.title)
     if deck.ladder_kind is not None and deck.ladder_now is not None:
-        head += f" — now {deck.ladder_kind} {deck.ladder_now}" + (f" {deck.ladder_title}" if deck.ladder_title else "")
-    lines = [head, *(f"  {label:<12} {text}" for label, text in breakdown_lines(deck.overall))]
+        head += " — " + ladder_now(deck)
+    lines = [head, *(f"  {label:<12} {text}" for label, text in breakdown_lines(deck.overall, names))]
     if deck.ladder:
-        path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
-        lines.append(f"  {deck.ladder_kind or 'ladder':<12} {path} (games that moved it)")
+        lines.append(f"  {ladder_label(deck):<12} {ladder_path(deck)} " + _("(games that moved it)"))
     if deck.luck:
         shown = deck.luck[-LUCK_SHOWN:]
-        lines.append(f"  {'dice luck':<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
-        lines.append(f"  {'':<12} (hits and crits rolled above what the faces lead one to expect, last {len(shown)})")
-    lines += ["", *hero_table(deck.heroes)]
+        label = pgettext("record", "dice luck")
+        lines.append(f"  {label:<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
+        above = ngettext(
+            "(hits and crits rolled above what the faces lead one to expect, last {n})",
+            "(hits and crits rolled above what the faces lead one to expect, last {n})",
+            len(shown),
+        ).format(n=len(shown))
+        lines.append(f"  {'':<12} {above}")
+    lines += ["", *hero_table(deck.heroes, names)]
     return lines
 
 
-def breakdown_lines(b: Breakdown) -> list[tuple[str, str]]:
-    """Label and text for each figure of a breakdown."""
-    out = [("games", b.rate_words())]
-    extra = [f"{b.assisted} assisted" if b.assisted else "", f"{b.daily} daily" if b.daily else ""]
+def ladder_label(deck: DeckSummary) -> str:
+    """The label of the ladder's line: what a level is called (``rank``)."""
+    return _(deck.ladder_kind) if deck.ladder_kind else pgettext("record", "ladder")
+
+
+def ladder_path(deck: DeckSummary) -> str:
+    """``1 → 2 → 1``: the ladder from the level of its first game through each game that moved it."""
+    return " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
+
+
+def rate_words(b: Breakdown) -> str:
+    """``7 of 12 won: 58% (95% interval 32–81%)``."""
+    if not b.games:
+        return _("no games")
+    low, high = b.ci95
+    return ngettext(
+        "{wins} of {games} won: {rate} ({confidence} interval {range})",
+        "{wins} of {games} won: {rate} ({confidence} interval {range})",
+        b.wins,
+    ).format(
+        wins=b.wins,
+        games=b.games,
+        rate=f"{b.win_rate:.0%}",
+        confidence="95%",
+        range=f"{low * 100:.0f}–{high * 100:.0f}%",
+    )
+
+
+def streak_words(s: Streaks) -> str:
+    """``won the last 2 · longest: 4 won, 3 lost``."""
+    if s.current is None:
+        return _("no games")
+    n = s.current_length
+    if s.current == "won":
+        last = _("won the last {n}").format(n=n) if n > 1 else _("won the last game")
+    else:
+        last = _("lost the last {n}").format(n=n) if n > 1 else _("lost the last game")
+    return last + " · " + _("longest: {won} won, {lost} lost").format(won=s.longest_won, lost=s.longest_lost)
+
+
+def rounds_words(rounds: float) -> str:
+    """``13 rounds``, ``13.5 rounds`` (a median may fall between two games)."""
+    count = int(rounds) if rounds == int(rounds) else 2  # the plural form of a number with a fraction
+    return ngettext("{n} round", "{n} rounds", count).format(n=f"{rounds:g}")
+
+
+def breakdown_lines(b: Breakdown, names: Names) -> list[tuple[str, str]]:
+    """Label and text for each figure of a breakdown (``names``: its deck's, in the language spoken)."""
+    out = [(pgettext("record", "games"), rate_words(b))]
+    extra = [
+        ngettext("{n} assisted", "{n} assisted", b.assisted).format(n=b.assisted) if b.assisted else "",
+        ngettext("{n} daily", "{n} daily", b.daily).format(n=b.daily) if b.daily else "",
+    ]
     if any(extra):
-        out.append(("", "of them " + ", ".join(e for e in extra if e)))
-    out.append(("streaks", b.streaks.words()))
+        out.append(("", _("of them {which}").format(which=", ".join(e for e in extra if e))))
+    out.append((pgettext("record", "streaks"), streak_words(b.streaks)))
     if b.best is not None:
-        out.append(("best game", game_words(b.best)))
+        out.append((pgettext("record", "best game"), game_words(b.best, names)))
     if b.median_rounds is not None:
-        out.append(("median", f"{b.median_rounds:g} rounds"))
+        out.append((pgettext("record", "median"), rounds_words(b.median_rounds)))
     if b.killers:
-        out.append(("beaten by", ", ".join(f"{k.name} {k.beat_you}" for k in b.killers[:5])))
-    for n, boss in enumerate(b.bosses[:4]):
-        beat = (
-            f"beat you {boss.beat_you} time{'s' if boss.beat_you != 1 else ''}" if boss.beat_you else "never beat you"
-        )
         out.append(
-            ("bosses" if n == 0 else "", f"{boss.name}: {beat}; you defeated it {boss.defeated} of {boss.faced}")
+            (
+                pgettext("record", "beaten by"),
+                ", ".join(f"{names.of(k.id, k.name)} {k.beat_you}" for k in b.killers[:5]),
+            )
         )
+    for n, boss in enumerate(b.bosses[:4]):
+        if boss.beat_you:
+            said = ngettext(
+                "{boss}: beat you {n} time; you defeated it {defeated} of {faced}",
+                "{boss}: beat you {n} times; you defeated it {defeated} of {faced}",
+                boss.beat_you,
+            )
+        else:
+            said = _("{boss}: never beat you; you defeated it {defeated} of {faced}")
+        text = said.format(boss=names.of(boss.id, boss.name), n=boss.beat_you, defeated=boss.defeated, faced=boss.faced)
+        out.append((pgettext("record", "bosses") if n == 0 else "", text))
     return out
 
 
-def game_words(row: GameRow) -> str:
+def game_words(row: GameRow, names: Names) -> str:
     """``#12 2026-11-25 Umbra, rank 2: won in 14 rounds``."""
-    level = f", {row.level_kind} {row.level}" if row.level_kind and row.level is not None else ""
-    how = f"won in {row.rounds} rounds" if row.won else f"lost in round {row.rounds}"
-    return f"#{row.id} {row.day} {row.hero_name}{level}: {how}"
+    kind = _(row.level_kind) if row.level_kind else ""
+    level = f", {kind} {row.level}" if kind and row.level is not None else ""
+    if row.won:
+        how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
+    else:
+        how = _("lost in round {n}").format(n=row.rounds)
+    return f"#{row.id} {row.day} {names.of(row.hero, row.hero_name)}{level}: {how}"
 
 
-def hero_table(heroes: tuple[Breakdown, ...]) -> list[str]:
+def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
     """Per hero: games, wins, win rate and interval, streak, median rounds, best game."""
-    header = ("hero", "games", "wins", "win rate", "95% interval", "streak", "median rounds", "best game")
+    header = (
+        pgettext("record column", "hero"),
+        pgettext("record column", "games"),
+        pgettext("record column", "wins"),
+        pgettext("record column", "win rate"),
+        pgettext("record column", "{confidence} interval").format(confidence="95%"),
+        pgettext("record column", "streak"),
+        pgettext("record column", "median rounds"),
+        pgettext("record column", "best game"),
+    )
     cells = []
     for h in heroes:
         low, high = h.ci95
-        streak = f"{h.streaks.current} {h.streaks.current_length}" if h.streaks.current else ""
+        current = _(h.streaks.current) if h.streaks.current else ""
+        streak = f"{current} {h.streaks.current_length}" if current else ""
         best = h.best
-        best_text = "" if best is None else f"#{best.id} " + ("won" if best.won else "lost") + f" r{best.rounds}"
+        best_text = "" if best is None else f"#{best.id} " + (_("won") if best.won else _("lost")) + f" r{best.rounds}"
         cells.append(
             (
-                h.name,
+                names.of(h.id, h.name),
                 str(h.games),
                 str(h.wins),
                 f"{h.win_rate:.0%}",
@@ -100,7 +227,3 @@ def hero_table(heroes: tuple[Breakdown, ...]) -> list[str]:
         if n == 0:
             lines.append("  " + "  ".join("-" * w for w in widths))
     return lines
-
-
-def _games(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"

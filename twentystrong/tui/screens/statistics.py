@@ -26,11 +26,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, Select, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, _, ngettext, pgettext
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import DeckSummary, Summary, summarize
 from twentystrong.session.session import Session
-from twentystrong.text.record import breakdown_lines, hero_table
+from twentystrong.text.record import Names, breakdown_lines, hero_table, ladder_label, ladder_now, ladder_path
 from twentystrong.tui.widgets.keys import speak_keys
 
 ALL = "*"
@@ -216,7 +216,7 @@ class StatisticsScreen(ModalScreen[None]):
         plt.clear_figure()
         won = [(n, row.rounds) for n, row in enumerate(rows, 1) if row.won]
         lost = [(n, row.rounds) for n, row in enumerate(rows, 1) if not row.won]
-        for points, marker in ((won, "W"), (lost, "L")):
+        for points, marker in ((won, pgettext("chart marker: won", "W")), (lost, pgettext("chart marker: lost", "L"))):
             if points:
                 plt.scatter([x for x, _ in points], [y for _, y in points], marker=marker)
         if rows:
@@ -256,7 +256,7 @@ class StatisticsScreen(ModalScreen[None]):
             plt.yticks([float(level) for level in levels], [str(level) for level in levels])
             plt.ylim(levels[0] - 0.3, levels[-1] + 0.3)
             words = _("{ladder} after each game: now {level}")
-            plt.title(words.format(ladder=deck.ladder_kind.capitalize(), level=deck.ladder_now))
+            plt.title(words.format(ladder=_(deck.ladder_kind).capitalize(), level=deck.ladder_now))
         else:
             plt.title(_("Ladder: choose a deck") if decks else _("Ladder: no games"))
         plot.refresh()
@@ -353,20 +353,18 @@ def overview(summary: Summary, *, empty: bool = False) -> Content:
         )
     parts: list[Content] = []
     for deck in summary.decks:
-        head = Content.assemble((deck.title, "bold $accent"))
+        names = Names(deck.deck)
+        head = Content.assemble((names.title(deck.title), "bold $accent"))
         if deck.ladder_kind is not None and deck.ladder_now is not None:
-            title = f" {deck.ladder_title}" if deck.ladder_title else ""
-            now = _("now {ladder} {level}").format(ladder=deck.ladder_kind, level=deck.ladder_now)
-            head = Content.assemble(head, (f"   {now}{title}", "bold"))
+            head = Content.assemble(head, (f"   {ladder_now(deck)}", "bold"))
         parts.append(head)
-        for label, text in breakdown_lines(deck.overall):
+        for label, text in breakdown_lines(deck.overall, names):
             parts.append(Content.assemble((f"  {label:<11}", "$text-muted"), text))
         if deck.ladder:
-            path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
-            parts.append(Content.assemble((f"  {deck.ladder_kind or 'ladder':<11}", "$text-muted"), path))
+            parts.append(Content.assemble((f"  {ladder_label(deck):<11}", "$text-muted"), ladder_path(deck)))
         if len(deck.heroes) > 1:  # one line per hero (choose a hero above for that hero's own figures)
             parts.append(Content(""))
-            table = hero_table(deck.heroes)
+            table = hero_table(deck.heroes, names)
             parts.append(Content.styled(table[0], "bold"))
             parts += [Content(line) for line in table[1:]]
         parts.append(Content(""))
