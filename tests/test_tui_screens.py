@@ -254,6 +254,8 @@ async def test_browser_columns_show_each_cards_stats_in_every_language(tmp_path:
             card = deck.cards[0]
             row = table.get_row(card.id)
             assert [str(cell) for cell in row[2:5]] == [str(card.level), str(card.health), str(card.damage)]
+            kinds = {str(table.get_row(deck.heroes[0].id)[1]), str(row[1])}  # the Kind column, in the language read
+            assert kinds == {"en": {"hero", "card"}, "de": {"Held", "Karte"}, "fr": {"héros", "carte"}}[code]
         finally:
             set_language("en")
 

@@ -23,7 +23,7 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, _, ngettext, term
 from twentystrong.text.cards import (
     KIND_NAMES,
     SORT_NAMES,
@@ -142,8 +142,16 @@ def kind_filters() -> dict[str, str]:
 
 
 def short_kind(kind: str) -> str:
-    """The list's Kind column: a kind's name, or its kit's shorter words where the name is too long for it."""
-    return next((words.short[kind] for words in installed_cards() if kind in words.short), kind)
+    """The list's Kind column, in the language spoken: its kit's short words where the name is too long for it, else
+    the kind's name (a kit's own kind or sort of card, or the general card, hero, boss)."""
+    for words in installed_cards():
+        if kind in words.short:
+            return str(words.short[kind])
+    for words in installed_cards():
+        name = words.kinds.get(kind) or words.sorts.get(kind)
+        if name is not None:
+            return str(name)
+    return term(kind) if kind in ("card", "hero", "boss") else kind
 
 
 def kinds_of(all_entries: Iterable[Entry]) -> list[tuple[str, str]]:
