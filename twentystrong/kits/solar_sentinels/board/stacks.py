@@ -144,7 +144,7 @@ class StackView(Widget, can_focus=True):
     def render(self) -> Content:
         info = self.info
         if info.top is None:
-            return Content.styled("empty", "$text-muted italic")
+            return Content.styled(_("empty"), "$text-muted italic")
         name = Content.styled(info.name, "bold")
         if info.mandatory:  # before the name: a narrow stack cuts the end of a long name, never the mark
             name = Content.assemble((MANDATORY, "bold $warning"), " ", name)
