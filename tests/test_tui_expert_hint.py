@@ -18,6 +18,7 @@ from twentystrong.engine.view import player_view
 from twentystrong.record import daily
 from twentystrong.session import Session
 from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens.table import TableScreen
 
 SIZE = (120, 40)
 
@@ -84,3 +85,30 @@ async def test_no_hints_in_a_daily_challenge(tmp_path: Path) -> None:
         assert any("No hints in the daily challenge" in line for line in said(app))
         assert app.store is not None and not app.store.session.options.assisted
         assert daily.daily_date(deck, app.store.session.options) is not None  # still the day's game
+
+
+async def test_the_experts_answer_goes_on_esc_and_when_the_game_moves_on(tmp_path: Path) -> None:
+    """The answer is about this moment only: Esc takes it off the screen, and so does the next move (it stayed 30 s
+    over the prompt, and went stale after the next move)."""
+    options = SetupOptions("solar-sentinels", "corona", seed=4)
+    app = create_app(load=late_game(tmp_path, options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert any("The expert would play" in line for line in said(app))
+        assert not any("thinking" in line for line in said(app))  # the answer took the "thinking…" note's place
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not any("The expert would play" in line for line in said(app))
+        await pilot.press("w")
+        await settle(pilot)
+        assert any("The expert would play" in line for line in said(app))
+        assert app.store is not None
+        revision = app.store.view.revision
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.play(app.store.view.legal[0])  # a move, as a key or click plays it
+        await settle(pilot)
+        assert app.store.view.revision != revision
+        assert not any("The expert would play" in line for line in said(app))
