@@ -55,6 +55,7 @@ from twentystrong.tui.screens.table.keys import BOARD_ACTION, KEYS, compose_keys
 from twentystrong.tui.screens.table.prompt import general_hint, prompt_actions, selected_hint
 from twentystrong.tui.screens.table.reading import (
     asks,
+    empty_roll,
     face_die,
     idle_reward,
     lone_after,
@@ -172,6 +173,7 @@ class TableScreen(Screen[None]):
         self._auto_for: int | None = None  # the view revision whose single answer was played by itself
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
         self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
+        self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -931,7 +933,17 @@ class TableScreen(Screen[None]):
             method(*params)
 
     def action_roll(self) -> None:
-        """Roll every unapplied die in the active area."""
+        """Roll every unapplied die in the active area. With none committed, Enter asks first (a roll of nothing
+        uses a Strategy phase): a second Enter rolls; the Roll button rolls at once."""
+        if empty_roll(self.view) and self._empty_roll_for != self.view.revision:
+            self._empty_roll_for = self.view.revision
+            self._say(
+                _(
+                    "No dice committed: a roll now rolls nothing and uses a Strategy phase. Enter again to roll"
+                    " anyway, or commit dice first (click one or type its id)."
+                )
+            )
+            return
         self._play_first("roll")
 
     def action_resolve(self) -> None:
