@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from textual.pilot import Pilot
+from tui_helpers import settle
 
 from twentystrong.bench.tui import default_hero, next_move
 from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.screens.table import TableScreen
 
 SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def to_commit(app: TwentyStrongApp, pilot: Pilot[None]) -> TableScreen:
