@@ -18,6 +18,7 @@ from twentystrong.engine.view import player_view
 from twentystrong.record import daily
 from twentystrong.session import Session
 from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens.table import TableScreen
 
 SIZE = (120, 40)
 
@@ -55,15 +56,20 @@ def said(app: TwentyStrongApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
+async def ask(pilot: Pilot[None]) -> list[str]:
+    """Press ``w`` and wait for the expert; what the notifications say then."""
+    await pilot.press("w")
+    await settle(pilot)
+    return said(pilot.app)  # type: ignore[arg-type]
+
+
 async def test_the_hint_key_says_the_experts_move_and_marks_the_game_assisted(tmp_path: Path) -> None:
     options = SetupOptions("solar-sentinels", "corona", seed=4)
     app = create_app(load=late_game(tmp_path, options))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.store is not None and not app.store.session.options.assisted
-        await pilot.press("w")
-        await settle(pilot)
-        words = "\n".join(said(app))
+        words = "\n".join(await ask(pilot))
         assert "This game is now marked assisted." in words
         assert "The expert would play: You activate stack" in words, words
         assert "chance to win after it: about" in words and "Next best:" in words
@@ -79,8 +85,30 @@ async def test_no_hints_in_a_daily_challenge(tmp_path: Path) -> None:
     app = create_app(load=late_game(tmp_path, options))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        assert any("No hints in the daily challenge" in line for line in said(app))
+        assert any("No hints in the daily challenge" in line for line in await ask(pilot))
         assert app.store is not None and not app.store.session.options.assisted
         assert daily.daily_date(deck, app.store.session.options) is not None  # still the day's game
+
+
+async def test_the_experts_answer_goes_on_esc_and_when_the_game_moves_on(tmp_path: Path) -> None:
+    """The answer is about this moment only: Esc takes it off the screen, and so does the next move (it stayed 30 s
+    over the prompt, and went stale after the next move)."""
+    options = SetupOptions("solar-sentinels", "corona", seed=4)
+    app = create_app(load=late_game(tmp_path, options))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        words = await ask(pilot)
+        assert any("The expert would play" in line for line in words)
+        assert not any("thinking" in line for line in words)  # the answer took the "thinking…" note's place
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not any("The expert would play" in line for line in said(app))
+        assert any("The expert would play" in line for line in await ask(pilot))
+        assert app.store is not None
+        revision = app.store.view.revision
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.play(app.store.view.legal[0])  # a move, as a key or click plays it
+        await settle(pilot)
+        assert app.store.view.revision != revision
+        assert not any("The expert would play" in line for line in said(app))

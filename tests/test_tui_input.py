@@ -314,7 +314,7 @@ async def test_what_happened_is_on_the_prompts_top_line_by_keyboard(size: tuple[
     nothing), not in a toast over the prompt and the dice; the player's next command clears it."""
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        await pilot.press("2", "enter", "enter")  # activate Card 16, roll nothing, resolve
+        await pilot.press("2", "enter", "enter", "enter")  # activate Card 16, roll nothing (asked, then), resolve
         await settle(pilot)
         assert store_of(app).view.notes, "Resolve said nothing"
         assert _news(app).startswith("What happened: ")

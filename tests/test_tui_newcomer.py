@@ -216,7 +216,7 @@ async def test_changes_made_by_rules_are_announced(tmp_path: Path) -> None:
     app = scenario_app(tmp_path, [maw], dice="virtual")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await press(pilot, "1", "enter")  # activate, roll nothing
+        await press(pilot, "1", "enter", "enter")  # activate, roll nothing (Enter asks first, a second one rolls)
         hero = table_of(app).query_one("#preview", Static).content
         assert "Resolve: −2 Health (Rust Maw 2)" in (hero.plain if isinstance(hero, Content) else str(hero))
         await press(pilot, "enter")  # resolve

@@ -345,6 +345,8 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
     # mechanism, not of this machine's speed
     monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 60.0)
     monkeypatch.setattr(OddsPanel, "_QUICK_WAIT", 60.0)
+    # Not asked ahead when the letter selects the die (test_tui_odds_process has that): the key's own paths here.
+    monkeypatch.setattr(OddsPanel, "foresee", lambda panel, view: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "1")
@@ -386,6 +388,7 @@ async def test_the_worker_starts_after_the_keys_repaint(tmp_path: Path, monkeypa
 
     monkeypatch.setattr(OddsPanel, "_compute", counted)
     monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 0.0)  # nothing is quick: every question goes to a worker
+    monkeypatch.setattr(OddsPanel, "foresee", lambda panel, view: None)  # P2 is not asked when "p" selects it
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         await press(pilot, "1")

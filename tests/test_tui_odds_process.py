@@ -116,13 +116,13 @@ async def test_a_stale_answer_is_never_shown_after_a_key_moves_the_game_on(
 
 
 async def test_the_worker_process_exits_with_the_app(tmp_path: Path) -> None:
-    """The process starts when the panel is first shown, answers, and is ended and reaped (not left a zombie) when
-    the app exits."""
+    """The process starts after the table's first frame (its import of the odds is over before the first commit
+    step), answers, and is ended and reaped (not left a zombie) when the app exits."""
     app = make_app(tmp_path, card("rust-maw", health=7, damage=2))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         panel = panel_of(app)
-        assert panel._process.pid is None  # nothing started before the odds were first shown
+        assert not panel.display and panel._process.running  # started while the player reads the table
         await press(pilot, "1")
         await commit(pilot, "P1", "R1")
         assert panel._process.running, panel._process.failed
@@ -277,3 +277,63 @@ def _children(parent: int, marker: bytes) -> list[int]:
         if f"\nPPid:\t{parent}\n" in status and marker in command:
             found.append(int(entry.name))
     return found
+
+
+async def test_a_die_selected_to_commit_has_its_odds_asked_before_it_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Selecting a die at the commit step asks the process, while the player is about to play it, the odds after
+    its commit (a commit rolls and reveals nothing): the key that commits it draws the figures in its repaint, never
+    "computing…" then a second repaint, and the question is asked once."""
+    clear_cache()
+    asked: list[tuple[str, ...]] = []
+    real_ask = OddsProcess.ask
+
+    def counting(process: OddsProcess, question: Any) -> Any:
+        asked.append(question.dice)
+        return real_ask(process, question)
+
+    monkeypatch.setattr(OddsProcess, "ask", counting)
+    app = make_app(tmp_path, SHELL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opening(pilot)
+        panel = panel_of(app)
+        await until(pilot, lambda: panel.chances is not None, "the empty commit step's odds")
+        assert app.store is not None
+        before = app.store.view
+        await pilot.press("p")
+        await until(pilot, lambda: ("P1",) in asked and panel._foreseen is None, "P1's commit asked and answered")
+        assert app.store.view is before and panel.question is not None and panel.question.dice == ()  # nothing shown
+        frames: list[str] = []
+        real_refresh = Screen._compositor_refresh
+
+        def seen(screen: Screen[Any]) -> None:
+            real_refresh(screen)
+            frames.append(panel.shown_text())
+
+        monkeypatch.setattr(Screen, "_compositor_refresh", seen)
+        await press(pilot, "space")
+        assert panel.question is not None and panel.question.dice == ("P1",)
+        assert frames and all("computing…" not in frame for frame in frames), frames
+        assert asked.count(("P1",)) == 1
+        assert each(panel) == tuple(c.value for c in odds_widget.chances_for(panel.question).each)
+
+
+async def test_foreseeing_a_command_changes_nothing(tmp_path: Path) -> None:
+    """The store's view after a command, not played: the game, its history and the view shown stay as they were;
+    a command the engine refuses foresees nothing."""
+    from twentystrong.engine.commands import Command
+
+    app = make_app(tmp_path, SHELL)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opening(pilot)
+        store = app.store
+        assert store is not None
+        view, history = store.view, len(store.session.history)
+        command = view.first("commit", die="P1")
+        assert command is not None
+        after = store.foresee(command)
+        assert after is not None and [d.id for d in after.player.dice_in("active")] == ["P1"]
+        assert store.view is view and len(store.session.history) == history
+        assert [d.id for d in store.view.player.dice_in("active")] == []
+        assert store.foresee(Command("commit", die="Z9")) is None

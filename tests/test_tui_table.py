@@ -426,7 +426,7 @@ async def test_game_over_screen_and_undo_back(tmp_path: Path) -> None:
         await pilot.press("2", "enter", "enter", "enter", "1")
         await settle(pilot)
         assert store_of(app).state.round == 2 and store_of(app).state.hero.health == 1
-        await pilot.press("2", "enter", "enter")
+        await pilot.press("2", "enter", "enter", "enter")  # activate, roll nothing (Enter asks first), resolve
         await settle(pilot)
         await settle(pilot)
         assert store_of(app).state.result == "lost"

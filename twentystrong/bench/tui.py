@@ -11,7 +11,8 @@ Three measurements, all of real play on the shipped deck (fixed hero and seed, a
   child's autosave is compared with it at the end, so a script that went astray is reported, not timed.
 - **Keys under Pilot**: the same script in ``App.run_test``; each key runs from posting it to the end of the last
   compositor refresh of the table it caused. Headless, so terminal output is not included; the figure the
-  profiler works on (``python -m twentystrong.bench.tui --profile``).
+  profiler works on (``python -m twentystrong.bench.tui --profile``). Beside it, the UI thread's CPU time per key
+  (Pilot's own work included), which a busy machine does not change: the figure to compare two builds by there.
 
 Wall-clock figures on purpose (a player waits on the wall clock); the median keeps a busy machine's outliers out.
 """
@@ -479,10 +480,26 @@ def bench_tui(*, quick: bool = False) -> list[Row]:
     rows.append(at_most(name, _ms(typed), "ms", KEY_TARGET_MS))
     if typed:
         rows.append(at_most("tui keypress→repaint worst (pty)", max(typed) * 1000, "ms", WORST_TARGET_MS))
+    cpu: list[float] = []
     with _data_dir():
-        pressed = asyncio.run(pilot_latencies(keys, hero=hero))
+        pressed = asyncio.run(pilot_latencies(keys, hero=hero, on_key=lambda: _thread_cpu(cpu)))
     rows.append(at_most(f"tui keypress→repaint median, {len(pressed)} keys (Pilot)", _ms(pressed), "ms", KEY_TARGET_MS))
+    if cpu:
+        # The UI thread's own work per key (Pilot's included, some 5 ms): CPU time, so other processes on a busy
+        # machine do not change it, as they do the wall-clock figures above.
+        rows.append(Row("tui UI-thread CPU per key, median (Pilot)", _ms(cpu), "ms"))
+        rows.append(Row("tui UI-thread CPU per key, worst (Pilot)", max(cpu) * 1000, "ms"))
     return rows
+
+
+@contextlib.contextmanager
+def _thread_cpu(into: list[float]) -> Iterator[None]:
+    """Add the CPU seconds this thread spends inside the block to ``into``."""
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        into.append(time.thread_time() - started)
 
 
 def _profile(keys: int, sort: str) -> None:

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import Event
-from twentystrong.engine.legal import awaiting
+from twentystrong.engine.legal import awaiting, legal_commands
 from twentystrong.engine.state import Choices, GameState, SetupOptions
 from twentystrong.engine.view import PlayerView, player_view
 from twentystrong.i18n import N_, _
@@ -212,6 +213,18 @@ class Store:
         """Wait until the autosave holds the game (before quitting, or before the file is read back)."""
         self.session.flush_autosave()
         self._check_autosave()
+
+    def foresee(self, command: Command) -> GameView | None:
+        """The view a command would lead to, without playing it (None: the engine refuses it); nothing changes.
+
+        For a command that rolls and reveals nothing (a die committed): the odds panel asks about the moment after
+        it while the player is about to play it. The view is the player's (R12), and it is never shown.
+        """
+        result = decide_and_apply(self.session.state, command)
+        if isinstance(result, Rejected):
+            return None
+        _events, state = result
+        return GameView(player=player_view(state), legal=tuple(legal_commands(state)), awaiting=awaiting(state))
 
     # --- changing ------------------------------------------------------------------------------------------------
 

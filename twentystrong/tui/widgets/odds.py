@@ -329,6 +329,7 @@ class OddsPanel(Widget):
         """The probabilities and advice of :attr:`question`; None while they are computing."""
         self._answers: OrderedDict[Hashable, OddsChances] = OrderedDict()  # by OddsQuestion.answer_key()
         self._pending: Hashable | None = None  # the answer key a worker is answering
+        self._foreseen: tuple[Hashable, asyncio.Future[bool]] | None = None  # asked ahead (foresee), its answer
         self._costs: OrderedDict[Hashable, float] = OrderedDict()  # seconds, by OddsQuestion.shape()
         self._step: Hashable | None = None  # the step the reserved lines are for
         self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
@@ -347,7 +348,7 @@ class OddsPanel(Widget):
         """Mount the sections' Statics the first time the panel has something to show.
 
         Not composed with the table: the panel is hidden when a game starts, and the table's first frame comes
-        sooner without them (they are mounted, styled and laid out with the first commit step's repaint).
+        sooner without them (they are mounted right after it, while the player reads the table).
         """
         if not self._mounted_sections:
             self._mounted_sections = True
@@ -378,6 +379,12 @@ class OddsPanel(Widget):
 
     def _after_first_frame(self) -> None:
         self._first_frame_out = True
+        # While the player reads the table, not in the first commit step's key: the sections are mounted (the panel
+        # is hidden: one layout pass now instead of a mount, a restyle and a layout pass more in that key) and the
+        # process is started, so its import of the odds is over before the first question (it was that key's wait).
+        self._sections()
+        if self.mode != "off":
+            self._process.start()
         self._mode_changed()
 
     def on_unmount(self) -> None:
@@ -403,7 +410,7 @@ class OddsPanel(Widget):
             self.question = None
             return
         if not self._process.running and self._process.failed is None:
-            # Started once the panel is first shown, after that frame: it imports the odds while dice are chosen.
+            # Not started after the first frame (the odds were off then): started now, after this frame.
             self.call_after_refresh(self._process.start)
         s = view.player
         step = (s.round, s.activated_this_round, s.phases_used, question.stage)
@@ -421,7 +428,11 @@ class OddsPanel(Widget):
             key = question.answer_key()
             if key != self._pending:
                 quick = self._costs.get(question.shape(), math.inf) <= self._QUICK_SECONDS
-                if question.quick() or (quick and self._process.failed is not None):
+                foreseen = self._foreseen[1] if self._foreseen is not None and self._foreseen[0] == key else None
+                if foreseen is not None and not foreseen.done():
+                    # Asked ahead (foresee) and still being answered: waited for a moment, else drawn when it comes.
+                    self._wait_here(question, foreseen)
+                elif question.quick() or (quick and self._process.failed is not None):
                     started = time.perf_counter()
                     chances = chances_for(question)
                     self._cost(question, time.perf_counter() - started)
@@ -429,21 +440,43 @@ class OddsPanel(Widget):
                 elif quick and self._process.idle:
                     # The process answered this shape in milliseconds: waited for here, a frame with "computing…"
                     # and a second repaint are saved; what is not back in time comes to a worker like the rest.
-                    asked = self._process.ask(question)
-                    self._drawing = True  # the answer is drawn below, once
-                    try:
-                        answered = self._process.wait(asked, self._QUICK_WAIT)
-                    finally:
-                        self._drawing = False
-                    if not answered:
-                        self._pending = key
-                        self._await_answer(question, asked)
+                    self._wait_here(question, self._process.ask(question))
                 else:
                     self._pending = key
                     # The worker starts once this key's repaint is out: its arithmetic holds the interpreter's lock
                     # (numpy's object arrays included), and the repaint would wait behind it.
                     self.call_after_refresh(self._start_computing, question)
         self._draw_odds(mode)
+
+    def _wait_here(self, question: OddsQuestion, asked: asyncio.Future[bool]) -> None:
+        """Wait for the process's answer to ``question`` (asked already) at most :attr:`_QUICK_WAIT` while the key is
+        handled; an answer not back by then is drawn when it comes (or, the process failing, computed in a thread)."""
+        self._drawing = True  # an answer that comes now is drawn by show(), once
+        try:
+            answered = self._process.wait(asked, self._QUICK_WAIT)
+        finally:
+            self._drawing = False
+        if not answered:
+            self._pending = question.answer_key()
+            self._await_answer(question, asked)
+
+    def foresee(self, view: GameView) -> None:
+        """Ask the process now the question of a view that may come next (the player selected a die to commit), so
+        that its answer is in when the player plays it: the key that does is drawn once, with its figures, instead of
+        "computing…" then a second repaint when they come.
+
+        Only while the process is idle (a question it is answering or that waits is never delayed by this one) and
+        for a question not answered already. The answer is kept like any other, and shown only if that view comes.
+        """
+        if self.mode != "full" or not self._first_frame_out or not self._process.idle or self._pending is not None:
+            return
+        question = question_for(view, self.threshold)
+        if question is None or question.quick():
+            return
+        key = question.answer_key()
+        if key in self._answers:
+            return
+        self._foreseen = (key, self._process.ask(question))
 
     def _cost(self, question: OddsQuestion, seconds: float) -> None:
         """Remember how long a question of this shape took: the next one is answered at once when that was quick
@@ -509,6 +542,8 @@ class OddsPanel(Widget):
         self._cost(question, seconds)
         if key == self._pending:
             self._pending = None
+        if self._foreseen is not None and self._foreseen[0] == key:
+            self._foreseen = None
         self._remember(key, chances)
         if self.question is not None and key == self.question.answer_key() and self.display and not self._drawing:
             self._draw_odds(self.mode)

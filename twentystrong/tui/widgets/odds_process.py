@@ -7,8 +7,9 @@ has its own interpreter, and the UI thread only pickles the question and unpickl
 
 - One process per odds panel: a fresh interpreter (``python -c``, started by :mod:`subprocess`: never a ``fork`` of
   the UI process, whose Textual threads would be copied mid-flight; nor ``multiprocessing``, whose ``spawn`` adds a
-  resource-tracker process and re-imports the UI's ``__main__``), started lazily: when the panel is first shown,
-  after that frame is out. It imports the odds package (numpy with it) while the player chooses dice. Questions and
+  resource-tracker process and re-imports the UI's ``__main__``), started right after the table's first frame
+  (the odds off: when the panel is first shown). It imports the odds package (numpy with it) while the player reads
+  the table. Questions and
   answers are pickled over its stdin and stdout (a length before each); its stderr goes nowhere (the terminal is
   the table's).
 - What it is sent is an :class:`~twentystrong.odds.advice.OddsQuestion`: frozen values read from the player's view
@@ -76,8 +77,9 @@ def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> No
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
-    # The odds and their tables' numpy, while the player reads the table (the first question does not wait on them).
-    from twentystrong.odds import tables  # noqa: F401
+    # The odds and their tables' numpy, while the player reads the table (the first question does not wait on them),
+    # and the advisor, which the odds import only when first asked (some 30 ms more of the first commit step's wait).
+    from twentystrong.odds import advisor, tables  # noqa: F401
     from twentystrong.odds.advice import chances_for
 
     while True:

@@ -39,6 +39,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -54,6 +55,7 @@ from twentystrong.tui.screens.table.keys import BOARD_ACTION, KEYS, compose_keys
 from twentystrong.tui.screens.table.prompt import general_hint, prompt_actions, selected_hint
 from twentystrong.tui.screens.table.reading import (
     asks,
+    empty_roll,
     face_die,
     idle_reward,
     lone_after,
@@ -91,6 +93,8 @@ ZONE_WHY = {
 """Why a die in each zone has nothing to do now."""
 IN_FLIGHT_TIMEOUT = 2.0
 """Seconds after which keys stop waiting for a command the App never answered."""
+EXPERT_SECONDS = 30.0
+"""How long the expert's answer stays at most (it goes sooner when the game moves on, or on Esc)."""
 LETTER_WINDOW = 0.8
 """Seconds after a colour letter during which a digit completes a die id (``b3``); later, a digit is a card or
 stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the blue die on card 1)."""
@@ -168,6 +172,8 @@ class TableScreen(Screen[None]):
         self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
         self._auto_for: int | None = None  # the view revision whose single answer was played by itself
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
+        self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
+        self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -249,6 +255,8 @@ class TableScreen(Screen[None]):
         before = self.view
         self.view = view
         self._said = ""
+        if view.revision != before.revision:
+            self._expert_gone()  # what the expert said was about the moment before
         self._hint_once()
         if self.selected is not None and (not self._die_usable(self.selected) or asks(view) != asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
@@ -283,6 +291,18 @@ class TableScreen(Screen[None]):
     def watch_selected(self) -> None:
         if self.is_mounted:
             self._draw_selection()
+            if self.selected is not None:
+                self.call_after_refresh(self._foresee)
+
+    def _foresee(self) -> None:
+        """Once the selection is drawn: the odds after the commit the selected die stands for are asked now, while
+        the player is about to play it (its key then draws them at once; nothing is shown before)."""
+        command = self._selected_command()
+        if command is None or command.cmd != "commit" or self.view is not self.store.view:
+            return
+        view = self.store.foresee(command)  # a commit rolls and reveals nothing
+        if view is not None:
+            self.query_one(OddsPanel).foresee(view)
 
     def _refresh_bindings_if_changed(self) -> None:
         # The key bar asks every binding's check_action again: only ask when a key it shows turns on or off.
@@ -899,7 +919,7 @@ class TableScreen(Screen[None]):
         if action == "play_selected":
             return self.selected is not None and self._selected_command() is not None
         if action == "clear":
-            return self.selected is not None
+            return self.selected is not None or bool(self._expert_notes)
         if action == "use":
             return view.can("use_item") or view.can("use_ability")
         if action == "summary":
@@ -913,7 +933,17 @@ class TableScreen(Screen[None]):
             method(*params)
 
     def action_roll(self) -> None:
-        """Roll every unapplied die in the active area."""
+        """Roll every unapplied die in the active area. With none committed, Enter asks first (a roll of nothing
+        uses a Strategy phase): a second Enter rolls; the Roll button rolls at once."""
+        if empty_roll(self.view) and self._empty_roll_for != self.view.revision:
+            self._empty_roll_for = self.view.revision
+            self._say(
+                _(
+                    "No dice committed: a roll now rolls nothing and uses a Strategy phase. Enter again to roll"
+                    " anyway, or commit dice first (click one or type its id)."
+                )
+            )
+            return
         self._play_first("roll")
 
     def action_resolve(self) -> None:
@@ -1054,7 +1084,8 @@ class TableScreen(Screen[None]):
             self.notify(_("Enter its face: m miss, h hit, k crit."))
 
     def action_clear(self) -> None:
-        """Clear the selection."""
+        """Clear the selection, and the expert's answer."""
+        self._expert_gone()
         self.selected = None
 
     def action_answer(self) -> None:
@@ -1076,19 +1107,43 @@ class TableScreen(Screen[None]):
 
     def action_expert(self) -> None:
         """Ask the expert what it would play now, and why (the game is then marked assisted; no hints in a daily
-        challenge). It thinks in a worker thread and answers in a notification."""
+        challenge). It thinks in a worker thread and answers in a notification, which goes when the game moves on
+        (it is about this moment only) or on Esc; an answer that comes after the game moved on is not shown."""
         asked = self.store.ask_expert()
+        self._expert_gone()
         if isinstance(asked, str):
-            self.notify(asked, title=_("Expert"), severity="warning")
+            self._expert_says(asked, severity="warning")
             return
-        self.notify(_("The expert is thinking…"), title=_("Expert"))
+        self._expert_says(_("The expert is thinking…"), timeout=EXPERT_SECONDS)
+        revision = self.view.revision
+
+        def answered(words: str) -> None:
+            self._expert_gone()
+            if self.view.revision == revision:
+                self._expert_says(words, timeout=EXPERT_SECONDS)
 
         def think() -> None:
             words = asked()
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.app.call_from_thread(self.notify, words, title=_("Expert"), timeout=30)
+                self.app.call_from_thread(answered, words)
 
         self.run_worker(think, thread=True, group="expert", exclusive=True)
+
+    def _expert_says(
+        self, words: str, *, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> None:
+        """A notification from the expert, kept so that it can go before its time (:meth:`_expert_gone`)."""
+        note = Notification(words, _("Expert"), severity, timeout or self.app.NOTIFICATION_TIMEOUT)
+        self._expert_notes.append(note)
+        self.app.post_message(Notify(note))
+
+    def _expert_gone(self) -> bool:
+        """Take the expert's notifications off the screen; whether one was there."""
+        notes, self._expert_notes = self._expert_notes, []
+        shown = [note for note in notes if note in self.app._notifications]  # Textual keeps them there
+        for note in shown:
+            self.app._unnotify(note, refresh=note is shown[-1])
+        return bool(shown)
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""

@@ -30,6 +30,19 @@ def resolve_shortcut(view: GameView) -> bool:
     return view.kind == "commit" and all_defeated(view) and not view.player.dice_in("active") and view.can("roll")
 
 
+def empty_roll(view: GameView) -> bool:
+    """The commit step with dice in the pool and none committed: a roll now rolls nothing and uses a Strategy
+    phase (the rules allow it: any number of dice, zero included); an enemy is still undefeated."""
+    player = view.player
+    return (
+        view.kind == "commit"
+        and view.can("roll")
+        and not player.dice_in("active")
+        and bool(player.dice_in("pool"))
+        and not all_defeated(view)
+    )
+
+
 def recovery(view: GameView) -> list[Command]:
     """The commands that recover an exhausted die now: the Recover step's, or an "up to N" choice of dice to
     recover (a reward's); empty when no die can come back."""
