@@ -42,6 +42,7 @@ from twentystrong.odds.rerolls import _float_table, _kill_key, _useful, best_mov
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
 from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
 from twentystrong.odds.targets import Target
+from twentystrong.odds.two import best_move_two, last_roll_value, shape_of
 from twentystrong.text.words import percent
 
 __all__ = [
@@ -358,6 +359,10 @@ def _all(situation: Situation, samples: int) -> Chance:
         table = joint_table(spec, pool, tuple(needs), situation.phases)
         value = table.value(pool, needs, situation.phases)
         return Chance(min(1.0, max(0.0, _strip(value, spec))))
+    two = shape_of(spec) if spec is not None and situation.phases == 1 else None
+    if spec is not None and two is not None and not any(k[1] + k[2] for k in kept):
+        # Two targets and the last roll: any number of dice (a kept miss deals nothing, it is not rolled).
+        return Chance(_strip(last_roll_value(two, rolled, (needs[0], needs[1])), spec))
     dice = [(color_of(d), f) for d, f in situation.dice]
     odds = simulate(
         dice,
@@ -507,6 +512,11 @@ def _best(situation: Situation, samples: int) -> Advice:
             gives = dict(zip(live, jmove.give, strict=True))
             probability = Chance(min(1.0, max(0.0, _strip(jmove.value, joint))))
             return _words(situation, jmove.convert, gives, probability)
+        two = shape_of(joint) if joint is not None and situation.phases <= 1 else None
+        if joint is not None and two is not None:  # two targets, one roll at most to follow: any number of dice
+            jmove = best_move_two(two, (needs[0], needs[1]), shown, situation.phases)
+            gives = dict(zip(live, jmove.give, strict=True))
+            return _words(situation, None, gives, Chance(_strip(jmove.value, joint)))
     return _simulated_advice(situation, live, shown, samples)
 
 
