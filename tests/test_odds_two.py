@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from odds_brute import joint_brute_force  # noqa: E402
 
-from twentystrong.odds import PLAIN, Target  # noqa: E402
-from twentystrong.odds.advisor import Situation, advise, chances  # noqa: E402
+from twentystrong.odds import PLAIN, DiceCounts, Target, targets_odds  # noqa: E402
+from twentystrong.odds.advisor import Situation, advise, chances, commit_plan  # noqa: E402
 from twentystrong.odds.dice import COLORS, DICE_PER_COLOR, DIE_IDS, Color, Face, color_of  # noqa: E402
 from twentystrong.odds.joint import TIE, Joint, JointSpec, best_joint_move  # noqa: E402
 from twentystrong.odds.model import DamageModel  # noqa: E402
@@ -244,3 +244,38 @@ def _shown_of(dice: tuple[tuple[str, Face], ...]) -> Shown:
     for die, face in dice:
         counts[COLORS.index(color_of(die))][("miss", "hit", "crit").index(face)] += 1
     return tuple((c[0], c[1], c[2]) for c in counts)
+
+
+def test_the_plan_for_the_last_roll_weighs_every_pool_die() -> None:
+    """Before the last roll, 3 dice committed and 14 in the pool, against needs 6 and 4 (purple reaching the first
+    only): 90% is reached with 14 dice (the joint tables held only the strongest 10, and said 75.6% at best), and no
+    set of fewer dice reaches it."""
+    purple = PLAIN.without_applying(["purple"])
+    targets = (Target(6), Target(4, model=purple))
+    committed = ("B1", "P1", "R1")
+    pool = tuple(d for d in DIE_IDS if d not in committed)
+    plan = commit_plan(Situation(tuple((d, None) for d in committed), targets, 1, "commit"), pool, 0.9)
+    assert plan.all is not None and plan.all.reached and plan.all.chance.exact
+    shape = shape_of(JointSpec((PLAIN, purple), (1, 1)))
+    assert shape is not None
+
+    def counts(dice: tuple[str, ...]) -> tuple[int, ...]:
+        return tuple(sum(color_of(d) == c for d in (*committed, *dice)) for c in COLORS)
+
+    assert plan.all.chance.value == pytest.approx(last_roll_value(shape, counts(plan.all.dice), (6, 4)), abs=4 * TIE)
+    assert plan.all.chance.value >= 0.9 and len(plan.all.dice) == 14
+    for size in range(len(plan.all.dice)):
+        for extra in itertools.combinations(sorted(pool), size):
+            assert last_roll_value(shape, counts(extra), (6, 4)) < 0.9
+
+
+def test_targets_odds_answers_the_last_roll_exactly() -> None:
+    purple = PLAIN.without_applying(["purple"])
+    shape = shape_of(JointSpec((PLAIN, purple), (0, 0)))
+    assert shape is not None
+    odds = targets_odds(DiceCounts.all(), [Target(12), Target(8, model=purple)], phases=1)
+    assert odds.method == "exact" and odds.all == pytest.approx(last_roll_value(shape, (4, 4, 4, 4, 1), (12, 8)))
+    # Three phases stay with the simulation (out of the joint tables' reach, more than one roll).
+    assert targets_odds(DiceCounts.all(), [Target(12), Target(8, model=purple)], phases=3, samples=200).method == (
+        "monte-carlo"
+    )
