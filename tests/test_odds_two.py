@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -279,3 +280,74 @@ def test_targets_odds_answers_the_last_roll_exactly() -> None:
     assert targets_odds(DiceCounts.all(), [Target(12), Target(8, model=purple)], phases=3, samples=200).method == (
         "monte-carlo"
     )
+
+
+ENGINE_GAMES = (
+    ("solar-sentinels", "corona", 4, "heuristic"),
+    ("solar-sentinels", "flare", 6, "heuristic"),
+    ("solar-sentinels", "corona", 7, "heuristic"),
+    ("hoplomachus-victorum", "castor", 11, "heuristic"),
+    ("hoplomachus-victorum", "varro", 5, "heuristic"),
+    ("hoplomachus-victorum", "castor", 3, "heuristic"),
+    ("solar-sentinels", "flare", 6, "random"),
+    ("hoplomachus-victorum", "varro", 5, "random"),
+    ("solar-sentinels", "corona", 2, "random"),
+    ("hoplomachus-victorum", "castor", 2, "random"),
+)
+
+
+def test_the_last_move_is_the_engines_own() -> None:
+    """Every Apply-step position of seeded bot games with two enemies standing and at most 6 dice showing
+    (no boss whose fall wins, no combination rule: those are the advice's, not this module's), held against the
+    engine itself (:mod:`tests.advice_oracle`: every set of legal applies played on copies): the best move with no
+    roll to follow defeats both exactly when some legal set of the dice showing does; its own dice, applied through
+    the engine in order (a reward prompt answered between), are legal and then defeat both; so are the dice of the
+    best move with one roll to follow."""
+    from advice_oracle import apply_positions, oracle, settle_prompts
+
+    from twentystrong.engine import Rejected, decide_and_apply
+    from twentystrong.engine.commands import Command
+    from twentystrong.engine.legal import legal_commands
+    from twentystrong.odds.advice import question_for
+    from twentystrong.odds.advisor import _joint_spec, _live, _shown
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    checked = both = 0
+    for deck, hero, seed, bot in ENGINE_GAMES:
+        for _, s in apply_positions(deck, hero, seed, bot):
+            question = question_for(s, legal_commands(s))
+            if question is None or any(question.wins) or question.caveats:
+                continue
+            situation = replace(question.situation(), resources=NO_RESOURCES)
+            live = _live(situation)
+            if len(live) != 2 or len(situation.targets) != 2 or len(situation.dice) > 6:
+                continue
+            spec = _joint_spec(situation, live)
+            shape = shape_of(spec) if spec is not None else None
+            if shape is None:
+                continue
+            needs = (situation.targets[0].need, situation.targets[1].need)
+            found = oracle(s)
+            for phases_after in (0, 1):
+                move = best_move_two(shape, needs, _shown(situation), phases_after)
+                if phases_after == 0:
+                    assert (move.value >= 1) == found.plain_all(), (deck, hero, seed, needs, _shown(situation))
+                    checked += 1
+                    both += move.value >= 1
+                left = dict(situation.dice)
+                state = s
+                for t, enemy in enumerate(question.enemies):
+                    for c, (hits, crits) in enumerate(move.give[t]):
+                        for face, count in (("hit", hits), ("crit", crits)):
+                            for _ in range(count):
+                                die = next(d for d, f in left.items() if f == face and color_of(d) == COLORS[c])
+                                del left[die]
+                                out = decide_and_apply(state, Command("apply", die=die, card=enemy.card))
+                                assert not isinstance(out, Rejected), (die, enemy.card)
+                                settled = settle_prompts(out[1])
+                                assert settled is not None
+                                state = settled
+                if move.value >= 1:
+                    standing = {card.id for card in state.active if not card.defeated}
+                    assert state.result is not None or not standing & {e.card for e in question.enemies}
+    assert checked >= 15 and both >= 1, (checked, both)
