@@ -22,7 +22,8 @@ when ``b + D ≥ nB``. The value of an outcome is that of the joint tables' term
 ``P(both) · (1 + TIE · w_lo) + TIE · w_hi · P(hi can) + TIE · w_lo · P(lo can, hi cannot)`` (``hi`` the target of
 the larger weight: both falling implies each can). ``S`` is counted per value with counts capped at
 ``⌈tA / v⌉ + ⌈tB / v⌉`` (that many dice of value ``v`` cover both needs up to the tops ``tA``, ``tB`` alone, so a
-larger count answers nothing differently); ``a`` is capped at ``tA``, ``b`` at ``tB``.
+larger count answers nothing differently) and at the pool's dice that may show ``v``; ``a`` is capped at ``tA``,
+``b`` at ``tB``.
 
 **The best move** (:func:`best_move_two`) when ``phases_after`` is 0 or 1: every move is tried up to what it
 changes. Dice of a colour showing one face are interchangeable, so a move is, per colour, how many basic hits and
@@ -201,7 +202,7 @@ def _values(shape: TwoShape) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _reach(values: tuple[int, ...], caps: tuple[int, ...], top_a: int) -> tuple[Array, Array]:
     """For every multiset of ``both`` dice (counts per value, capped): its sum ``D``, and for each need ``r`` of A
     up to ``top_a``, ``D - x`` for the smallest subset sum ``x ≥ r`` (−1 when none): B falls with A when its need
@@ -230,7 +231,9 @@ def _both_part(shape: TwoShape, pool: tuple[int, ...], tops: tuple[int, int]) ->
     and ``P(D ≥ x)`` for x from 0 (then 0 beyond the last entry)."""
     top_a, top_b = tops
     values = _values(shape)
-    caps = tuple(math.ceil(top_a / v) + math.ceil(top_b / v) for v in values)
+    # No more dice of a value than the pool's dice that may show it, nor than cover both needs alone.
+    showing = [sum(n for c, n in enumerate(pool) if n and v in shape.damage[c]) for v in values]
+    caps = tuple(min(n, math.ceil(top_a / v) + math.ceil(top_b / v)) for v, n in zip(values, showing, strict=True))
     s = _both_distribution(shape, pool, caps)
     total, most = _reach(values, caps, top_a)
     weights = np.broadcast_to(s[..., None], most.shape).ravel()
@@ -267,10 +270,13 @@ def last_roll(shape: TwoShape, pool: tuple[int, ...], tops: tuple[int, int]) -> 
     pb = _sum_distribution(
         shape, tuple(n if gr == B_ONLY else 0 for n, gr in zip(pool, shape.groups, strict=True)), B_ONLY, top_b
     )
-    # [a, nA]: max(0, nA - a), what the both dice must give A once the a dice dealt a (likewise for B).
-    need_a, need_b, at_a, at_b = _indices(tops)
-    part = pa @ g[need_a].reshape(top_a + 1, -1)  # [nA · q]
-    both = pb @ part.reshape(top_a + 1, top_b + 1)[:, need_b].transpose(1, 0, 2).reshape(top_b + 1, -1)
+    # [a, nA]: max(0, nA - a), what the both dice must give A once the a dice dealt a (likewise for B); only the
+    # amounts the one-target dice may deal (often 0 alone: no such colour).
+    ia, ib = np.flatnonzero(pa), np.flatnonzero(pb)
+    pa, pb = pa[ia], pb[ib]
+    need_a, need_b, at_a, at_b = (x[i] for x, i in zip(_indices(tops), (ia, ib, ia, ib), strict=True))
+    part = pa @ g[need_a].reshape(len(ia), -1)  # [nA · q]
+    both = pb @ part.reshape(top_a + 1, top_b + 1)[:, need_b].transpose(1, 0, 2).reshape(len(ib), -1)
     both = np.asarray(both).reshape(top_a + 1, top_b + 1)
     w_a, w_b = shape.weights
     if not (w_a or w_b):
@@ -278,17 +284,16 @@ def last_roll(shape: TwoShape, pool: tuple[int, ...], tops: tuple[int, int]) -> 
 
     s_a = survive[at_a]  # [a, nA]: P(D ≥ nA - a)
     s_b = survive[at_b]
-    can_a = pa @ s_a  # [nA]
-    can_b = pb @ s_b  # [nB]
     # P(lo can fall and hi cannot): the groups roll independently, so given a and b it is P(x_lo ≤ D < x_hi).
     hi_a = w_a >= w_b
     if hi_a:  # B can (D ≥ x_b), A cannot (D < x_a)
         gap = np.maximum(0.0, s_b[None, :, None, :] - s_a[:, None, :, None])
+        can_hi = (pa @ s_a)[:, None]
     else:
         gap = np.maximum(0.0, s_a[:, None, :, None] - s_b[None, :, None, :])
-    only = np.einsum("a,b,abxy->xy", pa, pb, gap)
+        can_hi = (pb @ s_b)[None, :]
+    only = np.tensordot(pb, np.tensordot(pa, gap, axes=(0, 0)), axes=(0, 0))
     w_hi, w_lo = (w_a, w_b) if hi_a else (w_b, w_a)
-    can_hi = can_a[:, None] if hi_a else can_b[None, :]
     return np.asarray(both * (1 + TIE * w_lo) + TIE * w_hi * can_hi + TIE * w_lo * only)
 
 
