@@ -5,8 +5,9 @@ the rolls left, the roll rules in force and the resources the player holds (:mod
 it:
 
 - :func:`chances` — each target's chance with every die on it, and (several targets) the chance that every one
-  falls under the best joint play; exact where the tables hold the rules and resources, else a seeded simulation
-  with its standard error (:class:`Chance` says which);
+  falls under the best joint play; exact where the tables hold the rules and resources (two targets with one roll
+  left: :mod:`twentystrong.odds.two`, any number of dice), else a seeded simulation with its standard error
+  (:class:`Chance` says which);
 - :func:`advise` — after a roll, the best move: face changes to use first (named), the dice to give each target, the
   dice kept;
 - :func:`commit_plan` — before a roll, the fewest pool dice (weakest first among as few) that reach a chance the
