@@ -238,3 +238,24 @@ def test_the_commit_plan_passes_over_dice_whose_exact_chance_falls_short() -> No
     assert pick.dice == ("Y1", "G1", "G2")
     assert pick.chance.value == forced_value(game, (1, 2, 0, 0, 1), 5, 2)
     assert pick.chance.value >= 0.7
+
+
+def test_the_plan_under_forced_rerolls_reads_every_set_exactly() -> None:
+    """P4 committed, Y4 G3 G4 R1 in the pool, health 5, two rolls, Corona's ability held, 50%: Y4 and R1 reach it
+    (53.8%, a forced reroll of the red die, which cannot miss, only gains), which the search on the rules without
+    forced rerolls passed over for Y4 G3 G4; every weaker or smaller set falls short, each read on its own arrays."""
+    from twentystrong.odds.advisor import Situation, _counts, _subsets, commit_plan
+    from twentystrong.odds.rules import Resources
+
+    situation = Situation((("P4", None),), (Target(5),), 2, "commit", rules=FORCED, resources=Resources((CORONA,)))
+    pool = ("G3", "Y4", "G4", "R1")
+    pick = commit_plan(situation, pool, 0.5).each[0]
+    assert pick is not None and pick.reached and pick.chance.exact
+    assert pick.dice == ("Y4", "R1") and pick.chance.value == pytest.approx(0.53805869913123)
+    game = game_of(PLAIN, FORCED, CORONA)
+    assert game is not None
+    order = [extra for size in range(len(pool) + 1) for extra in _subsets(pool, size)]
+    for extra in order[: order.index(pick.dice)]:
+        counts = tuple(n + (c == "purple") for c, n in zip(COLORS, _counts(extra), strict=True))
+        found = forced_value(game, counts, 5, 2)
+        assert found is not None and found < 0.5, extra

@@ -5,8 +5,9 @@ the rolls left, the roll rules in force and the resources the player holds (:mod
 it:
 
 - :func:`chances` — each target's chance with every die on it, and (several targets) the chance that every one
-  falls under the best joint play; exact where the tables hold the rules and resources, else a seeded simulation
-  with its standard error (:class:`Chance` says which);
+  falls under the best joint play; exact where the tables hold the rules and resources (two targets with one roll
+  left: :mod:`twentystrong.odds.two`, any number of dice), else a seeded simulation with its standard error
+  (:class:`Chance` says which);
 - :func:`advise` — after a roll, the best move: face changes to use first (named), the dice to give each target, the
   dice kept;
 - :func:`commit_plan` — before a roll, the fewest pool dice (weakest first among as few) that reach a chance the
@@ -24,7 +25,7 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from twentystrong.odds.dice import COLORS, Color, Face, color_of, die_order
-from twentystrong.odds.forced import forced_move, game_of
+from twentystrong.odds.forced import ENTRIES, array_entries, forced_move, forced_value, game_of
 from twentystrong.odds.joint import (
     BUDGET,
     Joint,
@@ -42,6 +43,7 @@ from twentystrong.odds.rerolls import _float_table, _kill_key, _useful, best_mov
 from twentystrong.odds.rules import NO_RESOURCES, PLAIN_ROLLS, Conversion, Resources, RollRules
 from twentystrong.odds.simulate import SAMPLES, Policy, Shown, counts_of, decide, simulate
 from twentystrong.odds.targets import Target
+from twentystrong.odds.two import TwoShape, best_move_two, last_roll_value, shape_of
 from twentystrong.text.words import percent
 
 __all__ = [
@@ -358,6 +360,10 @@ def _all(situation: Situation, samples: int) -> Chance:
         table = joint_table(spec, pool, tuple(needs), situation.phases)
         value = table.value(pool, needs, situation.phases)
         return Chance(min(1.0, max(0.0, _strip(value, spec))))
+    two = shape_of(spec) if spec is not None and situation.phases == 1 else None
+    if spec is not None and two is not None and not any(k[1] + k[2] for k in kept):
+        # Two targets and the last roll: any number of dice (a kept miss deals nothing, it is not rolled).
+        return Chance(_strip(last_roll_value(two, rolled, (needs[0], needs[1])), spec))
     dice = [(color_of(d), f) for d, f in situation.dice]
     odds = simulate(
         dice,
@@ -507,6 +513,11 @@ def _best(situation: Situation, samples: int) -> Advice:
             gives = dict(zip(live, jmove.give, strict=True))
             probability = Chance(min(1.0, max(0.0, _strip(jmove.value, joint))))
             return _words(situation, jmove.convert, gives, probability)
+        two = shape_of(joint) if joint is not None and situation.phases <= 1 else None
+        if joint is not None and two is not None:  # two targets, one roll at most to follow: any number of dice
+            jmove = best_move_two(two, (needs[0], needs[1]), shown, situation.phases)
+            gives = dict(zip(live, jmove.give, strict=True))
+            return _words(situation, None, gives, Chance(_strip(jmove.value, joint)))
     return _simulated_advice(situation, live, shown, samples)
 
 
@@ -721,6 +732,9 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int,
         joint = _pick_joint(situation, pool, threshold, [t], most)
         if joint is not None:
             return joint
+    forced = _pick_forced(situation, pool, threshold, t, most)
+    if forced is not None:
+        return forced
     near = _nearest(situation)
     exact = near == situation
 
@@ -740,6 +754,45 @@ def _pick(situation: Situation, pool: tuple[str, ...], threshold: float, t: int,
                 return Pick(extra, own, True)
     best = _strongest(pool, most)
     return Pick(best, value(best, situation), False)
+
+
+def _pick_forced(
+    situation: Situation, pool: tuple[str, ...], threshold: float, t: int, most: int | None
+) -> Pick | None:
+    """One target under forced rerolls: the first set of pool dice, fewest first and weakest first among as few,
+    whose exact chance reaches ``threshold``, every chance read from :mod:`twentystrong.odds.forced`'s arrays over
+    the dice committed and every pool die; None when those arrays are out of its budget (then the search runs on
+    the nearest rules, which can pass over a set that is enough: a forced reroll of a die that cannot miss only
+    gains) or the question is not one it holds (a die keeping a face, a cap per step, two face changes)."""
+    conversions = situation.resources.conversions
+    if not situation.rules.forced_rerolls or situation.step_cap is not None or len(conversions) > 1:
+        return None
+    if any(face is not None for _, face in situation.dice):
+        return None
+    need = situation.targets[t].need
+    if need <= 0 or situation.phases == 0:
+        return None
+    game = game_of(_boosted(situation, t), situation.rules, conversions[0] if conversions else None)
+    if game is None:
+        return None
+    usable = _strongest(pool, most)
+    rolled, _ = _split(situation)
+    root = tuple(r + n for r, n in zip(rolled, _counts(usable), strict=True))
+    if array_entries(game, root, need + 1) > ENTRIES:
+        return None
+
+    def chance(extra: Sequence[str]) -> Chance:
+        counts = tuple(r + n for r, n in zip(rolled, _counts(extra), strict=True))
+        found = forced_value(game, counts, need, situation.phases, root=root, length=need + 1)
+        assert found is not None  # within the arrays of ``root``
+        return Chance(found)
+
+    for size in range(len(usable) + 1):
+        for extra in _subsets(usable, size):
+            found = chance(extra)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(usable, chance(usable), False)
 
 
 def _pick_joint(
@@ -772,6 +825,10 @@ def _pick_joint(
     def counts_of_extra(extra: Sequence[str]) -> list[int]:
         return [r + n for r, n in zip(rolled, _counts(extra), strict=True)]
 
+    if len(needs) == 2 and near.phases == 1 and entries(needs, counts_of_extra(usable)) * spec.layers > BUDGET:
+        shape = shape_of(spec)
+        if shape is not None:  # the last roll against two targets: exact over every pool die
+            return _pick_last_roll(shape, spec, rolled, tuple(usable), (needs[0], needs[1]), threshold, exact)
     within = list(usable)  # the dice one joint table over them all holds: all, or the strongest within the budget
     while within and entries(needs, counts_of_extra(within)) * spec.layers > BUDGET:
         within.pop()
@@ -800,6 +857,34 @@ def _pick_joint(
     if entries(needs, top) * spec.layers > BUDGET:
         return None
     return Pick(tuple(within), chance(top), False)
+
+
+def _pick_last_roll(
+    shape: TwoShape,
+    spec: JointSpec,
+    rolled: Sequence[int],
+    usable: tuple[str, ...],
+    needs: tuple[int, int],
+    threshold: float,
+    exact: bool,
+) -> Pick:
+    """Two targets and the last roll (:mod:`twentystrong.odds.two`): the first set of pool dice, fewest first and
+    weakest first among as few, that reaches ``threshold``; every pool die first (more dice never lower the
+    chance, so when they fall short no set reaches it)."""
+
+    def chance(extra: Sequence[str]) -> Chance:
+        counts = tuple(r + n for r, n in zip(rolled, _counts(extra), strict=True))
+        return Chance(_strip(last_roll_value(shape, counts, needs), spec), exact=exact)
+
+    every = chance(usable)
+    if every.value < threshold:
+        return Pick(usable, every, False)
+    for size in range(len(usable) + 1):
+        for extra in _subsets(usable, size):
+            found = chance(extra)
+            if found.value >= threshold:
+                return Pick(extra, found, True)
+    return Pick(usable, every, True)  # not reached: every pool die is one of the sets
 
 
 def _pick_in_one_table(

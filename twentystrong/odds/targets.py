@@ -326,8 +326,9 @@ def targets_odds(
 ) -> TargetsOdds:
     """P(defeating each target and all of them within ``phases`` phases, rolling ``dice``.
 
-    Exact where the targets pool into one need (:func:`~twentystrong.odds.joint.pooled`) or the joint tables
-    are within budget (:func:`~twentystrong.odds.joint.feasible`): ``all`` under the best joint play for all of
+    Exact where the targets pool into one need (:func:`~twentystrong.odds.joint.pooled`), the joint tables
+    are within budget (:func:`~twentystrong.odds.joint.feasible`) or two targets have one roll left
+    (:mod:`twentystrong.odds.two`): ``all`` under the best joint play for all of
     them, ``each`` target's chance with every die on it. Else (or with ``exact=False``) a Monte Carlo of the greedy
     allocation over ``samples`` games from ``seed`` (the same arguments always give the same answer).
     """
@@ -339,12 +340,14 @@ def targets_odds(
         raise ValueError(f"samples must be at least 1, not {samples}")
     from twentystrong.odds.joint import TIE, JointSpec, feasible, joint_table, pooled
     from twentystrong.odds.rerolls import kill_probability
+    from twentystrong.odds.two import last_roll_value, shape_of
 
     live = [t for t in targets if t.need > 0]
     spec = JointSpec(tuple(t.model for t in live), tuple(0 for _ in live))
     needs = tuple(t.need for t in live)
     one = pooled(spec.models, needs) if len(live) > 1 else None
-    if exact and (not live or one is not None or feasible(needs, dice.as_tuple(), spec)):
+    two = shape_of(spec) if len(live) == 2 and phases == 1 else None  # the last roll: any number of dice
+    if exact and (not live or one is not None or two is not None or feasible(needs, dice.as_tuple(), spec)):
         each = tuple(
             1.0 if t.need <= 0 else kill_probability(dice, t.health, applied=t.applied, phases=phases, model=t.model)
             for t in targets
@@ -352,6 +355,8 @@ def targets_odds(
         every = 1.0
         if one is not None:
             every = kill_probability(dice, one.need, phases=phases, model=live[0].model, conversion=one.conversion)
+        elif two is not None:
+            every = min(1.0, last_roll_value(two, dice.as_tuple(), (needs[0], needs[1])))
         elif live:
             value = joint_table(spec, dice.as_tuple(), needs, max(phases, 1)).value(dice.as_tuple(), needs, phases)
             every = 0.0 if value <= TIE else min(1.0, value)  # weights 0: no tie-break in the figure
