@@ -47,7 +47,9 @@ def card_named(said: str, deck: Deck) -> str:
     named = card_name(deck, said)
     if named != said:
         return named  # an id
-    for piece in (*deck.cards, *deck.bosses, *deck.heroes):
+    kits = [item for items in deck.parts.values() for item in items]  # a kit's own pieces: a Scion, a Tactic …
+    sides = [side() for piece in (*deck.heroes, *kits) if (side := getattr(piece, "as_boss", None)) is not None]
+    for piece in (*deck.cards, *deck.bosses, *deck.heroes, *kits, *(b for b in sides if b is not None)):
         if said in _names(piece):
             return str(
                 getattr(piece, "name", said)
@@ -71,7 +73,10 @@ def _dice(n: str, color: str = "") -> str:
 
 
 _REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Deck], str]], ...] = (
-    (re.compile(r"suffered (\d+) damage"), lambda m, d: _("suffered {n} damage").format(n=m[1])),
+    (
+        re.compile(r"suffered (\d+) damage"),
+        lambda m, d: ngettext("suffered {n} damage", "suffered {n} damage", int(m[1])).format(n=m[1]),
+    ),
     (re.compile(r"healed (\d+)"), lambda m, d: _("healed {n}").format(n=m[1])),
     (re.compile(r"lost (\d+) Health"), lambda m, d: _("lost {n} Health").format(n=m[1])),
     (re.compile(rf"\+(\d+) ({_STATS})"), lambda m, d: _("+{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),
