@@ -126,7 +126,10 @@ class Breakdown:
         if not self.games:
             return "no games"
         low, high = self.ci95
-        return f"{self.wins} of {self.games} won: {self.win_rate:.0%} (95% interval {low * 100:.0f}–{high * 100:.0f}%)"
+        from twentystrong.i18n.numbers import percent_sign, ratio
+
+        interval = percent_sign(f"{low * 100:.0f}–{high * 100:.0f}")
+        return f"{self.wins} of {self.games} won: {ratio(self.win_rate)} (95% interval {interval})"
 
 
 def best_game(rows: Sequence[GameRow]) -> GameRow | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from twentystrong.i18n import _
+from twentystrong.i18n.numbers import decimal, localise, percent_sign, ratio
 from twentystrong.record.games import GameRow
 from twentystrong.record.summary import Breakdown, DeckSummary, Summary
 
@@ -17,7 +18,7 @@ def report(summary: Summary, *, filtered: bool = False) -> str:
             return _("No recorded game matches.")
         return _("No finished games in your record yet: play one (twentystrong), and it is kept here.")
     won = summary.wins
-    lines = [f"Your record: {_games(summary.games)}, {won} won ({won / summary.games:.0%})"]
+    lines = [f"Your record: {_games(summary.games)}, {won} won ({ratio(won / summary.games)})"]
     for deck in summary.decks:
         lines += ["", *deck_lines(deck)]
     return "\n".join(lines)
@@ -34,7 +35,7 @@ def deck_lines(deck: DeckSummary) -> list[str]:
         lines.append(f"  {deck.ladder_kind or 'ladder':<12} {path} (games that moved it)")
     if deck.luck:
         shown = deck.luck[-LUCK_SHOWN:]
-        lines.append(f"  {'dice luck':<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
+        lines.append(f"  {'dice luck':<12} " + " ".join(decimal(p.margin, sign=True) for p in shown))
         lines.append(f"  {'':<12} (hits and crits rolled above what the faces lead one to expect, last {len(shown)})")
     lines += ["", *hero_table(deck.heroes)]
     return lines
@@ -50,7 +51,7 @@ def breakdown_lines(b: Breakdown) -> list[tuple[str, str]]:
     if b.best is not None:
         out.append(("best game", game_words(b.best)))
     if b.median_rounds is not None:
-        out.append(("median", f"{b.median_rounds:g} rounds"))
+        out.append(("median", f"{localise(f'{b.median_rounds:g}')} rounds"))
     if b.killers:
         out.append(("beaten by", ", ".join(f"{k.name} {k.beat_you}" for k in b.killers[:5])))
     for n, boss in enumerate(b.bosses[:4]):
@@ -84,10 +85,10 @@ def hero_table(heroes: tuple[Breakdown, ...]) -> list[str]:
                 h.name,
                 str(h.games),
                 str(h.wins),
-                f"{h.win_rate:.0%}",
-                f"{low * 100:.0f}–{high * 100:.0f}%",
+                ratio(h.win_rate),
+                percent_sign(f"{low * 100:.0f}–{high * 100:.0f}"),
                 streak,
-                f"{h.median_rounds:g}" if h.median_rounds is not None else "",
+                localise(f"{h.median_rounds:g}") if h.median_rounds is not None else "",
                 best_text,
             )
         )

@@ -20,6 +20,7 @@ from twentystrong.engine.evolve import evolve
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
 from twentystrong.i18n import _, ngettext
+from twentystrong.i18n.numbers import decimal
 
 if TYPE_CHECKING:
     from twentystrong.record.ladder import LadderRule
@@ -117,7 +118,7 @@ class GameStats:
         if not self.dice_rolled:
             return _("No dice were rolled.")
         margin = self.luck_margin
-        expected = f"{self.expected_crits + self.expected_hits:.1f}"
+        expected = decimal(self.expected_crits + self.expected_hits)
         got = self.crits + self.hits
         spread = math.sqrt(sum(c.variance for c in self.luck)) or 1.0
         # Within one standard deviation is ordinary luck; two or more is remarkable. A whole sentence for each.

@@ -25,6 +25,8 @@ from textual.widgets import Button, Footer, Static
 from twentystrong.engine.dice import LETTER
 from twentystrong.engine.reasons import game_reason, reason_words
 from twentystrong.i18n import N_, _, ngettext, term
+from twentystrong.i18n.grammar import agree
+from twentystrong.i18n.numbers import decimal
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
@@ -51,8 +53,8 @@ def luck_table(stats: GameStats) -> Content:
             Content.assemble(
                 (f"{LETTER[c.color]} {term(c.color):<6}", "bold"),
                 f"{c.rolled:>7}",
-                f"{c.crits:>6} ({c.expected_crits:4.1f})",
-                f"{c.hits:>6} ({c.expected_hits:4.1f})",
+                f"{c.crits:>6} ({decimal(c.expected_crits, width=4)})",
+                f"{c.hits:>6} ({decimal(c.expected_hits, width=4)})",
                 f"{c.misses:>8}",
             )
         )
@@ -60,8 +62,8 @@ def luck_table(stats: GameStats) -> Content:
         Content.assemble(
             (_("all").ljust(8), "bold"),
             f"{stats.dice_rolled:>7}",
-            f"{stats.crits:>6} ({stats.expected_crits:4.1f})",
-            f"{stats.hits:>6} ({stats.expected_hits:4.1f})",
+            f"{stats.crits:>6} ({decimal(stats.expected_crits, width=4)})",
+            f"{stats.hits:>6} ({decimal(stats.expected_hits, width=4)})",
             f"{stats.dice_rolled - stats.crits - stats.hits:>8}",
         )
     )
@@ -218,4 +220,4 @@ def _reason(reason: str, won: bool, deck: Deck) -> Content:
     else:
         said = game_reason(reason, deck)
         text = said[:1].upper() + said[1:]
-    return Content(text if text.endswith((".", "!")) else text + ".")
+    return Content(agree(text if text.endswith((".", "!")) else text + "."))
