@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from twentystrong.engine.effects.words import card_name, color_word, stat_name
@@ -48,9 +49,10 @@ def card_named(said: str, deck: Deck) -> str:
     if named != said:
         return named  # an id
     kits = [item for items in deck.parts.values() for item in items]  # a kit's own pieces: a Scion, a Tactic …
-    sides = [side() for piece in (*deck.heroes, *kits) if (side := getattr(piece, "as_boss", None)) is not None]
-    for piece in (*deck.cards, *deck.bosses, *deck.heroes, *kits, *(b for b in sides if b is not None)):
-        if said in _names(piece):
+    # A hero's other side (a Victorum hero's Primus), made only when no piece above bears the name.
+    sides = (side() for piece in (*deck.heroes, *kits) if (side := getattr(piece, "as_boss", None)) is not None)
+    for piece in chain(deck.cards, deck.bosses, deck.heroes, kits, sides):
+        if piece is not None and said in _names(piece):
             return str(
                 getattr(piece, "name", said)
             )  # the name it had in the language spoken when the event was written
