@@ -245,8 +245,8 @@ def test_with_several_enemies_the_advice_names_the_one_it_plays_for(tmp_path: Pa
 @pytest.mark.parametrize(
     ("lang", "apply", "figure"),
     [
-        ("de", "{dice} auf Rust Maw zuordnen", " → {mine}, Rust Maw zu besiegen (0%, alle 2 zu besiegen)"),
-        ("fr", "assigner {dice} à Rust Maw", " → {mine} de vaincre Rust Maw (0% de vaincre les 2)"),
+        ("de", "{dice} auf Rust Maw zuordnen", " → {mine}, Rust Maw zu besiegen (0\u00a0%, alle 2 zu besiegen)"),
+        ("fr", "assigner {dice} à Rust Maw", " → {mine} de vaincre Rust Maw (0\u00a0% de vaincre les 2)"),
     ],
 )
 def test_the_advice_is_one_sentence_in_the_language_spoken(tmp_path: Path, lang: str, apply: str, figure: str) -> None:

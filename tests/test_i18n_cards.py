@@ -179,8 +179,8 @@ def test_an_effect_reads_as_a_whole_sentence_in_german_and_french(solar: Deck) -
     assert "Sofort-Belohnung: Frische 2 Würfel deiner Wahl aus dem Erschöpft-Bereich auf." in lines
     set_language("fr")
     lines = _lines(solar, "crater-maw")
-    assert "Continu : Les critiques n’infligent aucun dégât à cette carte." in lines
-    assert "Récompense instantanée : Récupérez 2 dés de votre choix dans la zone d’épuisement." in lines
+    assert "Continu\u00a0: Les critiques n’infligent aucun dégât à cette carte." in lines
+    assert "Récompense instantanée\u00a0: Récupérez 2 dés de votre choix dans la zone d’épuisement." in lines
 
 
 def test_counts_take_the_languages_own_plural_forms(solar: Deck) -> None:
@@ -225,7 +225,7 @@ def test_a_trigger_and_a_condition_frame_the_sentence_in_each_language(solar: De
     )
     set_language("fr")
     assert str(describe_any(solar, flare.id).lines[2]) == (
-        "Capacité : Quand un ennemi est vaincu, si votre Santé est inférieure à 5 : gagnez 1 Santé."
+        "Capacité\u00a0: Quand un ennemi est vaincu, si votre Santé est inférieure à 5\u00a0: gagnez 1 Santé."
     )
 
 

@@ -33,8 +33,10 @@ def test_the_ladder_in_german_and_french() -> None:
     assert SOLAR.name(3) == "Rang 3 Solar-Feldwebel"
     assert SOLAR.kind == "rank" and SOLAR.titles[3] == "Solar Sergeant"  # the record's keys stay English
     i18n.set_language("fr")
-    assert ladder_words(3, 2, rule=VICTORUM) == "Votre difficulté baisse : 3 → 2."
-    assert ladder_words(5, 6, rule=SOLAR) == ("Votre rang monte : 5 Sentinelle solaire → 6 Sentinelle solaire en chef.")
+    assert ladder_words(3, 2, rule=VICTORUM) == "Votre difficulté baisse\u00a0: 3 → 2."
+    assert ladder_words(5, 6, rule=SOLAR) == (
+        "Votre rang monte\u00a0: 5 Sentinelle solaire → 6 Sentinelle solaire en chef."
+    )
 
 
 def test_the_record_s_words_in_german_and_french() -> None:
@@ -74,9 +76,9 @@ def test_the_dice_luck_sentence_in_german_and_french() -> None:
     )
     assert stats.luck_words() == "20 hits and crits rolled against 20.0 expected: about as expected."
     i18n.set_language("de")
-    assert stats.luck_words() == "20 Treffer und kritische Treffer geworfen, 20.0 erwartet: etwa wie erwartet."
+    assert stats.luck_words() == "20 Treffer und kritische Treffer geworfen, 20,0 erwartet: etwa wie erwartet."
     i18n.set_language("fr")
-    assert stats.luck_words() == "20 touches et critiques obtenus pour 20.0 attendus : à peu près comme prévu."
+    assert stats.luck_words() == "20 touches et critiques obtenus pour 20,0 attendus\u00a0: à peu près comme prévu."
 
 
 def test_the_record_keeps_english_names_and_the_report_says_them_in_the_reader_s_language() -> None:
@@ -113,4 +115,4 @@ def test_the_record_keeps_english_names_and_the_report_says_them_in_the_reader_s
     assert "Serien" in german and "streaks" not in german and "rounds" not in german
     i18n.set_language("fr")
     french = report(summary)
-    assert french.startswith("Votre bilan : 1 partie, ") and "séries" in french and "manche" in french
+    assert french.startswith("Votre bilan\u00a0: 1 partie, ") and "séries" in french and "tour" in french

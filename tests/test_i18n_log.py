@@ -144,7 +144,7 @@ def headless(code: str, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     [
         ("en", "Choose a stack: its top card becomes active.", "there is no stack 9: the stacks are 1–3"),
         ("de", "Wähle einen Stapel: Seine oberste Karte kommt in die Auslage.", "es gibt keinen Stapel 9"),
-        ("fr", "Choisissez une pile : sa carte du dessus devient active.", "il n’y a pas de pile 9"),
+        ("fr", "Choisissez une pile\u00a0: sa carte du dessus devient active.", "il n’y a pas de pile 9"),
     ],
 )
 def test_the_headless_texts_follow_lang(code: str, choose: str, refused: str) -> None:

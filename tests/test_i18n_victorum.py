@@ -39,7 +39,7 @@ WORDS = {
         "tactics": "Zone Tactique · 3",
         "influence": "Deck Influence · 0 carte · 0 ✧",
         "training": "Zone Entraînement",
-        "legend": "▶n tapez n · ◉ vous · ♛ Primus · ✧ Influence · B/S/O Bloodshed/Sport/Opportunité",
+        "legend": "▶n tapez n · ◉ vous · ♛ Primus · ✧ Influence · B/S/O Carnage/Sport/Opportunité",
         "camp": "6 cartes",
         "scion": "Face Conflit : ♥6 ⚔1 +1 (le combat final)",
         "move": "Tapez le numéro d’un camp (1–4), cliquez un camp ▶, ou les flèches puis Entrée.",
@@ -47,7 +47,7 @@ WORDS = {
         "arrive": "Entrée active, s pour être spectateur, f combat le Primus.",
         "buttons": ("Activer Raider [enter]", "Spectateur [s]", "Combattre Darius the Net [f]"),
         "fight key": "f Combattre le Primus",
-        "fight": "Zone active · ♛ combat de Primus : Darius the Net · les dés restent sur les ennemis non vaincus",
+        "fight": "Zone active · ♛ combat de Primus\u00a0: Darius the Net · les dés restent sur les ennemis non vaincus",
     },
 }
 """What each language shows, by moment (the test deck's card names are its own, English)."""

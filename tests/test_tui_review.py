@@ -201,7 +201,10 @@ async def test_a_review_that_cannot_be_made_says_why(game: Session) -> None:
             "de",
             ["Analyse von Partie #", "Entscheidungen gewogen", "Enter: der Tisch damals", "Nächste teure Entscheidung"],
         ),
-        ("fr", ["Analyse de la partie n° ", "décisions pesées", "Entrée : la table à ce moment", "Décision coûteuse"]),
+        (
+            "fr",
+            ["Analyse de la partie n° ", "décisions pesées", "Entrée\u00a0: la table à ce moment", "Décision coûteuse"],
+        ),
     ],
 )
 async def test_the_review_screen_reads_in_german_and_french(game: Session, lang: str, said: list[str]) -> None:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from twentystrong.i18n import N_, _, ngettext, term
+from twentystrong.i18n.numbers import decimal, percent_sign, ratio
 from twentystrong.odds import (
     COLORS,
     DICE_PER_COLOR,
@@ -666,10 +667,10 @@ def _bar_char() -> str:
 
 def _percent(p: float) -> str:
     if 0 < p < 0.0001:
-        return "<0.01%"
+        return percent_sign("<0.01")
     if 0.9999 < p < 1:
-        return ">99.99%"
-    return f"{p:.2%}"
+        return percent_sign(">99.99")
+    return ratio(p, 2)
 
 
 def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
@@ -700,7 +701,7 @@ def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
     pad = max(26, *(len(label) + 1 for label in labels.values()))
     lines += [
         "",
-        f"{labels['expected']:<{pad}}{report['expected_damage']:.3f} ({report['expected_damage_exact']})",
+        f"{labels['expected']:<{pad}}{decimal(report['expected_damage'], 3)} ({report['expected_damage_exact']})",
         f"{labels['crit']:<{pad}}{_percent(report['crit_probability'])}",
     ]
     if report.get("kill_probability") is not None:
@@ -733,7 +734,7 @@ def text_report(report: dict[str, Any], *, bar: str = "█") -> str:
     advice = report.get("advice")
     if advice:
         if "commit" in advice:
-            aim = f"{round(advice['target'] * 100)}%"
+            aim = percent_sign(str(round(advice["target"] * 100)))
             lines.append(_("To reach {aim}: commit {advice}").format(aim=aim, advice=advice["words"]))
         else:
             lines.append(_("Advice: {advice}").format(advice=advice["words"]))

@@ -23,6 +23,7 @@ from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
 from twentystrong.engine.state import OptionValue, SetupOptions
 from twentystrong.i18n import _, ngettext
+from twentystrong.i18n.numbers import decimal, percent_sign, ratio
 from twentystrong.kits import choices_for, options_for
 from twentystrong.kits.options import DeckOption, summary
 from twentystrong.session.session import deck_options_problem
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             "{n} game in {seconds} s ({rate} games/s, {jobs} jobs)",
             "{n} games in {seconds} s ({rate} games/s, {jobs} jobs)",
             total,
-        ).format(n=total, seconds=f"{elapsed:.1f}", rate=f"{rate:.1f}", jobs=workers)
+        ).format(n=total, seconds=decimal(elapsed), rate=decimal(rate), jobs=workers)
         print(done, file=sys.stderr)
     return 0
 
@@ -226,7 +227,7 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
                 _("games").rjust(6),
                 _("wins").rjust(6),
                 _("win rate").rjust(9),
-                ("95% " + _("interval")).rjust(15),
+                (percent_sign("95") + " " + _("interval")).rjust(15),
                 _("median rounds").rjust(14),
                 " " + _("killing blow most often"),
             )
@@ -235,8 +236,9 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
     spread = summary.spread()
     for h in summary.heroes:
         killers = ", ".join(f"{name} ({n})" for _, name, n in h.killers) or "-"
-        interval = f"{h.ci95[0]:.1%}-{h.ci95[1]:.1%}"
-        figures = f"{h.games:>6} {h.wins:>6} {h.win_rate:>9.1%} {interval:>15} {h.median_rounds:>14.1f}"
+        interval = f"{ratio(h.ci95[0], 1)}-{ratio(h.ci95[1], 1)}"
+        rate, median = ratio(h.win_rate, 1, width=9), decimal(h.median_rounds, width=14)
+        figures = f"{h.games:>6} {h.wins:>6} {rate} {interval:>15} {median}"
         lines.append(f"{h.name:<12} {figures}  {killers}")
     lines.append("")
     never = ", ".join(summary.never_activated) or _("none")
@@ -247,7 +249,7 @@ def table(deck: Deck, summary: Summary, args: argparse.Namespace) -> str:
         worst = max(summary.heroes, key=lambda h: abs(spread[h.hero]))
         lines.append(
             _("Mean win rate {mean}; largest gap to the other heroes' average: {hero} {gap} points").format(
-                mean=f"{mean:.1%}", hero=worst.name, gap=f"{spread[worst.hero] * 100:+.1f}"
+                mean=ratio(mean, 1), hero=worst.name, gap=decimal(spread[worst.hero] * 100, sign=True)
             )
         )
     reasons: dict[str, int] = {}

@@ -18,6 +18,7 @@ from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.steps import spec
 from twentystrong.engine.uses import use_commands
 from twentystrong.i18n import _, ngettext
+from twentystrong.i18n.grammar import agree
 
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_option", "reroll_hit"})
 """An effect's own choices (a ruleset adds its own, ``Ruleset.choice_prompts``). Items may be used while one waits
@@ -135,4 +136,4 @@ def _prompt_text(s: GameState, p: Prompt) -> str:
     purpose = purpose_words(p.purpose or "make a choice", s.deck, rules(s).words.purpose)
     if p.count > 1:
         purpose = _("{purpose} ({n} left)").format(purpose=purpose, n=p.count)
-    return purpose[0].upper() + purpose[1:] + "."
+    return agree(purpose[0].upper() + purpose[1:] + ".")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from twentystrong.engine.effects.words import card_name, color_word, stat_name
@@ -47,8 +48,11 @@ def card_named(said: str, deck: Deck) -> str:
     named = card_name(deck, said)
     if named != said:
         return named  # an id
-    for piece in (*deck.cards, *deck.bosses, *deck.heroes):
-        if said in _names(piece):
+    kits = [item for items in deck.parts.values() for item in items]  # a kit's own pieces: a Scion, a Tactic …
+    # A hero's other side (a Victorum hero's Primus), made only when no piece above bears the name.
+    sides = (side() for piece in (*deck.heroes, *kits) if (side := getattr(piece, "as_boss", None)) is not None)
+    for piece in chain(deck.cards, deck.bosses, deck.heroes, kits, sides):
+        if piece is not None and said in _names(piece):
             return str(
                 getattr(piece, "name", said)
             )  # the name it had in the language spoken when the event was written
@@ -71,7 +75,10 @@ def _dice(n: str, color: str = "") -> str:
 
 
 _REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Deck], str]], ...] = (
-    (re.compile(r"suffered (\d+) damage"), lambda m, d: _("suffered {n} damage").format(n=m[1])),
+    (
+        re.compile(r"suffered (\d+) damage"),
+        lambda m, d: ngettext("suffered {n} damage", "suffered {n} damage", int(m[1])).format(n=m[1]),
+    ),
     (re.compile(r"healed (\d+)"), lambda m, d: _("healed {n}").format(n=m[1])),
     (re.compile(r"lost (\d+) Health"), lambda m, d: _("lost {n} Health").format(n=m[1])),
     (re.compile(rf"\+(\d+) ({_STATS})"), lambda m, d: _("+{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),

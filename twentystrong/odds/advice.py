@@ -33,6 +33,7 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.i18n import N_, _, language, ngettext, term
+from twentystrong.i18n.numbers import percent_sign
 from twentystrong.odds.targets import Target
 
 if TYPE_CHECKING:
@@ -902,7 +903,8 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     if p.value > 0 and every is not None and every.value > 0:
         # Translators: {with_items} is empty or " with {items}".
         return " " + _("→ {chance} to defeat all{with_items}").format(chance=p.words(), with_items=with_words), counted
-    all_words = _("{chance} to defeat all {n}").format(chance=every.words() if every is not None else "0%", n=n)
+    none = percent_sign("0")
+    all_words = _("{chance} to defeat all {n}").format(chance=every.words() if every is not None else none, n=n)
     # Some cannot fall this round (a cap, a block that will not lift): the figure is for the others.
     hopeless = question.situation().hopeless
     live = [e for e, h in zip(question.enemies, hopeless, strict=True) if not h and e.target.need > 0]

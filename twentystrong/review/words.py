@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from twentystrong.i18n import _, ngettext, term
+from twentystrong.i18n.numbers import localise, percent_sign
 from twentystrong.i18n.terms import TERMS
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
@@ -34,7 +35,7 @@ def heading(row: GameRow) -> str:
 
 def percent(chance: float | None) -> str:
     """``43%`` (``?`` when unknown)."""
-    return "?" if chance is None else f"{round(chance * 100)}%"
+    return "?" if chance is None else percent_sign(str(round(chance * 100)))
 
 
 def played_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
@@ -113,7 +114,7 @@ def summary_words(review: Review) -> str:
 
 
 def _points(value: float) -> str:
-    return f"{value:g}"
+    return localise(f"{value:g}")
 
 
 def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
@@ -127,9 +128,12 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
     # Each column shows the chance at the last decision that falls in it.
     picks = [line[min(len(line) - 1, (c + 1) * len(line) // columns - 1)] for c in range(columns)]
     rows = []
+    pad = len(percent_sign("100")) + 1  # the labels' column: "100% " (German and French: "100 % ")
     for r in range(height, -1, -1):
         level = r / height
-        label = f"{round(level * 100):>3}% " if r in (0, height // 2, height) else "     "
+        label = (
+            percent_sign(str(round(level * 100))).rjust(pad - 1) + " " if r in (0, height // 2, height) else " " * pad
+        )
         cells = "".join("●" if round(value * height) == r else ("·" if r == 0 else " ") for value in picks)
         rows.append(f"{label}│{cells}")
     flagged = {d.step for d in review.flagged}
@@ -155,7 +159,7 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
                 c += len(text) + 1
                 continue
         c += 1
-    rows.append("     └" + "─" * columns)
-    rows.append("      " + "".join(marks).rstrip() if "!" in marks else "")
-    rows.append(_("round").ljust(5) + " " + "".join(axis).rstrip())
+    rows.append(" " * pad + "└" + "─" * columns)
+    rows.append(" " * (pad + 1) + "".join(marks).rstrip() if "!" in marks else "")
+    rows.append(_("round").ljust(pad) + " " + "".join(axis).rstrip())
     return [row for row in rows if row]

@@ -23,7 +23,7 @@ from twentystrong.engine.legal import health_loss
 from twentystrong.engine.reasons import game_reason, purpose_words, reason_words
 from twentystrong.engine.rulesets import ruleset_for
 from twentystrong.engine.state import GameState, Prompt
-from twentystrong.i18n import N_, _, ngettext, term
+from twentystrong.i18n import N_, SOURCE, _, ngettext, speaking, term
 from twentystrong.text.effects import describe_effect
 from twentystrong.text.words import card_name, join, sentence, stat_name
 
@@ -447,11 +447,18 @@ def _prompt_words(p: Prompt, c: _Ctx) -> str:
         if p.purpose
         else _("make a choice")
     )
-    if p.source and p.source != "rank":
+    if p.source and p.source != "rank" and not p.purpose.startswith(f"{_english_name(c.deck, p.source)}: "):
+        # A purpose an effect wrote with its card's name ("Moonquake Mole: choose 2 dice …") names it already.
         purpose = _("{card}: {purpose}").format(card=c.name(p.source), purpose=purpose)
     if p.count > 1:
         return _("{purpose} ({n} left)").format(purpose=purpose, n=p.count)
     return purpose
+
+
+def _english_name(deck: Deck, card_id: str) -> str:
+    """A card's name as a game keeps it in a prompt's purpose (English: ``effects.words.kept_name``)."""
+    with speaking(SOURCE):
+        return card_name(deck, card_id)
 
 
 def _prompt_pushed(e: ev.PromptPushed, c: _Ctx) -> str:

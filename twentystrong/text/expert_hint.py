@@ -11,6 +11,7 @@ from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, state_of
 from twentystrong.i18n import _, ngettext
+from twentystrong.i18n.numbers import ratio
 from twentystrong.text.commands import describe_command
 
 
@@ -33,16 +34,16 @@ def expert_hint(table: GameState | PlayerView, *, rollouts: int = ROLLOUTS) -> E
     lines = [
         _("The expert would play: {move}").format(move=describe_command(command, s)),
         ngettext(
-            "Its chance to win after it: about {chance:.0%} ({n} game played out from what you can see).",
-            "Its chance to win after it: about {chance:.0%} ({n} games played out from what you can see).",
+            "Its chance to win after it: about {chance} ({n} game played out from what you can see).",
+            "Its chance to win after it: about {chance} ({n} games played out from what you can see).",
             best.rollouts,
-        ).format(chance=best.win_chance, n=best.rollouts),
+        ).format(chance=ratio(best.win_chance), n=best.rollouts),
     ]
     if len(estimates) > 1:
         runner_up = estimates[1]
         lines.append(
-            _("Next best: {move} About {chance:.0%}.").format(
-                move=describe_command(runner_up.command, s), chance=runner_up.win_chance
+            _("Next best: {move} About {chance}.").format(
+                move=describe_command(runner_up.command, s), chance=ratio(runner_up.win_chance)
             )
         )
     else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from twentystrong.content.effects import COLORS
 from twentystrong.engine.dice import COUNT, FACES, LETTER, SYMBOL
 from twentystrong.engine.effects.words import color_word
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +34,10 @@ def dice_lines() -> tuple[tuple[str, str], ...]:
         crits = faces.count("crit")
         misses = faces.count("miss")
         term = f"{LETTER[color]} {color_word(color)} ×{COUNT[color]}"
-        text = _("{hits} of 6 faces hit ({crits} of them a crit), {misses} miss").format(
-            hits=hits, crits=crits, misses=misses
-        )
+        of_them = ngettext("{n} of them a crit", "{n} of them a crit", crits).format(n=crits)
+        text = ngettext(
+            "{hits} of 6 faces hit ({of_them}), {n} miss", "{hits} of 6 faces hit ({of_them}), {n} miss", misses
+        ).format(hits=hits, of_them=of_them, n=misses)
         out.append((term, text))
     return tuple(out)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twentystrong.i18n import _, language, ngettext, pgettext
+from twentystrong.i18n.numbers import decimal, localise, percent_sign, ratio
 from twentystrong.record.games import GameRow
 from twentystrong.record.summary import Breakdown, DeckSummary, Streaks, Summary
 
@@ -56,7 +57,7 @@ def report(summary: Summary, *, filtered: bool = False) -> str:
     won = summary.wins
     games = ngettext("{n} game", "{n} games", summary.games).format(n=summary.games)
     head = ngettext("Your record: {games}, {won} won ({rate})", "Your record: {games}, {won} won ({rate})", won)
-    head = head.format(games=games, won=won, rate=f"{won / summary.games:.0%}")
+    head = head.format(games=games, won=won, rate=ratio(won / summary.games))
     lines = [head]
     for deck in summary.decks:
         lines += ["", *deck_lines(deck)]
@@ -84,7 +85,7 @@ def deck_lines(deck: DeckSummary) -> list[str]:
     if deck.luck:
         shown = deck.luck[-LUCK_SHOWN:]
         label = pgettext("record", "dice luck")
-        lines.append(f"  {label:<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
+        lines.append(f"  {label:<12} " + " ".join(decimal(p.margin, sign=True) for p in shown))
         above = ngettext(
             "(hits and crits rolled above what the faces lead one to expect, last {n})",
             "(hits and crits rolled above what the faces lead one to expect, last {n})",
@@ -117,9 +118,9 @@ def rate_words(b: Breakdown) -> str:
     ).format(
         wins=b.wins,
         games=b.games,
-        rate=f"{b.win_rate:.0%}",
-        confidence="95%",
-        range=f"{low * 100:.0f}–{high * 100:.0f}%",
+        rate=ratio(b.win_rate),
+        confidence=percent_sign("95"),
+        range=percent_sign(f"{low * 100:.0f}–{high * 100:.0f}"),
     )
 
 
@@ -138,7 +139,7 @@ def streak_words(s: Streaks) -> str:
 def rounds_words(rounds: float) -> str:
     """``13 rounds``, ``13.5 rounds`` (a median may fall between two games)."""
     count = int(rounds) if rounds == int(rounds) else 2  # the plural form of a number with a fraction
-    return ngettext("{n} round", "{n} rounds", count).format(n=f"{rounds:g}")
+    return ngettext("{n} round", "{n} rounds", count).format(n=localise(f"{rounds:g}"))
 
 
 def breakdown_lines(b: Breakdown, names: Names) -> list[tuple[str, str]]:
@@ -194,7 +195,7 @@ def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
         pgettext("record column", "games"),
         pgettext("record column", "wins"),
         pgettext("record column", "win rate"),
-        pgettext("record column", "{confidence} interval").format(confidence="95%"),
+        pgettext("record column", "{confidence} interval").format(confidence=percent_sign("95")),
         pgettext("record column", "streak"),
         pgettext("record column", "median rounds"),
         pgettext("record column", "best game"),
@@ -211,10 +212,10 @@ def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
                 names.of(h.id, h.name),
                 str(h.games),
                 str(h.wins),
-                f"{h.win_rate:.0%}",
-                f"{low * 100:.0f}–{high * 100:.0f}%",
+                ratio(h.win_rate),
+                percent_sign(f"{low * 100:.0f}–{high * 100:.0f}"),
                 streak,
-                f"{h.median_rounds:g}" if h.median_rounds is not None else "",
+                localise(f"{h.median_rounds:g}") if h.median_rounds is not None else "",
                 best_text,
             )
         )

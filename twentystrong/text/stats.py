@@ -19,7 +19,8 @@ from twentystrong.engine.effects import hooks
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, SetupOptions, initial_state
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
+from twentystrong.i18n.numbers import decimal
 
 if TYPE_CHECKING:
     from twentystrong.record.ladder import LadderRule
@@ -117,7 +118,7 @@ class GameStats:
         if not self.dice_rolled:
             return _("No dice were rolled.")
         margin = self.luck_margin
-        expected = f"{self.expected_crits + self.expected_hits:.1f}"
+        expected = decimal(self.expected_crits + self.expected_hits)
         got = self.crits + self.hits
         spread = math.sqrt(sum(c.variance for c in self.luck)) or 1.0
         # Within one standard deviation is ordinary luck; two or more is remarkable. A whole sentence for each.
@@ -136,27 +137,69 @@ class GameStats:
 
 def summary_sentences(stats: GameStats, *, goals: int = 0, goal: str = "goal", bosses: str | None = None) -> list[str]:
     """The game's figures as sentences (the game-over summary): rounds and damage, enemies and rewards, the goals
-    completed (``goals``: how many the game dealt; ``goal``: what one is called). ``bosses``: the bosses beaten in
-    the deck's words, None for "the boss"."""
-    from twentystrong.text.words import plural
+    completed (``goals``: how many the game dealt; ``goal``: what one is called, ``mission`` or ``goal``). ``bosses``:
+    the bosses beaten in the deck's words, None for "the boss".
 
-    taken = f"took {stats.damage_taken}"
-    if stats.damage_suffered != stats.damage_taken:
-        taken += f" ({stats.damage_suffered} of it from enemies at Resolve)"
-    healed = f" and regained {stats.healed} Health" if stats.healed else ""
-    out = [f"You played {plural(stats.rounds, 'round')}, dealt {stats.damage_dealt} damage and {taken}{healed}."]
-    boss = " and the boss" if stats.bosses_defeated else ""
-    if bosses is not None:
-        boss = f" and {bosses}" if bosses else ""
-    items = (
-        f"gained {plural(stats.items_gained, 'item')} and used {stats.items_used}"
-        if stats.items_gained or stats.items_used
-        else "gained no items"
-    )
-    rewards = f"took {plural(stats.instant_rewards_taken, 'instant reward')}"
-    out.append(f"You defeated {plural(stats.enemies_defeated, 'enemy', 'enemies')}{boss}, {items}, and {rewards}.")
+    One whole message per shape of each sentence; a count the sentence names is a counted phrase of its own
+    (``ngettext``), passed as a placeholder."""
+    rounds = ngettext("{n} round", "{n} rounds", stats.rounds).format(n=stats.rounds)
+    dealt = ngettext("{n} damage", "{n} damage", stats.damage_dealt).format(n=stats.damage_dealt)
+    figures = {
+        "rounds": rounds,
+        "dealt": dealt,
+        "taken": stats.damage_taken,
+        "suffered": stats.damage_suffered,
+        "healed": stats.healed,
+    }
+    from_enemies = stats.damage_suffered != stats.damage_taken
+    if from_enemies and stats.healed:
+        played = _(
+            "You played {rounds}, dealt {dealt} and took {taken} ({suffered} of it from enemies at Resolve) and "
+            "regained {healed} Health."
+        )
+    elif from_enemies:
+        played = _("You played {rounds}, dealt {dealt} and took {taken} ({suffered} of it from enemies at Resolve).")
+    elif stats.healed:
+        played = _("You played {rounds}, dealt {dealt} and took {taken} and regained {healed} Health.")
+    else:
+        played = _("You played {rounds}, dealt {dealt} and took {taken}.")
+    out = [played.format(**figures)]
+    won = {
+        "enemies": ngettext("{n} enemy", "{n} enemies", stats.enemies_defeated).format(n=stats.enemies_defeated),
+        "items": ngettext("{n} item", "{n} items", stats.items_gained).format(n=stats.items_gained),
+        "used": stats.items_used,
+        "rewards": ngettext("{n} instant reward", "{n} instant rewards", stats.instant_rewards_taken).format(
+            n=stats.instant_rewards_taken
+        ),
+        "bosses": bosses or "",
+    }
+    with_items = bool(stats.items_gained or stats.items_used)
+    if bosses is None and stats.bosses_defeated:
+        if with_items:
+            defeated = _("You defeated {enemies} and the boss, gained {items} and used {used}, and took {rewards}.")
+        else:
+            defeated = _("You defeated {enemies} and the boss, gained no items, and took {rewards}.")
+    elif bosses:
+        if with_items:
+            defeated = _("You defeated {enemies} and {bosses}, gained {items} and used {used}, and took {rewards}.")
+        else:
+            defeated = _("You defeated {enemies} and {bosses}, gained no items, and took {rewards}.")
+    elif with_items:
+        defeated = _("You defeated {enemies}, gained {items} and used {used}, and took {rewards}.")
+    else:
+        defeated = _("You defeated {enemies}, gained no items, and took {rewards}.")
+    out.append(defeated.format(**won))
     if goals:
-        out.append(f"You completed {stats.goals_completed} of {plural(goals, goal)}.")
+        done = stats.goals_completed
+        if goal == "mission":
+            completed = ngettext("You completed {done} of {n} mission.", "You completed {done} of {n} missions.", goals)
+        elif goal == "goal":
+            completed = ngettext("You completed {done} of {n} goal.", "You completed {done} of {n} goals.", goals)
+        else:  # a deck's own word for its goals, not in the catalogues: English
+            from twentystrong.engine.effects.words import plural
+
+            completed = f"You completed {{done}} of {plural(goals, goal)}."
+        out.append(completed.format(done=done, n=goals))
     return out
 
 

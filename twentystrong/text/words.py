@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from twentystrong.engine.dice import color_of
 from twentystrong.engine.effects.words import STAT_NAMES, card_name, colors, plural, sentence, stat_name
 from twentystrong.engine.effects.words import join as _join
+from twentystrong.i18n.numbers import percent_sign
 
 __all__ = [
     "FACE_NAMES",
@@ -44,13 +45,14 @@ def die_color_word(die_id: str) -> str:
 
 
 def percent(p: float) -> str:
-    """A probability in words: ``63%``; ``<1%`` and ``>99%`` near the ends, never rounded to 0 or 100."""
+    """A probability in words: ``63%`` (``63 %`` in German and French); ``<1%`` and ``>99%`` near the ends, never
+    rounded to 0 or 100."""
     if p <= 0:
-        return "0%"
+        return percent_sign("0")
     if p >= 1:
-        return "100%"
+        return percent_sign("100")
     if p < 0.005:
-        return "<1%"
+        return percent_sign("<1")
     if p >= 0.995:
-        return ">99%"
-    return f"{round(p * 100)}%"
+        return percent_sign(">99")
+    return percent_sign(str(round(p * 100)))

@@ -12,12 +12,13 @@ import importlib
 import inspect
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import App, SystemCommand
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
 from textual.events import Resize
 from textual.notifications import SeverityLevel
@@ -27,6 +28,7 @@ from textual.theme import Theme
 
 from twentystrong.i18n import N_, _
 from twentystrong.tui import messages
+from twentystrong.tui.nobreak import keep_no_break_spaces
 from twentystrong.tui.sizes import too_small
 from twentystrong.tui.store import GameView, Launch, Severity, Store, Wanted, prepare
 
@@ -71,6 +73,16 @@ while the player reads the table, so that no key waits on an import (the worst k
 ANSWERS = frozenset({"", "Not allowed", "Cannot undo", "Cannot redo"})
 """Titles of the warnings that answer a key or click (the engine's refusals, the table's own): said on the table's
 prompt line. Others (the record's, the autosave's) stay toasts: a screen may soon cover the table."""
+TEXTUAL_WORDS: dict[str, tuple[str, str]] = {
+    "Theme": (N_("Theme…"), N_("Change the current theme")),
+    "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
+    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
+    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
+    "Screenshot": (N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen")),
+}
+"""Textual's own palette commands (``App.get_system_commands``), by their English title: our title and help."""
+TEXTUAL_KEYS = (N_("palette"), N_("Open the command palette"))
+"""The words of the palette key Textual binds for the App (its footer shows "palette")."""
 WARM_UP_THREAD = "twentystrong-warm-up"
 """The name of the thread that imports :data:`WARM_MODULES`."""
 THEME_CYCLE = ("textual-dark", "textual-light", "high-contrast")
@@ -137,6 +149,11 @@ class TwentyStrongApp(App[None]):
         if launch.session is not None:
             css = [_HERE / "app.tcss", *table_stylesheets(launch.session.deck.info.ruleset)]
         super().__init__(css_path=css)
+        self._english_keys = self._bindings
+        """The App's keys as bound (English: Textual's palette key among them), which :meth:`speak_keys` says."""
+        self._key_words: dict[str, str] = {}
+        """Each key description as said now → its English (the palette's entries are matched by their English)."""
+        keep_no_break_spaces()  # "Santé :" and "90 %" keep their colon and sign on the line (nobreak.py)
         self.launch = launch
         self.store: Store | None = None
         self._game_over_screen: Screen[Any] | None = None
@@ -166,7 +183,35 @@ class TwentyStrongApp(App[None]):
             return super().get_default_screen()
         return self._table_for(self.launch.session)
 
+    def speak_keys(self) -> None:
+        """The App's own keys (Help, Undo, the palette's …) in the language spoken now, from their English: the
+        footers show the App's bindings as they are (a screen's own are said by ``widgets.keys.speak_keys``)."""
+        bindings = []
+        self._key_words = {}
+        for key_bindings in self._english_keys.key_to_bindings.values():
+            for binding in key_bindings:
+                words = _(binding.description) if binding.description else binding.description
+                self._key_words[words] = binding.description
+                tooltip = _(binding.tooltip) if binding.tooltip else binding.tooltip
+                bindings.append(replace(binding, description=words, tooltip=tooltip))
+        self._bindings = BindingsMap(bindings)
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search field's words in the language spoken."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):  # is_open
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, its search field's words in the language spoken."""
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
     def on_mount(self) -> None:
+        self.speak_keys()
         self.register_theme(HIGH_CONTRAST)
         # The setup screen is pushed once the App is running: a screen pushed while the App still mounts composes
         # and renders a frame that Textual does not display, and the first frame shown then waits for the screen's
@@ -479,6 +524,7 @@ class TwentyStrongApp(App[None]):
         from twentystrong.profile import set_language_choice
 
         i18n.set_language(code)
+        self.speak_keys()
         _profile, warning = set_language_choice(code)
         for screen in self.screen_stack:
             switched = getattr(screen, "language_switched", None)
@@ -501,11 +547,12 @@ class TwentyStrongApp(App[None]):
 
     def action_cycle_odds_target(self) -> None:
         """Step the commit plan's target chance: 50%, 75%, 90%, 95%, 99% (kept for the rest of the session)."""
+        from twentystrong.i18n.numbers import ratio
         from twentystrong.tui.widgets.odds import next_target
 
         self.odds_target = next_target(self.odds_target)
         self.notify(
-            _("Odds: commit plan aims at {percent}% (t switches)").format(percent=round(self.odds_target * 100)),
+            _("Odds: commit plan aims at {percent} (t switches)").format(percent=ratio(self.odds_target)),
             timeout=2,
         )
 
@@ -563,12 +610,13 @@ class TwentyStrongApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title == "Keys":
                 continue
-            title = "Theme…" if command.title == "Theme" else command.title
-            titles.add(title)
-            yield command._replace(title=title)
+            title, help_words = TEXTUAL_WORDS.get(command.title, (command.title, command.help))
+            titles.add("Theme…" if command.title == "Theme" else command.title)
+            yield command._replace(title=_(title), help=_(help_words))
         chosen: dict[str, tuple[Binding, Any]] = {}
         for active in screen.active_bindings.values():
-            binding = active.binding
+            said = active.binding.description
+            binding = replace(active.binding, description=self._key_words.get(said, said))  # its English
             if (
                 not active.enabled
                 or not binding.description
@@ -584,15 +632,16 @@ class TwentyStrongApp(App[None]):
             chosen[binding.description] = (binding, active.node)
         for description, (binding, node) in chosen.items():
             key = self.get_key_display(binding)
-            title = description if description not in titles or description in ours else f"{description} ({key})"
+            said = _(description)
+            title = said if description not in titles or description in ours else f"{said} ({key})"
             if description == "Theme":
-                title = "Next theme"
+                title = _("Next theme")
 
             def run(action: str = binding.action, target: Any = node) -> None:
                 self.call_later(self.run_action, action, target)
 
             words = _(binding.tooltip or description)
-            yield SystemCommand(_(title), _("{words} (key: {key})").format(words=words, key=key), run)
+            yield SystemCommand(title, _("{words} (key: {key})").format(words=words, key=key), run)
         from twentystrong import i18n
 
         for code, name in i18n.LANGUAGES.items():

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from twentystrong.i18n import GLOSSARY_CONTEXT, SOURCE, language, npgettext, pgettext, speaking
+from twentystrong.i18n.grammar import agree
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -102,11 +103,12 @@ def capital(text: str) -> str:
 
 
 def sentence(text: str) -> str:
-    """Capitalise the first letter and end with a full stop."""
+    """Capitalise the first letter and end with a full stop (a name's article after a preposition agreeing with it:
+    :func:`~twentystrong.i18n.grammar.agree`)."""
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = agree(text[0].upper() + text[1:])
     return text if text[-1] in ".!?" else text + "."
 
 

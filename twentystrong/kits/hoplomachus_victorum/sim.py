@@ -10,6 +10,7 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine import events as ev
+from twentystrong.i18n.numbers import ratio
 from twentystrong.kits.hoplomachus_victorum.content import primus_side, scions_of
 from twentystrong.kits.hoplomachus_victorum.rules import events as hv
 from twentystrong.sim.runner import GameRecord, Notes, SimPart
@@ -170,11 +171,11 @@ def lines(own: dict[str, list[Any]]) -> list[str]:
     Primus (games it waited in, fought, beaten, killing blows)."""
     out = ["", f"{'Scion':<24} {'games':>6} {'final fights':>13} {'won':>5} {'final won':>10} {'killed':>7}"]
     for s in own["scions"]:
-        rate = f"{s.wins / s.finals:.1%}" if s.finals else "-"
+        rate = ratio(s.wins / s.finals, 1) if s.finals else "-"
         out.append(f"{s.name:<24} {s.games:>6} {s.finals:>13} {s.wins:>5} {rate:>10} {s.killed:>7}")
     out += ["", f"{'Primus':<24} {'games':>6} {'fought':>7} {'beaten':>7} {'beaten/fought':>14} {'killed':>7}"]
     for p in own["primus"]:
-        rate = f"{p.beaten / p.fought:.1%}" if p.fought else "-"
+        rate = ratio(p.beaten / p.fought, 1) if p.fought else "-"
         out.append(f"{p.name:<24} {p.games:>6} {p.fought:>7} {p.beaten:>7} {rate:>14} {p.killed:>7}")
     return out
 

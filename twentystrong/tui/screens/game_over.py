@@ -11,7 +11,8 @@ screen then.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+import re
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,13 +23,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
-from twentystrong.i18n import N_, _, term
+from twentystrong.engine.reasons import game_reason, reason_words
+from twentystrong.i18n import N_, _, ngettext, term
+from twentystrong.i18n.grammar import agree
+from twentystrong.i18n.numbers import decimal
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.text.stats import GameStats, game_stats, summary_sentences
 from twentystrong.tui.boards import board_class
 from twentystrong.tui.store import Store
 from twentystrong.tui.widgets.keys import speak_keys
+
+if TYPE_CHECKING:
+    from twentystrong.content.model import Deck
 
 Choice = Literal["new", "replay", "quit"]
 
@@ -46,8 +53,8 @@ def luck_table(stats: GameStats) -> Content:
             Content.assemble(
                 (f"{LETTER[c.color]} {term(c.color):<6}", "bold"),
                 f"{c.rolled:>7}",
-                f"{c.crits:>6} ({c.expected_crits:4.1f})",
-                f"{c.hits:>6} ({c.expected_hits:4.1f})",
+                f"{c.crits:>6} ({decimal(c.expected_crits, width=4)})",
+                f"{c.hits:>6} ({decimal(c.expected_hits, width=4)})",
                 f"{c.misses:>8}",
             )
         )
@@ -55,8 +62,8 @@ def luck_table(stats: GameStats) -> Content:
         Content.assemble(
             (_("all").ljust(8), "bold"),
             f"{stats.dice_rolled:>7}",
-            f"{stats.crits:>6} ({stats.expected_crits:4.1f})",
-            f"{stats.hits:>6} ({stats.expected_hits:4.1f})",
+            f"{stats.crits:>6} ({decimal(stats.expected_crits, width=4)})",
+            f"{stats.hits:>6} ({decimal(stats.expected_hits, width=4)})",
             f"{stats.dice_rolled - stats.crits - stats.hits:>8}",
         )
     )
@@ -112,7 +119,7 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 Content.styled(_("★  You won!  ★") if won else _("You lost."), "bold"),
                 id="game-over-result",
             )
-            yield Static(_reason(s.result_reason, won), id="game-over-reason")
+            yield Static(_reason(s.result_reason, won, s.deck), id="game-over-reason")
             yield Static(Content.styled(" · ".join(setup), "$text-muted"), id="game-over-setup")
             if self.share:  # a daily challenge: one line to share, and a key that copies it
                 yield Static(
@@ -197,10 +204,20 @@ class GameOverScreen(ModalScreen[Choice | None]):
         return Session.new(old.deck, old.options, deck_path=old.deck_path, autosave_path=old.autosave_path)
 
 
-def _reason(reason: str, won: bool) -> Content:
+def _reason(reason: str, won: bool, deck: Deck) -> Content:
+    """Why the game ended, as a sentence in the language spoken now (the event keeps it in English)."""
     if not reason:
         return Content("")
-    text = reason[0].upper() + reason[1:]
     if not won and "health" not in reason.lower():
-        text = _("Your Health fell below 1: {reason}").format(reason=reason)
-    return Content(text if text.endswith((".", "!")) else text + ".")
+        suffered = re.fullmatch(r"suffered (\d+) damage", reason)
+        if suffered is not None:
+            n = int(suffered[1])
+            text = ngettext(
+                "Your Health fell below 1: suffered {n} damage.", "Your Health fell below 1: suffered {n} damage.", n
+            ).format(n=n)
+        else:
+            text = _("Your Health fell below 1: {reason}").format(reason=reason_words(reason, deck))
+    else:
+        said = game_reason(reason, deck)
+        text = said[:1].upper() + said[1:]
+    return Content(agree(text if text.endswith((".", "!")) else text + "."))

@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from twentystrong.i18n import N_, _
+from twentystrong.i18n.numbers import percent_sign
 from twentystrong.record.games import GameRow
 from twentystrong.review.evaluator import Evaluator
 from twentystrong.review.expert import ExpertEvaluator
@@ -247,7 +248,7 @@ class ReviewScreen(ModalScreen[None]):
             ticks = _round_ticks(review)
             plt.xticks([float(x) for x, _ in ticks], [label for _, label in ticks])
         plt.ylim(0, 100)
-        plt.yticks([0.0, 25.0, 50.0, 75.0, 100.0], ["0%", "25%", "50%", "75%", "100%"])
+        plt.yticks([0.0, 25.0, 50.0, 75.0, 100.0], [percent_sign(str(tick)) for tick in (0, 25, 50, 75, 100)])
         title = _("Chance to win before each decision ({costly} costly, │ the one highlighted)")
         plt.title(title.format(costly=COSTLY))
         plot.refresh()

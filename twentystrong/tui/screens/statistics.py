@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Footer, Label, Select, Static, TabbedCont
 from textual_plotext import PlotextPlot
 
 from twentystrong.i18n import N_, _, ngettext, pgettext
+from twentystrong.i18n.numbers import decimal, percent_sign, ratio
 from twentystrong.record.games import GameRow, ladder_levels, list_games
 from twentystrong.record.summary import DeckSummary, Summary, summarize
 from twentystrong.session.session import Session
@@ -118,7 +119,7 @@ class StatisticsScreen(ModalScreen[None]):
         return Content.assemble(
             (_("Your record"), "bold"),
             " — " + ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(n=s.games, wins=s.wins),
-            (f" ({s.wins / s.games:.0%})" if s.games else "", "$text-muted"),
+            (f" ({ratio(s.wins / s.games)})" if s.games else "", "$text-muted"),
         )
 
     def _hero_options(self) -> list[tuple[str, str]]:
@@ -176,7 +177,7 @@ class StatisticsScreen(ModalScreen[None]):
                 "✔ " + _("won") if row.won else "✘ " + _("lost"),
                 str(row.rounds),
                 f"{row.damage_dealt}/{row.damage_taken}" if row.damage_dealt is not None else "",
-                f"{luck:+.1f}" if luck is not None else "",
+                decimal(luck, sign=True) if luck is not None else "",
                 ", ".join(notes),
                 key=str(row.id),
             )
@@ -204,10 +205,10 @@ class StatisticsScreen(ModalScreen[None]):
         if deck is None:
             plt.title(_("Win rate by hero: choose a deck") if decks else _("Win rate by hero: no games"))
         else:
-            labels = [f"{h.name} {h.win_rate:.0%} ({h.wins}/{h.games})" for h in reversed(heroes)]
+            labels = [f"{h.name} {ratio(h.win_rate)} ({h.wins}/{h.games})" for h in reversed(heroes)]
             plt.bar(labels, [round(h.win_rate * 100) for h in reversed(heroes)], orientation="horizontal", width=0.4)
             plt.xlim(0, 100)
-            plt.xticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
+            plt.xticks([0, 25, 50, 75, 100], [percent_sign(str(tick)) for tick in (0, 25, 50, 75, 100)])
             plt.title(_("Win rate by hero"))
         plot.refresh()
 

@@ -19,7 +19,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
-from twentystrong.i18n import _
+from twentystrong.i18n import N_, _
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 DESCRIPTION_STYLE = "$footer-description-foreground on $footer-description-background"
@@ -57,7 +57,7 @@ class KeyBar(Widget):
     }
     """
 
-    PALETTE_LABEL: ClassVar[str] = "palette"
+    PALETTE_LABEL: ClassVar[str] = N_("palette")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -105,7 +105,7 @@ class KeyBar(Widget):
         palette = active.get(app.COMMAND_PALETTE_BINDING)
         if palette is not None and app.ENABLE_COMMAND_PALETTE:
             binding = palette.binding
-            palette_item = (binding.key, app.get_key_display(binding), self.PALETTE_LABEL, palette.enabled)
+            palette_item = (binding.key, app.get_key_display(binding), _(self.PALETTE_LABEL), palette.enabled)
         if tuple(items) == self._items and palette_item == self._palette_item:
             return
         self._items = tuple(items)

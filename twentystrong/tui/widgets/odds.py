@@ -45,6 +45,7 @@ from textual.widgets import Static
 
 from twentystrong.engine.dice import die_label
 from twentystrong.i18n import N_, _, lazy_gettext, ngettext
+from twentystrong.i18n.numbers import decimal
 from twentystrong.text.words import percent
 from twentystrong.tui.store import GameView
 from twentystrong.tui.widgets.common import set_display, set_title, update_static
@@ -170,7 +171,7 @@ CHART_FLOOR = 0.001
 
 def expected_words(expected: Fraction) -> str:
     """The expected damage of one roll, labelled: ``3.2 expected damage``."""
-    return _("{damage} expected damage").format(damage=f"{float(expected):.1f}")
+    return _("{damage} expected damage").format(damage=decimal(float(expected)))
 
 
 def probability_bar(p: float, width: int) -> str:
@@ -731,7 +732,7 @@ class OddsPanel(Widget):
         this = question.stage == "commit"
         need = enemy.target.need if enemy.target.need > 0 else None
         rows = damage_chart(roll, need, width, height=self._chart_height(width))
-        expected = f"{float(roll.expected_damage):.1f}"
+        expected = decimal(float(roll.expected_damage))
         if len(models) > 1:
             caption = (
                 _("This roll vs {enemy}: {damage} expected damage")
