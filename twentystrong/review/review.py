@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState
@@ -286,10 +289,19 @@ def _in_processes(
     context = multiprocessing.get_context("spawn")
     found: list[Decision | None] = [None] * len(tasks)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    decks = _Decks()
     try:
         futures = {
             pool.submit(
-                _weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget, threshold
+                _weigh_sent,
+                decks.sent(before),
+                _without_deck(before),
+                entry.command.to_dict(),
+                _sent_after(entry),
+                step,
+                evaluator,
+                budget,
+                threshold,
             ): n
             for n, (before, entry, step) in enumerate(tasks)
         }
@@ -309,12 +321,50 @@ def _in_processes(
     return [d for d in found if d is not None]
 
 
+def _sent_after(entry: HistoryEntry) -> GameState | None:
+    """:func:`_after`, to send to another process (:func:`_without_deck`)."""
+    after = _after(entry)
+    return None if after is None else _without_deck(after)
+
+
 def _after(entry: HistoryEntry) -> GameState | None:
     """The state after a command, when it revealed nothing (what the player knew when choosing it), else None."""
     return entry.state_after if entry.revealing is None else None
 
 
+class _Decks:
+    """The decks of the states sent to the processes, each pickled once (by value: a game's states share one)."""
+
+    def __init__(self) -> None:
+        self.blobs: dict[Deck, bytes] = {}
+
+    def sent(self, state: GameState) -> bytes:
+        """``state``'s deck, pickled."""
+        blob = self.blobs.get(state.deck)
+        if blob is None:
+            blob = self.blobs[state.deck] = pickle.dumps(state.deck)
+        return blob
+
+
+def _without_deck(state: GameState) -> GameState:
+    """``state`` to send to another process: its deck travels apart, as bytes (:func:`_deck`)."""
+    return state.changed({"deck": None})
+
+
+@lru_cache(maxsize=4)
+def _deck(blob: bytes) -> Deck:
+    """The deck pickled as ``blob``: one object for every state of a game a process weighs. The engine's caches are
+    keyed by value, the deck among their keys: a copy of it (each state unpickled on its own would bring one) is equal
+    to the deck a cached answer was kept with, but telling so compares every card, about ten times the cost of a
+    rollout's command; the same deck object is told at once."""
+    deck = pickle.loads(blob)
+    if not isinstance(deck, Deck):
+        raise TypeError(f"not a deck: {type(deck).__name__}")
+    return deck
+
+
 def _weigh_sent(
+    deck: bytes,
     before: GameState,
     played: dict[str, Any],
     after: GameState | None,
@@ -323,7 +373,12 @@ def _weigh_sent(
     rollouts: int,
     threshold: float,
 ) -> dict[str, Any]:
-    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle)."""
+    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle), the states
+    without their deck, which comes once per process (:func:`_deck`)."""
+    table = _deck(deck)
+    before = before.changed({"deck": table})
+    if after is not None:
+        after = after.changed({"deck": table})
     return weigh(before, _command(played), after, step, evaluator, rollouts, threshold).to_dict()
 
 
