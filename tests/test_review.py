@@ -26,6 +26,7 @@ from twentystrong.record.reviews import keep_review, kept_review
 from twentystrong.review.evaluator import Estimate
 from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import (
+    FORMAT,
     THRESHOLD,
     Decision,
     Review,
@@ -125,7 +126,7 @@ def test_a_review_survives_its_json_form(game: Session) -> None:
     with pytest.raises(ValueError, match="format"):
         Review.from_dict({"format": 99})
     with pytest.raises(ValueError, match="not a review"):
-        Review.from_dict({"format": 2, "evaluator": "x"})
+        Review.from_dict({"format": FORMAT, "evaluator": "x"})
 
 
 class Lister:
@@ -389,15 +390,19 @@ def test_a_costly_looking_choice_is_weighed_again_in_fresh_worlds_and_kept_only_
     assert d.cost == pytest.approx(100.0) and d.cost_se == pytest.approx(25.0) and d.flagged(15)
 
 
-def test_a_kept_review_of_format_1_is_made_again(game: Session, tmp_path: Path) -> None:
-    """Format 1 kept flags without their error (noise from few worlds): not read, so the review is made again."""
+@pytest.mark.parametrize("older", [1, 2])
+def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path: Path, older: int) -> None:
+    """Format 1 kept flags without their error (noise from few worlds), format 2 weighed every command in every
+    world (not in stages): neither is read, so the review is made again, the way every review is made now."""
+    assert FORMAT == 3
     path = tmp_path / "record.sqlite3"
     number = add_game(game, path=path).id
     assert number is not None
     old = review_history(game.history[:40], OpenEvaluator()).to_dict()
-    old["format"] = 1
-    for d in old["decisions"]:
-        del d["cost_se"]
+    old["format"] = older
+    if older == 1:
+        for d in old["decisions"]:
+            del d["cost_se"]
     keep_review(number, old, path)
     assert kept_review(number, path) is not None and kept(number, path) is None
     new = review_history(game.history[:40], OpenEvaluator())
@@ -452,3 +457,107 @@ def test_two_budgets_never_contradict_a_flag(careless: Session) -> None:
     for one, other in ((2, 4), (4, 2)):
         for s in steps:
             assert not (weighed[one][s].flagged(THRESHOLD) and cleared(weighed[other][s])), (one, s)
+
+
+# --- weighed in stages: the budget goes where a cost may lie --------------------------------------------------------
+
+
+class Stager:
+    """A sampling evaluator that weighs in stages, with known outcomes world by world (``table``: each command's
+    outcome in worlds 0, 1, …, the same for every decision); it keeps what it was asked: the commands, the first
+    world, how many."""
+
+    name = "stager"
+
+    def __init__(self, table: dict[Command, list[float]]) -> None:
+        self.table = table
+        self.asked: list[tuple[list[Command], int, int]] = []
+
+    def win_chance(self, view: PlayerView, rollouts: int = 0) -> float:
+        return 0.5
+
+    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
+        return self.estimate_from(view, legal, rollouts, 0)
+
+    def estimate_from(self, view: PlayerView, commands: Sequence[Command], rollouts: int, first: int) -> list[Estimate]:
+        self.asked.append((list(commands), first, rollouts))
+        found = []
+        for c in commands:
+            outcomes = tuple(self.table[c][first : first + rollouts])
+            found.append(Estimate(c, sum(outcomes) / len(outcomes), len(outcomes), outcomes))
+        return sorted(found, key=lambda e: -e.win_chance)
+
+
+def a_wide_decision(game: Session) -> tuple[int, Command, list[Command]]:
+    """A decision of three or more commands that revealed nothing: its step, the command played, every legal one."""
+    for step in decision_points(game.history):
+        legal = legal_commands(game.history[step - 1].state_after)
+        if len(legal) >= 3 and game.history[step].revealing is None:
+            return step, game.history[step].command, legal
+    raise AssertionError("no decision of three commands")
+
+
+def test_a_decision_is_weighed_in_stages_the_commands_no_better_than_the_one_played_leave(game: Session) -> None:
+    """Every command in the first four worlds; then only the command played and those that won more of them than it
+    did, in the next four; the figures from all eight worlds, paired."""
+    step, played, legal = a_wide_decision(game)
+    rival, late, *others = [c for c in legal if c != played]
+    table = {c: [0.0] * 8 for c in others}
+    table[played] = [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0]
+    table[rival] = [1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]  # better in the first worlds: stays
+    table[late] = [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]  # as good in the first: leaves (the rule's price)
+    stager = Stager(table)
+    h = game.history
+    d = weigh(h[step - 1].state_after, played, h[step].state_after, step, stager, 8)
+    racing = [c for c in legal if c in (played, rival)]
+    assert stager.asked == [(legal, 0, 4), (racing, 4, 4)]
+    assert d.expert == rival and d.before == 0.75 and d.after == 0.375 and d.cost == pytest.approx(37.5)
+    assert d.cost_se == paired_se(table[rival], table[played])
+    assert d.rollouts == 4 * len(legal) + 8
+
+    table[rival] = list(table[played])  # nothing does better than the command played in the first worlds
+    stager = Stager(table)
+    d = weigh(h[step - 1].state_after, played, h[step].state_after, step, stager, 8)
+    assert stager.asked == [(legal, 0, 4), ([played], 4, 4)]  # the chance before it still from eight worlds
+    assert (d.expert, d.cost, d.cost_se, d.before, d.after) == (None, 0.0, None, 0.375, 0.375)
+    assert d.rollouts == 4 * len(legal) + 4
+
+    stager = Stager(table)  # too few worlds for stages: every command in every world
+    d = weigh(h[step - 1].state_after, played, h[step].state_after, step, stager, 6)
+    assert stager.asked == [(legal, 0, 6)] and d.rollouts == 6 * len(legal)
+
+
+def test_the_expert_weighs_in_stages_from_the_players_view_and_the_same_game_gets_the_same_review(
+    game: Session,
+) -> None:
+    """With the real expert at the default budget (stages of four worlds): the twins of the no-peeking test get the
+    same decisions until the change is revealed; the stages spent fewer games than every command in every world."""
+    from twentystrong.review.expert import ExpertEvaluator
+
+    at = 12
+    other, revealed = twin(game, at)
+    end = min(revealed, at + 12)
+    a = review_history(game.history[: end + 1], ExpertEvaluator(), budget=8)
+    b = review_history(other.history[: end + 1], ExpertEvaluator(), budget=8)
+    weighed = [d for d in a.decisions if d.step > at and d.weighed]
+    assert weighed and a.decisions == b.decisions
+    assert any(d.rollouts < 8 * d.options for d in weighed)
+
+
+def test_the_processes_get_a_games_deck_once_and_every_state_weighed_there_shares_it(game: Session) -> None:
+    """A state sent to another process travels without its deck; the deck goes as bytes, pickled once per game, and
+    comes back as one object per process for every state: the engine's value-keyed caches then tell it equal at
+    once (a copy per state made every rollout's command about ten times slower)."""
+    import pickle
+
+    from twentystrong.review.review import _deck, _Decks, _without_deck
+
+    first, later = game.history[5].state_after, game.history[40].state_after
+    decks = _Decks()
+    blob = decks.sent(first)
+    assert decks.sent(later) is blob and pickle.loads(blob) == first.deck
+    sent = pickle.loads(pickle.dumps(_without_deck(later)))
+    assert sent.deck is None and len(pickle.dumps(_without_deck(later))) < len(blob)
+    arrived = [_deck(pickle.loads(pickle.dumps(blob))) for _ in range(3)]  # equal bytes, each its own copy
+    assert arrived[0] is arrived[1] is arrived[2] and arrived[0] == first.deck
+    assert sent.changed({"deck": arrived[0]}) == later

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
 from twentystrong.bots import assess, items
@@ -27,6 +26,7 @@ from twentystrong.content.model import Boss, ConflictCard, Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, HIT_FACES, STRENGTH, color_of
 from twentystrong.engine.view import ActiveCard, DieState, PlayerView, Prompt
+from twentystrong.lazy import cached_property
 
 Options = dict[str, list[tuple[Command, int, DieState]]]
 """Apply commands by the id of their card, each with the damage its die would deal there, and the die."""

@@ -9,7 +9,6 @@ bot asks), and every rule-dependent number comes from the view's answers, never 
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Final
 
 from twentystrong.bots import assess
@@ -19,6 +18,7 @@ from twentystrong.content.model import ConflictCard
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import BASE_DAMAGE, DIE_IDS, STRENGTH, color_of
 from twentystrong.engine.view import ActiveCard, DieState, Live, PlayerView, TableView, Zone
+from twentystrong.lazy import cached_property
 
 SAMPLE_DIE: Final[dict[Color, str]] = {c: next(d for d in DIE_IDS if color_of(d) == c) for c in COLORS}
 """A die id of each colour, for "what would a die of this colour do" questions."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from twentystrong.content.effects import Effect
@@ -30,6 +29,7 @@ from twentystrong.engine.rulesets.base import TableView
 from twentystrong.engine.state import ActiveCard, DieState, GameState, HeroState, Prompt, Result, SetupOptions, Zone
 from twentystrong.engine.steps import phase_of
 from twentystrong.engine.uses import items_usable
+from twentystrong.lazy import cached_property
 
 
 def event_view(event: ev.Event, deck: Deck) -> dict[str, Any]:

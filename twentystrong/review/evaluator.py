@@ -15,7 +15,7 @@ from twentystrong.bots.expert import Estimate
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
 
-__all__ = ["Estimate", "Evaluator", "WeighsAgain"]
+__all__ = ["Estimate", "Evaluator", "WeighsAgain", "WeighsInStages"]
 
 
 class Evaluator(Protocol):
@@ -44,4 +44,15 @@ class WeighsAgain(Protocol):
     def estimate_again(self, view: PlayerView, commands: Sequence[Command], rollouts: int) -> list[Estimate]:
         """:meth:`Evaluator.estimate` of ``commands`` in ``rollouts`` worlds none of the first estimate played,
         the same worlds for each command (their outcomes pair up)."""
+        ...
+
+
+@runtime_checkable
+class WeighsInStages(Protocol):
+    """An evaluator that samples numbered worlds (the expert): the review weighs a decision's commands in the first
+    worlds, then only those still in the race in the next ones (:func:`twentystrong.review.review.weigh`)."""
+
+    def estimate_from(self, view: PlayerView, commands: Sequence[Command], rollouts: int, first: int) -> list[Estimate]:
+        """:meth:`Evaluator.estimate` of ``commands`` in the ``rollouts`` worlds numbered from ``first`` on (the
+        first estimate's worlds are numbered from 0), the same worlds for each command, each with its outcomes."""
         ...

@@ -31,3 +31,7 @@ class ExpertEvaluator:
         """``commands`` weighed in the ``rollouts`` worlds after the first estimate's (fresh ones, the same for
         each command)."""
         return expert.estimate(view, commands, rollouts=rollouts, first=rollouts)
+
+    def estimate_from(self, view: PlayerView, commands: Sequence[Command], rollouts: int, first: int) -> list[Estimate]:
+        """``commands`` weighed in the ``rollouts`` worlds numbered from ``first`` on (the same for each)."""
+        return expert.estimate(view, commands, rollouts=rollouts, first=first)

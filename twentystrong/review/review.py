@@ -11,6 +11,9 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
 - ``cost``: ``before - after``, with its standard error ``cost_se``: a sampling evaluator (the expert) plays both
   commands out in the same sampled worlds with the same dice (common random numbers), so the cost is the mean of
   their paired differences world by world, and its error is that of a paired mean;
+- a sampling evaluator weighs a decision in **stages** (:class:`~twentystrong.review.evaluator.WeighsInStages`):
+  every command in the first half of the worlds, then only the command played and those that did better than it
+  there (the others have no cost to estimate), so the budget goes where a cost may lie;
 - a decision is **flagged** when the evaluator would have chosen otherwise and the cost beats the review's threshold
   (points of win chance, 15 by default) by two standard errors (:data:`SURE`). A decision whose first estimate
   costs more than the threshold is weighed again, the expert's choice against the command played, in as many fresh
@@ -25,17 +28,20 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState
-from twentystrong.engine.view import player_view
-from twentystrong.review.evaluator import Estimate, Evaluator, WeighsAgain
+from twentystrong.engine.view import PlayerView, player_view
+from twentystrong.review.evaluator import Estimate, Evaluator, WeighsAgain, WeighsInStages
 from twentystrong.session.history import HistoryEntry
 
 THRESHOLD = 15.0
@@ -44,13 +50,17 @@ SURE = 2.0
 """How many standard errors a flagged decision's cost must beat the threshold by: a flag is a cost the sampled
 worlds are sure of, not the luck of a few of them (one world in 8 is 12.5 points)."""
 BUDGET = 8
-"""Games the evaluator plays out per command of a decision, by default (a count, not a time: the same game always
-gets the same review)."""
+"""Games the evaluator plays out per command of a decision, by default, at most (a count, not a time: the same game
+always gets the same review); a command that leaves the race after the first stage is played out in half as many."""
 WORKERS = 2
 """Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
-FORMAT = 2
+FORMAT = 3
 """The version of a review's stored form (:meth:`Review.to_dict`). 2: each decision's ``cost_se``, flags sure of
-their cost (a review of format 1 is made again when asked: its flags were not)."""
+their cost (a review of format 1 is made again when asked: its flags were not). 3: a decision weighed in stages
+(its ``rollouts`` fewer, its figures from the commands still in the race: a review of format 2 is made again when
+asked, so that one game's reviews are all made the same way)."""
+STAGE = 4
+"""The fewest worlds of a decision's first stage: with fewer, every command is weighed in every world."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
 """Commands that are never a decision: the start, and faces read off physical dice (chance, not choice)."""
 
@@ -279,10 +289,19 @@ def _in_processes(
     context = multiprocessing.get_context("spawn")
     found: list[Decision | None] = [None] * len(tasks)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    decks = _Decks()
     try:
         futures = {
             pool.submit(
-                _weigh_sent, before, entry.command.to_dict(), _after(entry), step, evaluator, budget, threshold
+                _weigh_sent,
+                decks.sent(before),
+                _without_deck(before),
+                entry.command.to_dict(),
+                _sent_after(entry),
+                step,
+                evaluator,
+                budget,
+                threshold,
             ): n
             for n, (before, entry, step) in enumerate(tasks)
         }
@@ -302,12 +321,50 @@ def _in_processes(
     return [d for d in found if d is not None]
 
 
+def _sent_after(entry: HistoryEntry) -> GameState | None:
+    """:func:`_after`, to send to another process (:func:`_without_deck`)."""
+    after = _after(entry)
+    return None if after is None else _without_deck(after)
+
+
 def _after(entry: HistoryEntry) -> GameState | None:
     """The state after a command, when it revealed nothing (what the player knew when choosing it), else None."""
     return entry.state_after if entry.revealing is None else None
 
 
+class _Decks:
+    """The decks of the states sent to the processes, each pickled once (by value: a game's states share one)."""
+
+    def __init__(self) -> None:
+        self.blobs: dict[Deck, bytes] = {}
+
+    def sent(self, state: GameState) -> bytes:
+        """``state``'s deck, pickled."""
+        blob = self.blobs.get(state.deck)
+        if blob is None:
+            blob = self.blobs[state.deck] = pickle.dumps(state.deck)
+        return blob
+
+
+def _without_deck(state: GameState) -> GameState:
+    """``state`` to send to another process: its deck travels apart, as bytes (:func:`_deck`)."""
+    return state.changed({"deck": None})
+
+
+@lru_cache(maxsize=4)
+def _deck(blob: bytes) -> Deck:
+    """The deck pickled as ``blob``: one object for every state of a game a process weighs. The engine's caches are
+    keyed by value, the deck among their keys: a copy of it (each state unpickled on its own would bring one) is equal
+    to the deck a cached answer was kept with, but telling so compares every card, about ten times the cost of a
+    rollout's command; the same deck object is told at once."""
+    deck = pickle.loads(blob)
+    if not isinstance(deck, Deck):
+        raise TypeError(f"not a deck: {type(deck).__name__}")
+    return deck
+
+
 def _weigh_sent(
+    deck: bytes,
     before: GameState,
     played: dict[str, Any],
     after: GameState | None,
@@ -316,7 +373,12 @@ def _weigh_sent(
     rollouts: int,
     threshold: float,
 ) -> dict[str, Any]:
-    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle)."""
+    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle), the states
+    without their deck, which comes once per process (:func:`_deck`)."""
+    table = _deck(deck)
+    before = before.changed({"deck": table})
+    if after is not None:
+        after = after.changed({"deck": table})
     return weigh(before, _command(played), after, step, evaluator, rollouts, threshold).to_dict()
 
 
@@ -337,8 +399,7 @@ def weigh(
     state = before
     legal = legal_commands(state)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
-    estimates = evaluator.estimate(view, legal, rollouts)
-    rollouts_played = sum(e.rollouts for e in estimates)
+    estimates, rollouts_played = _estimates(evaluator, view, legal, played, rollouts)
     best = _best(estimates)
     if best is None:  # the evaluator leaves this one to play (the dice of a fight, one die at a time)
         return Decision(step, state.round, played, None, None, None, len(legal), 0)
@@ -372,6 +433,49 @@ def weigh(
         rollouts_played,
         spread if chosen is not None else None,
     )
+
+
+def _estimates(
+    evaluator: Evaluator, view: PlayerView, legal: Sequence[Command], played: Command, rollouts: int
+) -> tuple[list[Estimate], int]:
+    """The estimates a decision is judged by, and the rollouts they cost. An evaluator that weighs in stages
+    (:class:`~twentystrong.review.evaluator.WeighsInStages`) weighs every command in the first half of the worlds
+    (at least :data:`STAGE`); then the command played, and those that won more of those worlds than it did
+    (:func:`still_racing`), in the rest. The others leave the race: over the first worlds they did no better than
+    the command played, so there is no cost to estimate. (A flag needs a cost of about 50 points over 8 fresh worlds:
+    a command that much better wins a world the command played loses at least every other time, so it leaves only
+    when none of the first four showed it, about 1 time in 16 when it never does worse.) Only the commands weighed
+    in every world are answered, so their outcomes pair up; a fixed rule, so the same game gets the same review."""
+    first = rollouts // 2
+    if not isinstance(evaluator, WeighsInStages) or first < STAGE:
+        estimates = evaluator.estimate(view, legal, rollouts)
+        return estimates, sum(e.rollouts for e in estimates)
+    estimates = evaluator.estimate(view, legal, first)
+    spent = sum(e.rollouts for e in estimates)
+    racing = still_racing(estimates, played)
+    if racing is None:  # unweighed, or the command played not listed: weighed as a whole
+        if not estimates:
+            return [], 0
+        estimates = evaluator.estimate(view, legal, rollouts)
+        return estimates, spent + sum(e.rollouts for e in estimates)
+    rest = evaluator.estimate_from(view, [e.command for e in racing], rollouts - first, first)
+    spent += sum(e.rollouts for e in rest)
+    later = {e.command: e for e in rest}
+    whole = []
+    for e in racing:
+        outcomes = e.outcomes + later[e.command].outcomes
+        whole.append(Estimate(e.command, sum(outcomes) / len(outcomes), len(outcomes), outcomes))
+    return sorted(whole, key=lambda e: -e.win_chance), spent
+
+
+def still_racing(estimates: Sequence[Estimate], played: Command) -> list[Estimate] | None:
+    """The estimates still in the race after the first worlds: the command played's, and every other that won more
+    of those worlds than it did (in the order listed); None when the command played is not listed or the estimates
+    do not pair up world by world."""
+    mine = next((e for e in estimates if e.command == played), None)
+    if mine is None or not mine.outcomes or any(len(e.outcomes) != len(mine.outcomes) for e in estimates):
+        return None
+    return [e for e in estimates if e is mine or sum(e.outcomes) > sum(mine.outcomes)]
 
 
 def paired_se(theirs: Sequence[float], mine: Sequence[float]) -> float | None:
