@@ -10,7 +10,8 @@ frame of a game imports its own deck's kit and the general table, and nothing a 
 - not the validator (pydantic: a shipped deck comes from the cache), nor numpy;
 - not the bots, the record, the simulator, the review, the benchmarks, the browser front end;
 - not the screens shown later (setup, help, history, statistics …), nor what the first command needs
-  (``text.announce``), nor the profile's writer (``tomli_w``: a start only reads the profile).
+  (``text.announce``), nor the profile's writer (``tomli_w``: a start only reads the profile);
+- not the odds panel (it is mounted with the hero and inventory panels right after the first frame).
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ NEVER = (
     "twentystrong.tui.screens.setup",
     "twentystrong.tui.screens.statistics",
     "twentystrong.tui.widgets.choices",
+    "twentystrong.tui.widgets.odds",  # the odds panel joins the side column after the first frame
+    "twentystrong.tui.widgets.odds_process",
 )
 """Packages and modules (each with everything under it) that no first frame imports."""
 LATER_PARTS = ("bot", "ladder", "primer", "sim", "bench", "record")

@@ -69,11 +69,36 @@ def test_the_language_comes_from_the_environment_as_gettext_reads_it(environ: di
 def test_the_process_environment_decides_until_a_language_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
     assert language() == "en"
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    set_language(None)  # a new run's start: the environment decides
     assert language() == "fr"
     assert term("strategy-phase") == "phase de Stratégie"
     assert set_language("de") == "de"  # --lang / the setup screen beat the environment
     assert language() == "de"
     assert set_language(None) == "fr"  # and give way to it again
+
+
+def test_the_environment_is_read_once_not_per_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every word asks for the language (the engine and the bots too): the four variables are read at the first
+    word of a run, and a change to them later is not a switch (``set_language`` is)."""
+    reads: list[object] = []
+    read = i18n.language_from_environment
+
+    def counted(environ: object = None) -> str:
+        reads.append(environ)
+        return read()
+
+    monkeypatch.setattr(i18n, "language_from_environment", counted)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    set_language(None)
+    for _n in range(100):
+        assert term("exhausted") == "erschöpft"
+        assert ngettext("{n} die", "{n} dice", 2) == "{n} Würfel"
+    assert len(reads) == 1
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert language() == "de"  # decided for the run
+    assert set_language("fr") == "fr" and language() == "fr"  # a switch: the next word
+    assert len(reads) == 1  # a chosen language reads no variable
+    assert set_language(None) == "fr" and len(reads) == 2  # the environment decides again: read again, once
 
 
 def test_set_language_takes_effect_on_the_next_call() -> None:

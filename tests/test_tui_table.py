@@ -673,3 +673,29 @@ async def test_new_game_leaves_the_first_table_idle(tmp_path: Path) -> None:
         await settle(pilot)
         assert store_of(app).state.seq > 0 and second.view is store_of(app).view
         assert first.view is first_view
+
+
+async def test_the_side_panels_join_after_the_first_frame(tmp_path: Path) -> None:
+    """Start-up (issue 28): the first frame has the board's side panels only; the hero, inventory and odds panels
+    are mounted right after it, in the order they always had (hero, inventory, the board's, odds), and drawn."""
+    from textual import events
+    from textual.widgets import Static
+
+    from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
+
+    first: list[list[str]] = []
+
+    def hook(message: Message) -> None:
+        if isinstance(message, events.Ready) and not first:  # Textual posts it right after the first frame
+            first.append([child.id or "" for child in app.screen.query_one("#side").children])
+
+    app = make_app()
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        side = [child.id for child in table.query_one("#side").children]
+        assert first == [["boss"]]  # the plain deck's board: its boss deck only, no missions
+        assert side == ["hero", "inventory", "boss", "odds"]
+        stats = str(table.query_one(HeroPanel).query_one("#stats", Static).render())
+        assert stats.startswith("Tester") and "6/" in stats  # drawn: the plain deck's hero, Health 6
+        assert table.query_one(InventoryPanel).border_title == "Inventory 0/3"  # drawn: no item held yet

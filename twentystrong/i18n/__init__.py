@@ -5,9 +5,10 @@ word needs two translations, :func:`lazy_gettext` for a module-level constant); 
 (``twentystrong/i18n/babel.cfg``). English is the source language: a message without a translation in the chosen
 catalogue reads in English, per string.
 
-The language comes from ``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG`` as gettext reads them (the first one
-set; ``LANGUAGE`` may list several, ``fr:de``), or from :func:`set_language` (``--lang``, the setup screen), and the
-next call uses it: nothing is translated once and kept.
+The language is decided once per run: by :func:`set_language` (``--lang``, then the profile's choice), else from
+``LANGUAGE`` / ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG`` as gettext reads them (the first one set; ``LANGUAGE`` may list
+several, ``fr:de``), read when a word is first asked for. A switch (the setup screen) is the next call's language:
+nothing is translated once and kept.
 
 Pure Python: this package never imports Textual, Rich or Babel (Babel is a tool of the developers, see
 ``tools.py``). Catalogues are ``.po`` files, compiled at first use and kept in the user cache (``catalogue.py``).
@@ -59,9 +60,12 @@ __all__ = [
 
 
 class _Choice:
-    """The language chosen at run time (None: the environment's). One setting per process, like gettext's own."""
+    """The language chosen at run time (``chosen``; None: the environment's) and the one spoken (``spoken``; None:
+    not decided yet, the environment is read when a word is first asked for). One setting per process, like
+    gettext's own: every word asks for it, so the environment is read once, not per word."""
 
     chosen: str | None = None
+    spoken: str | None = None
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -97,16 +101,13 @@ def set_language(code: str | None) -> str:
     Returns the language now spoken. An unknown code raises :class:`ValueError` with a message for the player.
     """
     if code is None:
-        _Choice.chosen = None
+        _Choice.chosen = _Choice.spoken = None  # the environment decides again: read it at the next word
         return language()
     short = _code(code)
-    if short == PSEUDO:  # the tests' pseudo-locale (pseudo.py): never offered to a player
-        _Choice.chosen = short
-        return short
-    if short not in LANGUAGES:
+    if short != PSEUDO and short not in LANGUAGES:  # the tests' pseudo-locale (pseudo.py): never offered to a player
         choices = ", ".join(LANGUAGES)
         raise ValueError(_("Unknown language {code}: choose one of {choices}.").format(code=code, choices=choices))
-    _Choice.chosen = short
+    _Choice.chosen = _Choice.spoken = short
     return short
 
 
@@ -131,11 +132,14 @@ def speaking(code: str) -> Iterator[None]:
 
 
 def language() -> str:
-    """The language spoken now."""
+    """The language spoken now (the environment is read the first time, unless a language was chosen before)."""
     inside = _SPEAKING.get()
     if inside is not None:
         return inside
-    return _Choice.chosen if _Choice.chosen is not None else language_from_environment()
+    spoken = _Choice.spoken
+    if spoken is None:
+        spoken = _Choice.spoken = language_from_environment()
+    return spoken
 
 
 @functools.cache

@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Sequence
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -69,9 +69,11 @@ from twentystrong.tui.widgets.cards import CardInfo, CardView
 from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
-from twentystrong.tui.widgets.odds import OddsPanel
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
 from twentystrong.tui.widgets.status import PromptBar, StepBar
+
+if TYPE_CHECKING:
+    from twentystrong.tui.widgets.odds import OddsPanel
 
 DIE_COMMANDS = ("commit", "apply", "recover", "choose", "face")
 """Commands that name a die the player can point at on the table."""
@@ -174,6 +176,7 @@ class TableScreen(Screen[None]):
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
         self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
         self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
+        self._odds: OddsPanel | None = None  # None until the side panels are mounted, after the first frame
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -200,10 +203,9 @@ class TableScreen(Screen[None]):
                     banished.display = bool(self.view.player.dice_in("banished"))  # as _draw_dice shows it
                     yield banished
             with VerticalScroll(id="side"):
-                yield _titled(HeroPanel(id="hero", classes="panel"), _("Hero"))
-                yield _titled(InventoryPanel(id="inventory", classes="panel"), _("Inventory"))
+                # The hero, inventory and odds panels join the board's right after the first frame
+                # (_mount_side): the first frame has fewer widgets to mount, style and lay out.
                 yield from board.side_panels()  # the deck's zones
-                yield OddsPanel(id="odds", classes="panel")
         yield PromptBar(id="prompt")
         yield KeyBar(id="footer")
 
@@ -234,6 +236,31 @@ class TableScreen(Screen[None]):
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
+        self.call_after_refresh(self._mount_side)
+
+    async def _mount_side(self) -> None:
+        """Mount the general side panels after the first frame: the hero and the inventory above the board's
+        panels, the odds below them (the order they always had), and draw them."""
+        side = self.query_one("#side")
+        panels = [
+            _titled(HeroPanel(id="hero", classes="panel"), _("Hero")),
+            _titled(InventoryPanel(id="inventory", classes="panel"), _("Inventory")),
+        ]
+        if side.children:
+            await side.mount_all(panels, before=0)
+        else:
+            await side.mount_all(panels)
+        from twentystrong.tui.widgets.odds import OddsPanel  # the odds panel's seam: not a module of the first frame
+
+        odds = OddsPanel(id="odds", classes="panel")
+        await side.mount(odds)
+        if not all(panel.is_attached for panel in (*panels, odds)):
+            return  # the App quit meanwhile
+        self._odds = odds
+        view = self.view
+        self.query_one(HeroPanel).show(view)  # as _draw shows them: only the panels (the rest is drawn already)
+        self.query_one(InventoryPanel).show(view, self.board.item_note)
+        odds.show(view, self.selected)
 
     # --- showing the view ---------------------------------------------------------------------------------------
 
@@ -301,8 +328,8 @@ class TableScreen(Screen[None]):
         if command is None or command.cmd != "commit" or self.view is not self.store.view:
             return
         view = self.store.foresee(command)  # a commit rolls and reveals nothing
-        if view is not None:
-            self.query_one(OddsPanel).foresee(view)
+        if view is not None and self._odds is not None:
+            self._odds.foresee(view)
 
     def _refresh_bindings_if_changed(self) -> None:
         # The key bar asks every binding's check_action again: only ask when a key it shows turns on or off.
@@ -327,8 +354,9 @@ class TableScreen(Screen[None]):
         set_title(self.query_one(PromptBar), news)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
-        self.query_one(HeroPanel).show(view)
-        self.query_one(InventoryPanel).show(view, self.board.item_note)
+        if self._odds is not None:
+            self.query_one(HeroPanel).show(view)
+            self.query_one(InventoryPanel).show(view, self.board.item_note)
         self._draw_selection()
         self.board.draw_table()
 
@@ -342,7 +370,8 @@ class TableScreen(Screen[None]):
         self._draws += 1
         self._draw_dice()
         self._draw_cards()
-        self.query_one(OddsPanel).show(self.view, self.selected)
+        if self._odds is not None:
+            self._odds.show(self.view, self.selected)
         self._draw_prompt()
         self._refresh_bindings_if_changed()
 
