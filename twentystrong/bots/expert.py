@@ -31,12 +31,13 @@ command at a time) is weighed, the heuristic bot's move against every other but 
 sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic bot's move only for one that
 is surely better over the same worlds and still wins more often than it over as many fresh worlds (``confirm``: the
 search picks the best of several noisy figures, so its own figures overrate its pick, the winner's curse; each pick
-weighed again over 48 fresh worlds, without this check: Solar Sentinels' 13 picks in 3 games lost 4.6 ± 2.3 points
-each, Victorum's 12 in 2 games gained 7.3 ± 2.1). Two settings are off by default (measured on paired seeds, neither
-made the bot stronger at a budget that keeps a game within 10 s): ``plans``, a Commit step weighed as one move, the
-heuristic bot's commit plan against its variants' (more or fewer dice, a smaller or larger reserve), each played to
-the roll; ``drop``, moves that fall clearly behind leave the race after a few worlds, so the budget buys more worlds
-for the close ones.
+weighed again over 48 fresh worlds, without this check: Solar Sentinels' 34 picks in 9 games lost 2.8 ± 1.3 points
+each, Victorum's 24 in 3 games gained 3.0 ± 1.5; of 21 Solar Sentinels picks the check kept 5, together +19 ± 19
+points against −36 for all 21, of 12 Victorum picks in one game it kept 5, −27 ± 18 against −17). Two settings are
+off by default (measured on paired seeds, neither made the bot stronger at a budget that keeps a game within 10 s):
+``plans``, a Commit step weighed as one move, the heuristic bot's commit plan against its variants' (more or fewer
+dice, a smaller or larger reserve), each played to the roll; ``drop``, moves that fall clearly behind leave the race
+after a few worlds, so the budget buys more worlds for the close ones.
 The budget is a count of commands, not a time, so a game is played the same way on any machine; early in a game,
 when a rollout is long, a decision the budget cannot weigh in enough worlds is left to the heuristic bot.
 """
