@@ -16,6 +16,7 @@ from twentystrong.bots.expert import Estimate, ExpertBot, estimate, win_chance, 
 from twentystrong.cli.main import main
 from twentystrong.content.model import Deck
 from twentystrong.engine import Rejected, decide_and_apply, initial_state, legal_commands
+from twentystrong.engine.commands import Command
 from twentystrong.engine.state import GameState, SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.kits.options import choose
@@ -157,3 +158,29 @@ def test_the_race_keeps_the_heuristic_move_and_the_leader_and_drops_sure_losers(
     assert expert._surely_better([first, better, worse], 1.0) == 1
     assert expert._surely_better([first, worse, tied], 0.0) == 0
     assert expert._surely_better([first, [1.0, 0.0, 1.0, 0.0, 1.0, 1.0]], 1.5) == 0  # one world: not sure
+
+
+def test_a_pick_is_played_only_if_fresh_worlds_confirm_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner's curse: the search's pick leaves the heuristic bot's move only if it also wins more often over as
+    many fresh sampled worlds (numbered after the search's); without ``confirm`` the search's figures alone decide."""
+    default, lucky = (Command("resolve"),), (Command("repeat"),)
+
+    def fake_world(s: object, index: int) -> int:
+        return index  # a world is its number here
+
+    def fake_rollout(sampled: int, first: tuple[Command, ...]) -> tuple[float, int]:
+        # The pick wins every searched world and loses every fresh one; the heuristic bot's move wins half of each.
+        won = (1.0 if sampled < 8 else 0.0) if first == lucky else float(sampled % 2)
+        return won, 10
+
+    monkeypatch.setattr(expert, "world", fake_world)
+    monkeypatch.setattr(expert, "rollout", fake_rollout)
+    s = object()
+    assert ExpertBot(1, rollouts=8, budget=10**6, confirm=False)._weigh(s, [default, lucky]) == 1  # type: ignore[arg-type]
+    assert ExpertBot(1, rollouts=8, budget=10**6)._weigh(s, [default, lucky]) == 0  # type: ignore[arg-type]
+
+    def fair_rollout(sampled: int, first: tuple[Command, ...]) -> tuple[float, int]:
+        return (1.0 if first == lucky else float(sampled % 2)), 10  # the pick wins fresh worlds too
+
+    monkeypatch.setattr(expert, "rollout", fair_rollout)
+    assert ExpertBot(1, rollouts=8, budget=10**6)._weigh(s, [default, lucky]) == 1  # type: ignore[arg-type]
