@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from twentystrong import __version__
+from twentystrong.content.translations import english
 from twentystrong.engine.events import to_dict
 from twentystrong.engine.state import SetupOptions
 from twentystrong.kits.record import facts
@@ -126,7 +127,7 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
         source=source,
         app_version=__version__,
         deck=deck.id,
-        deck_title=deck.info.title,
+        deck_title=english(deck.info, "title"),  # the record keeps the English words, whatever language is spoken
         deck_hash=deck.content_hash,
         ruleset=deck.info.ruleset,
         hero=state.hero.id or options.hero_id,  # Hoplomachus Victorum: the hero chosen in the game
