@@ -1,5 +1,6 @@
 """German and French as complete as English on small screens (issue 29): words that were cut in de/fr and are whole
-now, each read off the screen as the player sees it."""
+now (the Review screen, the setup screen's choices, the table's "What happened" line), each read off the screen as
+the player sees it."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ from record_helpers import PLAIN, finished
 from review_helpers import OpenEvaluator
 from test_tui_layout_small import screen_lines
 from textual.pilot import Pilot
-from textual.widgets import RadioButton
+from textual.widgets import RadioButton, Static
 
 from twentystrong import i18n
 from twentystrong.record.games import add_game
 from twentystrong.review.kept import keep
 from twentystrong.review.review import review_history
-from twentystrong.tui.app import create_app
+from twentystrong.tui.app import TwentyStrongApp, create_app
 from twentystrong.tui.screens.review import ReviewScreen
 from twentystrong.tui.screens.setup import SetupScreen
+from twentystrong.tui.screens.table import TableScreen
+from twentystrong.tui.widgets.status import PromptBar
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -72,3 +75,131 @@ async def test_setup_radio_rows_read_whole_at_120x40(language: str, deck: str) -
         assert len(labels) >= 4
         for label in labels:
             assert label in shown, (label, shown)
+
+
+def _bar_lines(app: TwentyStrongApp) -> list[str]:
+    bar = app.screen.query_one(PromptBar)
+    return screen_lines(app)[bar.region.y : bar.region.bottom]
+
+
+def _flat(lines: list[str]) -> str:
+    return " ".join(" ".join(line.split()) for line in lines)
+
+
+LONG = (
+    "Der Folgeeffekt von Singularitätspolyp wird abgehandelt: Verbanne die dieser Karte zugeordneten Würfel.",
+    "B3, B4, P3, P4 und R1 werden von Singularitätspolyp verbannt.",
+)
+
+
+async def test_what_happened_too_long_for_the_border_reads_whole_on_lines_of_its_own() -> None:
+    """German at 80×24: news wider than the prompt's top border has lines of its own above the prompt (it was cut
+    with "…" on the border), and the prompt's buttons stay in sight."""
+    i18n.set_language("de")
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table._add_news(*LONG)
+        table._draw()
+        await settle(pilot)
+        lines = _bar_lines(app)
+        assert "Was geschah" not in lines[0]  # the border keeps no cut copy
+        assert "Was geschah: " + " ".join(LONG) in _flat(lines[1:]), lines
+        assert "Alle Züge" in lines[-1]  # the buttons' row
+
+
+async def test_what_happened_keeps_the_latest_whole_sentences_when_long() -> None:
+    """Many sentences (a Resolve's worth): the latest ones that fit in PromptBar.NEWS_LINES lines, whole, after
+    "…" for the earlier ones (the log holds them all)."""
+    i18n.set_language("fr")
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        said = [f"Phrase numéro {n} de ce qui s'est passé pendant la phase de Résolution." for n in range(1, 9)]
+        table._add_news(*said)
+        table._draw()
+        await settle(pilot)
+        news = app.screen.query_one("#prompt-news", Static)
+        assert news.region.height <= PromptBar.NEWS_LINES
+        text = _flat(_bar_lines(app)[1 : 1 + news.region.height])
+        assert text.startswith("Ce qui s’est passé : … Phrase numéro")
+        assert text.endswith(said[-1])
+        assert said[0] not in text
+
+
+async def test_what_happened_that_fits_stays_on_the_border() -> None:
+    """English, one short sentence: on the prompt's top border, as it always was (no line of its own)."""
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table._add_news("You gain 1 Health (Health 4 → 5).")
+        table._draw()
+        await settle(pilot)
+        lines = _bar_lines(app)
+        assert "What happened: You gain 1 Health (Health 4 → 5)." in lines[0]
+        assert not app.screen.query_one("#prompt-news", Static).display
+
+
+@pytest.mark.parametrize(
+    ("language", "kinds", "where"),
+    [("de", ("Held", "Karte"), "Wo: dein Held"), ("fr", ("héros", "carte"), "Où : votre héros")],
+)
+async def test_card_browser_kind_column_and_where_read_in_the_language(
+    language: str, kinds: tuple[str, str], where: str
+) -> None:
+    """The card browser at 80×24 (``c`` on the table): the Kind column says each card's kind in the language spoken
+    (it showed the kinds' ids, "hero", "card"), and the detail's "Where:" too."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        lines = screen_lines(app)
+        shown = "\n".join(lines)
+        corona = next(line for line in lines if line.lstrip().startswith("│ Corona "))
+        assert f" {kinds[0]} " in corona, corona
+        assert any(f" {kinds[1]} " in line for line in lines), shown
+        assert where in shown, shown
+        for english in (" hero ", " card ", "Where:"):
+            assert english not in shown, (english, shown)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "english"),
+    [
+        (
+            "de",
+            ("Spiele     1 von 1 gewonnen: 100% (95%-Intervall 21–100%)", "Serien", "Rekord", "gewonnen in 19 Runden"),
+            ("streaks", "best game", "of 1 won", "rounds"),
+        ),
+        (
+            "fr",
+            ("1 sur 1 gagnée : 100% (intervalle à 95% 21–100%)", "séries", "meilleure", "gagnée en 19 tours"),
+            ("streaks", "best game", "of 1 won", "rounds"),
+        ),
+    ],
+)
+async def test_statistics_overview_reads_in_the_language(
+    language: str, said: tuple[str, ...], english: tuple[str, ...]
+) -> None:
+    """The statistics screen's overview (F2) at 80×24: its labels and figures' words in the language spoken (they
+    were English: "streaks", "best game", "1 of 1 won"); the deck's ladder in its words ("Rang 1 Solar-Soldat")."""
+    add_game(finished("tester", 2))
+    i18n.set_language(language)
+    app = create_app(deck_path=PLAIN, seed=1, deal="ordered", dice="physical")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        shown = "\n".join(screen_lines(app))
+        for words in said:
+            assert words in shown, (words, shown)
+        for words in english:
+            assert words not in shown, (words, shown)

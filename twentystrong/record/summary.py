@@ -39,10 +39,16 @@ class Streaks:
 
     def words(self) -> str:
         """``won the last 2 · longest: 4 won, 3 lost``."""
+        from twentystrong.i18n import _, ngettext
+
         if self.current is None:
-            return "no games"
-        last = f"the last {self.current_length}" if self.current_length > 1 else "the last game"
-        return f"{self.current} {last} · longest: {self.longest_won} won, {self.longest_lost} lost"
+            return _("no games")
+        if self.current == "won":
+            words = ngettext("won the last game", "won the last {n}", self.current_length)
+        else:
+            words = ngettext("lost the last game", "lost the last {n}", self.current_length)
+        longest = _("longest: {won} won, {lost} lost").format(won=self.longest_won, lost=self.longest_lost)
+        return f"{words.format(n=self.current_length)} · {longest}"
 
 
 def streaks(rows: Sequence[GameRow]) -> Streaks:
@@ -123,10 +129,18 @@ class Breakdown:
 
     def rate_words(self) -> str:
         """``7 of 12 won: 58% (95% interval 32–81%)``."""
+        from twentystrong.i18n import _, ngettext
+
         if not self.games:
-            return "no games"
+            return _("no games")
         low, high = self.ci95
-        return f"{self.wins} of {self.games} won: {self.win_rate:.0%} (95% interval {low * 100:.0f}–{high * 100:.0f}%)"
+        words = ngettext(
+            "{wins} of {n} won: {rate} ({confidence} interval {low}–{high})",
+            "{wins} of {n} won: {rate} ({confidence} interval {low}–{high})",
+            self.games,
+        )
+        rate, low_words, high_words = f"{self.win_rate:.0%}", f"{low * 100:.0f}", f"{high * 100:.0f}%"
+        return words.format(wins=self.wins, n=self.games, rate=rate, confidence="95%", low=low_words, high=high_words)
 
 
 def best_game(rows: Sequence[GameRow]) -> GameRow | None:

@@ -108,8 +108,9 @@ class DeckCards:
     # k-content
     plurals: Mapping[str, str | LazyText] = field(default_factory=dict)
     """The words for many of each of its kinds and sorts (the card browser's kind filter: ``Missions``)."""
-    short: Mapping[str, str] = field(default_factory=dict)
-    """Shorter words for a kind or sort whose name is too long for a narrow column (the card browser's Kind)."""
+    short: Mapping[str, str | LazyText] = field(default_factory=dict)
+    """The card browser's Kind column (7 cells): each kind's and sort's word there, short (``blood``), in the
+    language spoken when shown; a kind left out shows its id."""
     sort: Callable[[Any], str | None] = _no_sort
     """The sort of its own a conflict card is (a key of :attr:`sorts`), or None for a general card: the card
     browser lists the card under its sort, without a level."""

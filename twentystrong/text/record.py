@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
 from twentystrong.record.games import GameRow
 from twentystrong.record.summary import Breakdown, DeckSummary, Summary
 
@@ -17,7 +17,10 @@ def report(summary: Summary, *, filtered: bool = False) -> str:
             return _("No recorded game matches.")
         return _("No finished games in your record yet: play one (twentystrong), and it is kept here.")
     won = summary.wins
-    lines = [f"Your record: {_games(summary.games)}, {won} won ({won / summary.games:.0%})"]
+    words = ngettext(
+        "Your record: {n} game, {won} won ({rate})", "Your record: {n} games, {won} won ({rate})", summary.games
+    )
+    lines = [words.format(n=summary.games, won=won, rate=f"{won / summary.games:.0%}")]
     for deck in summary.decks:
         lines += ["", *deck_lines(deck)]
     return "\n".join(lines)
@@ -27,58 +30,85 @@ def deck_lines(deck: DeckSummary) -> list[str]:
     """One deck's section."""
     head = deck.title
     if deck.ladder_kind is not None and deck.ladder_now is not None:
-        head += f" — now {deck.ladder_kind} {deck.ladder_now}" + (f" {deck.ladder_title}" if deck.ladder_title else "")
+        now = _("now {ladder} {level}").format(ladder=_(deck.ladder_kind), level=deck.ladder_now)
+        head += f" — {now}" + (f" {_(deck.ladder_title)}" if deck.ladder_title else "")
     lines = [head, *(f"  {label:<12} {text}" for label, text in breakdown_lines(deck.overall))]
     if deck.ladder:
         path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
-        lines.append(f"  {deck.ladder_kind or 'ladder':<12} {path} (games that moved it)")
+        kind = _(deck.ladder_kind) if deck.ladder_kind else _("ladder")
+        lines.append(f"  {kind:<12} " + _("{path} (games that moved it)").format(path=path))
     if deck.luck:
         shown = deck.luck[-LUCK_SHOWN:]
-        lines.append(f"  {'dice luck':<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
-        lines.append(f"  {'':<12} (hits and crits rolled above what the faces lead one to expect, last {len(shown)})")
+        lines.append(f"  {_('dice luck'):<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
+        luck = _("(hits and crits rolled above what the faces lead one to expect, last {n})").format(n=len(shown))
+        lines.append(f"  {'':<12} {luck}")
     lines += ["", *hero_table(deck.heroes)]
     return lines
 
 
 def breakdown_lines(b: Breakdown) -> list[tuple[str, str]]:
     """Label and text for each figure of a breakdown."""
-    out = [("games", b.rate_words())]
-    extra = [f"{b.assisted} assisted" if b.assisted else "", f"{b.daily} daily" if b.daily else ""]
+    out = [(_("games"), b.rate_words())]
+    extra = [
+        _("{n} assisted").format(n=b.assisted) if b.assisted else "",
+        _("{n} daily").format(n=b.daily) if b.daily else "",
+    ]
     if any(extra):
-        out.append(("", "of them " + ", ".join(e for e in extra if e)))
-    out.append(("streaks", b.streaks.words()))
+        out.append(("", _("of them {which}").format(which=", ".join(e for e in extra if e))))
+    out.append((_("streaks"), b.streaks.words()))
     if b.best is not None:
-        out.append(("best game", game_words(b.best)))
+        out.append((_("best game"), game_words(b.best)))
     if b.median_rounds is not None:
-        out.append(("median", f"{b.median_rounds:g} rounds"))
+        out.append((_("median"), _("{n} rounds").format(n=f"{b.median_rounds:g}")))
     if b.killers:
-        out.append(("beaten by", ", ".join(f"{k.name} {k.beat_you}" for k in b.killers[:5])))
+        out.append((_("beaten by"), ", ".join(f"{k.name} {k.beat_you}" for k in b.killers[:5])))
     for n, boss in enumerate(b.bosses[:4]):
-        beat = (
-            f"beat you {boss.beat_you} time{'s' if boss.beat_you != 1 else ''}" if boss.beat_you else "never beat you"
-        )
-        out.append(
-            ("bosses" if n == 0 else "", f"{boss.name}: {beat}; you defeated it {boss.defeated} of {boss.faced}")
-        )
+        if boss.beat_you:
+            words = ngettext(
+                "{boss}: beat you {n} time; you defeated it {defeated} of {faced}",
+                "{boss}: beat you {n} times; you defeated it {defeated} of {faced}",
+                boss.beat_you,
+            )
+        else:
+            words = _("{boss}: never beat you; you defeated it {defeated} of {faced}")
+        said = words.format(boss=boss.name, n=boss.beat_you, defeated=boss.defeated, faced=boss.faced)
+        out.append((_("bosses") if n == 0 else "", said))
     return out
 
 
 def game_words(row: GameRow) -> str:
     """``#12 2026-11-25 Umbra, rank 2: won in 14 rounds``."""
-    level = f", {row.level_kind} {row.level}" if row.level_kind and row.level is not None else ""
-    how = f"won in {row.rounds} rounds" if row.won else f"lost in round {row.rounds}"
+    level = f", {_(row.level_kind)} {row.level}" if row.level_kind and row.level is not None else ""
+    if row.won:
+        how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
+    else:
+        how = _("lost in round {n}").format(n=row.rounds)
     return f"#{row.id} {row.day} {row.hero_name}{level}: {how}"
 
 
 def hero_table(heroes: tuple[Breakdown, ...]) -> list[str]:
     """Per hero: games, wins, win rate and interval, streak, median rounds, best game."""
-    header = ("hero", "games", "wins", "win rate", "95% interval", "streak", "median rounds", "best game")
+    header = (
+        _("hero"),
+        _("games"),
+        _("wins"),
+        _("win rate"),
+        _("{confidence} interval").format(confidence="95%"),
+        _("streak"),
+        _("median rounds"),
+        _("best game"),
+    )
     cells = []
     for h in heroes:
         low, high = h.ci95
-        streak = f"{h.streaks.current} {h.streaks.current_length}" if h.streaks.current else ""
+        streak = ""
+        if h.streaks.current:
+            streak = (_("won {n}") if h.streaks.current == "won" else _("lost {n}")).format(n=h.streaks.current_length)
         best = h.best
-        best_text = "" if best is None else f"#{best.id} " + ("won" if best.won else "lost") + f" r{best.rounds}"
+        if best is not None:
+            best_text = (_("#{id} won r{n}") if best.won else _("#{id} lost r{n}")).format(id=best.id, n=best.rounds)
+        else:
+            best_text = ""
         cells.append(
             (
                 h.name,
@@ -100,7 +130,3 @@ def hero_table(heroes: tuple[Breakdown, ...]) -> list[str]:
         if n == 0:
             lines.append("  " + "  ".join("-" * w for w in widths))
     return lines
-
-
-def _games(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"

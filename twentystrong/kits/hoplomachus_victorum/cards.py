@@ -236,7 +236,14 @@ CARDS = DeckCards(
         "scion": lazy_gettext("Scions"),
         "tactic": lazy_gettext("Tactics"),
     },
-    short={"bloodshed": "blood", "opportunity": "opport."},
+    # Translators: the card browser's Kind column, 7 cells at most (a camp card's sort, a Scion, a Tactic).
+    short={
+        "bloodshed": lazy_gettext("blood"),
+        "sport": lazy_gettext("sport"),
+        "opportunity": lazy_gettext("opport."),
+        "scion": lazy_gettext("scion"),
+        "tactic": lazy_gettext("tactic"),
+    },
     sort=camp_kind,
     other_side=primus_id,
     side_mark="♛",

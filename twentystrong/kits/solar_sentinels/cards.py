@@ -92,5 +92,11 @@ def piece(deck: Deck, card_id: str) -> CardText | None:
 
 KINDS: dict[str, str | LazyText] = {"mission": lazy_gettext("Mission")}
 """The kinds of its own pieces, by name."""
-CARDS = DeckCards(pieces=pieces, piece=piece, kinds=KINDS, plurals={"mission": lazy_gettext("Missions")})
+CARDS = DeckCards(
+    pieces=pieces,
+    piece=piece,
+    kinds=KINDS,
+    plurals={"mission": lazy_gettext("Missions")},
+    short={"mission": lazy_gettext("mission")},  # the card browser's Kind column (7 cells at most)
+)
 """Its cards in words (:attr:`~twentystrong.kits.kit.DeckKit.cards`)."""

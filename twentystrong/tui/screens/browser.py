@@ -23,7 +23,7 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, LazyText, _, lazy_gettext, ngettext
 from twentystrong.text.cards import (
     KIND_NAMES,
     SORT_NAMES,
@@ -141,9 +141,20 @@ def kind_filters() -> dict[str, str]:
     return out
 
 
+GENERAL_SHORT: dict[str, LazyText] = {
+    # Translators: the card browser's Kind column, 7 cells at most.
+    "hero": lazy_gettext("hero"),
+    "card": lazy_gettext("card"),
+    "boss": lazy_gettext("boss"),
+}
+"""The Kind column's words for the general kinds (a kit's own kinds and sorts: its :attr:`DeckCards.short`)."""
+
+
 def short_kind(kind: str) -> str:
-    """The list's Kind column: a kind's name, or its kit's shorter words where the name is too long for it."""
-    return next((words.short[kind] for words in installed_cards() if kind in words.short), kind)
+    """The list's Kind column: the kind's short word in the language spoken (its kit's, else a general kind's),
+    else its id."""
+    found = next((words.short[kind] for words in installed_cards() if kind in words.short), None)
+    return str(found if found is not None else GENERAL_SHORT.get(kind, kind))
 
 
 def kinds_of(all_entries: Iterable[Entry]) -> list[tuple[str, str]]:

@@ -355,15 +355,16 @@ def overview(summary: Summary, *, empty: bool = False) -> Content:
     for deck in summary.decks:
         head = Content.assemble((deck.title, "bold $accent"))
         if deck.ladder_kind is not None and deck.ladder_now is not None:
-            title = f" {deck.ladder_title}" if deck.ladder_title else ""
-            now = _("now {ladder} {level}").format(ladder=deck.ladder_kind, level=deck.ladder_now)
+            title = f" {_(deck.ladder_title)}" if deck.ladder_title else ""
+            now = _("now {ladder} {level}").format(ladder=_(deck.ladder_kind), level=deck.ladder_now)
             head = Content.assemble(head, (f"   {now}{title}", "bold"))
         parts.append(head)
         for label, text in breakdown_lines(deck.overall):
             parts.append(Content.assemble((f"  {label:<11}", "$text-muted"), text))
         if deck.ladder:
             path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
-            parts.append(Content.assemble((f"  {deck.ladder_kind or 'ladder':<11}", "$text-muted"), path))
+            kind = _(deck.ladder_kind) if deck.ladder_kind else _("ladder")
+            parts.append(Content.assemble((f"  {kind:<11}", "$text-muted"), path))
         if len(deck.heroes) > 1:  # one line per hero (choose a hero above for that hero's own figures)
             parts.append(Content(""))
             table = hero_table(deck.heroes)

@@ -30,7 +30,7 @@ def card_content(card: CardText | None, where: str = "", *, empty: str = NO_CARD
         stats = [Content.assemble((f"{label} ", "$text-muted"), (value, "bold")) for label, value in card.stats]
         parts.append(Content("  ").join(stats))
     if where:
-        parts.append(Content.assemble(("Where: ", "$text-muted"), (where, "bold")))
+        parts.append(Content.assemble((_("Where: "), "$text-muted"), (where, "bold")))
     parts.append(Content(""))
     for line in card.lines:
         if line.label:
