@@ -280,8 +280,12 @@ class PromptBar(Widget):
         line = self.query_one("#prompt-news", Static)
         update_static(line, shown)
         line.set_class(on_border, "-none")
-        self.set_class(not on_border, "-news")  # the table lets the bar grow by the news's lines (table.tcss)
-        self.query_one("#prompt-hint", Static).set_class(not on_border or not self._hint, "-none")
+        hint = self.query_one("#prompt-hint", Static)
+        hidden = not on_border or not self._hint
+        if self.has_class("-news") == on_border or hint.has_class("-none") != hidden:
+            self.set_class(not on_border, "-news")  # the table lets the bar grow by the news's lines (table.tcss)
+            hint.set_class(hidden, "-none")
+            self.refresh(layout=True)  # the bar's lines changed: lay it out again
 
     @property
     def actions(self) -> tuple[PromptAction, ...]:
