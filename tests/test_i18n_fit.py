@@ -86,6 +86,22 @@ def _flat(lines: list[str]) -> str:
     return " ".join(" ".join(line.split()) for line in lines)
 
 
+async def _with_news(language: str, *sentences: str) -> tuple[list[str], int]:
+    """Solar Sentinels' table at 80×24 in ``language`` with ``sentences`` as what just happened: the prompt bar's
+    lines (its top border first) and the height of its news lines (0: on the border)."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table._add_news(*sentences)
+        table._draw()
+        await settle(pilot)
+        news = table.query_one("#prompt-news", Static)
+        return _bar_lines(app), news.region.height if news.display else 0
+
+
 LONG = (
     "Der Folgeeffekt von Singularitätspolyp wird abgehandelt: Verbanne die dieser Karte zugeordneten Würfel.",
     "B3, B4, P3, P4 und R1 werden von Singularitätspolyp verbannt.",
@@ -95,55 +111,29 @@ LONG = (
 async def test_what_happened_too_long_for_the_border_reads_whole_on_lines_of_its_own() -> None:
     """German at 80×24: news wider than the prompt's top border has lines of its own above the prompt (it was cut
     with "…" on the border), and the prompt's buttons stay in sight."""
-    i18n.set_language("de")
-    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        table._add_news(*LONG)
-        table._draw()
-        await settle(pilot)
-        lines = _bar_lines(app)
-        assert "Was geschah" not in lines[0]  # the border keeps no cut copy
-        assert "Was geschah: " + " ".join(LONG) in _flat(lines[1:]), lines
-        assert "Alle Züge" in lines[-1]  # the buttons' row
+    lines, _height = await _with_news("de", *LONG)
+    assert "Was geschah" not in lines[0]  # the border keeps no cut copy
+    assert "Was geschah: " + " ".join(LONG) in _flat(lines[1:]), lines
+    assert "Alle Züge" in lines[-1]  # the buttons' row
 
 
 async def test_what_happened_keeps_the_latest_whole_sentences_when_long() -> None:
     """Many sentences (a Resolve's worth): the latest ones that fit in PromptBar.NEWS_LINES lines, whole, after
     "…" for the earlier ones (the log holds them all)."""
-    i18n.set_language("fr")
-    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        said = [f"Phrase numéro {n} de ce qui s'est passé pendant la phase de Résolution." for n in range(1, 9)]
-        table._add_news(*said)
-        table._draw()
-        await settle(pilot)
-        news = app.screen.query_one("#prompt-news", Static)
-        assert news.region.height <= PromptBar.NEWS_LINES
-        text = _flat(_bar_lines(app)[1 : 1 + news.region.height])
-        assert text.startswith("Ce qui s’est passé : … Phrase numéro")
-        assert text.endswith(said[-1])
-        assert said[0] not in text
+    said = [f"Phrase numéro {n} de ce qui s'est passé pendant la phase de Résolution." for n in range(1, 9)]
+    lines, height = await _with_news("fr", *said)
+    assert 0 < height <= PromptBar.NEWS_LINES
+    text = _flat(lines[1 : 1 + height])
+    assert text.startswith("Ce qui s’est passé : … Phrase numéro")
+    assert text.endswith(said[-1])
+    assert said[0] not in text
 
 
 async def test_what_happened_that_fits_stays_on_the_border() -> None:
     """English, one short sentence: on the prompt's top border, as it always was (no line of its own)."""
-    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        table._add_news("You gain 1 Health (Health 4 → 5).")
-        table._draw()
-        await settle(pilot)
-        lines = _bar_lines(app)
-        assert "What happened: You gain 1 Health (Health 4 → 5)." in lines[0]
-        assert not app.screen.query_one("#prompt-news", Static).display
+    lines, height = await _with_news("en", "You gain 1 Health (Health 4 → 5).")
+    assert "What happened: You gain 1 Health (Health 4 → 5)." in lines[0]
+    assert height == 0
 
 
 @pytest.mark.parametrize(

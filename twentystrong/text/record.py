@@ -31,7 +31,8 @@ def deck_lines(deck: DeckSummary) -> list[str]:
     head = deck.title
     if deck.ladder_kind is not None and deck.ladder_now is not None:
         now = _("now {ladder} {level}").format(ladder=_(deck.ladder_kind), level=deck.ladder_now)
-        head += f" — {now}" + (f" {_(deck.ladder_title)}" if deck.ladder_title else "")
+        title = _(deck.ladder_title) if deck.ladder_title else ""
+        head += f" — {now}" + (f" {title}" if title else "")
     lines = [head, *(f"  {label:<12} {text}" for label, text in breakdown_lines(deck.overall))]
     if deck.ladder:
         path = " → ".join([str(deck.ladder[0].level), *(str(s.after) for s in deck.ladder)])
@@ -39,7 +40,8 @@ def deck_lines(deck: DeckSummary) -> list[str]:
         lines.append(f"  {kind:<12} " + _("{path} (games that moved it)").format(path=path))
     if deck.luck:
         shown = deck.luck[-LUCK_SHOWN:]
-        lines.append(f"  {_('dice luck'):<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
+        luck_label = _("dice luck")
+        lines.append(f"  {luck_label:<12} " + " ".join(f"{p.margin:+.1f}" for p in shown))
         luck = _("(hits and crits rolled above what the faces lead one to expect, last {n})").format(n=len(shown))
         lines.append(f"  {'':<12} {luck}")
     lines += ["", *hero_table(deck.heroes)]
@@ -78,7 +80,8 @@ def breakdown_lines(b: Breakdown) -> list[tuple[str, str]]:
 
 def game_words(row: GameRow) -> str:
     """``#12 2026-11-25 Umbra, rank 2: won in 14 rounds``."""
-    level = f", {_(row.level_kind)} {row.level}" if row.level_kind and row.level is not None else ""
+    kind = _(row.level_kind) if row.level_kind else ""
+    level = f", {kind} {row.level}" if row.level_kind and row.level is not None else ""
     if row.won:
         how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
     else:

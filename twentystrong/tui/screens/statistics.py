@@ -355,7 +355,8 @@ def overview(summary: Summary, *, empty: bool = False) -> Content:
     for deck in summary.decks:
         head = Content.assemble((deck.title, "bold $accent"))
         if deck.ladder_kind is not None and deck.ladder_now is not None:
-            title = f" {_(deck.ladder_title)}" if deck.ladder_title else ""
+            said = _(deck.ladder_title) if deck.ladder_title else ""
+            title = f" {said}" if said else ""
             now = _("now {ladder} {level}").format(ladder=_(deck.ladder_kind), level=deck.ladder_now)
             head = Content.assemble(head, (f"   {now}{title}", "bold"))
         parts.append(head)
