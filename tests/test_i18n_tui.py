@@ -33,8 +33,8 @@ def rows_of(lines: list[str], top: int, bottom: int) -> str:
 
 
 def cut_words(app: TwentyStrongApp) -> list[str]:
-    """What the table shows cut at this moment: a prompt line, a button, a key hint or the step bar with a « whose »
-    is missing (or the other way round).
+    """What the table shows cut at this moment: a prompt line, the news above it ("What happened: …"), a button, a
+    key hint or the step bar with a « whose » is missing (or the other way round).
 
     (Card names are the cards' own words, as wide in every language: at 80×24 a long name is cut in a card's frame
     in English too, and read whole in the card's text, ``c``.)"""
@@ -44,10 +44,9 @@ def cut_words(app: TwentyStrongApp) -> list[str]:
     problems = []
     for widget in (screen.query_one(StepBar), screen.query_one(PromptBar), screen.query_one(KeyBar)):
         region = widget.region
-        # The prompt's top border holds "What happened: …", the news of the last command, cut with "…" when long
-        # in any language: the log holds them whole (l), so the check starts below it.
-        top = region.y + 1 if isinstance(widget, PromptBar) else region.y
-        text = rows_of(lines, top, region.bottom)
+        # The prompt's top border holds "What happened: …", the news of the last command, while it fits there; a
+        # longer one has lines of its own in the bar (PromptBar.show_news): the border is checked too.
+        text = rows_of(lines, region.y, region.bottom)
         if text.count(OPEN) != text.count(CLOSE):
             problems.append(f"{type(widget).__name__} cut: {text!r}")
     return problems

@@ -236,6 +236,6 @@ async def test_the_review_screen_reads_in_german_and_french(game: Session, lang:
             assert text in shown, (text, shown)
         assert words(screen).startswith(f"{COSTLY} ")
         columns = [str(c.label) for c in screen.query_one("#review-decisions", DataTable).columns.values()]
-        assert columns[:2] == {"de": ["Runde", "Schritt"], "fr": ["tour", "étape"]}[lang], columns
+        assert columns[:2] == {"de": ["Runde", "Nr."], "fr": ["tour", "n°"]}[lang], columns
         for english in ("Review of game", "decisions weighed", "Enter: the table then", "Next costly decision"):
             assert english not in shown, english

@@ -42,7 +42,7 @@ def add_deck_options(parser: argparse.ArgumentParser) -> None:
         if option.name in seen:
             continue
         seen.add(option.name)
-        words = f"{kit.name}: {option.help}"
+        words = _("{deck}: {help}").format(deck=kit.name, help=_(option.help))
         if option.kind == "flag":
             parser.add_argument(option.flag, action=argparse.BooleanOptionalAction, default=None, help=words)
         elif option.kind == "range":

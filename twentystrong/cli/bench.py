@@ -12,14 +12,15 @@ import math
 import sys
 
 from twentystrong.bench import Row, run_all
+from twentystrong.i18n import _
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong bench``."""
-    parser.add_argument("--json", action="store_true", help="print a JSON list of rows instead of a table")
-    parser.add_argument("--quick", action="store_true", help="shorter runs (rougher figures), for smoke tests")
+    parser.add_argument("--json", action="store_true", help=_("print a JSON list of rows instead of a table"))
+    parser.add_argument("--quick", action="store_true", help=_("shorter runs (rougher figures), for smoke tests"))
     parser.epilog = "Compute-bound figures are CPU time, best of several batches: a busy machine skews them little."
-    parser.add_argument("--only", metavar="TEXT", help="run only the providers whose name contains TEXT")
+    parser.add_argument("--only", metavar="TEXT", help=_("run only the providers whose name contains TEXT"))
 
 
 def run(args: argparse.Namespace) -> int:

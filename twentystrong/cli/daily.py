@@ -16,9 +16,9 @@ from twentystrong.i18n import _
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong daily``."""
-    parser.add_argument("--date", metavar="DATE", type=iso_date, help="the day (YYYY-MM-DD, default: today in UTC)")
-    parser.add_argument("--print-seed", action="store_true", help="print the day's seed and exit")
-    parser.add_argument("--show", action="store_true", help="print the day's setup (deck, hero, seed) and exit")
+    parser.add_argument("--date", metavar="DATE", type=iso_date, help=_("the day (YYYY-MM-DD, default: today in UTC)"))
+    parser.add_argument("--print-seed", action="store_true", help=_("print the day's seed and exit"))
+    parser.add_argument("--show", action="store_true", help=_("print the day's setup (deck, hero, seed) and exit"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,22 +32,24 @@ _SETUP_FLAGS = ("hero", "seed", "assisted", "dice", "deal")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong headless``."""
-    parser.add_argument("--deck", metavar="ID", help=f"shipped deck id (default: {DEFAULT_DECK})")
-    parser.add_argument("--deck-path", metavar="DIR", type=Path, help="a deck folder instead of a shipped deck")
+    parser.add_argument("--deck", metavar="ID", help=_("shipped deck id (default: {deck})").format(deck=DEFAULT_DECK))
+    parser.add_argument("--deck-path", metavar="DIR", type=Path, help=_("a deck folder instead of a shipped deck"))
     parser.add_argument(
         "--hero",
         metavar="ID",
-        help="hero id, or a universal hero of another deck as DECK:HERO (or DECK/HERO); default: the deck's first "
-        "hero (Hoplomachus Victorum: chosen in the game from the heroes drawn)",
+        help=_(
+            "hero id, or a universal hero of another deck as DECK:HERO (or DECK/HERO); default: the deck's first "
+            "hero (Hoplomachus Victorum: chosen in the game from the heroes drawn)"
+        ),
     )
-    parser.add_argument("--seed", metavar="N", type=int, help="game seed (default: random, shown in the state)")
-    parser.add_argument("--assisted", action="store_true", default=None, help="assisted play: undo anything")
-    parser.add_argument("--dice", choices=("virtual", "physical"), help="physical: enter the faces you roll")
-    parser.add_argument("--deal", choices=("shuffled", "ordered"), help="ordered: stacks in deck-file order")
+    parser.add_argument("--seed", metavar="N", type=int, help=_("game seed (default: random, shown in the state)"))
+    parser.add_argument("--assisted", action="store_true", default=None, help=_("assisted play: undo anything"))
+    parser.add_argument("--dice", choices=("virtual", "physical"), help=_("physical: enter the faces you roll"))
+    parser.add_argument("--deal", choices=("shuffled", "ordered"), help=_("ordered: stacks in deck-file order"))
     add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
-    parser.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game (setup comes from it)")
-    parser.add_argument("--record", action="store_true", help="add the game to your record when it ends")
-    parser.add_argument("--daily", action="store_true", help="play today's daily challenge (deck, hero and seed)")
+    parser.add_argument("--load", metavar="FILE", type=Path, help=_("continue a saved game (setup comes from it)"))
+    parser.add_argument("--record", action="store_true", help=_("add the game to your record when it ends"))
+    parser.add_argument("--daily", action="store_true", help=_("play today's daily challenge (deck, hero and seed)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,49 +10,95 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from twentystrong import __version__
+from twentystrong.i18n import N_, _, ngettext
 
 # name -> (module, one-line help). Order is the order shown by --help.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("twentystrong.cli.play", "play in the terminal UI, straight into a game"),
-    "validate": ("twentystrong.cli.validate", "check deck files and report every problem"),
-    "schema": ("twentystrong.cli.schema", "print the JSON Schema of deck files"),
-    "headless": ("twentystrong.cli.headless", "JSON-lines protocol on stdin/stdout, for bots and scripts"),
-    "odds": ("twentystrong.cli.odds", "damage distribution and kill probability for a set of dice"),
-    "simulate": ("twentystrong.cli.simulate", "play many bot games and report win rates"),
-    "bench": ("twentystrong.cli.bench", "run the project's benchmarks"),
-    "serve": ("twentystrong.cli.serve", "play in a web browser tab, served from this machine"),
-    "stats": ("twentystrong.cli.stats", "your record: every finished game, win rates, streaks (--json, --export)"),
-    "replay": ("twentystrong.cli.replay", "replay a game of your record, read-only, step by step"),
-    "daily": ("twentystrong.cli.daily", "play the daily challenge: the same game for everyone today"),
-    "review": ("twentystrong.cli.review", "the expert's review of a game of your record: what each decision cost"),
+    "play": ("twentystrong.cli.play", N_("play in the terminal UI, straight into a game")),
+    "validate": ("twentystrong.cli.validate", N_("check deck files and report every problem")),
+    "schema": ("twentystrong.cli.schema", N_("print the JSON Schema of deck files")),
+    "headless": ("twentystrong.cli.headless", N_("JSON-lines protocol on stdin/stdout, for bots and scripts")),
+    "odds": ("twentystrong.cli.odds", N_("damage distribution and kill probability for a set of dice")),
+    "simulate": ("twentystrong.cli.simulate", N_("play many bot games and report win rates")),
+    "bench": ("twentystrong.cli.bench", N_("run the project's benchmarks")),
+    "serve": ("twentystrong.cli.serve", N_("play in a web browser tab, served from this machine")),
+    "stats": ("twentystrong.cli.stats", N_("your record: every finished game, win rates, streaks (--json, --export)")),
+    "replay": ("twentystrong.cli.replay", N_("replay a game of your record, read-only, step by step")),
+    "daily": ("twentystrong.cli.daily", N_("play the daily challenge: the same game for everyone today")),
+    "review": ("twentystrong.cli.review", N_("the expert's review of a game of your record: what each decision cost")),
 }
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors say how to get help (exit status 2, no traceback)."""
+    """An ArgumentParser whose errors say how to get help (exit status 2, no traceback), in the language spoken.
+
+    argparse's own words ("usage:", "options", "show this help message and exit", its error messages) come from its
+    ``gettext`` calls: they are pointed at the game's catalogues (:data:`ARGPARSE_WORDS` marks them), so
+    ``--help`` reads in one language; in English they are argparse's own, word for word.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        speak_argparse()
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help'.\n")
+        words = _("Try '{prog} --help'.").format(prog=self.prog)
+        self.exit(2, f"{self.prog}: error: {message}\n{words}\n")
+
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""The words argparse itself says (Python 3.11's ``argparse``, which marks them with ``_``) that a player may read:
+marked here so the catalogues hold them."""
+
+
+def speak_argparse() -> None:
+    """argparse's words through the game's catalogues (its module's ``_`` and ``ngettext``, read at each call)."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full parser, every subcommand configured (imports each subcommand module)."""
-    parser = _Parser(prog="twentystrong", description="20 Strong in your terminal.")
-    parser.add_argument("--version", action="version", version=f"twentystrong {__version__}")
-    parser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
+    parser = _Parser(prog="twentystrong", description=_("20 Strong in your terminal."))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"twentystrong {__version__}",
+        help=_("show program's version number and exit"),  # argparse's own words, which it never translates
+    )
+    parser.add_argument("--lang", metavar="{en,de,fr}", help=_(LANG_HELP))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = importlib.import_module(module_name)
-        subparser = sub.add_parser(name, help=help_text, description=help_text)
-        subparser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
+        subparser = sub.add_parser(name, help=_(help_text), description=_(help_text))
+        subparser.add_argument("--lang", metavar="{en,de,fr}", help=_(LANG_HELP))
         module.configure(subparser)
     return parser
 
 
-LANG_HELP = "the language of the game's words: en, de or fr (else LANGUAGE / LC_ALL / LANG, or the setup screen's)"
+LANG_HELP = N_("the language of the game's words: en, de or fr (else LANGUAGE / LC_ALL / LANG, or the setup screen's)")
 
 
 def _take_language(args_list: list[str]) -> tuple[list[str], str | None]:
@@ -103,8 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Configure only the subcommand that runs, so each stays as light as its own imports.
         name = args_list[0]
         module = importlib.import_module(SUBCOMMANDS[name][0])
-        parser = _Parser(prog=f"twentystrong {name}", description=SUBCOMMANDS[name][1])
-        parser.add_argument("--lang", metavar="{en,de,fr}", help=LANG_HELP)
+        parser = _Parser(prog=f"twentystrong {name}", description=_(SUBCOMMANDS[name][1]))
+        parser.add_argument("--lang", metavar="{en,de,fr}", help=_(LANG_HELP))
         module.configure(parser)
         args = parser.parse_args(args_list[1:])
         try:

@@ -196,108 +196,118 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=_dice,
         required=True,
         metavar="SPEC",
-        help="the dice rolled, as die ids (Y1,B2,B3: the game's names for the dice) or as counts written count "
-        "first (2B,1P: two blue dice and one purple); not both in one list",
+        help=_(
+            "the dice rolled, as die ids (Y1,B2,B3: the game's names for the dice) or as counts written count "
+            "first (2B,1P: two blue dice and one purple); not both in one list"
+        ),
     )
-    parser.add_argument("--health", type=_int_at_least(1, N_("health")), metavar="H", help="the target's Health")
+    parser.add_argument("--health", type=_int_at_least(1, N_("health")), metavar="H", help=_("the target's Health"))
     parser.add_argument(
         "--phases",
         type=_int_at_least(1, N_("phases"), MAX_PHASES),
         default=1,
         metavar="K",
-        help=f"Strategy phases left to roll, 1 to {MAX_PHASES} (default 1); best play between rolls",
+        help=_("Strategy phases left to roll, 1 to {most} (default 1); best play between rolls").format(
+            most=MAX_PHASES
+        ),
     )
     parser.add_argument(
         "--applied",
         type=_applied,
         default=0,
         metavar="D|DICE",
-        help="damage already on the target (default 0), or the dice already on it with their faces, e.g. "
-        "P3:h,R1:k (a bonus held that reaches the dice already applied, such as Battle Fury, then counts them)",
+        help=_(
+            "damage already on the target (default 0), or the dice already on it with their faces, e.g. "
+            "P3:h,R1:k (a bonus held that reaches the dice already applied, such as Battle Fury, then counts them)"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
     parser.add_argument(
         "--exact",
         action="store_true",
-        help="also compute the kill probability over several phases as an exact fraction (slow for many dice)",
+        help=_("also compute the kill probability over several phases as an exact fraction (slow for many dice)"),
     )
-    model = parser.add_argument_group("card effects on the target (the damage model)")
+    model = parser.add_argument_group(_("card effects on the target (the damage model)"))
     model.add_argument(
         "--bonus",
         type=_colors,
         action="append",
         default=[],
         metavar="LETTERS",
-        help="basic hits and crits of these colours deal 1 more, e.g. --bonus G (repeatable)",
+        help=_("basic hits and crits of these colours deal 1 more, e.g. --bonus G (repeatable)"),
     )
-    model.add_argument("--crits-zero", action="store_true", help="crits deal no damage")
+    model.add_argument("--crits-zero", action="store_true", help=_("crits deal no damage"))
     model.add_argument(
         "--cannot-apply",
         type=_colors,
         action="append",
         default=[],
         metavar="LETTERS",
-        help="dice of these colours cannot be applied, e.g. --cannot-apply Y (repeatable)",
+        help=_("dice of these colours cannot be applied, e.g. --cannot-apply Y (repeatable)"),
     )
-    rolls = parser.add_argument_group("effects in force on rolls")
-    rolls.add_argument("--misses-kept", action="store_true", help="misses are not rolled again")
-    rolls.add_argument("--hits-kept", action="store_true", help="unapplied hits and crits are not rolled again")
+    rolls = parser.add_argument_group(_("effects in force on rolls"))
+    rolls.add_argument("--misses-kept", action="store_true", help=_("misses are not rolled again"))
+    rolls.add_argument("--hits-kept", action="store_true", help=_("unapplied hits and crits are not rolled again"))
     rolls.add_argument(
         "--inverted",
         type=_colors,
         action="append",
         default=[],
         metavar="LETTERS",
-        help="dice of these colours roll inverted: a hit counts as a miss and a miss as a hit (repeatable)",
+        help=_("dice of these colours roll inverted: a hit counts as a miss and a miss as a hit (repeatable)"),
     )
     rolls.add_argument(
         "--reroll-per-miss",
         action="store_true",
-        help="after each roll, for each miss one rolled hit is rolled again (exact for one enemy and a few dice)",
+        help=_("after each roll, for each miss one rolled hit is rolled again (exact for one enemy and a few dice)"),
     )
-    held = parser.add_argument_group("what you hold (read from a deck)")
+    held = parser.add_argument_group(_("what you hold (read from a deck)"))
     held.add_argument(
         "--deck",
         default="solar-sentinels",
         metavar="ID|PATH",
-        help="the deck the hero and items come from: a shipped deck's id or a deck folder (default solar-sentinels)",
+        help=_("the deck the hero and items come from: a shipped deck's id or a deck folder (default solar-sentinels)"),
     )
-    held.add_argument("--ability", metavar="HERO", help="count this hero's ability, e.g. --ability corona")
+    held.add_argument("--ability", metavar="HERO", help=_("count this hero's ability, e.g. --ability corona"))
     held.add_argument(
         "--item",
         action="append",
         default=[],
         metavar="CARD",
-        help="count this item held: a card item, a Tactic or an Opportunity held as an item (its id), e.g. "
-        "--item dust-wraith, --item battle-fury --deck hoplomachus-victorum (repeatable)",
+        help=_(
+            "count this item held: a card item, a Tactic or an Opportunity held as an item (its id), e.g. "
+            "--item dust-wraith, --item battle-fury --deck hoplomachus-victorum (repeatable)"
+        ),
     )
     held.add_argument(
         "--level",
         type=_int_at_least(1, N_("level"), 3),
         default=1,
         metavar="L",
-        help="the target's level, for effects that depend on it (default 1)",
+        help=_("the target's level, for effects that depend on it (default 1)"),
     )
-    advice = parser.add_argument_group("advice")
+    advice = parser.add_argument_group(_("advice"))
     advice.add_argument(
         "--faces",
         type=_faces,
         metavar="SPEC",
-        help="the dice have been rolled and show these faces: die:face for each, e.g. G3:crit,G4:m,P3:h (m miss, "
-        "h hit, k crit); --phases then counts this phase too; prints the best move",
+        help=_(
+            "the dice have been rolled and show these faces: die:face for each, e.g. G3:crit,G4:m,P3:h (m miss, "
+            "h hit, k crit); --phases then counts this phase too; prints the best move"
+        ),
     )
     advice.add_argument(
         "--pool",
         type=_dice,
         metavar="SPEC",
-        help="dice in the pool that could still be committed (ids or counts): prints the fewest that reach --target",
+        help=_("dice in the pool that could still be committed (ids or counts): prints the fewest that reach --target"),
     )
     advice.add_argument(
         "--target",
         type=_int_at_least(1, N_("target"), 100),
         default=90,
         metavar="PERCENT",
-        help="the chance --pool aims at, in percent (default 90)",
+        help=_("the chance --pool aims at, in percent (default 90)"),
     )
 
 

@@ -30,18 +30,21 @@ def _seed(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the ``play`` options."""
-    parser.add_argument("--deck", metavar="ID", help="shipped deck to play (default: solar-sentinels)")
-    parser.add_argument("--deck-path", metavar="DIR", type=Path, help="play a deck folder (or file) instead")
-    parser.add_argument("--hero", metavar="ID", help="start at once with this hero (skips the setup screen)")
-    parser.add_argument("--seed", metavar="N", type=_seed, help="the game's seed (default: random)")
+    parser.add_argument("--deck", metavar="ID", help=_("shipped deck to play (default: solar-sentinels)"))
+    parser.add_argument("--deck-path", metavar="DIR", type=Path, help=_("play a deck folder (or file) instead"))
+    parser.add_argument("--hero", metavar="ID", help=_("start at once with this hero (skips the setup screen)"))
+    parser.add_argument("--seed", metavar="N", type=_seed, help=_("the game's seed (default: random)"))
     add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
-    parser.add_argument("--assisted", action="store_true", help="assisted undo: undo may cross rolls and shuffles")
+    parser.add_argument("--assisted", action="store_true", help=_("assisted undo: undo may cross rolls and shuffles"))
     parser.add_argument(
-        "--dice", choices=("virtual", "physical"), default="virtual", help="physical: roll your own dice, enter faces"
+        "--dice",
+        choices=("virtual", "physical"),
+        default="virtual",
+        help=_("physical: roll your own dice, enter faces"),
     )
     parser.add_argument("--deal", choices=("shuffled", "ordered"), default="shuffled", help=argparse.SUPPRESS)
-    parser.add_argument("--load", metavar="FILE", type=Path, help="load a saved game")
-    parser.add_argument("--resume", action="store_true", help="resume the autosaved game if there is one")
+    parser.add_argument("--load", metavar="FILE", type=Path, help=_("load a saved game"))
+    parser.add_argument("--resume", action="store_true", help=_("resume the autosaved game if there is one"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,11 +10,12 @@ import argparse
 import sys
 
 from twentystrong.cli.arguments import game_number
+from twentystrong.i18n import _
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong replay``."""
-    parser.add_argument("game", metavar="ID", type=game_number, help="the game's number in your record")
+    parser.add_argument("game", metavar="ID", type=game_number, help=_("the game's number in your record"))
 
 
 def run(args: argparse.Namespace) -> int:

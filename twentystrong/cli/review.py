@@ -47,29 +47,33 @@ def _points(text: str) -> float:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong review``."""
-    parser.add_argument("game", metavar="ID", type=game_number, help="the game's number in your record")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    parser.add_argument("game", metavar="ID", type=game_number, help=_("the game's number in your record"))
+    parser.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     parser.add_argument(
         "--budget",
         metavar="N",
         type=_positive,
-        help=f"games the expert plays out per choice (default {BUDGET}; more is slower and surer); "
-        "a kept review made with another budget is made again",
+        help=_(
+            "games the expert plays out per choice (default {budget}; more is slower and surer); "
+            "a kept review made with another budget is made again"
+        ).format(budget=BUDGET),
     )
     parser.add_argument(
         "--threshold",
         metavar="POINTS",
         type=_points,
         default=THRESHOLD,
-        help=f"flag decisions that cost more than this many points of win chance (default {THRESHOLD:g})",
+        help=_("flag decisions that cost more than this many points of win chance (default {threshold})").format(
+            threshold=f"{THRESHOLD:g}"
+        ),
     )
-    parser.add_argument("--again", action="store_true", help="review the game anew, even if a review is kept")
+    parser.add_argument("--again", action="store_true", help=_("review the game anew, even if a review is kept"))
     parser.add_argument(
         "--workers",
         metavar="N",
         type=_positive,
         default=WORKERS,
-        help=f"processes that weigh decisions at once (default {WORKERS})",
+        help=_("processes that weigh decisions at once (default {workers})").format(workers=WORKERS),
     )
 
 

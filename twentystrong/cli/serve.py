@@ -31,10 +31,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network interface)",
+        help=_("address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0: every network interface)"),
     )
-    parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default: 8000; 0: any free port)")
-    parser.add_argument("--open", action="store_true", help="open the game in your web browser once it is served")
+    parser.add_argument(
+        "--port", type=_port, default=8000, help=_("port to listen on (default: 8000; 0: any free port)")
+    )
+    parser.add_argument("--open", action="store_true", help=_("open the game in your web browser once it is served"))
     parser.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
 

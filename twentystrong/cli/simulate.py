@@ -67,36 +67,38 @@ def _seed(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong simulate``."""
-    parser.add_argument("--games", type=_positive, default=100, metavar="N", help="games per hero (default 100)")
-    parser.add_argument("--hero", default="all", metavar="ID", help="a hero id, or all (default)")
-    parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="who plays (default heuristic)")
-    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="game i uses seed S+i (default 0)")
+    parser.add_argument("--games", type=_positive, default=100, metavar="N", help=_("games per hero (default 100)"))
+    parser.add_argument("--hero", default="all", metavar="ID", help=_("a hero id, or all (default)"))
+    parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help=_("who plays (default heuristic)"))
+    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help=_("game i uses seed S+i (default 0)"))
     parser.add_argument(
         "--budget",
         type=_positive,
         default=None,
         metavar="N",
-        help=f"the expert bot's search: commands its rollouts may play per decision (default {BUDGET}; "
-        "smaller is faster and weaker)",
+        help=_(
+            "the expert bot's search: commands its rollouts may play per decision (default {budget}; "
+            "smaller is faster and weaker)"
+        ).format(budget=BUDGET),
     )
     add_deck_options(parser)  # the decks' own options (--missions, --rank, --difficulty …), from their kits
     parser.add_argument(
-        "--jobs", type=_jobs, default=1, metavar="J", help="worker processes, 0 for one per core (default 1)"
+        "--jobs", type=_jobs, default=1, metavar="J", help=_("worker processes, 0 for one per core (default 1)")
     )
     parser.add_argument(
         "--deck",
         default="solar-sentinels",
         metavar="ID",
-        help="a shipped deck id or a deck folder (default: solar-sentinels)",
+        help=_("a shipped deck id or a deck folder (default: solar-sentinels)"),
     )
     parser.add_argument(
         "--round-cap",
         type=_positive,
         default=ROUND_CAP,
         metavar="N",
-        help=f"a game still going after N rounds is lost (default {ROUND_CAP})",
+        help=_("a game still going after N rounds is lost (default {cap})").format(cap=ROUND_CAP),
     )
-    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print the results as one JSON object"))
 
 
 def run(args: argparse.Namespace) -> int:

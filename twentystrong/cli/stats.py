@@ -22,13 +22,13 @@ from twentystrong.text.record import report
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Declare the arguments of ``twentystrong stats``."""
-    parser.add_argument("--deck", metavar="ID", help="only this deck's games")
-    parser.add_argument("--hero", metavar="ID", help="only this hero's games")
+    parser.add_argument("--deck", metavar="ID", help=_("only this deck's games"))
+    parser.add_argument("--hero", metavar="ID", help=_("only this hero's games"))
     parser.add_argument(
-        "--since", metavar="DATE", type=iso_date, help="only games finished on or after YYYY-MM-DD (UTC)"
+        "--since", metavar="DATE", type=iso_date, help=_("only games finished on or after YYYY-MM-DD (UTC)")
     )
-    parser.add_argument("--json", action="store_true", help='print JSON: a top-level "games" count, then breakdowns')
-    parser.add_argument("--export", metavar="FILE", type=Path, help="write every game (as filtered) to a CSV file")
+    parser.add_argument("--json", action="store_true", help=_('print JSON: a top-level "games" count, then breakdowns'))
+    parser.add_argument("--export", metavar="FILE", type=Path, help=_("write every game (as filtered) to a CSV file"))
 
 
 def run(args: argparse.Namespace) -> int:

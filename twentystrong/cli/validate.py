@@ -41,10 +41,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="deck folders or .toml files (a file inside a deck folder checks the whole deck); "
-        "default: every shipped deck",
+        help=_(
+            "deck folders or .toml files (a file inside a deck folder checks the whole deck); "
+            "default: every shipped deck"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the findings as one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print the findings as one JSON object"))
 
 
 def run(args: argparse.Namespace) -> int:

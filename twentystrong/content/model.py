@@ -112,9 +112,10 @@ class Boss(Translated):
     """Flavour text."""
 
 
+@translated
 @content
-class DeckInfo(Content):
-    """The deck's identity (``deck.toml``)."""
+class DeckInfo(Translated):
+    """The deck's identity (``deck.toml``): its title and description may be translated (``[deck.de]``)."""
 
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier of the deck, used by saves and the command line."""

@@ -115,6 +115,8 @@ class _Reading:
         checked = [(p, m) for p in self.items if (m := self._validate(p)) is not None]
         info = self._validate(self.info) if self.info else None
         self.findings += deck_checks.check_deck(self.items, checked)
+        if self.info is not None and info is not None:
+            self.findings += deck_checks.check_translations([(self.info, info)])  # the deck's title, description
         if self.complete and self.info is None and not self.deck_misplaced:
             self.findings.append(_missing_deck_table(path))
         if self.complete and self.info is not None and info is not None:
@@ -124,7 +126,8 @@ class _Reading:
             self.findings += deck_checks.check_shipped_id(self.expect_id, (self.info, info))
         if self.findings or not isinstance(info, DeckInfo):
             return None
-        self.warnings = deck_checks.missing_translations(checked)
+        deck_table = [(self.info, info)] if self.info is not None else []
+        self.warnings = deck_checks.missing_translations([*deck_table, *checked])
         return _assemble(info, checked, self.digest.hexdigest())
 
     # --- stage 2: tables ------------------------------------------------------------------------------------

@@ -38,17 +38,19 @@ from twentystrong.i18n import language
 TRANSLATED_LANGUAGES: tuple[str, ...] = ("de", "fr")
 """The languages a deck file may translate its words into (every language of the game but English)."""
 
-WORDS: tuple[str, ...] = ("name", "flavour", "text")
-"""The words of a translation table: a card's name, its flavour, and its own wording (:func:`word_key`)."""
+WORDS: tuple[str, ...] = ("name", "flavour", "text", "title", "description")
+"""The words of a translation table: a card's name, its flavour, and its own wording (:func:`word_key`); a deck's
+title and description (``[deck.de]`` in ``deck.toml``)."""
 
 
 def word_key(field_name: str) -> str | None:
     """The key of a translation table that translates the field ``field_name`` (None: not words for a player).
 
-    ``name`` and ``flavour`` are themselves; a field with the wording that replaces the generated text (``text``, a
-    hero's ``ability_text``, any ``…_text`` of a kit's own pieces) is ``text``: an item has at most one.
+    ``name``, ``flavour``, ``title`` and ``description`` (a deck's) are themselves; a field with the wording that
+    replaces the generated text (``text``, a hero's ``ability_text``, any ``…_text`` of a kit's own pieces) is
+    ``text``: an item has at most one.
     """
-    if field_name in ("name", "flavour"):
+    if field_name in ("name", "flavour", "title", "description"):
         return field_name
     return "text" if field_name == "text" or field_name.endswith("_text") else None
 
@@ -64,6 +66,10 @@ class Words(Content):
     text: str | None = field(default=None, max_length=300)
     """The wording that replaces the generated text: of a reward, an effect, a mission, a hero's ability
     (``ability_text``) or any other ``…_text``."""
+    title: str | None = field(default=None, min_length=1, max_length=60)
+    """A deck's title (``[deck.de]``), shown on the setup screen, in the card browser and by ``validate``."""
+    description: str | None = field(default=None, max_length=1000)
+    """A deck's description, shown on the setup screen."""
 
 
 @content

@@ -37,7 +37,7 @@ class DeckOption:
     label: str
     """The setup screen's row label (one or two words)."""
     help: str
-    """What it does, for ``--help`` (the kit's name is put before it)."""
+    """What it does, for ``--help`` (marked with ``N_``, said through ``_()``; the kit's name is put before it)."""
     default: OptionValue | None = None
     """The value when none is chosen (``card``: None, drawn at random)."""
     low: int = 0

@@ -15,6 +15,7 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
+from twentystrong.content.translations import english
 from twentystrong.profile import FILE_NAME, load_profile
 from twentystrong.record.db import transaction
 from twentystrong.record.ladder import RULES
@@ -94,4 +95,4 @@ def _names(deck_id: str, hero_id: str) -> tuple[str, str, str]:
         hero = deck.hero(hero_id).name
     except KeyError:
         hero = hero_id
-    return deck.info.title, deck.info.ruleset, hero
+    return english(deck.info, "title"), deck.info.ruleset, hero

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, ProgressBar, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from twentystrong.i18n import N_, _
+from twentystrong.i18n import N_, _, pgettext
 from twentystrong.i18n.numbers import percent_sign
 from twentystrong.record.games import GameRow
 from twentystrong.review.evaluator import Evaluator
@@ -100,8 +100,18 @@ class ReviewScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#review-decisions", DataTable)
-        # The figures first: they stay in sight on a narrow terminal, where the sentences run off the right.
-        table.add_columns(_("round"), _("step"), _("before"), _("after"), _("cost"), _("played"), _("the expert"))
+        # The figures first: they stay in sight on a narrow terminal, where the sentences run off the right. Their
+        # headings are as short as the figures under them (a column's own words, "review column": German "Nr."
+        # and "vor"/"nach" where "Schritt" and "vorher"/"nachher" would push the sentences off an 80-column screen).
+        table.add_columns(
+            _("round"),
+            pgettext("review column", "step"),
+            pgettext("review column", "before"),
+            pgettext("review column", "after"),
+            _("cost"),
+            _("played"),
+            _("the expert"),
+        )
         review = kept(self.row.id)
         if review is not None:
             self.show(review)

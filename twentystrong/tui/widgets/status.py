@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual import events
@@ -18,7 +19,7 @@ from twentystrong.i18n import N_, _, pgettext
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown
 from twentystrong.tui.store import GameView
-from twentystrong.tui.widgets.common import update_static
+from twentystrong.tui.widgets.common import set_title, update_static
 
 STEP_NAMES: dict[str, str] = {
     "setup": N_("Setup"),
@@ -215,11 +216,21 @@ class ActionRow(Widget):
             self.post_message(PromptBar.Chosen(action))
 
 
+def _news_words(sentences: Sequence[str], *, dropped: bool) -> Content:
+    """ "What happened: " and the sentences (after "…" when earlier ones are ``dropped``); empty without any."""
+    if not sentences:
+        return Content("")
+    words = " ".join(sentences).strip()
+    return Content.assemble((_("What happened: "), "bold"), f"… {words}" if dropped else words)
+
+
 class PromptBar(Widget):
     """The prompt line: ``awaiting(state)["text"]`` and the keys that answer it, with a button for each answer."""
 
     DEFAULT_CSS = """
     PromptBar { height: auto; background: $surface; padding: 0 1; }
+    PromptBar #prompt-news { height: auto; }
+    PromptBar #prompt-news.-none { display: none; }
     PromptBar #prompt-text { height: auto; }
     PromptBar #prompt-hint { height: auto; color: $text-muted; }
     PromptBar #prompt-hint.-none { display: none; }
@@ -232,10 +243,49 @@ class PromptBar(Widget):
             super().__init__()
             self.action = action
 
+    _hint = ""
+    news: tuple[str, ...] = ()
+    """What happened (the table's news), sentence by sentence."""
+    NEWS_LINES = 3
+    """The lines the news may take in the bar when it is too long for the top border."""
+
     def compose(self) -> ComposeResult:
+        yield Static(id="prompt-news", classes="-none")
         yield Static(id="prompt-text")
         yield Static(id="prompt-hint")
         yield ActionRow(id="prompt-buttons")
+
+    def show_news(self, sentences: Sequence[str]) -> None:
+        """Show what happened: on the top border while it fits there (one line, as it always was); else on lines of
+        its own above the prompt, wrapped, the first-game hint giving it its place. The layout gives way to a long
+        sentence (German and French run longer) instead of cutting it with "…": up to :attr:`NEWS_LINES` lines of
+        the latest whole sentences, "…" standing for the earlier ones (the log holds every one, ``l``)."""
+        self.news = tuple(sentences)
+        self._place_news()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place_news()
+
+    def _place_news(self) -> None:
+        room = self.region.width - 2  # the top border less its corners; the lines inside less the padding
+        whole = _news_words(self.news, dropped=False)
+        on_border = room <= 0 or whole.cell_length <= room  # not laid out yet: the border, until it is
+        shown = Content("")
+        if not on_border:
+            for first in range(len(self.news)):
+                shown = _news_words(self.news[first:], dropped=first > 0)
+                if len(shown.wrap(room)) <= self.NEWS_LINES:
+                    break
+        set_title(self, whole if on_border and whole.cell_length else "")
+        line = self.query_one("#prompt-news", Static)
+        update_static(line, shown)
+        line.set_class(on_border, "-none")
+        hint = self.query_one("#prompt-hint", Static)
+        hidden = not on_border or not self._hint
+        if self.has_class("-news") == on_border or hint.has_class("-none") != hidden:
+            self.set_class(not on_border, "-news")  # the table lets the bar grow by the news's lines (table.tcss)
+            hint.set_class(hidden, "-none")
+            self.refresh(layout=True)  # the bar's lines changed: lay it out again
 
     @property
     def actions(self) -> tuple[PromptAction, ...]:
@@ -247,5 +297,6 @@ class PromptBar(Widget):
         update_static(self.query_one("#prompt-text", Static), text)
         line = self.query_one("#prompt-hint", Static)
         update_static(line, Content.assemble((_("Hint: "), "bold"), (hint, "italic")) if hint else Content(""))
-        line.set_class(not hint, "-none")
+        self._hint = hint
+        line.set_class(not hint or not self.query_one("#prompt-news").has_class("-none"), "-none")
         self.query_one(ActionRow).show(actions)

@@ -66,7 +66,7 @@ from twentystrong.tui.screens.table.reading import (
 )
 from twentystrong.tui.store import GameView, Store
 from twentystrong.tui.widgets.cards import CardInfo, CardView
-from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle, set_title
+from twentystrong.tui.widgets.common import preset_breakpoints, set_display, set_subtitle
 from twentystrong.tui.widgets.dice import DiceTray
 from twentystrong.tui.widgets.keys import KeyBar
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
@@ -164,6 +164,7 @@ class TableScreen(Screen[None]):
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
         self._news = ""  # what effects and rules just did (the prompt's top line)
+        self._news_said: list[str] = []  # the same, sentence by sentence
         self._said = ""  # why the last key or click did nothing (the prompt's second line until the next one)
         self.said: list[str] = []
         """Every such answer, oldest first (tests read it)."""
@@ -277,6 +278,7 @@ class TableScreen(Screen[None]):
             # It stays until the player's next command, so a shortcut's second half does not wipe it.
             if self._news_ends or view.last is None:  # the player's own command, or undo/redo: a fresh line
                 self._news = ""
+                self._news_said = []
             self._add_news(*view.notes)
             self._news_ends = False
         before = self.view
@@ -304,6 +306,7 @@ class TableScreen(Screen[None]):
     def _add_news(self, *sentences: str) -> None:
         if sentences:
             self._news = " ".join((self._news, *sentences)).strip()
+            self._news_said.extend(sentences)
 
     def _hint_once(self) -> None:
         """A first-game hint line the first time each kind of step comes up (while the profile's hints are on); it
@@ -350,8 +353,7 @@ class TableScreen(Screen[None]):
     def _draw(self) -> None:
         view = self.view
         self.board.lay_out()
-        news = Content.assemble((_("What happened: "), "bold"), self._news) if self._news else ""
-        set_title(self.query_one(PromptBar), news)
+        self.query_one(PromptBar).show_news(self._news_said)
         self.query_one(StepBar).show(view)
         self.board.show(view)  # its side panels too
         if self._odds is not None:

@@ -1,0 +1,201 @@
+"""German and French as complete as English on small screens (issue 29): words that were cut in de/fr and are whole
+now (the Review screen, the setup screen's choices, the table's "What happened" line), each read off the screen as
+the player sees it."""
+
+from __future__ import annotations
+
+import pytest
+from record_helpers import PLAIN, finished
+from review_helpers import OpenEvaluator
+from test_tui_layout_small import screen_lines
+from textual.pilot import Pilot
+from textual.widgets import RadioButton, Static
+
+from twentystrong import i18n
+from twentystrong.record.games import add_game
+from twentystrong.review.kept import keep
+from twentystrong.review.review import review_history
+from twentystrong.tui.app import TwentyStrongApp, create_app
+from twentystrong.tui.screens.review import ReviewScreen
+from twentystrong.tui.screens.setup import SetupScreen
+from twentystrong.tui.screens.table import TableScreen
+from twentystrong.tui.widgets.status import PromptBar
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("language", "played", "title", "help_key"),
+    [
+        ("en", "You start another Strategy phase", "Chance to win before each decision", "? Help"),
+        ("de", "Du beginnst eine weitere Strategiephase", "Gewinnchance vor jeder Entscheidung", "? Hilfe"),
+        ("fr", "Vous commencez une autre phase de Stratégie", "Chances de gagner avant chaque décision", "? Aide"),
+    ],
+)
+async def test_review_screen_at_80x24_keeps_its_sentences_whole(
+    language: str, played: str, title: str, help_key: str
+) -> None:
+    """The Review screen at 80×24: the "played" sentence of a decision reads whole beside the figures (their
+    headings as short as the figures: German "Nr.", "vor", "nach"), the chart keeps its title (the legend of ✘ and
+    │; plotext drops a title wider than the chart) and the key bar still reaches Help."""
+    game = finished("tester", 2)
+    number = add_game(game).id
+    assert keep(number, review_history(game.history, OpenEvaluator(), threshold=12)) is None
+    i18n.set_language(language)
+    app = create_app(deck_path=PLAIN, seed=1, deal="ordered", dice="physical")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("f2", "g", "v"):
+            await settle(pilot)
+            await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        lines = screen_lines(app)
+        shown = "\n".join(lines)
+        assert played in shown, shown
+        assert any(line.strip().startswith(title) and line.rstrip().endswith(")") for line in lines), shown
+        assert help_key in lines[-1], lines[-1]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("deck", ["solar-sentinels", "hoplomachus-victorum"])
+async def test_setup_radio_rows_read_whole_at_120x40(language: str, deck: str) -> None:
+    """Each choice of the setup screen's Undo and Dice rows reads whole beside the labels' column and the hero card
+    (German's "Schwierigkeit" widens the labels: the assisted undo's words were cut to "(Spiel markiert…")."""
+    i18n.set_language(language)
+    app = create_app(deck_id=deck, seed=1, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        shown = "\n".join(screen_lines(app))
+        labels = [str(button.label) for button in app.screen.query(RadioButton)]
+        assert len(labels) >= 4
+        for label in labels:
+            assert label in shown, (label, shown)
+
+
+def _bar_lines(app: TwentyStrongApp) -> list[str]:
+    bar = app.screen.query_one(PromptBar)
+    return screen_lines(app)[bar.region.y : bar.region.bottom]
+
+
+def _flat(lines: list[str]) -> str:
+    return " ".join(" ".join(line.split()) for line in lines)
+
+
+async def _with_news(language: str, *sentences: str) -> tuple[list[str], int]:
+    """Solar Sentinels' table at 80×24 in ``language`` with ``sentences`` as what just happened: the prompt bar's
+    lines (its top border first) and the height of its news lines (0: on the border)."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table._add_news(*sentences)
+        table._draw()
+        await settle(pilot)
+        news = table.query_one("#prompt-news", Static)
+        return _bar_lines(app), news.region.height if news.display else 0
+
+
+LONG = (
+    "Der Folgeeffekt von Singularitätspolyp wird abgehandelt: Verbanne die dieser Karte zugeordneten Würfel.",
+    "B3, B4, P3, P4 und R1 werden von Singularitätspolyp verbannt.",
+)
+
+
+async def test_what_happened_too_long_for_the_border_reads_whole_on_lines_of_its_own() -> None:
+    """German at 80×24: news wider than the prompt's top border has lines of its own above the prompt (it was cut
+    with "…" on the border), and the prompt's buttons stay in sight."""
+    lines, _height = await _with_news("de", *LONG)
+    assert "Was geschah" not in lines[0]  # the border keeps no cut copy
+    assert "Was geschah: " + " ".join(LONG) in _flat(lines[1:]), lines
+    assert "Alle Züge" in lines[-1]  # the buttons' row
+
+
+async def test_what_happened_keeps_the_latest_whole_sentences_when_long() -> None:
+    """Many sentences (a Resolve's worth): the latest ones that fit in PromptBar.NEWS_LINES lines, whole, after
+    "…" for the earlier ones (the log holds them all)."""
+    said = [f"Phrase numéro {n} de ce qui s'est passé pendant la phase de Résolution." for n in range(1, 9)]
+    lines, height = await _with_news("fr", *said)
+    assert 0 < height <= PromptBar.NEWS_LINES
+    text = _flat(lines[1 : 1 + height])
+    assert text.startswith("Ce qui s’est passé : … Phrase numéro")
+    assert text.endswith(said[-1])
+    assert said[0] not in text
+
+
+async def test_what_happened_that_fits_stays_on_the_border() -> None:
+    """English, one short sentence: on the prompt's top border, as it always was (no line of its own)."""
+    lines, height = await _with_news("en", "You gain 1 Health (Health 4 → 5).")
+    assert "What happened: You gain 1 Health (Health 4 → 5)." in lines[0]
+    assert height == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "kinds", "where"),
+    [("de", ("Held", "Karte"), "Wo: dein Held"), ("fr", ("héros", "carte"), "Où : votre héros")],
+)
+async def test_card_browser_kind_column_and_where_read_in_the_language(
+    language: str, kinds: tuple[str, str], where: str
+) -> None:
+    """The card browser at 80×24 (``c`` on the table): the Kind column says each card's kind in the language spoken
+    (it showed the kinds' ids, "hero", "card"), and the detail's "Where:" too."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        lines = screen_lines(app)
+        shown = "\n".join(lines)
+        corona = next(line for line in lines if line.lstrip().startswith("│ Corona "))
+        assert f" {kinds[0]} " in corona, corona
+        assert any(f" {kinds[1]} " in line for line in lines), shown
+        assert where in shown, shown
+        for english in (" hero ", " card ", "Where:"):
+            assert english not in shown, (english, shown)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "english"),
+    [
+        (
+            "de",
+            ("1 von 1 gewonnen: 100 %", "Intervall", "Serien", "gewonnen in 19 Runden"),
+            ("streaks", "best game", "of 1 won", "rounds"),
+        ),
+        (
+            "fr",
+            (
+                "1 sur 1 gagnée : 100 %",  # the screen's text, its no-break spaces read as spaces
+                "intervalle à 95 %",
+                "séries",
+                "meilleure",
+                "gagnée en 19 tours",
+            ),
+            ("streaks", "best game", "of 1 won", "rounds"),
+        ),
+    ],
+)
+async def test_statistics_overview_reads_in_the_language(
+    language: str, said: tuple[str, ...], english: tuple[str, ...]
+) -> None:
+    """The statistics screen's overview (F2) at 80×24: its labels and figures' words in the language spoken (they
+    were English: "streaks", "best game", "1 of 1 won"); the deck's ladder in its words ("Rang 1 Solar-Soldat")."""
+    add_game(finished("tester", 2))
+    i18n.set_language(language)
+    app = create_app(deck_path=PLAIN, seed=1, deal="ordered", dice="physical")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        shown = "\n".join(screen_lines(app))
+        for words in said:
+            assert words in shown, (words, shown)
+        for words in english:
+            assert words not in shown, (words, shown)
