@@ -697,7 +697,38 @@ def commit_plan(
             every = _pick(alone, pool, threshold, 0, most)
         else:
             every = _pick_joint(situation, pool, threshold, live, most)
+        if every is None:
+            every = _pick_simulated(situation, pool, threshold, each, most)
     return CommitPlan(threshold, tuple(each), every)
+
+
+def _pick_simulated(
+    situation: Situation, pool: tuple[str, ...], threshold: float, each: Sequence[Pick | None], most: int | None
+) -> Pick:
+    """Every target together where the joint tables cannot hold the rules and resources (two face changes held, a
+    change on a face the rules keep …): the dice each target's own pick asks for, together (per colour, the lowest
+    ids, stronger dice where a colour runs out), when the chance of every target falling with them (simulated under
+    the rules and resources in force) reaches ``threshold``; else every pool die the rules let the player commit,
+    and its chance. Never None: enemies that may all fall are never said to be out of reach because the tables
+    cannot count a resource."""
+    picks = [_counts(p.dice) for p in each if p is not None]
+    wanted = [sum(counts[c] for counts in picks) for c in range(len(COLORS))]
+    left = sorted(pool, key=die_order)
+    chosen: list[str] = []
+    for c, n in enumerate(wanted):
+        free = [d for d in left if COLORS.index(color_of(d)) >= c and d not in chosen]
+        chosen += sorted(free, key=lambda d: (COLORS.index(color_of(d)) != c, die_order(d)))[:n]
+    best = _strongest(pool, most)
+    candidates = []
+    if (most is None or len(chosen) <= most) and set(chosen) != set(best):
+        candidates.append(tuple(sorted(chosen, key=die_order)))
+    candidates.append(best)
+    for dice in candidates:
+        grown = replace(situation, dice=(*situation.dice, *((d, None) for d in dice)))
+        chance = chances(grown).all or Chance(0.0)
+        if chance.value >= threshold - 1e-9 or dice is best:
+            return Pick(dice, chance, chance.value >= threshold - 1e-9)
+    raise AssertionError("unreachable")  # pragma: no cover - the last candidate returns
 
 
 def _nearest(situation: Situation) -> Situation:
