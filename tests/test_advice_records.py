@@ -75,3 +75,50 @@ def test_every_enemy_may_fall_though_two_face_changes_are_held() -> None:
     plan = chances_for(question).plan
     assert plan is not None and plan.all is not None and plan.all.reached
     assert 0 < len(plan.all.dice) < len(question.pool)
+
+
+def _line(s: GameState) -> str:
+    from twentystrong.tui.widgets.odds import advice_line
+
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None
+    _, words, tail = advice_line(view, question, chances_for(question))
+    return words + tail
+
+
+def test_a_sure_defeat_is_not_deferred_for_a_sliver_of_every_enemy_falling() -> None:
+    # French SS round 3 (#52): Lagrange Revenant 3/5 and Tunnel Borer, B1○ B2• P3○ P4• showing, one roll left. The
+    # panel said "apply nothing, keep B1 B2 P3 P4 rolling" (1% that both fall) while B2 + P4 defeat the Revenant.
+    s = state_at(FRENCH_SS, 52)
+    assert s.round == 3 and [c.id for c in s.active if not c.defeated] == ["lagrange-revenant", "tunnel-borer"]
+    assert _line(s).startswith("apply B2• P4• to Lagrange Revenant (defeats it), keep B1 P3 rolling")
+
+
+def test_battle_fury_is_kept_while_the_dice_alone_may_still_finish_the_net_dancer() -> None:
+    # German HV round 3 (#43): Net Dancer (deals nothing) 1/2 with P1• on it, G1○ showing, two phases to follow. The
+    # panel said "use Battle Fury (defeats it)": the one-shot Tactic spent where the next roll may do.
+    s = state_at(GERMAN_HV, 43)
+    assert s.round == 3 and [c.id for c in s.active if not c.defeated] == ["net-dancer"]
+    line = _line(s)
+    assert "Battle Fury" not in line
+    assert line == "nothing to apply, roll again (r)"
+
+
+def test_a_single_use_tactic_is_still_used_when_no_roll_is_left_and_it_wins() -> None:
+    # The same rule's other half: with no phase to follow, a Tactic that turns a loss into a defeat is used, whatever
+    # the enemy deals. German HV round 3 (#43) with no phase left: Net Dancer 1/2 with P1• on it, G1○ showing.
+    s = state_at(GERMAN_HV, 43)
+    s = s.changed({"phases_used": s.hero.strategy})
+    question = question_for(view_of(s))
+    assert question is not None and question.phases == 0
+    assert _line(s).startswith("use Battle Fury")
+
+
+def test_corona_s_ability_is_named_when_only_it_defeats_anything_now() -> None:
+    # French SS round 3 (#41): Synodic Sleeper (Health 2, deals 4), Lagrange Revenant and Tunnel Borer; Y1○ P1• P2• R1•
+    # showing, no die the cards may take now. The panel said "apply nothing, keep Y1 P1 P2 R1 rolling"; the expert's
+    # hint was Corona's ability (Y1 → crit), which defeats the Sleeper.
+    s = state_at(FRENCH_SS, 41)
+    assert s.round == 3 and len([c for c in s.active if not c.defeated]) == 3
+    assert _line(s).startswith("use Corona's ability on Y1○ (→ crit), then apply Y1✶ to Synodic Sleeper (defeats it)")
