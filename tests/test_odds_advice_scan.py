@@ -169,7 +169,13 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     # No die showing defeats anything, no play makes every enemy fall, a once-per-round effect defeats some now
     # (or a single-use one on the last roll), and the advice does nothing with it.
     lone = [o for o in found.resourced if o.defeated and (question.phases == 0 or not _single(o.commands[0]))]
-    if lone and not found.plain_any() and not defeats and chances.advice.probability.value <= 1e-9:
+    if (
+        lone
+        and question.winner() is None
+        and not found.plain_any()
+        and not defeats
+        and chances.advice.probability.value <= 1e-9
+    ):
         kinds.append(4)
     on = {card for card, _ in panel.moves}
     out_of_reach = {e.card for e, c in zip(question.enemies, chances.each, strict=True) if c.value == 0}
