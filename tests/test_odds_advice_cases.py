@@ -32,7 +32,7 @@ CASES = [
     # 4. Battle Fury alone wins (its +1 reaches the dice already applied).
     (HV, "varro", 5, 130, "use Battle Fury (defeats it)"),
     # 5. A sure defeat now is taken (two enemies; a cap of dice per step), with the weakest dice.
-    (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling"),
+    (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling (0% to defeat all 2)"),
     (SS, "corona", 5, 48, "apply P2• P4✶ to Mare Bulwark (defeats it)"),
     # 6. The dice go to the enemy they defeat, not to one that cannot fall.
     (SS, "flare", 6, 226, "apply B1• B3• B4• P4• R1• to Entropy Weaver (defeats it), keep B2 rolling"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,8 @@ from twentystrong.engine import Rejected, decide_and_apply  # noqa: E402
 from twentystrong.engine.commands import Command  # noqa: E402
 from twentystrong.engine.legal import legal_commands  # noqa: E402
 from twentystrong.engine.state import GameState  # noqa: E402
+from twentystrong.odds.advisor import advise  # noqa: E402
+from twentystrong.odds.rules import NO_RESOURCES  # noqa: E402
 from twentystrong.tui.widgets.odds import _use_command, advice_line, chances_for, question_for  # noqa: E402
 
 DECKS = {
@@ -99,6 +102,11 @@ def replay_said(s: GameState, panel) -> tuple[list[str], int, int]:  # noqa: ANN
     return [c for c in standing if c not in left], played, refused
 
 
+def _single(command: Command) -> bool:
+    """A single-use item's or Tactic's use (not a once-per-round effect's)."""
+    return command.cmd == "use_item" and command.effect is None
+
+
 def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
     """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
     nothing or the position is beyond the oracle's budget."""
@@ -138,12 +146,37 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append(7)  # the commands it names, played in order, do not defeat what it says
     if panel.uses and (found.plain_all() or (question.phases == 0 and any(o.defeated >= defeats for o in found.plain))):
         kinds.append(3)
-    if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone):
+    # Against enemies that deal nothing, a single-use item is kept while a roll is left and the dice alone may still
+    # do (issue 26: it is spent exactly when it turns a loss this round into a defeat; standing costs nothing).
+    single = [c for c in panel.commands if _single(c)]
+    objective = question.objective()
+    harmless = all(e.damage == 0 for e in question.enemies)
+    waits = (
+        harmless and question.phases > 0 and advise(replace(objective, resources=NO_RESOURCES)).probability.value > 0
+    )
+    sweeps = [o for o in found.resourced if o.won or len(o.defeated) == len(enemies)]
+    kept_back = waits and all(_single(o.commands[0]) for o in sweeps)
+    if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone) and not kept_back:
         kinds.append(4)
+    if single and waits:
+        kinds.append(3)
     if 1 not in kinds and found.plain_all() and not everyone:
         kinds.append(5)
     elif found.plain_any() and not defeats and ("not enough" in tail or chances.advice.probability.value >= 1):
         kinds.append(5)
+    elif found.plain_any() and not defeats and chances.advice.probability.value <= 1e-9:
+        kinds.append(5)  # nothing falls now though something could, and waiting gives no chance that all fall
+    # No die showing defeats anything, no play makes every enemy fall, a once-per-round effect defeats some now
+    # (or a single-use one on the last roll), and the advice does nothing with it.
+    lone = [o for o in found.resourced if o.defeated and (question.phases == 0 or not _single(o.commands[0]))]
+    if (
+        lone
+        and question.winner() is None
+        and not found.plain_any()
+        and not defeats
+        and chances.advice.probability.value <= 1e-9
+    ):
+        kinds.append(4)
     on = {card for card, _ in panel.moves}
     out_of_reach = {e.card for e, c in zip(question.enemies, chances.each, strict=True) if c.value == 0}
     if any(c not in defeats and c in out_of_reach for c in on) and any(

@@ -490,7 +490,11 @@ def playable(
     state = state_of(table)
     s = state
     plays = s.memo(search)
-    chosen = plays.sweep or plays.sweep_with
+    with_use = plays.sweep_with
+    harmless = all(e.damage == 0 for e in question.enemies)
+    if with_use is not None and with_use.single and harmless and question.phases > 0 and advice.probability.value > 0:
+        with_use = None  # against enemies that deal nothing, a single-use item waits while the dice alone may do
+    chosen = plays.sweep or with_use
     if chosen is not None:
         return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)._replace(engine=True)
     commands: list[Command] = []
@@ -513,6 +517,18 @@ def playable(
     stuck = most is not None and not defeats and (p <= 1e-9 or p >= 1 - 1e-9)
     if most is not None and (refused and len(most.defeats) >= len(defeats) or stuck):
         return _played(state, legal, most.commands, most.defeats, most.won, figure=False)._replace(engine=True)
+    lone = plays.most_with
+    if (
+        most is None
+        and lone is not None
+        and not defeats
+        and p <= 1e-9
+        and question.winner() is None  # R11: with a boss the advice plays for its fall
+        and not (lone.single and question.phases > 0)
+    ):
+        # No die showing defeats anything, nothing can make every enemy fall, and a once-per-round effect (or, on
+        # the last roll, a single-use one) defeats some now: that is the move, not "apply nothing".
+        return _played(state, legal, lone.commands, lone.defeats, lone.won, figure=False)._replace(engine=True)
     return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
 
 

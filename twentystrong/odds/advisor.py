@@ -435,13 +435,96 @@ def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
     applied, or its own effect) is counted (:func:`_gained`)."""
     gained = _gained(situation)
     advice = _advise(gained, samples, situation)
+    boosts = {b.item for b in situation.resources.boosts}
+    harmless = bool(situation.weights) and all(situation.weights[t] == 0 for t in _live(situation))
+    if situation.phases > 0 and harmless and any(u.key in boosts for u in advice.uses):
+        # A single-use item is spent only when it turns a loss this round into a defeat: against enemies that deal
+        # nothing, standing at the end of the round costs nothing this round, so while a roll is left and the dice
+        # alone may still do, it is kept.
+        held = advise(replace(situation, resources=replace(situation.resources, boosts=())), samples)
+        if held.probability.value > 0:
+            return held
     if advice.uses and situation.resources:
         if advice.probability.value >= 1 and not _could_be_sure(situation):
             return advice  # sure with it, and without it nothing is (no need to work out by how much)
         plain = _advise(replace(situation, resources=replace(situation.resources, conversions=(), boosts=())), samples)
         if _as_good(plain.probability, advice.probability):
-            return plain
-    return advice
+            return _sure_first(situation, plain, samples)
+    return _sure_first(situation, advice, samples)
+
+
+def _without(situation: Situation, keep: Sequence[int], dice: Sequence[tuple[str, Face | None]]) -> Situation:
+    """The situation with only the targets ``keep`` (their boosts' models and gains with them) and ``dice``."""
+    boosts = tuple(
+        replace(b, models=tuple(b.models[i] for i in keep), gains=tuple(b.gain(i) for i in keep) if b.gains else ())
+        for b in situation.resources.boosts
+    )
+    return replace(
+        situation,
+        dice=tuple(dice),
+        targets=tuple(situation.targets[i] for i in keep),
+        hopeless=tuple(situation.is_hopeless(i) for i in keep) if situation.hopeless else (),
+        weights=tuple(situation.weights[i] for i in keep) if situation.weights else (),
+        resources=replace(situation.resources, boosts=boosts),
+    )
+
+
+def _sure_first(situation: Situation, advice: Advice, samples: int) -> Advice:
+    """Several targets, and the move defeats none now while the dice showing surely defeat one (spending nothing):
+    that defeat is taken (the fewest, weakest dice, the rest played best for the others) unless waiting is worth
+    more. Worth: each target's damage (its weight) times its chance to fall, counting the others only when all of
+    them fall: taken now, the target for sure and the others' joint chance with the dice left; waited for, the
+    target's own chance with the dice the move keeps (rolled again) and the move's chance for every target. A sure
+    defeat is never given up for a sliver of a chance that every enemy falls."""
+    live = _live(situation)
+    if situation.stage != "apply" or len(live) < 2 or advice.defeats or not situation.dice:
+        return advice
+    shown = _shown(situation)
+    found: tuple[tuple[int, tuple[int, int, int]], int, tuple[tuple[int, int], ...]] | None = None
+    for t in live:
+        target = situation.targets[t]
+        kill = _kill_key(shown, target.need, target.model)
+        if kill is None or (situation.step_cap is not None and kill[1] > situation.step_cap):
+            continue
+        key = (-situation.weight(t), kill[:3])
+        if found is None or key < found[0]:
+            found = (key, t, kill[3])
+    if found is None:
+        return advice
+    _, t, gives = found
+    now = _words(replace(situation, resources=NO_RESOURCES), None, {t: gives}, Chance(1.0))
+    if now.defeats != (t,):
+        return advice
+    spent = set(now.moves[0][1])
+    others = [i for i in range(len(situation.targets)) if i != t]
+    rest = advise(_without(situation, others, [x for x in situation.dice if x[0] not in spent]), samples)
+    faces = dict(situation.dice)
+    target = situation.targets[t]
+    given = [d for i, dice in advice.moves if i == t for d in dice]
+    dealt = sum(target.model.damage(color_of(d), faces[d] or "miss") for d in given)
+    if target.need - dealt <= 0:
+        waited = 1.0
+    elif situation.phases == 0:
+        waited = 0.0
+    else:
+        rolled = [(d, faces[d] if situation.rules.keeps(faces[d]) else "miss") for d in advice.keep]
+        alone = _without(situation, [t], rolled)
+        alone = replace(alone, targets=(replace(target, applied=target.applied + dealt),), hopeless=(), weights=())
+        waited = advise(alone, samples).probability.value if rolled else 0.0
+    weight = situation.weight(t)
+    rest_weight = sum(situation.weight(i) for i in live if i != t)
+    taken = weight + rest_weight * rest.probability.value
+    deferred = weight * waited + rest_weight * advice.probability.value
+    if taken < deferred - 1e-9:
+        return advice
+    moves = [(t, now.moves[0][1]), *((others[i], dice) for i, dice in rest.moves)]
+    return Advice(
+        rest.uses,
+        tuple(sorted(moves)),
+        rest.keep,
+        rest.probability,
+        tuple(sorted({t, *(others[i] for i in rest.defeats)})),
+    )
 
 
 def _could_be_sure(situation: Situation) -> bool:
@@ -708,7 +791,38 @@ def commit_plan(
             every = _pick(alone, pool, threshold, 0, most)
         else:
             every = _pick_joint(situation, pool, threshold, live, most)
+        if every is None:
+            every = _pick_simulated(situation, pool, threshold, each, most)
     return CommitPlan(threshold, tuple(each), every)
+
+
+def _pick_simulated(
+    situation: Situation, pool: tuple[str, ...], threshold: float, each: Sequence[Pick | None], most: int | None
+) -> Pick:
+    """Every target together where the joint tables cannot hold the rules and resources (two face changes held, a
+    change on a face the rules keep …): the dice each target's own pick asks for, together (per colour, the lowest
+    ids, stronger dice where a colour runs out), when the chance of every target falling with them (simulated under
+    the rules and resources in force) reaches ``threshold``; else every pool die the rules let the player commit,
+    and its chance. Never None: enemies that may all fall are never said to be out of reach because the tables
+    cannot count a resource."""
+    picks = [_counts(p.dice) for p in each if p is not None]
+    wanted = [sum(counts[c] for counts in picks) for c in range(len(COLORS))]
+    left = sorted(pool, key=die_order)
+    chosen: list[str] = []
+    for c, n in enumerate(wanted):
+        free = [d for d in left if COLORS.index(color_of(d)) >= c and d not in chosen]
+        chosen += sorted(free, key=lambda d: (COLORS.index(color_of(d)) != c, die_order(d)))[:n]
+    best = _strongest(pool, most)
+    candidates = []
+    if (most is None or len(chosen) <= most) and set(chosen) != set(best):
+        candidates.append(tuple(sorted(chosen, key=die_order)))
+    candidates.append(best)
+    for dice in candidates:
+        grown = replace(situation, dice=(*situation.dice, *((d, None) for d in dice)))
+        chance = chances(grown).all or Chance(0.0)
+        if chance.value >= threshold - 1e-9 or dice is best:
+            return Pick(dice, chance, chance.value >= threshold - 1e-9)
+    raise AssertionError("unreachable")  # pragma: no cover - the last candidate returns
 
 
 def _nearest(situation: Situation) -> Situation:
