@@ -18,8 +18,10 @@ from typing import Any
 
 from twentystrong import __version__
 from twentystrong.content.translations import english
+from twentystrong.engine.effects.words import card_name
 from twentystrong.engine.events import to_dict
 from twentystrong.engine.state import SetupOptions
+from twentystrong.i18n import SOURCE, speaking
 from twentystrong.kits.record import facts
 from twentystrong.record import daily as daily_challenge
 from twentystrong.record.ladder import level_of, rule_for
@@ -167,22 +169,16 @@ def entry_of(session: Session, *, source: str, when: datetime | None = None) -> 
 def _hero_name(session: Session) -> str:
     """The hero's English name (the record keeps English names and ids: shown, they are translated by id)."""
     hero = session.state.hero.id or session.options.hero_id
-    try:
-        return str(english(session.state.deck.hero(hero), "name"))
-    except KeyError:
-        return hero
+    with speaking(SOURCE):
+        try:
+            return session.state.deck.hero(hero).name
+        except KeyError:
+            return hero
 
 
 def _card_name(session: Session, card: str | None) -> str | None:
-    """A card's or a boss's English name (as :func:`_hero_name`)."""
+    """A card's or a boss's English name, as the engine keeps names in its events (:func:`card_name`)."""
     if card is None:
         return None
-    deck = session.state.deck
-    try:
-        return str(english(deck.boss(card), "name"))
-    except KeyError:
-        pass
-    try:
-        return str(english(deck.card(card), "name"))
-    except KeyError:
-        return card
+    with speaking(SOURCE):
+        return card_name(session.state.deck, card)

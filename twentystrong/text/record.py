@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from twentystrong.engine.effects.words import card_name
 from twentystrong.i18n import _, language, ngettext, pgettext
 from twentystrong.i18n.numbers import decimal, localise, percent_sign, ratio
 from twentystrong.record.games import GameRow
@@ -33,15 +34,20 @@ class Names:
                 self.deck = None
 
     def of(self, id: str | None, recorded: str) -> str:
-        """The name of the card, boss or hero ``id`` (``recorded`` when the deck does not know it)."""
+        """The name of the card or boss ``id`` (``recorded`` when the deck does not know it)."""
         if self.deck is None or not id:
             return recorded
-        for find in (self.deck.boss, self.deck.card, self.deck.hero):
-            try:
-                return find(id).name
-            except KeyError:
-                continue
-        return recorded
+        name = card_name(self.deck, id)
+        return recorded if name == id else name
+
+    def hero(self, id: str, recorded: str) -> str:
+        """The name of the hero ``id`` (``recorded`` when the deck does not know it)."""
+        if self.deck is None:
+            return recorded
+        try:
+            return self.deck.hero(id).name
+        except KeyError:
+            return recorded
 
     def title(self, recorded: str) -> str:
         """The deck's title."""
@@ -185,7 +191,7 @@ def game_words(row: GameRow, names: Names) -> str:
         how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
     else:
         how = _("lost in round {n}").format(n=row.rounds)
-    return f"#{row.id} {row.day} {names.of(row.hero, row.hero_name)}{level}: {how}"
+    return f"#{row.id} {row.day} {names.hero(row.hero, row.hero_name)}{level}: {how}"
 
 
 def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
@@ -209,7 +215,7 @@ def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
         best_text = "" if best is None else f"#{best.id} " + (_("won") if best.won else _("lost")) + f" r{best.rounds}"
         cells.append(
             (
-                names.of(h.id, h.name),
+                names.hero(h.id, h.name),
                 str(h.games),
                 str(h.wins),
                 ratio(h.win_rate),
