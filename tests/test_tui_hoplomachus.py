@@ -542,3 +542,23 @@ def test_a_held_tactic_says_so_in_the_inventory() -> None:
     assert (salve.id, salve.kind) == ("t-salve", "Tactic · single-use item")
     assert view.player.table.item_kind(DECK, "t-salve") == "Tactic"
     assert view.player.table.item_kind(DECK, "b-raider") == ""
+
+
+async def test_the_draws_title_stays_when_the_table_is_drawn_again(tmp_path: Path) -> None:
+    """The hero draw keeps the active area's title "… the draw: click a card …" when the table draws the same view
+    again (a resize, the odds answering): the fight title is written first on every draw, and the draw's own title
+    must follow it even when the drawn cards are already shown."""
+    from textual.containers import Container
+
+    path = tmp_path / "draw.toml"
+    Session.new(DECK, SetupOptions(DECK.id, "", seed=1, deal="ordered", dice="physical"), deck_path=HV_PATH).save(path)
+    app = create_app(load=path, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        area = app.screen.query_one("#active", Container)
+        assert "the draw: click a card" in str(area.border_title)
+        board = screen(app).board
+        assert isinstance(board, VictorumBoard)
+        board.draw_table()
+        await settle(pilot)
+        assert "the draw: click a card" in str(area.border_title)

@@ -218,12 +218,12 @@ class VictorumBoard(VesuviusBoard):
         shown = list(area.query_children(DrawView))
         items = draw_items(self.table.view)
         key = tuple(item.key for item in items)
-        if shown and shown[0].key == key:
-            return
-        for drawn in shown:
-            drawn.remove()
-        if items:  # (_draw_fight titled the area just before: only the draw changes its title)
-            area.mount(DrawView(items, compact=self.screen.has_class("-short")))
+        if not (shown and shown[0].key == key):
+            for drawn in shown:
+                drawn.remove()
+            if items:
+                area.mount(DrawView(items, compact=self.screen.has_class("-short")))
+        if items:  # (_draw_fight titled the area just before, also when the same draw is drawn again)
             set_title(area, _("Active area · the draw: click a card or press its number"))
 
     def _camp_step(self) -> bool:
