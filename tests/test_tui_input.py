@@ -483,3 +483,35 @@ async def test_enter_never_ends_a_rewards_recovery_early() -> None:
         await pilot.press("y", "1", "x")
         await settle(pilot)
         assert store.state.prompt is None and zone(app, "Y1") == "pool" and zone(app, "G1") == "exhausted"
+
+
+async def test_a_die_id_typed_fast_is_read_whole_however_late_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A colour letter and a digit typed a tenth of a second apart are one die id even when the table runs them far
+    apart (a busy machine, keys waiting for a command in flight): the window is measured between the keystrokes as
+    typed. Here the table's clock jumps a second at every reading, as on a machine that stalls between two keys; "p2"
+    still commits P2, not the letter's pick P1 followed by a card or stack number."""
+    import itertools
+    import time as real_time
+    from types import SimpleNamespace
+
+    import twentystrong.tui.screens.table as table_screen
+
+    monkeypatch.setattr(table_screen, "LETTER_WINDOW", 0.8)
+    ticks = itertools.count()
+    stalling = SimpleNamespace(monotonic=lambda: real_time.monotonic() + next(ticks))
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # stack 2's Card 16
+        await settle(pilot)
+        assert store_of(app).view.kind == "commit"
+        table = table_of(app)
+        monkeypatch.setattr(table_screen, "time", stalling)
+        typed = real_time.monotonic()
+        for key, at in (("p", typed), ("2", typed + 0.1)):
+            event = events.Key(key, key)
+            event.time = at
+            table.post_message(event)
+        await settle(pilot)
+        assert zone(app, "P2") == "active" and zone(app, "P1") == "pool"
+        assert table.selected is None

@@ -150,7 +150,7 @@ class TableScreen(Screen[None]):
         self._aside = (*ITEM_COMMANDS, *board.ASIDE)
         self._declines = (*DECLINES, *board.DECLINES)
         self._letter: str | None = None  # a colour letter just typed: a digit right after completes a die id
-        self._letter_at = 0.0
+        self._letter_at = float("-inf")
         self._before_letter: str | None = None  # the selection before that letter
         self._dialog_for: int | None = None  # the view revision whose prompt already opened the choices
         self._cards_lock = asyncio.Lock()
@@ -160,7 +160,8 @@ class TableScreen(Screen[None]):
         self._outstanding = 0  # commands posted and not yet handled by the App
         self._quiet_clear: int | None = None  # the revision whose selection a played command ended unseen
         self._draws = 0  # selection draws so far (a typed id draws once)
-        self._pending_keys: list[tuple[str, str]] = []
+        self._pending_keys: list[tuple[str, str, float]] = []  # (key, character, when it was typed)
+        self._key_typed_at: float | None = None  # when the key being run was typed (its event's time)
         self._repeat_timer: Timer | None = None  # "r" with R1 usable: Repeat unless "1" follows at once
         self._resumed = False  # shown once already (see on_screen_resume)
         self._news = ""  # what effects and rules just did (the prompt's top line)
@@ -725,7 +726,7 @@ class TableScreen(Screen[None]):
         if self._in_flight and time.monotonic() - self._in_flight > IN_FLIGHT_TIMEOUT:
             self._in_flight = 0.0  # the App never answered: do not hold keys forever
             self._outstanding = 0
-        self._pending_keys.append((event.key, char))
+        self._pending_keys.append((event.key, char, event.time))
         self._drain_keys()
 
     def _repeat_after_pause(self) -> None:
@@ -748,10 +749,14 @@ class TableScreen(Screen[None]):
 
     def _drain_keys(self) -> None:
         while self._pending_keys and not self._in_flight:
-            key, char = self._pending_keys.pop(0)
-            self._run_key(key, char)
+            key, char, typed_at = self._pending_keys.pop(0)
+            self._key_typed_at = typed_at
+            try:
+                self._run_key(key, char, typed_at)
+            finally:
+                self._key_typed_at = None
 
-    def _run_key(self, key: str, char: str) -> None:
+    def _run_key(self, key: str, char: str, typed_at: float) -> None:
         if self._said:
             self._said = ""
             self._draw_prompt()
@@ -762,7 +767,7 @@ class TableScreen(Screen[None]):
             if char == "1":
                 self.press_die("R1", typed=True)
                 return
-            self._pending_keys.insert(0, (key, char))  # after the repeat has reached the store
+            self._pending_keys.insert(0, (key, char, typed_at))  # after the repeat has reached the store
             self.action_repeat()
             return
         if key == "r" and self.view.can("repeat") and self.view.player.die("R1").zone in ("active", "pool"):
@@ -775,7 +780,9 @@ class TableScreen(Screen[None]):
             return
         letter, self._letter = self._letter, None
         self._cancel_letter_timer()
-        recent = time.monotonic() - self._letter_at < LETTER_WINDOW
+        # Measured between the two keystrokes as typed, not as run: keys that waited for a command in flight (or a
+        # busy machine) still read as the die id the player typed.
+        recent = typed_at - self._letter_at < LETTER_WINDOW
         if letter is not None and char.isdigit() and recent:
             # One die id, read whole: the letter's own selection (the next die of that colour) was only a preview,
             # and goes back to what it was before the id is played.
@@ -1052,7 +1059,8 @@ class TableScreen(Screen[None]):
         if letter not in COLOR_OF_LETTER:
             return
         self._letter = letter
-        self._letter_at = time.monotonic()
+        # A letter typed starts a die id; one from elsewhere (the palette) does not: a digit then is a card number.
+        self._letter_at = self._key_typed_at if self._key_typed_at is not None else float("-inf")
         self._before_letter = self.selected  # a digit next makes the letter part of a die id: this comes back
         usable = [d.id for d in self.view.player.dice if d.id.startswith(letter) and self._die_usable(d.id)]
         if not usable:
