@@ -538,6 +538,29 @@ async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monk
     assert len(list_games()[0]) == 1  # recorded once
 
 
+async def test_an_enter_typed_as_the_game_ends_keeps_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last move ends the game and the player's next Enter (typed to resolve, still on its way) lands on the
+    summary: it must not press New game (a play-test lost its summary so). No button has the focus; Tab reaches
+    New game, and Enter then starts one."""
+    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
+    path = game(tmp_path, _ends_next, missions=True)
+    app = create_app(load=path, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        store = store_of(app)
+        app.post_message(messages.Play(pick(store.state)))
+        await settle(pilot)
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, GameOverScreen)
+        await press(pilot, "enter")
+        assert app.screen is summary and app.focused is None
+        await press(pilot, "tab")
+        assert app.focused is not None and app.focused.id == "new"
+
+
 def _ends_next(session: Session) -> bool:
     result = decide_and_apply(session.state, pick(session.state))
     return not isinstance(result, Rejected) and result[1].result is not None

@@ -78,6 +78,10 @@ class GameOverScreen(ModalScreen[Choice | None]):
 
     CSS_PATH = "game_over.tcss"
 
+    AUTO_FOCUS = ""
+    """No button has the focus when the summary opens: an Enter typed as the game ends (the last Resolve, keys still
+    on their way) must not start a new game before the player has read the summary. Tab reaches the buttons."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", N_("New game")),
         Binding("r", "choose('replay')", N_("Replay same seed")),
@@ -146,9 +150,6 @@ class GameOverScreen(ModalScreen[Choice | None]):
                 yield Button(_("Replay same seed (r)"), id="replay")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
 
     @on(Button.Pressed, "#game-over-buttons Button")
     def _pressed(self, event: Button.Pressed) -> None:
