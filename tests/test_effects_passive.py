@@ -1005,3 +1005,27 @@ def test_random_playthrough_over_every_passive_kind(seed: int) -> None:
         assert replayed == state
     assert state.result in ("won", "lost")
     assert fold(start, events) == state
+
+
+def test_a_refusal_by_a_rule_in_force_is_said_in_the_language_spoken(tmp_path: Path) -> None:
+    """The reasons the effects in force give for refusing a die are whole sentences in the catalogues: in German the
+    colour, the card's name and the rule read in German (a German play-test saw "Only green dice may be applied …")."""
+    from twentystrong.i18n import speaking
+
+    g = Game(
+        make_deck(
+            tmp_path,
+            [card("blue-ward", effect("cannot_apply_color", colors=["blue"]), health=9, additional=1)],
+            [card("other", health=9)],
+        )
+    )
+    g.do("activate", stack=1)
+    g.do("activate", stack=2)
+    g.commit("B1", "Y1")
+    g.roll(B1="hit", Y1="hit")
+    with speaking("de"):
+        german = g.reject("apply", die="B1", card="blue-ward").message
+    with speaking("fr"):
+        french = g.reject("apply", die="B1", card="blue-ward").message
+    assert german == "B1 → Blue Ward: Würfel in Blau können Blue Ward nicht zugeordnet werden."
+    assert french == "B1 → Blue Ward\xa0: Les dés bleus ne peuvent pas être assignés à Blue Ward."

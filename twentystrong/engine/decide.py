@@ -119,7 +119,10 @@ def why_not(state: GameState, command: Command, legal: list[Command]) -> Rejecte
             return Rejected("apply_blocked", _("{die} shows a miss: misses cannot be applied").format(die=die.id))
         why_not = hooks.apply_block(state, die, card)
         reason = _(why_not) if why_not else _("that die cannot be applied there")  # said now: kept marked English
-        return Rejected("apply_blocked", f"{die.id} → {_card_name(state, card.id)}: {reason}")
+        return Rejected(
+            "apply_blocked",
+            _("{die} → {card}: {reason}").format(die=die.id, card=_card_name(state, card.id), reason=reason),
+        )
     if command.cmd == "repeat":
         n = state.hero.strategy
         return Rejected(

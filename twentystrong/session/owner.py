@@ -18,6 +18,8 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
+from twentystrong.i18n import _
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX
@@ -82,13 +84,17 @@ def claim_autosave(autosave: Path) -> Claim:
             resume = f"twentystrong play --load {own}"
             return Claim(
                 own,
-                "Another game (in another browser tab or terminal) is being played from this data folder and "
-                f"saves to {autosave}. So that neither undoes the other's moves, this game saves to {own}: "
-                f"{resume} resumes it later.",
+                _(
+                    "Another game (in another browser tab or terminal) is being played from this data folder and "
+                    "saves to {autosave}. So that neither undoes the other's moves, this game saves to {own}: "
+                    "{resume} resumes it later."
+                ).format(autosave=autosave, own=own, resume=resume),
             )
     raise OwnerError(
-        f"another game is being played from this data folder and owns its autosave ({autosave}); "
-        "close it first, or play with another data folder (TWENTYSTRONG_DATA_DIR)"
+        _(
+            "another game is being played from this data folder and owns its autosave ({autosave}); "
+            "close it first, or play with another data folder (TWENTYSTRONG_DATA_DIR)"
+        ).format(autosave=autosave)
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from twentystrong.content import effects as fx
 from twentystrong.content.effects import Effect
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import capital, color_word, colors, dice, name, sentence
+from twentystrong.engine.effects.words import color_word, colors, name, sentence
 from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.i18n import _, ngettext
 
@@ -25,10 +25,16 @@ class ApplyLimitHandler(Handler):
         if e.scope == "card":
             if card.id != live.source or len(s.applied_to(card.id)) < e.count:
                 return None
-            return f"At most {dice(e.count)} may be applied to {name(s, card.id)}."
+            return ngettext(
+                "At most {n} die may be applied to {card}.", "At most {n} dice may be applied to {card}.", e.count
+            ).format(n=e.count, card=name(s, card.id))
         if len(s.applied_this_step) < e.count:
             return None
-        return f"At most {dice(e.count)} may be applied in each Apply step ({name(s, live.source)})."
+        return ngettext(
+            "At most {n} die may be applied in each Apply step ({card}).",
+            "At most {n} dice may be applied in each Apply step ({card}).",
+            e.count,
+        ).format(n=e.count, card=name(s, live.source))
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.ApplyLimit)
@@ -54,7 +60,9 @@ class OneDiePerColorPerStepHandler(Handler):
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(s.die(d).color == die.color for d in s.applied_this_step):
             return None
-        return f"Only one {die.color} die may be applied in each Apply step ({name(s, live.source)})."
+        return _("Only one {color} die may be applied in each Apply step ({card}).").format(
+            color=color_word(die.color), card=name(s, live.source)
+        )
 
     def describe(self, effect: Effect) -> str:
         return _("In each Apply step, at most one die of each colour may be applied.")
@@ -69,10 +77,9 @@ class OneColorPerEnemyHandler(Handler):
         if not there or there == {die.color}:
             return None
         only = sorted(there)[0]
-        return (
-            f"Only {only} dice may be applied to {name(s, card.id)}: the dice on one enemy must share a colour "
-            f"({name(s, live.source)})."
-        )
+        return _(
+            "Only {color} dice may be applied to {card}: the dice on one enemy must share a colour ({source})."
+        ).format(color=color_word(only, 2), card=name(s, card.id), source=name(s, live.source))
 
     def describe(self, effect: Effect) -> str:
         return _("The dice applied to one enemy must all share a colour.")
@@ -92,7 +99,9 @@ class SameColorPairsHandler(Handler):
         open_color = _open_color(s, card)
         if open_color is None or open_color == die.color:
             return None
-        return f"{name(s, card.id)} takes dice only in same-colour pairs: the next die must be {open_color}."
+        return _("{card} takes dice only in same-colour pairs: the next die must be {color}.").format(
+            card=name(s, card.id), color=color_word(open_color)
+        )
 
     def die_damage(self, s: GameState, live: Live, die: DieState, card: ActiveCard, damage: int) -> int:
         if card.id != live.source:
@@ -124,7 +133,9 @@ class CannotApplyColorHandler(Handler):
         assert isinstance(live.effect, fx.CannotApplyColor)
         if card.id != live.source or die.color not in live.effect.colors:
             return None
-        return f"{capital(die.color)} dice cannot be applied to {name(s, card.id)}."
+        return sentence(
+            _("{color} dice cannot be applied to {card}.").format(color=color_word(die.color, 2), card=name(s, card.id))
+        )
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CannotApplyColor)
@@ -138,7 +149,7 @@ class CritsCannotApplyHandler(Handler):
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if card.id != live.source or die.face != "crit":
             return None
-        return f"Crits cannot be applied to {name(s, card.id)}."
+        return _("Crits cannot be applied to {card}.").format(card=name(s, card.id))
 
     def describe(self, effect: Effect) -> str:
         return _("Crits cannot be applied to this card.")
@@ -155,7 +166,9 @@ class RequiresPairHandler(Handler):
             return None
         if any(d.color == e.partner for d in s.applied_to(card.id)):
             return None
-        return f"A {e.color} die can be applied to {name(s, card.id)} only once a {e.partner} die is applied to it."
+        return _("A {color} die can be applied to {card} only once a {partner} die is applied to it.").format(
+            color=color_word(e.color), card=name(s, card.id), partner=color_word(e.partner)
+        )
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RequiresPair)
@@ -171,7 +184,9 @@ class ApplyRequiresExhaustedColorHandler(Handler):
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if card.id != live.source or any(d.color == die.color for d in s.dice_in("exhausted")):
             return None
-        return f"A {die.color} die can be applied to {name(s, card.id)} only while a {die.color} die is exhausted."
+        return _("A {color} die can be applied to {card} only while a {color} die is exhausted.").format(
+            color=color_word(die.color), card=name(s, card.id)
+        )
 
     def describe(self, effect: Effect) -> str:
         return _("A die can be applied to this card only while a die of its colour is exhausted.")
@@ -184,7 +199,7 @@ class NoApplyWhileMissHandler(Handler):
     def apply_block(self, s: GameState, live: Live, die: DieState, card: ActiveCard) -> str | None:
         if not any(d.face == "miss" for d in s.dice_in("active")):
             return None
-        return f"Nothing can be applied while a rolled die shows a miss ({name(s, live.source)})."
+        return _("Nothing can be applied while a rolled die shows a miss ({card}).").format(card=name(s, live.source))
 
     def describe(self, effect: Effect) -> str:
         return _("Nothing can be applied while a rolled die shows a miss.")

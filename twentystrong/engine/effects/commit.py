@@ -7,7 +7,7 @@ from twentystrong.content.effects import Effect
 from twentystrong.engine import events as ev
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler, Live, handles
-from twentystrong.engine.effects.words import capital, colors, dice, name, sentence
+from twentystrong.engine.effects.words import color_word, colors, name, sentence
 from twentystrong.engine.state import DieState, GameState
 from twentystrong.engine.tx import Tx
 from twentystrong.i18n import _, ngettext
@@ -21,7 +21,11 @@ class CannotCommitColorHandler(Handler):
         assert isinstance(live.effect, fx.CannotCommitColor)
         if die.color not in live.effect.colors:
             return None
-        return f"{capital(die.color)} dice cannot be committed ({name(s, live.source)})."
+        return sentence(
+            _("{color} dice cannot be committed ({card}).").format(
+                color=color_word(die.color, 2), card=name(s, live.source)
+            )
+        )
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CannotCommitColor)
@@ -37,7 +41,24 @@ class CommitLimitHandler(Handler):
         used = s.committed_this_phase if live.effect.per == "phase" else s.committed_this_engagement
         if used < live.effect.count:
             return None
-        return f"{_limit(live.effect)[:-1]} ({name(s, live.source)})."
+        e, card = live.effect, name(s, live.source)
+        if e.per == "phase":
+            if e.count == 0:
+                return _("No dice may be committed each Strategy phase ({card}).").format(card=card)
+            text = ngettext(
+                "At most {n} die may be committed each Strategy phase ({card}).",
+                "At most {n} dice may be committed each Strategy phase ({card}).",
+                e.count,
+            )
+        else:
+            if e.count == 0:
+                return _("No dice may be committed this engagement ({card}).").format(card=card)
+            text = ngettext(
+                "At most {n} die may be committed this engagement ({card}).",
+                "At most {n} dice may be committed this engagement ({card}).",
+                e.count,
+            )
+        return text.format(n=e.count, card=card)
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.CommitLimit)
@@ -58,13 +79,6 @@ class CommitLimitHandler(Handler):
                 effect.count,
             )
         return text.format(n=effect.count)
-
-
-def _limit(effect: fx.CommitLimit) -> str:
-    when = "each Strategy phase" if effect.per == "phase" else "this engagement"
-    if effect.count == 0:
-        return f"No dice may be committed {when}."
-    return f"At most {dice(effect.count)} may be committed {when}."
 
 
 @handles("commit_all_of_color")

@@ -112,7 +112,7 @@ class ImmuneWhileOthersHandler(Handler):
     def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
         if card.id != live.source or not any(c.id != card.id and not c.defeated for c in s.active):
             return None
-        return f"{name(s, card.id)} cannot be defeated while another enemy is undefeated."
+        return _("{card} cannot be defeated while another enemy is undefeated.").format(card=name(s, card.id))
 
     def describe(self, effect: Effect) -> str:
         return _("This card cannot be defeated while another enemy is undefeated.")
@@ -127,10 +127,11 @@ class RequiresColorsToDefeatHandler(Handler):
         there = {d.color for d in s.applied_to(card.id)}
         if card.id != live.source or len(there) >= live.effect.count:
             return None
-        return (
-            f"{name(s, card.id)} can be defeated only once dice of {live.effect.count} different colours are "
-            f"applied to it ({len(there)} so far)."
-        )
+        return ngettext(
+            "{card} can be defeated only once dice of {n} different colours are applied to it ({so_far} so far).",
+            "{card} can be defeated only once dice of {n} different colours are applied to it ({so_far} so far).",
+            live.effect.count,
+        ).format(card=name(s, card.id), n=live.effect.count, so_far=len(there))
 
     def describe(self, effect: Effect) -> str:
         assert isinstance(effect, fx.RequiresColorsToDefeat)

@@ -73,7 +73,7 @@ class ItemsBlockedHandler(Handler):
     """Items cannot be used (the hero's ability still can): while in force, or until the round ends when fired."""
 
     def items_block(self, s: GameState, live: Live) -> str | None:
-        return f"items cannot be used ({name(s, live.source)})"
+        return _("items cannot be used ({card})").format(card=name(s, live.source))
 
     def fire(self, tx: Tx, live: Live, context: dict[str, Any]) -> None:
         if ITEMS_BLOCKED not in tx.state.round_flags:

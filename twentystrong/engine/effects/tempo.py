@@ -30,7 +30,7 @@ class OneDefeatPerStepHandler(Handler):
     def defeat_block(self, s: GameState, live: Live, card: ActiveCard) -> str | None:
         if s.defeated_this_step < 1:
             return None
-        return f"only one enemy may be defeated in each Apply step ({name(s, live.source)})"
+        return _("only one enemy may be defeated in each Apply step ({card})").format(card=name(s, live.source))
 
     def describe(self, effect: Effect) -> str:
         return _("Only one enemy may be defeated in each Apply step.")

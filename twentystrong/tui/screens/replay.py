@@ -15,22 +15,27 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import OptionList, Static
 
+from twentystrong.i18n import _, ngettext
 from twentystrong.record.games import GameRow
 from twentystrong.session.session import Session
+from twentystrong.text.record import Names
 from twentystrong.tui.screens.history import HistoryScreen
 from twentystrong.tui.store import Store
 
 
 def game_heading(row: GameRow) -> str:
-    """``Game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``."""
-    parts = [f"Game #{row.id}", row.day, row.hero_name]
+    """``Game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``, in the language spoken."""
+    parts = [_("Game #{id}").format(id=row.id), row.day, Names(row.deck).hero(row.hero, row.hero_name)]
     if row.level_kind and row.level is not None:
-        parts.append(f"{row.level_kind} {row.level}")
+        parts.append(" ".join((_(row.level_kind), str(row.level))))
     if row.daily:
-        parts.append(f"daily {row.daily}")
+        parts.append(_("daily {day}").format(day=row.daily))
     if row.assisted:
-        parts.append("assisted")
-    parts.append(f"won in {row.rounds} rounds" if row.won else f"lost in round {row.rounds}")
+        parts.append(_("assisted"))
+    if row.won:
+        parts.append(ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds))
+    else:
+        parts.append(_("lost in round {n}").format(n=row.rounds))
     return " · ".join(parts)
 
 
@@ -68,19 +73,22 @@ class ReplayScreen(HistoryScreen, inherit_bindings=False):
         total = len(self.groups)
         self.query_one("#history-title", Static).update(
             Content.assemble(
-                ("Replay", "bold"),
-                f" — {game_heading(self.row)}",
-                ("  · read-only", "$text-muted"),
+                (_("Replay"), "bold"),
+                " — " + game_heading(self.row),
+                ("  · " + _("read-only"), "$text-muted"),
             )
         )
         group = self.groups[self.index]
-        where = "at the start" if self.index == 0 else f"after {group.index}: {group.heading.rstrip('.')}"
-        end = "  (the end of the game)" if self.index == self.present else ""
+        if self.index == 0:
+            where = _("the table at the start")
+        else:
+            where = _("the table after {n}: {command}").format(n=group.index, command=group.heading.rstrip("."))
+        end = "  " + _("(the end of the game)") if self.index == self.present else ""
         self.query_one("#history-banner", Static).update(
             Content.assemble(
-                (f"Step {self.index + 1} of {total}", "bold"),
-                f" · the table {where}",
+                (_("Step {n} of {total}").format(n=self.index + 1, total=total), "bold"),
+                " · " + where,
                 (end, "bold"),
-                ("  · ↑/↓ step, [ ] rounds, home/end", "$text-muted"),
+                ("  · " + _("↑/↓ step, [ ] rounds, home/end"), "$text-muted"),
             )
         )

@@ -217,7 +217,8 @@ class StatisticsScreen(ModalScreen[None]):
         plt.clear_figure()
         won = [(n, row.rounds) for n, row in enumerate(rows, 1) if row.won]
         lost = [(n, row.rounds) for n, row in enumerate(rows, 1) if not row.won]
-        for points, marker in ((won, pgettext("chart marker: won", "W")), (lost, pgettext("chart marker: lost", "L"))):
+        won_marker, lost_marker = pgettext("chart marker: won", "W"), pgettext("chart marker: lost", "L")
+        for points, marker in ((won, won_marker), (lost, lost_marker)):
             if points:
                 plt.scatter([x for x, _ in points], [y for _, y in points], marker=marker)
         if rows:
@@ -225,7 +226,7 @@ class StatisticsScreen(ModalScreen[None]):
             top = max(row.rounds for row in rows) + 2
             plt.ylim(0, top)
             plt.yticks(*_whole(0, top))
-        plt.title(_("Rounds per game: W won, L lost"))
+        plt.title(_("Rounds per game: {won} won, {lost} lost").format(won=won_marker, lost=lost_marker))
         plot.refresh()
 
         plot = self.query_one("#chart-luck", PlotextPlot)

@@ -256,7 +256,22 @@ class VictorumBoard(VesuviusBoard):
             return _("Click a card or press its number; Enter lists every choice in words.")
         if kind == "place_primus":
             return _("Enter opens the choices.")
-        alternatives = [c.cmd for c in view.legal if c.cmd in SPORT_ALTERNATIVES]
+        offered = [c for c in view.legal if c.cmd in SPORT_ALTERNATIVES]
+        alternatives = [c.cmd for c in offered]
+        asked = view.player.prompt.card if view.player.prompt is not None else None
+        sport = offered[0].card if offered else None
+        if sport is not None and asked is not None and sport != asked:
+            # The Sport card's reward waits behind another card's (a Bloodshed enemy's): name whose it is.
+            name = view.card_name(sport)
+            if "recruit" in alternatives and "gain_tactic" in alternatives:
+                return (
+                    general
+                    + " "
+                    + _("Instead of {card}'s reward: n recruits a die, t gains a Tactic.").format(card=name)
+                )
+            if "recruit" in alternatives:
+                return general + " " + _("Instead of {card}'s reward: n recruits a die.").format(card=name)
+            return general + " " + _("Instead of {card}'s reward: t gains a Tactic.").format(card=name)
         if "recruit" in alternatives and "gain_tactic" in alternatives:
             return general + " " + _("Instead: n recruits a die, t gains a Tactic.")
         if "recruit" in alternatives:

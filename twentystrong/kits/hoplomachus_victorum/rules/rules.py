@@ -382,20 +382,22 @@ class HoplomachusVictorum(Ruleset):
         "bane": StepSpec("resolve", "bane", advance=fights.bane_step),
     }
     commands = {
-        "choose_hero": CommandSpec("choose your hero", setup._choose_hero, {"hero": str, "aside": str}),
-        "keep_tactic": CommandSpec("keep one of the Tactics drawn", setup._keep_tactic, {"tactic": str}),
-        "place_primus": CommandSpec("place a Primus under a camp", setup.place, {"primus": str, "camp": str}),
-        "feed_influence": CommandSpec("move a camp's top card to the Influence deck", setup._feed, {"camp": str}),
-        "move": CommandSpec("move to a camp", rounds._move, {"camp": str}),
-        "activate": CommandSpec("activate a camp's top card", rounds._activate, {"camp": str}),
-        "spectate": CommandSpec("spectate your camp", rounds._spectate),
-        "fight_primus": CommandSpec("fight the Primus at your camp", rounds._fight_primus),
-        "keep_opportunity": CommandSpec("keep the Opportunity as an item", rounds._decide_opportunity),
-        "discard_opportunity": CommandSpec("discard the Opportunity", rounds._decide_opportunity),
-        "spectate_reward": CommandSpec("recover a die or gain 1 Health", rounds._spectate_reward),
-        "dismiss": CommandSpec("dismiss a die to the training grounds", fights._dismiss),
-        "recruit": CommandSpec("recruit a die instead of a Sport card's reward", _sport_recruit),
-        "gain_tactic": CommandSpec("gain a Tactic instead of a Sport card's reward", _sport_tactic, {"tactic": str}),
+        "choose_hero": CommandSpec(N_("choose your hero"), setup._choose_hero, {"hero": str, "aside": str}),
+        "keep_tactic": CommandSpec(N_("keep one of the Tactics drawn"), setup._keep_tactic, {"tactic": str}),
+        "place_primus": CommandSpec(N_("place a Primus under a camp"), setup.place, {"primus": str, "camp": str}),
+        "feed_influence": CommandSpec(N_("move a camp's top card to the Influence deck"), setup._feed, {"camp": str}),
+        "move": CommandSpec(N_("move to a camp"), rounds._move, {"camp": str}),
+        "activate": CommandSpec(N_("activate a camp's top card"), rounds._activate, {"camp": str}),
+        "spectate": CommandSpec(N_("spectate your camp"), rounds._spectate),
+        "fight_primus": CommandSpec(N_("fight the Primus at your camp"), rounds._fight_primus),
+        "keep_opportunity": CommandSpec(N_("keep the Opportunity as an item"), rounds._decide_opportunity),
+        "discard_opportunity": CommandSpec(N_("discard the Opportunity"), rounds._decide_opportunity),
+        "spectate_reward": CommandSpec(N_("recover a die or gain 1 Health"), rounds._spectate_reward),
+        "dismiss": CommandSpec(N_("dismiss a die to the training grounds"), fights._dismiss),
+        "recruit": CommandSpec(N_("recruit a die instead of a Sport card's reward"), _sport_recruit),
+        "gain_tactic": CommandSpec(
+            N_("gain a Tactic instead of a Sport card's reward"), _sport_tactic, {"tactic": str}
+        ),
     }
     events = hev.EVENTS
     charges = hev.CHARGES
