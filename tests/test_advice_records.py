@@ -100,9 +100,9 @@ def test_battle_fury_is_kept_while_the_dice_alone_may_still_finish_the_net_dance
     # panel said "use Battle Fury (defeats it)": the one-shot Tactic spent where the next roll may do.
     s = state_at(GERMAN_HV, 43)
     assert s.round == 3 and [c.id for c in s.active if not c.defeated] == ["net-dancer"]
-    line = _line(s)
-    assert "Battle Fury" not in line
-    assert line == "nothing to apply, roll again (r)"
+    # Now it is kept and counted: it still wins at the last roll (its +1 reaches P1 applied), the dice alone may do
+    # it first.
+    assert _line(s) == "nothing to apply, roll again (r) → 100% to defeat with Battle Fury"
 
 
 def test_a_single_use_tactic_is_still_used_when_no_roll_is_left_and_it_wins() -> None:

@@ -102,6 +102,27 @@ def replay_said(s: GameState, panel) -> tuple[list[str], int, int]:  # noqa: ANN
     return [c for c in standing if c not in left], played, refused
 
 
+def holds_at_the_last_roll(s: GameState, commands: tuple[Command, ...] | list[Command]) -> bool:
+    """The advice's commands played, then the last roll with every die left showing a miss (the worst the dice can
+    do): some legal use and applies still defeat every enemy (or win), as the engine plays them."""
+    for command in commands:
+        out = decide_and_apply(s, command) if command in legal_commands(s) else None
+        if out is None or isinstance(out, Rejected):
+            return False
+        s = out[1]
+    settled = settle_prompts(s)
+    if settled is None:
+        return False
+    if settled.result == "won" or not any(not c.defeated for c in settled.active):
+        return True
+    dice = tuple(replace(d, face="miss") if d.zone == "active" and d.card is None else d for d in settled.dice)
+    last = settled.changed({"phases_used": settled.hero.strategy, "dice": dice})
+    try:
+        return oracle(last, 20_000).resourced_all()
+    except TooBig:
+        return True  # beyond the oracle's budget: not judged
+
+
 def _single(command: Command) -> bool:
     """A single-use item's or Tactic's use (not a once-per-round effect's)."""
     return command.cmd == "use_item" and command.effect is None
@@ -155,7 +176,10 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         harmless and question.phases > 0 and advise(replace(objective, resources=NO_RESOURCES)).probability.value > 0
     )
     sweeps = [o for o in found.resourced if o.won or len(o.defeated) == len(enemies)]
-    kept_back = waits and all(_single(o.commands[0]) for o in sweeps)
+    # A single-use item held while a roll is left, counted in the figure (it still wins at the last roll): named, not
+    # ignored (checked below against the engine at the last roll).
+    held = bool(chances.advice.held) and question.phases > 0 and all(f" {n}" in tail for n in chances.advice.held)
+    kept_back = (waits or held) and all(_single(o.commands[0]) for o in sweeps)
     if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone) and not kept_back:
         kinds.append(4)
     if single and waits:
@@ -191,6 +215,8 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append("P1: some dice showing defeat the only enemy; the advice must defeat it and spend nothing")
     if panel.commands and (refused_said or (set(said) != set(panel.defeats) and not any(o.won for o in found.plain))):
         kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    if chances.advice.held and not holds_at_the_last_roll(s, panel.commands):
+        kinds.append("P3: a single-use item held for the last roll must still win there, whatever the dice show")
     if alone and question.phases == 0:
         turns = not found.plain_any() and any(o.defeated for o in found.resourced)
         if bool(panel.uses) != turns or (turns and not everyone):

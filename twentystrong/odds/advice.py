@@ -492,8 +492,11 @@ def playable(
     plays = s.memo(search)
     with_use = plays.sweep_with
     harmless = all(e.damage == 0 for e in question.enemies)
-    if with_use is not None and with_use.single and harmless and question.phases > 0 and advice.probability.value > 0:
-        with_use = None  # against enemies that deal nothing, a single-use item waits while the dice alone may do
+    waits = advice.held or (harmless and advice.probability.value > 0)
+    if with_use is not None and with_use.single and question.phases > 0 and waits:
+        # A single-use item waits while a roll is left and the dice alone may do: against enemies that deal nothing,
+        # or where it still wins at the last roll (the advice holds it and counts it).
+        with_use = None
     chosen = plays.sweep or with_use
     if chosen is not None:
         return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)._replace(engine=True)
@@ -889,7 +892,8 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     `` → 24% to defeat all`` (several, when they may all fall), else the chance of the enemy the move plays for and
     that of all apart; `` with Battle Fury`` when the figure counts a resource held for later."""
     advice = answered.advice
-    if advice is None or not (played.moves or played.uses) or not played.figure:
+    holds = advice is not None and bool(advice.held) and answered.bare is not None and not played.engine
+    if advice is None or not (played.moves or played.uses or holds) or not played.figure:
         return "", ()  # (no figure when the engine changed the move: the tables' chance is not this move's)
     n = len(question.enemies)
     if len(played.defeats) >= n:
