@@ -374,10 +374,22 @@ def _all(situation: Situation, samples: int) -> Chance:
         phases=situation.phases,
         rules=situation.rules,
         conversions=situation.resources.conversions,
-        samples=samples,
+        samples=several_samples(samples, len(dice), situation.phases),
         step_cap=situation.step_cap,
     )
     return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
+
+
+WORK = 48_000
+"""Several targets simulated: at most this many dice-rolls (games × dice × rolls) per answer, so that the figure the
+panel waits for (two enemies over 17 dice with three rolls left: beyond the exact tables, ``≈``) comes within 300 ms
+on this machine kind (``twentystrong bench --only odds``); fewer games, a wider ``±``."""
+
+
+def several_samples(samples: int, dice: int, phases: int) -> int:
+    """The games to simulate against several targets: ``samples``, fewer where :data:`WORK` would be passed (never
+    under a tenth of them; the standard error grows as one over the square root)."""
+    return max(samples // 10, min(samples, WORK // max(1, dice * phases)))
 
 
 def _pooled_situation(situation: Situation, live: Sequence[int], pool: Sequence[str] = ()) -> Situation | None:
@@ -717,7 +729,7 @@ def _simulated_advice(
             phases=situation.phases,
             rules=situation.rules,
             conversions=tuple(conversions[i] for i in step.held),
-            samples=samples,
+            samples=several_samples(samples, len(dice), situation.phases) if len(pending) > 1 else samples,
             step_cap=situation.step_cap,
         )
         chance = Chance(odds.all, odds.all_error, exact=odds.method == "exact")
