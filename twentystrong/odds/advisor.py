@@ -594,6 +594,7 @@ def _sure_first(situation: Situation, advice: Advice, samples: int) -> Advice:
         rest.keep,
         rest.probability,
         tuple(sorted({t, *(others[i] for i in rest.defeats)})),
+        rest.held,
     )
 
 
