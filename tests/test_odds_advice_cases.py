@@ -163,3 +163,29 @@ def test_battle_fury_counts_for_the_dice_already_applied() -> None:
     assert question is not None and question.phases == 0
     _, said, tail = advice_line(view, question, chances_for(question))
     assert said + tail == "use Battle Fury (defeats it)"
+
+
+def test_a_boost_whose_bonus_reaches_dice_applied_before_it_is_held_with_none_applied_yet() -> None:
+    """P1• P2• R1• against a 4-Health enemy, one roll to follow, Battle Fury held and no die applied yet (so its use
+    now adds nothing at once: no gain). The engine shows on a probe die that its +1 reaches dice applied before it
+    (HV varro s5 #110), so used at the last roll it still wins: the advice applies P1 P2 without it, keeps R1 rolling
+    and counts it. A bonus that would not reach them is used now."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Boost, Resources
+
+    s = state_after(HV, "varro", 5, 110)
+    question = question_for(view_of(s))
+    assert question is not None and question.resources is not None
+    (fury,) = question.resources.boosts
+    assert fury.name == "Battle Fury" and fury.gains == () and fury.reaches
+    every = ["yellow", "green", "blue", "purple", "red"]
+    dice = (("P1", "hit"), ("P2", "hit"), ("R1", "hit"))
+    for reaches in (True, False):
+        boost = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(every),), reaches=reaches)
+        advice = advise(Situation(dice, (Target(4),), 1, "apply", resources=Resources(boosts=(boost,))))
+        assert advice.probability.value == 1.0 and advice.moves == ((0, ("P1", "P2")),)
+        if reaches:
+            assert advice.uses == () and advice.held == ("Battle Fury",) and advice.keep == ("R1",)
+        else:
+            assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,)

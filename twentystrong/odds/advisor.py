@@ -380,7 +380,7 @@ def _all(situation: Situation, samples: int) -> Chance:
     return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
 
 
-WORK = 48_000
+WORK = 40_000
 """Several targets simulated: at most this many dice-rolls (games × dice × rolls) per answer, so that the figure the
 panel waits for (two enemies over 17 dice with three rolls left: beyond the exact tables, ``≈``) comes within 300 ms
 on this machine kind (``twentystrong bench --only odds``); fewer games, a wider ``±``."""
@@ -475,17 +475,17 @@ def _held_back(situation: Situation, advice: Advice, samples: int) -> Advice | N
     """The advice with its single-use boost kept for later, where that loses nothing; else None.
 
     While a roll is left, a boost whose use now makes every enemy the advice plays for fall, and whose bonus reaches
-    the dice already applied (R5: its gain), still does so at the last Apply step of the round: by then it reaches
-    every die applied in between too, and those dice only lower the need. So the chance is the same held (a tie keeps
-    the resource), and the dice alone may still do it meanwhile: the move is the advice's dice played without it,
-    its chance counted with it (the words name it), and at the last roll the advice uses it only if the dice alone
-    have not done it: exactly when it turns a loss this round into a defeat. Held only where the dice alone have a
-    chance (with no chance, nothing is saved by waiting)."""
+    the dice already applied (R5: its gain, or :attr:`~twentystrong.odds.rules.Boost.reaches`), still does so at the
+    last Apply step of the round: by then it reaches every die applied in between too, and those dice only lower the
+    need. So the chance is the same held (a tie keeps the resource), and the dice alone may still do it meanwhile:
+    the move is the advice's dice played without it, its chance counted with it (the words name it), and at the last
+    roll the advice uses it only if the dice alone have not done it: exactly when it turns a loss this round into a
+    defeat. Held only where the dice alone have a chance (with no chance, nothing is saved by waiting)."""
     if situation.stage != "apply" or situation.phases == 0 or advice.probability.value < 1 or not advice.uses:
         return None
     boosts = {b.item: b for b in situation.resources.boosts}
     used = [boosts[u.key] for u in advice.uses if u.key in boosts]
-    if len(used) != 1 or len(advice.uses) != 1 or not used[0].gains:
+    if len(used) != 1 or len(advice.uses) != 1 or not (used[0].gains or used[0].reaches):
         return None  # one boost alone (a face change acts on the dice showing now: it cannot wait)
     boost = used[0]
     live = _live(situation)
