@@ -33,6 +33,17 @@ CASES = [
     # 4. Battle Fury alone wins (its +1 reaches the dice already applied): named and counted, and kept while a roll
     # is left (it still wins at the last roll; the dice alone may do it first). Used at the last roll: below.
     (HV, "varro", 5, 130, "nothing to apply, roll again (r) → 100% to defeat with Battle Fury"),
+    # 3/4. A single-use item whose use alone defeats what the dice do not (Brood Guardian defeats an enemy outright):
+    # kept while a roll is left and the dice alone may do, the dice's own defeats played now, and counted.
+    (SS, "corona", 4, 38, "apply nothing, keep Y4 G1 G2 rolling → 100% to defeat with Brood Guardian"),
+    (
+        SS,
+        "corona",
+        4,
+        334,
+        "apply Y2✶ G2✶ to Magnetite Swarm (defeats it), keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood "
+        "Guardian",
+    ),
     # 5. A sure defeat now is taken (two enemies; a cap of dice per step), with the weakest dice.
     (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling (0% to defeat all 2)"),
     (SS, "corona", 5, 48, "apply P2• P4✶ to Mare Bulwark (defeats it)"),
@@ -189,3 +200,17 @@ def test_a_boost_whose_bonus_reaches_dice_applied_before_it_is_held_with_none_ap
             assert advice.uses == () and advice.held == ("Battle Fury",) and advice.keep == ("R1",)
         else:
             assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,)
+
+
+def test_an_item_kept_for_the_last_roll_is_used_there() -> None:
+    """SS corona s4 #38 (Void Siphon, deals 2; Brood Guardian held, which defeats it outright): kept while rolls are
+    left (above); with no roll left and the dice showing not enough, the advice uses it."""
+    s = state_after(SS, "corona", 4, 38)
+    last = s.changed({"phases_used": s.hero.strategy})
+    view = view_of(last)
+    question = question_for(view)
+    assert question is not None and question.phases == 0
+    panel, said, tail = advice_line(view, question, chances_for(question))
+    assert said.startswith("use Brood Guardian") and panel.defeats == ("void-siphon",) and not panel.holds
+    verdict = judge(last, budget=20_000)
+    assert verdict is not None and verdict[0] == []

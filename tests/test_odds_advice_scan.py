@@ -178,7 +178,8 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     sweeps = [o for o in found.resourced if o.won or len(o.defeated) == len(enemies)]
     # A single-use item held while a roll is left, counted in the figure (it still wins at the last roll): named, not
     # ignored (checked below against the engine at the last roll).
-    held = bool(chances.advice.held) and question.phases > 0 and all(f" {n}" in tail for n in chances.advice.held)
+    holds = (*chances.advice.held, *panel.holds)
+    held = bool(holds) and question.phases > 0 and all(f" {n}" in tail for n in holds)
     kept_back = (waits or held) and all(_single(o.commands[0]) for o in sweeps)
     if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone) and not kept_back:
         kinds.append(4)
@@ -215,8 +216,14 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append("P1: some dice showing defeat the only enemy; the advice must defeat it and spend nothing")
     if panel.commands and (refused_said or (set(said) != set(panel.defeats) and not any(o.won for o in found.plain))):
         kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
-    if chances.advice.held and not holds_at_the_last_roll(s, panel.commands):
+    if holds and not holds_at_the_last_roll(s, panel.commands):
         kinds.append("P3: a single-use item held for the last roll must still win there, whatever the dice show")
+    if single and question.phases > 0 and advise(replace(objective, resources=NO_RESOURCES)).probability.value > 0:
+        # Used while a roll is left and the dice alone may do: only where, held, it would not win at the last roll
+        # (the same commands without it, then the last roll with every die left showing a miss).
+        rest = [c for c in panel.commands if not _single(c)]
+        if holds_at_the_last_roll(s, rest):
+            kinds.append("P3: a single-use item used while a roll is left, though held it still wins at the last roll")
     if alone and question.phases == 0:
         turns = not found.plain_any() and any(o.defeated for o in found.resourced)
         if bool(panel.uses) != turns or (turns and not everyone):
