@@ -16,6 +16,11 @@ The kinds of wrong advice (the issue's numbering):
 7. dice the rules refuse in the plan (the engine does not take them);
 8. "cannot defeat" said while some play defeats an enemy.
 
+And the issue's "Done when" properties by themselves (P1–P3), P3 with rolls left too: a single-use item held for the
+last roll must still win there with every die left showing a miss, and one used while a roll is left and the dice
+alone may do must not (held, the same commands without it, then that last roll), both as the engine plays them.
+Positions whose plays pass the oracle's budget are counted apart ("beyond the budget"), not judged.
+
 The default run is small (a few seeds and heroes of each deck); ``TWENTYSTRONG_ADVICE_SCAN=full`` walks 6 heroes ×
 seeds 1–12 of both decks and both bots (``python tests/test_odds_advice_scan.py`` prints the counts per kind).
 """
@@ -123,6 +128,33 @@ def holds_at_the_last_roll(s: GameState, commands: tuple[Command, ...] | list[Co
         return True  # beyond the oracle's budget: not judged
 
 
+def alone_after(s: GameState, commands: list[Command]) -> float:
+    """The chance that the dice left, rolled again in the phases left, defeat what the advice plays for, spending
+    nothing, once ``commands`` are played (the advisor's figure)."""
+    from twentystrong.odds.advisor import chances
+
+    for command in commands:
+        out = decide_and_apply(s, command) if command in legal_commands(s) else None
+        if out is None or isinstance(out, Rejected):
+            return 0.0
+        s = out[1]
+    settled = settle_prompts(s)
+    if settled is None:
+        return 0.0
+    if settled.result == "won" or not any(not c.defeated for c in settled.active):
+        return 1.0
+    question = question_for(view_of(settled))
+    if question is None or question.phases == 0:
+        return 0.0
+    situation = question.objective()
+    rolled = tuple((d, f if situation.rules.keeps(f) else None) for d, f in situation.dice)
+    found = chances(replace(situation, stage="commit", dice=rolled, resources=NO_RESOURCES))
+    winner = question.winner()
+    if winner is not None:
+        return found.each[winner].value
+    return found.each[0].value if found.all is None else found.all.value
+
+
 def _single(command: Command) -> bool:
     """A single-use item's or Tactic's use (not a once-per-round effect's)."""
     return command.cmd == "use_item" and command.effect is None
@@ -218,11 +250,11 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
     if holds and not holds_at_the_last_roll(s, panel.commands):
         kinds.append("P3: a single-use item held for the last roll must still win there, whatever the dice show")
-    if single and question.phases > 0 and advise(replace(objective, resources=NO_RESOURCES)).probability.value > 0:
-        # Used while a roll is left and the dice alone may do: only where, held, it would not win at the last roll
-        # (the same commands without it, then the last roll with every die left showing a miss).
+    if single and question.phases > 0:
+        # Used while a roll is left: only where, held, it would not win at the last roll (the same commands without
+        # it, then the last roll with every die left showing a miss) or the dice left alone have no chance then.
         rest = [c for c in panel.commands if not _single(c)]
-        if holds_at_the_last_roll(s, rest):
+        if holds_at_the_last_roll(s, rest) and alone_after(s, rest) > 0:
             kinds.append("P3: a single-use item used while a roll is left, though held it still wins at the last roll")
     if alone and question.phases == 0:
         turns = not found.plain_any() and any(o.defeated for o in found.resourced)
