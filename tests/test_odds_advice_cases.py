@@ -23,6 +23,8 @@ from twentystrong.tui.widgets.odds import advice_line, chances_for, question_for
 
 SS, HV = "solar-sentinels", "hoplomachus-victorum"
 
+MAGNETITE_KEPT = "keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood Guardian"
+
 CASES = [
     # 1. A boss's fall wins the game (R11): the dice for the boss, not "every enemy falls".
     (SS, "corona", 4, 376, "apply B4• P1✶ P2✶ P3• to The Selenarch (defeats it)"),
@@ -36,14 +38,7 @@ CASES = [
     # 3/4. A single-use item whose use alone defeats what the dice do not (Brood Guardian defeats an enemy outright):
     # kept while a roll is left and the dice alone may do, the dice's own defeats played now, and counted.
     (SS, "corona", 4, 38, "apply nothing, keep Y4 G1 G2 rolling → 100% to defeat with Brood Guardian"),
-    (
-        SS,
-        "corona",
-        4,
-        334,
-        "apply Y2✶ G2✶ to Magnetite Swarm (defeats it), keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood "
-        "Guardian",
-    ),
+    (SS, "corona", 4, 334, "apply Y2✶ G2✶ to Magnetite Swarm (defeats it), " + MAGNETITE_KEPT),
     # 5. A sure defeat now is taken (two enemies; a cap of dice per step), with the weakest dice.
     (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling (0% to defeat all 2)"),
     (SS, "corona", 5, 48, "apply P2• P4✶ to Mare Bulwark (defeats it)"),
