@@ -19,7 +19,7 @@ The kinds of wrong advice (the issue's numbering):
 And the issue's "Done when" properties by themselves (P1–P3), P3 with rolls left too: a single-use item held for the
 last roll must still win there with every die left showing a miss, and one used while a roll is left and the dice
 alone may do must not (held, the same commands without it, then that last roll), both as the engine plays them.
-Positions whose plays pass the oracle's budget are counted apart ("beyond the budget"), not judged.
+Positions whose plays pass the oracle's budget are counted apart ("beyond the budget") and judged on P2 only.
 
 The default run is small (a few seeds and heroes of each deck); ``TWENTYSTRONG_ADVICE_SCAN=full`` walks 6 heroes ×
 seeds 1–12 of both decks and both bots (``python tests/test_odds_advice_scan.py`` prints the counts per kind).
@@ -263,6 +263,24 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     return kinds, line
 
 
+def commands_only(s: GameState) -> tuple[list[int | str], str] | None:
+    """Where the oracle's budget is passed: the commands the panel names are legal and, played in order, defeat what
+    it says (P2), as the engine plays them; None when the panel says nothing."""
+    view = view_of(s)
+    question = question_for(view)
+    if question is None or not question.dice or question.stage != "apply":
+        return None
+    chances = chances_for(question)
+    if chances.advice is None:
+        return None
+    panel, words, tail = advice_line(view, question, chances)
+    said, _, refused = replay_said(s, panel)
+    kinds: list[int | str] = []
+    if panel.commands and (refused or set(said) != set(panel.defeats)):
+        kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    return kinds, words + tail
+
+
 def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Counter[int | str], int, int, list[str]]:
     counts: Counter[int | str] = Counter()
     positions = skipped = 0
@@ -272,7 +290,9 @@ def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Co
             verdict = judge(s, budget)
             if verdict is None:
                 skipped += 1
-                continue
+                verdict = commands_only(s)  # beyond the oracle's budget: the commands named are still checked
+                if verdict is None:
+                    continue
             positions += 1
             kinds, line = verdict
             for kind in kinds:
