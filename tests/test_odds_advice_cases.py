@@ -209,3 +209,18 @@ def test_an_item_kept_for_the_last_roll_is_used_there() -> None:
     assert said.startswith("use Brood Guardian") and panel.defeats == ("void-siphon",) and not panel.holds
     verdict = judge(last, budget=20_000)
     assert verdict is not None and verdict[0] == []
+
+
+def test_the_item_kept_for_the_last_roll_is_named_when_a_combination_rule_cuts_the_move() -> None:
+    """SS flare s2 #177: Lunar Lamprey 0/4 takes at most 3 dice, B2• B3• B4• R1• showing, Perilune Pouncer held (its
+    use defeats it outright). The engine refuses the fourth die, so the tables' chance is not said; the item kept for
+    the last roll still is (the scan found it unnamed: kind 4)."""
+    s = state_after(SS, "flare", 2, 177)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.phases == 2
+    panel, said, tail = advice_line(view, question, chances_for(question))
+    assert said + tail == "apply B2• B3• B4• to Lunar Lamprey, keep R1 rolling → 100% to defeat with Perilune Pouncer"
+    assert panel.holds == ("Perilune Pouncer",) and not panel.figure
+    verdict = judge(s, budget=20_000)
+    assert verdict is not None and verdict[0] == []

@@ -936,8 +936,9 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     `` → 24% to defeat all`` (several, when they may all fall), else the chance of the enemy the move plays for and
     that of all apart; `` with Battle Fury`` when the figure counts a resource held for later."""
     advice = answered.advice
-    if advice is not None and played.holds and played.figure and len(played.defeats) < len(question.enemies):
-        # A single-use item whose use alone defeats every enemy, kept for the last roll: sure with it.
+    if advice is not None and played.holds and len(played.defeats) < len(question.enemies):
+        # A single-use item whose use alone defeats every enemy the dice showing do not, kept for the last roll: sure
+        # with it (the engine's own figure, whatever the tables' chance of the move).
         from twentystrong.text.words import percent
 
         if len(question.enemies) == 1:
