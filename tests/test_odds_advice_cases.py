@@ -211,16 +211,17 @@ def test_an_item_kept_for_the_last_roll_is_used_there() -> None:
     assert verdict is not None and verdict[0] == []
 
 
-def test_the_item_kept_for_the_last_roll_is_named_when_a_combination_rule_cuts_the_move() -> None:
+def test_no_dice_are_spent_where_a_combination_rule_cuts_the_move_and_an_item_is_kept() -> None:
     """SS flare s2 #177: Lunar Lamprey 0/4 takes at most 3 dice, B2• B3• B4• R1• showing, Perilune Pouncer held (its
-    use defeats it outright). The engine refuses the fourth die, so the tables' chance is not said; the item kept for
-    the last roll still is (the scan found it unnamed: kind 4)."""
+    use defeats it outright). The tables' move (all four dice) is cut by the engine; three hits would fill what the
+    card takes and leave the dice alone no chance (only crits can do 4 with 3 dice). So every die rolls again and the
+    item is kept for the last roll, named."""
     s = state_after(SS, "flare", 2, 177)
     view = view_of(s)
     question = question_for(view)
     assert question is not None and question.phases == 2
     panel, said, tail = advice_line(view, question, chances_for(question))
-    assert said + tail == "apply B2• B3• B4• to Lunar Lamprey, keep R1 rolling → 100% to defeat with Perilune Pouncer"
-    assert panel.holds == ("Perilune Pouncer",) and not panel.figure
+    assert said + tail == "apply nothing, keep B2 B3 B4 R1 rolling → 100% to defeat with Perilune Pouncer"
+    assert panel.holds == ("Perilune Pouncer",) and panel.commands == ()
     verdict = judge(s, budget=20_000)
     assert verdict is not None and verdict[0] == []

@@ -529,6 +529,11 @@ def playable(
     if plays.most_with is not None and plays.most_with.use is not None:
         could = (_use_name(s, plays.most_with.use), plays.most_with.defeats)
     after, played, refused = play_through(s, tuple(commands))
+    if holds and refused:
+        # The engine cuts the tables' move (a combination rule): its dice are not played (they could spend what the
+        # rule lets a card take and leave the dice alone no chance); every die rolls again, the item kept for the
+        # last roll (its use alone defeats every enemy, whatever the dice do).
+        return _played(state, legal, (), (), False, figure=False)._replace(engine=True, holds=holds)
     left = {c.id for c in after.active if not c.defeated}
     defeats = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
     most = plays.most
