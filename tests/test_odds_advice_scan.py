@@ -160,9 +160,8 @@ def _single(command: Command) -> bool:
     return command.cmd == "use_item" and command.effect is None
 
 
-def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
-    """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
-    nothing or the position is beyond the oracle's budget."""
+def _asked(s: GameState):  # noqa: ANN202 - (GameView, OddsQuestion, OddsChances)
+    """The panel's question at this Apply step and its answer, or None when it has no advice to give."""
     view = view_of(s)
     question = question_for(view)
     if question is None or not question.dice or question.stage != "apply":
@@ -170,6 +169,16 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     chances = chances_for(question)
     if chances.advice is None:
         return None
+    return view, question, chances
+
+
+def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
+    """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
+    nothing or the position is beyond the oracle's budget."""
+    asked = _asked(s)
+    if asked is None:
+        return None
+    view, question, chances = asked
     try:
         found: Oracle = oracle(s, budget)
     except TooBig:
@@ -266,13 +275,10 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
 def commands_only(s: GameState) -> tuple[list[int | str], str] | None:
     """Where the oracle's budget is passed: the commands the panel names are legal and, played in order, defeat what
     it says (P2), as the engine plays them; None when the panel says nothing."""
-    view = view_of(s)
-    question = question_for(view)
-    if question is None or not question.dice or question.stage != "apply":
+    asked = _asked(s)
+    if asked is None:
         return None
-    chances = chances_for(question)
-    if chances.advice is None:
-        return None
+    view, question, chances = asked
     panel, words, tail = advice_line(view, question, chances)
     said, _, refused = replay_said(s, panel)
     kinds: list[int | str] = []
