@@ -12,6 +12,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from advice_oracle import view_of  # noqa: E402
@@ -100,9 +102,9 @@ def test_battle_fury_is_kept_while_the_dice_alone_may_still_finish_the_net_dance
     # panel said "use Battle Fury (defeats it)": the one-shot Tactic spent where the next roll may do.
     s = state_at(GERMAN_HV, 43)
     assert s.round == 3 and [c.id for c in s.active if not c.defeated] == ["net-dancer"]
-    line = _line(s)
-    assert "Battle Fury" not in line
-    assert line == "nothing to apply, roll again (r)"
+    # Now it is kept and counted: it still wins at the last roll (its +1 reaches P1 applied), the dice alone may do
+    # it first.
+    assert _line(s) == "nothing to apply, roll again (r) → 100% to defeat with Battle Fury"
 
 
 def test_a_single_use_tactic_is_still_used_when_no_roll_is_left_and_it_wins() -> None:
@@ -122,3 +124,33 @@ def test_corona_s_ability_is_named_when_only_it_defeats_anything_now() -> None:
     s = state_at(FRENCH_SS, 41)
     assert s.round == 3 and len([c for c in s.active if not c.defeated]) == 3
     assert _line(s).startswith("use Corona's ability on Y1○ (→ crit), then apply Y1✶ to Synodic Sleeper (defeats it)")
+
+
+def test_three_hits_on_a_health_4_card_keep_rolling_for_the_round_s_best_chance() -> None:
+    # German HV round 7 (#102), the play-test's case 5: Old Drillmaster 0/4, P1• P2• R1• showing, two phases to follow,
+    # Y4 and G2 in the pool. The panel says "apply nothing, keep P1 P2 R1 rolling"; the expert assigns them (it weighs
+    # the dice spent, which the advisor does not). On the round's chance the advice is right: with the dice committed,
+    # keeping all three rolling gives 60%, applying any of them less (brute force over every set applied now, each
+    # chance the exact tables' for the dice left); counting the pool dice a later phase could commit, 93.8% against
+    # 88.9% (not counted by the panel: it made a position take seconds).
+    import itertools
+
+    from twentystrong.odds import DiceCounts, kill_probability
+
+    s = state_at(GERMAN_HV, 102)
+    assert s.round == 7 and [c.id for c in s.active if not c.defeated] == ["old-drillmaster"]
+    question = question_for(view_of(s))
+    assert question is not None and question.phases == 2 and question.enemies[0].target.need == 4
+    chances = chances_for(question)
+    assert chances.advice is not None and chances.advice.moves == ()
+    assert _line(s) == "apply nothing, keep P1 P2 R1 rolling"
+    dice = ("P1", "P2", "R1")
+    best_applied = max(
+        kill_probability(DiceCounts.from_ids([d for d in dice if d not in now]), 4 - len(now), phases=2)
+        if len(now) < 3
+        else 0.0
+        for k in range(1, 4)
+        for now in itertools.combinations(dice, k)
+    )
+    kept = kill_probability(DiceCounts.from_ids(dice), 4, phases=2)
+    assert chances.advice.probability.value == pytest.approx(kept) and kept > best_applied

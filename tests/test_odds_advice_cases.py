@@ -9,6 +9,7 @@ order, defeat what it says.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from advice_oracle import state_after, view_of  # noqa: E402
-from test_odds_advice_scan import judge, replay_said  # noqa: E402
+from test_odds_advice_scan import holds_at_the_last_roll, judge, replay_said  # noqa: E402
 
 from twentystrong.tui.widgets.odds import advice_line, chances_for, question_for  # noqa: E402
 
 SS, HV = "solar-sentinels", "hoplomachus-victorum"
+
+MAGNETITE_KEPT = "keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood Guardian"
 
 CASES = [
     # 1. A boss's fall wins the game (R11): the dice for the boss, not "every enemy falls".
@@ -29,8 +32,13 @@ CASES = [
     (HV, "castor", 11, 66, "apply B2✶ to Eruption Dancers (defeats it), R1✶ to Pumice Net-Man (defeats it)"),
     # 3. The dice alone win: Battle Fury is kept.
     (HV, "varro", 5, 110, "apply P1• P2• R1• to Blindfold Duellists (defeats it)"),
-    # 4. Battle Fury alone wins (its +1 reaches the dice already applied).
-    (HV, "varro", 5, 130, "use Battle Fury (defeats it)"),
+    # 4. Battle Fury alone wins (its +1 reaches the dice already applied): named and counted, and kept while a roll
+    # is left (it still wins at the last roll; the dice alone may do it first). Used at the last roll: below.
+    (HV, "varro", 5, 130, "nothing to apply, roll again (r) → 100% to defeat with Battle Fury"),
+    # 3/4. A single-use item whose use alone defeats what the dice do not (Brood Guardian defeats an enemy outright):
+    # kept while a roll is left and the dice alone may do, the dice's own defeats played now, and counted.
+    (SS, "corona", 4, 38, "apply nothing, keep Y4 G1 G2 rolling → 100% to defeat with Brood Guardian"),
+    (SS, "corona", 4, 334, "apply Y2✶ G2✶ to Magnetite Swarm (defeats it), " + MAGNETITE_KEPT),
     # 5. A sure defeat now is taken (two enemies; a cap of dice per step), with the weakest dice.
     (HV, "castor", 1, 32, "apply P1✶ P2• to Chariot Sprinter (defeats it), keep R1 rolling (0% to defeat all 2)"),
     (SS, "corona", 5, 48, "apply P2• P4✶ to Mare Bulwark (defeats it)"),
@@ -96,8 +104,33 @@ def test_a_bonus_on_the_dice_already_applied_defeats_at_once() -> None:
         (("B3", "miss"), ("B4", "miss")), (Target(4, applied=3),), 2, "apply", resources=Resources(boosts=(boost,))
     )
     assert chances(situation).each[0].value == 1.0
+    last = advise(replace(situation, phases=0))
+    assert [u.name for u in last.uses] == ["Battle Fury"] and last.defeats == (0,) and last.moves == ()
+    # A roll left: the dice alone may still do it, and Battle Fury still wins at the last roll (its +1 reaches every
+    # die applied by then): kept, and counted in the chance.
     advice = advise(situation)
-    assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,) and advice.moves == ()
+    assert advice.uses == () and advice.held == ("Battle Fury",) and advice.probability.value == 1.0
+    assert advice.moves == () and advice.keep == ("B3", "B4") and advice.defeats == ()
+    # No chance for the dice alone (they deal nothing to it): nothing is saved by waiting, it is used now.
+    blind = replace(situation.targets[0], model=PLAIN.without_applying(["blue"]))
+    fury = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["blue"]),), gains=(1,))
+    now = advise(replace(situation, targets=(blind,), resources=Resources(boosts=(fury,))))
+    assert [u.name for u in now.uses] == ["Battle Fury"] and now.held == ()
+
+
+def test_a_boost_that_would_not_reach_the_need_later_is_not_held() -> None:
+    """With a roll left, a boost is held only where its use at the last roll still wins: a use that adds nothing to
+    the dice already applied (no gain) and wins only with the dice showing now (+1 on them) is used now."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Boost, Resources
+
+    boost = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(["blue"]),))
+    situation = Situation(
+        (("B3", "hit"), ("B4", "hit")), (Target(4),), 1, "apply", resources=Resources(boosts=(boost,))
+    )
+    advice = advise(situation)
+    assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.held == () and advice.defeats == (0,)
 
 
 def test_with_a_boss_the_advice_plays_for_its_fall() -> None:
@@ -124,4 +157,71 @@ def test_battle_fury_counts_for_the_dice_already_applied() -> None:
     assert fury.name == "Battle Fury" and fury.gains == (1,)
     chances = chances_for(question)
     assert chances.each[0].value == 1.0
-    assert chances.advice is not None and [u.name for u in chances.advice.uses] == ["Battle Fury"]
+    assert chances.advice is not None and chances.advice.held == ("Battle Fury",) and chances.advice.uses == ()
+    assert chances.bare is not None and 0 < chances.bare.value < 1  # the dice alone (two blue dice, two rolls)
+    # Held for the last roll, it still wins there whatever the dice show (the engine's own legal moves) ...
+    panel, said, tail = advice_line(view, question, chances)
+    assert holds_at_the_last_roll(s, panel.commands)
+    # ... and at the last roll the advice uses it.
+    last = s.changed({"phases_used": s.hero.strategy})
+    view = view_of(last)
+    question = question_for(view)
+    assert question is not None and question.phases == 0
+    _, said, tail = advice_line(view, question, chances_for(question))
+    assert said + tail == "use Battle Fury (defeats it)"
+
+
+def test_a_boost_whose_bonus_reaches_dice_applied_before_it_is_held_with_none_applied_yet() -> None:
+    """P1• P2• R1• against a 4-Health enemy, one roll to follow, Battle Fury held and no die applied yet (so its use
+    now adds nothing at once: no gain). The engine shows on a probe die that its +1 reaches dice applied before it
+    (HV varro s5 #110), so used at the last roll it still wins: the advice applies P1 P2 without it, keeps R1 rolling
+    and counts it. A bonus that would not reach them is used now."""
+    from twentystrong.odds import PLAIN, Target
+    from twentystrong.odds.advisor import Situation, advise
+    from twentystrong.odds.rules import Boost, Resources
+
+    s = state_after(HV, "varro", 5, 110)
+    question = question_for(view_of(s))
+    assert question is not None and question.resources is not None
+    (fury,) = question.resources.boosts
+    assert fury.name == "Battle Fury" and fury.gains == () and fury.reaches
+    every = ["yellow", "green", "blue", "purple", "red"]
+    dice = (("P1", "hit"), ("P2", "hit"), ("R1", "hit"))
+    for reaches in (True, False):
+        boost = Boost("Battle Fury", "battle-fury", (PLAIN.with_bonus(every),), reaches=reaches)
+        advice = advise(Situation(dice, (Target(4),), 1, "apply", resources=Resources(boosts=(boost,))))
+        assert advice.probability.value == 1.0 and advice.moves == ((0, ("P1", "P2")),)
+        if reaches:
+            assert advice.uses == () and advice.held == ("Battle Fury",) and advice.keep == ("R1",)
+        else:
+            assert [u.name for u in advice.uses] == ["Battle Fury"] and advice.defeats == (0,)
+
+
+def test_an_item_kept_for_the_last_roll_is_used_there() -> None:
+    """SS corona s4 #38 (Void Siphon, deals 2; Brood Guardian held, which defeats it outright): kept while rolls are
+    left (above); with no roll left and the dice showing not enough, the advice uses it."""
+    s = state_after(SS, "corona", 4, 38)
+    last = s.changed({"phases_used": s.hero.strategy})
+    view = view_of(last)
+    question = question_for(view)
+    assert question is not None and question.phases == 0
+    panel, said, tail = advice_line(view, question, chances_for(question))
+    assert said.startswith("use Brood Guardian") and panel.defeats == ("void-siphon",) and not panel.holds
+    verdict = judge(last, budget=20_000)
+    assert verdict is not None and verdict[0] == []
+
+
+def test_no_dice_are_spent_where_a_combination_rule_cuts_the_move_and_an_item_is_kept() -> None:
+    """SS flare s2 #177: Lunar Lamprey 0/4 takes at most 3 dice, B2• B3• B4• R1• showing, Perilune Pouncer held (its
+    use defeats it outright). The tables' move (all four dice) is cut by the engine; three hits would fill what the
+    card takes and leave the dice alone no chance (only crits can do 4 with 3 dice). So every die rolls again and the
+    item is kept for the last roll, named."""
+    s = state_after(SS, "flare", 2, 177)
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.phases == 2
+    panel, said, tail = advice_line(view, question, chances_for(question))
+    assert said + tail == "apply nothing, keep B2 B3 B4 R1 rolling → 100% to defeat with Perilune Pouncer"
+    assert panel.holds == ("Perilune Pouncer",) and panel.commands == ()
+    verdict = judge(s, budget=20_000)
+    assert verdict is not None and verdict[0] == []

@@ -16,6 +16,11 @@ The kinds of wrong advice (the issue's numbering):
 7. dice the rules refuse in the plan (the engine does not take them);
 8. "cannot defeat" said while some play defeats an enemy.
 
+And the issue's "Done when" properties by themselves (P1–P3), P3 with rolls left too: a single-use item held for the
+last roll must still win there with every die left showing a miss, and one used while a roll is left and the dice
+alone may do must not (held, the same commands without it, then that last roll), both as the engine plays them.
+Positions whose plays pass the oracle's budget are counted apart ("beyond the budget") and judged on P2 only.
+
 The default run is small (a few seeds and heroes of each deck); ``TWENTYSTRONG_ADVICE_SCAN=full`` walks 6 heroes ×
 seeds 1–12 of both decks and both bots (``python tests/test_odds_advice_scan.py`` prints the counts per kind).
 """
@@ -102,14 +107,61 @@ def replay_said(s: GameState, panel) -> tuple[list[str], int, int]:  # noqa: ANN
     return [c for c in standing if c not in left], played, refused
 
 
+def holds_at_the_last_roll(s: GameState, commands: tuple[Command, ...] | list[Command]) -> bool:
+    """The advice's commands played, then the last roll with every die left showing a miss (the worst the dice can
+    do): some legal use and applies still defeat every enemy (or win), as the engine plays them."""
+    for command in commands:
+        out = decide_and_apply(s, command) if command in legal_commands(s) else None
+        if out is None or isinstance(out, Rejected):
+            return False
+        s = out[1]
+    settled = settle_prompts(s)
+    if settled is None:
+        return False
+    if settled.result == "won" or not any(not c.defeated for c in settled.active):
+        return True
+    dice = tuple(replace(d, face="miss") if d.zone == "active" and d.card is None else d for d in settled.dice)
+    last = settled.changed({"phases_used": settled.hero.strategy, "dice": dice})
+    try:
+        return oracle(last, 20_000).resourced_all()
+    except TooBig:
+        return True  # beyond the oracle's budget: not judged
+
+
+def alone_after(s: GameState, commands: list[Command]) -> float:
+    """The chance that the dice left, rolled again in the phases left, defeat what the advice plays for, spending
+    nothing, once ``commands`` are played (the advisor's figure)."""
+    from twentystrong.odds.advisor import chances
+
+    for command in commands:
+        out = decide_and_apply(s, command) if command in legal_commands(s) else None
+        if out is None or isinstance(out, Rejected):
+            return 0.0
+        s = out[1]
+    settled = settle_prompts(s)
+    if settled is None:
+        return 0.0
+    if settled.result == "won" or not any(not c.defeated for c in settled.active):
+        return 1.0
+    question = question_for(view_of(settled))
+    if question is None or question.phases == 0:
+        return 0.0
+    situation = question.objective()
+    rolled = tuple((d, f if situation.rules.keeps(f) else None) for d, f in situation.dice)
+    found = chances(replace(situation, stage="commit", dice=rolled, resources=NO_RESOURCES))
+    winner = question.winner()
+    if winner is not None:
+        return found.each[winner].value
+    return found.each[0].value if found.all is None else found.all.value
+
+
 def _single(command: Command) -> bool:
     """A single-use item's or Tactic's use (not a once-per-round effect's)."""
     return command.cmd == "use_item" and command.effect is None
 
 
-def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
-    """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
-    nothing or the position is beyond the oracle's budget."""
+def _asked(s: GameState):  # noqa: ANN202 - (GameView, OddsQuestion, OddsChances)
+    """The panel's question at this Apply step and its answer, or None when it has no advice to give."""
     view = view_of(s)
     question = question_for(view)
     if question is None or not question.dice or question.stage != "apply":
@@ -117,6 +169,16 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
     chances = chances_for(question)
     if chances.advice is None:
         return None
+    return view, question, chances
+
+
+def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | None:
+    """The kinds of wrong advice at this position (empty: right), and the panel's line; None when the panel says
+    nothing or the position is beyond the oracle's budget."""
+    asked = _asked(s)
+    if asked is None:
+        return None
+    view, question, chances = asked
     try:
         found: Oracle = oracle(s, budget)
     except TooBig:
@@ -155,7 +217,11 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         harmless and question.phases > 0 and advise(replace(objective, resources=NO_RESOURCES)).probability.value > 0
     )
     sweeps = [o for o in found.resourced if o.won or len(o.defeated) == len(enemies)]
-    kept_back = waits and all(_single(o.commands[0]) for o in sweeps)
+    # A single-use item held while a roll is left, counted in the figure (it still wins at the last roll): named, not
+    # ignored (checked below against the engine at the last roll).
+    holds = (*chances.advice.held, *panel.holds)
+    held = bool(holds) and question.phases > 0 and all(f" {n}" in tail for n in holds)
+    kept_back = (waits or held) and all(_single(o.commands[0]) for o in sweeps)
     if not found.plain_all() and found.resourced_all() and not (panel.uses and everyone) and not kept_back:
         kinds.append(4)
     if single and waits:
@@ -191,11 +257,34 @@ def judge(s: GameState, budget: int = 4000) -> tuple[list[int | str], str] | Non
         kinds.append("P1: some dice showing defeat the only enemy; the advice must defeat it and spend nothing")
     if panel.commands and (refused_said or (set(said) != set(panel.defeats) and not any(o.won for o in found.plain))):
         kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    if holds and not holds_at_the_last_roll(s, panel.commands):
+        kinds.append("P3: a single-use item held for the last roll must still win there, whatever the dice show")
+    if single and question.phases > 0:
+        # Used while a roll is left: only where, held, it would not win at the last roll (the same commands without
+        # it, then the last roll with every die left showing a miss) or the dice left alone have no chance then.
+        rest = [c for c in panel.commands if not _single(c)]
+        if holds_at_the_last_roll(s, rest) and alone_after(s, rest) > 0:
+            kinds.append("P3: a single-use item used while a roll is left, though held it still wins at the last roll")
     if alone and question.phases == 0:
         turns = not found.plain_any() and any(o.defeated for o in found.resourced)
         if bool(panel.uses) != turns or (turns and not everyone):
             kinds.append("P3: no roll left: a use exactly when it turns a loss into a defeat")
     return kinds, line
+
+
+def commands_only(s: GameState) -> tuple[list[int | str], str] | None:
+    """Where the oracle's budget is passed: the commands the panel names are legal and, played in order, defeat what
+    it says (P2), as the engine plays them; None when the panel says nothing."""
+    asked = _asked(s)
+    if asked is None:
+        return None
+    view, question, chances = asked
+    panel, words, tail = advice_line(view, question, chances)
+    said, _, refused = replay_said(s, panel)
+    kinds: list[int | str] = []
+    if panel.commands and (refused or set(said) != set(panel.defeats)):
+        kinds.append("P2: the commands named, played in order, must be legal and defeat what the advice says")
+    return kinds, words + tail
 
 
 def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Counter[int | str], int, int, list[str]]:
@@ -207,7 +296,9 @@ def scan(games: list[tuple[str, str, int, str]], budget: int = 4000) -> tuple[Co
             verdict = judge(s, budget)
             if verdict is None:
                 skipped += 1
-                continue
+                verdict = commands_only(s)  # beyond the oracle's budget: the commands named are still checked
+                if verdict is None:
+                    continue
             positions += 1
             kinds, line = verdict
             for kind in kinds:

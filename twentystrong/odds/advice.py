@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from twentystrong.engine.view import PlayerView
     from twentystrong.odds import DiceCounts, SingleRoll
     from twentystrong.odds.advisor import Advice, Chance, CommitPlan, Situation, Use
+    from twentystrong.odds.engine_plan import Play
     from twentystrong.odds.rules import Resources, RollRules
 
 Stage = Literal["commit", "apply"]
@@ -444,6 +445,9 @@ class Playable(NamedTuple):
     engine: bool = False
     """The move is the engine's own (the fewest dice, or one use and dice, that win or defeat every enemy now; or the
     play that defeats the most now), not the tables' advice played through the engine."""
+    holds: tuple[str, ...] = ()
+    """A single-use item (its name) whose use alone defeats every enemy now, kept while a roll is left and the dice
+    alone may do: it still does at the last roll (the figure counts it)."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -492,8 +496,23 @@ def playable(
     plays = s.memo(search)
     with_use = plays.sweep_with
     harmless = all(e.damage == 0 for e in question.enemies)
-    if with_use is not None and with_use.single and harmless and question.phases > 0 and advice.probability.value > 0:
-        with_use = None  # against enemies that deal nothing, a single-use item waits while the dice alone may do
+    waits = advice.held or (harmless and advice.probability.value > 0)
+    holds: tuple[str, ...] = ()
+    if with_use is not None and with_use.single and question.phases > 0 and waits:
+        # A single-use item waits while a roll is left and the dice alone may do: against enemies that deal nothing,
+        # or where it still wins at the last roll (the advice holds it and counts it).
+        with_use = None
+    elif with_use is not None and with_use.single and question.phases > 0 and advice.probability.value > 0:
+        kept = _kept_for_later(s, with_use.commands)
+        if kept is not None:
+            # Its use alone defeats what the dice showing do not: it does so as well at the last roll, whatever the
+            # dice show, so it is kept while the dice alone may do (the dice's own defeats are played now).
+            holds = (_use_name(s, cast(Command, with_use.use)),)
+            with_use = None
+            if kept.dice:
+                return _played(state, legal, kept.commands, kept.defeats, kept.won, figure=True)._replace(
+                    engine=True, holds=holds
+                )
     chosen = plays.sweep or with_use
     if chosen is not None:
         return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)._replace(engine=True)
@@ -510,6 +529,11 @@ def playable(
     if plays.most_with is not None and plays.most_with.use is not None:
         could = (_use_name(s, plays.most_with.use), plays.most_with.defeats)
     after, played, refused = play_through(s, tuple(commands))
+    if holds and refused:
+        # The engine cuts the tables' move (a combination rule): its dice are not played (they could spend what the
+        # rule lets a card take and leave the dice alone no chance); every die rolls again, the item kept for the
+        # last roll (its use alone defeats every enemy, whatever the dice do).
+        return _played(state, legal, (), (), False, figure=False)._replace(engine=True, holds=holds)
     left = {c.id for c in after.active if not c.defeated}
     defeats = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
     most = plays.most
@@ -529,7 +553,35 @@ def playable(
         # No die showing defeats anything, nothing can make every enemy fall, and a once-per-round effect (or, on
         # the last roll, a single-use one) defeats some now: that is the move, not "apply nothing".
         return _played(state, legal, lone.commands, lone.defeats, lone.won, figure=False)._replace(engine=True)
-    return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(could=could)
+    return _played(state, legal, played, defeats, after.result == "won", figure=not refused)._replace(
+        could=could, holds=holds
+    )
+
+
+def _kept_for_later(s: GameState, commands: tuple[Command, ...]) -> Play | None:
+    """A sweep with one single-use item's use first (``commands``), where the use alone defeats every enemy the
+    other commands do not: those commands played without it (the play now, the use kept for a later Apply step);
+    else None."""
+    from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.odds.engine_plan import Play, play_through
+
+    use = next((c for c in commands if c.cmd in ("use_item", "use_ability")), None)
+    if use is None or commands[0] != use:
+        return None
+    standing = {c.id for c in s.active if not c.defeated}
+    out = decide_and_apply(s, use)
+    if not isinstance(out, tuple) or out[1].prompt is not None:
+        return None  # it asks something first: its choices are not weighed here
+    by_use = standing - {c.id for c in out[1].active if not c.defeated}
+    rest = tuple(c for c in commands[1:] if c.cmd == "apply")
+    after, played, refused = play_through(s, rest)
+    if refused or after.result is not None:
+        return None
+    by_dice = standing - {c.id for c in after.active if not c.defeated}
+    if not by_use or by_use & by_dice or by_use | by_dice != standing:
+        return None
+    order = tuple(c.id for c in s.active if c.id in by_dice)
+    return Play(played, order, False, False)
 
 
 def _played(
@@ -889,7 +941,19 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
     `` → 24% to defeat all`` (several, when they may all fall), else the chance of the enemy the move plays for and
     that of all apart; `` with Battle Fury`` when the figure counts a resource held for later."""
     advice = answered.advice
-    if advice is None or not (played.moves or played.uses) or not played.figure:
+    if advice is not None and played.holds and len(played.defeats) < len(question.enemies):
+        # A single-use item whose use alone defeats every enemy the dice showing do not, kept for the last roll: sure
+        # with it (the engine's own figure, whatever the tables' chance of the move).
+        from twentystrong.text.words import percent
+
+        if len(question.enemies) == 1:
+            sure = _("→ {chance} to defeat{with_items}")
+        else:
+            sure = _("→ {chance} to defeat all{with_items}")
+        with_words = " " + _("with {items}").format(items=_(" and ").join(played.holds))
+        return " " + sure.format(chance=percent(1.0), with_items=with_words), played.holds
+    holds = advice is not None and bool(advice.held) and answered.bare is not None and not played.engine
+    if advice is None or not (played.moves or played.uses or holds) or not played.figure:
         return "", ()  # (no figure when the engine changed the move: the tables' chance is not this move's)
     n = len(question.enemies)
     if len(played.defeats) >= n:

@@ -147,6 +147,9 @@ class Advice:
     """P(defeating the one target, or every target) after the move, playing best afterwards."""
     defeats: tuple[int, ...] = ()
     """The targets the move defeats (as the odds see it; the panel replays it through the engine)."""
+    held: tuple[str, ...] = ()
+    """Single-use boosts (names) the move keeps for a later Apply step while :attr:`probability` counts them: used
+    then only if the dice alone have not done it (:func:`_held_back`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,10 +374,22 @@ def _all(situation: Situation, samples: int) -> Chance:
         phases=situation.phases,
         rules=situation.rules,
         conversions=situation.resources.conversions,
-        samples=samples,
+        samples=several_samples(samples, len(dice), situation.phases),
         step_cap=situation.step_cap,
     )
     return Chance(odds.all, odds.all_error, exact=odds.method == "exact")
+
+
+WORK = 40_000
+"""Several targets simulated: at most this many dice-rolls (games × dice × rolls) per answer, so that the figure the
+panel waits for (two enemies over 17 dice with three rolls left: beyond the exact tables, ``≈``) comes within 300 ms
+on this machine kind (``twentystrong bench --only odds``); fewer games, a wider ``±``."""
+
+
+def several_samples(samples: int, dice: int, phases: int) -> int:
+    """The games to simulate against several targets: ``samples``, fewer where :data:`WORK` would be passed (never
+    under a tenth of them; the standard error grows as one over the square root)."""
+    return max(samples // 10, min(samples, WORK // max(1, dice * phases)))
 
 
 def _pooled_situation(situation: Situation, live: Sequence[int], pool: Sequence[str] = ()) -> Situation | None:
@@ -435,6 +450,9 @@ def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
     applied, or its own effect) is counted (:func:`_gained`)."""
     gained = _gained(situation)
     advice = _advise(gained, samples, situation)
+    held = _held_back(situation, advice, samples)
+    if held is not None:
+        return held
     boosts = {b.item for b in situation.resources.boosts}
     harmless = bool(situation.weights) and all(situation.weights[t] == 0 for t in _live(situation))
     if situation.phases > 0 and harmless and any(u.key in boosts for u in advice.uses):
@@ -451,6 +469,58 @@ def advise(situation: Situation, samples: int = SAMPLES) -> Advice:
         if _as_good(plain.probability, advice.probability):
             return _sure_first(situation, plain, samples)
     return _sure_first(situation, advice, samples)
+
+
+def _held_back(situation: Situation, advice: Advice, samples: int) -> Advice | None:
+    """The advice with its single-use boost kept for later, where that loses nothing; else None.
+
+    While a roll is left, a boost whose use now makes every enemy the advice plays for fall, and whose bonus reaches
+    the dice already applied (R5: its gain, or :attr:`~twentystrong.odds.rules.Boost.reaches`), still does so at the
+    last Apply step of the round: by then it reaches every die applied in between too, and those dice only lower the
+    need. So the chance is the same held (a tie keeps the resource), and the dice alone may still do it meanwhile:
+    the move is the advice's dice played without it, its chance counted with it (the words name it), and at the last
+    roll the advice uses it only if the dice alone have not done it: exactly when it turns a loss this round into a
+    defeat. Held only where the dice alone have a chance (with no chance, nothing is saved by waiting)."""
+    if situation.stage != "apply" or situation.phases == 0 or advice.probability.value < 1 or not advice.uses:
+        return None
+    boosts = {b.item: b for b in situation.resources.boosts}
+    used = [boosts[u.key] for u in advice.uses if u.key in boosts]
+    if len(used) != 1 or len(advice.uses) != 1 or not (used[0].gains or used[0].reaches):
+        return None  # one boost alone (a face change acts on the dice showing now: it cannot wait)
+    boost = used[0]
+    live = _live(situation)
+    if not live or not set(live) <= set(advice.defeats):
+        return None
+    faces = dict(situation.dice)
+    given = {t: dice for t, dice in advice.moves}
+    applied: dict[int, int] = {}
+    for t in live:
+        target = situation.targets[t]
+        dice = given.get(t, ())
+        plain = sum(target.model.damage(color_of(d), faces[d] or "miss") for d in dice)
+        more = sum(boost.models[t].damage(color_of(d), faces[d] or "miss") for d in dice) - plain
+        if boost.gain(t) + more < target.need - plain:
+            return None  # used later it would not reach the need left (its bonus does not reach these dice)
+        applied[t] = plain
+    rolled = tuple((d, faces[d] if situation.rules.keeps(faces[d]) else None) for d in advice.keep)
+    if not rolled:
+        return None
+    targets = tuple(
+        replace(target, applied=target.applied + applied.get(t, 0)) for t, target in enumerate(situation.targets)
+    )
+    later = replace(
+        situation,
+        dice=rolled,
+        targets=targets,
+        stage="commit",
+        resources=replace(situation.resources, boosts=()),
+    )
+    found = chances(later, samples)
+    alone = found.each[live[0]] if len(live) == 1 else found.all
+    if alone is None or alone.value <= 0:
+        return None
+    defeats = tuple(t for t in live if applied[t] >= situation.targets[t].need)
+    return replace(advice, uses=(), defeats=defeats, held=(boost.name,))
 
 
 def _without(situation: Situation, keep: Sequence[int], dice: Sequence[tuple[str, Face | None]]) -> Situation:
@@ -524,6 +594,7 @@ def _sure_first(situation: Situation, advice: Advice, samples: int) -> Advice:
         rest.keep,
         rest.probability,
         tuple(sorted({t, *(others[i] for i in rest.defeats)})),
+        rest.held,
     )
 
 
@@ -659,7 +730,7 @@ def _simulated_advice(
             phases=situation.phases,
             rules=situation.rules,
             conversions=tuple(conversions[i] for i in step.held),
-            samples=samples,
+            samples=several_samples(samples, len(dice), situation.phases) if len(pending) > 1 else samples,
             step_cap=situation.step_cap,
         )
         chance = Chance(odds.all, odds.all_error, exact=odds.method == "exact")

@@ -28,7 +28,7 @@ Pure Python, like the rest of the odds: no textual, no rich.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from twentystrong.content.effects import COLORS, Color, Face
 from twentystrong.engine.effects import hooks
@@ -37,6 +37,9 @@ from twentystrong.engine.state import ActiveCard, DieState, GameState
 from twentystrong.odds.model import ColorDamage, DamageModel
 from twentystrong.odds.rules import Boost, Conversion, Resources, RollRules
 from twentystrong.odds.targets import Target
+
+if TYPE_CHECKING:
+    from twentystrong.engine.commands import Command
 
 __all__ = [
     "coming_step",
@@ -245,7 +248,42 @@ def _boost(state: GameState, item: str, cards: tuple[ActiveCard, ...]) -> Boost 
         return None
     from twentystrong.engine.effects.words import name
 
-    return Boost(name(state, item), item, tuple(models), tuple(gains) if any(gains) else ())
+    reaches = any(gains) or _reaches_applied(state, command, cards, models, unchanged)
+    return Boost(name(state, item), item, tuple(models), tuple(gains) if any(gains) else (), reaches)
+
+
+def _reaches_applied(
+    state: GameState,
+    command: Command,
+    cards: tuple[ActiveCard, ...],
+    models: list[DamageModel],
+    unchanged: list[DamageModel],
+) -> bool:
+    """Whether the use's bonus reaches a die applied before it (R5), asked of the engine on a copy of the state with
+    a probe die applied to a card whose model the use changes: the damage on the card after the use, against
+    before."""
+    from twentystrong.engine.commands import Rejected
+    from twentystrong.engine.decide import decide_and_apply
+
+    for card, model, plain in zip(cards, models, unchanged, strict=True):
+        if card.defeated or model == plain:
+            continue
+        for color in COLORS:
+            for face in ("hit", "crit"):
+                more = model.damage(color, face) - plain.damage(color, face)
+                die = next((d for d in state.dice if d.color == color and d.zone != "applied"), None)
+                if more == 0 or die is None:
+                    continue
+                probe = replace(die, zone="applied", face=face, card=card.id, round=state.round)
+                probed = state.changed({"dice": tuple(probe if d.id == die.id else d for d in state.dice)})
+                result = decide_and_apply(probed, command)
+                if isinstance(result, Rejected):
+                    return False
+                mine = result[1].active_card(card.id)
+                if mine is None or mine.defeated:
+                    return True  # the probe die with the bonus defeats it: the bonus reached it
+                return hooks.damage_taken(result[1], mine) - hooks.damage_taken(probed, card) == more
+    return False
 
 
 def _need(state: GameState, card: ActiveCard) -> int:

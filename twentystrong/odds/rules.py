@@ -151,6 +151,9 @@ class Boost:
     gains: tuple[int, ...] = ()
     """Per target, the damage its use adds at once: the dice already applied counted under the new model (R5), or
     the whole damage still needed when the use itself defeats it. Empty: nothing at once."""
+    reaches: bool = False
+    """Its bonus reaches dice applied before its use (R5; the engine shows it on a probe die when none is applied
+    yet), so used later it deals to every die applied this round what used now it would."""
 
     def gain(self, t: int) -> int:
         return self.gains[t] if self.gains else 0
