@@ -495,3 +495,26 @@ async def test_the_odds_box_stays_docked_for_the_round(tmp_path: Path) -> None:
         assert all(docked for _, _, docked, _ in first[docked_at:])  # never undocked within the round
         assert any(fits for *_, fits in first[docked_at:])  # though the panels fit again in it
         assert any(entry[0] == 2 and not entry[2] for entry in seen)  # undocked in the next round
+
+
+def test_the_panel_asks_at_the_steps_the_odds_answer_at() -> None:
+    """The panel asks nothing where the odds package would answer nothing (it skips that import then): the same
+    answer as the package's own at every step of a played game."""
+    from twentystrong.bench.tui import DECK, default_hero, next_move
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.odds.advice import question_for as package_question
+    from twentystrong.session.session import Session
+    from twentystrong.tui.store import make_view
+
+    session = Session.new(load_shipped(DECK), SetupOptions(deck_id=DECK, hero_id=default_hero(), seed=3))
+    kinds = set()
+    for _ in range(80):
+        view = make_view(session)
+        kinds.add(view.kind)
+        assert odds_widget.question_for(view) == package_question(view.player, view.legal)
+        move = next_move(view)
+        if move is None:
+            break
+        session.dispatch(move.command)
+    assert {"activate", "commit", "apply", "recover"} <= kinds

@@ -96,12 +96,19 @@ def next_mode(mode: str) -> OddsMode:
 # first asked.
 
 
+ASKED_STEPS = frozenset({"commit", "faces", "apply"})
+"""The steps the odds have a question at (:func:`twentystrong.odds.advice.question_for` asks nothing at the others)."""
+
+
 def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     """The odds question of a view (:func:`twentystrong.odds.advice.question_for`), or None when there is nothing
     to show."""
+    player = view.player
+    if player.result is not None or player.step not in ASKED_STEPS:
+        return None  # nothing asked: the odds package is not imported for it (the table's first view, after its frame)
     from twentystrong.odds.advice import question_for as ask
 
-    return ask(view.player, view.legal, threshold)
+    return ask(player, view.legal, threshold)
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
@@ -383,10 +390,17 @@ class OddsPanel(Widget):
         # While the player reads the table, not in the first commit step's key: the sections are mounted (the panel
         # is hidden: one layout pass now instead of a mount, a restyle and a layout pass more in that key) and the
         # process is started, so its import of the odds is over before the first question (it was that key's wait).
-        self._sections()
+        # Each piece on a callback of its own, so that a key typed meanwhile waits for one piece at most (together
+        # they held the UI thread some 60 ms): the process first (its import of the odds starts soonest), then the
+        # sections, then the view's question (the odds package's import, where the warm-up thread has not done it).
         if self.mode != "off":
             self._process.start()
-        self._mode_changed()
+        self.call_after_refresh(self._mount_sections)
+
+    def _mount_sections(self) -> None:
+        if self.is_attached:
+            self._sections()
+            self.call_after_refresh(self._mode_changed)
 
     def on_unmount(self) -> None:
         self._process.close()
