@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from test_effects_passive import card, effect, make_deck
@@ -336,9 +336,9 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
     workers: list[OddsQuestion] = []
     real = OddsPanel._compute
 
-    def counted(panel: OddsPanel, question: OddsQuestion) -> None:
+    def counted(panel: OddsPanel, question: OddsQuestion, asked: Any = None) -> None:
         workers.append(question)
-        real(panel, question)
+        real(panel, question, asked)
 
     monkeypatch.setattr(OddsPanel, "_compute", counted)
     # "milliseconds" depends on the machine: here anything within a minute counts as quick, so the test is of the
@@ -374,18 +374,25 @@ async def test_a_question_answered_quickly_once_is_answered_at_once_after(
         assert panel.chances is not None and "computing…" not in panel.shown_text()
 
 
-async def test_the_worker_starts_after_the_keys_repaint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A worker's arithmetic holds the interpreter's lock (numpy's object arrays too): started while the key is
-    handled, the key's own repaint would wait behind it. It starts once that repaint is out."""
+@pytest.mark.parametrize("process", [False, True])
+async def test_the_worker_starts_after_the_keys_repaint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, process: bool
+) -> None:
+    """A worker thread's arithmetic holds the interpreter's lock (numpy's object arrays too): started while the key
+    is handled, the key's own repaint would wait behind it. It starts once that repaint is out. The worker process
+    has its own core: the question is sent to it at once, and it works while the key lays the table out."""
     app = make_app(tmp_path, card("rust-maw", health=7, damage=2, additional=1), card("ember-wasp", health=3))
     painted: list[int] = []
     started: list[int] = []  # repaints before each worker started
+    sent: list[bool] = []  # whether the process had the question when its worker started
     real = OddsPanel._compute
 
-    def counted(panel: OddsPanel, question: OddsQuestion) -> None:
+    def counted(panel: OddsPanel, question: OddsQuestion, asked: Any = None) -> None:
         started.append(len(painted))
-        real(panel, question)
+        sent.append(asked is not None)
+        real(panel, question, asked)
 
+    monkeypatch.setattr(OddsPanel, "WORKER_PROCESS", process)
     monkeypatch.setattr(OddsPanel, "_compute", counted)
     monkeypatch.setattr(OddsPanel, "_QUICK_SECONDS", 0.0)  # nothing is quick: every question goes to a worker
     monkeypatch.setattr(OddsPanel, "foresee", lambda panel, view: None)  # P2 is not asked when "p" selects it
@@ -413,7 +420,101 @@ async def test_the_worker_starts_after_the_keys_repaint(tmp_path: Path, monkeypa
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert len(started) == asked + 1
-        assert started[-1] > before  # the key's repaint went out before the worker started
+        if process:
+            assert started[-1] == before and sent[-1]  # sent before the key's repaint
+        else:
+            assert started[-1] > before and not sent[-1]  # the key's repaint went out before the worker started
         panel = panel_of(app)
         assert panel.question is not None and panel.question.dice == ("P1", "P2")
         assert panel.chances is not None and "computing…" not in panel.shown_text()
+
+
+async def test_the_plan_keeps_the_lines_of_its_answer_while_computing(tmp_path: Path) -> None:
+    """Corona's ability counts in the figures: each row of the commit plan says what it would be without it, and
+    wraps on the side column. Those lines are kept while the rows say "computing…", so the answer repaints the panel
+    in place (it used to grow it: one more layout pass, and the side column docked the box then)."""
+    from textual.css.styles import RulesMap
+
+    from twentystrong.bench.tui import DECK, default_hero
+
+    app = create_app(deck_id=DECK, hero=default_hero(), seed=3, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "3")
+        await press(pilot, "1")
+        panel = panel_of(app)
+        question = panel.question
+        assert question is not None and question.stage == "commit" and question.resources
+        assert len(question.enemies) == 2 and panel.chances is not None
+        width = panel.content_region.width
+        plan = panel.query_one("#odds-plan")
+        answered = panel._plan(question, width).get_height(cast(RulesMap, plan.styles), width)
+        assert "without" in panel.shown_text()
+        assert 1 + 3 < answered <= panel._plan_room(question, width)  # 3 rows: each enemy and all of them
+
+
+async def test_the_odds_box_is_drawn_at_its_width_before_its_first_layout(tmp_path: Path) -> None:
+    """The panel is hidden until the first commit step: drawn then at the width its column gives it, not at a
+    guess that the first layout pass corrects with a second one."""
+    app = make_app(tmp_path, RUST_MAW)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        panel = panel_of(app)
+        assert not panel.display and panel.content_region.width == 0
+        drawn = panel._width()
+        await press(pilot, "1")
+        assert panel.display and panel.content_region.width == drawn > 0
+
+
+async def test_the_odds_box_stays_docked_for_the_round(tmp_path: Path) -> None:
+    """Corona's first round at 120×40: the commit plan crowds the side column, and the Odds box docks at its foot.
+    It stays there for the rest of the round, though the panels fit again after the roll (each dock and undock laid
+    the whole column out again); it undocks in the next round, once they fit."""
+    from twentystrong.bench.tui import DECK, default_hero, next_move
+
+    app = create_app(deck_id=DECK, hero=default_hero(), seed=3, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        store = app.store
+        assert store is not None
+        side = app.screen.query_one("#side")
+        seen: list[tuple[int, str, bool, bool]] = []  # round, step, docked, the panels fit
+        for _ in range(60):
+            view = store.view
+            if view.player.round > 2:
+                break
+            move = next_move(view)
+            assert move is not None, view.kind
+            store.dispatch(move.command)
+            await settle(pilot)
+            needed = sum(child.outer_size.height for child in side.children if child.display)
+            fits = needed <= side.scrollable_content_region.height
+            seen.append((store.view.player.round, store.view.kind, side.has_class("-crowded"), fits))
+        first = [entry for entry in seen if entry[0] == 1]
+        docked_at = next(i for i, entry in enumerate(first) if entry[2])
+        assert all(docked for _, _, docked, _ in first[docked_at:])  # never undocked within the round
+        assert any(fits for *_, fits in first[docked_at:])  # though the panels fit again in it
+        assert any(entry[0] == 2 and not entry[2] for entry in seen)  # undocked in the next round
+
+
+def test_the_panel_asks_at_the_steps_the_odds_answer_at() -> None:
+    """The panel asks nothing where the odds package would answer nothing (it skips that import then): the same
+    answer as the package's own at every step of a played game."""
+    from twentystrong.bench.tui import DECK, default_hero, next_move
+    from twentystrong.content.loader import load_shipped
+    from twentystrong.engine.state import SetupOptions
+    from twentystrong.odds.advice import question_for as package_question
+    from twentystrong.session.session import Session
+    from twentystrong.tui.store import make_view
+
+    session = Session.new(load_shipped(DECK), SetupOptions(deck_id=DECK, hero_id=default_hero(), seed=3))
+    kinds = set()
+    for _ in range(80):
+        view = make_view(session)
+        kinds.add(view.kind)
+        assert odds_widget.question_for(view) == package_question(view.player, view.legal)
+        move = next_move(view)
+        if move is None:
+            break
+        session.dispatch(move.command)
+    assert {"activate", "commit", "apply", "recover"} <= kinds

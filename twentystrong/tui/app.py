@@ -58,6 +58,7 @@ GC_SETTLE = 0.5
 WARM_MODULES = (
     "twentystrong.text.announce",  # the first command's announcements (Store.make_view)
     "twentystrong.odds",  # the Odds box's first question (numpy with it): some 150 ms on a quiet machine
+    "twentystrong.odds.advice",  # the first commit step's question (the Odds box asks none before)
     "twentystrong.odds.advisor",
     "twentystrong.odds.engine_model",
     "twentystrong.odds.rerolls",

@@ -96,12 +96,19 @@ def next_mode(mode: str) -> OddsMode:
 # first asked.
 
 
+ASKED_STEPS = frozenset({"commit", "faces", "apply"})
+"""The steps the odds have a question at (:func:`twentystrong.odds.advice.question_for` asks nothing at the others)."""
+
+
 def question_for(view: GameView, threshold: float = 0.9) -> OddsQuestion | None:
     """The odds question of a view (:func:`twentystrong.odds.advice.question_for`), or None when there is nothing
     to show."""
+    player = view.player
+    if player.result is not None or player.step not in ASKED_STEPS:
+        return None  # nothing asked: the odds package is not imported for it (the table's first view, after its frame)
     from twentystrong.odds.advice import question_for as ask
 
-    return ask(view.player, view.legal, threshold)
+    return ask(player, view.legal, threshold)
 
 
 def chances_for(question: OddsQuestion) -> OddsChances:
@@ -383,10 +390,17 @@ class OddsPanel(Widget):
         # While the player reads the table, not in the first commit step's key: the sections are mounted (the panel
         # is hidden: one layout pass now instead of a mount, a restyle and a layout pass more in that key) and the
         # process is started, so its import of the odds is over before the first question (it was that key's wait).
-        self._sections()
+        # Each piece on a callback of its own, so that a key typed meanwhile waits for one piece at most (together
+        # they held the UI thread some 60 ms): the process first (its import of the odds starts soonest), then the
+        # sections, then the view's question (the odds package's import, where the warm-up thread has not done it).
         if self.mode != "off":
             self._process.start()
-        self._mode_changed()
+        self.call_after_refresh(self._mount_sections)
+
+    def _mount_sections(self) -> None:
+        if self.is_attached:
+            self._sections()
+            self.call_after_refresh(self._mode_changed)
 
     def on_unmount(self) -> None:
         self._process.close()
@@ -442,10 +456,16 @@ class OddsPanel(Widget):
                     # The process answered this shape in milliseconds: waited for here, a frame with "computing…"
                     # and a second repaint are saved; what is not back in time comes to a worker like the rest.
                     self._wait_here(question, self._process.ask(question))
+                elif self._process.running:
+                    # Sent to the process at once: it works on its own core while this key lays out and repaints
+                    # the table (after that repaint, its answer came a whole layout pass later: the first commit
+                    # step's key waited for a cold question's 100 ms after its own 100).
+                    self._pending = key
+                    self._compute(question, self._process.ask(question))
                 else:
                     self._pending = key
-                    # The worker starts once this key's repaint is out: its arithmetic holds the interpreter's lock
-                    # (numpy's object arrays included), and the repaint would wait behind it.
+                    # A worker thread starts once this key's repaint is out: its arithmetic holds the interpreter's
+                    # lock (numpy's object arrays included), and the repaint would wait behind it.
                     self.call_after_refresh(self._start_computing, question)
         self._draw_odds(mode)
 
@@ -491,8 +511,15 @@ class OddsPanel(Widget):
     def on_resize(self) -> None:
         # A layout pass resizes the panel when anything above it in the side column changes height: only a new
         # width changes what it draws.
-        if self.question is not None and self.display and self.content_region.width != self._drawn_width:
+        if self.question is not None and self.display and self._width() != self._drawn_width:
             self._draw_odds(self.mode)
+
+    def _width(self) -> int:
+        """The width the sections are drawn at: the panel's own once laid out; before (it was hidden until now), the
+        width its column gives it, so the first layout pass does not resize it and call for another."""
+        if self.content_region.width or not isinstance(self.parent, Widget):
+            return self.content_region.width
+        return max(0, self.parent.scrollable_content_region.width - self.styles.gutter.width)
 
     def _remember(self, key: Hashable, chances: OddsChances) -> None:
         _keep(self._answers, key, chances, self._CACHE_SIZE)
@@ -505,16 +532,16 @@ class OddsPanel(Widget):
             self._compute(question)
 
     @work(exclusive=True, group="odds")
-    async def _compute(self, question: OddsQuestion) -> None:
-        """Answer a slow question (card rules in force, big needs) off the UI thread: in the worker process, else
-        (it could not start, or stopped: :attr:`OddsProcess.failed`) in a thread.
+    async def _compute(self, question: OddsQuestion, asked: asyncio.Future[bool] | None = None) -> None:
+        """Answer a slow question (card rules in force, big needs) off the UI thread: in the worker process (``asked``:
+        sent to it already), else (it could not start, or stopped: :attr:`OddsProcess.failed`) in a thread.
 
         A newer question cancels this worker; the process answers the question it is on all the same, and a newer
         one waiting supersedes this one. Every answer that comes is kept in the cache (:meth:`_computed`).
         """
         process = self._process
-        if process.failed is None and process.start():
-            if await process.ask(question) or process.failed is None:
+        if asked is not None or (process.failed is None and process.start()):
+            if await (asked or process.ask(question)) or process.failed is None:
                 return  # answered (by _computed), or superseded by a newer question
         if process.failed is not None and not self._said_failed:
             self._said_failed = True
@@ -573,10 +600,11 @@ class OddsPanel(Widget):
         title = "[o] " + (_("Odds") if full else _("Expected damage"))
         # ≈: an effect in force changes rolls in a way the odds do not model (named at the bottom).
         set_title(self, Content(title + (" ≈" if full and question.caveats else "")))
-        if self.content_region.width != self._drawn_width:
-            self._drawn_width = self.content_region.width
+        width = self._width()
+        if width != self._drawn_width:
+            self._drawn_width = width
             self._reserved.clear()  # measured at another width
-        width = max(20, self.content_region.width or 30)
+        width = max(20, width or 30)
         sections: dict[str, Content | None] = dict.fromkeys(self.SECTIONS)
         sections["head"] = Content.assemble(
             (dice_words(question), "bold"),
@@ -595,6 +623,10 @@ class OddsPanel(Widget):
             chart_lines = chart_room
         chances = self.chances
         plan_lines = 1 + len(question.enemies) + (len(question.enemies) > 1) if full and question.pool else 0
+        if plan_lines and chances is None:
+            # Its answer's rows usually wrap on the side column: their lines are kept while "computing…" shows, so
+            # the answer repaints the panel without laying the screen out again (nor docking the box then).
+            plan_lines = max(plan_lines, self._plan_room(question, width))
         if plan_lines and question.phases > 0:
             sections["plan"] = self._plan(question, width)
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
@@ -719,6 +751,28 @@ class OddsPanel(Widget):
                     words.append((f" {without}", "$text-muted"))
                 lines.append(Content.assemble(lead, *words))
         return Content("\n").join(lines)
+
+    def _plan_room(self, question: OddsQuestion, width: int) -> int:
+        """The lines an answer's plan takes at this width: with nothing held, the shortest (``+Y1 (1 die) → 90%`` per
+        row: no line kept that the answer leaves blank); when the figures count what the player holds, a typical one
+        (``+Y1 Y2 G1 G2 (4 dice) → 90% (50% without Corona's ability)``, six dice for all the enemies together),
+        which wraps on the side column."""
+        rules = cast("RulesMap", self.query_one("#odds-plan", Static).styles)
+        held = _held_names(question)
+        lines = 1
+        labels = [str(enemy.number) for enemy in question.enemies] if len(question.enemies) > 1 else [""]
+        if len(question.enemies) > 1:
+            labels.append(_("all"))
+        for number, label in enumerate(labels, start=1):
+            dice = question.pool[: (4 if number <= len(question.enemies) else 6) if held else 1]
+            cost = ngettext("{n} die", "{n} dice", len(dice)).format(n=len(dice))
+            chance = percent(question.threshold)
+            row = f"  {label}: " if label else "  "
+            row += "+" + " ".join(dice) + f" ({cost}) → {chance}"
+            if held:
+                row += " " + _("({chance} without {held})").format(chance=chance, held=held)
+            lines += Content(row).get_height(rules, width)
+        return lines
 
     @staticmethod
     def _chart_height(width: int) -> int:

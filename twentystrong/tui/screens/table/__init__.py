@@ -179,6 +179,7 @@ class TableScreen(Screen[None]):
         self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
         self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         self._odds: OddsPanel | None = None  # None until the side panels are mounted, after the first frame
+        self._docked_round: int | None = None  # the round in which the Odds box was docked (_fit_side), None: not
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -293,16 +294,25 @@ class TableScreen(Screen[None]):
             # be dismissed by the next prompt's space): the selection ends with the question it was made for.
             self.set_reactive(TableScreen.selected, None)  # no watcher: drawn with the rest just below
         self._draw()
+        if self._docked_round is not None and view.player.round != self._docked_round:
+            self.call_after_refresh(self._fit_side)  # a new round: the Odds box undocks if the panels fit now
         self._maybe_open_dialog()
 
     def _fit_side(self) -> None:
         """Dock the Odds box at the foot of the side column while the panels do not all fit (they scroll above it):
-        the advice is never below the fold. Undocked again once they fit."""
+        the advice is never below the fold. Undocked again once they fit, at the next round: within a round the box
+        stays where it is (each dock and undock lays the whole column out again, and the odds grow and shrink with
+        every step of a round)."""
         side = self.query_one("#side")
         needed = sum(child.outer_size.height for child in side.children if child.display)
         crowded = needed > side.scrollable_content_region.height
-        if crowded != side.has_class("-crowded"):
-            side.set_class(crowded, "-crowded")
+        docked = side.has_class("-crowded")
+        if crowded and not docked:
+            self._docked_round = self.view.player.round
+            side.set_class(True, "-crowded")
+        elif docked and not crowded and self.view.player.round != self._docked_round:
+            self._docked_round = None
+            side.set_class(False, "-crowded")
 
     def _add_news(self, *sentences: str) -> None:
         if sentences:
