@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView, state_of, state_view
-from twentystrong.review.evaluator import Estimate
+from twentystrong.review.evaluator import Estimate, LineEstimate
 from twentystrong.session.history import describe
 
 
@@ -34,6 +34,21 @@ class OpenEvaluator:
         base = self.win_chance(view, rollouts)
         out = []
         for command in legal:
-            offset = (zlib.crc32(describe(command).encode()) % 31 - 15) / 100
-            out.append(Estimate(command, min(1.0, max(0.0, base + offset)), 10))
+            out.append(Estimate(command, _offset(base, describe(command)), 10))
         return out
+
+    def estimate_lines(
+        self, view: PlayerView, lines: Sequence[tuple[Command, ...]], rollouts: int, first: int
+    ) -> list[LineEstimate]:
+        """A line as its commands' labels together (the same in every world: its outcomes all alike)."""
+        base = self.win_chance(view, rollouts)
+        out = []
+        for line in lines:
+            chance = _offset(base, " ".join(describe(c) for c in line))
+            out.append(LineEstimate(line, chance, rollouts, (chance,) * rollouts))
+        return out
+
+
+def _offset(base: float, label: str) -> float:
+    """``base`` moved by −15 to +15 points, by ``label``."""
+    return min(1.0, max(0.0, base + (zlib.crc32(label.encode()) % 31 - 15) / 100))
