@@ -10,14 +10,14 @@ from dataclasses import replace
 
 import pytest
 from record_helpers import PLAIN, plain
+from review_helpers import Lines
 
 from twentystrong.bots import make_bot
 from twentystrong.engine.commands import Command, Rejected
 from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState, SetupOptions
-from twentystrong.engine.view import PlayerView, player_view
-from twentystrong.review.evaluator import Estimate, LineEstimate
+from twentystrong.engine.view import player_view
 from twentystrong.review.expert import ExpertEvaluator
 from twentystrong.review.review import (
     DICE,
@@ -266,43 +266,6 @@ def test_rolling_no_dice_in_the_last_strategy_phase_with_a_lethal_table_is_flagg
 
 
 # --- a reward, an item, an ability inside a fight's step: a decision of its own ------------------------------------
-
-
-class Lines:
-    """A deterministic evaluator that weighs single commands and lines: each a fixed chance by its label."""
-
-    name = "lines"
-
-    def __init__(self, bad: Command | str | None = None) -> None:
-        self.worst = bad
-        """A command (or a line's last command's name, for lines of two or more) that loses every world."""
-        self.asked: list[list[Command]] = []
-
-    def bad(self, line: Sequence[Command]) -> bool:
-        if isinstance(self.worst, Command):
-            return line[-1] == self.worst
-        return len(line) > 1 and line[-1].cmd == self.worst
-
-    def win_chance(self, view: PlayerView, rollouts: int = 0) -> float:
-        return 0.5
-
-    def estimate(self, view: PlayerView, legal: Sequence[Command], rollouts: int) -> list[Estimate]:
-        self.asked.append(list(legal))
-        found = [self._one(c, rollouts) for c in legal]
-        return sorted(found, key=lambda e: -e.win_chance)
-
-    def _one(self, command: Command, rollouts: int) -> Estimate:
-        chance = 0.0 if self.bad([command]) else 0.9
-        return Estimate(command, chance, rollouts, (chance,) * rollouts)
-
-    def estimate_lines(
-        self, view: PlayerView, lines: Sequence[tuple[Command, ...]], rollouts: int, first: int
-    ) -> list[LineEstimate]:
-        found = []
-        for line in lines:
-            chance = 0.0 if self.bad(line) else 0.9
-            found.append(LineEstimate(line, chance, rollouts, (chance,) * rollouts))
-        return found
 
 
 def test_a_reward_or_an_ability_inside_an_apply_step_is_weighed_against_going_on_with_the_dice(game: Session) -> None:
