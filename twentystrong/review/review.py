@@ -626,14 +626,16 @@ def weigh(
 def side_options(state: GameState, legal: Sequence[Command]) -> list[Command]:
     """The commands a single decision is weighed among: every legal one, but in a fight's step (:data:`GROUPED`,
     where the dice are a line of their own) the commands other than the dice, and the expert's own move there (its
-    heuristic play: going on with the dice is what not using an item, or not taking a reward yet, means)."""
+    heuristic play: going on with the dice is what not using an item, or not taking a reward yet, means), listed
+    first."""
     if state.step not in GROUPED:
         return list(legal)
     side = [c for c in legal if c.cmd not in DICE]
     dice = [c for c in legal if c.cmd in DICE]
-    if dice:
-        side.append(HeuristicPlayer(0).choose(player_view(state), dice))
-    return side
+    if not dice:
+        return side
+    # First: among equals, the expert's choice is going on with the dice (not a mission forfeited, say).
+    return [HeuristicPlayer(0).choose(player_view(state), dice), *side]
 
 
 def weigh_line(
