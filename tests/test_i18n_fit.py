@@ -31,9 +31,9 @@ async def settle(pilot: Pilot[None]) -> None:
 @pytest.mark.parametrize(
     ("language", "played", "title", "help_key"),
     [
-        ("en", "You start another Strategy phase", "Chance to win before each decision", "? Help"),
-        ("de", "Du beginnst eine weitere Strategiephase", "Gewinnchance vor jeder Entscheidung", "? Hilfe"),
-        ("fr", "Vous commencez une autre phase de Stratégie", "Chances de gagner avant chaque décision", "? Aide"),
+        ("en", "You commit R1 and roll", "Chance to win before each decision", "? Help"),
+        ("de", "Du aktivierst R1 und wirfst", "Gewinnchance vor jeder Entscheidung", "? Hilfe"),
+        ("fr", "Vous engagez R1 et lancez", "Chances de gagner avant chaque décision", "? Aide"),
     ],
 )
 async def test_review_screen_at_80x24_keeps_its_sentences_whole(

@@ -27,11 +27,13 @@ from twentystrong.review.evaluator import Estimate
 from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import (
     FORMAT,
+    GROUPED,
     THRESHOLD,
     Decision,
     Review,
     ReviewCancelled,
     decision_points,
+    decision_spans,
     paired_se,
     review_history,
     weigh,
@@ -48,22 +50,23 @@ def game() -> Session:
 
 
 def test_every_decision_is_weighed_from_the_table_before_it(game: Session) -> None:
-    """The decisions are exactly the commands chosen among two or more; each holds what was played, the chance
-    before (the best estimate) and after (the played command's estimate), and the evaluator's choice only when it
-    differs and is better."""
+    """The decisions are exactly the commands chosen among two or more, a fight's dice a step at a time (a line);
+    each holds what was played, the chance before (the best estimate) and after (the played command's estimate),
+    and the evaluator's choice only when it differs and is better."""
     review = review_history(game.history, OpenEvaluator())
     steps = [d.step for d in review.decisions]
     assert steps == decision_points(game.history)
-    assert all(len(legal_commands(game.history[s - 1].state_after)) > 1 for s in steps)
+    assert all(len(legal_commands(game.history[d.step - 1].state_after)) > 1 for d in review.decisions if not d.line)
     assert len(steps) > 100 and review.result == "won"
+    assert {d.line[-1].cmd for d in review.decisions if d.line} >= {"roll", "resolve"}
     for d in review.decisions:
         assert d.played == game.history[d.step].command
-        assert d.round == game.history[d.step - 1].state_after.round
+        assert d.round == game.history[d.opens - 1].state_after.round
         assert d.after is not None and 0 <= d.after <= d.before <= 1
         if d.expert is None:
             assert d.before == d.after
         else:
-            assert d.expert != d.played and d.before > d.after
+            assert (d.expert_line != d.line if d.line else d.expert != d.played) and d.before > d.after
     assert review.chances()[-1] == 1.0 and len(review.chances()) == len(steps) + 1
 
 
@@ -112,10 +115,10 @@ def test_progress_is_told_and_the_review_can_be_cancelled(game: Session) -> None
         asked.append(1)
         return len(asked) > 5
 
-    evaluator = OpenEvaluator()
+    weighed: list[int] = []
     with pytest.raises(ReviewCancelled):
-        review_history(game.history, evaluator, cancelled=cancelled)
-    assert len(evaluator.views) == 5  # stopped at once: no decision weighed after the cancel
+        review_history(game.history, OpenEvaluator(), cancelled=cancelled, progress=lambda d, t: weighed.append(d))
+    assert weighed == [1, 2, 3, 4, 5]  # stopped at once: no decision weighed after the cancel
 
 
 def test_a_review_survives_its_json_form(game: Session) -> None:
@@ -147,6 +150,9 @@ def test_a_command_the_evaluator_left_out_is_weighed_from_the_table_after_it_unl
     review = review_history(game.history[:80], Lister())
     for d in review.decisions:
         played = game.history[d.step]
+        if d.line:  # an evaluator that cannot weigh a step's line leaves it
+            assert not d.weighed and not d.flagged(0)
+            continue
         if d.played == legal_commands(game.history[d.step - 1].state_after)[-1]:
             assert (d.before, d.after, d.expert) == (0.5, 0.5, None)
         elif played.revealing is None:
@@ -352,7 +358,7 @@ class Resampler(Sampler):
 
 
 def a_decision(game: Session) -> tuple[int, Command, Command]:
-    step = next(s for s in decision_points(game.history) if game.history[s].revealing is None)
+    step = next(s.step for s in decision_spans(game.history) if not s.line and game.history[s.step].revealing is None)
     played = game.history[step].command
     rival = next(c for c in legal_commands(game.history[step - 1].state_after) if c != played)
     return step, played, rival
@@ -390,19 +396,20 @@ def test_a_costly_looking_choice_is_weighed_again_in_fresh_worlds_and_kept_only_
     assert d.cost == pytest.approx(100.0) and d.cost_se == pytest.approx(25.0) and d.flagged(15)
 
 
-@pytest.mark.parametrize("older", [1, 2])
+@pytest.mark.parametrize("older", [1, 2, 3])
 def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path: Path, older: int) -> None:
     """Format 1 kept flags without their error (noise from few worlds), format 2 weighed every command in every
-    world (not in stages): neither is read, so the review is made again, the way every review is made now."""
-    assert FORMAT == 3
+    world (not in stages), format 3 left a fight's dice unweighed: none is read, so the review is made again, the
+    way every review is made now."""
+    assert FORMAT == 4
     path = tmp_path / "record.sqlite3"
     number = add_game(game, path=path).id
     assert number is not None
     old = review_history(game.history[:40], OpenEvaluator()).to_dict()
     old["format"] = older
-    if older == 1:
-        for d in old["decisions"]:
-            del d["cost_se"]
+    for d in old["decisions"]:
+        for key in ("start", "line", "expert_line") + (("cost_se",) if older == 1 else ()):
+            del d[key]
     keep_review(number, old, path)
     assert kept_review(number, path) is not None and kept(number, path) is None
     new = review_history(game.history[:40], OpenEvaluator())
@@ -437,7 +444,7 @@ def test_two_budgets_never_contradict_a_flag(careless: Session) -> None:
     from twentystrong.review.expert import ExpertEvaluator
 
     h = careless.history
-    steps = [s for s in decision_points(h) if 40 <= s <= 70]
+    steps = [s.step for s in decision_spans(h) if 40 <= s.step <= 70 and not s.line]
     expert = ExpertEvaluator()
 
     def weighed_with(budget: int, s: int) -> Decision:
@@ -490,7 +497,9 @@ class Stager:
 
 def a_wide_decision(game: Session) -> tuple[int, Command, list[Command]]:
     """A decision of three or more commands that revealed nothing: its step, the command played, every legal one."""
-    for step in decision_points(game.history):
+    for step in (s.step for s in decision_spans(game.history) if not s.line):
+        if game.history[step - 1].state_after.step in GROUPED:
+            continue  # weighed among the commands but the dice there (side_options)
         legal = legal_commands(game.history[step - 1].state_after)
         if len(legal) >= 3 and game.history[step].revealing is None:
             return step, game.history[step].command, legal
@@ -510,7 +519,9 @@ def test_a_decision_is_weighed_in_stages_the_commands_no_better_than_the_one_pla
     h = game.history
     d = weigh(h[step - 1].state_after, played, h[step].state_after, step, stager, 8)
     racing = [c for c in legal if c in (played, rival)]
-    assert stager.asked == [(legal, 0, 4), (racing, 4, 4)]
+    assert stager.asked[0] == (legal, 0, 4) and [(set(c), f, n) for c, f, n in stager.asked[1:]] == [
+        (set(racing), 4, 4)
+    ]
     assert d.expert == rival and d.before == 0.75 and d.after == 0.375 and d.cost == pytest.approx(37.5)
     assert d.cost_se == paired_se(table[rival], table[played])
     assert d.rollouts == 4 * len(legal) + 8

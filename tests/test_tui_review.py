@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 from record_helpers import PLAIN, finished
-from review_helpers import OpenEvaluator
+from review_helpers import Lines, OpenEvaluator
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 from textual_plotext import PlotextPlot
@@ -102,6 +102,43 @@ async def test_the_statistics_past_games_open_a_kept_review_and_its_decisions_sh
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, StatisticsScreen)
+
+
+async def test_a_costly_step_of_dice_is_listed_at_its_start_and_shows_the_table_before_its_first_command(
+    game: Session,
+) -> None:
+    """A fight's Apply step is one decision (a line): its row shows the step it began at, its words say the dice
+    applied and the ending, the expert's line; Enter shows the table before the step's first command."""
+    number = add_game(game).id
+    assert number is not None
+    review = review_history(game.history[:60], Lines("resolve"), threshold=12)
+    assert keep(number, review) is None
+    costly = review.flagged[0]
+    assert costly.line and costly.line[-1].cmd == "resolve" and costly.opens < costly.step
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "g")
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        table = screen.query_one("#review-decisions", DataTable)
+        assert table.cursor_row == review.decisions.index(costly)
+        row = table.get_row_at(table.cursor_row)
+        assert row[1] == str(costly.opens) and row[4].startswith("✘ −90")
+        assert row[5].startswith("You apply ") and row[5].endswith(", then resolve")
+        assert words(screen).startswith("✘ You apply ")
+        assert "then resolve: that cost about 90 points" in words(screen)
+        assert "The expert would rather: You apply " in words(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.index == costly.opens - 1  # the table before the step's first command
 
 
 async def test_a_review_is_made_with_progress_and_kept(game: Session) -> None:

@@ -44,12 +44,15 @@ async def open_review(pilot: Pilot[None]) -> None:
 
 def test_review_screen_with_its_chart(snap_compare: SnapCompare) -> None:
     """The Review screen at 120×40 (``v`` on the statistics' past games): the title "Review of game #1 · … ·
-    Tester · rank 1 · won in 19 rounds"; "345 decisions weighed; … cost more than 12 points of your chance to win
-    (the costliest about 30)"; the list of decisions (round, step, before, after, cost, played, the expert), the
-    second costly decision highlighted (two presses of ``n``) and its cost marked "✘ −15"; below it the words "You
-    commit P4: that cost about 14 points of your chance to win (51% → 37%). The expert would rather: You roll." and
-    the chart of the chance to win before each decision across the game, 0–100% with the rounds along the bottom,
-    a ✘ at each costly decision and a vertical line at the highlighted one (readable without colour); the key bar
-    with Close, Next costly decision and Help."""
+    Tester · rank 1 · won in 19 rounds"; "138 decisions weighed; 18 cost more than 12 points of your chance to win
+    (the costliest about 22)"; the list of decisions (round, step, before, after, cost, played, the expert), a
+    fight's dice one decision a step ("You commit P4, P3 and roll", "You apply B4✶ to Card 4, … then roll again",
+    "You recover R1, P4, P3", a line's cost with its margin "−6 ±25"), a reward taken inside an Apply step listed
+    after its line; the second costly decision highlighted (two presses of ``n``) and its cost marked "✘ −16";
+    below it the words "You discard the top card of stack 2: that cost about 16 points of your chance to win
+    (45% → 29%). The expert would rather: You discard the top card of stack 3." and the chart of the chance to win
+    before each decision across the game, 0–100% with the rounds along the bottom, a ✘ at each costly decision and
+    a vertical line at the highlighted one (readable without colour); the key bar with Close, Next costly decision
+    and Help."""
     app = create_app(deck_path=PLAIN, seed=1, deal="ordered", dice="physical")
     assert snap_compare(app, terminal_size=(120, 40), run_before=open_review)

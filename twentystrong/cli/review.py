@@ -141,7 +141,7 @@ def report(row: GameRow, review: Review, history: Sequence[HistoryEntry]) -> str
     lines = [heading(row), "", summary_words(review), ""]
     for d in review.flagged:
         words = flag_words(d, history)
-        lines.append(_("Round {round}, step {step}: {words}").format(round=d.round, step=d.step, words=words))
+        lines.append(_("Round {round}, step {step}: {words}").format(round=d.round, step=d.opens, words=words))
     if review.flagged:
         lines.append("")
     lines.append(_("Your chance to win before each decision (● the chance, ! a costly decision):"))

@@ -9,13 +9,24 @@ Its answers are the expert's :class:`~twentystrong.bots.expert.Estimate` (comman
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from twentystrong.bots.expert import Estimate
 from twentystrong.engine.commands import Command
 from twentystrong.engine.view import PlayerView
 
-__all__ = ["Estimate", "Evaluator", "WeighsAgain", "WeighsInStages"]
+__all__ = ["Estimate", "Evaluator", "LineEstimate", "WeighsAgain", "WeighsInStages", "WeighsLines"]
+
+
+class LineEstimate(NamedTuple):
+    """A line of commands (a step's dice, played as one decision) with its estimated chance to win the game."""
+
+    line: tuple[Command, ...]
+    win_chance: float
+    rollouts: int
+    outcomes: tuple[float, ...] = ()
+    """Its outcome (1.0 won, 0.0 lost) in each sampled world, in the worlds' order (as
+    :attr:`Estimate.outcomes`)."""
 
 
 class Evaluator(Protocol):
@@ -55,4 +66,19 @@ class WeighsInStages(Protocol):
     def estimate_from(self, view: PlayerView, commands: Sequence[Command], rollouts: int, first: int) -> list[Estimate]:
         """:meth:`Evaluator.estimate` of ``commands`` in the ``rollouts`` worlds numbered from ``first`` on (the
         first estimate's worlds are numbered from 0), the same worlds for each command, each with its outcomes."""
+        ...
+
+
+@runtime_checkable
+class WeighsLines(Protocol):
+    """An evaluator that weighs a step's line of commands as one decision (the expert): the review weighs a fight's
+    dice a step at a time this way (:func:`twentystrong.review.review.weigh_line`)."""
+
+    def estimate_lines(
+        self, view: PlayerView, lines: Sequence[tuple[Command, ...]], rollouts: int, first: int
+    ) -> list[LineEstimate]:
+        """Each of ``lines`` (commands to play in a row from ``view``'s table) with its chance to win, in the
+        ``rollouts`` worlds numbered from ``first`` on, the same worlds for each line, each with its outcomes, in
+        the order given. A line's command that is not legal in a world (a card turned up otherwise) ends the line
+        there: the evaluator plays on."""
         ...

@@ -1,7 +1,17 @@
 """A game's history replayed to every decision the player made, each weighed by an evaluator from the player's view.
 
-A **decision** is a player command chosen among two or more legal commands (a forced command, the start, and the
-faces entered from physical dice are not choices). For each, the evaluator weighs the legal commands from
+A **decision** is what the player chose, grouped as a player thinks of it (a forced command, the start, and the
+faces entered from physical dice are not choices):
+
+- a fight's dice are one decision a step (:data:`GROUPED`): a Commit step (which dice, then the roll), an Apply step
+  (what was applied before rolling again or resolving), a Recover step (which dice), each a **line** of commands
+  weighed as a whole against the expert's alternatives for it (:func:`alternatives`: its own line, and the player's
+  line changed where it matters: one die fewer or more, the other ending, an item used before the end);
+- every other command chosen among two or more (a stack, a reward, an item, an ability, a Tactic, an effect's
+  choice), one decision each, also when it is played inside a fight's step (against the other such commands and
+  the expert's own move in that step).
+
+For each, the evaluator weighs the legal commands (or lines) from
 :func:`~twentystrong.engine.view.player_view` of the state *before* it: what the player knew then (R12), never the
 cards still hidden, and never what the command went on to reveal (a roll's faces, a card turned up). So:
 
@@ -20,8 +30,10 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
   worlds (:class:`~twentystrong.review.evaluator.WeighsAgain`), and those figures are the ones kept: the best of
   several noisy estimates is too high by its luck (the winner's curse), a fresh measure of it is not.
 
-An evaluator may leave a decision unweighed (the expert leaves a fight's dice, committed and applied one at a time,
-to its heuristic play: weighing each would cost hundreds of games a round): it is listed, without figures.
+A line is weighed from the table before its first command (:class:`~twentystrong.review.evaluator.WeighsLines`): in
+each sampled world its commands are played while they are legal there (a card turned up may make one not), then the
+expert plays on. An evaluator may leave a decision unweighed (one that cannot weigh lines leaves a fight's dice): it
+is listed, without figures.
 """
 
 from __future__ import annotations
@@ -34,14 +46,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
+from twentystrong.bots.expert import world
+from twentystrong.bots.router import HeuristicPlayer
 from twentystrong.content.model import Deck
-from twentystrong.engine.commands import Command
+from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.legal import legal_commands
 from twentystrong.engine.state import GameState
 from twentystrong.engine.view import PlayerView, player_view
-from twentystrong.review.evaluator import Estimate, Evaluator, WeighsAgain, WeighsInStages
+from twentystrong.review.evaluator import Estimate, Evaluator, LineEstimate, WeighsAgain, WeighsInStages, WeighsLines
+from twentystrong.review.expert import DICE
 from twentystrong.session.history import HistoryEntry
 
 THRESHOLD = 15.0
@@ -54,15 +70,27 @@ BUDGET = 8
 always gets the same review); a command that leaves the race after the first stage is played out in half as many."""
 WORKERS = 2
 """Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
-FORMAT = 3
+FORMAT = 4
 """The version of a review's stored form (:meth:`Review.to_dict`). 2: each decision's ``cost_se``, flags sure of
 their cost (a review of format 1 is made again when asked: its flags were not). 3: a decision weighed in stages
 (its ``rollouts`` fewer, its figures from the commands still in the race: a review of format 2 is made again when
-asked, so that one game's reviews are all made the same way)."""
+asked, so that one game's reviews are all made the same way). 4: a fight's dice weighed, a step's commands as one
+decision (its ``start``, ``line`` and ``expert_line``), and the other commands of a fight's steps (a reward, an
+item, an ability) weighed too: a review of format 3 left them out, so it is made again when asked."""
 STAGE = 4
 """The fewest worlds of a decision's first stage: with fewer, every command is weighed in every world."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
 """Commands that are never a decision: the start, and faces read off physical dice (chance, not choice)."""
+GROUPED = frozenset({"commit", "apply", "recover"})
+"""The steps of a fight's dice: their dice commands (:data:`DICE`) are one decision a step, a line."""
+ENDINGS = {"repeat": "resolve", "resolve": "repeat"}
+"""An Apply step's two endings: rolling again, or resolving."""
+LONGEST = 40
+"""The most commands of the expert's own line for a step (a step longer than that is cut there: it plays on)."""
+ITEMS = 2
+"""The most items an Apply step's alternatives use before its ending."""
+
+E = TypeVar("E", Estimate, LineEstimate)
 
 Progress = Callable[[int, int], None]
 """Told ``(done, total)`` after each decision weighed."""
@@ -93,6 +121,22 @@ class Decision:
     cost_se: float | None = None
     """The standard error of :attr:`cost`, in points (the paired differences' over the same worlds, at least one
     world's worth); None when the expert agrees or the evaluator does not sample."""
+    start: int = 0
+    """A line's first step (its table is ``history[start - 1]``'s state); 0 for a single command."""
+    line: tuple[Command, ...] = ()
+    """A step's commands as played, as one decision (:attr:`played` its last); empty for a single command."""
+    expert_line: tuple[Command, ...] = ()
+    """The evaluator's line when it differs from the one played (:attr:`expert` its last); empty otherwise."""
+
+    @property
+    def opens(self) -> int:
+        """The step the decision began at (the table it was made from is ``history[opens - 1]``'s state)."""
+        return self.start if self.line else self.step
+
+    @property
+    def key(self) -> str:
+        """An id unique in its review: ``12`` for a single command, ``10-15`` for a line."""
+        return f"{self.start}-{self.step}" if self.line else str(self.step)
 
     @property
     def weighed(self) -> bool:
@@ -130,6 +174,9 @@ class Decision:
             "cost_se": round(self.cost_se, 2) if self.cost_se is not None else None,
             "options": self.options,
             "rollouts": self.rollouts,
+            "start": self.start,
+            "line": [c.to_dict() for c in self.line],
+            "expert_line": [c.to_dict() for c in self.expert_line],
         }
 
     @staticmethod
@@ -149,6 +196,9 @@ class Decision:
             options=int(data["options"]),
             rollouts=int(data["rollouts"]),
             cost_se=float(spread) if spread is not None else None,
+            start=int(data.get("start", 0)),
+            line=tuple(_command(c) for c in data.get("line", ())),
+            expert_line=tuple(_command(c) for c in data.get("expert_line", ())),
         )
 
 
@@ -223,15 +273,120 @@ class Review:
             raise ValueError(f"not a review: {exc}") from None
 
 
-def decision_points(history: Sequence[HistoryEntry]) -> list[int]:
-    """The steps of ``history`` that were decisions: a command chosen among two or more legal ones."""
-    steps = []
+class Span(NamedTuple):
+    """Where a decision lies in the game's history: from ``start`` to ``step`` (one step for a single command)."""
+
+    start: int
+    step: int
+    line: bool
+    """Whether it is a step's line of dice commands (:data:`GROUPED`), else a single command."""
+
+
+def decision_spans(history: Sequence[HistoryEntry]) -> list[Span]:
+    """The decisions of ``history``, in the order they began (a line before the reward taken inside it): each step
+    of a fight's dice as one line (when one of its dice commands was chosen among two or more), and every other
+    command chosen among two or more, one each (also one played inside a fight's step: a reward, an item)."""
+    spans: list[Span] = []
+    opened: tuple[int, str, int] | None = None
+    """The open line: its first step, its step's name, its round."""
+    last = 0
+    chosen = False
+
+    def close() -> None:
+        if opened is not None and chosen:
+            spans.append(Span(opened[0], last, True))
+
     for step in range(1, len(history)):
-        if history[step].command.cmd in NOT_CHOICES:
+        before = history[step - 1].state_after
+        command = history[step].command
+        if command.cmd in NOT_CHOICES:
             continue
-        if len(legal_commands(history[step - 1].state_after)) > 1:
-            steps.append(step)
-    return steps
+        if opened is not None and (opened[1], opened[2]) != (before.step, before.round):
+            close()
+            opened = None
+        choice = len(legal_commands(before)) > 1
+        if before.step not in GROUPED:
+            if choice:
+                spans.append(Span(step, step, False))
+            continue
+        if opened is None:
+            opened, chosen = (step, before.step, before.round), False
+        last = step
+        if command.cmd in DICE:
+            chosen = chosen or choice
+        elif choice:
+            spans.append(Span(step, step, False))
+    close()
+    return sorted(spans, key=lambda span: (span.start, span.step))
+
+
+def decision_points(history: Sequence[HistoryEntry]) -> list[int]:
+    """The steps of ``history`` at which each decision closed, in the order they began (:func:`decision_spans`)."""
+    return [span.step for span in decision_spans(history)]
+
+
+def played_line(history: Sequence[HistoryEntry], span: Span) -> tuple[Command, ...]:
+    """The commands of a line as the player played them (the faces of physical dice left out)."""
+    commands = (history[s].command for s in range(span.start, span.step + 1))
+    return tuple(c for c in commands if c.cmd not in NOT_CHOICES)
+
+
+def alternatives(history: Sequence[HistoryEntry], span: Span) -> tuple[tuple[Command, ...], ...]:
+    """The lines a step's decision is weighed among, the one played first: the expert's own line for the step
+    (:func:`own_line`), and the played line changed where a player may have erred: in a Commit step one die fewer
+    (the last committed) or one more (the one the expert would add); in an Apply step the other ending (rolling
+    again instead of resolving, or the other way), and an item used before the ending (:data:`ITEMS` at most,
+    the expert playing on after it)."""
+    before = history[span.start - 1].state_after
+    line = played_line(history, span)
+    found = [line]
+
+    def add(other: tuple[Command, ...]) -> None:
+        if other and other not in found:
+            found.append(other)
+
+    add(own_line(before))
+    end = line[-1]
+    last = history[span.step - 1].state_after  # the table before the line's last command
+    legal = legal_commands(last)
+    if before.step == "commit" and end.cmd == "roll":
+        commits = [n for n, c in enumerate(line) if c.cmd == "commit"]
+        if len(commits) > 1:
+            add(line[: commits[-1]] + line[commits[-1] + 1 :])
+        more = [c for c in legal if c.cmd == "commit"]
+        if more:
+            chosen = HeuristicPlayer(0).choose(player_view(last), more)  # it may answer with its own plan's roll
+            add((*line[:-1], chosen if chosen in more else more[0], end))
+    if before.step == "apply" and end.cmd in ENDINGS:
+        other = next((c for c in legal if c.cmd == ENDINGS[end.cmd]), None)
+        if other is not None:
+            add((*line[:-1], other))
+        items: dict[str | None, Command] = {}
+        for c in legal:
+            if c.cmd == "use_item" and len(items) < ITEMS:
+                items.setdefault(c.item, c)
+        for item in items.values():
+            add((*line[:-1], item))
+    return tuple(found)
+
+
+def own_line(before: GameState) -> tuple[Command, ...]:
+    """The expert's own line for the step ``before`` waits in (its heuristic play, to the step's end), played in a
+    sampled world of it (:func:`twentystrong.bots.expert.world`: the hidden cards drawn again, never the true ones)."""
+    s = world(before, 0)
+    player = HeuristicPlayer(0)
+    line: list[Command] = []
+    while len(line) < LONGEST and s.result is None and (s.step, s.round) == (before.step, before.round):
+        legal = legal_commands(s)
+        if not legal:
+            break
+        command = player.choose(player_view(s), legal)
+        out = decide_and_apply(s, command)
+        if isinstance(out, Rejected):
+            break
+        line.append(command)
+        s = out[1]
+    return tuple(line)
 
 
 def review_history(
@@ -248,16 +403,15 @@ def review_history(
     decision; when ``cancelled`` answers True the review stops with :class:`ReviewCancelled`. With ``workers`` > 1
     the decisions are weighed in that many processes at once (the evaluator is sent to each: it must pickle)."""
     began = time.monotonic()
-    steps = decision_points(history)
-    tasks = [(history[step - 1].state_after, history[step], step) for step in steps]
+    tasks = [_task(history, span) for span in decision_spans(history)]
     if workers > 1 and len(tasks) > 1:
         decisions = _in_processes(tasks, evaluator, budget, threshold, workers, progress, cancelled)
     else:
         decisions = []
-        for done, (before, entry, step) in enumerate(tasks):
+        for done, task in enumerate(tasks):
             if cancelled is not None and cancelled():
                 raise ReviewCancelled
-            decisions.append(weigh(before, entry.command, _after(entry), step, evaluator, budget, threshold))
+            decisions.append(_weigh_task(task, evaluator, budget, threshold))
             if progress is not None:
                 progress(done + 1, len(tasks))
     last = history[-1].state_after
@@ -271,8 +425,33 @@ def review_history(
     )
 
 
-Task = tuple[GameState, HistoryEntry, int]
-"""One decision to weigh: the state before it, the command played (with its events and the state after), its step."""
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One decision to weigh."""
+
+    before: GameState
+    """The table before it (before a line's first command)."""
+    span: Span
+    played: tuple[Command, ...]
+    """The command played, or a line's commands."""
+    after: GameState | None
+    """A single command's state after it when it revealed nothing (:func:`_after`), else None."""
+    options: tuple[tuple[Command, ...], ...] = ()
+    """A line's alternatives (:func:`alternatives`, the one played first)."""
+
+
+def _task(history: Sequence[HistoryEntry], span: Span) -> Task:
+    before = history[span.start - 1].state_after
+    if span.line:
+        return Task(before, span, played_line(history, span), None, alternatives(history, span))
+    entry = history[span.step]
+    return Task(before, span, (entry.command,), _after(entry))
+
+
+def _weigh_task(task: Task, evaluator: Evaluator, budget: int, threshold: float) -> Decision:
+    if task.span.line:
+        return weigh_line(task.before, task.options, task.span, evaluator, budget, threshold)
+    return weigh(task.before, task.played[0], task.after, task.span.step, evaluator, budget, threshold)
 
 
 def _in_processes(
@@ -294,16 +473,15 @@ def _in_processes(
         futures = {
             pool.submit(
                 _weigh_sent,
-                decks.sent(before),
-                _without_deck(before),
-                entry.command.to_dict(),
-                _sent_after(entry),
-                step,
+                decks.sent(task.before),
+                _without_deck(task.before),
+                _sent_task(task),
+                None if task.after is None else _without_deck(task.after),
                 evaluator,
                 budget,
                 threshold,
             ): n
-            for n, (before, entry, step) in enumerate(tasks)
+            for n, task in enumerate(tasks)
         }
         pending = set(futures)
         done = 0
@@ -321,10 +499,13 @@ def _in_processes(
     return [d for d in found if d is not None]
 
 
-def _sent_after(entry: HistoryEntry) -> GameState | None:
-    """:func:`_after`, to send to another process (:func:`_without_deck`)."""
-    after = _after(entry)
-    return None if after is None else _without_deck(after)
+def _sent_task(task: Task) -> dict[str, Any]:
+    """A task's commands and span in their JSON form (a command does not pickle)."""
+    return {
+        "span": list(task.span),
+        "played": [c.to_dict() for c in task.played],
+        "options": [[c.to_dict() for c in line] for line in task.options],
+    }
 
 
 def _after(entry: HistoryEntry) -> GameState | None:
@@ -366,20 +547,27 @@ def _deck(blob: bytes) -> Deck:
 def _weigh_sent(
     deck: bytes,
     before: GameState,
-    played: dict[str, Any],
+    sent: dict[str, Any],
     after: GameState | None,
-    step: int,
     evaluator: Evaluator,
     rollouts: int,
     threshold: float,
 ) -> dict[str, Any]:
-    """:func:`weigh` in another process: commands travel as their JSON form (a command does not pickle), the states
-    without their deck, which comes once per process (:func:`_deck`)."""
+    """:func:`weigh` (or :func:`weigh_line`) in another process: commands travel as their JSON form (a command does
+    not pickle), the states without their deck, which comes once per process (:func:`_deck`)."""
     table = _deck(deck)
     before = before.changed({"deck": table})
     if after is not None:
         after = after.changed({"deck": table})
-    return weigh(before, _command(played), after, step, evaluator, rollouts, threshold).to_dict()
+    start, step, line = sent["span"]
+    task = Task(
+        before,
+        Span(int(start), int(step), bool(line)),
+        tuple(_command(c) for c in sent["played"]),
+        after,
+        tuple(tuple(_command(c) for c in option) for option in sent["options"]),
+    )
+    return _weigh_task(task, evaluator, rollouts, threshold).to_dict()
 
 
 def weigh(
@@ -397,7 +585,7 @@ def weigh(
     the one played is weighed again against it in fresh worlds, when the evaluator can (see the module
     docstring)."""
     state = before
-    legal = legal_commands(state)
+    legal = side_options(state, legal_commands(state))
     view = player_view(state)  # R12: what the player knew, never the hidden cards
     estimates, rollouts_played = _estimates(evaluator, view, legal, played, rollouts)
     best = _best(estimates)
@@ -432,6 +620,80 @@ def weigh(
         len(legal),
         rollouts_played,
         spread if chosen is not None else None,
+    )
+
+
+def side_options(state: GameState, legal: Sequence[Command]) -> list[Command]:
+    """The commands a single decision is weighed among: every legal one, but in a fight's step (:data:`GROUPED`,
+    where the dice are a line of their own) the commands other than the dice, and the expert's own move there (its
+    heuristic play: going on with the dice is what not using an item, or not taking a reward yet, means), listed
+    first."""
+    if state.step not in GROUPED:
+        return list(legal)
+    side = [c for c in legal if c.cmd not in DICE]
+    dice = [c for c in legal if c.cmd in DICE]
+    if not dice:
+        return side
+    # First: among equals, the expert's choice is going on with the dice (not a mission forfeited, say).
+    return [HeuristicPlayer(0).choose(player_view(state), dice), *side]
+
+
+def weigh_line(
+    before: GameState,
+    options: Sequence[tuple[Command, ...]],
+    span: Span,
+    evaluator: Evaluator,
+    rollouts: int,
+    threshold: float = THRESHOLD,
+) -> Decision:
+    """A step's line (``options[0]``, played from ``before`` between ``span.start`` and ``span.step``) weighed
+    against its alternatives (``options[1:]``, :func:`alternatives`) from the player's view before it, in stages
+    like a single command (:func:`weigh`), a costly-looking one again in fresh worlds. Unweighed when the evaluator
+    cannot weigh lines (:class:`~twentystrong.review.evaluator.WeighsLines`)."""
+    line = options[0]
+    unweighed = Decision(
+        span.step, before.round, line[-1], None, None, None, len(options), 0, start=span.start, line=line
+    )
+    if not isinstance(evaluator, WeighsLines):
+        return unweighed
+    view = player_view(before)  # R12
+    first = rollouts // 2
+    if first < STAGE or len(options) == 1:
+        found = evaluator.estimate_lines(view, options, rollouts, 0)
+        spent = sum(e.rollouts for e in found)
+    else:
+        found = evaluator.estimate_lines(view, options, first, 0)
+        spent = sum(e.rollouts for e in found)
+        mine = next(e for e in found if e.line == line)
+        racing = _racing(found, mine)
+        rest = {e.line: e for e in evaluator.estimate_lines(view, [e.line for e in racing], rollouts - first, first)}
+        spent += sum(e.rollouts for e in rest.values())
+        found = []
+        for e in racing:
+            outcomes = e.outcomes + rest[e.line].outcomes
+            found.append(LineEstimate(e.line, sum(outcomes) / len(outcomes), len(outcomes), outcomes))
+    mine = next(e for e in found if e.line == line)
+    best = max(found, key=lambda e: (e.win_chance, e is mine))  # the line played among equals
+    best_chance, after, spread = best.win_chance, mine.win_chance, paired_se(best.outcomes, mine.outcomes)
+    if best is not mine and (best_chance - after) * 100 > threshold:
+        again = {e.line: e for e in evaluator.estimate_lines(view, [best.line, line], rollouts, rollouts)}
+        spent += sum(e.rollouts for e in again.values())
+        best_chance, after = again[best.line].win_chance, again[line].win_chance
+        spread = paired_se(again[best.line].outcomes, again[line].outcomes)
+    better = best is not mine and best_chance > after
+    return Decision(
+        span.step,
+        before.round,
+        line[-1],
+        best.line[-1] if better else None,
+        max(best_chance, after),
+        after,
+        len(options),
+        spent,
+        spread if better else None,
+        start=span.start,
+        line=line,
+        expert_line=best.line if better else (),
     )
 
 
@@ -475,6 +737,11 @@ def still_racing(estimates: Sequence[Estimate], played: Command) -> list[Estimat
     mine = next((e for e in estimates if e.command == played), None)
     if mine is None or not mine.outcomes or any(len(e.outcomes) != len(mine.outcomes) for e in estimates):
         return None
+    return _racing(estimates, mine)
+
+
+def _racing(estimates: Sequence[E], mine: E) -> list[E]:
+    """``mine``, and every estimate that won more of the same worlds than it did (in the order listed)."""
     return [e for e in estimates if e is mine or sum(e.outcomes) > sum(mine.outcomes)]
 
 

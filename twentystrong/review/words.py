@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from twentystrong.content.effects import Face
+from twentystrong.engine.commands import Command
+from twentystrong.engine.dice import die_label
+from twentystrong.engine.state import GameState
 from twentystrong.i18n import _, ngettext, term
 from twentystrong.i18n.numbers import localise, percent_sign
 from twentystrong.i18n.terms import TERMS
@@ -15,6 +19,7 @@ from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
 from twentystrong.session.history import HistoryEntry
 from twentystrong.text.commands import describe_command
+from twentystrong.text.words import card_name
 
 
 def heading(row: GameRow) -> str:
@@ -39,15 +44,74 @@ def percent(chance: float | None) -> str:
 
 
 def played_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
-    """What the player did, as a sentence: ``You activate stack 2 (Rust Maw).``"""
-    return describe_command(decision.played, history[decision.step - 1].state_after)
+    """What the player did, as a sentence: ``You activate stack 2 (Rust Maw).``, a step's line as one:
+    ``You commit P1, P2 and roll.``"""
+    before = history[decision.opens - 1].state_after
+    if decision.line:
+        return line_words(decision.line, before, besides=decision.line)
+    return describe_command(decision.played, before)
 
 
 def expert_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
     """What the expert would have done instead, as a sentence ("" when it agrees)."""
     if decision.expert is None:
         return ""
-    return describe_command(decision.expert, history[decision.step - 1].state_after)
+    before = history[decision.opens - 1].state_after
+    if decision.expert_line:
+        return line_words(decision.expert_line, before, besides=decision.line)
+    return describe_command(decision.expert, before)
+
+
+def line_words(line: Sequence[Command], before: GameState, besides: Sequence[Command] = ()) -> str:
+    """A step's line of commands (from the table ``before`` it) in a player's words, its dice in one sentence:
+    ``You commit P1, P2 and roll.``, ``You apply B3✶ to Rust Maw and P1 to Helium Tick, then resolve.``,
+    ``You recover R1, P2.``; an item or an ability used in it said after, one sentence each, unless it is one of
+    ``besides`` (the player's own, weighed as a decision of its own; a reward is always one)."""
+    deck = before.deck
+    commits = [c.die for c in line if c.cmd == "commit" and c.die]
+    applies = [
+        _("{die} to {card}").format(die=die_label(c.die, _face(before, c.die)), card=card_name(deck, c.card))
+        for c in line
+        if c.cmd == "apply" and c.die
+    ]
+    recovers = [c.die for c in line if c.cmd == "recover" and c.die]
+    ends = [c.cmd for c in line if c.cmd in ("roll", "repeat", "resolve")]
+    sentences = []
+    if "roll" in ends and commits:
+        sentences.append(_("You commit {dice} and roll.").format(dice=", ".join(commits)))
+    elif "roll" in ends:
+        sentences.append(describe_command(next(c for c in line if c.cmd == "roll"), before))
+    elif commits:
+        sentences.append(_("You commit {dice}.").format(dice=", ".join(commits)))
+    if ends and ends[-1] == "repeat":
+        if applies:
+            sentences.append(_("You apply {applies}, then roll again.").format(applies=_and(applies)))
+        else:
+            sentences.append(_("You apply no die, then roll again."))
+    elif ends and ends[-1] == "resolve":
+        if applies:
+            sentences.append(_("You apply {applies}, then resolve.").format(applies=_and(applies)))
+        else:
+            sentences.append(_("You apply no die, then resolve."))
+    elif applies:
+        sentences.append(_("You apply {applies}.").format(applies=_and(applies)))
+    if recovers:
+        sentences.append(_("You recover {die}.").format(die=", ".join(recovers)))
+    sentences += [describe_command(c, before) for c in line if c.cmd in SIDE and c not in besides]
+    if not sentences:
+        sentences.append(describe_command(line[-1], before))
+    return " ".join(sentences)
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _face(state: GameState, die: str) -> Face | None:
+    return state.die(die).face if die in {d.id for d in state.dice} else None
 
 
 SIDE = frozenset({"use_item", "use_ability", "discard_item"})
@@ -58,7 +122,7 @@ def first(decision: Decision) -> bool:
     """Whether the expert's choice is one played before the decision rather than instead of it (an item used, an
     ability), where the player chose the decision's own kind of command."""
     expert = decision.expert
-    return expert is not None and expert.cmd in SIDE and decision.played.cmd not in SIDE
+    return not decision.line and expert is not None and expert.cmd in SIDE and decision.played.cmd not in SIDE
 
 
 def advice_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
@@ -70,7 +134,7 @@ def advice_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
     expert = expert_words(decision, history)
     if first(decision):
         return _("The expert would not do this yet, but first: {expert}").format(expert=expert)
-    if decision.played.cmd in SIDE and decision.expert.cmd not in SIDE:
+    if not decision.line and decision.played.cmd in SIDE and decision.expert.cmd not in SIDE:
         return _("The expert would not do this now, but rather: {expert}").format(expert=expert)
     return _("The expert would rather: {expert}").format(expert=expert)
 
@@ -136,7 +200,7 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
         )
         cells = "".join("●" if round(value * height) == r else ("·" if r == 0 else " ") for value in picks)
         rows.append(f"{label}│{cells}")
-    flagged = {d.step for d in review.flagged}
+    flagged = {d.key for d in review.flagged}
     weighed = review.weighed
     marks = []
     rounds = []
@@ -145,7 +209,7 @@ def text_chart(review: Review, width: int = 60, height: int = 10) -> list[str]:
         first = c * len(line) // columns
         last = (c + 1) * len(line) // columns
         inside = weighed[first:last]
-        marks.append("!" if any(d.step in flagged for d in inside) else " ")
+        marks.append("!" if any(d.key in flagged for d in inside) else " ")
         this_round = inside[0].round if inside else -1
         rounds.append(this_round)
     axis = [" "] * columns

@@ -1,10 +1,11 @@
 """The Review screen: the expert's review of a game of the player's record (issue 30).
 
 Every decision of the game in a list (round, step, the chance to win before and after, the cost, what was played,
-the expert's choice when it differs; a costly decision marked ``✘`` and said in words below the list), and a chart of
-the chance to win across the game (textual-plotext: the line of dots, ``✘`` at each costly decision, ``│`` at the
-highlighted one; readable without colour). Enter on a decision shows the table as it was when it was made, in the
-history viewer (:class:`~twentystrong.tui.screens.replay.ReplayScreen`).
+the expert's choice when it differs; a fight's dice one decision a step, listed at the step where it began; a costly
+decision marked ``✘`` and said in words below the list), and a chart of the chance to win across the game
+(textual-plotext: the line of dots, ``✘`` at each costly decision, ``│`` at the highlighted one; readable without
+colour). Enter on a decision shows the table as it was when it was made, in the history viewer
+(:class:`~twentystrong.tui.screens.replay.ReplayScreen`).
 
 Reached from the statistics screen's past games and from game over. A review kept in the record shows at once;
 otherwise it is computed in a worker thread (progress shown; Escape cancels it and closes) and kept once done.
@@ -182,7 +183,7 @@ class ReviewScreen(ModalScreen[None]):
                 cost += f" ±{round(d.margin)}"
             table.add_row(
                 str(d.round),
-                str(d.step),
+                str(d.opens),
                 percent(d.before) if d.weighed else "",
                 percent(d.after) if d.weighed else "",
                 f"{COSTLY} {cost}" if costly else cost,
@@ -190,7 +191,7 @@ class ReviewScreen(ModalScreen[None]):
                 _("first: {expert}").format(expert=expert_words(d, history).rstrip("."))
                 if first(d)
                 else expert_words(d, history).rstrip("."),
-                key=str(d.step),
+                key=d.key,
             )
         table.focus()
         self._highlight(0)
@@ -213,11 +214,7 @@ class ReviewScreen(ModalScreen[None]):
         if d.flagged(review.threshold):
             words = Content.assemble((f"{COSTLY} ", "bold"), flag_words(d, history))
         elif not d.weighed:
-            words = Content(
-                _("{played} The expert does not weigh a fight's dice one by one.").format(
-                    played=played_words(d, history)
-                )
-            )
+            words = Content(_("{played} The expert did not weigh this one.").format(played=played_words(d, history)))
         elif d.expert is not None:
             words = Content(
                 _("{played} {advice} ({before} against {after}: {cost}).").format(
@@ -292,7 +289,7 @@ class ReviewScreen(ModalScreen[None]):
         d = self._decision(self.query_one("#review-decisions", DataTable).cursor_row)
         if d is None:
             return
-        await self.app.push_screen(ReplayScreen(self.row, self.session, start=d.step - 1))
+        await self.app.push_screen(ReplayScreen(self.row, self.session, start=d.opens - 1))
 
 
 def _round_ticks(review: Review) -> list[tuple[int, str]]:
