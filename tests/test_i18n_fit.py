@@ -117,6 +117,31 @@ async def test_what_happened_too_long_for_the_border_reads_whole_on_lines_of_its
     assert "Alle Züge" in lines[-1]  # the buttons' row
 
 
+@pytest.mark.parametrize("language", ["de", "fr"])
+async def test_what_happened_leaves_the_whole_pool_in_sight_at_80x24(language: str) -> None:
+    """A first game (hints on) at 80×24, a full pool of three rows and news on lines of its own: the news takes the
+    first-game hint's place and gives way to a long prompt, so the pool's last row (R1) and the buttons stay in
+    sight (the hint's two German lines hid the pool's last row)."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table._hint_text
+        table._add_news(*LONG, *LONG)
+        table._draw()
+        await settle(pilot)
+        lines = screen_lines(app)
+        shown = "\n".join(lines)
+        bar = table.query_one(PromptBar)
+        pool = [line for line in lines[: bar.region.y] if "R1" in line]
+        assert pool, shown
+        text = table.query_one("#prompt-text", Static).region.height
+        assert 0 < table.query_one("#prompt-news", Static).region.height <= PromptBar.SHORT_LINES - text
+        assert ("Alle Züge" if language == "de" else "Tous les coups") in "\n".join(_bar_lines(app)), shown
+
+
 async def test_what_happened_keeps_the_latest_whole_sentences_when_long() -> None:
     """Many sentences (a Resolve's worth): the latest ones that fit in PromptBar.NEWS_LINES lines, whole, after
     "…" for the earlier ones (the log holds them all)."""
