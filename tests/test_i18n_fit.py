@@ -224,3 +224,35 @@ async def test_statistics_overview_reads_in_the_language(
             assert words in shown, (words, shown)
         for words in english:
             assert words not in shown, (words, shown)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_log_entries_wrap_inside_the_list_with_their_indent(size: tuple[int, int]) -> None:
+    """French log entries (the history's list) wrap at the list's own width: every line of an entry after its first
+    keeps its indent (French at 120×40 ran one column past the list, which wrapped the rest of the line again at
+    its left edge; at 80×24 every long entry did)."""
+    from twentystrong.bots import make_bot
+    from twentystrong.tui import messages
+    from twentystrong.tui.screens.history import HistoryScreen
+
+    i18n.set_language("fr")
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=3, hints=False)
+    bot = make_bot("heuristic", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            assert app.store is not None
+            view = app.store.view
+            app.post_message(messages.Play(bot.choose(view.player, list(view.legal))))
+            await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        listing = app.screen.query_one("#history-list")
+        region = listing.region
+        lines = [line[region.x + 1 : region.right - 1] for line in screen_lines(app)[region.y + 1 : region.bottom - 1]]
+        written = [line for line in lines if line.strip()]
+        assert len(written) > 10, lines
+        for line in written:
+            text = line[2:]  # after the cursor's gutter (▸)
+            assert text.startswith(("  ", " ─", "─")) or text[:4].strip().isdigit(), (line, lines)
