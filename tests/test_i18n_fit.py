@@ -256,3 +256,32 @@ async def test_log_entries_wrap_inside_the_list_with_their_indent(size: tuple[in
         for line in written:
             text = line[2:]  # after the cursor's gutter (▸)
             assert text.startswith(("  ", " ─", "─")) or text[:4].strip().isdigit(), (line, lines)
+
+
+@pytest.mark.parametrize(
+    ("language", "search", "name"),
+    [("fr", "Rampeur", "Rampeur de régolithe"), ("de", "Matriarchin", "Die Matriarchin der Rückseite")],
+)
+async def test_card_browser_names_read_whole_at_80_columns(language: str, search: str, name: str) -> None:
+    """The card browser at 80×24: a card name longer than the Name column (French "Rampeur de régolithe", German
+    "Die Matriarchin der Rückseite") wraps onto the next line of its row instead of being cut."""
+    from textual.widgets import DataTable
+
+    from twentystrong.tui.screens.browser import CardBrowserScreen
+
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=3, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        await pilot.press("slash", *search)
+        await settle(pilot)
+        assert [e.text.name for e in browser.shown][:1] == [name]
+        table = browser.query_one("#browser-table", DataTable)
+        region = table.region
+        lines = screen_lines(app)[region.y : region.bottom]
+        column = [line[region.x + 2 : region.x + 2 + browser._name_width] for line in lines]
+        assert name in " ".join(" ".join(part.split()) for part in column if part.strip()), lines
