@@ -143,8 +143,11 @@ def test_validate_warns_about_missing_translations_without_failing(
     assert out == f'{deck}: ok (deck "plain", solar-sentinels)\n'
     warnings = err.splitlines()
     assert all(": warning: no " in line for line in warnings)
-    last = next(line for line in warnings if "conflicts.toml" in line and "no German" not in line)
-    assert last.endswith("warning: no French (fr) name (read in English)")
+    last = next(line for line in warnings if "conflicts.toml" in line and "no German (de) name" not in line)
+    assert last.endswith(
+        "warning: no French (fr) name (read in English); no German (de) gender; no French (fr) gender (its sentences"
+        " use a wording without agreement)"
+    )
     assert any("heroes.toml" in line and "no German (de) name" in line for line in warnings)
 
 

@@ -93,3 +93,26 @@ def test_argparse_errors_read_in_the_language(
         main(["--lang", language, *argv])
     assert exit_.value.code == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("language", "argv", "line"),
+    [
+        ("en", ["odds"], "twentystrong odds: error: the following arguments are required: --dice"),
+        ("de", ["odds"], "twentystrong odds: Fehler: diese Argumente fehlen: --dice"),
+        ("fr", ["odds"], "twentystrong odds\u00a0: erreur\u00a0: les arguments suivants sont requis\u00a0: --dice"),
+        ("de", ["play", "--load", "x.json", "--hero", "corona"], "twentystrong play: Fehler: --load und --hero"),
+        ("fr", ["odds", "--dice", "Q9"], "twentystrong odds\u00a0: erreur\u00a0: "),
+    ],
+)
+def test_the_error_prefix_reads_in_the_language(
+    language: str, argv: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every error line of the command line starts "…: error:" in English, "…: Fehler:" in German, "… : erreur :"
+    in French: argparse's errors and the game's own (``odds``'s bad dice, ``play``'s options)."""
+    try:
+        status = main(["--lang", language, *argv])
+    except SystemExit as exit_:
+        status = exit_.code
+    assert status == 2
+    assert line in capsys.readouterr().err

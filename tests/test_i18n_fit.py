@@ -4,6 +4,10 @@ the player sees it."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
 import pytest
 from record_helpers import PLAIN, finished
 from review_helpers import OpenEvaluator
@@ -86,9 +90,21 @@ def _flat(lines: list[str]) -> str:
     return " ".join(" ".join(line.split()) for line in lines)
 
 
-async def _with_news(language: str, *sentences: str) -> tuple[list[str], int]:
-    """Solar Sentinels' table at 80×24 in ``language`` with ``sentences`` as what just happened: the prompt bar's
-    lines (its top border first) and the height of its news lines (0: on the border)."""
+@dataclass(frozen=True)
+class NewsScreen:
+    """The table at 80×24 with news: its lines, the prompt bar's (its top border first), the height of the news
+    lines (0: on the border) and of the prompt's text, and whether a first-game hint was due."""
+
+    lines: list[str]
+    bar: list[str]
+    news: int
+    text: int
+    hinted: bool
+
+
+async def _news_screen(language: str, *sentences: str) -> NewsScreen:
+    """Solar Sentinels' table at 80×24 in ``language`` (a first game: hints on, a full pool of three rows) with
+    ``sentences`` as what just happened."""
     i18n.set_language(language)
     app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -99,7 +115,27 @@ async def _with_news(language: str, *sentences: str) -> tuple[list[str], int]:
         table._draw()
         await settle(pilot)
         news = table.query_one("#prompt-news", Static)
-        return _bar_lines(app), news.region.height if news.display else 0
+        text = table.query_one("#prompt-text", Static)
+        height = news.region.height if news.display else 0
+        return NewsScreen(screen_lines(app), _bar_lines(app), height, text.region.height, bool(table._hint_text))
+
+
+async def _with_news(language: str, *sentences: str) -> tuple[list[str], int]:
+    """The prompt bar's lines (its top border first) and the height of its news lines (0: on the border)."""
+    shown = await _news_screen(language, *sentences)
+    return shown.bar, shown.news
+
+
+@asynccontextmanager
+async def _opened(language: str, key: str, seed: int = 7) -> AsyncIterator[Pilot[None]]:
+    """Solar Sentinels' table at 80×24 in ``language`` (no hints), ``key`` pressed on it."""
+    i18n.set_language(language)
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=seed, hints=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        yield pilot
 
 
 LONG = (
@@ -115,6 +151,19 @@ async def test_what_happened_too_long_for_the_border_reads_whole_on_lines_of_its
     assert "Was geschah" not in lines[0]  # the border keeps no cut copy
     assert "Was geschah: " + " ".join(LONG) in _flat(lines[1:]), lines
     assert "Alle Züge" in lines[-1]  # the buttons' row
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+async def test_what_happened_leaves_the_whole_pool_in_sight_at_80x24(language: str) -> None:
+    """A first game (hints on) at 80×24, a full pool of three rows and news on lines of its own: the news takes the
+    first-game hint's place and gives way to a long prompt, so the pool's last row (R1) and the buttons stay in
+    sight (the hint's two German lines hid the pool's last row)."""
+    shown = await _news_screen(language, *LONG, *LONG)
+    assert shown.hinted
+    above = shown.lines[: shown.lines.index(shown.bar[0])]
+    assert any("R1" in line for line in above), shown.lines
+    assert 0 < shown.news <= PromptBar.SHORT_LINES - shown.text
+    assert ("Alle Züge" if language == "de" else "Tous les coups") in "\n".join(shown.bar), shown.lines
 
 
 async def test_what_happened_keeps_the_latest_whole_sentences_when_long() -> None:
@@ -145,12 +194,8 @@ async def test_card_browser_kind_column_and_where_read_in_the_language(
 ) -> None:
     """The card browser at 80×24 (``c`` on the table): the Kind column says each card's kind in the language spoken
     (it showed the kinds' ids, "hero", "card"), and the detail's "Where:" too."""
-    i18n.set_language(language)
-    app = create_app(deck_id="solar-sentinels", hero="corona", seed=7, hints=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("c")
-        await settle(pilot)
+    async with _opened(language, "c") as pilot:
+        app = pilot.app
         lines = screen_lines(app)
         shown = "\n".join(lines)
         corona = next(line for line in lines if line.lstrip().startswith("│ Corona "))
@@ -199,3 +244,79 @@ async def test_statistics_overview_reads_in_the_language(
             assert words in shown, (words, shown)
         for words in english:
             assert words not in shown, (words, shown)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_log_entries_wrap_inside_the_list_with_their_indent(size: tuple[int, int]) -> None:
+    """French log entries (the history's list) wrap at the list's own width: every line of an entry after its first
+    keeps its indent (French at 120×40 ran one column past the list, which wrapped the rest of the line again at
+    its left edge; at 80×24 every long entry did)."""
+    from twentystrong.bots import make_bot
+    from twentystrong.tui import messages
+    from twentystrong.tui.screens.history import HistoryScreen
+
+    i18n.set_language("fr")
+    app = create_app(deck_id="solar-sentinels", hero="corona", seed=3, hints=False)
+    bot = make_bot("heuristic", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            assert app.store is not None
+            view = app.store.view
+            app.post_message(messages.Play(bot.choose(view.player, list(view.legal))))
+            await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        listing = app.screen.query_one("#history-list")
+        region = listing.region
+        lines = [line[region.x + 1 : region.right - 1] for line in screen_lines(app)[region.y + 1 : region.bottom - 1]]
+        written = [line for line in lines if line.strip()]
+        assert len(written) > 10, lines
+        for line in written:
+            text = line[2:]  # after the cursor's gutter (▸)
+            assert text.startswith(("  ", " ─", "─")) or text[:4].strip().isdigit(), (line, lines)
+
+
+@pytest.mark.parametrize(
+    ("language", "search", "name"),
+    [("fr", "Rampeur", "Rampeur de régolithe"), ("de", "Matriarchin", "Die Matriarchin der Rückseite")],
+)
+async def test_card_browser_names_read_whole_at_80_columns(language: str, search: str, name: str) -> None:
+    """The card browser at 80×24: a card name longer than the Name column (French "Rampeur de régolithe", German
+    "Die Matriarchin der Rückseite") wraps onto the next line of its row instead of being cut."""
+    from textual.widgets import DataTable
+
+    from twentystrong.tui.screens.browser import CardBrowserScreen
+
+    async with _opened(language, "c", seed=3) as pilot:
+        app = pilot.app
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        await pilot.press("slash", *search)
+        await settle(pilot)
+        assert [e.text.name for e in browser.shown][:1] == [name]
+        table = browser.query_one("#browser-table", DataTable)
+        region = table.region
+        lines = screen_lines(app)[region.y : region.bottom]
+        column = [line[region.x + 2 : region.x + 2 + browser._name_width] for line in lines]
+        assert name in " ".join(" ".join(part.split()) for part in column if part.strip()), lines
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "No matches found"), ("de", "Nichts gefunden"), ("fr", "Aucun résultat")]
+)
+async def test_the_palette_says_it_found_nothing_in_the_language(language: str, words: str) -> None:
+    """Textual's command palette, searched for a word no command has: its "No matches found" line reads in the
+    language spoken (Textual writes it in English)."""
+    from textual.command import CommandList
+
+    async with _opened(language, "ctrl+p") as pilot:
+        await pilot.press(*"qxqxqz")
+        found = pilot.app.screen.query_one(CommandList)
+        for _ in range(400):  # the palette shows the line after its countdown: wait for the line, not the time
+            if found.option_count and found.get_option_at_index(0).id == "--no-matches":
+                break
+            await pilot.pause(0.01)
+        await settle(pilot)
+        assert words in "\n".join(screen_lines(pilot.app))

@@ -12,6 +12,11 @@ if TYPE_CHECKING:
     from twentystrong.engine.state import OptionValue
 
 
+def error_line(prog: str, message: str) -> str:
+    """A command line's error, ``twentystrong play: error: …``, in the language spoken (argparse's own too)."""
+    return _("{prog}: error: {message}").format(prog=prog, message=message)
+
+
 def iso_date(text: str) -> date:
     """A ``YYYY-MM-DD`` date."""
     try:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from twentystrong import __version__
+from twentystrong.cli.arguments import error_line
 from twentystrong.i18n import N_, _, ngettext
 
 # name -> (module, one-line help). Order is the order shown by --help.
@@ -47,7 +48,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         words = _("Try '{prog} --help'.").format(prog=self.prog)
-        self.exit(2, f"{self.prog}: error: {message}\n{words}\n")
+        self.exit(2, f"{error_line(self.prog, message)}\n{words}\n")
 
 
 ARGPARSE_WORDS = (
@@ -140,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list, lang = _take_language(list(sys.argv[1:] if argv is None else argv))
     problem = _choose_language(lang)
     if problem is not None:
-        sys.stderr.write(f"twentystrong: error: --lang: {problem}\n")
+        sys.stderr.write(error_line("twentystrong", f"--lang: {problem}") + "\n")
         return 2
     if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
         # Bare `twentystrong` (or only play options): the TUI, resuming the autosave if there is one.

@@ -17,6 +17,7 @@ import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from twentystrong.cli.arguments import error_line
 from twentystrong.i18n import N_, _, ngettext, term
 from twentystrong.i18n.numbers import decimal, percent_sign, ratio
 from twentystrong.odds import (
@@ -434,7 +435,7 @@ def _held(args: argparse.Namespace) -> Held:
 
 
 def _fail(message: str) -> int:
-    print(f"twentystrong odds: error: {message}", file=sys.stderr)
+    print(error_line("twentystrong odds", message), file=sys.stderr)
     return 2
 
 

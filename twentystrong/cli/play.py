@@ -11,7 +11,7 @@ import gc
 import sys
 from pathlib import Path
 
-from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
+from twentystrong.cli.arguments import add_deck_options, deck_option_values, error_line, needs_problem
 from twentystrong.i18n import _
 from twentystrong.kits.options import choose
 
@@ -64,12 +64,12 @@ def _run(args: argparse.Namespace) -> int:
     from twentystrong.tui.store import LaunchError
 
     if args.load is not None and args.hero is not None:
-        print("twentystrong play: error: " + _("--load and --hero cannot be combined"), file=sys.stderr)
+        print(error_line("twentystrong play", _("--load and --hero cannot be combined")), file=sys.stderr)
         return 2
     values = deck_option_values(args)
     problem = needs_problem(values)
     if problem is not None:
-        print(f"twentystrong play: error: {problem}", file=sys.stderr)
+        print(error_line("twentystrong play", problem), file=sys.stderr)
         return 2
     try:
         from twentystrong.tui.app import create_app
@@ -89,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
         )
         app = create_app(wanted)
     except LaunchError as exc:
-        print(f"twentystrong play: error: {exc}", file=sys.stderr)
+        print(error_line("twentystrong play", str(exc)), file=sys.stderr)
         return 2
     app.gc_paused = True
     app.run()

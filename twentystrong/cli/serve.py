@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from twentystrong.cli.arguments import error_line
 from twentystrong.i18n import _
 
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         listening = listen(args.host, args.port)
     except BindError as exc:
-        print(f"twentystrong serve: error: {exc}", file=sys.stderr)
+        print(error_line("twentystrong serve", str(exc)), file=sys.stderr)
         return 2
     if not listening.loopback_only:
         where = _("every network interface of this machine") if listening.every_interface else args.host

@@ -17,7 +17,7 @@ from typing import Any
 
 from twentystrong.bots import BOT_NAMES, cannot_play
 from twentystrong.bots.expert import BUDGET
-from twentystrong.cli.arguments import add_deck_options, deck_option_values, needs_problem
+from twentystrong.cli.arguments import add_deck_options, deck_option_values, error_line, needs_problem
 from twentystrong.content.heroes import hero_ref, shipped_heroes_for
 from twentystrong.content.loader import DeckError
 from twentystrong.content.model import Deck
@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(error_line(PROG, message), file=sys.stderr)
     return 2
 
 

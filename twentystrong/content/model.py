@@ -69,6 +69,8 @@ class Hero(Translated):
 class ConflictCard(Translated):
     """A conflict card: an enemy or obstacle in the stacks."""
 
+    GENDERED = True
+
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""
     name: str = field(min_length=1, max_length=40)
@@ -95,6 +97,8 @@ class ConflictCard(Translated):
 @content
 class Boss(Translated):
     """A boss: the endgame enemy."""
+
+    GENDERED = True
 
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique in the deck."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from twentystrong.content.base import Content, content, field
 from twentystrong.i18n import language
@@ -70,11 +70,21 @@ class Words(Content):
     """A deck's title (``[deck.de]``), shown on the setup screen, in the card browser and by ``validate``."""
     description: str | None = field(default=None, max_length=1000)
     """A deck's description, shown on the setup screen."""
+    gender: Literal["m", "f", "n", "plural", "phrase"] | None = None
+    """The grammatical gender of the name in this language (``m``, ``f``, ``n``; ``plural`` for a plural name,
+    ``phrase`` for a name that is a phrase, *Die Menge tobt*): the sentences about the card agree with it (French
+    *vaincu* / *vaincue*, German *ihn* / *sie* / *es*); ``plural``, ``phrase`` or none given: the wording that needs
+    no agreement."""
 
 
 @content
 class Translated(Content):
     """A content class with words a player reads: its translations, one table per language (``[card.de]``)."""
+
+    GENDERED = False
+    """Whether sentences name it and agree with its name (a conflict card, a boss, a kit's fought or held piece): its
+    translations then give the name's grammatical gender (:attr:`Words.gender`), and ``validate`` warns when one
+    does not."""
 
     de: Words | None = None
     """Its words in German (``[card.de]``): any key left out reads in English."""
@@ -92,6 +102,16 @@ def check_words(item: Content) -> None:
         for key in WORDS:
             if words.__dict__[key] is not None and key not in own:
                 raise ValueError(f"{code}.{key}: this table has no {key} to translate")
+
+
+def gender_of(item: object) -> str | None:
+    """The grammatical gender of ``item``'s name in the language spoken now (:attr:`Words.gender`), or None: English,
+    no translation, or no gender given."""
+    code = language()
+    if code == "en":
+        return None
+    words = getattr(item, "__dict__", {}).get(code)
+    return None if words is None else words.gender
 
 
 class _Localized:
@@ -150,6 +170,8 @@ def carried(item: Content, *keys: str) -> dict[str, Any]:
     for code in TRANSLATED_LANGUAGES:
         words = item.__dict__.get(code)
         kept = {str(word_key(key)): words.__dict__[str(word_key(key))] for key in keys} if words is not None else {}
+        if words is not None and "name" in keys:
+            kept["gender"] = words.gender  # the name's gender goes with it
         out[code] = Words(**kept) if any(value is not None for value in kept.values()) else None
     return out
 
@@ -162,6 +184,8 @@ def missing(item: Content) -> Iterator[tuple[str, list[str]]]:
     for code in TRANSLATED_LANGUAGES:
         words = item.__dict__.get(code)
         absent = [key for key in keys if words is None or not words.__dict__[str(word_key(key))]]
+        if getattr(type(item), "GENDERED", False) and "name" in keys and (words is None or words.gender is None):
+            absent.append("gender")  # the sentences about it then use the wording that needs no agreement
         if absent:
             yield code, absent
 

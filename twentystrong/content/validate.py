@@ -105,12 +105,23 @@ def missing_translations(checked: Sequence[Checked]) -> list[Finding]:
                 gaps.setdefault(code, []).extend(str(field_name((*path, key))) for key in keys)
         if not gaps:
             continue
+        genders = {code: [key for key in keys if key.split(".")[-1] == "gender"] for code, keys in gaps.items()}
+        words = {code: [key for key in keys if key not in genders[code]] for code, keys in gaps.items()}
         said = "; ".join(
-            f"no {LANGUAGE_NAMES.get(code, code)} ({code}) {', '.join(gaps[code])}"
+            f"no {LANGUAGE_NAMES.get(code, code)} ({code}) {', '.join(words[code])}"
             for code in TRANSLATED_LANGUAGES
-            if code in gaps
+            if words.get(code)
         )
-        findings.append(placed.finding((), f"warning: {said} (read in English)"))
+        agree = "; ".join(
+            f"no {LANGUAGE_NAMES.get(code, code)} ({code}) {', '.join(genders[code])}"
+            for code in TRANSLATED_LANGUAGES
+            if genders.get(code)
+        )
+        parts = [f"{said} (read in English)"] if said else []
+        if agree:
+            # A name's gender (Words.gender): without it, the sentences about the card need no agreement.
+            parts.append(f"{agree} (its sentences use a wording without agreement)")
+        findings.append(placed.finding((), "warning: " + "; ".join(parts)))
     return findings
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import FIELDS, Command
+from twentystrong.engine.effects.words import DEFEATED_TAKE_REWARD, card_gender, sentence
 from twentystrong.engine.reasons import game_reason, purpose_words, reason_words
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
@@ -125,7 +126,9 @@ def awaiting(s: GameState) -> dict[str, Any]:
 
 def _prompt_text(s: GameState, p: Prompt) -> str:
     if p.kind == "instant_reward" and p.card:
-        return _("{card} is defeated: take or decline its instant reward.").format(card=s.deck.card(p.card).name)
+        # The log's words for this prompt, as a sentence (English: "… its instant reward.", as it always was).
+        said = DEFEATED_TAKE_REWARD(card_gender(s.deck, p.card)).format(card=s.deck.card(p.card).name)
+        return sentence(said)
     if p.kind == "item_limit":
         held = len(s.inventory)
         return ngettext(

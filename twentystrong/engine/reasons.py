@@ -15,7 +15,15 @@ from collections.abc import Callable
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from twentystrong.engine.effects.words import card_name, color_word, stat_name
+from twentystrong.content.translations import gender_of
+from twentystrong.engine.effects.words import (
+    DEFEATED,
+    DEFEATED_WITH_EVERY_ENEMY,
+    card_gender,
+    card_name,
+    color_word,
+    stat_name,
+)
 from twentystrong.i18n import N_, SOURCE, _, language, ngettext
 
 if TYPE_CHECKING:
@@ -48,15 +56,30 @@ def card_named(said: str, deck: Deck) -> str:
     named = card_name(deck, said)
     if named != said:
         return named  # an id
+    piece = _piece_named(said, deck)
+    # The name it had in the language spoken when the event was written.
+    return said if piece is None else str(getattr(piece, "name", said))
+
+
+def _piece_named(said: str, deck: Deck) -> object | None:
+    """The card, boss, hero or kit's piece that bears the name ``said`` in some language (None: none does)."""
     kits = [item for items in deck.parts.values() for item in items]  # a kit's own pieces: a Scion, a Tactic …
     # A hero's other side (a Victorum hero's Primus), made only when no piece above bears the name.
     sides = (side() for piece in (*deck.heroes, *kits) if (side := getattr(piece, "as_boss", None)) is not None)
-    for piece in chain(deck.cards, deck.bosses, deck.heroes, kits, sides):
-        if piece is not None and said in _names(piece):
-            return str(
-                getattr(piece, "name", said)
-            )  # the name it had in the language spoken when the event was written
-    return said
+    return next(
+        (p for p in chain(deck.cards, deck.bosses, deck.heroes, kits, sides) if p is not None and said in _names(p)),
+        None,
+    )
+
+
+def gender_named(said: str, deck: Deck) -> str | None:
+    """The grammatical gender of the card :func:`card_named` names, in the language spoken (None: unknown)."""
+    if language() == SOURCE:
+        return None
+    if card_name(deck, said) != said:
+        return card_gender(deck, said)  # an id
+    piece = _piece_named(said, deck)
+    return None if piece is None else gender_of(piece)
 
 
 def _names(piece: object) -> tuple[str, ...]:
@@ -140,10 +163,11 @@ def game_reason(reason: str, deck: Deck) -> str:
     """Why a game ended (``Carapace Titan is defeated``, a reason of a loss) in the language spoken now."""
     found = re.fullmatch(r"(.+) and every enemy with it are defeated", reason)
     if found is not None:
-        return _("{card} and every enemy with it are defeated").format(card=card_named(found[1], deck))
+        said = DEFEATED_WITH_EVERY_ENEMY(gender_named(found[1], deck))
+        return said.format(card=card_named(found[1], deck))
     found = re.fullmatch(r"(.+) is defeated", reason)
     if found is not None:
-        return _("{card} is defeated").format(card=card_named(found[1], deck))
+        return DEFEATED(gender_named(found[1], deck)).format(card=card_named(found[1], deck))
     return reason_words(reason, deck)
 
 

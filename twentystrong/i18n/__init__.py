@@ -40,6 +40,8 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 __all__ = [
     "DOMAIN",
+    "GENDERS",
+    "Gendered",
     "N_",
     "LANGUAGES",
     "SOURCE",
@@ -50,6 +52,7 @@ __all__ = [
     "language_from_environment",
     "lazy_gettext",
     "lazy_ngettext",
+    "lazy_pgettext",
     "ngettext",
     "npgettext",
     "pgettext",
@@ -221,6 +224,52 @@ def lazy_gettext(message: str) -> LazyText:
 def lazy_ngettext(singular: str, plural: str, n: int) -> LazyText:
     """A plural message for a fixed count, translated when shown."""
     return LazyText(singular, plural, n)
+
+
+def lazy_pgettext(context: str, message: str) -> LazyText:
+    """``message`` in the sense ``context``, translated when shown (for module-level constants)."""
+    return LazyText(message, context=context)
+
+
+GENDERS = ("m", "f", "n", "plural", "phrase")
+"""A name's grammatical gender, as a deck file gives it per language (``[card.fr] gender = "f"``): masculine,
+feminine, neuter, or a plural name (*Loups du cratère*) or a phrase (*Die Menge tobt*), which are said with the
+wording that needs no agreement."""
+
+
+@dataclass(frozen=True)
+class Gendered:
+    """One sentence about a named card, in the grammatical gender of its name in the language spoken (French
+    *vaincu* / *vaincue*, German *ihn* / *sie* / *es*): a whole message per gender (contexts ``masculine``,
+    ``feminine``, ``neuter``), never an ending glued on. ``unknown`` is worded to need no agreement (*Vous avez
+    vaincu {card}*): a name whose gender the deck does not give (a deck of one's own), or a plural name. English has
+    one wording: each message reads the same there.
+
+    Declare it with the marks the extraction knows::
+
+        DEFEATED = Gendered(
+            lazy_gettext("{card} is defeated"),
+            lazy_pgettext("masculine", "{card} is defeated"),
+            lazy_pgettext("feminine", "{card} is defeated"),
+            lazy_pgettext("neuter", "{card} is defeated"),
+        )
+    """
+
+    unknown: LazyText
+    masculine: LazyText
+    feminine: LazyText
+    neuter: LazyText
+
+    def __call__(self, gender: str | None) -> str:
+        """The message for a name of this ``gender`` (None, ``plural`` or ``phrase``: the wording without
+        agreement)."""
+        if gender == "m":
+            return str(self.masculine)
+        if gender == "f":
+            return str(self.feminine)
+        if gender == "n":
+            return str(self.neuter)
+        return str(self.unknown)
 
 
 def term(term_id: str, n: int | None = None) -> str:

@@ -29,7 +29,12 @@ from twentystrong.i18n.glossary import GLOSSARY, Glossary, load
 PACKAGE = Path(__file__).resolve().parent.parent
 MAPPING = Path(__file__).with_name("babel.cfg")
 TERMS = Path(__file__).with_name("terms.py")
-KEYWORDS: dict[str, Any] = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {
+    **DEFAULT_KEYWORDS,
+    "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
+}
 """The functions that mark a message: gettext's own names plus this package's lazy forms."""
 COMMENT_TAGS = ("Translators:",)
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)

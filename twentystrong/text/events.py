@@ -17,7 +17,16 @@ from twentystrong.engine import events as ev
 from twentystrong.engine.dice import SYMBOL, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.rewards import recovers_nothing
-from twentystrong.engine.effects.words import color_word, face_words
+from twentystrong.engine.effects.words import (
+    BANISHED_FROM_THE_GAME,
+    DEFEATED,
+    DEFEATED_BECAUSE,
+    DEFEATED_TAKE_REWARD,
+    USED_SINGLE_USE,
+    card_gender,
+    color_word,
+    face_words,
+)
 from twentystrong.engine.evolve import evolve
 from twentystrong.engine.legal import health_loss
 from twentystrong.engine.reasons import game_reason, purpose_words, reason_words
@@ -311,9 +320,10 @@ def _card_activated(e: ev.CardActivated, c: _Ctx) -> str:
 
 
 def _card_defeated(e: ev.CardDefeated, c: _Ctx) -> str:
+    gender = card_gender(c.deck, e.card)
     if e.reason in ("", "damage"):
-        return _("{card} is defeated").format(card=c.name(e.card))
-    return _("{card} is defeated ({reason})").format(card=c.name(e.card), reason=reason_words(e.reason, c.deck))
+        return DEFEATED(gender).format(card=c.name(e.card))
+    return DEFEATED_BECAUSE(gender).format(card=c.name(e.card), reason=reason_words(e.reason, c.deck))
 
 
 def _card_left(e: ev.CardLeft, c: _Ctx) -> str:
@@ -323,7 +333,7 @@ def _card_left(e: ev.CardLeft, c: _Ctx) -> str:
     if e.to == "inventory":
         return _("{card} goes to your inventory").format(card=name)
     if e.to == "banished":
-        return _("{card} is banished from the game").format(card=name)
+        return BANISHED_FROM_THE_GAME(card_gender(c.deck, e.card)).format(card=name)
     if e.to == "fled":
         return _("{card} flees").format(card=name)
     return _("{card} leaves the active area ({zone})").format(card=name, zone=e.to)
@@ -369,7 +379,7 @@ def _card(deck: Deck, card_id: str) -> Any:
 def _item_used(e: ev.ItemUsed, c: _Ctx) -> str:
     name = c.name(e.item)
     if e.single_use:
-        return _("You use {card} (single-use: it goes to the discard pile)").format(card=name)
+        return USED_SINGLE_USE(card_gender(c.deck, e.item)).format(card=name)
     return _("You use {card}").format(card=name)
 
 
@@ -439,7 +449,7 @@ def _why(reason: str, deck: Deck, *redundant: str) -> str:
 
 def _prompt_words(p: Prompt, c: _Ctx) -> str:
     if p.kind == "instant_reward":
-        return _("{card} is defeated: take or decline its instant reward").format(card=c.name(p.card))
+        return DEFEATED_TAKE_REWARD(card_gender(c.deck, p.card)).format(card=c.name(p.card))
     if p.kind == "item_limit":
         return _("You hold more items than your Strategy: use or discard items")
     purpose = (

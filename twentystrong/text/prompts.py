@@ -17,6 +17,7 @@ from twentystrong.engine.decide import decide_and_apply
 from twentystrong.engine.dice import BASE_DAMAGE, die_label
 from twentystrong.engine.effects import hooks
 from twentystrong.engine.effects.base import Handler
+from twentystrong.engine.effects.words import DEFEATED_TAKE_GIVES, card_gender
 from twentystrong.engine.flow import pending_items
 from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import DieState, GameState
@@ -36,9 +37,7 @@ def prompt_words(table: GameState | PlayerView, awaiting: dict[str, Any]) -> str
     if kind == "instant_reward" and p is not None and p.card:
         card = state.deck.card(p.card)
         if card.reward is not None:
-            text = _("{card} is defeated: take its instant reward ({gives}) or decline it.").format(
-                card=card.name, gives=gives(card.reward)
-            )
+            text = DEFEATED_TAKE_GIVES(card_gender(state.deck, p.card)).format(card=card.name, gives=gives(card.reward))
             heal = sum(getattr(e, "amount", 0) for e in card.reward.effects if e.kind == "heal")
             health = state.hero.health
             if heal and health >= 6:

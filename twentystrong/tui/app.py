@@ -199,17 +199,18 @@ class TwentyStrongApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its search field's words in the language spoken."""
-        from textual.command import CommandPalette
+        from twentystrong.tui.palette import Palette
 
         if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):  # is_open
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:
         """Textual's theme picker, its search field's words in the language spoken."""
-        from textual.command import CommandPalette
         from textual.theme import ThemeProvider
 
-        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+        from twentystrong.tui.palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def on_mount(self) -> None:
         self.speak_keys()

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from twentystrong.i18n import GLOSSARY_CONTEXT, SOURCE, language, npgettext, pgettext, speaking
+from twentystrong.i18n import (
+    GLOSSARY_CONTEXT,
+    SOURCE,
+    Gendered,
+    language,
+    lazy_gettext,
+    lazy_pgettext,
+    npgettext,
+    pgettext,
+    speaking,
+)
 from twentystrong.i18n.grammar import agree
 
 if TYPE_CHECKING:
@@ -132,6 +142,72 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
         plural_form = singular + ("es" if singular.endswith(("s", "sh", "ch", "x")) else "s")
     word = singular if count == 1 else plural_form
     return f"{count} {word}"
+
+
+# The sentences about a named card a player reads most, one message per grammatical gender of its name (French
+# "vaincu" / "vaincue", German "ihn" / "sie" / "es"); the wording without context needs no agreement (a name whose
+# gender the deck does not give, or a plural name).
+DEFEATED = Gendered(
+    lazy_gettext("{card} is defeated"),
+    lazy_pgettext("masculine", "{card} is defeated"),
+    lazy_pgettext("feminine", "{card} is defeated"),
+    lazy_pgettext("neuter", "{card} is defeated"),
+)
+DEFEATED_BECAUSE = Gendered(
+    lazy_gettext("{card} is defeated ({reason})"),
+    lazy_pgettext("masculine", "{card} is defeated ({reason})"),
+    lazy_pgettext("feminine", "{card} is defeated ({reason})"),
+    lazy_pgettext("neuter", "{card} is defeated ({reason})"),
+)
+DEFEATED_WITH_EVERY_ENEMY = Gendered(
+    lazy_gettext("{card} and every enemy with it are defeated"),
+    lazy_pgettext("masculine", "{card} and every enemy with it are defeated"),
+    lazy_pgettext("feminine", "{card} and every enemy with it are defeated"),
+    lazy_pgettext("neuter", "{card} and every enemy with it are defeated"),
+)
+DEFEATED_TAKE_REWARD = Gendered(
+    lazy_gettext("{card} is defeated: take or decline its instant reward"),
+    lazy_pgettext("masculine", "{card} is defeated: take or decline its instant reward"),
+    lazy_pgettext("feminine", "{card} is defeated: take or decline its instant reward"),
+    lazy_pgettext("neuter", "{card} is defeated: take or decline its instant reward"),
+)
+DEFEATED_TAKE_GIVES = Gendered(
+    lazy_gettext("{card} is defeated: take its instant reward ({gives}) or decline it."),
+    lazy_pgettext("masculine", "{card} is defeated: take its instant reward ({gives}) or decline it."),
+    lazy_pgettext("feminine", "{card} is defeated: take its instant reward ({gives}) or decline it."),
+    lazy_pgettext("neuter", "{card} is defeated: take its instant reward ({gives}) or decline it."),
+)
+BANISHED_FROM_THE_GAME = Gendered(
+    lazy_gettext("{card} is banished from the game"),
+    lazy_pgettext("masculine", "{card} is banished from the game"),
+    lazy_pgettext("feminine", "{card} is banished from the game"),
+    lazy_pgettext("neuter", "{card} is banished from the game"),
+)
+USED_SINGLE_USE = Gendered(
+    lazy_gettext("You use {card} (single-use: it goes to the discard pile)"),
+    lazy_pgettext("masculine", "You use {card} (single-use: it goes to the discard pile)"),
+    lazy_pgettext("feminine", "You use {card} (single-use: it goes to the discard pile)"),
+    lazy_pgettext("neuter", "You use {card} (single-use: it goes to the discard pile)"),
+)
+
+
+def card_gender(deck: Deck, card_id: str | None) -> str | None:
+    """The grammatical gender of the name :func:`card_name` gives ``card_id`` in the language spoken now
+    (:func:`~twentystrong.content.translations.gender_of`; None: English, or a gender the deck does not give)."""
+    if card_id is None or language() == SOURCE:
+        return None
+    from twentystrong.content.translations import gender_of
+
+    try:
+        return gender_of(deck.card(card_id))
+    except KeyError:
+        pass
+    if deck.is_boss(card_id):
+        return gender_of(deck.boss(card_id))
+    for piece in (*deck.heroes, *(item for items in deck.parts.values() for item in items)):
+        if getattr(piece, "id", None) == card_id:
+            return gender_of(piece)
+    return None
 
 
 def card_name(deck: Deck, card_id: str | None) -> str:

@@ -24,6 +24,8 @@ class Primus(Translated):
     """The Primus side of a Victorum hero (hoplomachus.md): a boss waiting under a camp, fought with the
     endgame-round rules; its Bane is resolved once its fight is won."""
 
+    GENDERED = True
+
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier of this side, unique among the deck's cards, bosses, Scions and Primus."""
     name: str = field(min_length=1, max_length=40)
@@ -147,6 +149,8 @@ class Scion(Translated):
     """A Scion (``[[scion]]``), the final boss of Hoplomachus Victorum: a Spectate side (its penalty) and a
     Conflict side (the boss of the final fight)."""
 
+    GENDERED = True
+
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique among the deck's cards, bosses, Scions and Primus."""
     name: str = field(min_length=1, max_length=40)
@@ -176,6 +180,8 @@ class Scion(Translated):
 class Tactic(Translated):
     """A Tactic (``[[tactic]]``): a single-use item of Hoplomachus Victorum. Used or discarded, it returns to the
     Tactics area."""  # HV2
+
+    GENDERED = True
 
     id: str = field(pattern=ID_PATTERN)
     """Stable identifier, unique among the deck's cards."""

@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
@@ -188,6 +189,8 @@ class CardBrowserScreen(ModalScreen[None]):
 
     filters: reactive[Filters] = reactive(Filters, init=False)
     """The filters in force (the widgets on the left show and change them)."""
+    _name_width = 20
+    """The Name column's width (16 at 80 columns)."""
 
     def __init__(self, deck: Deck, view: PlayerView | None, card_id: str | None = None) -> None:
         super().__init__()
@@ -239,7 +242,8 @@ class CardBrowserScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#browser-table", DataTable)
         narrow = self.app.size.width < 110  # the columns fit beside the card's text at 80 columns
-        table.add_column(_("Name"), key="name", width=16 if narrow else 20)
+        self._name_width = 16 if narrow else 20
+        table.add_column(_("Name"), key="name", width=self._name_width)
         table.add_column(_("Kind"), key="kind", width=7)
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)
@@ -286,7 +290,11 @@ class CardBrowserScreen(ModalScreen[None]):
         table = self.query_one("#browser-table", DataTable)
         table.clear()
         for entry in self.shown:
-            table.add_row(*self._cells(entry), key=entry.text.id)
+            cells = self._cells(entry)
+            # A name longer than its column (German and French run longer: "Rampeur de régolithe") wraps onto the
+            # lines its row needs rather than be cut; a row stays one line while its name fits.
+            height = 1 if Content(cells[0]).cell_length <= self._name_width else None
+            table.add_row(*cells, key=entry.text.id, height=height)
         index = next((i for i, e in enumerate(self.shown) if e.text.id == keep), 0)
         if self.shown:
             table.move_cursor(row=index, animate=False)

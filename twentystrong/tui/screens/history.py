@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
@@ -31,8 +32,21 @@ from twentystrong.tui.widgets.keys import speak_keys
 from twentystrong.tui.widgets.panels import HeroPanel, InventoryPanel
 from twentystrong.tui.widgets.status import StepBar
 
-WRAP = 54
-"""Columns of text in a log entry (the list is 60 wide: border, scrollbar and padding take the rest)."""
+WRAP = 51
+"""Columns of text in a log entry before the list is laid out (60 wide: border, padding, an option's padding and
+the scrollbar take the rest); then its own width (:meth:`HistoryScreen._wrap`): 80 columns give it less."""
+OPTION_PADDING = 3
+"""An option's padding in the list (CursorList: two columns left, for the cursor, one right)."""
+
+
+class EntryList(CursorList):
+    """The history's list of commands: says when its width changes (its entries are wrapped to it)."""
+
+    class Resized(Message):
+        """The list was laid out at another size."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 class PastTable(VerticalScroll, can_focus=True):
@@ -181,12 +195,13 @@ class HistoryScreen(ModalScreen[None]):
         self.store = store
         self.groups: list[HistoryGroup] = []
         self._view: GameView | None = None
+        self._wrapped = WRAP  # the columns the entries were wrapped at
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history"):
             yield Static(id="history-title")
             with Horizontal(id="history-body"):
-                yield CursorList(id="history-list")
+                yield EntryList(id="history-list")
                 with Vertical(id="history-right"):
                     yield Static(id="history-banner")
                     yield PastTable(self.store.view, id="history-past")
@@ -225,14 +240,35 @@ class HistoryScreen(ModalScreen[None]):
         if g.index == 0 or g.round != previous:
             heading_words = _("Round {n}").format(n=g.round) if g.round else _("Setup")
             lines.append(Content.styled(f"── {heading_words} ──", "bold $accent"))
-        mark = " ⚄" if g.reveals else ""  # a die face: this command revealed hidden information (R13)
-        heading = textwrap.wrap(g.heading + mark, WRAP - 4) or [""]
+        # A die face: this command revealed hidden information (R13); a no-break space keeps it with the last word.
+        mark = "\u00a0⚄" if g.reveals else ""
+        wrap = self._wrapped = self._wrap()
+        heading = textwrap.wrap(g.heading + mark, wrap - 4) or [""]
         lines.append(Content.assemble((f"{g.index:>3} ", "$text-muted"), (heading[0], "bold")))
         lines += [Content.styled("    " + more, "bold") for more in heading[1:]]
         for text in g.news(minor=self.details):
-            for n, part in enumerate(textwrap.wrap(text, WRAP - 6)):
+            for n, part in enumerate(textwrap.wrap(text, wrap - 6)):
                 lines.append(Content("    " + part if n == 0 else "      " + part))
         return Content("\n").join(lines)
+
+    def _wrap(self) -> int:
+        """The columns of an entry's text: the list's width less its option's padding and a scrollbar (kept free
+        whether shown or not, so an entry wraps the same before and after the list outgrows its height). An entry
+        wrapped wider than the list was wrapped again by the list, its next lines without their indent (French at
+        120 columns, every language at 80)."""
+        lst = self.query_one("#history-list", OptionList)
+        room = lst.content_region.width
+        if room <= 0:
+            return WRAP
+        return max(20, room - OPTION_PADDING - lst.styles.scrollbar_size_vertical)
+
+    @on(EntryList.Resized)
+    def _rewrap(self) -> None:
+        wrap = self._wrap()
+        if wrap != self._wrapped:
+            self._wrapped = wrap
+            if self.groups:
+                self.watch_details()  # every entry again, at the list's new width
 
     def _set_index(self, index: int) -> None:
         if index == self.index:

@@ -248,6 +248,11 @@ class PromptBar(Widget):
     """What happened (the table's news), sentence by sentence."""
     NEWS_LINES = 3
     """The lines the news may take in the bar when it is too long for the top border."""
+    SHORT_LINES = NEWS_LINES + 2
+    """On a short terminal (80×24), the lines the news and the prompt's text take together (the news gives way to a
+    prompt of more than two lines, as German and French prompts may be): a line more would push the pool's last
+    row off the table."""
+    _text = Content("")
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-news", classes="-none")
@@ -272,9 +277,12 @@ class PromptBar(Widget):
         on_border = room <= 0 or whole.cell_length <= room  # not laid out yet: the border, until it is
         shown = Content("")
         if not on_border:
+            most = self.NEWS_LINES
+            if self.screen.has_class("-short"):
+                most = max(1, min(most, self.SHORT_LINES - len(self._text.wrap(room))))
             for first in range(len(self.news)):
                 shown = _news_words(self.news[first:], dropped=first > 0)
-                if len(shown.wrap(room)) <= self.NEWS_LINES:
+                if len(shown.wrap(room)) <= most:
                     break
         set_title(self, whole if on_border and whole.cell_length else "")
         line = self.query_one("#prompt-news", Static)
@@ -295,6 +303,10 @@ class PromptBar(Widget):
     def show(self, text: Content, actions: tuple[PromptAction, ...], hint: str = "") -> None:
         """Show the prompt, a first-game hint line (when there is one) and the buttons."""
         update_static(self.query_one("#prompt-text", Static), text)
+        if text != self._text:
+            self._text = text
+            if self.news:
+                self._place_news()  # the news gives way to a longer prompt on a short terminal
         line = self.query_one("#prompt-hint", Static)
         update_static(line, Content.assemble((_("Hint: "), "bold"), (hint, "italic")) if hint else Content(""))
         self._hint = hint

@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import SOURCE, _, language, ngettext, term
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.content import CampCard, is_tactic, tactic_by_id
@@ -128,15 +128,32 @@ class InfluencePanel(Static):
     InfluencePanel { height: auto; color: $text-muted; }
     """
 
+    _view: GameView | None = None
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self.show(self._view)
+
     def show(self, view: GameView) -> None:
         """Show the Influence deck of this view."""
+        self._view = view
         t = vesuvius(view)
         size = t.influence_size
         shown = t.influence_icons
         title = ngettext(
             "Influence deck · {n} card · {icons} {icon}", "Influence deck · {n} cards · {icons} {icon}", size
-        )
-        set_title(self, title.format(n=size, icons=shown, icon=INFLUENCE))
+        ).format(n=size, icons=shown, icon=INFLUENCE)
+        counts = ""
+        room = self.outer_size.width - 2  # the top border less its corners
+        if language() != SOURCE and 0 < room < Content(title).cell_length:
+            # German and French run longer (80 columns): the title keeps the deck's name, its counts take a line
+            # (English keeps its one title line, byte for byte).
+            counts = ngettext("{n} card · {icons} {icon}", "{n} cards · {icons} {icon}", size).format(
+                n=size, icons=shown, icon=INFLUENCE
+            )
+            name = term("influence-deck")
+            title = name[:1].upper() + name[1:]  # French keeps the term lower case mid-sentence
+        set_title(self, title)
         self.tooltip = _(
             "Face down: its size and Influence icons are public, its order is hidden (it is shuffled when the final "
             "fight begins). Defeated cards with the Influence icon ({icon}) join it; the Scion's enemies in the final "
@@ -148,4 +165,4 @@ class InfluencePanel(Static):
             words = _("The Scion's allies in the final fight come from it.")
         else:
             words = ""
-        update_static(self, Content(words))
+        update_static(self, Content("\n".join(line for line in (counts, words) if line)))

@@ -8,12 +8,12 @@ from collections.abc import Iterator, Mapping
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.rewards import recovers_nothing
-from twentystrong.engine.effects.words import card_name
+from twentystrong.engine.effects.words import card_gender, card_name
 from twentystrong.engine.events import CardActivated, CardLeft, DieMoved, Event, ItemDiscarded, ItemUsed, Marked
 from twentystrong.engine.reasons import card_named
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
-from twentystrong.i18n import N_, _, language, ngettext, pgettext
+from twentystrong.i18n import N_, Gendered, _, language, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from twentystrong.kits.hoplomachus_victorum.content import SCIONS, is_tactic
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
     TRAINING,
@@ -102,6 +102,57 @@ def announces(event: Event, command: Command | None) -> bool:
     return isinstance(event, FightWon | FinalFightStarted | FinalDrawn | PlusSpent | BloodshedMarked)
 
 
+# Sentences about a named card, one message per grammatical gender of its name (i18n.Gendered).
+DISCARDED_FROM_CAMP_REVEALING = Gendered(
+    lazy_gettext("{name} is discarded from camp {camp}; {revealed} is turned up"),
+    lazy_pgettext("masculine", "{name} is discarded from camp {camp}; {revealed} is turned up"),
+    lazy_pgettext("feminine", "{name} is discarded from camp {camp}; {revealed} is turned up"),
+    lazy_pgettext("neuter", "{name} is discarded from camp {camp}; {revealed} is turned up"),
+)
+DISCARDED_FROM_CAMP = Gendered(
+    lazy_gettext("{name} is discarded from camp {camp}"),
+    lazy_pgettext("masculine", "{name} is discarded from camp {camp}"),
+    lazy_pgettext("feminine", "{name} is discarded from camp {camp}"),
+    lazy_pgettext("neuter", "{name} is discarded from camp {camp}"),
+)
+FIGHT_WON = Gendered(
+    lazy_gettext("The fight is won: {name} is beaten and leaves the game; its Bane resolves"),
+    lazy_pgettext("masculine", "The fight is won: {name} is beaten and leaves the game; its Bane resolves"),
+    lazy_pgettext("feminine", "The fight is won: {name} is beaten and leaves the game; its Bane resolves"),
+    lazy_pgettext("neuter", "The fight is won: {name} is beaten and leaves the game; its Bane resolves"),
+)
+DRAWN_FROM_INFLUENCE_IN_VAIN = Gendered(
+    lazy_gettext("{name} is drawn from the Influence deck but adds no enemy"),
+    lazy_pgettext("masculine", "{name} is drawn from the Influence deck but adds no enemy"),
+    lazy_pgettext("feminine", "{name} is drawn from the Influence deck but adds no enemy"),
+    lazy_pgettext("neuter", "{name} is drawn from the Influence deck but adds no enemy"),
+)
+DRAWN_FROM_DISCARD_IN_VAIN = Gendered(
+    lazy_gettext("{name} is drawn from the discard pile but adds no enemy"),
+    lazy_pgettext("masculine", "{name} is drawn from the discard pile but adds no enemy"),
+    lazy_pgettext("feminine", "{name} is drawn from the discard pile but adds no enemy"),
+    lazy_pgettext("neuter", "{name} is drawn from the discard pile but adds no enemy"),
+)
+DRAWN_FROM_INFLUENCE = Gendered(
+    lazy_gettext("{name} is drawn from the Influence deck"),
+    lazy_pgettext("masculine", "{name} is drawn from the Influence deck"),
+    lazy_pgettext("feminine", "{name} is drawn from the Influence deck"),
+    lazy_pgettext("neuter", "{name} is drawn from the Influence deck"),
+)
+DRAWN_FROM_DISCARD = Gendered(
+    lazy_gettext("{name} is drawn from the discard pile"),
+    lazy_pgettext("masculine", "{name} is drawn from the discard pile"),
+    lazy_pgettext("feminine", "{name} is drawn from the discard pile"),
+    lazy_pgettext("neuter", "{name} is drawn from the discard pile"),
+)
+LEAVES_BEATEN = Gendered(
+    lazy_gettext("{name} leaves the game, beaten"),
+    lazy_pgettext("masculine", "{name} leaves the game, beaten"),
+    lazy_pgettext("feminine", "{name} leaves the game, beaten"),
+    lazy_pgettext("neuter", "{name} leaves the game, beaten"),
+)
+
+
 def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | None:
     """One of its events as a sentence (without the full stop), or None for another event."""
 
@@ -149,10 +200,10 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         )
     if isinstance(event, CampTopDiscarded):
         if event.revealed:
-            return _("{name} is discarded from camp {camp}; {revealed} is turned up").format(
+            return DISCARDED_FROM_CAMP_REVEALING(card_gender(deck, event.card)).format(
                 name=name(event.card), camp=event.camp, revealed=name(event.revealed)
             )
-        return _("{name} is discarded from camp {camp}").format(name=name(event.card), camp=event.camp)
+        return DISCARDED_FROM_CAMP(card_gender(deck, event.card)).format(name=name(event.card), camp=event.camp)
     if isinstance(event, OpportunityDrawn):
         return _("You activate the Opportunity {name} (camp {camp})").format(name=name(event.card), camp=event.camp)
     if isinstance(event, OpportunityDecided):
@@ -193,9 +244,7 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
             len(event.cards),
         ).format(names=names, n=len(event.cards))
     if isinstance(event, FightWon):
-        return _("The fight is won: {name} is beaten and leaves the game; its Bane resolves").format(
-            name=name(event.primus)
-        )
+        return FIGHT_WON(card_gender(deck, event.primus)).format(name=name(event.primus))
     if isinstance(event, BaneResolved):
         return _("{name}'s Bane has resolved").format(name=name(event.primus))
     if isinstance(event, FinalFightStarted):
@@ -209,13 +258,14 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
         )
     if isinstance(event, FinalDrawn):
         influence = event.source == "influence"
+        gender = card_gender(deck, event.card)
         if event.dud and influence:
-            return _("{name} is drawn from the Influence deck but adds no enemy").format(name=name(event.card))
+            return DRAWN_FROM_INFLUENCE_IN_VAIN(gender).format(name=name(event.card))
         if event.dud:
-            return _("{name} is drawn from the discard pile but adds no enemy").format(name=name(event.card))
+            return DRAWN_FROM_DISCARD_IN_VAIN(gender).format(name=name(event.card))
         if influence:
-            return _("{name} is drawn from the Influence deck").format(name=name(event.card))
-        return _("{name} is drawn from the discard pile").format(name=name(event.card))
+            return DRAWN_FROM_INFLUENCE(gender).format(name=name(event.card))
+        return DRAWN_FROM_DISCARD(gender).format(name=name(event.card))
     if isinstance(event, TacticGained):
         return _("You gain the Tactic {name}").format(name=name(event.tactic))
     if isinstance(event, Marked) and event.field == "bloodshed_owed":
@@ -241,7 +291,7 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
     if isinstance(event, CardLeft) and event.to == "influence":
         return _("{name} joins the Influence deck").format(name=name(event.card))
     if isinstance(event, CardLeft) and event.to == "beaten":
-        return _("{name} leaves the game, beaten").format(name=name(event.card))
+        return LEAVES_BEATEN(card_gender(deck, event.card)).format(name=name(event.card))
     if isinstance(event, CardLeft) and event.to == "camp":
         return _("{name} returns to the top of camp {camp}").format(
             name=name(event.card), camp=IDS[(event.stack or 1) - 1]

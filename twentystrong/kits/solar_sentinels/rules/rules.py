@@ -16,11 +16,12 @@ from twentystrong.content.effects import WinCondition
 from twentystrong.engine import events as ev
 from twentystrong.engine import flow
 from twentystrong.engine.commands import Command, Rejected
+from twentystrong.engine.effects.words import card_gender
 from twentystrong.engine.rng import shuffled
 from twentystrong.engine.rulesets.base import CommandSpec, Ruleset, StepSpec, redrawn_piles, reordered
 from twentystrong.engine.state import ActiveCard, GameState, Prompt, Table
 from twentystrong.engine.tx import Tx
-from twentystrong.i18n import N_, _, pgettext
+from twentystrong.i18n import N_, Gendered, _, lazy_gettext, lazy_pgettext, pgettext
 from twentystrong.kits.solar_sentinels.content import mission_by_id, missions_of
 from twentystrong.kits.solar_sentinels.options import MISSIONS, RANKS
 from twentystrong.kits.solar_sentinels.options import RANK as RANK_OPTION
@@ -32,6 +33,15 @@ STACKS = 3
 
 RANK = "rank"
 """``Prompt.source`` of the rank penalty's own prompts."""
+
+
+# One message per grammatical gender of the card's name (i18n.Gendered).
+MANDATORY_FIRST = Gendered(
+    lazy_gettext("{card} is mandatory: activate it first"),
+    lazy_pgettext("masculine", "{card} is mandatory: activate it first"),
+    lazy_pgettext("feminine", "{card} is mandatory: activate it first"),
+    lazy_pgettext("neuter", "{card} is mandatory: activate it first"),
+)
 
 
 def mandatory_tops(s: GameState) -> list[int]:
@@ -372,7 +382,8 @@ class SolarSentinels(Ruleset):
             _("{card} (stack {stack})").format(card=s.deck.card(t.stacks[i - 1][0]).name, stack=i) for i in mandatory
         ]
         if len(named) == 1:
-            return Rejected("mandatory_first", _("{card} is mandatory: activate it first").format(card=named[0]))
+            gender = card_gender(s.deck, t.stacks[mandatory[0] - 1][0])
+            return Rejected("mandatory_first", MANDATORY_FIRST(gender).format(card=named[0]))
         return Rejected(
             "mandatory_first",
             _("{cards} are mandatory: activate one of them first").format(

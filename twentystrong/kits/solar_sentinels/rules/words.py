@@ -7,11 +7,11 @@ from typing import Any
 
 from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
-from twentystrong.engine.effects.words import card_name
+from twentystrong.engine.effects.words import card_gender, card_name
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
-from twentystrong.i18n import N_, _, ngettext
+from twentystrong.i18n import N_, Gendered, _, lazy_gettext, lazy_pgettext, ngettext
 from twentystrong.kits.solar_sentinels.content import MISSIONS, missions_of
 from twentystrong.kits.solar_sentinels.rules.events import (
     BossRevealed,
@@ -45,6 +45,21 @@ def announces(event: Event, command: Command | None) -> bool:
     return isinstance(event, BossRevealed | EndgameStarted)
 
 
+# Sentences about a named card, one message per grammatical gender of its name (i18n.Gendered).
+DISCARDED_FROM_STACK_BECAUSE = Gendered(
+    lazy_gettext("{card} is discarded from the top of stack {n} ({reason})"),
+    lazy_pgettext("masculine", "{card} is discarded from the top of stack {n} ({reason})"),
+    lazy_pgettext("feminine", "{card} is discarded from the top of stack {n} ({reason})"),
+    lazy_pgettext("neuter", "{card} is discarded from the top of stack {n} ({reason})"),
+)
+DISCARDED_FROM_STACK = Gendered(
+    lazy_gettext("{card} is discarded from the top of stack {n}"),
+    lazy_pgettext("masculine", "{card} is discarded from the top of stack {n}"),
+    lazy_pgettext("feminine", "{card} is discarded from the top of stack {n}"),
+    lazy_pgettext("neuter", "{card} is discarded from the top of stack {n}"),
+)
+
+
 def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | None:
     """One of its events as a sentence (without the full stop), or None for another event."""
 
@@ -58,10 +73,10 @@ def describe_event(event: Event, deck: Deck, before: GameState | None) -> str | 
     if isinstance(event, StackTopDiscarded):
         if event.reason and event.reason != "cleanup":
             reason = _("effect") if event.reason == "effect" else event.reason
-            return _("{card} is discarded from the top of stack {n} ({reason})").format(
+            return DISCARDED_FROM_STACK_BECAUSE(card_gender(deck, event.card)).format(
                 card=name(event.card), n=event.stack, reason=reason
             )
-        return _("{card} is discarded from the top of stack {n}").format(card=name(event.card), n=event.stack)
+        return DISCARDED_FROM_STACK(card_gender(deck, event.card)).format(card=name(event.card), n=event.stack)
     if isinstance(event, BossRevealed):
         if event.reshuffled:
             return _("The boss is revealed: {boss} (the boss discard was shuffled into a new boss deck)").format(

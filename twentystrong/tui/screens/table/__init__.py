@@ -484,7 +484,9 @@ class TableScreen(Screen[None]):
         elif self.selected is not None:
             die = view.player.die(self.selected)
             parts += [(die_label(die.id, die.face), "bold reverse"), _(" selected: "), selected_hint(self.view, die)]
-        elif self._hint_text and self.has_class("-short"):
+        elif self._hint_text and self.has_class("-short") and not self.query_one(PromptBar).has_class("-news"):
+            # What happened on lines of its own takes the first-game hint's place (German and French run longer:
+            # the hint's lines would push the pool's last row off a short table); the keys' line stays.
             parts += [(_("Hint: "), "bold"), (self._hint_text, "$text-muted italic")]
         else:
             parts.append((self._hint() or " ", "$text-muted"))

@@ -1,0 +1,92 @@
+"""Sentences that name a card agree with the grammatical gender of its name (issue 29): French "vaincu" /
+"vaincue", German "sein" / "ihr" Fluch, "er" / "sie" / "es"; a name whose gender the deck does not give (a deck of
+one's own) or a plural name reads a wording that needs no agreement; English reads as it always did."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from twentystrong import i18n
+from twentystrong.content.loader import load_shipped
+from twentystrong.content.translations import missing
+from twentystrong.engine import events as ev
+from twentystrong.engine.reasons import game_reason
+from twentystrong.kits.hoplomachus_victorum.rules.events import CampTopDiscarded, FightWon
+from twentystrong.text.events import describe_event
+
+SOLAR = load_shipped("solar-sentinels")
+VICTORUM = load_shipped("hoplomachus-victorum")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield None
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize(
+    ("language", "card", "said"),
+    [
+        ("fr", "gibbous-grub", "Larve gibbeuse est vaincue"),
+        ("fr", "brood-guardian", "Gardien de la couvée est vaincu"),
+        ("fr", "twin-crescents", "Vous avez vaincu Croissants jumeaux"),  # a plural name: no agreement
+        ("de", "brood-guardian", "Brutwächter ist besiegt"),
+        ("de", "twin-crescents", "Du hast Zwillingssicheln besiegt"),
+        ("en", "gibbous-grub", "Gibbous Grub is defeated"),
+    ],
+)
+def test_defeat_agrees_with_the_name(language: str, card: str, said: str) -> None:
+    i18n.set_language(language)
+    assert describe_event(ev.CardDefeated(card=card), SOLAR) == said + "."
+    assert game_reason(f"{SOLAR.card(card).name} is defeated", SOLAR) == said  # why a game ended, by name
+
+
+def test_a_name_without_gender_reads_without_agreement() -> None:
+    """A deck of one's own may give no gender: the French sentence then needs none."""
+    card = SOLAR.card("gibbous-grub")
+    assert card.fr is not None
+    plain = dataclasses.replace(card, fr=dataclasses.replace(card.fr, gender=None))
+    deck = dataclasses.replace(SOLAR, cards=[plain if c.id == card.id else c for c in SOLAR.cards])
+    i18n.set_language("fr")
+    assert describe_event(ev.CardDefeated(card=card.id), deck) == "Vous avez vaincu Larve gibbeuse."
+    assert ("fr", ["gender"]) in list(missing(plain))  # validate warns
+
+
+@pytest.mark.parametrize(
+    ("language", "primus", "said"),
+    [
+        ("de", "ilsa-wolf-cloak", "ihr Fluch"),
+        ("de", "varro-unburnt", "sein Fluch"),
+        ("fr", "ilsa-wolf-cloak", "est battue"),
+        ("fr", "varro-unburnt", "est battu "),
+    ],
+)
+def test_a_primus_beaten_agrees(language: str, primus: str, said: str) -> None:
+    i18n.set_language(language)
+    assert said in describe_event(FightWon(primus=primus), VICTORUM)
+
+
+def test_a_camp_card_discarded_agrees_in_french() -> None:
+    i18n.set_language("fr")
+    assert describe_event(CampTopDiscarded(camp="1-1", card="net-dancer"), VICTORUM).startswith(
+        "Danseuse au filet est défaussée du camp"
+    )
+    assert describe_event(CampTopDiscarded(camp="1-1", card="ember-lion"), VICTORUM).startswith(
+        "Lion des braises est défaussé du camp"
+    )
+
+
+@pytest.mark.parametrize("deck", [SOLAR, VICTORUM], ids=["solar-sentinels", "hoplomachus-victorum"])
+def test_every_shipped_name_that_sentences_agree_with_has_its_gender(deck: object) -> None:
+    from twentystrong.content.translations import every_translated
+
+    lacking = [
+        (getattr(part, "id", "?"), code)
+        for item in (*deck.cards, *deck.bosses, *deck.heroes, *(i for items in deck.parts.values() for i in items))  # type: ignore[attr-defined]
+        for _path, part in every_translated(item)
+        for code, keys in missing(part)
+        if "gender" in keys
+    ]
+    assert lacking == []
