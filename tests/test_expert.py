@@ -184,3 +184,28 @@ def test_a_pick_is_played_only_if_fresh_worlds_confirm_it(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(expert, "rollout", fair_rollout)
     assert ExpertBot(1, rollouts=8, budget=10**6)._weigh(s, [default, lucky]) == 1  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deck_id", [SS, HV])
+def test_in_the_boss_fight_the_expert_applies_as_the_advisor_says(decks: dict[str, Deck], deck_id: str) -> None:
+    """In the boss fight, after a roll, the expert plays the advisor's move (the one advisor, which plays for the
+    boss): its first die to apply, a new phase where it keeps dice to roll again; the same for twin states (R12),
+    and without ``boss`` (the default) the heuristic bot's move as before."""
+    from twentystrong.odds.advice import hint
+
+    deck = decks[deck_id]
+    rng = random.Random(32)
+    checked = 0
+    for seed in range(3, 9):
+        found = [p for p in positions(deck, seed, rounds=1) if p.step == "apply" and expert._boss_fight(player_view(p))]
+        for s in found[:3]:
+            legal = legal_commands(s)
+            view = player_view(s)
+            advice = hint(view)
+            chosen = ExpertBot(seed, boss=True).choose(view, legal)
+            assert chosen == ExpertBot(seed, boss=True).choose(player_view(twin(s, rng)), legal)
+            if advice.commands and advice.commands[0] in legal:
+                assert chosen == advice.commands[0]
+            assert ExpertBot(seed).choose(view, legal) == make_bot("heuristic", seed).choose(view, legal)
+            checked += 1
+    assert checked >= 3

@@ -214,7 +214,9 @@ class ExpertBot:
     heuristic bot's commit plan against its variants' (:data:`PLANS`), each played to the roll; ``advised``: also
     weigh the advisor's move against the heuristic bot's in a fight's dice, late in the game (off by default: one
     answer of the advisor costs about as much as the rollouts of a whole game); ``confirm``: play another move than
-    the heuristic bot's only if it also wins more often over as many fresh worlds as the search used (on by default).
+    the heuristic bot's only if it also wins more often over as many fresh worlds as the search used (on by default);
+    ``boss``: in the boss fight, after a roll, play the advisor's move (its dice to apply, a new phase where it keeps
+    dice to roll again) instead of the heuristic bot's (off by default: not yet measured on enough paired seeds).
     All are counts, so the same game is
     played the same way on any machine."""
 
@@ -232,8 +234,10 @@ class ExpertBot:
         plans: bool = False,
         advised: bool = False,
         confirm: bool = True,
+        boss: bool = False,
     ) -> None:
         self.seed = seed
+        self.boss = boss
         self.confirm = confirm
         self.advised = advised
         self.rollouts = rollouts
@@ -278,6 +282,8 @@ class ExpertBot:
             return default
         if view.step == "commit" and self.plans and self.last_step != "commit":
             return self._commit_plan(view, default)
+        if self.boss and view.step == "apply" and _boss_fight(view):
+            return _advised_apply(view, legal, default)
         if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
             if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
                 return default
@@ -370,6 +376,29 @@ def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
     advice = hint(view)
     first = advice.commands[0] if advice.commands else None
     return first if first is not None and first in legal else None
+
+
+def _boss_fight(view: PlayerView) -> bool:
+    """Whether an undefeated boss stands in the active area (the fight that ends the game)."""
+    return any(card.boss and not card.defeated for card in view.active)
+
+
+def _advised_apply(view: PlayerView, legal: Sequence[Command], default: Command) -> Command:
+    """The advisor's move after a roll in the boss fight: its first die to apply (architecture.md contract 12: the
+    one advisor, which plays for the boss where its fall wins the game), a new phase where it keeps dice to roll
+    again, else the heuristic bot's move."""
+    from twentystrong.odds.advice import hint  # numpy, when a boss fight is first played
+
+    advice = hint(view)
+    if advice.stage != "apply":
+        return default
+    if advice.commands:
+        first = advice.commands[0]
+        return first if first in legal else default
+    again = Command("repeat")
+    if advice.played is not None and advice.played.rolling and again in legal:
+        return again
+    return default
 
 
 def _paired(found: list[float], base: list[float]) -> tuple[float, float]:
