@@ -635,8 +635,8 @@ def test_same_color_pairs_and_the_open_die(tmp_path: Path) -> None:
     assert g.damage("twin-lock") == 3
 
 
-def test_cannot_apply_color_to_this_card(tmp_path: Path) -> None:
-    """Apply restriction "a colour cannot be applied" (to this card only)."""
+def _blue_ward_game(tmp_path: Path) -> Game:
+    """Blue Ward (blue dice cannot be applied to it) and another enemy active, B1 and Y1 rolled hits."""
     g = Game(
         make_deck(
             tmp_path,
@@ -648,6 +648,12 @@ def test_cannot_apply_color_to_this_card(tmp_path: Path) -> None:
     g.do("activate", stack=2)
     g.commit("B1", "Y1")
     g.roll(B1="hit", Y1="hit")
+    return g
+
+
+def test_cannot_apply_color_to_this_card(tmp_path: Path) -> None:
+    """Apply restriction "a colour cannot be applied" (to this card only)."""
+    g = _blue_ward_game(tmp_path)
     assert g.appliable("B1") == {"other"}
     assert g.appliable("Y1") == {"blue-ward", "other"}
     assert g.reject("apply", die="B1", card="blue-ward").message == (
@@ -1012,17 +1018,7 @@ def test_a_refusal_by_a_rule_in_force_is_said_in_the_language_spoken(tmp_path: P
     colour, the card's name and the rule read in German (a German play-test saw "Only green dice may be applied …")."""
     from twentystrong.i18n import speaking
 
-    g = Game(
-        make_deck(
-            tmp_path,
-            [card("blue-ward", effect("cannot_apply_color", colors=["blue"]), health=9, additional=1)],
-            [card("other", health=9)],
-        )
-    )
-    g.do("activate", stack=1)
-    g.do("activate", stack=2)
-    g.commit("B1", "Y1")
-    g.roll(B1="hit", Y1="hit")
+    g = _blue_ward_game(tmp_path)
     with speaking("de"):
         german = g.reject("apply", die="B1", card="blue-ward").message
     with speaking("fr"):

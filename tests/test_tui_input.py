@@ -37,15 +37,20 @@ def type_at_once(screen: TableScreen, keys: str) -> None:
         screen.post_message(events.Key("enter" if key == "\n" else key, "\r" if key == "\n" else key))
 
 
+async def to_commit_step(pilot: Pilot[None]) -> None:
+    """From the first table: activate stack 2's Card 16, up to its Commit step (P1 and P2 in the pool)."""
+    await settle(pilot)
+    await pilot.press("2")  # stack 2's Card 16
+    await settle(pilot)
+    assert store_of(pilot.app).view.kind == "commit"  # type: ignore[arg-type]
+
+
 async def test_typed_id_leaves_no_other_die_selected(tmp_path: Path) -> None:
     """Commit step with P1 and P2 in the pool: "p2" commits P2 and selects nothing; Enter then rolls (it used to
     commit P1, which the letter "p" had selected on its way to the id)."""
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # stack 2's Card 16
-        await settle(pilot)
-        assert store_of(app).view.kind == "commit"
+        await to_commit_step(pilot)
         await pilot.press("p", "2")
         await settle(pilot)
         assert zone(app, "P2") == "active" and zone(app, "P1") == "pool"
@@ -501,10 +506,7 @@ async def test_a_die_id_typed_fast_is_read_whole_however_late_it_runs(monkeypatc
     stalling = SimpleNamespace(monotonic=lambda: real_time.monotonic() + next(ticks))
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("2")  # stack 2's Card 16
-        await settle(pilot)
-        assert store_of(app).view.kind == "commit"
+        await to_commit_step(pilot)
         table = table_of(app)
         monkeypatch.setattr(table_screen, "time", stalling)
         typed = real_time.monotonic()

@@ -509,7 +509,9 @@ async def test_ctrl_n_starts_from_the_last_setup_choices() -> None:
 
 async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game with missions played to its end on the table: the summary says what it did to the rank (the
-    record's ladder moved), reads as sentences, and s opens it again from the final table."""
+    record's ladder moved), reads as sentences, and s opens it again from the final table. An Enter typed as the
+    game ends (to resolve, still on its way) lands on the summary and must not press New game (a play-test lost its
+    summary so): no button has the focus; Tab reaches New game."""
     monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
     path = game(tmp_path, _ends_next, missions=True)
     app = create_app(load=path, hints=False)
@@ -530,35 +532,16 @@ async def test_the_summary_says_the_rank_change_and_reopens(tmp_path: Path, monk
             2 if won else 1
         )  # the record's ladder, for this deck
         assert str(screen.query_one("#game-over-figures", Static).content).startswith("You played ")
+        await press(pilot, "enter")
+        assert app.screen is screen and app.focused is None
+        await press(pilot, "tab")
+        assert app.focused is not None and app.focused.id == "new"
         await press(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
         await press(pilot, "s")
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
     assert len(list_games()[0]) == 1  # recorded once
-
-
-async def test_an_enter_typed_as_the_game_ends_keeps_the_summary(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The last move ends the game and the player's next Enter (typed to resolve, still on its way) lands on the
-    summary: it must not press New game (a play-test lost its summary so). No button has the focus; Tab reaches
-    New game, and Enter then starts one."""
-    monkeypatch.setenv("TWENTYSTRONG_DATA_DIR", str(tmp_path / "data"))
-    path = game(tmp_path, _ends_next, missions=True)
-    app = create_app(load=path, hints=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        store = store_of(app)
-        app.post_message(messages.Play(pick(store.state)))
-        await settle(pilot)
-        await settle(pilot)
-        summary = app.screen
-        assert isinstance(summary, GameOverScreen)
-        await press(pilot, "enter")
-        assert app.screen is summary and app.focused is None
-        await press(pilot, "tab")
-        assert app.focused is not None and app.focused.id == "new"
 
 
 def _ends_next(session: Session) -> bool:

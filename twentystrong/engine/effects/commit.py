@@ -42,17 +42,18 @@ class CommitLimitHandler(Handler):
         if used < live.effect.count:
             return None
         e, card = live.effect, name(s, live.source)
-        if e.per == "phase":
-            if e.count == 0:
+        phase = e.per == "phase"
+        if e.count == 0:
+            if phase:
                 return _("No dice may be committed each Strategy phase ({card}).").format(card=card)
+            return _("No dice may be committed this engagement ({card}).").format(card=card)
+        if phase:
             text = ngettext(
                 "At most {n} die may be committed each Strategy phase ({card}).",
                 "At most {n} dice may be committed each Strategy phase ({card}).",
                 e.count,
             )
         else:
-            if e.count == 0:
-                return _("No dice may be committed this engagement ({card}).").format(card=card)
             text = ngettext(
                 "At most {n} die may be committed this engagement ({card}).",
                 "At most {n} dice may be committed this engagement ({card}).",
