@@ -116,3 +116,18 @@ def test_the_record_keeps_english_names_and_the_report_says_them_in_the_reader_s
     i18n.set_language("fr")
     french = report(summary)
     assert french.startswith("Votre bilan\u00a0: 1 partie, ") and "séries" in french and "tour" in french
+
+
+def test_an_unmoved_ladder_says_the_level_played_when_it_differs() -> None:
+    """An assisted game played at rank 2 with the ladder at 1 (a play-test read "your rank stays 1" after a rank-2
+    game as the level just played): the sentence says both. At the ladder's own level it is as before."""
+    assert ladder_words(1, 1, "assisted", rule=SOLAR, played=2) == (
+        "Assisted games do not move the ladder: you played rank 2 Solar Specialist; your rank stays 1 Solar Soldier."
+    )
+    assert ladder_words(1, 1, "assisted", rule=SOLAR, played=1) == ladder_words(1, 1, "assisted", rule=SOLAR)
+    i18n.set_language("de")
+    assert ladder_words(0, 0, "daily", rule=VICTORUM, played=1) == (
+        "Tägliche Herausforderungen bewegen die Leiter nicht: Gespielt wurde auf Schwierigkeit 1; Schwierigkeit bleibt"
+        " bei 0."
+    )
+    i18n.set_language("en")

@@ -203,7 +203,7 @@ def summary_sentences(stats: GameStats, *, goals: int = 0, goal: str = "goal", b
     return out
 
 
-def ladder_words(before: int, after: int, unmoved: str = "", *, rule: LadderRule) -> str:
+def ladder_words(before: int, after: int, unmoved: str = "", *, rule: LadderRule, played: int | None = None) -> str:
     """What a finished game did to its deck's ladder (``rule``): ``Your rank rises: 1 Solar Soldier → 2 Solar
     Specialist.`` (a level with its title, where the deck names them).
 
@@ -212,6 +212,14 @@ def ladder_words(before: int, after: int, unmoved: str = "", *, rule: LadderRule
     """
     kind = rule.kind_words()
     was, now = rule.level_words(before), rule.level_words(after)
+    if unmoved in ("assisted", "daily") and played is not None and played != after:
+        # A game played at another level than the ladder's: say both, or "stays 1" reads as the level just played.
+        said = rule.level_words(played)
+        if unmoved == "assisted":
+            words = _("Assisted games do not move the ladder: you played {kind} {played}; your {kind} stays {level}.")
+        else:
+            words = _("Daily challenges do not move the ladder: you played {kind} {played}; your {kind} stays {level}.")
+        return words.format(kind=kind, played=said, level=now)
     if unmoved == "assisted":
         return _("Assisted games do not move the ladder: your {kind} stays {level}.").format(kind=kind, level=now)
     if unmoved == "daily":

@@ -420,7 +420,7 @@ class TwentyStrongApp(App[None]):
     def _record(self, view: GameView) -> None:
         """A game just ended here: the store has added it to the record (once per game, moving the ladder as the
         rules say); keep what that did to the rank for the summary."""
-        from twentystrong.record.ladder import rule_for
+        from twentystrong.record.ladder import level_of, rule_for
         from twentystrong.text.stats import ladder_words
 
         store = self.store
@@ -432,7 +432,10 @@ class TwentyStrongApp(App[None]):
         rule = rule_for(store.deck.info.ruleset)
         if rule is None:
             return
-        store.level_words = ladder_words(recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule)
+        played = level_of(view.player.options, rule)
+        store.level_words = ladder_words(
+            recorded.level_before, recorded.level_after, recorded.unmoved, rule=rule, played=played
+        )
 
     def _show_game_over(self) -> None:
         if self.store is None or self._game_over_screen is not None:
