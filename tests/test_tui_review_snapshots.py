@@ -9,6 +9,7 @@ tests/test_tui_review_snapshots.py --snapshot-update`` after an intended change,
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 from record_helpers import PLAIN, finished
@@ -27,7 +28,8 @@ SnapCompare = Callable[..., bool]
 def _reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     game = finished("tester", 2)
-    number = add_game(game).id
+    # A fixed date: the title shows the day the game was recorded, and a snapshot must not change at midnight.
+    number = add_game(game, when=datetime(2026, 11, 28, 20, 0, tzinfo=UTC)).id
     assert number == 1
     assert keep(number, review_history(game.history, OpenEvaluator(), threshold=12)) is None
 
