@@ -12,29 +12,19 @@ from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.state import GameState
-from twentystrong.i18n import _, ngettext, term
+from twentystrong.i18n import _
 from twentystrong.i18n.numbers import localise, percent_sign
-from twentystrong.i18n.terms import TERMS
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
 from twentystrong.session.history import HistoryEntry
 from twentystrong.text.commands import describe_command
+from twentystrong.text.record import row_parts
 from twentystrong.text.words import card_name
 
 
 def heading(row: GameRow) -> str:
     """``Review of game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``."""
-    parts = [_("Review of game #{number}").format(number=row.id), row.day, row.hero_name]
-    if row.level_kind and row.level is not None:
-        # The kind is the deck's own word, kept in the record ("rank", "difficulty": glossary terms).
-        kind = term(row.level_kind) if row.level_kind in TERMS else row.level_kind
-        parts.append(f"{kind} {row.level}")
-    if row.assisted:
-        parts.append(_("assisted"))
-    if row.won:
-        parts.append(ngettext("won in {rounds} round", "won in {rounds} rounds", row.rounds).format(rounds=row.rounds))
-    else:
-        parts.append(_("lost in round {rounds}").format(rounds=row.rounds))
+    parts = [_("Review of game #{number}").format(number=row.id), *row_parts(row)]
     return " · ".join(parts)
 
 

@@ -183,15 +183,40 @@ def breakdown_lines(b: Breakdown, names: Names) -> list[tuple[str, str]]:
     return out
 
 
+def level_words(row: GameRow) -> str | None:
+    """``rank 2``, ``difficulty 1``: the level a game was played at, or None when the record has none."""
+    if not row.level_kind or row.level is None:
+        return None
+    return " ".join((_(row.level_kind), str(row.level)))
+
+
+def outcome_words(row: GameRow) -> str:
+    """``won in 14 rounds`` or ``lost in round 5``."""
+    if row.won:
+        return ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
+    return _("lost in round {n}").format(n=row.rounds)
+
+
+def row_parts(row: GameRow) -> list[str]:
+    """A game's line in the record as parts a heading joins: ``2026-11-25``, ``Umbra``, ``rank 2``, ``daily …``,
+    ``assisted``, ``won in 17 rounds`` (the level, the daily challenge and assisted only where they apply)."""
+    parts = [row.day, Names(row.deck).hero(row.hero, row.hero_name)]
+    level = level_words(row)
+    if level:
+        parts.append(level)
+    if row.daily:
+        parts.append(_("daily {day}").format(day=row.daily))
+    if row.assisted:
+        parts.append(_("assisted"))
+    parts.append(outcome_words(row))
+    return parts
+
+
 def game_words(row: GameRow, names: Names) -> str:
     """``#12 2026-11-25 Umbra, rank 2: won in 14 rounds``."""
-    kind = _(row.level_kind) if row.level_kind else ""
-    level = f", {kind} {row.level}" if kind and row.level is not None else ""
-    if row.won:
-        how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
-    else:
-        how = _("lost in round {n}").format(n=row.rounds)
-    return f"#{row.id} {row.day} {names.hero(row.hero, row.hero_name)}{level}: {how}"
+    level = level_words(row)
+    at = f", {level}" if level else ""
+    return f"#{row.id} {row.day} {names.hero(row.hero, row.hero_name)}{at}: {outcome_words(row)}"
 
 
 def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:

@@ -15,27 +15,17 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import OptionList, Static
 
-from twentystrong.i18n import _, ngettext
+from twentystrong.i18n import _
 from twentystrong.record.games import GameRow
 from twentystrong.session.session import Session
-from twentystrong.text.record import Names
+from twentystrong.text.record import row_parts
 from twentystrong.tui.screens.history import HistoryScreen
 from twentystrong.tui.store import Store
 
 
 def game_heading(row: GameRow) -> str:
     """``Game #12 · 2026-11-25 · Umbra · rank 2 · won in 17 rounds``, in the language spoken."""
-    parts = [_("Game #{id}").format(id=row.id), row.day, Names(row.deck).hero(row.hero, row.hero_name)]
-    if row.level_kind and row.level is not None:
-        parts.append(" ".join((_(row.level_kind), str(row.level))))
-    if row.daily:
-        parts.append(_("daily {day}").format(day=row.daily))
-    if row.assisted:
-        parts.append(_("assisted"))
-    if row.won:
-        parts.append(ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds))
-    else:
-        parts.append(_("lost in round {n}").format(n=row.rounds))
+    parts = [_("Game #{id}").format(id=row.id), *row_parts(row)]
     return " · ".join(parts)
 
 
