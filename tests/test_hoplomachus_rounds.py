@@ -408,6 +408,21 @@ def test_a_dormant_item_opportunity_is_usable_once_earned() -> None:
     assert any(c.item == "o-drill" and c.cmd == "use_item" for c in a.legal())
 
 
+def test_hv8_an_opportunity_counting_items_used_counts_a_tactic_and_an_item() -> None:
+    """HV8: Tactician (one item used, a Tactic too; reward: +1 Health) counts the use of the Tactic Drill held beside
+    it and flips. A play-tester's Quartermaster's Favour stayed at 0/2 after three Tactics and an item: the use of
+    one held card was read as that card leaving, and the Opportunity never saw it."""
+    a = Arena({"1-1": ["o-tactician"]}).setup(tactic="t-drill")
+    a.do("move", camp="1-1")
+    a.do("activate")
+    a.do("keep_opportunity")
+    a.s = a.s.changed({"hero": a.s.hero.__class__(a.s.hero.id, 3, 3, 2)})  # room to heal
+    events = a.do("use_item", item="t-drill")
+    progress = next(e for e in events if isinstance(e, hev.OpportunityProgress))
+    assert (progress.card, progress.progress, progress.earned) == ("o-tactician", 1, True)
+    assert a.t.earned == ("o-tactician",) and a.s.hero.health == 4
+
+
 def test_an_opportunity_progress_is_public_in_the_headless_state() -> None:
     from twentystrong.engine.view import state_view
 

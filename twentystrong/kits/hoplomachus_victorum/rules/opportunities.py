@@ -45,8 +45,8 @@ def track(tx: Tx, before: GameState, command: Command) -> None:
             counting[event.card] = 0
             continue
         if isinstance(event, ev.ItemDiscarded | ev.ItemUsed):
+            # The card used or discarded stops counting; another card's use still counts (items_used).
             counting.pop(event.item, None)
-            continue
         if isinstance(event, ev.RoundStarted):
             activated = 0
         if isinstance(event, ev.CardActivated):
