@@ -11,6 +11,7 @@ import pytest
 
 from twentystrong.bots import make_bot
 from twentystrong.content.loader import load_shipped
+from twentystrong.engine import Command, initial_state
 from twentystrong.engine.state import SetupOptions
 from twentystrong.engine.view import player_view
 from twentystrong.i18n import set_language
@@ -89,3 +90,31 @@ def test_a_decks_own_reasons_and_purposes_read_in_the_readers_language() -> None
     set_language("en")
     assert reason_words("recovered by spectating", deck) == "recovered by spectating"
     assert purpose_words(feeds, deck, words.purpose) == feeds
+
+
+def test_reasons_of_a_defeat_by_an_item_a_spectator_s_health_and_a_chosen_camp_read_in_the_readers_language() -> None:
+    """A play-tester's French game read "… est vaincu (defeated by Perilune Pouncer)", a German one "(Leben 5 → 6;
+    spectating: +1 Health)" and, in the review, "Du wählst camp 1-3": each is said in the reader's language."""
+    from twentystrong.engine.effects.words import card_name
+    from twentystrong.engine.reasons import reason_words
+    from twentystrong.text import describe_command
+
+    ss = load_shipped("solar-sentinels")
+    hv = load_shipped("hoplomachus-victorum")
+    state = initial_state(hv, SetupOptions(hv.id, "", 1))
+    item = ss.cards[0]
+    expected = {
+        "de": ("durch {card}", "mit {card}", "Zuschauen: +1 Leben", "Du wählst Lager 1-3."),
+        "fr": ("par {card}", "avec {card}", "spectateur\xa0: +1 Santé", "Vous choisissez le camp 1-3."),
+    }
+    for code, (by, with_, spectating, camp) in expected.items():
+        set_language(code)
+        name = card_name(ss, item.id)
+        by, with_ = by.format(card=name), with_.format(card=name)
+        assert reason_words(f"defeated by {item.id}", ss) == by
+        assert reason_words(f"defeated with {item.id}", ss) == with_
+        assert reason_words("spectating: +1 Health", hv) == spectating
+        assert describe_command(Command("choose", camp="1-3"), state) == camp
+    set_language("en")
+    assert reason_words("spectating: +1 Health", hv) == "spectating: +1 Health"
+    assert describe_command(Command("choose", camp="1-3"), state) == "You choose camp 1-3."

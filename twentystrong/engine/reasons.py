@@ -120,6 +120,8 @@ _REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Deck], str]], ..
         lambda m, d: _("banished by {card} for {n} damage").format(card=card_named(m[1], d), n=m[2]),
     ),
     (re.compile(r"banished by (.+)"), lambda m, d: _("banished by {card}").format(card=card_named(m[1], d))),
+    (re.compile(r"defeated by (.+)"), lambda m, d: _("defeated by {card}").format(card=card_named(m[1], d))),
+    (re.compile(r"defeated with (.+)"), lambda m, d: _("defeated with {card}").format(card=card_named(m[1], d))),
     (re.compile(r"exhausted by (.+)"), lambda m, d: _("exhausted by {card}").format(card=card_named(m[1], d))),
     (re.compile(r"paid for (.+)"), lambda m, d: _("paid for {card}").format(card=card_named(m[1], d))),
     (re.compile(r"(.+) changed it"), lambda m, d: _("{card} changed it").format(card=card_named(m[1], d))),

@@ -445,3 +445,7 @@ def card_placed(t: VictorumTable, e: CardLeft) -> VictorumTable:
         k = e.stack - 1
         return replace(t, camps=tuple((e.card, *cards) if i == k else cards for i, cards in enumerate(t.camps)))
     return t
+
+
+SPECTATED_HEALTH = "spectating: +1 Health"
+"""The reason of the Health a spectated camp gives (kept in the event, in English, like every reason)."""

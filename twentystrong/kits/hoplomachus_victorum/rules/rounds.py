@@ -23,6 +23,7 @@ from twentystrong.engine.tx import Tx
 from twentystrong.i18n import _
 from twentystrong.kits.hoplomachus_victorum.content import scion_by_id
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
+    SPECTATED_HEALTH,
     CampTopDiscarded,
     Moved,
     OpportunityDecided,
@@ -314,7 +315,7 @@ def _spectate_reward(tx: Tx, c: Command) -> None:
     if c.die is not None:
         tx.emit(ev.DieMoved, die=c.die, zone="pool", reason="recovered by spectating")
     else:
-        tx.change_stat("health", 1, "spectating: +1 Health")
+        tx.change_stat("health", 1, SPECTATED_HEALTH)
     if not tx.over:
         flow.end_round(tx)
 

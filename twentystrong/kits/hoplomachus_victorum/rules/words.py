@@ -16,6 +16,7 @@ from twentystrong.engine.state import GameState
 from twentystrong.i18n import N_, Gendered, _, language, lazy_gettext, lazy_pgettext, ngettext, pgettext
 from twentystrong.kits.hoplomachus_victorum.content import SCIONS, is_tactic
 from twentystrong.kits.hoplomachus_victorum.rules.events import (
+    SPECTATED_HEALTH,
     TRAINING,
     BaneResolved,
     BloodshedMarked,
@@ -370,6 +371,9 @@ def describe_reveal(event: Event, deck: Deck) -> str | None:
 def describe_command(c: Command, s: GameState) -> str | None:
     """One of its commands as a sentence, or None."""
     deck = s.deck
+    camp = dict(c.args).get("camp")
+    if c.cmd == "choose" and camp is not None:  # a prompt's camp (a Scion's penalty, a curse)
+        return _("You choose camp {camp}.").format(camp=camp)
     if c.cmd == "choose_hero":
         if c.aside:
             return _("You choose {hero} as your hero, setting {aside} aside.").format(
@@ -428,6 +432,8 @@ def reason_words(reason: str, deck: Deck) -> str | None:
     """This deck's own reasons in the language spoken now (None: the general words)."""
     if reason == "recovered by spectating":
         return _("recovered by spectating")
+    if reason == SPECTATED_HEALTH:
+        return _("spectating: +1 Health")
     return None
 
 
