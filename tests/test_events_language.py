@@ -93,14 +93,18 @@ def test_a_decks_own_reasons_and_purposes_read_in_the_readers_language() -> None
 
 
 def test_reasons_of_a_defeat_by_an_item_a_spectator_s_health_and_a_chosen_camp_read_in_the_readers_language() -> None:
-    """A play-tester's French game read "… est vaincu (defeated by Perilune Pouncer)", a German one "(Leben 5 → 6;
-    spectating: +1 Health)" and, in the review, "Du wählst camp 1-3": each is said in the reader's language."""
+    """A play-tester's French game read "… est vaincu (defeated by Perilune Pouncer)" and "Mission Marked Ground :
+    choisissez une pile", a German one "(Leben 5 → 6; spectating: +1 Health)" and, in the review, "Du wählst camp
+    1-3": each is said in the reader's language."""
+    from twentystrong.content.translations import english
     from twentystrong.engine.effects.words import card_name
-    from twentystrong.engine.reasons import reason_words
+    from twentystrong.engine.reasons import purpose_words, reason_words
+    from twentystrong.engine.rulesets import ruleset_for
     from twentystrong.text import describe_command
 
     ss = load_shipped("solar-sentinels")
     hv = load_shipped("hoplomachus-victorum")
+    mission = next(m for m in ss.parts["missions"] if m.id == "marked-ground")
     state = initial_state(hv, SetupOptions(hv.id, "", 1))
     item = ss.cards[0]
     expected = {
@@ -115,6 +119,9 @@ def test_reasons_of_a_defeat_by_an_item_a_spectator_s_health_and_a_chosen_camp_r
         assert reason_words(f"defeated with {item.id}", ss) == with_
         assert reason_words("spectating: +1 Health", hv) == spectating
         assert describe_command(Command("choose", camp="1-3"), state) == camp
+        marking = f"mission {english(mission, 'name')}: choose a stack whose top counts as mandatory"
+        marked = purpose_words(marking, ss, ruleset_for(ss.info.ruleset).words.purpose)
+        assert marked.startswith(("Mission Markiertes Gelände:", "mission Terrain marqué\xa0:")), marked
     set_language("en")
     assert reason_words("spectating: +1 Health", hv) == "spectating: +1 Health"
     assert describe_command(Command("choose", camp="1-3"), state) == "You choose camp 1-3."

@@ -9,6 +9,7 @@ from twentystrong.content.model import Deck
 from twentystrong.engine.commands import Command
 from twentystrong.engine.effects.words import card_gender, card_name
 from twentystrong.engine.events import CardActivated, CardLeft, Event, Marked
+from twentystrong.engine.reasons import card_named
 from twentystrong.engine.rulesets.base import Words
 from twentystrong.engine.state import GameState
 from twentystrong.i18n import N_, Gendered, _, lazy_gettext, lazy_pgettext, ngettext
@@ -241,7 +242,7 @@ def purpose_words(purpose: str, deck: Deck) -> str | None:
         return _(_PURPOSES[purpose])
     head, sep, rest = purpose.partition(": ")
     if sep and head.startswith("mission ") and rest == "choose a stack whose top counts as mandatory":
-        said = MISSIONS.name_of(deck, head.removeprefix("mission ")) or head.removeprefix("mission ")
+        said = card_named(head.removeprefix("mission "), deck)  # kept by its English name
         return _("mission {mission}: choose a stack whose top counts as mandatory").format(mission=said)
     return None
 
