@@ -186,6 +186,23 @@ def test_stack_mandatory_rounds() -> None:
     assert mandatory_stack(g.s) is None and len([c for c in g.legal() if c.cmd == "activate"]) == 3
 
 
+def test_a_stack_a_mission_makes_mandatory_shows_it_to_the_player_and_to_bots() -> None:
+    """stack_mandatory_rounds: the stack chosen is marked mandatory on the table (the stack's ``!``, the hint "a
+    mandatory top must be taken first"), in the headless state and in the bots' view, as a printed mandatory top
+    is. Two play-testers saw "Only stack 3 can be chosen" with no mark and no reason."""
+    from twentystrong.engine.view import player_view
+    from twentystrong.kits.solar_sentinels.board.stacks import StackInfo
+    from twentystrong.kits.solar_sentinels.rules.view import state_keys, table_view
+
+    g = Game(missions=["ms-mandatory"])
+    assert [StackInfo.of(player_view(g.s), i).mandatory for i in range(3)] == [False, False, False]
+    g.choose(stack=2)
+    view = player_view(g.s)
+    assert [StackInfo.of(view, i).mandatory for i in range(3)] == [False, True, False]
+    assert table_view(g.s).marked_stack == 2
+    assert [stack["mandatory"] for stack in state_keys(g.s)["stacks"]] == [False, True, False]
+
+
 def test_stack_mandatory_chosen_after_activation_binds_next_round() -> None:
     """stack_mandatory_rounds: chosen after this round's activation (the mission became current mid-round), the
     stack is mandatory from the next round, and only rounds it was mandatory count."""

@@ -55,7 +55,7 @@ class StackInfo(NamedTuple):
             card.health,
             card.damage,
             card.additional,
-            card.mandatory,
+            card.mandatory or (isinstance(t, SolarSentinelsView) and t.marked_stack == index + 1),  # or by a mission
             tuple(printed_lines(card)),
         )
 

@@ -15,6 +15,7 @@ from twentystrong.engine.state import GameState
 from twentystrong.i18n import _, pgettext
 from twentystrong.kits.solar_sentinels.content import mission_by_id
 from twentystrong.kits.solar_sentinels.rules.events import BossRevealed, EndgameStarted, GameStarted
+from twentystrong.kits.solar_sentinels.rules.missions import mandatory_stack
 from twentystrong.kits.solar_sentinels.rules.table import MissionState, table
 
 
@@ -23,10 +24,15 @@ def state_keys(s: GameState) -> dict[str, Any]:
     t = table(s)
     deck = s.deck
     current = t.current_mission
+    marked = mandatory_stack(s)
     return {
         "stacks": [
-            {"size": len(stack), "top": stack[0] if stack else None, "mandatory": _mandatory(deck, stack)}
-            for stack in t.stacks
+            {
+                "size": len(stack),
+                "top": stack[0] if stack else None,
+                "mandatory": _mandatory(deck, stack) or marked == n,
+            }
+            for n, stack in enumerate(t.stacks, start=1)
         ],
         "missions": [
             {
@@ -93,6 +99,8 @@ class SolarSentinelsView(TableView):
     """The mission chip's count (the current mission's progress)."""
     boss_discard: tuple[str, ...] = ()
     """The bosses discarded, face up."""
+    marked_stack: int | None = None
+    """The stack (1-based) whose top the current mission makes mandatory now (R3), if any."""
 
     def card_of(self, command: Command) -> str | None:
         """The top card of the stack an ``activate``, ``stack_discard`` or stack choice names."""
@@ -127,6 +135,7 @@ def table_view(s: GameState) -> SolarSentinelsView:
         boss_deck_size=len(t.boss_deck),
         chip=t.chip,
         boss_discard=t.boss_discard,
+        marked_stack=mandatory_stack(s),
     )
 
 
