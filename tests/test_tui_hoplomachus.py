@@ -562,3 +562,40 @@ async def test_the_draws_title_stays_when_the_table_is_drawn_again(tmp_path: Pat
         board.draw_table()
         await settle(pilot)
         assert "the draw: click a card" in str(area.border_title)
+
+
+async def test_a_long_list_of_choices_scrolls_inside_its_dialog_at_80x24() -> None:
+    """The hero draw's choices in words (Enter) at 80×24, in German, with six heroes drawn: the list is longer than
+    the dialog leaves it, so it scrolls inside the dialog; its last choice can be reached with the arrows and the
+    dialog's hint line stays on screen. A play-tester could not reach the fifth hero: the list took its whole height
+    and the dialog's frame cut it, the arrows moving the cursor out of sight."""
+    from textual.containers import Vertical
+    from textual.widgets import Label
+
+    from twentystrong.i18n import set_language
+    from twentystrong.tui.widgets.choices import ChoicesScreen
+    from twentystrong.tui.widgets.glyphs import CursorList
+
+    set_language("de")
+    try:
+        app = create_app(deck_path=HV_PATH, seed=4, hints=False, options={"difficulty": 2}, hero=None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, ChoicesScreen)
+            choices = dialog.query_one(CursorList)
+            assert choices.option_count >= 6
+            for _ in range(choices.option_count - 1):
+                await pilot.press("down")
+            await settle(pilot)
+            box = dialog.query_one(Vertical).content_region
+            hint = dialog.query_one("#hint", Label).region
+            assert choices.highlighted == choices.option_count - 1
+            assert choices.max_scroll_y > 0 and choices.scroll_offset.y > 0  # it scrolls
+            assert choices.region.bottom <= box.bottom and box.contains_region(hint)
+    finally:
+        set_language("en")

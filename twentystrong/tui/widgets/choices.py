@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -72,6 +73,10 @@ LABEL_SUBJECTS: dict[str, str] = {"en": "You ", "fr": "Vous "}
 """The subject a command's sentence starts with, left out of its label where what is left reads as an order ("You
 apply B3✶ to Rust Maw." → "Apply B3✶ to Rust Maw"; French "Vous assignez …" → "Assignez …"). German keeps the whole
 sentence ("Du ordnest B3✶ Rostschlund zu"): its order is another form of the verb."""
+
+
+LIST_HEIGHT = 20
+"""The most lines the list of choices takes (it scrolls beyond); less where the screen leaves less."""
 
 
 class ChoicesScreen(ModalScreen[Command | None]):
@@ -142,6 +147,32 @@ class ChoicesScreen(ModalScreen[Command | None]):
                 )
             yield CursorList(*options, id="choices")
             yield Label(_("Enter or click to choose · 1–9 pick directly · Esc cancels"), id="hint")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit_list)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """Give the list what the dialog leaves it, so that it scrolls inside the dialog. The dialog is at most
+        70% of the screen; a list taller than what is left was cut by the dialog's frame instead of scrolling, its
+        last choices out of reach (at 80×24, the fifth hero drawn)."""
+        box = self.query_one(Vertical)
+        choices = self.query_one(CursorList)
+        others = sum(
+            child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
+            for child in box.children
+            if child is not choices and child.display
+        )
+        frame = box.outer_size.height - box.content_size.height  # the border and padding
+        # The dialog's own limit (max-height, a share of the screen less the dialog's margins).
+        space = Size(self.size.width, self.size.height - box.styles.margin.top - box.styles.margin.bottom)
+        limit = box.styles.max_height
+        most = int(limit.resolve(space, self.app.size)) if limit is not None else space.height
+        room = max(3, min(LIST_HEIGHT, most - frame - others))
+        if choices.styles.max_height is None or choices.styles.max_height.value != room:
+            choices.styles.max_height = room
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
