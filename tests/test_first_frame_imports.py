@@ -136,3 +136,33 @@ def test_the_first_frame_imports_its_own_deck_and_the_table_only(deck: str, tmp_
             assert set(loaded) <= allowed, (
                 f"a game of {deck} imports more of {ruleset} than its kit's declaration: {sorted(loaded)}"
             )
+
+
+COMPILES = """
+import json, re
+
+compiled = []
+compile_ = re.compile
+
+
+def recording(pattern, flags=0):
+    compiled.append(str(getattr(pattern, "pattern", pattern)))
+    return compile_(pattern, flags)
+
+
+re.compile = recording
+import twentystrong.engine  # every engine module, its words among them
+from twentystrong.engine import reasons
+
+re.compile = compile_
+print(json.dumps({"compiled": compiled, "patterns": [p for p, _ in reasons._REASONS + reasons._PURPOSES]}))
+"""
+
+
+def test_the_engine_compiles_its_words_patterns_when_first_matched_not_at_import() -> None:
+    """The reasons' and purposes' English shapes (``engine/reasons.py``) are compiled by ``re`` when a front end
+    first says one (a log line, a prompt), not while the engine is imported before the first frame."""
+    result = subprocess.run([sys.executable, "-c", COMPILES], capture_output=True, text=True, timeout=300, check=True)
+    answer = json.loads(result.stdout.strip().splitlines()[-1])
+    assert len(answer["patterns"]) >= 20  # every shape, read from the module
+    assert set(answer["compiled"]) & set(answer["patterns"]) == set()

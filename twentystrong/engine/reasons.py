@@ -97,46 +97,47 @@ def _dice(n: str, color: str = "") -> str:
     return ngettext("{n} die", "{n} dice", count).format(n=count)
 
 
-_REASONS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], Deck], str]], ...] = (
+_REASONS: tuple[tuple[str, Callable[[re.Match[str], Deck], str]], ...] = (
     (
-        re.compile(r"suffered (\d+) damage"),
+        r"suffered (\d+) damage",
         lambda m, d: ngettext("suffered {n} damage", "suffered {n} damage", int(m[1])).format(n=m[1]),
     ),
-    (re.compile(r"healed (\d+)"), lambda m, d: _("healed {n}").format(n=m[1])),
-    (re.compile(r"lost (\d+) Health"), lambda m, d: _("lost {n} Health").format(n=m[1])),
-    (re.compile(rf"\+(\d+) ({_STATS})"), lambda m, d: _("+{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),
-    (re.compile(rf"-(\d+) ({_STATS})"), lambda m, d: _("-{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),
+    (r"healed (\d+)", lambda m, d: _("healed {n}").format(n=m[1])),
+    (r"lost (\d+) Health", lambda m, d: _("lost {n} Health").format(n=m[1])),
+    (rf"\+(\d+) ({_STATS})", lambda m, d: _("+{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),
+    (rf"-(\d+) ({_STATS})", lambda m, d: _("-{n} {stat}").format(n=m[1], stat=stat_name(m[2]))),
     (
-        re.compile(rf"({_STATS}) set to (\d+)"),
+        rf"({_STATS}) set to (\d+)",
         lambda m, d: _("{stat} set to {n}").format(stat=stat_name(m[1]), n=m[2]),
     ),
-    (re.compile(r"holding (.+)"), lambda m, d: _("holding {card}").format(card=card_named(m[1], d))),
+    (r"holding (.+)", lambda m, d: _("holding {card}").format(card=card_named(m[1], d))),
     (
-        re.compile(r"no longer holding (.+)"),
+        r"no longer holding (.+)",
         lambda m, d: _("no longer holding {card}").format(card=card_named(m[1], d)),
     ),
     (
-        re.compile(r"banished by (.+) for (\d+) damage"),
+        r"banished by (.+) for (\d+) damage",
         lambda m, d: _("banished by {card} for {n} damage").format(card=card_named(m[1], d), n=m[2]),
     ),
-    (re.compile(r"banished by (.+)"), lambda m, d: _("banished by {card}").format(card=card_named(m[1], d))),
-    (re.compile(r"defeated by (.+)"), lambda m, d: _("defeated by {card}").format(card=card_named(m[1], d))),
-    (re.compile(r"defeated with (.+)"), lambda m, d: _("defeated with {card}").format(card=card_named(m[1], d))),
-    (re.compile(r"exhausted by (.+)"), lambda m, d: _("exhausted by {card}").format(card=card_named(m[1], d))),
-    (re.compile(r"paid for (.+)"), lambda m, d: _("paid for {card}").format(card=card_named(m[1], d))),
-    (re.compile(r"(.+) changed it"), lambda m, d: _("{card} changed it").format(card=card_named(m[1], d))),
-    (re.compile(r"(.+) swapped it"), lambda m, d: _("{card} swapped it").format(card=card_named(m[1], d))),
-    (re.compile(r"(.+) turned it"), lambda m, d: _("{card} turned it").format(card=card_named(m[1], d))),
+    (r"banished by (.+)", lambda m, d: _("banished by {card}").format(card=card_named(m[1], d))),
+    (r"defeated by (.+)", lambda m, d: _("defeated by {card}").format(card=card_named(m[1], d))),
+    (r"defeated with (.+)", lambda m, d: _("defeated with {card}").format(card=card_named(m[1], d))),
+    (r"exhausted by (.+)", lambda m, d: _("exhausted by {card}").format(card=card_named(m[1], d))),
+    (r"paid for (.+)", lambda m, d: _("paid for {card}").format(card=card_named(m[1], d))),
+    (r"(.+) changed it", lambda m, d: _("{card} changed it").format(card=card_named(m[1], d))),
+    (r"(.+) swapped it", lambda m, d: _("{card} swapped it").format(card=card_named(m[1], d))),
+    (r"(.+) turned it", lambda m, d: _("{card} turned it").format(card=card_named(m[1], d))),
     (
-        re.compile(r"(.+): (\d+) × miss"),
+        r"(.+): (\d+) × miss",
         lambda m, d: _("{card}: {n} × miss").format(card=card_named(m[1], d), n=m[2]),
     ),
     (
-        re.compile(r"(.+): (\d+) × colour with (\d+)\+ hits"),
+        r"(.+): (\d+) × colour with (\d+)\+ hits",
         lambda m, d: _("{card}: {n} × colour with {need}+ hits").format(card=card_named(m[1], d), n=m[2], need=m[3]),
     ),
 )
-"""Reasons with a card or a number in them, by their English shape."""
+"""Reasons with a card or a number in them, by their English shape: patterns compiled when first matched (``re``'s
+own cache), not when the engine is imported (start-up: issue 28)."""
 
 
 def reason_words(reason: str, deck: Deck) -> str:
@@ -155,7 +156,7 @@ def reason_words(reason: str, deck: Deck) -> str:
     if fixed is not None:
         return _(fixed)
     for pattern, words in _REASONS:
-        found = pattern.fullmatch(reason)
+        found = re.fullmatch(pattern, reason)
         if found is not None:
             return words(found, deck)
     return reason
@@ -186,15 +187,15 @@ _FIXED_PURPOSES: dict[str, str] = {
 """A prompt's purposes (or the part after its card's name) written without a number; the effects' own ``ask``
 words are marked where they are written."""
 
-_PURPOSES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+_PURPOSES: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
     (
-        re.compile(r"choose (\d+) dic?e? from the pool to exhaust"),
+        r"choose (\d+) dic?e? from the pool to exhaust",
         lambda m: ngettext(
             "choose {n} die from the pool to exhaust", "choose {n} dice from the pool to exhaust", int(m[1])
         ).format(n=int(m[1])),
     ),
     (
-        re.compile(r"choose (\d+) dic?e? to dismiss to the training grounds"),
+        r"choose (\d+) dic?e? to dismiss to the training grounds",
         lambda m: ngettext(
             "choose {n} die to dismiss to the training grounds",
             "choose {n} dice to dismiss to the training grounds",
@@ -202,33 +203,33 @@ _PURPOSES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         ).format(n=int(m[1])),
     ),
     (
-        re.compile(r"choose (\d+) dic?e? to exhaust as the price"),
+        r"choose (\d+) dic?e? to exhaust as the price",
         lambda m: ngettext(
             "choose {n} die to exhaust as the price", "choose {n} dice to exhaust as the price", int(m[1])
         ).format(n=int(m[1])),
     ),
     (
-        re.compile(r"choose (\d+) dic?e? to banish as the price"),
+        r"choose (\d+) dic?e? to banish as the price",
         lambda m: ngettext(
             "choose {n} die to banish as the price", "choose {n} dice to banish as the price", int(m[1])
         ).format(n=int(m[1])),
     ),
     (
-        re.compile(r"roll (\d+) (?:(\w+) )?dic?e? and choose how many show a hit or crit; (\d+) needed"),
+        r"roll (\d+) (?:(\w+) )?dic?e? and choose how many show a hit or crit; (\d+) needed",
         lambda m: _("roll {dice} and choose how many show a hit or crit; {need} needed").format(
             dice=_dice(m[1], m[2] or ""), need=m[3]
         ),
     ),
     (
-        re.compile(r"up to (\d+): choose exhausted dice to recover"),
+        r"up to (\d+): choose exhausted dice to recover",
         lambda m: _("up to {n}: choose exhausted dice to recover").format(n=m[1]),
     ),
     (
-        re.compile(r"roll (\S+) again and enter the face it shows"),
+        r"roll (\S+) again and enter the face it shows",
         lambda m: _("roll {die} again and enter the face it shows").format(die=m[1]),
     ),
 )
-"""Purposes with a number or a die in them, by their English shape."""
+"""Purposes with a number or a die in them, by their English shape (patterns, as :data:`_REASONS`)."""
 
 
 def purpose_words(purpose: str, deck: Deck, own: Callable[[str, Deck], str | None] | None = None) -> str:
@@ -257,7 +258,7 @@ def _tail(text: str) -> str | None:
     if fixed is not None:
         return _(fixed)
     for pattern, words in _PURPOSES:
-        found = pattern.fullmatch(text)
+        found = re.fullmatch(pattern, text)
         if found is not None:
             return words(found)
     said = _(text)  # an effect's ``ask``, marked where it is written
