@@ -72,6 +72,8 @@ LEAST = 4
 """The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
 Z = 1.0
 """How many standard errors another move must beat the heuristic bot's by (:class:`ExpertBot`)."""
+ADVICE = 2000
+"""The advisor's work one game may cost, by default (:class:`ExpertBot`), in the units of :func:`advice_work`."""
 
 
 class Estimate(NamedTuple):
@@ -216,7 +218,10 @@ class ExpertBot:
     answer of the advisor costs about as much as the rollouts of a whole game); ``confirm``: play another move than
     the heuristic bot's only if it also wins more often over as many fresh worlds as the search used (on by default);
     ``boss``: in the boss fight, after a roll, play the advisor's move (its dice to apply, a new phase where it keeps
-    dice to roll again) instead of the heuristic bot's (off by default: not yet measured on enough paired seeds).
+    dice to roll again) instead of the heuristic bot's (off by default: not yet measured on enough paired seeds);
+    ``advice``: the advisor's work (:func:`advice_work`, a count from the size of each question) one game may cost
+    in ``advised`` and ``boss`` moves: an answer the rest cannot pay for gives way to the heuristic bot's move (a
+    boss fight of several enemies over many dice and rounds, answered by simulation, once cost over a minute).
     All are counts, so the same game is
     played the same way on any machine."""
 
@@ -235,9 +240,15 @@ class ExpertBot:
         advised: bool = False,
         confirm: bool = True,
         boss: bool = False,
+        advice: int = ADVICE,
     ) -> None:
         self.seed = seed
         self.boss = boss
+        self.advice = advice
+        """The advisor's work (:func:`advice_work`) the rest of the game may cost: a question it cannot afford
+        gets the heuristic bot's move."""
+        self.capped = 0
+        """The advisor's answers it went without for want of budget (for measuring)."""
         self.confirm = confirm
         self.advised = advised
         self.rollouts = rollouts
@@ -283,9 +294,11 @@ class ExpertBot:
         if view.step == "commit" and self.plans and self.last_step != "commit":
             return self._commit_plan(view, default)
         if self.boss and view.step == "apply" and _boss_fight(view):
-            return _advised_apply(view, legal, default)
+            return _advised_apply(view, legal, default) if self._afford(view) else default
         if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
             if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
+                return default
+            if not self._afford(view):
                 return default
             advised = advisor_move(view, legal)
             if advised is None or advised == default:
@@ -294,6 +307,16 @@ class ExpertBot:
         else:
             weighed = candidates(legal, default)
         return weighed[self._weigh(state_of(view), [(c,) for c in weighed])]
+
+    def _afford(self, view: PlayerView) -> bool:
+        """Whether the advisor's budget left pays for its answer here (then it is spent), else the bot goes
+        without it: a count, not a time, so the same game is played the same way on any machine."""
+        work = advice_work(view)
+        if work > self.advice:
+            self.capped += 1
+            return False
+        self.advice -= work
+        return True
 
     def _commit_plan(self, view: PlayerView, default: Command) -> Command:
         """The first command of the best commit plan: the heuristic bot's, or one of its variants' (:data:`PLANS`:
@@ -376,6 +399,18 @@ def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
     advice = hint(view)
     first = advice.commands[0] if advice.commands else None
     return first if first is not None and first in legal else None
+
+
+def advice_work(view: PlayerView) -> int:
+    """What an answer of the advisor after a roll costs, in work units, from the size of the question only (the
+    advisor's own ways of answering are its business): the unapplied dice, times the undefeated enemies, times the
+    phases left (each factor at least one, so that every answer costs a unit). Measured on Solar Sentinels' boss
+    fights, a unit is about 2.5 ms of CPU; a boss fight of several enemies over many dice and phases, which the
+    advisor answers by simulation, costs the most."""
+    s = state_of(view)
+    dice = len(s.dice_in("active"))
+    enemies = sum(1 for card in s.active if not card.defeated)
+    return max(1, dice) * max(1, enemies) * max(1, s.hero.strategy - s.phases_used)
 
 
 def _boss_fight(view: PlayerView) -> bool:
