@@ -189,8 +189,8 @@ def test_a_pick_is_played_only_if_fresh_worlds_confirm_it(monkeypatch: pytest.Mo
 @pytest.mark.parametrize("deck_id", [SS, HV])
 def test_in_the_boss_fight_the_expert_applies_as_the_advisor_says(decks: dict[str, Deck], deck_id: str) -> None:
     """In the boss fight, after a roll, the expert plays the advisor's move (the one advisor, which plays for the
-    boss): its first die to apply, a new phase where it keeps dice to roll again; the same for twin states (R12),
-    and without ``boss`` (the default) the heuristic bot's move as before."""
+    boss): its first die to apply, a new phase where it keeps dice to roll again (the default); the same for twin
+    states (R12), and without ``boss`` the heuristic bot's move."""
     from twentystrong.odds.advice import hint
 
     deck = decks[deck_id]
@@ -202,11 +202,11 @@ def test_in_the_boss_fight_the_expert_applies_as_the_advisor_says(decks: dict[st
             legal = legal_commands(s)
             view = player_view(s)
             advice = hint(view)
-            chosen = ExpertBot(seed, boss=True).choose(view, legal)
-            assert chosen == ExpertBot(seed, boss=True).choose(player_view(twin(s, rng)), legal)
+            chosen = ExpertBot(seed).choose(view, legal)
+            assert chosen == ExpertBot(seed).choose(player_view(twin(s, rng)), legal)
             if advice.commands and advice.commands[0] in legal:
                 assert chosen == advice.commands[0]
-            assert ExpertBot(seed).choose(view, legal) == make_bot("heuristic", seed).choose(view, legal)
+            assert ExpertBot(seed, boss=False).choose(view, legal) == make_bot("heuristic", seed).choose(view, legal)
             checked += 1
     assert checked >= 3
 
