@@ -190,7 +190,9 @@ def test_a_pick_is_played_only_if_fresh_worlds_confirm_it(monkeypatch: pytest.Mo
 def test_in_the_boss_fight_the_expert_applies_as_the_advisor_says(decks: dict[str, Deck], deck_id: str) -> None:
     """In the boss fight, after a roll, the expert plays the advisor's move (the one advisor, which plays for the
     boss): its first die to apply, a new phase where it keeps dice to roll again (the default); the same for twin
-    states (R12), and without ``boss`` the heuristic bot's move."""
+    states (R12), and without ``boss`` the heuristic bot's move. Each answer costs the game's budget of the
+    advisor's work (the size of the question, never a time, the same for twin states): one the budget left cannot
+    pay for gives way to the heuristic bot's move, and the budget is not spent then."""
     from twentystrong.odds.advice import hint
 
     deck = decks[deck_id]
@@ -206,32 +208,15 @@ def test_in_the_boss_fight_the_expert_applies_as_the_advisor_says(decks: dict[st
             assert chosen == ExpertBot(seed).choose(player_view(twin(s, rng)), legal)
             if advice.commands and advice.commands[0] in legal:
                 assert chosen == advice.commands[0]
-            assert ExpertBot(seed, boss=False).choose(view, legal) == make_bot("heuristic", seed).choose(view, legal)
-            checked += 1
-    assert checked >= 3
-
-
-@pytest.mark.parametrize("deck_id", [SS, HV])
-def test_the_advisor_in_the_boss_fight_is_capped_by_a_count_of_work(decks: dict[str, Deck], deck_id: str) -> None:
-    """The advisor's answers in the boss fight cost the game's budget of work (the size of each question, never a
-    time): an answer the budget left cannot pay for gives way to the heuristic bot's move, the budget is not spent
-    then, and twin states (R12) cost the same."""
-    deck = decks[deck_id]
-    rng = random.Random(33)
-    checked = 0
-    for seed in range(3, 9):
-        found = [p for p in positions(deck, seed, rounds=1) if p.step == "apply" and expert._boss_fight(player_view(p))]
-        for s in found[:2]:
-            legal = legal_commands(s)
-            view = player_view(s)
+            heuristic = make_bot("heuristic", seed).choose(view, legal)
+            assert ExpertBot(seed, boss=False).choose(view, legal) == heuristic
             work = expert.advice_work(view)
             assert work == expert.advice_work(player_view(twin(s, rng))) > 0
-            heuristic = make_bot("heuristic", seed).choose(view, legal)
-            poor = ExpertBot(seed, boss=True, advice=work - 1)
+            poor = ExpertBot(seed, advice=work - 1)
             assert poor.choose(view, legal) == heuristic
             assert (poor.advice, poor.capped) == (work - 1, 1)
-            rich = ExpertBot(seed, boss=True, advice=work)
-            assert rich.choose(view, legal) == ExpertBot(seed, boss=True, advice=10**9).choose(view, legal)
-            assert (rich.advice, rich.capped) == (0, 0)
+            exact = ExpertBot(seed, advice=work)
+            assert exact.choose(view, legal) == chosen
+            assert (exact.advice, exact.capped) == (0, 0)
             checked += 1
     assert checked >= 3
