@@ -26,21 +26,22 @@ sampled world rolls from its own seed), and the game is played to its end by the
 decision is weighed on the same sampled worlds (common random numbers), seeded from the game's seed and the
 decision (the state's ``seq``), so the same game gives the same estimates.
 
-How the bot decides: every decision but a fight's dice (commit, apply, recover: the heuristic bot's, one atomic
-command at a time) is weighed, the heuristic bot's move against every other but the item commands, in as many
-sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic bot's move only for one that
-is surely better over the same worlds and still wins more often than it over as many fresh worlds (``confirm``: the
-search picks the best of several noisy figures, so its own figures overrate its pick, the winner's curse; each pick
-weighed again over 48 fresh worlds, without this check: Solar Sentinels' 34 picks in 9 games lost 2.8 ± 1.3 points
-each, Victorum's 24 in 3 games gained 3.0 ± 1.5; of 21 Solar Sentinels picks the check kept 5, together +19 ± 19
-points against −36 for all 21, of 12 Victorum picks in one game it kept 5, −27 ± 18 against −17). Two settings are
-off by default (measured on paired seeds, neither made the bot stronger at a budget that keeps a game within 10 s):
-``plans``, a Commit step weighed as one move, the heuristic bot's commit plan against its variants' (more or fewer
-dice, a smaller or larger reserve), each played to the roll; ``drop``, moves that fall clearly behind leave the race
-after a few worlds, so the budget buys more worlds for the close ones.
-The budget is a count of commands, not a time, so a game is played the same way on any machine; early in a game,
-when a rollout is long, a decision the budget cannot weigh in enough worlds is left to the heuristic bot.
-"""
+How the bot decides: in a boss fight (Solar Sentinels' last fight; Victorum's Primus fights and final fight), after a
+roll, it plays the advisor's move, within a budget of the advisor's work per game (:data:`ADVICE`, a count from the size
+of each question: a game is played the same way on any machine); every other decision but a fight's dice (commit, apply,
+recover: the heuristic bot's, one atomic command at a time) is weighed, the heuristic bot's move against every other but
+the item commands, in as many sampled worlds as a budget of simulated commands allows; the bot leaves the heuristic
+bot's move only for one that is surely better over the same worlds and still wins more often than it over as many fresh
+worlds (``confirm``: the search picks the best of several noisy figures, so its own figures overrate its pick, the
+winner's curse; each pick weighed again over 48 fresh worlds, without this check: Solar Sentinels' 34 picks in 9 games
+lost 2.8 ± 1.3 points each, Victorum's 24 in 3 games gained 3.0 ± 1.5; of 21 Solar Sentinels picks the check kept 5,
+together +19 ± 19 points against −36 for all 21, of 12 Victorum picks in one game it kept 5, −27 ± 18 against −17). Two
+settings are off by default (measured on paired seeds, neither made the bot stronger at a budget that keeps a game
+within 10 s): ``plans``, a Commit step weighed as one move, the heuristic bot's commit plan against its variants' (more
+or fewer dice, a smaller or larger reserve), each played to the roll; ``drop``, moves that fall clearly behind leave the
+race after a few worlds, so the budget buys more worlds for the close ones. The budget is a count of commands, not a
+time, so a game is played the same way on any machine; early in a game, when a rollout is long, a decision the budget
+cannot weigh in enough worlds is left to the heuristic bot."""
 
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ LEAST = 4
 """The fewest sampled worlds a decision is weighed in (a decision the budget cannot weigh in as many is not)."""
 Z = 1.0
 """How many standard errors another move must beat the heuristic bot's by (:class:`ExpertBot`)."""
+ADVICE = 2000
+"""The advisor's work one game may cost, by default (:class:`ExpertBot`), in the units of :func:`advice_work`."""
 
 
 class Estimate(NamedTuple):
@@ -216,7 +219,12 @@ class ExpertBot:
     answer of the advisor costs about as much as the rollouts of a whole game); ``confirm``: play another move than
     the heuristic bot's only if it also wins more often over as many fresh worlds as the search used (on by default);
     ``boss``: in the boss fight, after a roll, play the advisor's move (its dice to apply, a new phase where it keeps
-    dice to roll again) instead of the heuristic bot's (off by default: not yet measured on enough paired seeds).
+    dice to roll again) instead of the heuristic bot's (on by default: in Solar Sentinels the heuristic bot with it
+    alone won 9.0 ± 1.5 points more over 600 paired games; in Victorum it plays the Primus fights and the final
+    fight so);
+    ``advice``: the advisor's work (:func:`advice_work`, a count from the size of each question) one game may cost
+    in ``advised`` and ``boss`` moves: an answer the rest cannot pay for gives way to the heuristic bot's move (a
+    boss fight of several enemies over many dice and rounds, answered by simulation, once cost over a minute).
     All are counts, so the same game is
     played the same way on any machine."""
 
@@ -234,10 +242,16 @@ class ExpertBot:
         plans: bool = False,
         advised: bool = False,
         confirm: bool = True,
-        boss: bool = False,
+        boss: bool = True,
+        advice: int = ADVICE,
     ) -> None:
         self.seed = seed
         self.boss = boss
+        self.advice = advice
+        """The advisor's work (:func:`advice_work`) the rest of the game may cost: a question it cannot afford
+        gets the heuristic bot's move."""
+        self.capped = 0
+        """The advisor's answers it went without for want of budget (for measuring)."""
         self.confirm = confirm
         self.advised = advised
         self.rollouts = rollouts
@@ -283,9 +297,11 @@ class ExpertBot:
         if view.step == "commit" and self.plans and self.last_step != "commit":
             return self._commit_plan(view, default)
         if self.boss and view.step == "apply" and _boss_fight(view):
-            return _advised_apply(view, legal, default)
+            return _advised_apply(view, legal, default) if self._afford(view) else default
         if view.step in FIGHT_STEPS:  # the dice: weighed only late in the game, against the advisor's move
             if not self.advised or view.step == "recover" or self.lasts is None or self._too_dear(self._left(), 2):
+                return default
+            if not self._afford(view):
                 return default
             advised = advisor_move(view, legal)
             if advised is None or advised == default:
@@ -294,6 +310,16 @@ class ExpertBot:
         else:
             weighed = candidates(legal, default)
         return weighed[self._weigh(state_of(view), [(c,) for c in weighed])]
+
+    def _afford(self, view: PlayerView) -> bool:
+        """Whether the advisor's budget left pays for its answer here (then it is spent), else the bot goes
+        without it: a count, not a time, so the same game is played the same way on any machine."""
+        work = advice_work(view)
+        if work > self.advice:
+            self.capped += 1
+            return False
+        self.advice -= work
+        return True
 
     def _commit_plan(self, view: PlayerView, default: Command) -> Command:
         """The first command of the best commit plan: the heuristic bot's, or one of its variants' (:data:`PLANS`:
@@ -378,8 +404,21 @@ def advisor_move(view: PlayerView, legal: Sequence[Command]) -> Command | None:
     return first if first is not None and first in legal else None
 
 
+def advice_work(view: PlayerView) -> int:
+    """What an answer of the advisor after a roll costs, in work units, from the size of the question only (the
+    advisor's own ways of answering are its business): the unapplied dice, times the undefeated enemies, times the
+    phases left (each factor at least one, so that every answer costs a unit). Measured on Solar Sentinels' boss
+    fights, a unit is about 2.5 ms of CPU; a boss fight of several enemies over many dice and phases, which the
+    advisor answers by simulation, costs the most."""
+    s = state_of(view)
+    dice = len(s.dice_in("active"))
+    enemies = sum(1 for card in s.active if not card.defeated)
+    return max(1, dice) * max(1, enemies) * max(1, s.hero.strategy - s.phases_used)
+
+
 def _boss_fight(view: PlayerView) -> bool:
-    """Whether an undefeated boss stands in the active area (the fight that ends the game)."""
+    """Whether an undefeated boss stands in the active area (Solar Sentinels' last fight; Victorum's Primus fights
+    and its final fight)."""
     return any(card.boss and not card.defeated for card in view.active)
 
 
