@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
-from twentystrong.content.effects import Face
+from twentystrong.content.effects import Color, Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
@@ -386,6 +386,8 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     every = chances(whole).all if len(question.enemies) > 1 else None
     objective = question.objective()
     advice = advise(objective) if question.stage == "apply" and question.dice else None
+    if advice is not None and question.lasting:
+        advice = _banked(question, advice)
     bare: Chance | None = None
     held = whole.resources
     if advice is not None and held and advice.probability.value > 0:
@@ -412,6 +414,94 @@ def chances_for(question: OddsQuestion) -> OddsChances:
                 rows.append(found.all if i >= len(question.enemies) else found.each[0])
             plan_bare = tuple(rows)
     return OddsChances(each=each, all=every, advice=advice, plan=plan, bare=bare, plan_bare=plan_bare)
+
+
+def _kept_worth(question: OddsQuestion, target: int, color: Color, phases: int) -> float:
+    """What one die of ``color`` kept rolling is worth to a target in damage, on average, with ``phases`` rolls
+    left to it (each roll's face applied when it beats rolling again)."""
+    from twentystrong.odds.rules import PLAIN_ROLLS
+
+    rules = question.rules or PLAIN_ROLLS
+    model = question.enemies[target].target.model
+    faces = rules.faces_of(color)
+    worth = 0.0
+    for k in range(phases):
+        later = worth if k else 0.0
+        worth = (
+            faces.miss * max(float(model.damage(color, "miss")), later)
+            + faces.hit * max(float(model.damage(color, "hit")), later)
+            + faces.crit * max(float(model.damage(color, "crit")), later)
+        ) / 6
+    return worth
+
+
+def _banked(question: OddsQuestion, advice: Advice) -> Advice:
+    """A fight that keeps the dice applied (HV9): the damage a die deals now stays on the enemy into the next round,
+    while a die kept rolling is exhausted at the round's end unless a later roll pays. Every die showing a hit or a
+    crit goes on an enemy it still helps (the most damage, then the first in the area) when what it deals now is at
+    least what it is worth kept rolling through the phases left: the fight's chance, not this round's alone."""
+    from dataclasses import replace
+
+    from twentystrong.odds.advisor import Chance, chances
+    from twentystrong.odds.dice import color_of
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    enemies = question.enemies
+    faces = dict(question.faces)
+    for use in advice.uses:
+        faces.update(dict(use.dice))
+    offered = [dict(e.rolled) for e in enemies]
+    dealt = [0] * len(enemies)
+    moves = {t: list(dice) for t, dice in advice.moves}
+    for t, dice in advice.moves:
+        for die in dice:
+            dealt[t] += enemies[t].target.model.damage(color_of(die), faces.get(die) or "miss")
+    cap = question.step_cap
+    applied = sum(len(d) for d in moves.values())
+    keep: list[str] = []
+    for die in advice.keep:
+        face = faces.get(die)
+        best: tuple[int, int] | None = None
+        if face in ("hit", "crit") and (cap is None or applied < cap):
+            for t, e in enumerate(enemies):
+                if offered[t].get(die, "miss") == "miss" or e.target.need - dealt[t] <= 0:
+                    continue
+                damage = e.target.model.damage(color_of(die), cast(Face, face))
+                if damage > 0 and (best is None or damage > best[1]):
+                    best = (t, damage)
+        if best is None or best[1] < _kept_worth(question, best[0], color_of(die), question.phases) - 1e-9:
+            keep.append(die)
+            continue
+        t, damage = best
+        moves.setdefault(t, []).append(die)
+        dealt[t] += damage
+        applied += 1
+    if len(keep) == len(advice.keep):
+        return advice
+    rules = question.rules
+    targets = tuple(replace(e.target, applied=e.target.applied + dealt[t]) for t, e in enumerate(enemies))
+    standing = [t for t, target in enumerate(targets) if target.need > 0]
+    defeats = tuple(t for t in range(len(enemies)) if t not in standing)
+    objective = question.objective()
+    if not standing:
+        probability = Chance(1.0)
+    elif question.phases == 0 or not keep:
+        probability = Chance(0.0)
+    else:
+        rolled = tuple((d, faces.get(d) if rules is not None and rules.keeps(faces.get(d)) else None) for d in keep)
+        after = replace(
+            objective,
+            stage="commit",
+            dice=rolled,
+            targets=tuple(targets[t] for t in standing),
+            hopeless=tuple(objective.hopeless[t] for t in standing) if objective.hopeless else (),
+            weights=tuple(objective.weights[t] for t in standing) if objective.weights else (),
+            resources=NO_RESOURCES,
+        )
+        found = chances(after)
+        probability = found.each[0] if found.all is None else found.all
+    order = tuple((t, tuple(moves[t])) for t in sorted(moves))
+    return replace(advice, moves=order, keep=tuple(keep), probability=probability, defeats=defeats, held=())
 
 
 # --- the advice checked against the engine, and its words ---------------------------------------------------
@@ -448,6 +538,10 @@ class Playable(NamedTuple):
     holds: tuple[str, ...] = ()
     """A single-use item (its name) whose use alone defeats every enemy now, kept while a roll is left and the dice
     alone may do: it still does at the last roll (the figure counts it)."""
+    banished: tuple[str, ...] = ()
+    """The dice the uses banish (lost for good: what the plan costs, said with the use)."""
+    banishing: tuple[str, ...] = ()
+    """The cards in :attr:`moves` whose After effect banishes the dice applied to them (said with the move)."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -595,9 +689,11 @@ def _played(
 ) -> Playable:
     """The Playable of commands the engine takes in this order (uses, applies, answers to prompts)."""
     from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.odds.engine_model import banishes_applied, lost_by
 
     s = state
     first = _after_uses(s, commands)
+    banished = lost_by(s, first)
     faces = {d.id: d.face for d in first.dice_in("active")}
     changed = tuple((d.id, cast(Face, faces[d.id])) for d in s.dice_in("active") if faces.get(d.id, d.face) != d.face)
     uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
@@ -640,6 +736,8 @@ def _played(
         faces_after,
         commands,
         figure,
+        banished=banished,
+        banishing=tuple(card for card in moves if banishes_applied(state, card)),
     )
 
 
@@ -726,16 +824,34 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
             used.append(_("use {item} on {dice}").format(item=name, dice=turned))
         else:
             used.append(_("use {item}").format(item=name))
+    lost = ""
+    if advice.banished:
+        # Translators: {dice} are die ids (B4 P2): what a use costs, said after it.
+        lost = ngettext("it banishes {dice}", "it banishes {dice}", len(advice.banished)).format(
+            dice=" ".join(advice.banished)
+        )
     if not advice.moves:
         if used:
             text = ", ".join(used)
             if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
                 fall = [names.get(c, c) for c in advice.defeats]
-                text = (
-                    _("{uses} (defeats it)").format(uses=text)
-                    if len(question.enemies) == 1
-                    else _("{uses} (defeats {enemies})").format(uses=text, enemies=", ".join(fall))
-                )
+                if lost:
+                    text = (
+                        # Translators: {lost} is "it banishes B4": what the use costs.
+                        _("{uses} (defeats it; {lost})").format(uses=text, lost=lost)
+                        if len(question.enemies) == 1
+                        else _("{uses} (defeats {enemies}; {lost})").format(
+                            uses=text, enemies=", ".join(fall), lost=lost
+                        )
+                    )
+                else:
+                    text = (
+                        _("{uses} (defeats it)").format(uses=text)
+                        if len(question.enemies) == 1
+                        else _("{uses} (defeats {enemies})").format(uses=text, enemies=", ".join(fall))
+                    )
+            elif lost:
+                text = _("{uses} ({lost})").format(uses=text, lost=lost)
         elif not any(face in ("hit", "crit") for _face, face in faces.items()):
             text = _("nothing to apply, roll again (r)") if advice.rolling else _("nothing to apply")
         elif advice.rolling:
@@ -746,10 +862,21 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
     parts = []
     for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
-        # Translators: {dice} are die labels (B4•), {enemy} a card's name.
-        part = _("{dice} to {enemy} (defeats it)") if card in advice.defeats else _("{dice} to {enemy}")
+        if card in advice.banishing:
+            part = (
+                # Translators: {dice} are die labels (B4•), {enemy} a card's name whose After effect banishes the
+                # dice applied to it (they are lost for good).
+                _("{dice} to {enemy} (defeats it; its After effect banishes the dice applied)")
+                if card in advice.defeats
+                else _("{dice} to {enemy} (its After effect banishes the dice applied)")
+            )
+        else:
+            # Translators: {dice} are die labels (B4•), {enemy} a card's name.
+            part = _("{dice} to {enemy} (defeats it)") if card in advice.defeats else _("{dice} to {enemy}")
         parts.append(part.format(dice=labels, enemy=names.get(card, card)))
     moves = ", ".join(parts)
+    if used and lost:
+        used[-1] = _("{uses} ({lost})").format(uses=used[-1], lost=lost)
     # Translators: {moves} is one or more "{dice} to {enemy}", {uses} one or more "use {item}".
     if used:
         text = _("{uses}, then apply {moves}").format(uses="; ".join(used), moves=moves)
@@ -892,7 +1019,11 @@ def explain(
         words = _("nothing to apply") if not question.dice else _(NOTHING)
         return Hint("apply", words, chances=each, all=every, move=words)
     played = playable(state, legal, advice, question) if state is not None else _as_found(advice, question)
-    move = advice_words(question, played, hopeless=not any(c.value for c in answered.each))
+    # A fight that keeps the dice applied (HV9) is not lost with this round: dice applied or kept rolling still do
+    # their share.
+    showing = dict(played.faces or question.faces)
+    share = question.lasting and (bool(played.moves) or any(showing.get(d) in ("hit", "crit") for d in played.rolling))
+    move = advice_words(question, played, hopeless=not share and not any(c.value for c in answered.each))
     figure, counted = _figure(question, answered, played)
     used = [name for name, _ in played.uses]
     assumes = tuple(dict.fromkeys([*used, *counted]))
@@ -974,6 +1105,12 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
             figure = _("→ {chance} to defeat {enemy} and win{with_items}")
             return " " + figure.format(chance=p.words(), enemy=name, with_items=with_words), counted
         return " " + _("(not enough to defeat {enemy})").format(enemy=name), ()
+    if n == 1 and question.lasting:  # HV9: the damage applied stays, the figure is this round's
+        if p.value > 0:
+            # Translators: {with_items} is empty or " with {items}"; a fight over several rounds.
+            figure = _("→ {chance} to defeat this round{with_items}")
+            return " " + figure.format(chance=p.words(), with_items=with_words), counted
+        return " " + _("(not enough to defeat it this round; the damage applied stays)"), ()
     if n == 1:
         if p.value > 0:
             # Translators: {with_items} is empty or " with {items}".
@@ -981,6 +1118,10 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
         return " " + _("(not enough to defeat it)"), ()
     every = answered.all
     if p.value > 0 and every is not None and every.value > 0:
+        if question.lasting:
+            # Translators: {with_items} is empty or " with {items}"; a fight over several rounds.
+            figure = _("→ {chance} to defeat all this round{with_items}")
+            return " " + figure.format(chance=p.words(), with_items=with_words), counted
         # Translators: {with_items} is empty or " with {items}".
         return " " + _("→ {chance} to defeat all{with_items}").format(chance=p.words(), with_items=with_words), counted
     none = percent_sign("0")

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from twentystrong.engine.commands import Command
 
 __all__ = [
+    "banishes_applied",
     "coming_step",
     "damage_ceiling",
     "damage_model_for",
@@ -68,6 +69,34 @@ def coming_step(state: GameState) -> GameState:
         return state
     dice = tuple(replace(d, face=None) if d.zone == "active" else d for d in state.dice)
     return state.changed({"dice": dice, "applied_this_step": ()})
+
+
+def banishes_applied(state: GameState, card: str) -> bool:
+    """The card's After effect banishes the dice applied to it (they are lost for good, defeated or not: a plan that
+    applies dice there costs them)."""
+    return any(
+        live.source == card
+        and live.is_enemy
+        and live.effect.timing == "after"
+        and live.effect.kind == "banish_applied_dice"
+        for live in hooks.in_force(state).live
+    )
+
+
+def lost_by(start: GameState, after: GameState) -> tuple[str, ...]:
+    """The dice a play from ``start`` to ``after`` loses for good: those it banished, then those applied to a card
+    whose After effect banishes them (in die order)."""
+    before = {d.id for d in start.dice if d.zone == "banished"}
+    gone = [d.id for d in after.dice if d.zone == "banished" and d.id not in before]
+    applied = {d.id for d in start.dice if d.card is not None}
+    gone += [
+        d.id
+        for d in after.dice
+        if d.card is not None and d.id not in applied and d.id not in gone and banishes_applied(start, d.card)
+    ]
+    from twentystrong.odds.dice import die_order
+
+    return tuple(sorted(gone, key=die_order))
 
 
 def probe_die(state: GameState, color: Color, card: ActiveCard) -> str:
