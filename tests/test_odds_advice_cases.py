@@ -296,3 +296,36 @@ def test_the_kept_worth_of_a_die_follows_its_faces_and_the_phases_left() -> None
     assert _kept_worth(question, 0, "purple", 0) == 0.0
     # Two rolls left: the first roll's miss or hit may be rolled again.
     assert _kept_worth(question, 0, "purple", 2) == pytest.approx((1 * 1 + 4 * 1 + 1 * 2) / 6)
+
+
+# --- the dice a later phase may commit ----------------------------------------------------------------------------
+
+
+def test_a_hit_is_applied_where_the_pool_dice_of_the_next_phase_finish_the_enemy() -> None:
+    """SS flare s4 #104: Tunnel Borer 0/2, B3• showing, one phase to follow, P1 P2 P3 in the pool. The panel said
+    "apply nothing, keep B3 rolling" (17%: B3 alone must show a crit); applied, the hit leaves 1 to deal, and the
+    next phase may commit the three purple dice: that is the move, and its figure says what it counts."""
+    s = state_after(SS, "flare", 4, 104)
+    question = question_for(view_of(s))
+    assert question is not None and question.phases == 1 and set(question.later) == {"P1", "P2", "P3"}
+    view = view_of(s)
+    chances = chances_for(question)
+    _, said, tail = advice_line(view, question, chances)
+    assert said + tail == "apply B3• to Tunnel Borer → >99% to defeat, committing more next phase"
+    assert chances.advice is not None and chances.advice.later
+    # The figure, by the tables: the three purple dice, one roll, at least one hit (1 - (1/6)³).
+    assert chances.advice.probability.value == pytest.approx(1 - (1 / 6) ** 3)
+    verdict = judge(s, budget=20_000)
+    assert verdict is not None and verdict[0] == []
+
+
+def test_a_move_counted_with_the_pool_is_kept_when_the_tables_move_is_as_good() -> None:
+    """German HV #102 (Old Drillmaster 0/4, P1• P2• R1•, Y4 G2 in the pool): counting the pool, keeping all three
+    rolling is still the best (93.8% against 88.9% applied), so the tables' move stands, with its own figure."""
+    from test_advice_records import GERMAN_HV, state_at
+
+    s = state_at(GERMAN_HV, 102)
+    question = question_for(view_of(s))
+    assert question is not None and set(question.later) == {"Y4", "G2"}
+    chances = chances_for(question)
+    assert chances.advice is not None and chances.advice.moves == () and not chances.advice.later

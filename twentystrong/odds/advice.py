@@ -22,6 +22,8 @@ it shows "computing…" meanwhile; the headless ``hint`` and ``twentystrong odds
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
@@ -129,6 +131,9 @@ class OddsQuestion(NamedTuple):
     """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
     wins: tuple[bool, ...] = ()
     """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
+    later: tuple[str, ...] = ()
+    """Apply step with a phase to follow: the pool dice a later phase may commit (the strongest first, as many as
+    the commit limits in force let a new phase take)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -247,6 +252,8 @@ class OddsQuestion(NamedTuple):
             self.threshold,
             self.most,
             self.wins,
+            self.lasting,
+            self.later,
         )
 
 
@@ -280,6 +287,7 @@ def question_for(
         commits_left,
         damage_ceiling,
         face_blocks,
+        later_commits,
         resources_for,
         roll_caveats,
         roll_rules,
@@ -338,6 +346,7 @@ def question_for(
         threshold=threshold,
         step_cap=step_limit(s),
         wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
+        later=later_commits(s) if stage == "apply" and phases > 0 else (),
     )
 
 
@@ -387,7 +396,9 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     objective = question.objective()
     advice = advise(objective) if question.stage == "apply" and question.dice else None
     if advice is not None and question.lasting:
-        advice = _banked(question, advice)
+        advice = _banked(question, advice, tuple(c.value > 0 for c in each))
+    elif advice is not None and question.later:
+        advice = _with_later_commits(question, advice)
     bare: Chance | None = None
     held = whole.resources
     if advice is not None and held and advice.probability.value > 0:
@@ -416,6 +427,72 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     return OddsChances(each=each, all=every, advice=advice, plan=plan, bare=bare, plan_bare=plan_bare)
 
 
+LATER_SETS = 256
+"""The most sets of the dice showing :func:`_with_later_commits` weighs (each a lookup in the tables built already);
+past it the tables' move stands."""
+LATER_GAIN = 0.01
+"""How much better (in chance) another move must be, counting the dice a later phase may commit, to replace the
+tables' move: with a large pool every move comes close to sure, and a sliver does not pay the dice it commits."""
+
+
+def _with_later_commits(question: OddsQuestion, advice: Advice) -> Advice:
+    """One enemy, a phase to follow and pool dice it may commit: the dice to apply now chosen counting those dice
+    (committed next phase, they roll with the dice kept). The tables' move stays unless another set of the dice
+    showing (the fewest first) does better so counted, by :data:`LATER_GAIN` at least; then its chance is the one
+    counted so (:attr:`Advice.later`). The faces a rule keeps stay as they show; the resources held are left out of
+    both sides."""
+    from dataclasses import replace
+
+    from twentystrong.odds.advisor import Chance, chances
+    from twentystrong.odds.dice import color_of, die_order
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    if len(question.enemies) != 1 or advice.uses or question.step_cap is not None:
+        return advice
+    objective = question.objective()
+    if objective.is_hopeless(0):
+        return advice
+    enemy = question.enemies[0]
+    model = enemy.target.model
+    rules = objective.rules
+    faces = dict(objective.dice)
+    showing = [d for d, f in enemy.rolled if f in ("hit", "crit") and model.damage(color_of(d), f) > 0]
+    kinds: dict[tuple[str, Face], list[str]] = {}
+    for die in showing:
+        kinds.setdefault((color_of(die), cast(Face, faces[die])), []).append(die)
+
+    def dealt(now: tuple[str, ...]) -> int:
+        return sum(model.damage(color_of(d), cast(Face, faces[d])) for d in now)
+
+    def counted(now: tuple[str, ...]) -> float:
+        target = replace(enemy.target, applied=enemy.target.applied + dealt(now))
+        if target.need <= 0:
+            return 1.0
+        kept = tuple((d, f if rules.keeps(f) else None) for d, f in objective.dice if d not in now)
+        later = tuple((d, None) for d in question.later if d not in faces)
+        grown = replace(objective, stage="commit", dice=(*kept, *later), targets=(target,), resources=NO_RESOURCES)
+        return chances(grown).each[0].value
+
+    sizes = [range(len(dice) + 1) for dice in kinds.values()]
+    if math.prod(len(r) for r in sizes) > LATER_SETS:
+        return advice
+    advised = tuple(d for move in advice.moves for d in move[1])
+    best, value = advised, counted(advised)
+    for counts in sorted(itertools.product(*sizes), key=lambda c: (sum(c), c)):
+        now = tuple(d for dice, n in zip(kinds.values(), counts, strict=True) for d in dice[:n])
+        if set(now) == set(advised):
+            continue
+        found = counted(now)
+        if found > value + (LATER_GAIN if best == advised else 1e-9):
+            best, value = now, found
+    if best == advised:
+        return advice
+    keep = tuple(pair[0] for pair in objective.dice if pair[0] not in best)
+    moves = ((0, tuple(sorted(best, key=die_order))),) if best else ()
+    defeats = (0,) if dealt(best) >= enemy.target.need else ()
+    return replace(advice, moves=moves, keep=keep, probability=Chance(value), defeats=defeats, held=(), later=True)
+
+
 def _kept_worth(question: OddsQuestion, target: int, color: Color, phases: int) -> float:
     """What one die of ``color`` kept rolling is worth to a target in damage, on average, with ``phases`` rolls
     left to it (each roll's face applied when it beats rolling again)."""
@@ -435,11 +512,13 @@ def _kept_worth(question: OddsQuestion, target: int, color: Color, phases: int) 
     return worth
 
 
-def _banked(question: OddsQuestion, advice: Advice) -> Advice:
+def _banked(question: OddsQuestion, advice: Advice, reachable: tuple[bool, ...]) -> Advice:
     """A fight that keeps the dice applied (HV9): the damage a die deals now stays on the enemy into the next round,
     while a die kept rolling is exhausted at the round's end unless a later roll pays. Every die showing a hit or a
-    crit goes on an enemy it still helps (the most damage, then the first in the area) when what it deals now is at
-    least what it is worth kept rolling through the phases left: the fight's chance, not this round's alone."""
+    crit goes on an enemy it still helps (one that may still fall this round first, then the most damage, then the
+    least left to deal) when what it deals now is at least what it is worth kept rolling through the phases left (to
+    whichever enemy it is worth most): the fight's chance, not this round's alone. ``reachable``: per enemy, whether
+    it may fall this round."""
     from dataclasses import replace
 
     from twentystrong.odds.advisor import Chance, chances
@@ -461,18 +540,23 @@ def _banked(question: OddsQuestion, advice: Advice) -> Advice:
     keep: list[str] = []
     for die in advice.keep:
         face = faces.get(die)
-        best: tuple[int, int] | None = None
+        best: tuple[bool, int, int, int] | None = None  # (reachable, damage, -need left, -index), the largest
         if face in ("hit", "crit") and (cap is None or applied < cap):
             for t, e in enumerate(enemies):
-                if offered[t].get(die, "miss") == "miss" or e.target.need - dealt[t] <= 0:
+                left = e.target.need - dealt[t]
+                if offered[t].get(die, "miss") == "miss" or left <= 0:
                     continue
                 damage = e.target.model.damage(color_of(die), cast(Face, face))
-                if damage > 0 and (best is None or damage > best[1]):
-                    best = (t, damage)
-        if best is None or best[1] < _kept_worth(question, best[0], color_of(die), question.phases) - 1e-9:
+                here = (reachable[t], damage, -left, -t)
+                if damage > 0 and (best is None or here > best):
+                    best = here
+        worth = max(
+            (_kept_worth(question, t, color_of(die), question.phases) for t in range(len(enemies))), default=0.0
+        )
+        if best is None or best[1] < worth - 1e-9:
             keep.append(die)
             continue
-        t, damage = best
+        t, damage = -best[3], best[1]
         moves.setdefault(t, []).append(die)
         dealt[t] += damage
         applied += 1
@@ -1111,6 +1195,10 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
             figure = _("→ {chance} to defeat this round{with_items}")
             return " " + figure.format(chance=p.words(), with_items=with_words), counted
         return " " + _("(not enough to defeat it this round; the damage applied stays)"), ()
+    if n == 1 and advice.later and p.value > 0:
+        # Translators: {with_items} is empty or " with {items}"; the chance counts dice committed in a later phase.
+        figure = _("→ {chance} to defeat, committing more next phase{with_items}")
+        return " " + figure.format(chance=p.words(), with_items=with_words), counted
     if n == 1:
         if p.value > 0:
             # Translators: {with_items} is empty or " with {items}".

@@ -374,6 +374,21 @@ def commits_left(state: GameState, pool: int) -> int | None:
     return None
 
 
+def later_commits(state: GameState) -> tuple[str, ...]:
+    """The pool dice a later Strategy phase may commit, the strongest first: as many as the commit limits in force
+    let a new phase take (asked of a copy where this phase committed nothing), none a rule keeps in the pool."""
+    from twentystrong.odds.dice import die_order
+
+    fresh = state.changed({"committed_this_phase": 0})
+    pool = sorted(
+        (d.id for d in state.dice_in("pool") if hooks.commit_block(fresh, d) is None),
+        key=die_order,
+        reverse=True,
+    )
+    most = commits_left(fresh, len(pool))
+    return tuple(pool if most is None else pool[:most])
+
+
 def face_blocks(state: GameState) -> tuple[str, ...]:
     """The words of rules that stop a die being applied because of the faces the other dice show (nothing while a
     miss shows …) or of the dice applied earlier in the same Apply step other than by their number (one die of each
