@@ -75,6 +75,9 @@ CASES = [
     ),
     (SS, "perigee", 1, 162, "use Void Siphon (it banishes Y3), then apply B4• to Outgassing Vent (defeats it)"),
     (SS, "perigee", 1, 163, "use Void Siphon (defeats it; it banishes Y3)"),
+    # Found by scripts/advice_scan.py: a single-use item that sets an enemy's Health (Selenite Shard) wins with the
+    # dice showing, and would at the last roll whatever the dice show: kept while rolls are left, counted.
+    (SS, "corona", 9, 320, "apply G2• to Void Siphon, keep Y4 G1 G4 rolling → 100% to defeat with Selenite Shard"),
 ]
 
 

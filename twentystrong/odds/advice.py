@@ -691,6 +691,15 @@ def playable(
                 return _played(state, legal, kept.commands, kept.defeats, kept.won, figure=True)._replace(
                     engine=True, holds=holds
                 )
+        else:
+            rest = _held_to_the_last_roll(s, with_use)
+            if rest is not None:
+                # Its use with the dice showing wins now, and would as well at the last roll whatever the dice show
+                # (an item that sets an enemy's Health): kept while the dice alone may do, their dice applied now.
+                holds = (_use_name(s, cast(Command, with_use.use)),)
+                return _played(state, legal, rest.commands, rest.defeats, False, figure=True)._replace(
+                    engine=True, holds=holds
+                )
     chosen = plays.sweep or with_use
     if chosen is not None:
         return _played(state, legal, chosen.commands, chosen.defeats, chosen.won, figure=True)._replace(engine=True)
@@ -759,6 +768,33 @@ def _kept_for_later(s: GameState, commands: tuple[Command, ...]) -> Play | None:
     if not by_use or by_use & by_dice or by_use | by_dice != standing:
         return None
     order = tuple(c.id for c in s.active if c.id in by_dice)
+    return Play(played, order, False, False)
+
+
+def _held_to_the_last_roll(s: GameState, sweep: Play) -> Play | None:
+    """A sweep with one single-use item's use first: its applies played without the use, when they leave the game
+    going and, at the last roll with every die left showing a miss, some use still defeats every enemy standing
+    (as the engine plays it); else None."""
+    from dataclasses import replace
+
+    from twentystrong.odds.engine_plan import Play, play_through, search
+
+    use = sweep.use
+    if use is None or sweep.commands[0] != use:
+        return None
+    rest = tuple(c for c in sweep.commands if c.cmd == "apply")
+    after, played, refused = play_through(s, rest)
+    if refused or after.result is not None or after.prompt is not None or after.step != "apply":
+        return None
+    left = {c.id for c in after.active if not c.defeated}
+    if not left:
+        return None
+    dice = tuple(replace(d, face="miss") if d.zone == "active" and d.card is None else d for d in after.dice)
+    last = after.changed({"phases_used": after.hero.strategy, "dice": dice})
+    found = search(last)
+    if not found.complete or (found.sweep is None and found.sweep_with is None):
+        return None
+    order = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
     return Play(played, order, False, False)
 
 
