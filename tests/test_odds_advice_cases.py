@@ -78,6 +78,9 @@ CASES = [
     # Found by scripts/advice_scan.py: a single-use item that sets an enemy's Health (Selenite Shard) wins with the
     # dice showing, and would at the last roll whatever the dice show: kept while rolls are left, counted.
     (SS, "corona", 9, 320, "apply G2• to Void Siphon, keep Y4 G1 G4 rolling → 100% to defeat with Selenite Shard"),
+    # A Primus fight that a single-use item wins now ends this round: no die is banked for later rounds, the item is
+    # kept while the dice alone may do.
+    (HV, "oduya", 4, 59, "apply nothing, keep P1 rolling → 100% to defeat with Every Weapon in the Rack"),
 ]
 
 

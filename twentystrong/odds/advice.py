@@ -131,6 +131,9 @@ class OddsQuestion(NamedTuple):
     """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
     wins: tuple[bool, ...] = ()
     """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
+    banks: bool = False
+    """Apply step of a :attr:`lasting` fight: the dice showing are banked for the rounds to come (not when a
+    single-use item the player holds wins the fight now: it ends this round, kept while the dice alone may do)."""
     later: tuple[str, ...] = ()
     """Apply step with a phase to follow: the pool dice a later phase may commit (the strongest first, as many as
     the commit limits in force let a new phase take)."""
@@ -253,6 +256,7 @@ class OddsQuestion(NamedTuple):
             self.most,
             self.wins,
             self.lasting,
+            self.banks,
             self.later,
         )
 
@@ -327,6 +331,7 @@ def question_for(
         )
     if not enemies:
         return None
+    lasting = any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated)
     rules = roll_rules(s)
     kept = tuple(d.id for d in unapplied if stage == "commit" and d.face is not None and hooks.keeps_face(s, d))
     pool = tuple(c.die for c in legal if c.cmd == "commit" and c.die is not None) if stage == "commit" else ()
@@ -342,12 +347,24 @@ def question_for(
         kept=kept,
         pool=pool,
         most=commits_left(s, len(pool)) if pool else None,
-        lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
+        lasting=lasting,
+        banks=lasting and stage == "apply" and not _won_with_an_item(s),
         threshold=threshold,
         step_cap=step_limit(s),
         wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
         later=later_commits(s) if stage == "apply" and phases > 0 else (),
     )
+
+
+def _won_with_an_item(s: GameState) -> bool:
+    """After a roll: no play of the dice alone defeats every enemy now, and one with a single-use item's use does
+    (as the engine plays it, on copies; the search the advice makes anyway)."""
+    from twentystrong.odds.engine_plan import search
+
+    if s.step != "apply" or s.prompt is not None:
+        return False
+    plays = s.memo(search)
+    return plays.sweep is None and plays.sweep_with is not None and plays.sweep_with.single
 
 
 # --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
@@ -395,7 +412,7 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     every = chances(whole).all if len(question.enemies) > 1 else None
     objective = question.objective()
     advice = advise(objective) if question.stage == "apply" and question.dice else None
-    if advice is not None and question.lasting:
+    if advice is not None and question.banks:
         advice = _banked(question, advice, tuple(c.value > 0 for c in each))
     elif advice is not None and question.later:
         advice = _with_later_commits(question, advice)
