@@ -74,12 +74,15 @@ def coming_step(state: GameState) -> GameState:
 def banishes_applied(state: GameState, card: str) -> bool:
     """The card's After effect banishes the dice applied to it (they are lost for good, defeated or not: a plan that
     applies dice there costs them)."""
-    return any(
-        live.source == card
-        and live.is_enemy
-        and live.effect.timing == "after"
-        and live.effect.kind == "banish_applied_dice"
+    return card in state.memo(_banishing)
+
+
+def _banishing(state: GameState) -> frozenset[str]:
+    """The active cards whose After effect banishes the dice applied to them."""
+    return frozenset(
+        live.source
         for live in hooks.in_force(state).live
+        if live.is_enemy and live.effect.timing == "after" and live.effect.kind == "banish_applied_dice"
     )
 
 
@@ -88,12 +91,12 @@ def lost_by(start: GameState, after: GameState) -> tuple[str, ...]:
     whose After effect banishes them (in die order)."""
     before = {d.id for d in start.dice if d.zone == "banished"}
     gone = [d.id for d in after.dice if d.zone == "banished" and d.id not in before]
-    applied = {d.id for d in start.dice if d.card is not None}
-    gone += [
-        d.id
-        for d in after.dice
-        if d.card is not None and d.id not in applied and d.id not in gone and banishes_applied(start, d.card)
-    ]
+    banishing = start.memo(_banishing)
+    if banishing:
+        applied = {d.id for d in start.dice if d.card is not None}
+        gone += [d.id for d in after.dice if d.card in banishing and d.id not in applied and d.id not in gone]
+    if not gone:
+        return ()
     from twentystrong.odds.dice import die_order
 
     return tuple(sorted(gone, key=die_order))
