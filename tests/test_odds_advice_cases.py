@@ -23,6 +23,7 @@ from twentystrong.tui.widgets.odds import advice_line, chances_for, question_for
 
 SS, HV = "solar-sentinels", "hoplomachus-victorum"
 
+BANISHES = "its After effect banishes the dice applied"
 MAGNETITE_KEPT = "keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood Guardian"
 
 CASES = [
@@ -58,21 +59,8 @@ CASES = [
     (SS, "parallax", 11, 209, "apply B4• to Plasma Gnat (defeats it), P3• P4• R1• to Helium Tick (defeats it)"),
     # What the plan costs (the play-testers' "advice you can trust" item 1): Singularity Polyp's After effect
     # banishes the dice applied to it, defeated or not; Void Siphon's use banishes a pool die (the weakest that wins).
-    (
-        SS,
-        "corona",
-        4,
-        193,
-        "apply B1• B2• R1• to Singularity Polyp (defeats it; its After effect banishes the dice applied)",
-    ),
-    (
-        SS,
-        "corona",
-        7,
-        11,
-        "apply B3✶ to Singularity Polyp (its After effect banishes the dice applied), keep B4 R1 rolling → 46% to "
-        "defeat",
-    ),
+    (SS, "corona", 4, 193, f"apply B1• B2• R1• to Singularity Polyp (defeats it; {BANISHES})"),
+    (SS, "corona", 7, 11, f"apply B3✶ to Singularity Polyp ({BANISHES}), keep B4 R1 rolling → 46% to defeat"),
     (SS, "perigee", 1, 162, "use Void Siphon (it banishes Y3), then apply B4• to Outgassing Vent (defeats it)"),
     (SS, "perigee", 1, 163, "use Void Siphon (defeats it; it banishes Y3)"),
     # Found by scripts/advice_scan.py: a single-use item that sets an enemy's Health (Selenite Shard) wins with the
