@@ -23,6 +23,7 @@ from twentystrong.tui.widgets.odds import advice_line, chances_for, question_for
 
 SS, HV = "solar-sentinels", "hoplomachus-victorum"
 
+BANISHES = "its After effect banishes the dice applied"
 MAGNETITE_KEPT = "keep Y3 Y4 G1 G3 G4 rolling → 100% to defeat all with Brood Guardian"
 
 CASES = [
@@ -56,6 +57,18 @@ CASES = [
     # 8. An item that defeats the enemy; an on-defeat chain.
     (HV, "castor", 3, 93, "use Every Weapon in the Rack (defeats it)"),
     (SS, "parallax", 11, 209, "apply B4• to Plasma Gnat (defeats it), P3• P4• R1• to Helium Tick (defeats it)"),
+    # What the plan costs (the play-testers' "advice you can trust" item 1): Singularity Polyp's After effect
+    # banishes the dice applied to it, defeated or not; Void Siphon's use banishes a pool die (the weakest that wins).
+    (SS, "corona", 4, 193, f"apply B1• B2• R1• to Singularity Polyp (defeats it; {BANISHES})"),
+    (SS, "corona", 7, 11, f"apply B3✶ to Singularity Polyp ({BANISHES}), keep B4 R1 rolling → 46% to defeat"),
+    (SS, "perigee", 1, 162, "use Void Siphon (it banishes Y3), then apply B4• to Outgassing Vent (defeats it)"),
+    (SS, "perigee", 1, 163, "use Void Siphon (defeats it; it banishes Y3)"),
+    # Found by scripts/advice_scan.py: a single-use item that sets an enemy's Health (Selenite Shard) wins with the
+    # dice showing, and would at the last roll whatever the dice show: kept while rolls are left, counted.
+    (SS, "corona", 9, 320, "apply G2• to Void Siphon, keep Y4 G1 G4 rolling → 100% to defeat with Selenite Shard"),
+    # A Primus fight that a single-use item wins now ends this round: no die is banked for later rounds, the item is
+    # kept while the dice alone may do.
+    (HV, "oduya", 4, 59, "apply nothing, keep P1 rolling → 100% to defeat with Every Weapon in the Rack"),
 ]
 
 
@@ -225,3 +238,88 @@ def test_no_dice_are_spent_where_a_combination_rule_cuts_the_move_and_an_item_is
     assert panel.holds == ("Perilune Pouncer",) and panel.commands == ()
     verdict = judge(s, budget=20_000)
     assert verdict is not None and verdict[0] == []
+
+
+# --- a fight that keeps the dice applied (HV9): the advice plays for the fight ----------------------------------
+
+
+def _words(s) -> str:  # noqa: ANN001 - a GameState
+    view = view_of(s)
+    question = question_for(view)
+    assert question is not None and question.stage == "apply" and question.lasting
+    _, said, tail = advice_line(view, question, chances_for(question))
+    return said + tail
+
+
+def test_a_primus_fight_banks_the_hits_a_reroll_would_risk() -> None:
+    """HV ilsa s1 #44 with one phase left to follow: Rufus Twice-Crowned 2/7 (a Primus: the dice applied stay on it
+    into the next round), B2• P1• R1• showing. The panel said "apply nothing, keep Y3 B2 P1 R1 rolling" (the round's
+    best chance) and threw the hits away with the round; now a hit goes on where rolling it again is not worth more
+    on average: blue and purple can miss, red cannot (it rolls again for a crit). The figure says it is this
+    round's."""
+    s = state_after(HV, "ilsa", 1, 44)
+    one_left = s.changed({"phases_used": s.hero.strategy - 1})
+    assert _words(one_left) == "apply B2• P1• to Rufus Twice-Crowned, keep Y3 R1 rolling → 19% to defeat this round"
+    # No phase left: every hit goes on; the damage stays.
+    last = s.changed({"phases_used": s.hero.strategy})
+    assert _words(last) == (
+        "apply B2• P1• R1• to Rufus Twice-Crowned (not enough to defeat it this round; the damage applied stays)"
+    )
+    # Two phases left: a purple or red hit is worth more rolled again twice (it can still go on later).
+    assert _words(s) == "apply nothing, keep Y3 B2 P1 R1 rolling"
+
+
+def test_a_primus_fight_lost_for_the_round_still_keeps_a_hit_rolling() -> None:
+    """HV ilsa s1 #241: Marcus Pyrrho cannot fall this round, R1• showing, two phases to follow. The panel said "these
+    dice cannot defeat Marcus Pyrrho in the rolls left"; the damage would stay, so the hit is worth playing for."""
+    assert _words(state_after(HV, "ilsa", 1, 241)) == "apply nothing, keep R1 rolling"
+    assert _words(state_after(HV, "ilsa", 1, 256)) == (
+        "apply B2• to Marcus Pyrrho (not enough to defeat it this round; the damage applied stays)"
+    )
+
+
+def test_the_kept_worth_of_a_die_follows_its_faces_and_the_phases_left() -> None:
+    from twentystrong.odds.advice import _kept_worth
+
+    s = state_after(HV, "ilsa", 1, 44)
+    question = question_for(view_of(s))
+    assert question is not None
+    # Blue 2/3/1 faces (miss/hit/crit): one roll left is worth 5/6 of a hit; red 0/5/1: 7/6, it never misses.
+    assert _kept_worth(question, 0, "blue", 1) == pytest.approx(5 / 6)
+    assert _kept_worth(question, 0, "red", 1) == pytest.approx(7 / 6)
+    assert _kept_worth(question, 0, "purple", 0) == 0.0
+    # Two rolls left: the first roll's miss or hit may be rolled again.
+    assert _kept_worth(question, 0, "purple", 2) == pytest.approx((1 * 1 + 4 * 1 + 1 * 2) / 6)
+
+
+# --- the dice a later phase may commit ----------------------------------------------------------------------------
+
+
+def test_a_hit_is_applied_where_the_pool_dice_of_the_next_phase_finish_the_enemy() -> None:
+    """SS flare s4 #104: Tunnel Borer 0/2, B3• showing, one phase to follow, P1 P2 P3 in the pool. The panel said
+    "apply nothing, keep B3 rolling" (17%: B3 alone must show a crit); applied, the hit leaves 1 to deal, and the
+    next phase may commit the three purple dice: that is the move, and its figure says what it counts."""
+    s = state_after(SS, "flare", 4, 104)
+    question = question_for(view_of(s))
+    assert question is not None and question.phases == 1 and set(question.later) == {"P1", "P2", "P3"}
+    view = view_of(s)
+    chances = chances_for(question)
+    _, said, tail = advice_line(view, question, chances)
+    assert said + tail == "apply B3• to Tunnel Borer → >99% to defeat, committing more next phase"
+    assert chances.advice is not None and chances.advice.later
+    # The figure, by the tables: the three purple dice, one roll, at least one hit (1 - (1/6)³).
+    assert chances.advice.probability.value == pytest.approx(1 - (1 / 6) ** 3)
+    verdict = judge(s, budget=20_000)
+    assert verdict is not None and verdict[0] == []
+
+
+def test_a_move_counted_with_the_pool_is_kept_when_the_tables_move_is_as_good() -> None:
+    """German HV #102 (Old Drillmaster 0/4, P1• P2• R1•, Y4 G2 in the pool): counting the pool, keeping all three
+    rolling is still the best (93.8% against 88.9% applied), so the tables' move stands, with its own figure."""
+    from test_advice_records import GERMAN_HV, state_at
+
+    s = state_at(GERMAN_HV, 102)
+    question = question_for(view_of(s))
+    assert question is not None and set(question.later) == {"Y4", "G2"}
+    chances = chances_for(question)
+    assert chances.advice is not None and chances.advice.moves == () and not chances.advice.later

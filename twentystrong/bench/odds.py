@@ -229,6 +229,11 @@ def _panel_questions() -> list[tuple[str, OddsQuestion]]:
                 resources=held,
             )
             questions.append((f"after a roll of 6 dice, H 9 (2 on it), {held_name}{rules_name}", apply))
+            if not rules_name:
+                # The dice a later phase may commit, counted (each set of the dice showing weighed with them).
+                later = apply._replace(later=tuple(d for d in every if d not in dict(shown)))
+                label = f"after a roll of 6 dice, H 9 (2 on it), 11 pool dice to commit next phase, {held_name}"
+                questions.append((label, later))
     return questions
 
 

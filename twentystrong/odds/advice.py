@@ -22,11 +22,13 @@ it shows "computing…" meanwhile; the headless ``hint`` and ``twentystrong odds
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
-from twentystrong.content.effects import Face
+from twentystrong.content.effects import Color, Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.effects import hooks
@@ -129,6 +131,12 @@ class OddsQuestion(NamedTuple):
     """At most this many dice may be applied in one Apply step, every enemy together (None: no limit)."""
     wins: tuple[bool, ...] = ()
     """Per enemy: its fall by itself wins the game (R11: a boss). The advice plays for it (:meth:`objective`)."""
+    banks: bool = False
+    """Apply step of a :attr:`lasting` fight: the dice showing are banked for the rounds to come (not when a
+    single-use item the player holds wins the fight now: it ends this round, kept while the dice alone may do)."""
+    later: tuple[str, ...] = ()
+    """Apply step with a phase to follow: the pool dice a later phase may commit (the strongest first, as many as
+    the commit limits in force let a new phase take)."""
 
     @property
     def counts(self) -> DiceCounts:
@@ -247,6 +255,9 @@ class OddsQuestion(NamedTuple):
             self.threshold,
             self.most,
             self.wins,
+            self.lasting,
+            self.banks,
+            self.later,
         )
 
 
@@ -280,6 +291,7 @@ def question_for(
         commits_left,
         damage_ceiling,
         face_blocks,
+        later_commits,
         resources_for,
         roll_caveats,
         roll_rules,
@@ -319,6 +331,7 @@ def question_for(
         )
     if not enemies:
         return None
+    lasting = any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated)
     rules = roll_rules(s)
     kept = tuple(d.id for d in unapplied if stage == "commit" and d.face is not None and hooks.keeps_face(s, d))
     pool = tuple(c.die for c in legal if c.cmd == "commit" and c.die is not None) if stage == "commit" else ()
@@ -334,11 +347,24 @@ def question_for(
         kept=kept,
         pool=pool,
         most=commits_left(s, len(pool)) if pool else None,
-        lasting=any(ruleset_of(s).keeps_applied_dice(s, c) for c in s.active if not c.defeated),
+        lasting=lasting,
+        banks=lasting and stage == "apply" and not _won_with_an_item(s),
         threshold=threshold,
         step_cap=step_limit(s),
         wins=tuple(wins_alone(s, card) for card in s.active if not card.defeated) if len(enemies) > 1 else (),
+        later=later_commits(s) if stage == "apply" and phases > 0 else (),
     )
+
+
+def _won_with_an_item(s: GameState) -> bool:
+    """After a roll: no play of the dice alone defeats every enemy now, and one with a single-use item's use does
+    (as the engine plays it, on copies; the search the advice makes anyway)."""
+    from twentystrong.odds.engine_plan import search
+
+    if s.step != "apply" or s.prompt is not None:
+        return False
+    plays = s.memo(search)
+    return plays.sweep is None and plays.sweep_with is not None and plays.sweep_with.single
 
 
 # --- the answers: pure arithmetic, any thread ----------------------------------------------------------------------
@@ -386,6 +412,10 @@ def chances_for(question: OddsQuestion) -> OddsChances:
     every = chances(whole).all if len(question.enemies) > 1 else None
     objective = question.objective()
     advice = advise(objective) if question.stage == "apply" and question.dice else None
+    if advice is not None and question.banks:
+        advice = _banked(question, advice, tuple(c.value > 0 for c in each))
+    elif advice is not None and question.later:
+        advice = _with_later_commits(question, advice)
     bare: Chance | None = None
     held = whole.resources
     if advice is not None and held and advice.probability.value > 0:
@@ -412,6 +442,167 @@ def chances_for(question: OddsQuestion) -> OddsChances:
                 rows.append(found.all if i >= len(question.enemies) else found.each[0])
             plan_bare = tuple(rows)
     return OddsChances(each=each, all=every, advice=advice, plan=plan, bare=bare, plan_bare=plan_bare)
+
+
+LATER_SETS = 256
+"""The most sets of the dice showing :func:`_with_later_commits` weighs (each a lookup in the tables built already);
+past it the tables' move stands."""
+LATER_GAIN = 0.01
+"""How much better (in chance) another move must be, counting the dice a later phase may commit, to replace the
+tables' move: with a large pool every move comes close to sure, and a sliver does not pay the dice it commits."""
+
+
+def _with_later_commits(question: OddsQuestion, advice: Advice) -> Advice:
+    """One enemy, a phase to follow and pool dice it may commit: the dice to apply now chosen counting those dice
+    (committed next phase, they roll with the dice kept). The tables' move stays unless another set of the dice
+    showing (the fewest first) does better so counted, by :data:`LATER_GAIN` at least; then its chance is the one
+    counted so (:attr:`Advice.later`). The faces a rule keeps stay as they show; the resources held are left out of
+    both sides."""
+    from dataclasses import replace
+
+    from twentystrong.odds.advisor import Chance, chances
+    from twentystrong.odds.dice import color_of, die_order
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    if len(question.enemies) != 1 or advice.uses or question.step_cap is not None:
+        return advice
+    objective = question.objective()
+    if objective.is_hopeless(0):
+        return advice
+    enemy = question.enemies[0]
+    model = enemy.target.model
+    rules = objective.rules
+    faces = dict(objective.dice)
+    showing = [d for d, f in enemy.rolled if f in ("hit", "crit") and model.damage(color_of(d), f) > 0]
+    kinds: dict[tuple[str, Face], list[str]] = {}
+    for die in showing:
+        kinds.setdefault((color_of(die), cast(Face, faces[die])), []).append(die)
+
+    def dealt(now: tuple[str, ...]) -> int:
+        return sum(model.damage(color_of(d), cast(Face, faces[d])) for d in now)
+
+    def counted(now: tuple[str, ...]) -> float:
+        target = replace(enemy.target, applied=enemy.target.applied + dealt(now))
+        if target.need <= 0:
+            return 1.0
+        kept = tuple((d, f if rules.keeps(f) else None) for d, f in objective.dice if d not in now)
+        later = tuple((d, None) for d in question.later if d not in faces)
+        grown = replace(objective, stage="commit", dice=(*kept, *later), targets=(target,), resources=NO_RESOURCES)
+        return chances(grown).each[0].value
+
+    sizes = [range(len(dice) + 1) for dice in kinds.values()]
+    if math.prod(len(r) for r in sizes) > LATER_SETS:
+        return advice
+    advised = tuple(d for move in advice.moves for d in move[1])
+    best, value = advised, counted(advised)
+    for counts in sorted(itertools.product(*sizes), key=lambda c: (sum(c), c)):
+        now = tuple(d for dice, n in zip(kinds.values(), counts, strict=True) for d in dice[:n])
+        if set(now) == set(advised):
+            continue
+        found = counted(now)
+        if found > value + (LATER_GAIN if best == advised else 1e-9):
+            best, value = now, found
+    if best == advised:
+        return advice
+    keep = tuple(pair[0] for pair in objective.dice if pair[0] not in best)
+    moves = ((0, tuple(sorted(best, key=die_order))),) if best else ()
+    defeats = (0,) if dealt(best) >= enemy.target.need else ()
+    return replace(advice, moves=moves, keep=keep, probability=Chance(value), defeats=defeats, held=(), later=True)
+
+
+def _kept_worth(question: OddsQuestion, target: int, color: Color, phases: int) -> float:
+    """What one die of ``color`` kept rolling is worth to a target in damage, on average, with ``phases`` rolls
+    left to it (each roll's face applied when it beats rolling again)."""
+    from twentystrong.odds.rules import PLAIN_ROLLS
+
+    rules = question.rules or PLAIN_ROLLS
+    model = question.enemies[target].target.model
+    faces = rules.faces_of(color)
+    worth = 0.0
+    for k in range(phases):
+        later = worth if k else 0.0
+        worth = (
+            faces.miss * max(float(model.damage(color, "miss")), later)
+            + faces.hit * max(float(model.damage(color, "hit")), later)
+            + faces.crit * max(float(model.damage(color, "crit")), later)
+        ) / 6
+    return worth
+
+
+def _banked(question: OddsQuestion, advice: Advice, reachable: tuple[bool, ...]) -> Advice:
+    """A fight that keeps the dice applied (HV9): the damage a die deals now stays on the enemy into the next round,
+    while a die kept rolling is exhausted at the round's end unless a later roll pays. Every die showing a hit or a
+    crit goes on an enemy it still helps (one that may still fall this round first, then the most damage, then the
+    least left to deal) when what it deals now is at least what it is worth kept rolling through the phases left (to
+    whichever enemy it is worth most): the fight's chance, not this round's alone. ``reachable``: per enemy, whether
+    it may fall this round."""
+    from dataclasses import replace
+
+    from twentystrong.odds.advisor import Chance, chances
+    from twentystrong.odds.dice import color_of
+    from twentystrong.odds.rules import NO_RESOURCES
+
+    enemies = question.enemies
+    faces = dict(question.faces)
+    for use in advice.uses:
+        faces.update(dict(use.dice))
+    offered = [dict(e.rolled) for e in enemies]
+    dealt = [0] * len(enemies)
+    moves = {t: list(dice) for t, dice in advice.moves}
+    for t, dice in advice.moves:
+        for die in dice:
+            dealt[t] += enemies[t].target.model.damage(color_of(die), faces.get(die) or "miss")
+    cap = question.step_cap
+    applied = sum(len(d) for d in moves.values())
+    keep: list[str] = []
+    for die in advice.keep:
+        face = faces.get(die)
+        best: tuple[bool, int, int, int] | None = None  # (reachable, damage, -need left, -index), the largest
+        if face in ("hit", "crit") and (cap is None or applied < cap):
+            for t, e in enumerate(enemies):
+                left = e.target.need - dealt[t]
+                if offered[t].get(die, "miss") == "miss" or left <= 0:
+                    continue
+                damage = e.target.model.damage(color_of(die), cast(Face, face))
+                here = (reachable[t], damage, -left, -t)
+                if damage > 0 and (best is None or here > best):
+                    best = here
+        worth = max(
+            (_kept_worth(question, t, color_of(die), question.phases) for t in range(len(enemies))), default=0.0
+        )
+        if best is None or best[1] < worth - 1e-9:
+            keep.append(die)
+            continue
+        t, damage = -best[3], best[1]
+        moves.setdefault(t, []).append(die)
+        dealt[t] += damage
+        applied += 1
+    if len(keep) == len(advice.keep):
+        return advice
+    rules = question.rules
+    targets = tuple(replace(e.target, applied=e.target.applied + dealt[t]) for t, e in enumerate(enemies))
+    standing = [t for t, target in enumerate(targets) if target.need > 0]
+    defeats = tuple(t for t in range(len(enemies)) if t not in standing)
+    objective = question.objective()
+    if not standing:
+        probability = Chance(1.0)
+    elif question.phases == 0 or not keep:
+        probability = Chance(0.0)
+    else:
+        rolled = tuple((d, faces.get(d) if rules is not None and rules.keeps(faces.get(d)) else None) for d in keep)
+        after = replace(
+            objective,
+            stage="commit",
+            dice=rolled,
+            targets=tuple(targets[t] for t in standing),
+            hopeless=tuple(objective.hopeless[t] for t in standing) if objective.hopeless else (),
+            weights=tuple(objective.weights[t] for t in standing) if objective.weights else (),
+            resources=NO_RESOURCES,
+        )
+        found = chances(after)
+        probability = found.each[0] if found.all is None else found.all
+    order = tuple((t, tuple(moves[t])) for t in sorted(moves))
+    return replace(advice, moves=order, keep=tuple(keep), probability=probability, defeats=defeats, held=())
 
 
 # --- the advice checked against the engine, and its words ---------------------------------------------------
@@ -448,6 +639,10 @@ class Playable(NamedTuple):
     holds: tuple[str, ...] = ()
     """A single-use item (its name) whose use alone defeats every enemy now, kept while a roll is left and the dice
     alone may do: it still does at the last roll (the figure counts it)."""
+    banished: tuple[str, ...] = ()
+    """The dice the uses banish (lost for good: what the plan costs, said with the use)."""
+    banishing: tuple[str, ...] = ()
+    """The cards in :attr:`moves` whose After effect banishes the dice applied to them (said with the move)."""
 
 
 def _use_command(s: GameState, use: Use) -> Command | None:
@@ -511,6 +706,15 @@ def playable(
             with_use = None
             if kept.dice:
                 return _played(state, legal, kept.commands, kept.defeats, kept.won, figure=True)._replace(
+                    engine=True, holds=holds
+                )
+        else:
+            rest = _held_to_the_last_roll(s, with_use)
+            if rest is not None:
+                # Its use with the dice showing wins now, and would as well at the last roll whatever the dice show
+                # (an item that sets an enemy's Health): kept while the dice alone may do, their dice applied now.
+                holds = (_use_name(s, cast(Command, with_use.use)),)
+                return _played(state, legal, rest.commands, rest.defeats, False, figure=True)._replace(
                     engine=True, holds=holds
                 )
     chosen = plays.sweep or with_use
@@ -584,6 +788,33 @@ def _kept_for_later(s: GameState, commands: tuple[Command, ...]) -> Play | None:
     return Play(played, order, False, False)
 
 
+def _held_to_the_last_roll(s: GameState, sweep: Play) -> Play | None:
+    """A sweep with one single-use item's use first: its applies played without the use, when they leave the game
+    going and, at the last roll with every die left showing a miss, some use still defeats every enemy standing
+    (as the engine plays it); else None."""
+    from dataclasses import replace
+
+    from twentystrong.odds.engine_plan import Play, play_through, search
+
+    use = sweep.use
+    if use is None or sweep.commands[0] != use:
+        return None
+    rest = tuple(c for c in sweep.commands if c.cmd == "apply")
+    after, played, refused = play_through(s, rest)
+    if refused or after.result is not None or after.prompt is not None or after.step != "apply":
+        return None
+    left = {c.id for c in after.active if not c.defeated}
+    if not left:
+        return None
+    dice = tuple(replace(d, face="miss") if d.zone == "active" and d.card is None else d for d in after.dice)
+    last = after.changed({"phases_used": after.hero.strategy, "dice": dice})
+    found = search(last)
+    if not found.complete or (found.sweep is None and found.sweep_with is None):
+        return None
+    order = tuple(c.id for c in s.active if not c.defeated and c.id not in left)
+    return Play(played, order, False, False)
+
+
 def _played(
     state: GameState,
     legal: Sequence[Command],
@@ -595,9 +826,11 @@ def _played(
 ) -> Playable:
     """The Playable of commands the engine takes in this order (uses, applies, answers to prompts)."""
     from twentystrong.engine.decide import decide_and_apply
+    from twentystrong.odds.engine_model import banishes_applied, lost_by
 
     s = state
     first = _after_uses(s, commands)
+    banished = lost_by(s, first)
     faces = {d.id: d.face for d in first.dice_in("active")}
     changed = tuple((d.id, cast(Face, faces[d.id])) for d in s.dice_in("active") if faces.get(d.id, d.face) != d.face)
     uses: list[tuple[str, tuple[tuple[str, Face], ...]]] = []
@@ -640,6 +873,8 @@ def _played(
         faces_after,
         commands,
         figure,
+        banished=banished,
+        banishing=tuple(card for card in moves if banishes_applied(state, card)),
     )
 
 
@@ -726,16 +961,34 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
             used.append(_("use {item} on {dice}").format(item=name, dice=turned))
         else:
             used.append(_("use {item}").format(item=name))
+    lost = ""
+    if advice.banished:
+        # Translators: {dice} are die ids (B4 P2): what a use costs, said after it.
+        lost = ngettext("it banishes {dice}", "it banishes {dice}", len(advice.banished)).format(
+            dice=" ".join(advice.banished)
+        )
     if not advice.moves:
         if used:
             text = ", ".join(used)
             if advice.defeats:  # the use alone defeats (a card that defeats an enemy, a bonus on dice applied)
                 fall = [names.get(c, c) for c in advice.defeats]
-                text = (
-                    _("{uses} (defeats it)").format(uses=text)
-                    if len(question.enemies) == 1
-                    else _("{uses} (defeats {enemies})").format(uses=text, enemies=", ".join(fall))
-                )
+                if lost:
+                    text = (
+                        # Translators: {lost} is "it banishes B4": what the use costs.
+                        _("{uses} (defeats it; {lost})").format(uses=text, lost=lost)
+                        if len(question.enemies) == 1
+                        else _("{uses} (defeats {enemies}; {lost})").format(
+                            uses=text, enemies=", ".join(fall), lost=lost
+                        )
+                    )
+                else:
+                    text = (
+                        _("{uses} (defeats it)").format(uses=text)
+                        if len(question.enemies) == 1
+                        else _("{uses} (defeats {enemies})").format(uses=text, enemies=", ".join(fall))
+                    )
+            elif lost:
+                text = _("{uses} ({lost})").format(uses=text, lost=lost)
         elif not any(face in ("hit", "crit") for _face, face in faces.items()):
             text = _("nothing to apply, roll again (r)") if advice.rolling else _("nothing to apply")
         elif advice.rolling:
@@ -746,10 +999,21 @@ def advice_words(question: OddsQuestion, advice: Playable, *, hopeless: bool = F
     parts = []
     for card, dice in advice.moves:
         labels = " ".join(die_label(d, faces.get(d)) for d in dice)
-        # Translators: {dice} are die labels (B4•), {enemy} a card's name.
-        part = _("{dice} to {enemy} (defeats it)") if card in advice.defeats else _("{dice} to {enemy}")
+        if card in advice.banishing:
+            part = (
+                # Translators: {dice} are die labels (B4•), {enemy} a card's name whose After effect banishes the
+                # dice applied to it (they are lost for good).
+                _("{dice} to {enemy} (defeats it; its After effect banishes the dice applied)")
+                if card in advice.defeats
+                else _("{dice} to {enemy} (its After effect banishes the dice applied)")
+            )
+        else:
+            # Translators: {dice} are die labels (B4•), {enemy} a card's name.
+            part = _("{dice} to {enemy} (defeats it)") if card in advice.defeats else _("{dice} to {enemy}")
         parts.append(part.format(dice=labels, enemy=names.get(card, card)))
     moves = ", ".join(parts)
+    if used and lost:
+        used[-1] = _("{uses} ({lost})").format(uses=used[-1], lost=lost)
     # Translators: {moves} is one or more "{dice} to {enemy}", {uses} one or more "use {item}".
     if used:
         text = _("{uses}, then apply {moves}").format(uses="; ".join(used), moves=moves)
@@ -892,7 +1156,11 @@ def explain(
         words = _("nothing to apply") if not question.dice else _(NOTHING)
         return Hint("apply", words, chances=each, all=every, move=words)
     played = playable(state, legal, advice, question) if state is not None else _as_found(advice, question)
-    move = advice_words(question, played, hopeless=not any(c.value for c in answered.each))
+    # A fight that keeps the dice applied (HV9) is not lost with this round: dice applied or kept rolling still do
+    # their share.
+    showing = dict(played.faces or question.faces)
+    share = question.lasting and (bool(played.moves) or any(showing.get(d) in ("hit", "crit") for d in played.rolling))
+    move = advice_words(question, played, hopeless=not share and not any(c.value for c in answered.each))
     figure, counted = _figure(question, answered, played)
     used = [name for name, _ in played.uses]
     assumes = tuple(dict.fromkeys([*used, *counted]))
@@ -974,6 +1242,16 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
             figure = _("→ {chance} to defeat {enemy} and win{with_items}")
             return " " + figure.format(chance=p.words(), enemy=name, with_items=with_words), counted
         return " " + _("(not enough to defeat {enemy})").format(enemy=name), ()
+    if n == 1 and question.lasting:  # HV9: the damage applied stays, the figure is this round's
+        if p.value > 0:
+            # Translators: {with_items} is empty or " with {items}"; a fight over several rounds.
+            figure = _("→ {chance} to defeat this round{with_items}")
+            return " " + figure.format(chance=p.words(), with_items=with_words), counted
+        return " " + _("(not enough to defeat it this round; the damage applied stays)"), ()
+    if n == 1 and advice.later and p.value > 0:
+        # Translators: {with_items} is empty or " with {items}"; the chance counts dice committed in a later phase.
+        figure = _("→ {chance} to defeat, committing more next phase{with_items}")
+        return " " + figure.format(chance=p.words(), with_items=with_words), counted
     if n == 1:
         if p.value > 0:
             # Translators: {with_items} is empty or " with {items}".
@@ -981,6 +1259,10 @@ def _figure(question: OddsQuestion, answered: OddsChances, played: Playable) -> 
         return " " + _("(not enough to defeat it)"), ()
     every = answered.all
     if p.value > 0 and every is not None and every.value > 0:
+        if question.lasting:
+            # Translators: {with_items} is empty or " with {items}"; a fight over several rounds.
+            figure = _("→ {chance} to defeat all this round{with_items}")
+            return " " + figure.format(chance=p.words(), with_items=with_words), counted
         # Translators: {with_items} is empty or " with {items}".
         return " " + _("→ {chance} to defeat all{with_items}").format(chance=p.words(), with_items=with_words), counted
     none = percent_sign("0")

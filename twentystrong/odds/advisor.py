@@ -150,6 +150,8 @@ class Advice:
     held: tuple[str, ...] = ()
     """Single-use boosts (names) the move keeps for a later Apply step while :attr:`probability` counts them: used
     then only if the dice alone have not done it (:func:`_held_back`)."""
+    later: bool = False
+    """:attr:`probability` counts the pool dice a later Strategy phase may commit (the move was chosen with them)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from twentystrong.engine.commands import Command
 
 __all__ = [
+    "banishes_applied",
     "coming_step",
     "damage_ceiling",
     "damage_model_for",
@@ -68,6 +69,37 @@ def coming_step(state: GameState) -> GameState:
         return state
     dice = tuple(replace(d, face=None) if d.zone == "active" else d for d in state.dice)
     return state.changed({"dice": dice, "applied_this_step": ()})
+
+
+def banishes_applied(state: GameState, card: str) -> bool:
+    """The card's After effect banishes the dice applied to it (they are lost for good, defeated or not: a plan that
+    applies dice there costs them)."""
+    return card in state.memo(_banishing)
+
+
+def _banishing(state: GameState) -> frozenset[str]:
+    """The active cards whose After effect banishes the dice applied to them."""
+    return frozenset(
+        live.source
+        for live in hooks.in_force(state).live
+        if live.is_enemy and live.effect.timing == "after" and live.effect.kind == "banish_applied_dice"
+    )
+
+
+def lost_by(start: GameState, after: GameState) -> tuple[str, ...]:
+    """The dice a play from ``start`` to ``after`` loses for good: those it banished, then those applied to a card
+    whose After effect banishes them (in die order)."""
+    before = {d.id for d in start.dice if d.zone == "banished"}
+    gone = [d.id for d in after.dice if d.zone == "banished" and d.id not in before]
+    banishing = start.memo(_banishing)
+    if banishing:
+        applied = {d.id for d in start.dice if d.card is not None}
+        gone += [d.id for d in after.dice if d.card in banishing and d.id not in applied and d.id not in gone]
+    if not gone:
+        return ()
+    from twentystrong.odds.dice import die_order
+
+    return tuple(sorted(gone, key=die_order))
 
 
 def probe_die(state: GameState, color: Color, card: ActiveCard) -> str:
@@ -343,6 +375,21 @@ def commits_left(state: GameState, pool: int) -> int | None:
         if any(h.commit_limit(probe, le) for h, le in limits):
             return k
     return None
+
+
+def later_commits(state: GameState) -> tuple[str, ...]:
+    """The pool dice a later Strategy phase may commit, the strongest first: as many as the commit limits in force
+    let a new phase take (asked of a copy where this phase committed nothing), none a rule keeps in the pool."""
+    from twentystrong.odds.dice import die_order
+
+    fresh = state.changed({"committed_this_phase": 0})
+    pool = sorted(
+        (d.id for d in state.dice_in("pool") if hooks.commit_block(fresh, d) is None),
+        key=die_order,
+        reverse=True,
+    )
+    most = commits_left(fresh, len(pool))
+    return tuple(pool if most is None else pool[:most])
 
 
 def face_blocks(state: GameState) -> tuple[str, ...]:

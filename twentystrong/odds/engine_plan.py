@@ -59,6 +59,8 @@ class Play:
     """Every enemy that stood falls (or the game is won)."""
     single: bool = False
     """Its use is a single-use item's or Tactic's (not a once-per-round effect)."""
+    lost: tuple[str, ...] = ()
+    """The dice it loses for good: banished by its use, or applied to a card whose After effect banishes them."""
 
     @property
     def dice(self) -> tuple[str, ...]:
@@ -164,11 +166,19 @@ def _showing(s: GameState) -> list[DieState]:
     return sorted((d for d in s.dice_in("active") if d.face in ("hit", "crit")), key=lambda d: (d.color, d.face, d.id))
 
 
-def _worth(play: Play, weight: dict[str, int]) -> tuple[bool, int, bool, int, int]:
+def _worth(play: Play, weight: dict[str, int]) -> tuple[bool, int, bool, int, int, int, int]:
     """The better play is larger: the game won, then what the enemies it defeats would deal, then a once-per-round
-    use before a single-use one, then fewer and weaker dice."""
-    dice, strength, _ = _cost(play)
-    return (play.won, sum(weight.get(c, 1) for c in play.defeats), not play.single, -dice, -strength)
+    use before a single-use one, then fewer dice lost for good, then fewer and weaker dice."""
+    lost, weight_lost, dice, strength, _ = _cost(play)
+    return (
+        play.won,
+        sum(weight.get(c, 1) for c in play.defeats),
+        not play.single,
+        -lost,
+        -weight_lost,
+        -dice,
+        -strength,
+    )
 
 
 def _candidates(
@@ -252,7 +262,7 @@ def _candidates(
             raise _OverBudget
         after, answered, no = play_through(s, tuple(commands))
         foreseen = {enemy for enemy, _ in chosen}
-        play = _leaf(after, (*played, *answered), standing)
+        play = _leaf(after, (*played, *answered), standing, start)
         if no or not foreseen <= set(play.defeats):
             refused += 1
             sweep_refused = (
@@ -315,19 +325,26 @@ def _fewest(need: int, worth: list[int], counts: list[int]) -> list[tuple[int, .
     return out
 
 
-def _leaf(state: GameState, commands: tuple[Command, ...], standing: tuple[str, ...]) -> Play:
+def _leaf(state: GameState, commands: tuple[Command, ...], standing: tuple[str, ...], start: GameState) -> Play:
+    from twentystrong.odds.engine_model import lost_by
+
     won = state.result == "won"
     left = set(_standing(state))
     defeats = standing if won else tuple(c for c in standing if c not in left)
-    return Play(commands, defeats, won, won or not left)
+    return Play(commands, defeats, won, won or not left, lost=lost_by(start, state))
 
 
-def _cost(play: Play) -> tuple[int, int, tuple[str, ...]]:
-    """Fewer dice first, then weaker ones (lower colours), then by id (a stable choice)."""
+def _cost(play: Play) -> tuple[int, int, int, int, tuple[str, ...]]:
+    """Fewer dice lost for good first (a play that loses none before one whose card's After effect banishes the
+    dice applied, or whose use banishes a die), weaker ones among them, then fewer dice, then weaker ones (lower
+    colours), then by id (a stable choice)."""
     from twentystrong.odds.dice import COLORS, color_of
 
+    def strength(dice: tuple[str, ...]) -> int:
+        return sum(COLORS.index(color_of(d)) + 1 for d in dice)
+
     dice = play.dice
-    return (len(dice), sum(COLORS.index(color_of(d)) + 1 for d in dice), dice)
+    return (len(play.lost), strength(play.lost), len(dice), strength(dice), dice)
 
 
 def _with_use(
@@ -347,7 +364,7 @@ def _with_use(
         for after, played in _answers(out[1], (command,), calls, budget):
             for play in _candidates(s, after, played, standing, calls, budget, extend=1):
                 if play.defeats:
-                    found.append(Play(play.commands, play.defeats, play.won, play.everyone, single))
+                    found.append(Play(play.commands, play.defeats, play.won, play.everyone, single, play.lost))
     sweep = min((p for p in found if p.everyone), key=lambda p: (p.single, *_cost(p)), default=None)
     most = max(found, key=lambda p: _worth(p, weight), default=None)
     return sweep, most
@@ -386,7 +403,7 @@ def _plays(
     dice = _showing(s)
 
     def leaf(state: GameState, commands: tuple[Command, ...]) -> Play:
-        return _leaf(state, commands, standing)
+        return _leaf(state, commands, standing, start)
 
     def walk(state: GameState, i: int, commands: tuple[Command, ...], ceiling: int) -> Iterator[Play]:
         if i == len(dice) or state.result is not None or state.step != "apply" or state.prompt is not None:
