@@ -88,7 +88,7 @@ def test_costly_decisions_are_flagged_in_a_players_words(game: Session) -> None:
         assert "The expert would not do this yet, but first: You " in words
     else:
         assert "The expert would rather: You " in words
-    assert f"{len(review.flagged)} cost more than 10 points" in summary_words(review)
+    assert f"{len(review.flagged)} cost clearly more than 10 points" in summary_words(review)
 
 
 def test_the_text_chart_marks_the_chance_and_the_flagged_decisions_without_colour(game: Session) -> None:
@@ -572,3 +572,26 @@ def test_the_processes_get_a_games_deck_once_and_every_state_weighed_there_share
     arrived = [_deck(pickle.loads(pickle.dumps(blob))) for _ in range(3)]  # equal bytes, each its own copy
     assert arrived[0] is arrived[1] is arrived[2] and arrived[0] == first.deck
     assert sent.changed({"deck": arrived[0]}) == later
+
+
+def test_the_summary_says_the_flag_rule_and_how_many_more_might_have_cost_that_much() -> None:
+    """A flag is a cost sure to beat the threshold (by two standard errors): the summary says "clearly", and counts
+    the decisions whose cost is above the threshold but within that margin of it (the list marks them ``?``)."""
+    play, other = Command("activate", stack=1), Command("activate", stack=2)
+    sure = Decision(10, 2, play, other, 0.9, 0.3, 3, 16, cost_se=5.0)  # 60 ± 10: flagged
+    unsure = Decision(20, 3, play, other, 0.75, 0.25, 3, 16, cost_se=18.9)  # 50 ± 38: might have
+    small = Decision(30, 4, play, other, 0.5, 0.375, 3, 16, cost_se=12.5)  # 12.5 ± 25: below the threshold
+    agreed = Decision(40, 5, play, None, 0.5, 0.5, 3, 16)
+    assert sure.flagged(15) and not sure.doubtful(15)
+    assert unsure.doubtful(15) and not unsure.flagged(15)
+    assert not small.doubtful(15) and not small.flagged(15) and not agreed.doubtful(15)
+    quiet = Review("expert", 8, 15.0, (unsure, small, agreed), "won")
+    assert quiet.doubtful == (unsure,) and not quiet.flagged
+    assert summary_words(quiet) == (
+        "3 decisions weighed; none cost clearly more than 15 points of your chance to win; "
+        "1 more might have, within the review's margin (marked ?)."
+    )
+    loud = Review("expert", 8, 15.0, (sure, small, agreed), "lost")
+    assert summary_words(loud) == (
+        "3 decisions weighed; 1 cost clearly more than 15 points of your chance to win (the costliest about 60)."
+    )

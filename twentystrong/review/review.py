@@ -161,6 +161,13 @@ class Decision:
         cost = self.cost
         return self.expert is not None and cost is not None and cost - (self.margin or 0.0) > threshold
 
+    def doubtful(self, threshold: float) -> bool:
+        """Whether the decision might have cost more than ``threshold`` points without being sure to: the evaluator
+        would have chosen otherwise and its estimate of the cost is above the threshold, but within its
+        :attr:`margin` of it (not :meth:`flagged`)."""
+        cost = self.cost
+        return self.expert is not None and cost is not None and cost > threshold and not self.flagged(threshold)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (kept in the record, printed by ``twentystrong review --json``)."""
         return {
@@ -229,6 +236,12 @@ class Review:
     def flagged(self) -> tuple[Decision, ...]:
         """The decisions that cost more than the threshold, in the order they were made."""
         return tuple(d for d in self.decisions if d.flagged(self.threshold))
+
+    @property
+    def doubtful(self) -> tuple[Decision, ...]:
+        """The decisions that might have cost more than the threshold, within the review's margin
+        (:meth:`Decision.doubtful`), in the order they were made."""
+        return tuple(d for d in self.decisions if d.doubtful(self.threshold))
 
     @property
     def weighed(self) -> tuple[Decision, ...]:
