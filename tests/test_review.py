@@ -37,6 +37,7 @@ from twentystrong.review.review import (
     paired_se,
     review_history,
     weigh,
+    weighed_options,
 )
 from twentystrong.review.words import flag_words, summary_words, text_chart
 from twentystrong.session import Session
@@ -71,11 +72,11 @@ def test_every_decision_is_weighed_from_the_table_before_it(game: Session) -> No
 
 
 def test_costly_decisions_are_flagged_in_a_players_words(game: Session) -> None:
-    review = review_history(game.history, OpenEvaluator(), threshold=10)
+    review = review_history(game.history, OpenEvaluator(), threshold=5)
     assert review.flagged
     for d in review.flagged:
-        assert d.cost is not None and d.cost > 10 and d.expert is not None
-    assert all(not d.flagged(10) for d in review.decisions if d not in review.flagged)
+        assert d.cost is not None and d.cost > 5 and d.expert is not None
+    assert all(not d.flagged(5) for d in review.decisions if d not in review.flagged)
     activation = next(d for d in review.flagged if d.played.cmd == "activate")
     words = flag_words(activation, game.history)
     # The deck's words (its kit's "activate stack N (card)"), the cost in points, before → after, the better choice.
@@ -88,7 +89,7 @@ def test_costly_decisions_are_flagged_in_a_players_words(game: Session) -> None:
         assert "The expert would not do this yet, but first: You " in words
     else:
         assert "The expert would rather: You " in words
-    assert f"{len(review.flagged)} cost clearly more than 10 points" in summary_words(review)
+    assert f"{len(review.flagged)} cost clearly more than 5 points" in summary_words(review)
 
 
 def test_the_text_chart_marks_the_chance_and_the_flagged_decisions_without_colour(game: Session) -> None:
@@ -153,7 +154,8 @@ def test_a_command_the_evaluator_left_out_is_weighed_from_the_table_after_it_unl
         if d.line:  # an evaluator that cannot weigh a step's line leaves it
             assert not d.weighed and not d.flagged(0)
             continue
-        if d.played == legal_commands(game.history[d.step - 1].state_after)[-1]:
+        before = game.history[d.step - 1].state_after
+        if d.played == weighed_options(before, legal_commands(before), d.played)[-1]:  # what the Lister is given
             assert (d.before, d.after, d.expert) == (0.5, 0.5, None)
         elif played.revealing is None:
             assert (d.before, d.after) == (0.5, 0.4) and d.expert is not None and d.cost == pytest.approx(10)
@@ -396,12 +398,12 @@ def test_a_costly_looking_choice_is_weighed_again_in_fresh_worlds_and_kept_only_
     assert d.cost == pytest.approx(100.0) and d.cost_se == pytest.approx(25.0) and d.flagged(15)
 
 
-@pytest.mark.parametrize("older", [1, 2, 3])
+@pytest.mark.parametrize("older", [1, 2, 3, 4])
 def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path: Path, older: int) -> None:
     """Format 1 kept flags without their error (noise from few worlds), format 2 weighed every command in every
-    world (not in stages), format 3 left a fight's dice unweighed: none is read, so the review is made again, the
-    way every review is made now."""
-    assert FORMAT == 4
+    world (not in stages), format 3 left a fight's dice unweighed, format 4 weighed an item discarded at every
+    decision: none is read, so the review is made again, the way every review is made now."""
+    assert FORMAT == 5
     path = tmp_path / "record.sqlite3"
     number = add_game(game, path=path).id
     assert number is not None
@@ -409,7 +411,8 @@ def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path:
     old["format"] = older
     for d in old["decisions"]:
         for key in ("start", "line", "expert_line") + (("cost_se",) if older == 1 else ()):
-            del d[key]
+            if older < 4:
+                del d[key]
     keep_review(number, old, path)
     assert kept_review(number, path) is not None and kept(number, path) is None
     new = review_history(game.history[:40], OpenEvaluator())
@@ -595,3 +598,29 @@ def test_the_summary_says_the_flag_rule_and_how_many_more_might_have_cost_that_m
     assert summary_words(loud) == (
         "3 decisions weighed; 1 cost clearly more than 15 points of your chance to win (the costliest about 60)."
     )
+
+
+def test_an_item_is_weighed_discarded_only_where_an_items_room_is_the_decision(game: Session) -> None:
+    """An item may be discarded at any time; at a decision about something else (a die, a stack) discarding one is
+    no alternative the review weighs (it won there by the luck of a few worlds, advising "discard" in place of a
+    die), but where an item may be gained, or one was discarded, it is."""
+    elsewhere = room = 0
+    for step in range(1, len(game.history)):
+        before = game.history[step - 1].state_after
+        played = game.history[step].command
+        legal = legal_commands(before)
+        if not any(c.cmd == "discard_item" for c in legal):
+            continue
+        options = weighed_options(before, legal, played)
+        if any(c.cmd == "gain_item" for c in legal) or played.cmd == "discard_item":
+            room += 1
+            assert options == list(legal)
+        else:
+            elsewhere += 1
+            assert options == [c for c in legal if c.cmd != "discard_item"] and played in options
+    assert elsewhere and room
+    review = review_history(game.history, OpenEvaluator())
+    for d in review.decisions:
+        if d.expert is not None and d.expert.cmd == "discard_item":
+            legal = legal_commands(game.history[d.step - 1].state_after)
+            assert d.played.cmd == "discard_item" or any(c.cmd == "gain_item" for c in legal)

@@ -42,7 +42,7 @@ def test_the_review_prints_the_costly_decisions_in_words_and_a_chart(
     assert f"{len(review.decisions)} decisions weighed; {len(review.flagged)} cost clearly more than 15 points" in out
     flagged = [line for line in lines if line.startswith("Round ") and "cost about" in line]
     assert len(flagged) == len(review.flagged)
-    assert any("You activate stack" in line for line in flagged)
+    assert all(": You " in line and "of your chance to win" in line for line in flagged)
     assert "100% │" in out and "  0% │" in out and "\x1b" not in out
 
 

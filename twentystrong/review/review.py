@@ -70,13 +70,15 @@ BUDGET = 8
 always gets the same review); a command that leaves the race after the first stage is played out in half as many."""
 WORKERS = 2
 """Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
-FORMAT = 4
+FORMAT = 5
 """The version of a review's stored form (:meth:`Review.to_dict`). 2: each decision's ``cost_se``, flags sure of
 their cost (a review of format 1 is made again when asked: its flags were not). 3: a decision weighed in stages
 (its ``rollouts`` fewer, its figures from the commands still in the race: a review of format 2 is made again when
 asked, so that one game's reviews are all made the same way). 4: a fight's dice weighed, a step's commands as one
 decision (its ``start``, ``line`` and ``expert_line``), and the other commands of a fight's steps (a reward, an
-item, an ability) weighed too: a review of format 3 left them out, so it is made again when asked."""
+item, an ability) weighed too: a review of format 3 left them out, so it is made again when asked. 5: an item
+discarded is weighed only where an item's room is the decision (:func:`weighed_options`): a review of format 4 may
+advise discarding an item in place of choosing a die, so it is made again when asked."""
 STAGE = 4
 """The fewest worlds of a decision's first stage: with fewer, every command is weighed in every world."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
@@ -598,7 +600,7 @@ def weigh(
     the one played is weighed again against it in fresh worlds, when the evaluator can (see the module
     docstring)."""
     state = before
-    legal = side_options(state, legal_commands(state))
+    legal = weighed_options(state, side_options(state, legal_commands(state)), played)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
     estimates, rollouts_played = _estimates(evaluator, view, legal, played, rollouts)
     best = _best(estimates)
@@ -634,6 +636,25 @@ def weigh(
         rollouts_played,
         spread if chosen is not None else None,
     )
+
+
+ROOM = frozenset({"gain_item", "discard_item"})
+"""Commands that make an item's room a decision: where one is legal (or played), discarding an item is a choice."""
+
+
+def weighed_options(state: GameState, legal: Sequence[Command], played: Command) -> list[Command]:
+    """``legal`` without the items discarded, unless an item's room is the decision: the command played is one of
+    :data:`ROOM`, one may be gained (the rules let a player discard to make room first), or the item limit asks for
+    it. An item may be discarded at any time, so at every other decision (a die chosen, a stack activated) each item
+    would be an alternative: one that changes nothing but the item lost, and that, among a decision's many commands
+    played out in a few worlds, wins by the worlds' luck alone (the best of many noisy estimates is too high), so
+    that the review advised discarding an item in place of choosing a die."""
+    prompt = state.prompt
+    if played.cmd in ROOM or (prompt is not None and prompt.kind == "item_limit"):
+        return list(legal)
+    if any(c.cmd == "gain_item" for c in legal):
+        return list(legal)
+    return [c for c in legal if c.cmd != "discard_item"]
 
 
 def side_options(state: GameState, legal: Sequence[Command]) -> list[Command]:
