@@ -6,7 +6,7 @@ is revealed)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import (
     FORMAT,
     GROUPED,
+    MORE,
     THRESHOLD,
     Decision,
     Review,
@@ -36,6 +37,7 @@ from twentystrong.review.review import (
     decision_spans,
     paired_se,
     review_history,
+    settle,
     weigh,
     weighed_options,
 )
@@ -439,12 +441,16 @@ def careless() -> Session:
     return session
 
 
-def test_two_budgets_never_contradict_a_flag(careless: Session) -> None:
+def test_two_budgets_never_contradict_a_flag(careless: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same decisions weighed by the expert with two budgets (2 and 4 worlds a command): a cost above the
     threshold alone (the old flag) is contradicted by the other budget on this game, a flag sure of its cost is
     not: no decision flagged with one budget is cleared by a wide margin (its cost and margin both under the
-    threshold, or the expert agreeing) with the other."""
+    threshold, or the expert agreeing) with the other. (Without the further worlds an unsure cost is given, so that
+    the bare costs over the threshold are there to be contradicted.)"""
+    from twentystrong.review import review as module
     from twentystrong.review.expert import ExpertEvaluator
+
+    monkeypatch.setattr(module, "MORE", 0)
 
     h = careless.history
     steps = [s.step for s in decision_spans(h) if 40 <= s.step <= 70 and not s.line]
@@ -624,3 +630,38 @@ def test_an_item_is_weighed_discarded_only_where_an_items_room_is_the_decision(g
         if d.expert is not None and d.expert.cmd == "discard_item":
             legal = legal_commands(game.history[d.step - 1].state_after)
             assert d.played.cmd == "discard_item" or any(c.cmd == "gain_item" for c in legal)
+
+
+def test_an_unsure_cost_is_given_more_worlds_until_flagged_or_cleared_or_the_cap() -> None:
+    """A cost above the threshold but within its margin is weighed in further fresh worlds (numbered after the
+    first stage's and the fresh ones), pooled, until it is sure (flagged), under the threshold (cleared), or at
+    the cap: a fixed rule, so the same game gets the same review."""
+    asked: list[int] = []
+
+    def worlds(pattern: tuple[float, ...], mine: tuple[float, ...]) -> Callable[[int], tuple[tuple[float, ...], ...]]:
+        def more(first: int) -> tuple[tuple[float, ...], ...]:
+            asked.append(first)
+            return pattern, mine
+
+        return more
+
+    win, lose = (1.0,) * 8, (0.0,) * 8
+    half = (1.0, 0.0) * 4
+    # 4 of 8 worlds better: 50 ± 38, unsure; 8 more worlds all better: 75 ± 22, flagged.
+    ours, yours, spent = settle(half, lose, worlds(win, lose), 8, 15.0)
+    assert (len(ours), spent, asked) == (16, 16, [16])
+    d = Decision(1, 1, Command("roll"), Command("done"), sum(ours) / 16, sum(yours) / 16, 2, 32, paired_se(ours, yours))
+    assert d.flagged(15)
+    asked.clear()
+    # In the further worlds the command played does better: the cost falls under the threshold: cleared.
+    ours, yours, spent = settle(half, lose, worlds(lose, win), 8, 15.0)
+    assert (spent, asked) == (16, [16]) and 100 * (sum(ours) - sum(yours)) / len(ours) <= 15
+    asked.clear()
+    # Always one world in four better (25 points): unsure at every batch, up to the cap.
+    quarter = (1.0, 0.0, 0.0, 0.0) * 2
+    ours, yours, spent = settle(quarter, lose, worlds(quarter, lose), 8, 15.0)
+    assert asked == [16, 24, 32][:MORE] and spent == 16 * MORE and len(ours) == 8 * (1 + MORE)
+    asked.clear()
+    # Sure already, or under the threshold already: no further world.
+    assert settle(win, lose, worlds(win, lose), 8, 15.0)[2] == 0
+    assert settle(lose, lose, worlds(win, lose), 8, 15.0)[2] == 0 and not asked
