@@ -53,6 +53,18 @@ def recorded(game: Session) -> tuple[int, GameRow, Session]:
     return number, row, session
 
 
+async def kept_review_opened(pilot: Pilot[None]) -> ReviewScreen:
+    """The statistics' past games (F2, g), then the first game's kept review (v)."""
+    await settle(pilot)
+    await pilot.press("f2", "g")
+    await settle(pilot)
+    await pilot.press("v")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
 def words(screen: ReviewScreen) -> str:
     return str(screen.query_one("#review-words", Static).content)
 
@@ -297,13 +309,7 @@ async def test_a_decision_that_might_have_cost_more_is_marked_and_n_says_when_no
     assert keep(number, review) is None
     app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f2", "g")
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
+        screen = await kept_review_opened(pilot)
         status = str(screen.query_one("#review-status", Static).content)
         assert "none cost clearly more than 12 points" in status
         assert f"{len(review.doubtful)} more might have, within the review's margin (marked ?)" in status
