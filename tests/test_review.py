@@ -6,7 +6,7 @@ is revealed)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import (
     FORMAT,
     GROUPED,
+    MORE,
     THRESHOLD,
     Decision,
     Review,
@@ -36,7 +37,9 @@ from twentystrong.review.review import (
     decision_spans,
     paired_se,
     review_history,
+    settle,
     weigh,
+    weighed_options,
 )
 from twentystrong.review.words import flag_words, summary_words, text_chart
 from twentystrong.session import Session
@@ -71,11 +74,11 @@ def test_every_decision_is_weighed_from_the_table_before_it(game: Session) -> No
 
 
 def test_costly_decisions_are_flagged_in_a_players_words(game: Session) -> None:
-    review = review_history(game.history, OpenEvaluator(), threshold=10)
+    review = review_history(game.history, OpenEvaluator(), threshold=5)
     assert review.flagged
     for d in review.flagged:
-        assert d.cost is not None and d.cost > 10 and d.expert is not None
-    assert all(not d.flagged(10) for d in review.decisions if d not in review.flagged)
+        assert d.cost is not None and d.cost > 5 and d.expert is not None
+    assert all(not d.flagged(5) for d in review.decisions if d not in review.flagged)
     activation = next(d for d in review.flagged if d.played.cmd == "activate")
     words = flag_words(activation, game.history)
     # The deck's words (its kit's "activate stack N (card)"), the cost in points, before → after, the better choice.
@@ -88,7 +91,7 @@ def test_costly_decisions_are_flagged_in_a_players_words(game: Session) -> None:
         assert "The expert would not do this yet, but first: You " in words
     else:
         assert "The expert would rather: You " in words
-    assert f"{len(review.flagged)} cost more than 10 points" in summary_words(review)
+    assert f"{len(review.flagged)} cost clearly more than 5 points" in summary_words(review)
 
 
 def test_the_text_chart_marks_the_chance_and_the_flagged_decisions_without_colour(game: Session) -> None:
@@ -153,7 +156,8 @@ def test_a_command_the_evaluator_left_out_is_weighed_from_the_table_after_it_unl
         if d.line:  # an evaluator that cannot weigh a step's line leaves it
             assert not d.weighed and not d.flagged(0)
             continue
-        if d.played == legal_commands(game.history[d.step - 1].state_after)[-1]:
+        before = game.history[d.step - 1].state_after
+        if d.played == weighed_options(before, legal_commands(before), d.played)[-1]:  # what the Lister is given
             assert (d.before, d.after, d.expert) == (0.5, 0.5, None)
         elif played.revealing is None:
             assert (d.before, d.after) == (0.5, 0.4) and d.expert is not None and d.cost == pytest.approx(10)
@@ -396,12 +400,12 @@ def test_a_costly_looking_choice_is_weighed_again_in_fresh_worlds_and_kept_only_
     assert d.cost == pytest.approx(100.0) and d.cost_se == pytest.approx(25.0) and d.flagged(15)
 
 
-@pytest.mark.parametrize("older", [1, 2, 3])
+@pytest.mark.parametrize("older", [1, 2, 3, 4])
 def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path: Path, older: int) -> None:
     """Format 1 kept flags without their error (noise from few worlds), format 2 weighed every command in every
-    world (not in stages), format 3 left a fight's dice unweighed: none is read, so the review is made again, the
-    way every review is made now."""
-    assert FORMAT == 4
+    world (not in stages), format 3 left a fight's dice unweighed, format 4 weighed an item discarded at every
+    decision: none is read, so the review is made again, the way every review is made now."""
+    assert FORMAT == 5
     path = tmp_path / "record.sqlite3"
     number = add_game(game, path=path).id
     assert number is not None
@@ -409,7 +413,8 @@ def test_a_kept_review_of_an_older_format_is_made_again(game: Session, tmp_path:
     old["format"] = older
     for d in old["decisions"]:
         for key in ("start", "line", "expert_line") + (("cost_se",) if older == 1 else ()):
-            del d[key]
+            if older < 4:
+                del d[key]
     keep_review(number, old, path)
     assert kept_review(number, path) is not None and kept(number, path) is None
     new = review_history(game.history[:40], OpenEvaluator())
@@ -436,12 +441,16 @@ def careless() -> Session:
     return session
 
 
-def test_two_budgets_never_contradict_a_flag(careless: Session) -> None:
+def test_two_budgets_never_contradict_a_flag(careless: Session, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same decisions weighed by the expert with two budgets (2 and 4 worlds a command): a cost above the
     threshold alone (the old flag) is contradicted by the other budget on this game, a flag sure of its cost is
     not: no decision flagged with one budget is cleared by a wide margin (its cost and margin both under the
-    threshold, or the expert agreeing) with the other."""
+    threshold, or the expert agreeing) with the other. (Without the further worlds an unsure cost is given, so that
+    the bare costs over the threshold are there to be contradicted.)"""
+    from twentystrong.review import review as module
     from twentystrong.review.expert import ExpertEvaluator
+
+    monkeypatch.setattr(module, "MORE", 0)
 
     h = careless.history
     steps = [s.step for s in decision_spans(h) if 40 <= s.step <= 70 and not s.line]
@@ -572,3 +581,87 @@ def test_the_processes_get_a_games_deck_once_and_every_state_weighed_there_share
     arrived = [_deck(pickle.loads(pickle.dumps(blob))) for _ in range(3)]  # equal bytes, each its own copy
     assert arrived[0] is arrived[1] is arrived[2] and arrived[0] == first.deck
     assert sent.changed({"deck": arrived[0]}) == later
+
+
+def test_the_summary_says_the_flag_rule_and_how_many_more_might_have_cost_that_much() -> None:
+    """A flag is a cost sure to beat the threshold (by two standard errors): the summary says "clearly", and counts
+    the decisions whose cost is above the threshold but within that margin of it (the list marks them ``?``)."""
+    play, other = Command("activate", stack=1), Command("activate", stack=2)
+    sure = Decision(10, 2, play, other, 0.9, 0.3, 3, 16, cost_se=5.0)  # 60 ± 10: flagged
+    unsure = Decision(20, 3, play, other, 0.75, 0.25, 3, 16, cost_se=18.9)  # 50 ± 38: might have
+    small = Decision(30, 4, play, other, 0.5, 0.375, 3, 16, cost_se=12.5)  # 12.5 ± 25: below the threshold
+    agreed = Decision(40, 5, play, None, 0.5, 0.5, 3, 16)
+    assert sure.flagged(15) and not sure.doubtful(15)
+    assert unsure.doubtful(15) and not unsure.flagged(15)
+    assert not small.doubtful(15) and not small.flagged(15) and not agreed.doubtful(15)
+    quiet = Review("expert", 8, 15.0, (unsure, small, agreed), "won")
+    assert quiet.doubtful == (unsure,) and not quiet.flagged
+    assert summary_words(quiet) == (
+        "3 decisions weighed; none cost clearly more than 15 points of your chance to win; "
+        "1 more might have, within the review's margin (marked ?)."
+    )
+    loud = Review("expert", 8, 15.0, (sure, small, agreed), "lost")
+    assert summary_words(loud) == (
+        "3 decisions weighed; 1 cost clearly more than 15 points of your chance to win (the costliest about 60)."
+    )
+
+
+def test_an_item_is_weighed_discarded_only_where_an_items_room_is_the_decision(game: Session) -> None:
+    """An item may be discarded at any time; at a decision about something else (a die, a stack) discarding one is
+    no alternative the review weighs (it won there by the luck of a few worlds, advising "discard" in place of a
+    die), but where an item may be gained, or one was discarded, it is."""
+    elsewhere = room = 0
+    for step in range(1, len(game.history)):
+        before = game.history[step - 1].state_after
+        played = game.history[step].command
+        legal = legal_commands(before)
+        if not any(c.cmd == "discard_item" for c in legal):
+            continue
+        options = weighed_options(before, legal, played)
+        if any(c.cmd == "gain_item" for c in legal) or played.cmd == "discard_item":
+            room += 1
+            assert options == list(legal)
+        else:
+            elsewhere += 1
+            assert options == [c for c in legal if c.cmd != "discard_item"] and played in options
+    assert elsewhere and room
+    review = review_history(game.history, OpenEvaluator())
+    for d in review.decisions:
+        if d.expert is not None and d.expert.cmd == "discard_item":
+            legal = legal_commands(game.history[d.step - 1].state_after)
+            assert d.played.cmd == "discard_item" or any(c.cmd == "gain_item" for c in legal)
+
+
+def test_an_unsure_cost_is_given_more_worlds_until_flagged_or_cleared_or_the_cap() -> None:
+    """A cost above the threshold but within its margin is weighed in further fresh worlds (numbered after the
+    first stage's and the fresh ones), pooled, until it is sure (flagged), under the threshold (cleared), or at
+    the cap: a fixed rule, so the same game gets the same review."""
+    asked: list[int] = []
+
+    def worlds(pattern: tuple[float, ...], mine: tuple[float, ...]) -> Callable[[int], tuple[tuple[float, ...], ...]]:
+        def more(first: int) -> tuple[tuple[float, ...], ...]:
+            asked.append(first)
+            return pattern, mine
+
+        return more
+
+    win, lose = (1.0,) * 8, (0.0,) * 8
+    half = (1.0, 0.0) * 4
+    # 4 of 8 worlds better: 50 ± 38, unsure; 8 more worlds all better: 75 ± 22, flagged.
+    ours, yours, spent = settle(half, lose, worlds(win, lose), 8, 15.0)
+    assert (len(ours), spent, asked) == (16, 16, [16])
+    d = Decision(1, 1, Command("roll"), Command("done"), sum(ours) / 16, sum(yours) / 16, 2, 32, paired_se(ours, yours))
+    assert d.flagged(15)
+    asked.clear()
+    # In the further worlds the command played does better: the cost falls under the threshold: cleared.
+    ours, yours, spent = settle(half, lose, worlds(lose, win), 8, 15.0)
+    assert (spent, asked) == (16, [16]) and 100 * (sum(ours) - sum(yours)) / len(ours) <= 15
+    asked.clear()
+    # Always one world in four better (25 points): unsure at every batch, up to the cap.
+    quarter = (1.0, 0.0, 0.0, 0.0) * 2
+    ours, yours, spent = settle(quarter, lose, worlds(quarter, lose), 8, 15.0)
+    assert asked == [16, 24, 32][:MORE] and spent == 16 * MORE and len(ours) == 8 * (1 + MORE)
+    asked.clear()
+    # Sure already, or under the threshold already: no further world.
+    assert settle(win, lose, worlds(win, lose), 8, 15.0)[2] == 0
+    assert settle(lose, lose, worlds(win, lose), 8, 15.0)[2] == 0 and not asked

@@ -39,10 +39,10 @@ def test_the_review_prints_the_costly_decisions_in_words_and_a_chart(
     assert lines[0].startswith(f"Review of game #{number} · ") and lines[0].endswith("won in 19 rounds")
     review = kept(number)
     assert review is not None
-    assert f"{len(review.decisions)} decisions weighed; {len(review.flagged)} cost more than 15 points" in out
+    assert f"{len(review.decisions)} decisions weighed; {len(review.flagged)} cost clearly more than 15 points" in out
     flagged = [line for line in lines if line.startswith("Round ") and "cost about" in line]
     assert len(flagged) == len(review.flagged)
-    assert any("You activate stack" in line for line in flagged)
+    assert all(": You " in line and "of your chance to win" in line for line in flagged)
     assert "100% │" in out and "  0% │" in out and "\x1b" not in out
 
 
@@ -57,7 +57,8 @@ def test_review_json_has_every_decision_with_its_words(game: Session, capsys: py
     for d in data["decisions"]:
         margin = 2 * (d["cost_se"] or 0)  # a line's cost is sure of its worlds (the open evaluator's singles: exact)
         assert d["flagged"] == (d["expert"] is not None and (d["before"] - d["after"]) * 100 - margin > 12)
-        assert (d["flag_words"] is not None) == d["flagged"]
+        assert d["doubtful"] == (d["expert"] is not None and not d["flagged"] and (d["before"] - d["after"]) * 100 > 12)
+        assert (d["flag_words"] is not None) == (d["flagged"] or d["doubtful"])
     assert any(d["flagged"] for d in data["decisions"])
 
 

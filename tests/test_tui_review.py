@@ -53,6 +53,18 @@ def recorded(game: Session) -> tuple[int, GameRow, Session]:
     return number, row, session
 
 
+async def kept_review_opened(pilot: Pilot[None]) -> ReviewScreen:
+    """The statistics' past games (F2, g), then the first game's kept review (v)."""
+    await settle(pilot)
+    await pilot.press("f2", "g")
+    await settle(pilot)
+    await pilot.press("v")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
 def words(screen: ReviewScreen) -> str:
     return str(screen.query_one("#review-words", Static).content)
 
@@ -276,3 +288,40 @@ async def test_the_review_screen_reads_in_german_and_french(game: Session, lang:
         assert columns[:2] == {"de": ["Runde", "Nr."], "fr": ["tour", "n°"]}[lang], columns
         for english in ("Review of game", "decisions weighed", "Enter: the table then", "Next costly decision"):
             assert english not in shown, english
+
+
+async def test_a_decision_that_might_have_cost_more_is_marked_and_n_says_when_none_is_sure(
+    game: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision whose cost is above the threshold but within the review's margin of it is not flagged: its row is
+    marked ``?`` (a sign, not a colour), its words say it might have cost less; with no decision flagged, ``n`` says
+    so instead of doing nothing."""
+    from dataclasses import replace
+
+    number = add_game(game).id
+    assert number is not None
+    made = review_history(game.history, OpenEvaluator(), threshold=12)
+    assert made.flagged
+    # Each costly decision made unsure: its margin (two standard errors) as large as its cost.
+    unsure = tuple(replace(d, cost_se=(d.cost or 0) / 2) if d.flagged(12) else d for d in made.decisions)
+    review = replace(made, decisions=unsure)
+    assert not review.flagged and {d.key for d in made.flagged} <= {d.key for d in review.doubtful}
+    assert keep(number, review) is None
+    app = create_app(deck_path=PLAIN, hero="weakling", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await kept_review_opened(pilot)
+        status = str(screen.query_one("#review-status", Static).content)
+        assert "none cost clearly more than 12 points" in status
+        assert f"{len(review.doubtful)} more might have, within the review's margin (marked ?)" in status
+        told: list[str] = []
+        monkeypatch.setattr(screen, "notify", lambda message, **_: told.append(str(message)))
+        table = screen.query_one("#review-decisions", DataTable)
+        await pilot.press("n")
+        await settle(pilot)
+        assert told == ["No decision cost clearly more than 12 points."] and table.cursor_row == 0
+        doubtful = review.doubtful[0]
+        table.move_cursor(row=review.decisions.index(doubtful))
+        await settle(pilot)
+        assert table.get_row_at(table.cursor_row)[4].startswith("? −")
+        assert words(screen).startswith("? You ")
+        assert "It might have cost less than 12 points, within the review's margin." in words(screen)

@@ -19,7 +19,15 @@ from twentystrong.cli.arguments import game_number
 from twentystrong.i18n import _
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import BUDGET, THRESHOLD, WORKERS, Review
-from twentystrong.review.words import expert_words, flag_words, heading, played_words, summary_words, text_chart
+from twentystrong.review.words import (
+    DOUBTFUL,
+    expert_words,
+    flag_words,
+    heading,
+    played_words,
+    summary_words,
+    text_chart,
+)
 from twentystrong.session.history import HistoryEntry
 
 
@@ -132,17 +140,24 @@ def as_json(game: int, review: Review, history: Sequence[HistoryEntry]) -> dict[
         out["played_words"] = played_words(d, history)
         out["expert_words"] = expert_words(d, history) or None
         out["flagged"] = d.flagged(review.threshold)
-        out["flag_words"] = flag_words(d, history) if out["flagged"] else None
+        out["doubtful"] = d.doubtful(review.threshold)
+        out["flag_words"] = flag_words(d, history) if out["flagged"] or out["doubtful"] else None
     return data
 
 
 def report(row: GameRow, review: Review, history: Sequence[HistoryEntry]) -> str:
-    """The review for a reader: the game, the summary, each flagged decision, the chart."""
+    """The review for a reader: the game, the summary, each flagged decision, each that might have cost as much
+    (marked ``?``), the chart."""
     lines = [heading(row), "", summary_words(review), ""]
     for d in review.flagged:
         words = flag_words(d, history)
         lines.append(_("Round {round}, step {step}: {words}").format(round=d.round, step=d.opens, words=words))
-    if review.flagged:
+    for d in review.doubtful:
+        words = flag_words(d, history)
+        lines.append(
+            f"{DOUBTFUL} " + _("Round {round}, step {step}: {words}").format(round=d.round, step=d.opens, words=words)
+        )
+    if review.flagged or review.doubtful:
         lines.append("")
     lines.append(_("Your chance to win before each decision (● the chance, ! a costly decision):"))
     lines += text_chart(review)

@@ -28,7 +28,9 @@ cards still hidden, and never what the command went on to reveal (a roll's faces
   (points of win chance, 15 by default) by two standard errors (:data:`SURE`). A decision whose first estimate
   costs more than the threshold is weighed again, the expert's choice against the command played, in as many fresh
   worlds (:class:`~twentystrong.review.evaluator.WeighsAgain`), and those figures are the ones kept: the best of
-  several noisy estimates is too high by its luck (the winner's curse), a fresh measure of it is not.
+  several noisy estimates is too high by its luck (the winner's curse), a fresh measure of it is not. While that
+  cost is still above the threshold but within its margin, further fresh worlds are added (:func:`settle`, at most
+  :data:`MORE` batches), so the budget goes to the decisions the review is unsure of until each is flagged or cleared.
 
 A line is weighed from the table before its first command (:class:`~twentystrong.review.evaluator.WeighsLines`): in
 each sampled world its commands are played while they are legal there (a card turned up may make one not), then the
@@ -70,13 +72,19 @@ BUDGET = 8
 always gets the same review); a command that leaves the race after the first stage is played out in half as many."""
 WORKERS = 2
 """Processes that weigh decisions at once, by default (the review's floor: a whole game in a minute on 2 cores)."""
-FORMAT = 4
+FORMAT = 5
 """The version of a review's stored form (:meth:`Review.to_dict`). 2: each decision's ``cost_se``, flags sure of
 their cost (a review of format 1 is made again when asked: its flags were not). 3: a decision weighed in stages
 (its ``rollouts`` fewer, its figures from the commands still in the race: a review of format 2 is made again when
 asked, so that one game's reviews are all made the same way). 4: a fight's dice weighed, a step's commands as one
 decision (its ``start``, ``line`` and ``expert_line``), and the other commands of a fight's steps (a reward, an
-item, an ability) weighed too: a review of format 3 left them out, so it is made again when asked."""
+item, an ability) weighed too: a review of format 3 left them out, so it is made again when asked. 5: an item
+discarded is weighed only where an item's room is the decision (:func:`weighed_options`): a review of format 4 may
+advise discarding an item in place of choosing a die, so it is made again when asked."""
+MORE = 3
+"""The most further batches of fresh worlds (each as many as the budget) a decision weighed again is given while
+its cost is above the threshold but not sure to be (:func:`settle`): until it is flagged or cleared, or at this cap
+(a count, not a time: the same game always gets the same review)."""
 STAGE = 4
 """The fewest worlds of a decision's first stage: with fewer, every command is weighed in every world."""
 NOT_CHOICES = frozenset({"start", "face", "faces"})
@@ -161,6 +169,13 @@ class Decision:
         cost = self.cost
         return self.expert is not None and cost is not None and cost - (self.margin or 0.0) > threshold
 
+    def doubtful(self, threshold: float) -> bool:
+        """Whether the decision might have cost more than ``threshold`` points without being sure to: the evaluator
+        would have chosen otherwise and its estimate of the cost is above the threshold, but within its
+        :attr:`margin` of it (not :meth:`flagged`)."""
+        cost = self.cost
+        return self.expert is not None and cost is not None and cost > threshold and not self.flagged(threshold)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (kept in the record, printed by ``twentystrong review --json``)."""
         return {
@@ -229,6 +244,12 @@ class Review:
     def flagged(self) -> tuple[Decision, ...]:
         """The decisions that cost more than the threshold, in the order they were made."""
         return tuple(d for d in self.decisions if d.flagged(self.threshold))
+
+    @property
+    def doubtful(self) -> tuple[Decision, ...]:
+        """The decisions that might have cost more than the threshold, within the review's margin
+        (:meth:`Decision.doubtful`), in the order they were made."""
+        return tuple(d for d in self.decisions if d.doubtful(self.threshold))
 
     @property
     def weighed(self) -> tuple[Decision, ...]:
@@ -585,7 +606,7 @@ def weigh(
     the one played is weighed again against it in fresh worlds, when the evaluator can (see the module
     docstring)."""
     state = before
-    legal = side_options(state, legal_commands(state))
+    legal = weighed_options(state, side_options(state, legal_commands(state)), played)
     view = player_view(state)  # R12: what the player knew, never the hidden cards
     estimates, rollouts_played = _estimates(evaluator, view, legal, played, rollouts)
     best = _best(estimates)
@@ -607,8 +628,21 @@ def weigh(
             theirs = next((e for e in again if e.command == best.command), None)
             mine = next((e for e in again if e.command == played), None)
             if theirs is not None and mine is not None:
-                best_chance, after = theirs.win_chance, mine.win_chance
-                spread = paired_se(theirs.outcomes, mine.outcomes)
+                pair = (best.command, played)
+
+                def more(first: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+                    if not isinstance(evaluator, WeighsInStages):
+                        return (), ()
+                    found = {e.command: e.outcomes for e in evaluator.estimate_from(view, pair, rollouts, first)}
+                    return found.get(pair[0], ()), found.get(pair[1], ())
+
+                ours, yours, extra = settle(theirs.outcomes, mine.outcomes, more, rollouts, threshold)
+                rollouts_played += extra
+                if extra:  # the fresh worlds and the further ones, pooled
+                    best_chance, after = sum(ours) / len(ours), sum(yours) / len(yours)
+                else:
+                    best_chance, after = theirs.win_chance, mine.win_chance
+                spread = paired_se(ours, yours)
     chosen = best.command if best.command != played and best_chance > (after if after is not None else -1) else None
     return Decision(
         step,
@@ -621,6 +655,25 @@ def weigh(
         rollouts_played,
         spread if chosen is not None else None,
     )
+
+
+ROOM = frozenset({"gain_item", "discard_item"})
+"""Commands that make an item's room a decision: where one is legal (or played), discarding an item is a choice."""
+
+
+def weighed_options(state: GameState, legal: Sequence[Command], played: Command) -> list[Command]:
+    """``legal`` without the items discarded, unless an item's room is the decision: the command played is one of
+    :data:`ROOM`, one may be gained (the rules let a player discard to make room first), or the item limit asks for
+    it. An item may be discarded at any time, so at every other decision (a die chosen, a stack activated) each item
+    would be an alternative: one that changes nothing but the item lost, and that, among a decision's many commands
+    played out in a few worlds, wins by the worlds' luck alone (the best of many noisy estimates is too high), so
+    that the review advised discarding an item in place of choosing a die."""
+    prompt = state.prompt
+    if played.cmd in ROOM or (prompt is not None and prompt.kind == "item_limit"):
+        return list(legal)
+    if any(c.cmd == "gain_item" for c in legal):
+        return list(legal)
+    return [c for c in legal if c.cmd != "discard_item"]
 
 
 def side_options(state: GameState, legal: Sequence[Command]) -> list[Command]:
@@ -676,10 +729,21 @@ def weigh_line(
     best = max(found, key=lambda e: (e.win_chance, e is mine))  # the line played among equals
     best_chance, after, spread = best.win_chance, mine.win_chance, paired_se(best.outcomes, mine.outcomes)
     if best is not mine and (best_chance - after) * 100 > threshold:
-        again = {e.line: e for e in evaluator.estimate_lines(view, [best.line, line], rollouts, rollouts)}
+        pair = [best.line, line]
+        again = {e.line: e for e in evaluator.estimate_lines(view, pair, rollouts, rollouts)}
         spent += sum(e.rollouts for e in again.values())
-        best_chance, after = again[best.line].win_chance, again[line].win_chance
-        spread = paired_se(again[best.line].outcomes, again[line].outcomes)
+
+        def more(first: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+            found = {e.line: e.outcomes for e in evaluator.estimate_lines(view, pair, rollouts, first)}
+            return found[pair[0]], found[pair[1]]
+
+        ours, yours, extra = settle(again[best.line].outcomes, again[line].outcomes, more, rollouts, threshold)
+        spent += extra
+        if extra:
+            best_chance, after = sum(ours) / len(ours), sum(yours) / len(yours)
+        else:
+            best_chance, after = again[best.line].win_chance, again[line].win_chance
+        spread = paired_se(ours, yours)
     better = best is not mine and best_chance > after
     return Decision(
         span.step,
@@ -730,6 +794,36 @@ def _estimates(
     return sorted(whole, key=lambda e: -e.win_chance), spent
 
 
+def settle(
+    theirs: Sequence[float],
+    mine: Sequence[float],
+    more: Callable[[int], tuple[Sequence[float], Sequence[float]]],
+    rollouts: int,
+    threshold: float,
+) -> tuple[tuple[float, ...], tuple[float, ...], int]:
+    """Two commands' (or lines') outcomes weighed again in fresh worlds (the expert's choice's, the one played's), with
+    more worlds while the cost they say is above ``threshold`` but not sure to be (within :data:`SURE` standard
+    errors of it): ``more(first)`` weighs both in the ``rollouts`` worlds numbered from ``first`` on (after the
+    first stage's and the fresh ones: from ``2 * rollouts``), at most :data:`MORE` times. So the rollouts go to the
+    decisions the review is unsure of, until each is flagged or cleared; a fixed rule (the same game, the same
+    review). The outcomes pooled, and the rollouts the further worlds cost."""
+    ours, yours = tuple(theirs), tuple(mine)
+    spent = 0
+    for batch in range(MORE):
+        spread = paired_se(ours, yours)
+        if spread is None:
+            break
+        cost = 100 * (sum(ours) - sum(yours)) / len(ours)
+        if cost <= threshold or cost - SURE * spread > threshold:
+            break
+        a, b = more((2 + batch) * rollouts)
+        if not a or len(a) != len(b):
+            break
+        ours, yours = ours + tuple(a), yours + tuple(b)
+        spent += len(a) + len(b)
+    return ours, yours, spent
+
+
 def still_racing(estimates: Sequence[Estimate], played: Command) -> list[Estimate] | None:
     """The estimates still in the race after the first worlds: the command played's, and every other that won more
     of those worlds than it did (in the order listed); None when the command played is not listed or the estimates
@@ -755,7 +849,7 @@ def paired_se(theirs: Sequence[float], mine: Sequence[float]) -> float | None:
     diffs = [a - b for a, b in zip(theirs, mine, strict=True)]
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 1.0
-    return 100 * max(math.sqrt(variance / n), 1 / n)
+    return round(100 * max(math.sqrt(variance / n), 1 / n), 2)  # to a hundredth, as kept (Decision.to_dict)
 
 
 def _best(estimates: Sequence[Estimate]) -> Estimate | None:

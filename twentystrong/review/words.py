@@ -152,22 +152,39 @@ def flag_words(decision: Decision, history: Sequence[HistoryEntry]) -> str:
     return words
 
 
+DOUBTFUL = "?"
+"""The mark of a decision that might have cost more than the threshold, within the review's margin (a sign, not a
+colour)."""
+
+
 def summary_words(review: Review) -> str:
-    """One sentence: how many decisions weighed, how many flagged, the largest cost."""
+    """One sentence: how many decisions weighed, how many surely cost more than the threshold (flagged: the cost
+    beats it by the review's margin), the largest cost, and how many more might have (their cost above it, but
+    within the margin: marked :data:`DOUBTFUL`)."""
     flagged = review.flagged
     total = len(review.weighed)
+    threshold = number_words(review.threshold)
     if not flagged:
-        return _("{total} decisions weighed; none cost more than {threshold} points of your chance to win.").format(
-            total=total, threshold=_points(review.threshold)
+        words = _("{total} decisions weighed; none cost clearly more than {threshold} points of your chance to win")
+        words = words.format(total=total, threshold=threshold)
+    else:
+        worst = max(d.cost or 0 for d in flagged)
+        words = _(
+            "{total} decisions weighed; {flagged} cost clearly more than {threshold} points of your chance to win "
+            "(the costliest about {worst})"
+        ).format(total=total, flagged=len(flagged), threshold=threshold, worst=round(worst))
+    doubtful = len(review.doubtful)
+    if doubtful:
+        more = ngettext(
+            "{count} more might have, within the review's margin (marked {mark})",
+            "{count} more might have, within the review's margin (marked {mark})",
+            doubtful,
         )
-    worst = max(d.cost or 0 for d in flagged)
-    return _(
-        "{total} decisions weighed; {flagged} cost more than {threshold} points of your chance to win "
-        "(the costliest about {worst})."
-    ).format(total=total, flagged=len(flagged), threshold=_points(review.threshold), worst=round(worst))
+        words = _("{words}; {more}").format(words=words, more=more.format(count=doubtful, mark=DOUBTFUL))
+    return words + "."
 
 
-def _points(value: float) -> str:
+def number_words(value: float) -> str:
     return localise(f"{value:g}")
 
 

@@ -2,10 +2,10 @@
 
 Every decision of the game in a list (round, step, the chance to win before and after, the cost, what was played,
 the expert's choice when it differs; a fight's dice one decision a step, listed at the step where it began; a costly
-decision marked ``✘`` and said in words below the list), and a chart of the chance to win across the game
-(textual-plotext: the line of dots, ``✘`` at each costly decision, ``│`` at the highlighted one; readable without
-colour). Enter on a decision shows the table as it was when it was made, in the history viewer
-(:class:`~twentystrong.tui.screens.replay.ReplayScreen`).
+decision marked ``✘`` and said in words below the list, one that might have been marked ``?``), and a chart of the
+chance to win across the game (textual-plotext: the line of dots, ``✘`` at each costly decision, ``│`` at the
+highlighted one; readable without colour). Enter on a decision shows the table as it was when it was made, in the
+history viewer (:class:`~twentystrong.tui.screens.replay.ReplayScreen`).
 
 Reached from the statistics screen's past games and from game over. A review kept in the record shows at once;
 otherwise it is computed in a worker thread (progress shown; Escape cancels it and closes) and kept once done.
@@ -33,12 +33,14 @@ from twentystrong.review.expert import ExpertEvaluator
 from twentystrong.review.kept import keep, kept
 from twentystrong.review.review import BUDGET, Decision, Review, ReviewCancelled, review_history
 from twentystrong.review.words import (
+    DOUBTFUL,
     advice_words,
     cost_words,
     expert_words,
     first,
     flag_words,
     heading,
+    number_words,
     percent,
     played_words,
     summary_words,
@@ -177,16 +179,19 @@ class ReviewScreen(ModalScreen[None]):
         table = self.query_one("#review-decisions", DataTable)
         table.clear()
         for d in review.decisions:
-            costly = d.flagged(review.threshold)
             cost = "" if d.cost is None or d.cost < 0.5 else f"−{round(d.cost)}"
             if cost and d.margin is not None:
                 cost += f" ±{round(d.margin)}"
+            if d.flagged(review.threshold):
+                cost = f"{COSTLY} {cost}"
+            elif d.doubtful(review.threshold):
+                cost = f"{DOUBTFUL} {cost}"
             table.add_row(
                 str(d.round),
                 str(d.opens),
                 percent(d.before) if d.weighed else "",
                 percent(d.after) if d.weighed else "",
-                f"{COSTLY} {cost}" if costly else cost,
+                cost,
                 played_words(d, history).rstrip("."),
                 _("first: {expert}").format(expert=expert_words(d, history).rstrip("."))
                 if first(d)
@@ -213,6 +218,15 @@ class ReviewScreen(ModalScreen[None]):
         history = self.session.history
         if d.flagged(review.threshold):
             words = Content.assemble((f"{COSTLY} ", "bold"), flag_words(d, history))
+        elif d.doubtful(review.threshold):
+            words = Content.assemble(
+                (f"{DOUBTFUL} ", "bold"),
+                flag_words(d, history),
+                " "
+                + _("It might have cost less than {threshold} points, within the review's margin.").format(
+                    threshold=number_words(review.threshold)
+                ),
+            )
         elif not d.weighed:
             words = Content(_("{played} The expert did not weigh this one.").format(played=played_words(d, history)))
         elif d.expert is not None:
@@ -270,7 +284,16 @@ class ReviewScreen(ModalScreen[None]):
     def action_next_costly(self) -> None:
         """Move to the next costly decision (round the list)."""
         review = self.review
-        if review is None or not review.flagged:
+        if review is None:
+            return
+        if not review.flagged:
+            self.notify(
+                _("No decision cost clearly more than {threshold} points.").format(
+                    threshold=number_words(review.threshold)
+                ),
+                title=_("Next costly decision"),
+                timeout=4,
+            )
             return
         table = self.query_one("#review-decisions", DataTable)
         now = table.cursor_row
