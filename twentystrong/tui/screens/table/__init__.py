@@ -517,7 +517,11 @@ class TableScreen(Screen[None]):
     def _mount_cards(self, area: Widget, cards: list[CardView]) -> None:
         """Mount cards that came into the active area, the screen's updates held until they are mounted: the key
         that brought them is laid out and painted once, with them (else a layout pass goes out without them, and
-        another when their mount completes, each laying the whole screen out)."""
+        another when their mount completes, each laying the whole screen out). Not before the first frame (the side
+        panels are mounted after it): it goes out as soon as it can, the cards following."""
+        if self._odds is None:
+            area.mount_all(cards)
+            return
         app = self.app
         batch = app.batch_update()
         batch.__enter__()
