@@ -518,3 +518,46 @@ def test_the_panel_asks_at_the_steps_the_odds_answer_at() -> None:
             break
         session.dispatch(move.command)
     assert {"activate", "commit", "apply", "recover"} <= kinds
+
+
+async def test_the_key_that_crowds_the_side_column_lays_it_out_once(tmp_path: Path) -> None:
+    """Corona's first commit step at 120×40 crowds the side column. The key that enters it docks the Odds box and
+    shows the column's scrollbar before its layout pass, with the box drawn at the width that leaves it: one pass,
+    and the one more Textual asks for when widgets change size (the dock, the scrollbar and the box's redraw at the
+    narrower width took a pass each, four in all). Over two rounds of play the scrollbar is wherever Textual's own
+    rule puts it, and the box is drawn at the width it is laid out at."""
+    from twentystrong.bench.tui import DECK, default_hero, next_move
+
+    app = create_app(deck_id=DECK, hero=default_hero(), seed=3, hints=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        side = screen.query_one("#side")
+        panel = panel_of(app)
+        passes: list[int] = []
+        refresh_layout = screen._refresh_layout
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            passes.append(screen.size.width)
+            refresh_layout(*args, **kwargs)
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]  # a probe
+        await press(pilot, "3")
+        assert not side.has_class("-crowded") and not side.show_vertical_scrollbar
+        passes.clear()
+        await press(pilot, "1")
+        assert app.store is not None and app.store.view.kind == "commit"
+        assert side.has_class("-crowded") and side.show_vertical_scrollbar
+        assert len(passes) <= 2
+        store = app.store
+        steps = set()
+        while store.view.player.round <= 2:
+            move = next_move(store.view)
+            assert move is not None, store.view.kind
+            store.dispatch(move.command)
+            await settle(pilot)
+            steps.add((side.has_class("-crowded"), side.show_vertical_scrollbar))
+            assert side.show_vertical_scrollbar == (side.virtual_size.height > side.container_size.height)
+            if panel.display:
+                assert panel._drawn_width == panel.content_region.width
+        assert {(True, True), (True, False), (False, False)} <= steps  # docked scrolling, docked fitting, undocked

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import select
 import statistics
@@ -235,15 +236,27 @@ async def _pilot_game(keys: int, hero: str, seed: int, on_key: Callable[[], Any]
 
     from twentystrong.tui.app import WARM_UP_THREAD, create_app
 
-    app = create_app(deck_id=DECK, hero=hero, seed=seed, hints=False)
+    # As ``twentystrong play`` runs it (cli.play): the collector paused until the first frame, then start-up's
+    # survivors frozen out of its later passes (TwentyStrongApp.on_ready), so that a key pays for the full passes a
+    # player's keys pay for, no more.
+    gc.disable()
+    try:
+        app = create_app(deck_id=DECK, hero=hero, seed=seed, hints=False)
+    except BaseException:
+        gc.enable()
+        raise
+    app.gc_paused = True
     out: list[float] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         # As a player reads the table before the first key: the modules the first keys need are imported meanwhile
-        # (TwentyStrongApp.on_ready); the pty measurement waits for a quiet second likewise.
+        # (TwentyStrongApp.on_ready), and start-up's objects are frozen; the pty measurement waits for a quiet
+        # second likewise.
         for thread in threading.enumerate():
             if thread.name == WARM_UP_THREAD:
                 await asyncio.to_thread(thread.join)
+        while not gc.get_freeze_count() and app.is_running:
+            await asyncio.sleep(0.05)  # polls for the freeze (TwentyStrongApp._freeze_startup), a condition
         screen = app.screen
         painted: list[float] = []
         refresh = screen._compositor_refresh
@@ -284,6 +297,8 @@ async def _pilot_game(keys: int, hero: str, seed: int, on_key: Callable[[], Any]
                     out.append(painted[-1] - start)
             if app.store.view.last != move.command:
                 break  # the table read the keys differently: stop rather than time something else
+    gc.unfreeze()  # the next game starts as a new process would
+    gc.enable()
     return out
 
 

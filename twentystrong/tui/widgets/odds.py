@@ -342,6 +342,7 @@ class OddsPanel(Widget):
         self._step: Hashable | None = None  # the step the reserved lines are for
         self._reserved: dict[str, int] = {}  # section → lines it keeps in this step
         self._drawn_width = -1  # the content width the sections were measured at
+        self._expected_width: int | None = None  # the content width the next layout pass gives (expect_width)
         self._mounted_sections = False
         self._first_frame_out = False  # the first question is asked after the first frame (no odds import before)
         self._first_frame_asked = False
@@ -511,12 +512,22 @@ class OddsPanel(Widget):
     def on_resize(self) -> None:
         # A layout pass resizes the panel when anything above it in the side column changes height: only a new
         # width changes what it draws.
+        self._expected_width = None
         if self.question is not None and self.display and self._width() != self._drawn_width:
+            self._draw_odds(self.mode)
+
+    def expect_width(self, width: int) -> None:
+        """The next layout pass gives the panel this outer width (its column is about to show a scrollbar): drawn at
+        it now, so that pass does not resize the panel and call for another."""
+        self._expected_width = max(0, width - self.styles.gutter.width)
+        if self.question is not None and self.display and self._expected_width != self._drawn_width:
             self._draw_odds(self.mode)
 
     def _width(self) -> int:
         """The width the sections are drawn at: the panel's own once laid out; before (it was hidden until now), the
         width its column gives it, so the first layout pass does not resize it and call for another."""
+        if self._expected_width is not None:
+            return self._expected_width
         if self.content_region.width or not isinstance(self.parent, Widget):
             return self.content_region.width
         return max(0, self.parent.scrollable_content_region.width - self.styles.gutter.width)

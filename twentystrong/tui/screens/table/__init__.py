@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events, on
@@ -97,6 +98,8 @@ IN_FLIGHT_TIMEOUT = 2.0
 """Seconds after which keys stop waiting for a command the App never answered."""
 EXPERT_SECONDS = 30.0
 """How long the expert's answer stays at most (it goes sooner when the game moves on, or on Esc)."""
+CARDS_HELD_AT_MOST = 0.5
+"""Seconds for which the screen's updates wait at most for cards that came into the active area to be mounted."""
 LETTER_WINDOW = 0.8
 """Seconds after a colour letter during which a digit completes a die id (``b3``); later, a digit is a card or
 stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the blue die on card 1)."""
@@ -305,14 +308,75 @@ class TableScreen(Screen[None]):
         every step of a round)."""
         side = self.query_one("#side")
         needed = sum(child.outer_size.height for child in side.children if child.display)
-        crowded = needed > side.scrollable_content_region.height
+        docked = self._docked(side, needed > side.scrollable_content_region.height)
+        scrolls = True if side.has_class("-scrolls") else False if side.has_class("-fits") else None
+        if scrolls is not None and scrolls != (side.virtual_size.height > side.container_size.height):
+            scrolls = None  # shown or hidden ahead by _plan_side, not as Textual's own rule finds now: its rule decides
+        self._side_classes(side, docked, scrolls)
+
+    def _plan_side(self) -> None:
+        """Once a view is drawn and before it is laid out: dock or undock the Odds box as :meth:`_fit_side` will
+        when it measures the laid-out column, from the panels' heights at the column's width (Textual's own box
+        models, which the layout pass then reuses); and while it is docked, show or hide the column's scrollbar as
+        Textual would after that pass. A key that makes the panels outgrow the column (or fit it again) is laid out
+        once, not once more for the dock and again for the scrollbar (each narrows or widens every panel)."""
+        side = self.query_one("#side")
+        room = side.scrollable_content_region
+        if self._odds is None or not room.height:
+            return  # the panels are not mounted, or not laid out, yet
+        changed = [widget for widget in side.walk_children(Widget) if widget._layout_required]
+        if not changed:
+            return  # no panel changed height
+        for widget in changed:
+            # What Textual does when the refresh is processed (Widget._check_refresh): the panels around a changed
+            # widget measure it again (their cached box models were for its old content).
+            for ancestor in widget.ancestors:
+                if ancestor is side or not isinstance(ancestor, Widget):
+                    break
+                ancestor._clear_arrangement_cache()
+                ancestor._layout_updates += 1
+        size = room.size
+        viewport = self.app.size
+        width, height = Fraction(size.width), Fraction(size.height)
+        needed = 0
+        for child in side.children:
+            if child.display:
+                box = child._get_box_model(size, viewport, width, height)
+                needed += int(box.height) + box.margin.height
+        overflows = needed > size.height
+        docked = self._docked(side, overflows)
+        if docked and overflows != side.show_vertical_scrollbar:
+            # Docked: the panels above the box scroll in what it leaves them. Textual's rule (overflow-y: auto) shows
+            # the scrollbar when they overflow at the width they have now; the same rule, applied before the pass.
+            bar = side.styles.scrollbar_size_vertical
+            self._odds.expect_width(size.width - bar if overflows else size.width + bar)
+        self._side_classes(side, docked, overflows if docked else None)
+
+    def _docked(self, side: Widget, crowded: bool) -> bool:
+        """Whether the Odds box is to be docked, the panels being ``crowded`` or not: docked as soon as they are,
+        undocked at the next round once they fit."""
         docked = side.has_class("-crowded")
         if crowded and not docked:
             self._docked_round = self.view.player.round
-            side.set_class(True, "-crowded")
-        elif docked and not crowded and self.view.player.round != self._docked_round:
+            return True
+        if docked and not crowded and self.view.player.round != self._docked_round:
             self._docked_round = None
-            side.set_class(False, "-crowded")
+            return False
+        return docked
+
+    def _side_classes(self, side: Widget, docked: bool, scrolls: bool | None) -> None:
+        """The side column's classes: the Odds box docked or not, its scrollbar shown (True) or hidden (False) ahead
+        of Textual's own rule (None: that rule). Styled once for all, and only the column and the box, which are all
+        that these classes style (table.tcss): a class set the usual way styles every panel and line in the column
+        again, some 8 ms each."""
+        wanted = {"-crowded": docked, "-scrolls": docked and scrolls is True, "-fits": docked and scrolls is False}
+        changed = False
+        for name, add in wanted.items():
+            if side.has_class(name) != add:
+                side.set_class(add, name, update=False)
+                changed = True
+        if changed:
+            self.app.stylesheet.update_nodes([side] if self._odds is None else [side, self._odds])
 
     def _add_news(self, *sentences: str) -> None:
         if sentences:
@@ -387,6 +451,7 @@ class TableScreen(Screen[None]):
             self._odds.show(self.view, self.selected)
         self._draw_prompt()
         self._refresh_bindings_if_changed()
+        self._plan_side()
 
     def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
@@ -439,7 +504,7 @@ class TableScreen(Screen[None]):
             for card in new:
                 card.target = card.info is not None and card.info.id in targets
             if new:
-                area.mount_all(new)
+                self._mount_cards(area, new)
             self._card_ids = ids
         targets = self._card_targets()
         by_id = {info.id: info for info in infos}
@@ -448,6 +513,39 @@ class TableScreen(Screen[None]):
             if info is not None:
                 card.info = info
                 card.target = info.id in targets
+
+    def _mount_cards(self, area: Widget, cards: list[CardView]) -> None:
+        """Mount cards that came into the active area, the screen's updates held until they are mounted: the key
+        that brought them is laid out and painted once, with them (else a layout pass goes out without them, and
+        another when their mount completes, each laying the whole screen out). Not before the first frame (the side
+        panels are mounted after it): it goes out as soon as it can, the cards following."""
+        if self._odds is None:
+            area.mount_all(cards)
+            return
+        app = self.app
+        batch = app.batch_update()
+        batch.__enter__()
+        held = True
+
+        def release() -> None:
+            nonlocal held
+            if held:
+                held = False
+                batch.__exit__(None, None, None)
+                app.screen.refresh()  # as App.delay_update: what waited is drawn now
+
+        mounted = area.mount_all(cards)
+
+        async def mount() -> None:
+            try:
+                await mounted
+            finally:
+                release()
+
+        # The App's (a screen's worker ends with the screen, perhaps before it ran); and, whatever happens to it, the
+        # updates are held a moment at most.
+        app.run_worker(mount(), group="cards-mount")
+        app.set_timer(CARDS_HELD_AT_MOST, release)
 
     async def _remount_cards(self) -> None:
         """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
