@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from textual.css.styles import RulesMap
 
     from twentystrong.odds import SingleRoll
-    from twentystrong.odds.advice import Hint, OddsChances, OddsQuestion, Playable
+    from twentystrong.odds.advice import EnemyQuestion, Hint, OddsChances, OddsQuestion, Playable
     from twentystrong.odds.advisor import Advice, Chance, Pick
 
 OddsMode = Literal["full", "expected", "off"]
@@ -669,6 +669,11 @@ class OddsPanel(Widget):
             content = Content.assemble(content, "\n" * (reserved - lines))
         update_static(static, content)
 
+    def _number(self, enemy: EnemyQuestion) -> int:
+        """The enemy's number as the table shows it on its card (kept for the round when a card leaves)."""
+        number_of = getattr(self.screen, "number_of", None) if self.is_attached else None
+        return (number_of(enemy.card) if number_of is not None else 0) or enemy.number
+
     def _enemies(self, question: OddsQuestion, full: bool, width: int) -> Content:
         """A label saying what the figures are, then two lines per enemy (and a third for a cap or a block),
         whether the figures are in yet or not (and in either mode), so the lines do not move when they arrive."""
@@ -678,19 +683,20 @@ class OddsPanel(Widget):
         # The same one line while the figures are computing ("…"), so the lines do not move when they arrive.
         compact = full and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
+            shown = self._number(enemy)
             t = enemy.target
             tally = f" {min(t.applied, t.health)}/{t.health}"
             if compact:
                 number = chances.each[i].words() if chances is not None else "…"
-                room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
+                room = width - len(f"{shown} ") - len(tally) - len(number) - 2
                 name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
                 lines.append(
-                    Content.assemble((f"{enemy.number} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
+                    Content.assemble((f"{shown} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
                 )
                 if enemy.capped:
                     lines.append(Content.styled("  " + _capped(enemy.ceiling), "$text-muted italic"))
                 continue
-            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), tally))
+            lines.append(Content.assemble((f"{shown} ", "$text-muted"), (enemy.name, "bold"), tally))
             expected = expected_words(roll.expected_damage)
             if not full:
                 lines.append(Content.assemble("  ", (expected, "bold"), (" " + _("a roll"), "$text-muted")))
@@ -734,7 +740,7 @@ class OddsPanel(Widget):
         rows: list[tuple[str, Pick | None]] = []
         plan = chances.plan if chances is not None else None
         for i, enemy in enumerate(question.enemies):
-            rows.append((str(enemy.number) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
+            rows.append((str(self._number(enemy)) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
         if len(question.enemies) > 1:
             rows.append((_("all"), plan.all if plan else None))
         for row, (label, pick) in enumerate(rows):
@@ -760,7 +766,7 @@ class OddsPanel(Widget):
         rules = cast("RulesMap", self.query_one("#odds-plan", Static).styles)
         held = _held_names(question)
         lines = 1
-        labels = [str(enemy.number) for enemy in question.enemies] if len(question.enemies) > 1 else [""]
+        labels = [str(self._number(enemy)) for enemy in question.enemies] if len(question.enemies) > 1 else [""]
         if len(question.enemies) > 1:
             labels.append(_("all"))
         for number, label in enumerate(labels, start=1):

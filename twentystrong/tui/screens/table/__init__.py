@@ -105,6 +105,27 @@ stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the bl
 _W = TypeVar("_W", bound=Widget)
 
 
+COMMAND_FIELDS = ("cmd", "die", "card", "face", "faces", "item", "choice", "effect")
+"""A command's own fields, in its tuple's order (a ruleset's arguments follow)."""
+
+
+def _pairs(command: Command) -> list[tuple[str, object]]:
+    """A command's fields as (name, value) pairs, its ruleset's arguments included."""
+    *own, extra = command
+    return [*zip(COMMAND_FIELDS, own, strict=True), *extra]
+
+
+def _fields(commands: Sequence[Command]) -> dict[str, list[object]]:
+    """Each field's values across some commands (None where a command has none)."""
+    names = {name for command in commands for name, _value in _pairs(command)}
+    values: dict[str, list[object]] = {name: [] for name in names}
+    for command in commands:
+        pairs = dict(_pairs(command))
+        for name in names:
+            values[name].append(pairs.get(name))
+    return values
+
+
 def _titled(widget: _W, title: str) -> _W:
     """``widget`` with a border title."""
     widget.border_title = title
@@ -180,6 +201,13 @@ class TableScreen(Screen[None]):
         self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         self._odds: OddsPanel | None = None  # None until the side panels are mounted, after the first frame
         self._docked_round: int | None = None  # the round in which the Odds box was docked (_fit_side), None: not
+        self.numbers: dict[str, int] = {}
+        """Each active card's number key (its id → n): a number once shown keeps meaning that card for the round
+        (a card that leaves leaves a gap, a card that comes takes a number of its own)."""
+        self._numbers_round: int | None = None
+        # The question whose choices were last numbered, the fields that tell its options apart, and their numbers.
+        self._dialog_memory: tuple[object, frozenset[str], dict[tuple[object, ...], int]] | None = None
+        self._renumber(self.view)
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -285,6 +313,7 @@ class TableScreen(Screen[None]):
             self._news_ends = False
         before = self.view
         self.view = view
+        self._renumber(view)
         self._said = ""
         if view.revision != before.revision:
             self._expert_gone()  # what the expert said was about the moment before
@@ -297,6 +326,26 @@ class TableScreen(Screen[None]):
         if self._docked_round is not None and view.player.round != self._docked_round:
             self.call_after_refresh(self._fit_side)  # a new round: the Odds box undocks if the panels fit now
         self._maybe_open_dialog()
+
+    def _renumber(self, view: GameView) -> None:
+        """The active cards' numbers for this view (:attr:`numbers`): those shown this round are kept, even for a
+        card gone and back (undo); a new card takes the next number. A new round, or more than nine, numbers them
+        1, 2 … again."""
+        player = view.player
+        ids = [card.id for card in player.active]
+        kept = self.numbers if self._numbers_round == player.round else {}
+        numbers = dict(kept)
+        for card in ids:
+            if card not in numbers:
+                numbers[card] = max(numbers.values(), default=0) + 1
+        if any(numbers[card] > 9 for card in ids):
+            numbers = {card: n for n, card in enumerate(ids, start=1)}
+        self.numbers = numbers
+        self._numbers_round = player.round
+
+    def number_of(self, card: str) -> int:
+        """The number key of an active card (0: none)."""
+        return self.numbers.get(card, 0)
 
     def _fit_side(self) -> None:
         """Dock the Odds box at the foot of the side column while the panels do not all fit (they scroll above it):
@@ -392,8 +441,20 @@ class TableScreen(Screen[None]):
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
         self.query_one(PromptBar).show(
-            self._prompt_text(), prompt_actions(self.view, self.selected, self.board, self._dialog_kinds), own_line
+            self._prompt_text(),
+            prompt_actions(self.view, self.selected, self.board, self._dialog_kinds, self._enter_plays()),
+            own_line,
         )
+
+    def _enter_plays(self) -> Command | None:
+        """What Enter plays now for the selected die (None: Enter is the step's own key)."""
+        if self.selected is None:
+            return None
+        for binding in self._bindings.key_to_bindings.get("enter", []):  # as _run_key runs them: the first possible
+            name, params = split_action(binding.action)
+            if self.check_action(name, params):
+                return self._selected_command() if name == "play_selected" else None
+        return None
 
     def _draw_dice(self) -> None:
         s = self.view.player
@@ -417,7 +478,7 @@ class TableScreen(Screen[None]):
 
     def _draw_cards(self) -> None:
         player = self.view.player
-        infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
+        infos = [CardInfo.of(player, card, self.number_of(card.id)) for card in player.active]
         area = self.query_one("#active", Container)
         count = len(infos)
         words = ngettext("{n} card", "{n} cards", count).format(n=count) if count else _("no active cards")
@@ -453,7 +514,7 @@ class TableScreen(Screen[None]):
         """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
         async with self._cards_lock:
             player = self.view.player
-            infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
+            infos = [CardInfo.of(player, card, self.number_of(card.id)) for card in player.active]
             ids = tuple(info.id for info in infos)
             if ids == self._card_ids:
                 return
@@ -483,7 +544,11 @@ class TableScreen(Screen[None]):
             parts += [("⚠ ", "bold"), (self._said, "bold")]
         elif self.selected is not None:
             die = view.player.die(self.selected)
-            parts += [(die_label(die.id, die.face), "bold reverse"), _(" selected: "), selected_hint(self.view, die)]
+            parts += [
+                (die_label(die.id, die.face), "bold reverse"),
+                _(" selected: "),
+                selected_hint(self.view, die, self.numbers),
+            ]
         elif self._hint_text and self.has_class("-short") and not self.query_one(PromptBar).has_class("-news"):
             # What happened on lines of its own takes the first-game hint's place (German and French run longer:
             # the hint's lines would push the pool's last row off a short table); the keys' line stays.
@@ -564,7 +629,9 @@ class TableScreen(Screen[None]):
         if self.view.revision == revision and self.app.screen is self:
             self.action_answer()
 
-    def _choose(self, title: str, commands: Sequence[Command], *, note: str = "") -> None:
+    def _choose(
+        self, title: str, commands: Sequence[Command], *, note: str = "", numbers: Sequence[int] | None = None
+    ) -> None:
         if not commands:
             self.notify(_("Nothing to choose now."), severity="warning")
             return
@@ -575,7 +642,7 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        screen = ChoicesScreen(title, self.view.player, commands, note=note, news=self._news)
+        screen = ChoicesScreen(title, self.view.player, commands, note=note, news=self._news, numbers=numbers)
         self.app.push_screen(screen, chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
@@ -958,7 +1025,7 @@ class TableScreen(Screen[None]):
             return face_die(self.view, self.selected) is not None
         if action == "card":
             index = int(str(parameters[0])) if parameters else 0
-            if index > len(view.player.active):
+            if self._card_numbered(index) is None:
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
             # With no die selected, a card's number opens its full text (the table shows it abridged).
@@ -1061,9 +1128,13 @@ class TableScreen(Screen[None]):
 
     def action_card(self, number: int) -> None:
         """Target the n-th card of the active area."""
-        active = self.view.player.active
-        if 0 < number <= len(active):
-            self.press_card(active[number - 1].id)
+        card = self._card_numbered(number)
+        if card is not None:
+            self.press_card(card)
+
+    def _card_numbered(self, number: int) -> str | None:
+        """The active card shown with this number now, if any."""
+        return next((card.id for card in self.view.player.active if self.number_of(card.id) == number), None)
 
     def action_color(self, letter: str) -> None:
         """Select the next usable die of a colour (a digit typed next picks the exact die)."""
@@ -1145,7 +1216,32 @@ class TableScreen(Screen[None]):
         if lone is not None:
             self._play(lone)
             return
-        self._choose(self.view.text or _("Choose"), self._dialog_commands(), note=self._hint_text)
+        commands = self._dialog_commands()
+        numbers = self._dialog_numbering(commands)
+        self._choose(self.view.text or _("Choose"), commands, note=self._hint_text, numbers=numbers)
+
+    def _dialog_numbering(self, commands: Sequence[Command]) -> list[int]:
+        """The number keys of a prompt's choices: a choice that takes several picks (each Primus under its camp)
+        keeps each option's number until the question ends; an option comes anew takes a number of its own.
+
+        An option is known by what tells the options apart when the question first listed them (the Primus; not
+        the camp, the same for every option of one pick)."""
+        question = asks(self.view)
+        remembered = self._dialog_memory
+        if remembered is None or remembered[0] != question:
+            varying = frozenset(name for name, values in _fields(commands).items() if len(set(values)) > 1)
+            remembered = (question, varying, {})
+            self._dialog_memory = remembered
+        _question, varying, numbers = remembered
+        out = []
+        for command in commands:
+            key = tuple(sorted((name, value) for name, value in _pairs(command) if name in varying)) or (command,)
+            if key not in numbers:
+                numbers[key] = max(numbers.values(), default=0) + 1
+            out.append(numbers[key])
+        if len(set(out)) != len(out) or max(out, default=0) > 9:
+            return list(range(1, len(commands) + 1))  # not told apart, or past 9: numbered 1, 2 … as listed
+        return out
 
     def action_moves(self) -> None:
         """List every legal move."""

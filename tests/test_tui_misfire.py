@@ -1,0 +1,129 @@
+"""Issue 27, the play-testers' "not fixed" items: nothing the player must act on is hidden, a number keeps meaning
+the same thing while a choice lasts, and every key hint says what the key does now."""
+
+from __future__ import annotations
+
+from test_tui_table import make_app
+from tui_helpers import _patient_letters, settle, store_of, table_of, zone  # noqa: F401  # _patient_letters: autouse
+
+from twentystrong.tui.widgets.status import ActionRow
+
+
+def enter_buttons(app: object) -> list[str]:
+    """The labels of the prompt's buttons that say [enter]."""
+    row = app.screen.query_one(ActionRow)  # type: ignore[attr-defined]
+    return [a.label for a in row.actions if a.key == "enter"]
+
+
+async def test_with_a_die_selected_the_buttons_say_what_enter_does() -> None:
+    """A die selected: Enter plays it, so its button says [enter] and no other button does (the bar said
+    "Resolve [enter]" while Enter applied the die). Commit step: "Commit P1 [enter]", not "Roll [enter]"; apply step
+    with one target: "Apply P1 → Card 16 [enter]", and Resolve without a key. Enter then does what the bar says."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # stack 2: the mandatory Card 16
+        await settle(pilot)
+        assert enter_buttons(app) == ["Roll"]
+        await pilot.press("p")  # P1 selected: Enter commits it now
+        await settle(pilot)
+        assert table_of(app).selected == "P1"
+        assert enter_buttons(app) == ["Commit P1"]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert zone(app, "P1") == "active" and store_of(app).view.kind == "commit"
+        assert enter_buttons(app) == ["Roll"]
+        await pilot.press("p", "2", "enter", "k", "m")  # commit P2, roll: P1 a crit, P2 a miss
+        await settle(pilot)
+        assert store_of(app).view.kind == "apply"
+        assert enter_buttons(app) == ["Resolve"]
+        await pilot.press("p")  # P1: its only target is Card 16
+        await settle(pilot)
+        assert enter_buttons(app) == ["Apply P1 → Card 16"]
+        labels = [a.label for a in app.screen.query_one(ActionRow).actions]
+        assert "Resolve" in labels  # still a button, without the key Enter no longer means
+        await pilot.press("enter")
+        await settle(pilot)
+        assert zone(app, "P1") == "applied" and store_of(app).view.kind != "recover"
+
+
+def set_active(app: object, *ids: str) -> None:
+    """Put these cards in the active area (an effect or item would: one more entry of the game's history)."""
+    from twentystrong.engine.commands import Command
+    from twentystrong.engine.state import ActiveCard
+    from twentystrong.session.history import HistoryEntry
+
+    s = store_of(app)  # type: ignore[arg-type]
+    kept = {card.id: card for card in s.state.active}
+    active = tuple(kept.get(card, ActiveCard(card)) for card in ids)
+    s.session.history.append(HistoryEntry(Command("start"), (), s.state.changed({"active": active})))
+    s._changed()
+
+
+async def test_a_card_keeps_its_number_when_one_before_it_leaves() -> None:
+    """Three enemies numbered 1, 2, 3; the first leaves (an item removes it): the others keep 2 and 3, so a die
+    typed for card 2 goes on the card the player read as 2 (it went on the card after it, which had become 2). The
+    odds panel and the selected die's line use the same numbers."""
+    from twentystrong.tui.widgets.cards import CardView
+    from twentystrong.tui.widgets.odds import OddsPanel
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "p", "1", "p", "2", "enter", "k", "m")  # Card 16; P1 a crit, P2 a miss
+        await settle(pilot)
+        set_active(app, "c16", "c01", "c03")
+        await settle(pilot)
+        table = table_of(app)
+
+        def shown() -> dict[str, int]:
+            return {c.info.id: c.info.number for c in app.screen.query(CardView).results(CardView) if c.info}
+
+        assert shown() == {"c16": 1, "c01": 2, "c03": 3}
+        set_active(app, "c01", "c03")  # Card 16 leaves
+        await settle(pilot)
+        assert shown() == {"c01": 2, "c03": 3}
+        await pilot.press("p", "1")  # P1: two cards can take it
+        await settle(pilot)
+        assert table.selected == "P1"
+        assert "2 " + store_of(app).view.card_name("c01") in str(app.screen.query_one("#prompt-text").render())
+        odds = str(app.screen.query_one(OddsPanel).query_one("#odds-enemies").render())
+        assert "2 " + store_of(app).view.card_name("c01") in odds, odds
+        await pilot.press("2")
+        await settle(pilot)
+        assert store_of(app).state.die("P1").card == "c01"
+
+
+async def test_the_primus_placement_keeps_each_primus_number_between_picks() -> None:
+    """Seed 99, difficulty 1: four Primus to place, one camp at a time, from a list. Each Primus keeps the number it
+    was first listed with until the last is placed (the list renumbered 1, 2, 3 after each pick, so the 3 the player
+    had read placed another Primus)."""
+    from test_tui_layout_small import start_victorum
+
+    from twentystrong.kits.hoplomachus_victorum.rules import table as hv_table
+    from twentystrong.kits.options import choose
+    from twentystrong.tui.app import create_app
+    from twentystrong.tui.widgets.choices import ChoicesScreen
+
+    app = create_app(deck_id="hoplomachus-victorum", seed=99, hints=False, options=choose({"difficulty": 1}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_victorum(pilot)
+        await pilot.press("1")  # the first hero
+        await settle(pilot)
+        await pilot.press("1")  # the first Tactic
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoicesScreen)
+        first = {c.primus: n for n, c in zip(dialog.numbers, dialog.commands, strict=True)}  # type: ignore[attr-defined]
+        assert sorted(first.values()) == [1, 2, 3, 4]
+        placed = []
+        for pick in (2, 4, 1):
+            dialog = app.screen
+            assert isinstance(dialog, ChoicesScreen)
+            now = {c.primus: n for n, c in zip(dialog.numbers, dialog.commands, strict=True)}  # type: ignore[attr-defined]
+            assert now == {p: n for p, n in first.items() if p not in placed}
+            primus = next(p for p, n in first.items() if n == pick)
+            await pilot.press(str(pick))
+            await settle(pilot)
+            placed.append(primus)
+            assert primus in hv_table(store_of(app).state).primus
