@@ -127,3 +127,43 @@ async def test_the_primus_placement_keeps_each_primus_number_between_picks() -> 
             await settle(pilot)
             placed.append(primus)
             assert primus in hv_table(store_of(app).state).primus
+
+
+async def test_five_enemies_and_every_pool_row_in_view_at_80x24() -> None:
+    """Victorum at 80×24, a fight with five enemies and three sentences of What happened: every enemy's card is in
+    the active area's view (tight: its title and numbers line; ``d`` reads it in full), and every row of the pool
+    and the other dice zones is on screen above the prompt (two of five enemies showed; the pool's last rows went
+    under the prompt)."""
+    from test_tui_hoplomachus import hv_app, through_setup
+
+    from twentystrong.kits.hoplomachus_victorum.rules import table as hv_table
+    from twentystrong.tui.widgets.cards import CardView
+    from twentystrong.tui.widgets.dice import DiceTray
+
+    app = hv_app(dice="virtual")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await through_setup(pilot)
+        await pilot.press("3", "enter")  # camp 1-3: its fight
+        await settle(pilot)
+        camps = hv_table(store_of(app).state).camps
+        set_active(app, store_of(app).state.active[0].id, *[c for cards in camps[3:] for c in cards][:4])
+        await settle(pilot)
+        screen = table_of(app)
+        screen._add_news(
+            "Rufus the Twice-Crowned's Bane: dismiss 2 dice of your choice to the training grounds.",
+            "You lose 1 Health.",
+            "The crowd roars.",
+        )
+        screen._draw()
+        await settle(pilot)
+        area = screen.query_one("#active")
+        cards = list(screen.query(CardView).results(CardView))
+        assert len(cards) == 5
+        for card in cards:
+            assert area.region.y < card.region.y and card.region.bottom <= area.region.bottom, (card.info, area.region)
+        prompt = screen.query_one("#prompt")
+        for tray in screen.query(DiceTray).results(DiceTray):
+            if not tray.display or not tray.region.height:
+                continue
+            needed = tray.get_content_height(tray.size, tray.size, tray.content_size.width)
+            assert tray.region.height >= needed + 1 and tray.region.bottom <= prompt.region.y, (tray.id, tray.region)

@@ -264,6 +264,9 @@ class TableScreen(Screen[None]):
         side = self.query_one("#side")
         self.watch(side, "virtual_size", self._fit_side, init=False)  # a panel grew or shrank
         self.watch(side, "size", self._fit_side, init=False)
+        area = self.query_one("#active")
+        self.watch(area, "virtual_size", self._fit_cards, init=False)  # cards came, or grew
+        self.watch(area, "size", self._fit_cards, init=False)  # the board column shrank (a long What happened)
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
@@ -362,6 +365,19 @@ class TableScreen(Screen[None]):
         elif docked and not crowded and self.view.player.round != self._docked_round:
             self._docked_round = None
             side.set_class(False, "-crowded")
+
+    def _fit_cards(self) -> None:
+        """Cards that do not all fit the active area are drawn tight (a title and a line each), so that every enemy
+        stays in view and the dice zones below keep their rows. Drawn in full again when the cards change or the
+        terminal is resized (not each time the area's height changes: that would redraw at every What happened)."""
+        area = self.query_one("#active")
+        if not area.has_class("-tight") and area.virtual_size.height > area.size.height > 0:
+            area.add_class("-tight")
+
+    def _untighten(self) -> None:
+        area = self.query_one("#active")
+        if area.has_class("-tight"):
+            area.remove_class("-tight")
 
     def _add_news(self, *sentences: str) -> None:
         if sentences:
@@ -485,6 +501,7 @@ class TableScreen(Screen[None]):
         set_subtitle(area, words)
         ids = tuple(info.id for info in infos)
         if ids != self._card_ids:
+            self._untighten()  # other cards: in full, unless they do not fit either (_fit_cards)
             kept = [card_id for card_id in self._card_ids if card_id in ids]
             shown = {card.id for card in area.query_children(CardView)}  # those still being removed too
             came = ids[len(kept) :]
@@ -1317,6 +1334,8 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Crossing the short/tall breakpoint changes what some panels write (one-line items, the hint's place).
         short = self.has_class("-short")
+        if self.is_mounted:
+            self._untighten()  # the cards may fit in full now
         if self.is_mounted and short != self._short:
             self._short = short
             self.call_after_refresh(self._draw)
