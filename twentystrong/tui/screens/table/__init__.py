@@ -39,7 +39,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -197,7 +196,8 @@ class TableScreen(Screen[None]):
         self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
         self._auto_for: int | None = None  # the view revision whose single answer was played by itself
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
-        self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
+        self._expert_words = ""  # the expert's answer (w), about this moment only: on the prompt's second line
+        self._expert_timer: Timer | None = None  # takes it away after EXPERT_SECONDS
         self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         self._odds: OddsPanel | None = None  # None until the side panels are mounted, after the first frame
         self._docked_round: int | None = None  # the round in which the Odds box was docked (_fit_side), None: not
@@ -319,7 +319,7 @@ class TableScreen(Screen[None]):
         self._renumber(view)
         self._said = ""
         if view.revision != before.revision:
-            self._expert_gone()  # what the expert said was about the moment before
+            self._expert_gone(draw=False)  # what the expert said was about the moment before (drawn just below)
         self._hint_once()
         if self.selected is not None and (not self._die_usable(self.selected) or asks(view) != asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
@@ -456,7 +456,9 @@ class TableScreen(Screen[None]):
     def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
-        self.query_one(PromptBar).show(
+        bar = self.query_one(PromptBar)
+        bar.set_class(bool(self._expert_words), "-expert")  # the expert's answer takes the lines it needs
+        bar.show(
             self._prompt_text(),
             prompt_actions(self.view, self.selected, self.board, self._dialog_kinds, self._enter_plays()),
             own_line,
@@ -559,6 +561,10 @@ class TableScreen(Screen[None]):
         parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.player, view.awaiting), "bold"), "\n"]
         if self._said:
             parts += [("⚠ ", "bold"), (self._said, "bold")]
+        elif self._expert_words:
+            # The expert's answer where the question is answered, not in a toast over it (it covered the prompt and
+            # the pool at 80×24): until the game moves on, Esc, or EXPERT_SECONDS.
+            parts += [(_("Expert: "), "bold $accent"), self._expert_words]
         elif self.selected is not None:
             die = view.player.die(self.selected)
             parts += [
@@ -997,6 +1003,15 @@ class TableScreen(Screen[None]):
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
 
+    def tell(self, message: str, title: str = "") -> None:
+        """Tell the player something that is not an answer to a key (the record's, the autosave's, a setting
+        switched): on the What happened line, with its title, until the player's next command. Never a toast over
+        the table. (The App sends the table its notifications here.)"""
+        text = str(message)
+        self._add_news(_("{title}: {message}").format(title=title, message=text) if title else text)
+        if self.is_mounted:
+            self.query_one(PromptBar).show_news(self._news_said)
+
     def say(self, message: str) -> None:
         """Answer a key or click that did nothing, on the prompt's second line (in place of the hint) until the
         next key, click or view: never in a toast over the prompt. (The App sends the table its warnings here.)"""
@@ -1053,7 +1068,7 @@ class TableScreen(Screen[None]):
         if action == "play_selected":
             return self.selected is not None and self._selected_command() is not None
         if action == "clear":
-            return self.selected is not None or bool(self._expert_notes)
+            return self.selected is not None or bool(self._expert_words)
         if action == "use":
             return view.can("use_item") or view.can("use_ability")
         if action == "summary":
@@ -1274,15 +1289,15 @@ class TableScreen(Screen[None]):
         challenge). It thinks in a worker thread and answers in a notification, which goes when the game moves on
         (it is about this moment only) or on Esc; an answer that comes after the game moved on is not shown."""
         asked = self.store.ask_expert()
-        self._expert_gone()
+        self._expert_gone(draw=False)
         if isinstance(asked, str):
-            self._expert_says(asked, severity="warning")
+            self._expert_says(asked)
             return
         self._expert_says(_("The expert is thinking…"), timeout=EXPERT_SECONDS)
         revision = self.view.revision
 
         def answered(words: str) -> None:
-            self._expert_gone()
+            self._expert_gone(draw=False)
             if self.view.revision == revision:
                 self._expert_says(words, timeout=EXPERT_SECONDS)
 
@@ -1293,21 +1308,25 @@ class TableScreen(Screen[None]):
 
         self.run_worker(think, thread=True, group="expert", exclusive=True)
 
-    def _expert_says(
-        self, words: str, *, severity: SeverityLevel = "information", timeout: float | None = None
-    ) -> None:
-        """A notification from the expert, kept so that it can go before its time (:meth:`_expert_gone`)."""
-        note = Notification(words, _("Expert"), severity, timeout or self.app.NOTIFICATION_TIMEOUT)
-        self._expert_notes.append(note)
-        self.app.post_message(Notify(note))
+    def _expert_says(self, words: str, *, timeout: float | None = None) -> None:
+        """Say the expert's words on the prompt's second line, for ``timeout`` seconds at most (:meth:`_expert_gone`
+        takes them away sooner)."""
+        self._expert_words = words
+        if self._expert_timer is not None:
+            self._expert_timer.stop()
+        self._expert_timer = self.set_timer(timeout or self.app.NOTIFICATION_TIMEOUT, self._expert_gone)
+        if self.is_mounted:
+            self._draw_prompt()
 
-    def _expert_gone(self) -> bool:
-        """Take the expert's notifications off the screen; whether one was there."""
-        notes, self._expert_notes = self._expert_notes, []
-        shown = [note for note in notes if note in self.app._notifications]  # Textual keeps them there
-        for note in shown:
-            self.app._unnotify(note, refresh=note is shown[-1])
-        return bool(shown)
+    def _expert_gone(self, *, draw: bool = True) -> bool:
+        """Take the expert's words off the prompt; whether they were there."""
+        if self._expert_timer is not None:
+            self._expert_timer.stop()
+            self._expert_timer = None
+        had, self._expert_words = bool(self._expert_words), ""
+        if had and draw and self.is_mounted:
+            self._draw_prompt()
+        return had
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""
