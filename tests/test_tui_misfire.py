@@ -3,6 +3,9 @@ the same thing while a choice lasts, and every key hint says what the key does n
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from test_tui_table import make_app
 from tui_helpers import _patient_letters, settle, store_of, table_of, zone  # noqa: F401  # _patient_letters: autouse
 
@@ -167,3 +170,70 @@ async def test_five_enemies_and_every_pool_row_in_view_at_80x24() -> None:
                 continue
             needed = tray.get_content_height(tray.size, tray.size, tray.content_size.width)
             assert tray.region.height >= needed + 1 and tray.region.bottom <= prompt.region.y, (tray.id, tray.region)
+
+
+async def test_no_toast_covers_the_table() -> None:
+    """What the App tells the player at the table (the record's line at the end of a game, the autosave's) is on
+    the What happened line, with its title: no toast over the prompt, the dice zones or the Odds box (at 80×24 the
+    record's toast covered the prompt and the pool, and no corner of the table is free)."""
+    from textual.widgets._toast import Toast
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        app.notify("Game #3 is in your record: a loss in round 4.", title="Record")
+        await settle(pilot)
+        assert not list(app.screen.query(Toast).results(Toast)) and not app._notifications
+        assert "Record: Game #3 is in your record: a loss in round 4." in table_of(app)._news_said
+        bar = app.screen.query_one("#prompt")
+        assert "Game #3" in str(bar.border_title) + str(app.screen.query_one("#prompt-news").render())
+
+
+async def test_a_slow_question_says_so_and_counts_its_seconds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question the panel cannot answer soon (six enemies on a loaded machine took over a minute): past a few
+    seconds, "computing…" counts them and a plain sentence says the figures come when done and how to see the
+    expected damage meanwhile; the figures replace both when they come. (The clock is turned by hand; the worker
+    waits for the test.)"""
+    import threading
+
+    from test_effects_passive import card, effect
+    from test_tui_odds import make_app as odds_app
+    from test_tui_odds import panel_of
+
+    from twentystrong.odds import clear_cache
+    from twentystrong.tui.widgets import odds as odds_widget
+    from twentystrong.tui.widgets.odds import OddsPanel
+
+    clear_cache()
+    monkeypatch.setattr(OddsPanel, "WORKER_PROCESS", False)
+    now = [1000.0]
+    monkeypatch.setattr(odds_widget, "clock", lambda: now[0])
+    release = threading.Event()
+    real = odds_widget.chances_for
+
+    def slow(question: odds_widget.OddsQuestion) -> odds_widget.OddsChances:
+        release.wait(60)
+        return real(question)
+
+    monkeypatch.setattr(odds_widget, "chances_for", slow)
+    app = odds_app(tmp_path, card("mirror-shell", effect("crits_deal_zero"), health=6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for keys in (("1",), ("p", "1"), ("p", "2"), ("r", "1")):
+            await pilot.press(*keys)
+            await pilot.pause()
+        panel = panel_of(app)
+        assert panel.chances is None
+        text = panel.shown_text()
+        assert "computing…" in text and "take long" not in text
+        now[0] += 12
+        panel._tick()
+        await pilot.pause()
+        text = panel.shown_text()
+        assert "computing… 12 s" in text and "they come when done" in text, text
+        release.set()
+        await settle(pilot)
+        text = panel.shown_text()
+        assert panel.chances is not None and "computing" not in text and "take long" not in text
