@@ -237,3 +237,32 @@ async def test_a_slow_question_says_so_and_counts_its_seconds(tmp_path: Path, mo
         await settle(pilot)
         text = panel.shown_text()
         assert panel.chances is not None and "computing" not in text and "take long" not in text
+
+
+async def test_d_reads_a_camps_top_card_then_the_primus_under_it() -> None:
+    """``d`` on a camp with a Primus opens its top card, and ``d`` again the Primus under it (its Bane was only read
+    in the placement list; ``d`` never reached the Primus)."""
+    from test_tui_hoplomachus import hv_app, through_setup
+    from test_tui_table import Recorder
+
+    from twentystrong.kits.hoplomachus_victorum.rules import table as hv_table
+    from twentystrong.tui import messages
+
+    app = hv_app()
+    recorder = Recorder()
+    async with app.run_test(size=(120, 40), message_hook=recorder) as pilot:
+        await through_setup(pilot)
+        t = hv_table(store_of(app).state)
+        k = next(k for k, p in enumerate(t.primus) if p is not None)
+        camp = ("1-1", "1-2", "1-3", "1-4", "2-1", "2-2", "2-3", "3-1", "3-2")[k]
+        board = table_of(app).board
+        board.cursor = camp  # type: ignore[attr-defined]  # as the arrows put it there
+        board.set_cursor(camp)  # type: ignore[attr-defined]
+        read = []
+        for _ in range(3):
+            await pilot.press("d")
+            await settle(pilot)
+            read.append([m.card for m in recorder.messages if isinstance(m, messages.ShowCard)][-1])
+            await pilot.press("escape")
+            await settle(pilot)
+        assert read == [t.camps[k][0], t.primus[k], t.camps[k][0]], (camp, read)
