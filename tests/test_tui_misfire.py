@@ -173,9 +173,10 @@ async def test_five_enemies_and_every_pool_row_in_view_at_80x24() -> None:
 
 
 async def test_no_toast_covers_the_table() -> None:
-    """What the App tells the player at the table (the record's line at the end of a game, the autosave's) is on
-    the What happened line, with its title: no toast over the prompt, the dice zones or the Odds box (at 80×24 the
-    record's toast covered the prompt and the pool, and no corner of the table is free)."""
+    """What the App tells the player at the table while the game goes on (the autosave's, a setting switched, a
+    record's line) is on the What happened line, with its title: no toast over the prompt, the dice zones or the
+    Odds box (at 80×24 a toast covered the prompt and the pool, and no corner of the table is free). At the end of
+    a game the record's toast stays: the summary comes over the table."""
     from textual.widgets._toast import Toast
 
     app = make_app()

@@ -368,15 +368,15 @@ class TwentyStrongApp(App[None]):
         markup: bool = True,
     ) -> None:
         """A toast, except while the table is up: a warning that answers a key the table says on the prompt's second
-        line, anything else on its What happened line (a toast covered the prompt, the dice it asks for, or the
-        advice: at 80×24 there is no corner of the table a toast can take)."""
+        line, anything else on its What happened line while the game goes on (a toast covered the prompt, the dice it
+        asks for, or the advice: at 80×24 there is no corner of the table a toast can take). Once the game is over
+        (the record's line), a toast: the summary comes over the table."""
         say = getattr(self.screen, "say", None) if self._screen_stack else None
         if severity == "warning" and title in ANSWERS and say is not None:
             say(message)
             return
         tell = getattr(self.screen, "tell", None) if self._screen_stack else None
-        if tell is not None:
-            tell(message, title)
+        if tell is not None and tell(message, title):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 

@@ -1003,14 +1003,18 @@ class TableScreen(Screen[None]):
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
 
-    def tell(self, message: str, title: str = "") -> None:
-        """Tell the player something that is not an answer to a key (the record's, the autosave's, a setting
-        switched): on the What happened line, with its title, until the player's next command. Never a toast over
-        the table. (The App sends the table its notifications here.)"""
+    def tell(self, message: str, title: str = "") -> bool:
+        """Tell the player something that is not an answer to a key (the autosave's, a setting switched): on the
+        What happened line, with its title, until the player's next command, never in a toast over the table; whether
+        it was told (not once the game is over: the summary comes over the table, the App's toast stays on it). (The
+        App sends the table its notifications here.)"""
+        if self.view.player.result is not None or self.store.view.player.result is not None:
+            return False  # (the store tells the record's line before the table has the game-over view)
         text = str(message)
         self._add_news(_("{title}: {message}").format(title=title, message=text) if title else text)
         if self.is_mounted:
             self.query_one(PromptBar).show_news(self._news_said)
+        return True
 
     def say(self, message: str) -> None:
         """Answer a key or click that did nothing, on the prompt's second line (in place of the hint) until the
