@@ -1,6 +1,6 @@
 """The expert's hint at the table (issue 30): one key (``w``) asks the expert what it would play now and why; the
-answer comes in a notification, and the game is marked assisted on the record, as a game of assisted undo is. No
-hints in a daily challenge."""
+answer comes on the prompt's own lines (never a toast over the prompt), and the game is marked assisted on the
+record, as a game of assisted undo is. No hints in a daily challenge."""
 
 from __future__ import annotations
 
@@ -53,7 +53,9 @@ def late_game(tmp_path: Path, options: SetupOptions) -> Path:
 
 
 def said(app: TwentyStrongApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """What the table says now: the prompt's lines (the expert answers there, not in a toast), and any toast."""
+    prompt = [str(w.render()) for w in app.screen.query("#prompt-text")]
+    return prompt + [str(n.message) for n in app._notifications]
 
 
 async def ask(pilot: Pilot[None]) -> list[str]:
@@ -112,3 +114,29 @@ async def test_the_experts_answer_goes_on_esc_and_when_the_game_moves_on(tmp_pat
         await settle(pilot)
         assert app.store.view.revision != revision
         assert not any("The expert would play" in line for line in said(app))
+
+
+async def test_the_experts_answer_covers_nothing_at_80x24(tmp_path: Path) -> None:
+    """At 80×24 the answer is said on the prompt's lines: no toast (it covered the prompt and the pool), the
+    prompt's buttons and every pool row still on screen, the answer whole."""
+    from tui_helpers import table_of
+
+    from twentystrong.tui.widgets.dice import DiceTray
+    from twentystrong.tui.widgets.status import ActionRow
+
+    options = SetupOptions("solar-sentinels", "corona", seed=4)
+    app = create_app(load=late_game(tmp_path, options))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert not app._notifications
+        text = app.screen.query_one("#prompt-text")
+        assert "The expert would play" in str(text.render())
+        assert text.region.height >= text.get_content_height(text.size, text.size, text.content_size.width)
+        row = app.screen.query_one(ActionRow)
+        assert row.region.height and row.region.bottom <= 23
+        pool = app.screen.query_one("#pool", DiceTray)
+        needed = pool.get_content_height(pool.size, pool.size, pool.content_size.width)
+        assert pool.region.height >= needed + 1 and pool.region.bottom <= app.screen.query_one("#prompt").region.y
+        assert table_of(app).check_action("clear", ())  # Esc takes it away

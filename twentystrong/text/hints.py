@@ -23,7 +23,10 @@ HINTS: dict[str, str] = {
         "Select a rolled hit, then a card (▶ marks where it can go). r rolls the rest again in a new phase; "
         "Enter resolves."
     ),
-    "instant_reward": N_("A defeated enemy's instant reward (★) is taken now or never: Enter takes it, x declines."),
+    "instant_reward": N_(
+        "A defeated enemy's instant reward (★) is taken now or never: its button takes it (Enter too, unless it would"
+        " do nothing), x declines."
+    ),
     "order_after_effects": N_("After effects happen now: choose which resolves next (an item can be used before)."),
     "recover": N_(
         "Your committed dice are exhausted. Recover up to your Recovery of them to the pool; the rest stay out."

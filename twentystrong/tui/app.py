@@ -73,7 +73,8 @@ WARM_MODULES = (
 while the player reads the table, so that no key waits on an import (the worst key used to: 300 ms)."""
 ANSWERS = frozenset({"", "Not allowed", "Cannot undo", "Cannot redo"})
 """Titles of the warnings that answer a key or click (the engine's refusals, the table's own): said on the table's
-prompt line. Others (the record's, the autosave's) stay toasts: a screen may soon cover the table."""
+prompt line. Others (the record's, the autosave's) are told on the table's What happened line while the table is
+up, and are toasts over any other screen."""
 TEXTUAL_WORDS: dict[str, tuple[str, str]] = {
     "Theme": (N_("Theme…"), N_("Change the current theme")),
     "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
@@ -366,11 +367,16 @@ class TwentyStrongApp(App[None]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """A toast, except for a warning while the table is up: the table says it on the prompt's second line (a
-        toast would cover the prompt, the dice it asks for, or the advice)."""
+        """A toast, except while the table is up: a warning that answers a key the table says on the prompt's second
+        line, anything else on its What happened line while the game goes on (a toast covered the prompt, the dice it
+        asks for, or the advice: at 80×24 there is no corner of the table a toast can take). Once the game is over
+        (the record's line), a toast: the summary comes over the table."""
         say = getattr(self.screen, "say", None) if self._screen_stack else None
         if severity == "warning" and title in ANSWERS and say is not None:
             say(message)
+            return
+        tell = getattr(self.screen, "tell", None) if self._screen_stack else None
+        if tell is not None and tell(message, title):
             return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 

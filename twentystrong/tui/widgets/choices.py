@@ -111,7 +111,14 @@ class ChoicesScreen(ModalScreen[Command | None]):
     ]
 
     def __init__(
-        self, title: str, view: PlayerView, commands: Sequence[Command], *, note: str = "", news: str = ""
+        self,
+        title: str,
+        view: PlayerView,
+        commands: Sequence[Command],
+        *,
+        note: str = "",
+        news: str = "",
+        numbers: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         speak_keys(self)  # its footer's keys in the language spoken
@@ -119,7 +126,11 @@ class ChoicesScreen(ModalScreen[Command | None]):
         """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
         self.player = view
-        self.commands = list(commands)
+        listed = sorted(zip(numbers, commands, strict=True)) if numbers is not None else None
+        self.commands = [command for _, command in listed] if listed is not None else list(commands)
+        self.numbers = [n for n, _ in listed] if listed is not None else list(range(1, len(self.commands) + 1))
+        """Each command's number key, in the list's order: 1, 2 … unless the table keeps the numbers a choice of
+        several picks showed before (a number never moves to another option while the choice lasts)."""
         self.note = note
         """A line under the title (the first-game hint of this kind of step), or ""."""
 
@@ -132,7 +143,7 @@ class ChoicesScreen(ModalScreen[Command | None]):
                 yield Label(Content.assemble((_("Hint: "), "bold"), (self.note, "italic")), id="note")
             options = []
             said = ""
-            for n, command in enumerate(self.commands, start=1):
+            for n, command in zip(self.numbers, self.commands, strict=True):
                 key = f"{n} " if n <= 9 else "  "
                 detail = command_detail(self.player, command)
                 # The same words as the choice above (one item, several targets) are not repeated.
@@ -179,9 +190,9 @@ class ChoicesScreen(ModalScreen[Command | None]):
         self.dismiss(self.commands[event.option_index])
 
     def action_pick(self, index: int) -> None:
-        """Pick the n-th command."""
-        if 0 <= index < len(self.commands):
-            self.dismiss(self.commands[index])
+        """Pick the command numbered ``index + 1``."""
+        if index + 1 in self.numbers:
+            self.dismiss(self.commands[self.numbers.index(index + 1)])
 
     def action_cancel(self) -> None:
         """Close without choosing."""

@@ -55,12 +55,15 @@ from twentystrong.tui.widgets.odds_process import OddsProcess
 # hidden when a game starts, and start-up is shorter without it.
 if TYPE_CHECKING:
     from textual.css.styles import RulesMap
+    from textual.timer import Timer
 
     from twentystrong.odds import SingleRoll
-    from twentystrong.odds.advice import Hint, OddsChances, OddsQuestion, Playable
+    from twentystrong.odds.advice import EnemyQuestion, Hint, OddsChances, OddsQuestion, Playable
     from twentystrong.odds.advisor import Advice, Chance, Pick
 
 OddsMode = Literal["full", "expected", "off"]
+clock = time.monotonic
+"""The panel's clock (how long a question has waited for its figures); tests turn it by hand."""
 T = TypeVar("T")
 
 ODDS_MODES: tuple[OddsMode, ...] = ("full", "expected", "off")
@@ -324,6 +327,9 @@ class OddsPanel(Widget):
     """Lines the advice has from the start of an apply step (it usually wraps once on the side column)."""
     CHART_LINES = 4
     """Lines the chart has from the start of a commit step (its caption, two rows of columns and the axis)."""
+    SLOW_SECONDS = 3.0
+    """A question not answered within this is slow: "computing…" counts the seconds, and the panel says plainly that
+    the figures come when done (six enemies on a loaded machine took over a minute, under a bare "computing…")."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -349,6 +355,8 @@ class OddsPanel(Widget):
         self._process = OddsProcess(self._computed)
         self._said_failed = False
         self._drawing = False  # show() is drawing: an answer that comes meanwhile is drawn by it
+        self._asked_at: float | None = None  # when the question shown started waiting for its figures (clock())
+        self._slow_timer: Timer | None = None  # counts the seconds of a slow question
         if not self.WORKER_PROCESS:
             self._process.failed = "a worker thread was asked for (OddsPanel.WORKER_PROCESS)"
         self.display = False  # until a view with something to show arrives
@@ -437,6 +445,7 @@ class OddsPanel(Widget):
             key = question.answer_key()
             if self.question is None or key != self.question.answer_key():
                 self.chances = self._answers.get(key)
+                self._asked_at = clock() if self.chances is None else None
             if self.question is None or question.counts != self.question.counts or self._models_changed(question):
                 self.rolls = rolls_for(question)
             self.question = question
@@ -469,6 +478,34 @@ class OddsPanel(Widget):
                     # lock (numpy's object arrays included), and the repaint would wait behind it.
                     self.call_after_refresh(self._start_computing, question)
         self._draw_odds(mode)
+        self._watch_slow()
+
+    def _watch_slow(self) -> None:
+        """While the figures are computing, a tick a second once the question is slow (:attr:`SLOW_SECONDS`): the
+        panel counts the seconds and says the figures come when done. Nothing ticks for a quick question."""
+        waiting = self.chances is None and self._asked_at is not None and self.mode == "full" and self.display
+        if waiting and self._slow_timer is None:
+            self._slow_timer = self.set_interval(1.0, self._tick)
+        elif not waiting and self._slow_timer is not None:
+            self._slow_timer.stop()
+            self._slow_timer = None
+
+    def _tick(self) -> None:
+        if self._slow_seconds() is not None and self.question is not None:
+            self._draw_odds(self.mode)
+        self._watch_slow()
+
+    def _slow_seconds(self) -> int | None:
+        """How long the question shown has waited for its figures, once that is longer than :attr:`SLOW_SECONDS`."""
+        if self.chances is not None or self._asked_at is None:
+            return None
+        waited = clock() - self._asked_at
+        return int(waited) if waited >= self.SLOW_SECONDS else None
+
+    def _computing(self) -> str:
+        """ "computing…", with the seconds it has taken once the question is slow."""
+        seconds = self._slow_seconds()
+        return _("computing…") if seconds is None else _("computing… {n} s").format(n=seconds)
 
     def _wait_here(self, question: OddsQuestion, asked: asyncio.Future[bool]) -> None:
         """Wait for the process's answer to ``question`` (asked already) at most :attr:`_QUICK_WAIT` while the key is
@@ -586,6 +623,7 @@ class OddsPanel(Widget):
         self._remember(key, chances)
         if self.question is not None and key == self.question.answer_key() and self.display and not self._drawing:
             self._draw_odds(self.mode)
+            self._watch_slow()
 
     def shown_text(self) -> str:
         """The text the panel shows now, title first (empty when hidden): for tests and for reading aloud."""
@@ -643,7 +681,7 @@ class OddsPanel(Widget):
         advice_lines = self.ADVICE_LINES if full and question.stage == "apply" and question.dice else 0
         if advice_lines and chances is None:
             sections["advice"] = Content.assemble(
-                (str(ADVICE), "bold $accent"), (_("computing…"), "$text-muted italic")
+                (str(ADVICE), "bold $accent"), (self._computing(), "$text-muted italic")
             )
         elif full and chances is not None and chances.advice is not None and self._view is not None:
             # The one advisor's hint: checked against the rules in force before it is said (never a move the engine
@@ -655,6 +693,10 @@ class OddsPanel(Widget):
             notes.append(_("≈: simulated, ± two standard errors"))
         if full and question.caveats:
             notes.append(_("≈ not in the odds: {caveats}").format(caveats=" ".join(question.caveats)))
+        if full and self._slow_seconds() is not None:
+            notes.append(
+                _("These figures take long to compute here: they come when done (o shows the expected damage).")
+            )
         if notes:
             sections["caveats"] = Content.styled("\n".join(notes), "$text-muted italic")
         least = {"chart": chart_lines, "advice": advice_lines, "plan": plan_lines}
@@ -680,6 +722,11 @@ class OddsPanel(Widget):
             content = Content.assemble(content, "\n" * (reserved - lines))
         update_static(static, content)
 
+    def _number(self, enemy: EnemyQuestion) -> int:
+        """The enemy's number as the table shows it on its card (kept for the round when a card leaves)."""
+        number_of = getattr(self.screen, "number_of", None) if self.is_attached else None
+        return (number_of(enemy.card) if number_of is not None else 0) or enemy.number
+
     def _enemies(self, question: OddsQuestion, full: bool, width: int) -> Content:
         """A label saying what the figures are, then two lines per enemy (and a third for a cap or a block),
         whether the figures are in yet or not (and in either mode), so the lines do not move when they arrive."""
@@ -689,24 +736,25 @@ class OddsPanel(Widget):
         # The same one line while the figures are computing ("…"), so the lines do not move when they arrive.
         compact = full and self.screen.has_class("-short")
         for i, (enemy, roll) in enumerate(zip(question.enemies, self.rolls, strict=True)):
+            shown = self._number(enemy)
             t = enemy.target
             tally = f" {min(t.applied, t.health)}/{t.health}"
             if compact:
                 number = chances.each[i].words() if chances is not None else "…"
-                room = width - len(f"{enemy.number} ") - len(tally) - len(number) - 2
+                room = width - len(f"{shown} ") - len(tally) - len(number) - 2
                 name = enemy.name if len(enemy.name) <= room else enemy.name[: max(1, room - 1)] + "…"
                 lines.append(
-                    Content.assemble((f"{enemy.number} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
+                    Content.assemble((f"{shown} ", "$text-muted"), (name, "bold"), tally, "  ", (number, "bold"))
                 )
                 if enemy.capped:
                     lines.append(Content.styled("  " + _capped(enemy.ceiling), "$text-muted italic"))
                 continue
-            lines.append(Content.assemble((f"{enemy.number} ", "$text-muted"), (enemy.name, "bold"), tally))
+            lines.append(Content.assemble((f"{shown} ", "$text-muted"), (enemy.name, "bold"), tally))
             expected = expected_words(roll.expected_damage)
             if not full:
                 lines.append(Content.assemble("  ", (expected, "bold"), (" " + _("a roll"), "$text-muted")))
             elif chances is None:
-                lines.append(Content.assemble("  ", (_("computing…"), "$text-muted italic")))
+                lines.append(Content.assemble("  ", (self._computing(), "$text-muted italic")))
             else:
                 lines.append(self._bar(chances.each[i], width, "  "))
             if enemy.capped:
@@ -716,7 +764,7 @@ class OddsPanel(Widget):
         if full and len(question.enemies) > 1:
             label = _("All {n}").format(n=len(question.enemies))
             if chances is None:
-                lines.append(Content.assemble((label, "bold"), ("  " + _("computing…"), "$text-muted italic")))
+                lines.append(Content.assemble((label, "bold"), ("  " + self._computing(), "$text-muted italic")))
             elif chances.all is not None:
                 lines.append(self._bar(chances.all, width, label + " ", bold=True))
         return Content("\n").join(lines)
@@ -745,13 +793,13 @@ class OddsPanel(Widget):
         rows: list[tuple[str, Pick | None]] = []
         plan = chances.plan if chances is not None else None
         for i, enemy in enumerate(question.enemies):
-            rows.append((str(enemy.number) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
+            rows.append((str(self._number(enemy)) if len(question.enemies) > 1 else "", plan.each[i] if plan else None))
         if len(question.enemies) > 1:
             rows.append((_("all"), plan.all if plan else None))
         for row, (label, pick) in enumerate(rows):
             lead = f"  {label}: " if label else "  "
             if chances is None:
-                lines.append(Content.assemble(lead, (_("computing…"), "$text-muted italic")))
+                lines.append(Content.assemble(lead, (self._computing(), "$text-muted italic")))
             elif pick is None:
                 lines.append(Content.assemble(lead, (_("cannot fall this round"), "$text-muted")))
             else:
@@ -771,7 +819,7 @@ class OddsPanel(Widget):
         rules = cast("RulesMap", self.query_one("#odds-plan", Static).styles)
         held = _held_names(question)
         lines = 1
-        labels = [str(enemy.number) for enemy in question.enemies] if len(question.enemies) > 1 else [""]
+        labels = [str(self._number(enemy)) for enemy in question.enemies] if len(question.enemies) > 1 else [""]
         if len(question.enemies) > 1:
             labels.append(_("all"))
         for number, label in enumerate(labels, start=1):

@@ -133,7 +133,7 @@ class VictorumBoard(VesuviusBoard):
         Binding("x", "discard_opportunity", N_("Discard"), show=False),
         Binding("n", "recruit", N_("Recruit instead")),
         Binding("t", "tactic", N_("Tactic instead")),
-        Binding("d", "details", N_("Camp details"), show=False),
+        Binding("d", "details", N_("Camp details (again: its Primus)"), show=False),
         *[Binding(key, f"cursor('{key}')", N_("Camp cursor"), show=False) for key in ARROWS],
     )
     DIE_COMMANDS = ("dismiss", "spectate_reward")
@@ -149,6 +149,7 @@ class VictorumBoard(VesuviusBoard):
     def __init__(self, view: GameView, *, past: bool = False, id: str = "vesuvius") -> None:
         super().__init__(view, past=past, id=id)
         self.cursor: str | None = None
+        self._details_read: tuple[str | None, str | None] = (None, None)  # the camp and card d read last
         """The camp the arrows point at (None: none yet)."""
 
     # --- drawing ------------------------------------------------------------------------------------------------
@@ -439,17 +440,21 @@ class VictorumBoard(VesuviusBoard):
             self.table.choose(_("Gain which Tactic instead of the reward?"), commands)
 
     def action_details(self) -> None:
-        """Read the camp under the cursor (or yours) in full."""
+        """Read the camp under the cursor (or yours) in full: its top card, then (``d`` again) the Primus under it,
+        and so on in turn (the Primus's Bane was only read in the placement list)."""
         t = vesuvius(self.table.view)
         camp = self.cursor
         if camp is None and t.position in BY_ID:
             camp = t.position
         found = camp_of(t, camp)
-        top = found.top if found is not None else None
-        if top is None:
+        cards = [c for c in (found.top, found.primus) if c is not None] if found is not None else []
+        if not cards:
             self.table.warn(_("No camp card to read: arrows choose a camp, then d."))
             return
-        self.table.show_card(top)
+        last = self._details_read
+        card = cards[(cards.index(last[1]) + 1) % len(cards)] if last[0] == camp and last[1] in cards else cards[0]
+        self._details_read = (camp, card)
+        self.table.show_card(card)
 
     def explain_key(self, key: str, names: list[str]) -> bool:
         table_ = self.table

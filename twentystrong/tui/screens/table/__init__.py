@@ -40,7 +40,6 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -106,6 +105,27 @@ stack number again (so ``b``, a pause to read the prompt, then ``1`` puts the bl
 
 
 _W = TypeVar("_W", bound=Widget)
+
+
+COMMAND_FIELDS = ("cmd", "die", "card", "face", "faces", "item", "choice", "effect")
+"""A command's own fields, in its tuple's order (a ruleset's arguments follow)."""
+
+
+def _pairs(command: Command) -> list[tuple[str, object]]:
+    """A command's fields as (name, value) pairs, its ruleset's arguments included."""
+    *own, extra = command
+    return [*zip(COMMAND_FIELDS, own, strict=True), *extra]
+
+
+def _fields(commands: Sequence[Command]) -> dict[str, list[object]]:
+    """Each field's values across some commands (None where a command has none)."""
+    names = {name for command in commands for name, _value in _pairs(command)}
+    values: dict[str, list[object]] = {name: [] for name in names}
+    for command in commands:
+        pairs = dict(_pairs(command))
+        for name in names:
+            values[name].append(pairs.get(name))
+    return values
 
 
 def _titled(widget: _W, title: str) -> _W:
@@ -179,10 +199,18 @@ class TableScreen(Screen[None]):
         self._hint_text = ""  # the first-game hint shown under the prompt ("" for none)
         self._auto_for: int | None = None  # the view revision whose single answer was played by itself
         self._letter_timer: Timer | None = None  # a colour letter with no usable die: explained unless a digit comes
-        self._expert_notes: list[Notification] = []  # the expert's notifications (w), about this moment only
+        self._expert_words = ""  # the expert's answer (w), about this moment only: on the prompt's second line
+        self._expert_timer: Timer | None = None  # takes it away after EXPERT_SECONDS
         self._empty_roll_for: int | None = None  # the view revision whose roll of nothing Enter asked about
         self._odds: OddsPanel | None = None  # None until the side panels are mounted, after the first frame
         self._docked_round: int | None = None  # the round in which the Odds box was docked (_fit_side), None: not
+        self.numbers: dict[str, int] = {}
+        """Each active card's number key (its id → n): a number once shown keeps meaning that card for the round
+        (a card that leaves leaves a gap, a card that comes takes a number of its own)."""
+        self._numbers_round: int | None = None
+        # The question whose choices were last numbered, the fields that tell its options apart, and their numbers.
+        self._dialog_memory: tuple[object, frozenset[str], dict[tuple[object, ...], int]] | None = None
+        self._renumber(self.view)
         preset_breakpoints(self, *self.app.size)  # styled once when mounted, not again for the first Resize
         self._short = self.has_class("-short")  # drawn for a short terminal (the panels write less)
 
@@ -239,6 +267,9 @@ class TableScreen(Screen[None]):
         side = self.query_one("#side")
         self.watch(side, "virtual_size", self._fit_side, init=False)  # a panel grew or shrank
         self.watch(side, "size", self._fit_side, init=False)
+        area = self.query_one("#active")
+        self.watch(area, "virtual_size", self._fit_cards, init=False)  # cards came, or grew
+        self.watch(area, "size", self._fit_cards, init=False)  # the board column shrank (a long What happened)
         self.watch(self.app, "game", self._game_changed, init=False)
         self.watch(self.app, "handled", self._settled, init=False)
         self._show(self.store.view)
@@ -288,9 +319,10 @@ class TableScreen(Screen[None]):
             self._news_ends = False
         before = self.view
         self.view = view
+        self._renumber(view)
         self._said = ""
         if view.revision != before.revision:
-            self._expert_gone()  # what the expert said was about the moment before
+            self._expert_gone(draw=False)  # what the expert said was about the moment before (drawn just below)
         self._hint_once()
         if self.selected is not None and (not self._die_usable(self.selected) or asks(view) != asks(before)):
             # A die selected for one question is not an answer to the next (a die picked while recovering must not
@@ -300,6 +332,26 @@ class TableScreen(Screen[None]):
         if self._docked_round is not None and view.player.round != self._docked_round:
             self.call_after_refresh(self._fit_side)  # a new round: the Odds box undocks if the panels fit now
         self._maybe_open_dialog()
+
+    def _renumber(self, view: GameView) -> None:
+        """The active cards' numbers for this view (:attr:`numbers`): those shown this round are kept, even for a
+        card gone and back (undo); a new card takes the next number. A new round, or more than nine, numbers them
+        1, 2 … again."""
+        player = view.player
+        ids = [card.id for card in player.active]
+        kept = self.numbers if self._numbers_round == player.round else {}
+        numbers = dict(kept)
+        for card in ids:
+            if card not in numbers:
+                numbers[card] = max(numbers.values(), default=0) + 1
+        if any(numbers[card] > 9 for card in ids):
+            numbers = {card: n for n, card in enumerate(ids, start=1)}
+        self.numbers = numbers
+        self._numbers_round = player.round
+
+    def number_of(self, card: str) -> int:
+        """The number key of an active card (0: none)."""
+        return self.numbers.get(card, 0)
 
     def _fit_side(self) -> None:
         """Dock the Odds box at the foot of the side column while the panels do not all fit (they scroll above it):
@@ -377,6 +429,19 @@ class TableScreen(Screen[None]):
                 changed = True
         if changed:
             self.app.stylesheet.update_nodes([side] if self._odds is None else [side, self._odds])
+
+    def _fit_cards(self) -> None:
+        """Cards that do not all fit the active area are drawn tight (a title and a line each), so that every enemy
+        stays in view and the dice zones below keep their rows. Drawn in full again when the cards change or the
+        terminal is resized (not each time the area's height changes: that would redraw at every What happened)."""
+        area = self.query_one("#active")
+        if not area.has_class("-tight") and area.virtual_size.height > area.size.height > 0:
+            area.add_class("-tight")
+
+    def _untighten(self) -> None:
+        area = self.query_one("#active")
+        if area.has_class("-tight"):
+            area.remove_class("-tight")
 
     def _add_news(self, *sentences: str) -> None:
         if sentences:
@@ -456,9 +521,23 @@ class TableScreen(Screen[None]):
     def _draw_prompt(self) -> None:
         # Short terminals: the hint takes the place of the keys line (it names the keys too), not a line of its own.
         own_line = self._hint_text if not self.has_class("-short") else ""
-        self.query_one(PromptBar).show(
-            self._prompt_text(), prompt_actions(self.view, self.selected, self.board, self._dialog_kinds), own_line
+        bar = self.query_one(PromptBar)
+        bar.set_class(bool(self._expert_words), "-expert")  # the expert's answer takes the lines it needs
+        bar.show(
+            self._prompt_text(),
+            prompt_actions(self.view, self.selected, self.board, self._dialog_kinds, self._enter_plays()),
+            own_line,
         )
+
+    def _enter_plays(self) -> Command | None:
+        """What Enter plays now for the selected die (None: Enter is the step's own key)."""
+        if self.selected is None:
+            return None
+        for binding in self._bindings.key_to_bindings.get("enter", []):  # as _run_key runs them: the first possible
+            name, params = split_action(binding.action)
+            if self.check_action(name, params):
+                return self._selected_command() if name == "play_selected" else None
+        return None
 
     def _draw_dice(self) -> None:
         s = self.view.player
@@ -482,13 +561,14 @@ class TableScreen(Screen[None]):
 
     def _draw_cards(self) -> None:
         player = self.view.player
-        infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
+        infos = [CardInfo.of(player, card, self.number_of(card.id)) for card in player.active]
         area = self.query_one("#active", Container)
         count = len(infos)
         words = ngettext("{n} card", "{n} cards", count).format(n=count) if count else _("no active cards")
         set_subtitle(area, words)
         ids = tuple(info.id for info in infos)
         if ids != self._card_ids:
+            self._untighten()  # other cards: in full, unless they do not fit either (_fit_cards)
             kept = [card_id for card_id in self._card_ids if card_id in ids]
             shown = {card.id for card in area.query_children(CardView)}  # those still being removed too
             came = ids[len(kept) :]
@@ -551,7 +631,7 @@ class TableScreen(Screen[None]):
         """Rebuild the active area for the latest view (one rebuild at a time, so ids never clash)."""
         async with self._cards_lock:
             player = self.view.player
-            infos = [CardInfo.of(player, card, n) for n, card in enumerate(player.active, start=1)]
+            infos = [CardInfo.of(player, card, self.number_of(card.id)) for card in player.active]
             ids = tuple(info.id for info in infos)
             if ids == self._card_ids:
                 return
@@ -579,9 +659,17 @@ class TableScreen(Screen[None]):
         parts: list[Content | str | tuple[str, str]] = [(prompt_words(view.player, view.awaiting), "bold"), "\n"]
         if self._said:
             parts += [("⚠ ", "bold"), (self._said, "bold")]
+        elif self._expert_words:
+            # The expert's answer where the question is answered, not in a toast over it (it covered the prompt and
+            # the pool at 80×24): until the game moves on, Esc, or EXPERT_SECONDS.
+            parts += [(_("Expert: "), "bold $accent"), self._expert_words]
         elif self.selected is not None:
             die = view.player.die(self.selected)
-            parts += [(die_label(die.id, die.face), "bold reverse"), _(" selected: "), selected_hint(self.view, die)]
+            parts += [
+                (die_label(die.id, die.face), "bold reverse"),
+                _(" selected: "),
+                selected_hint(self.view, die, self.numbers),
+            ]
         elif self._hint_text and self.has_class("-short") and not self.query_one(PromptBar).has_class("-news"):
             # What happened on lines of its own takes the first-game hint's place (German and French run longer:
             # the hint's lines would push the pool's last row off a short table); the keys' line stays.
@@ -662,7 +750,9 @@ class TableScreen(Screen[None]):
         if self.view.revision == revision and self.app.screen is self:
             self.action_answer()
 
-    def _choose(self, title: str, commands: Sequence[Command], *, note: str = "") -> None:
+    def _choose(
+        self, title: str, commands: Sequence[Command], *, note: str = "", numbers: Sequence[int] | None = None
+    ) -> None:
         if not commands:
             self.notify(_("Nothing to choose now."), severity="warning")
             return
@@ -673,7 +763,7 @@ class TableScreen(Screen[None]):
 
         from twentystrong.tui.widgets.choices import ChoicesScreen  # on first use: start-up stays light
 
-        screen = ChoicesScreen(title, self.view.player, commands, note=note, news=self._news)
+        screen = ChoicesScreen(title, self.view.player, commands, note=note, news=self._news, numbers=numbers)
         self.app.push_screen(screen, chosen)
 
     # --- playing ----------------------------------------------------------------------------------------------------
@@ -1011,6 +1101,19 @@ class TableScreen(Screen[None]):
     def _say(self, message: str) -> None:
         self.notify(message, severity="warning")  # the App gives it back to say (one way for every warning)
 
+    def tell(self, message: str, title: str = "") -> bool:
+        """Tell the player something that is not an answer to a key (the autosave's, a setting switched): on the
+        What happened line, with its title, until the player's next command, never in a toast over the table; whether
+        it was told (not once the game is over: the summary comes over the table, the App's toast stays on it). (The
+        App sends the table its notifications here.)"""
+        if self.view.player.result is not None or self.store.view.player.result is not None:
+            return False  # (the store tells the record's line before the table has the game-over view)
+        text = str(message)
+        self._add_news(_("{title}: {message}").format(title=title, message=text) if title else text)
+        if self.is_mounted:
+            self.query_one(PromptBar).show_news(self._news_said)
+        return True
+
     def say(self, message: str) -> None:
         """Answer a key or click that did nothing, on the prompt's second line (in place of the hint) until the
         next key, click or view: never in a toast over the prompt. (The App sends the table its warnings here.)"""
@@ -1056,7 +1159,7 @@ class TableScreen(Screen[None]):
             return face_die(self.view, self.selected) is not None
         if action == "card":
             index = int(str(parameters[0])) if parameters else 0
-            if index > len(view.player.active):
+            if self._card_numbered(index) is None:
                 return False
             applying = self.selected is not None and bool(view.find("apply", die=self.selected))
             # With no die selected, a card's number opens its full text (the table shows it abridged).
@@ -1067,7 +1170,7 @@ class TableScreen(Screen[None]):
         if action == "play_selected":
             return self.selected is not None and self._selected_command() is not None
         if action == "clear":
-            return self.selected is not None or bool(self._expert_notes)
+            return self.selected is not None or bool(self._expert_words)
         if action == "use":
             return view.can("use_item") or view.can("use_ability")
         if action == "summary":
@@ -1159,9 +1262,13 @@ class TableScreen(Screen[None]):
 
     def action_card(self, number: int) -> None:
         """Target the n-th card of the active area."""
-        active = self.view.player.active
-        if 0 < number <= len(active):
-            self.press_card(active[number - 1].id)
+        card = self._card_numbered(number)
+        if card is not None:
+            self.press_card(card)
+
+    def _card_numbered(self, number: int) -> str | None:
+        """The active card shown with this number now, if any."""
+        return next((card.id for card in self.view.player.active if self.number_of(card.id) == number), None)
 
     def action_color(self, letter: str) -> None:
         """Select the next usable die of a colour (a digit typed next picks the exact die)."""
@@ -1243,7 +1350,32 @@ class TableScreen(Screen[None]):
         if lone is not None:
             self._play(lone)
             return
-        self._choose(self.view.text or _("Choose"), self._dialog_commands(), note=self._hint_text)
+        commands = self._dialog_commands()
+        numbers = self._dialog_numbering(commands)
+        self._choose(self.view.text or _("Choose"), commands, note=self._hint_text, numbers=numbers)
+
+    def _dialog_numbering(self, commands: Sequence[Command]) -> list[int]:
+        """The number keys of a prompt's choices: a choice that takes several picks (each Primus under its camp)
+        keeps each option's number until the question ends; an option comes anew takes a number of its own.
+
+        An option is known by what tells the options apart when the question first listed them (the Primus; not
+        the camp, the same for every option of one pick)."""
+        question = asks(self.view)
+        remembered = self._dialog_memory
+        if remembered is None or remembered[0] != question:
+            varying = frozenset(name for name, values in _fields(commands).items() if len(set(values)) > 1)
+            remembered = (question, varying, {})
+            self._dialog_memory = remembered
+        _question, varying, numbers = remembered
+        out = []
+        for command in commands:
+            key = tuple(sorted((name, value) for name, value in _pairs(command) if name in varying)) or (command,)
+            if key not in numbers:
+                numbers[key] = max(numbers.values(), default=0) + 1
+            out.append(numbers[key])
+        if len(set(out)) != len(out) or max(out, default=0) > 9:
+            return list(range(1, len(commands) + 1))  # not told apart, or past 9: numbered 1, 2 … as listed
+        return out
 
     def action_moves(self) -> None:
         """List every legal move."""
@@ -1259,15 +1391,15 @@ class TableScreen(Screen[None]):
         challenge). It thinks in a worker thread and answers in a notification, which goes when the game moves on
         (it is about this moment only) or on Esc; an answer that comes after the game moved on is not shown."""
         asked = self.store.ask_expert()
-        self._expert_gone()
+        self._expert_gone(draw=False)
         if isinstance(asked, str):
-            self._expert_says(asked, severity="warning")
+            self._expert_says(asked)
             return
         self._expert_says(_("The expert is thinking…"), timeout=EXPERT_SECONDS)
         revision = self.view.revision
 
         def answered(words: str) -> None:
-            self._expert_gone()
+            self._expert_gone(draw=False)
             if self.view.revision == revision:
                 self._expert_says(words, timeout=EXPERT_SECONDS)
 
@@ -1278,21 +1410,25 @@ class TableScreen(Screen[None]):
 
         self.run_worker(think, thread=True, group="expert", exclusive=True)
 
-    def _expert_says(
-        self, words: str, *, severity: SeverityLevel = "information", timeout: float | None = None
-    ) -> None:
-        """A notification from the expert, kept so that it can go before its time (:meth:`_expert_gone`)."""
-        note = Notification(words, _("Expert"), severity, timeout or self.app.NOTIFICATION_TIMEOUT)
-        self._expert_notes.append(note)
-        self.app.post_message(Notify(note))
+    def _expert_says(self, words: str, *, timeout: float | None = None) -> None:
+        """Say the expert's words on the prompt's second line, for ``timeout`` seconds at most (:meth:`_expert_gone`
+        takes them away sooner)."""
+        self._expert_words = words
+        if self._expert_timer is not None:
+            self._expert_timer.stop()
+        self._expert_timer = self.set_timer(timeout or self.app.NOTIFICATION_TIMEOUT, self._expert_gone)
+        if self.is_mounted:
+            self._draw_prompt()
 
-    def _expert_gone(self) -> bool:
-        """Take the expert's notifications off the screen; whether one was there."""
-        notes, self._expert_notes = self._expert_notes, []
-        shown = [note for note in notes if note in self.app._notifications]  # Textual keeps them there
-        for note in shown:
-            self.app._unnotify(note, refresh=note is shown[-1])
-        return bool(shown)
+    def _expert_gone(self, *, draw: bool = True) -> bool:
+        """Take the expert's words off the prompt; whether they were there."""
+        if self._expert_timer is not None:
+            self._expert_timer.stop()
+            self._expert_timer = None
+        had, self._expert_words = bool(self._expert_words), ""
+        if had and draw and self.is_mounted:
+            self._draw_prompt()
+        return had
 
     def action_summary(self) -> None:
         """Open the game-over summary again."""
@@ -1319,6 +1455,8 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Crossing the short/tall breakpoint changes what some panels write (one-line items, the hint's place).
         short = self.has_class("-short")
+        if self.is_mounted:
+            self._untighten()  # the cards may fit in full now
         if self.is_mounted and short != self._short:
             self._short = short
             self.call_after_refresh(self._draw)

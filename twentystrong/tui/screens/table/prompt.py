@@ -3,8 +3,10 @@ board adds its own: :meth:`Board.hint`, :meth:`Board.prompt_actions`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from twentystrong.engine.commands import Command
 from twentystrong.engine.view import DieState
 from twentystrong.i18n import _, lazy_gettext, ngettext, term
 from twentystrong.text.prompts import wasted_apply
@@ -60,6 +62,9 @@ def general_hint(view: GameView) -> str:
         return _("Enter rolls.")
     if recovery(view):
         return recover_hint(view)
+    if kind == "instant_reward" and idle_reward(view):
+        # Enter refuses a reward that would do nothing (it says why): the hint never says Enter takes it.
+        return _("It would do nothing now: x declines it; its button takes it anyway.")
     if kind == "gain_items" and not view.can("gain_item"):
         return _("x declines it; i opens the inventory to make room.")
     if kind == "order_after_effects" and lone_after(view) is not None:
@@ -80,13 +85,13 @@ def recover_hint(view: GameView) -> str:
     ).format(n=room)
 
 
-def selected_hint(view: GameView, die: DieState) -> str:
-    """What the selected die can do."""
+def selected_hint(view: GameView, die: DieState, numbers: Mapping[str, int] | None = None) -> str:
+    """What the selected die can do (``numbers``: each active card's number key, as the table shows them)."""
     if view.find("face", die=die.id):
         return _("m miss · h hit · k crit.")
     applies = view.find("apply", die=die.id)
     if applies:
-        numbered = {c.id: n for n, c in enumerate(view.player.active, start=1)}
+        numbered = numbers if numbers is not None else {c.id: n for n, c in enumerate(view.player.active, start=1)}
         names = ", ".join(f"{numbered.get(c.card or '', '?')} {view.card_name(c.card or '')}" for c in applies)
         text = _("click a marked (▶) card or press its number ({names}). Esc clears.").format(names=names)
         # A rule in force makes the die worthless on a card: said before it is applied, not after.
@@ -97,10 +102,43 @@ def selected_hint(view: GameView, die: DieState) -> str:
     return _("space plays it. Esc clears.")
 
 
+ENTER_PLAYS = {
+    "commit": lazy_gettext("Commit {die}"),
+    "recover": lazy_gettext("Recover {die}"),
+    "choose": lazy_gettext("Choose {die}"),
+}
+"""The button of the command Enter plays for a selected die (a board's own die command: "Play {die}")."""
+
+
 def prompt_actions(
+    view: GameView,
+    selected: str | None,
+    board: Board,
+    dialog_kinds: frozenset[str],
+    enter_plays: Command | None = None,
+) -> tuple[PromptAction, ...]:
+    """The prompt's buttons: the board's first, the general step's, then the board's just before "All moves…".
+
+    ``enter_plays``: the command Enter plays for the selected die (the table's first Enter binding). Enter then
+    belongs to that die: its button says so, and no other button claims Enter (a Resolve [enter] beside a selected
+    die was a lie: Enter played the die)."""
+    out = list(_prompt_actions(view, selected, board, dialog_kinds))
+    if enter_plays is None or selected is None:
+        return tuple(out)
+    out = [action._replace(key="") if action.key == "enter" else action for action in out]
+    for n, action in enumerate(out):
+        if action.command == enter_plays:
+            out[n] = action._replace(key="enter")
+            return tuple(out)
+    label = ENTER_PLAYS.get(enter_plays.cmd)
+    words = str(label) if label is not None else _("Play {die}")
+    out.insert(0, PromptAction(words.format(die=selected), "enter", enter_plays, variant="success"))
+    return tuple(out)
+
+
+def _prompt_actions(
     view: GameView, selected: str | None, board: Board, dialog_kinds: frozenset[str]
 ) -> tuple[PromptAction, ...]:
-    """The prompt's buttons: the board's first, the general step's, then the board's just before "All moves…"."""
     first, before_moves = board.prompt_actions()
     out: list[PromptAction] = list(first)
 
