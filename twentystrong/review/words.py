@@ -12,7 +12,7 @@ from twentystrong.content.effects import Face
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import die_label
 from twentystrong.engine.state import GameState
-from twentystrong.i18n import _
+from twentystrong.i18n import _, ngettext
 from twentystrong.i18n.numbers import localise, percent_sign
 from twentystrong.record.games import GameRow
 from twentystrong.review.review import Decision, Review
