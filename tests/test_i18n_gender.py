@@ -90,3 +90,57 @@ def test_every_shipped_name_that_sentences_agree_with_has_its_gender(deck: objec
         if "gender" in keys
     ]
     assert lacking == []
+
+
+@pytest.mark.parametrize(
+    ("language", "card", "after", "discarded"),
+    [
+        ("fr", "scoria-boar", "il rejoint le deck Influence", "Défaussé, il rejoint le deck Influence."),
+        ("fr", "rock-jaw-gladiatrix", "elle rejoint le deck Influence", "Défaussée, elle rejoint le deck Influence."),
+        ("de", "scoria-boar", "er kommt in den Einflussstapel", "Abgeworfen kommt er in den Einflussstapel."),
+        ("en", "scoria-boar", "it joins the Influence deck", "Discarded, it joins the Influence deck."),
+    ],
+)
+def test_a_held_card_joining_the_influence_deck_agrees_with_its_name(
+    language: str, card: str, after: str, discarded: str
+) -> None:
+    """A Victorum item with the Influence icon: 'it joins the Influence deck' says he or she as its name is."""
+    from types import SimpleNamespace
+
+    from twentystrong.kits.hoplomachus_victorum.board.panels import item_note
+
+    i18n.set_language(language)
+    note = item_note(SimpleNamespace(deck=VICTORUM), card)  # type: ignore[arg-type]  # only its deck is read
+    assert note is not None
+    assert (note.after_use, note.discarded) == (after, discarded)
+
+
+@pytest.mark.parametrize(
+    ("language", "card", "said"),
+    [
+        ("fr", "gibbous-grub", "Larve gibbeuse (pile 2) est obligatoire\xa0: elle ne peut pas être défaussée"),
+        ("fr", "brood-guardian", "Gardien de la couvée (pile 2) est obligatoire\xa0: il ne peut pas être défaussé"),
+        ("de", "brood-guardian", "Brutwächter (Stapel 2) ist Pflicht: Er kann nicht abgeworfen werden"),
+        ("en", "brood-guardian", "Brood Guardian (stack 2) is mandatory: it cannot be discarded"),
+    ],
+)
+def test_a_mandatory_card_kept_from_the_discard_agrees_with_its_name(language: str, card: str, said: str) -> None:
+    from twentystrong.engine.effects.words import card_gender
+    from twentystrong.kits.solar_sentinels.rules.rules import MANDATORY_KEPT
+
+    i18n.set_language(language)
+    gender = card_gender(SOLAR, card)
+    assert MANDATORY_KEPT(gender).format(card=SOLAR.card(card).name, stack=2) == said
+
+
+def test_the_records_boss_lines_need_no_agreement() -> None:
+    """A boss's name may be masculine or feminine: the record's line about it says 'your wins', not 'defeated it'."""
+    i18n.set_language("fr")
+    line = i18n.ngettext(
+        "{boss}: beat you {n} time; you defeated it {defeated} of {faced}",
+        "{boss}: beat you {n} times; you defeated it {defeated} of {faced}",
+        2,
+    )
+    assert line.format(boss="La Couronne creuse", n=2, defeated=1, faced=3) == (
+        "La Couronne creuse\xa0: vous a battu 2 fois\xa0; vos victoires\xa0: 1 sur 3"
+    )

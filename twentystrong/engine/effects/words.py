@@ -191,6 +191,14 @@ USED_SINGLE_USE = Gendered(
 )
 
 
+USE_OR_DISCARD = Gendered(
+    lazy_gettext("{item}: use or discard it"),
+    lazy_pgettext("masculine", "{item}: use or discard it"),
+    lazy_pgettext("feminine", "{item}: use or discard it"),
+    lazy_pgettext("neuter", "{item}: use or discard it"),
+)
+
+
 def card_gender(deck: Deck, card_id: str | None) -> str | None:
     """The grammatical gender of the name :func:`card_name` gives ``card_id`` in the language spoken now
     (:func:`~twentystrong.content.translations.gender_of`; None: English, or a gender the deck does not give)."""

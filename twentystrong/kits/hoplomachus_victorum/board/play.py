@@ -25,8 +25,8 @@ from textual.containers import Container
 from textual.message import Message
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.effects.words import clause
-from twentystrong.i18n import N_, _, lazy_gettext, ngettext
+from twentystrong.engine.effects.words import card_gender, clause
+from twentystrong.i18n import N_, Gendered, _, lazy_gettext, lazy_pgettext, ngettext
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys, vesuvius
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
@@ -45,6 +45,14 @@ if TYPE_CHECKING:
 
 SPORT_ALTERNATIVES = ("recruit", "gain_tactic")
 """A Sport card's alternatives to its reward."""
+NOT_NOW = Gendered(
+    lazy_gettext("{name} cannot be chosen now."),
+    lazy_pgettext("masculine", "{name} cannot be chosen now."),
+    lazy_pgettext("feminine", "{name} cannot be chosen now."),
+    lazy_pgettext("neuter", "{name} cannot be chosen now."),
+)
+"""A drawn hero or Tactic refused, in the grammatical gender of its name (i18n.Gendered)."""
+
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
 """Arrow keys as (rows up, columns right) on the pyramid."""
 CAMP_KINDS = ("move", "reinforce", "place_primus", "feed_influence", "choose_camp")
@@ -529,7 +537,7 @@ class VictorumBoard(VesuviusBoard):
         elif item.commands:
             self.table.choose(item.question or item.title, list(item.commands))
         else:
-            words = _("{name} cannot be chosen now.").format(name=item.title)
+            words = NOT_NOW(card_gender(view.deck, item.key)).format(name=item.title)
             self.table.warn(words + " " + prompt_words(view.player, view.awaiting))
 
     @on(CampView.Pressed)
