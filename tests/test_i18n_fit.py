@@ -303,6 +303,26 @@ async def test_card_browser_names_read_whole_at_80_columns(language: str, search
         assert name in " ".join(" ".join(part.split()) for part in column if part.strip()), lines
 
 
+@pytest.mark.parametrize(("language", "place"), [("en", "your hero"), ("de", "dein Held"), ("fr", "votre héros")])
+async def test_card_browser_says_where_each_card_is_whole_at_80_columns(language: str, place: str) -> None:
+    """The card browser at 80×24 in a game: where each card is reads whole on a line under its name (its column had
+    a few letters' room beside Level, Health and Damage: "votr", "dans")."""
+    from textual.widgets import DataTable
+
+    from twentystrong.tui.screens.browser import CardBrowserScreen
+
+    async with _opened(language, "c") as pilot:
+        app = pilot.app
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        table = browser.query_one("#browser-table", DataTable)
+        assert "where" not in [key.value for key in table.columns]
+        lines = screen_lines(app)[table.region.y : table.region.bottom]
+        corona = next(i for i, line in enumerate(lines) if line.lstrip().startswith("│ Corona "))
+        below = lines[corona + 1].split("│")[1] + " "  # (the scroll bar may follow)
+        assert below.lstrip().startswith(place + " "), lines
+
+
 @pytest.mark.parametrize(
     ("language", "words"), [("en", "No matches found"), ("de", "Nichts gefunden"), ("fr", "Aucun résultat")]
 )
