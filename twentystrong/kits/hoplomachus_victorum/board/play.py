@@ -193,20 +193,24 @@ class VictorumBoard(VesuviusBoard):
     def _share_zones(self, *, narrow: bool) -> None:
         """At 80 columns the pool, the training grounds and the exhausted dice share the width in proportion to the
         dice each holds (three dice' room at least), so that none needs a third line: the camps above keep theirs.
-        In German and French each keeps its title whole too (*Würfelpool*, *Réserve de dés*), while the three
+        In German and French each keeps its title whole too (*Würfelpool*, *Épuisés*, *Verbannt*), while the
         titles fit the row. Wider terminals keep the stylesheet's shares."""
         s = self.table.view.player
-        trays = [self.screen.query_one(f"#{zone}") for zone in ("pool", "training", "exhausted")]
+        zones = ("pool", "training", "exhausted")
+        for zone in zones:
+            tray = self.screen.query_one(f"#{zone}")
+            share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
+            if str(tray.styles.inline.width) != str(share):
+                tray.styles.width = share  # (None: the stylesheet's share again)
+        trays = [self.screen.query_one(f"#{zone}") for zone in (*zones, "banished")]
+        trays = [tray for tray in trays if tray.display]  # (the banished dice: once there are some)
         least: list[int | None] = [None] * len(trays)
         if narrow and language() != SOURCE:  # English keeps its layout byte for byte
             titles = [cell_len(str(getattr(tray.border_title, "plain", tray.border_title) or "")) + 2 for tray in trays]
             row = trays[0].parent
             if isinstance(row, Widget) and sum(titles) <= row.size.width:
                 least = list(titles)
-        for zone, tray, width in zip(("pool", "training", "exhausted"), trays, least, strict=True):
-            share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
-            if str(tray.styles.inline.width) != str(share):
-                tray.styles.width = share  # (None: the stylesheet's share again)
+        for tray, width in zip(trays, least, strict=True):
             if tray.styles.inline.min_width != (None if width is None else Scalar.from_number(width)):
                 tray.styles.min_width = width
 
