@@ -221,7 +221,8 @@ async def test_card_browser_kind_column_and_where_read_in_the_language(
                 "intervalle à 95 %",
                 "séries",
                 "meilleure",
-                "gagnée en 19 tours",
+                " : gagnée en 19 tours",  # a space before the colon, as French writes it
+                "plus longues : victoires 1, défaites 0",  # a streak's length needs no agreement
             ),
             ("streaks", "best game", "of 1 won", "rounds"),
         ),

@@ -191,7 +191,10 @@ def game_words(row: GameRow, names: Names) -> str:
         how = ngettext("won in {n} round", "won in {n} rounds", row.rounds).format(n=row.rounds)
     else:
         how = _("lost in round {n}").format(n=row.rounds)
-    return f"#{row.id} {row.day} {names.hero(row.hero, row.hero_name)}{level}: {how}"
+    # Translators: {level} is empty or ", rank 2"; {how} "won in 14 rounds" or "lost in round 5".
+    return _("#{id} {day} {hero}{level}: {how}").format(
+        id=row.id, day=row.day, hero=names.hero(row.hero, row.hero_name), level=level, how=how
+    )
 
 
 def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:
