@@ -48,6 +48,7 @@ __all__ = [
     "LazyText",
     "Sentence",
     "_",
+    "agree",
     "chosen",
     "language",
     "language_from_environment",
@@ -180,10 +181,18 @@ class Sentence(str):
     def format(self, *args: object, **kwargs: object) -> str:
         from twentystrong.i18n.grammar import fill
 
-        return fill(self, args, kwargs)
+        return fill(self, args, kwargs, language())
 
     def format_map(self, mapping: Mapping[str, object]) -> str:  # type: ignore[override]
         return self.format(**mapping)
+
+
+def agree(text: str) -> str:
+    """``text`` with each article of a name after a preposition in that preposition's case (German *vom Selenarch*)
+    or contracted with it (French *du Sélénarque*), in the language spoken now (``grammar.agree``)."""
+    from twentystrong.i18n.grammar import agree as agreed
+
+    return agreed(text, language())
 
 
 def _said(text: str) -> str:

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import re
 
-from twentystrong.i18n import language
-
 __all__ = ["Name", "agree", "fill"]
 
 _DATIVE = {"Der": "dem", "Die": "der", "Das": "dem"}
@@ -40,10 +38,10 @@ _FRENCH_CONTRACTED = {("de", "Le"): "du", ("de", "Les"): "des", ("à", "Le"): "a
 _FRENCH = re.compile(r"\b(de|à|par|pour|contre|sur|avec|sans|vers|chez) ((?:Les|Le|La)\b|L’|L')")
 
 
-def agree(text: str) -> str:
+def agree(text: str, spoken: str) -> str:
     """``text`` with each article of a name after a preposition in the preposition's case (German) or contracted
-    with it (French); English as it is."""
-    spoken = language()
+    with it (French), in the language ``spoken``; English as it is (:func:`twentystrong.i18n.agree` says it in the
+    language spoken now)."""
     if spoken == "de" and _GERMAN.search(text) is not None:
         return _GERMAN.sub(_german, text)
     if spoken == "fr" and _FRENCH.search(text) is not None:
@@ -109,15 +107,14 @@ def _escaped(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def fill(template: str, args: tuple[object, ...], kwargs: dict[str, object]) -> str:
-    """``template.format(*args, **kwargs)`` in the language spoken now, with each name said as the words before its
+def fill(template: str, args: tuple[object, ...], kwargs: dict[str, object], spoken: str) -> str:
+    """``template.format(*args, **kwargs)`` in the language ``spoken``, with each name said as the words before its
     placeholder need it (French elision, a German name's case), then :func:`agree`."""
-    spoken = language()
     if spoken == "fr" and _BEFORE_PLACEHOLDER.search(template) is not None:
         template = _BEFORE_PLACEHOLDER.sub(lambda found: _elide(found, args, kwargs), template)
     elif spoken == "de" and _GERMAN_BEFORE.search(template) is not None:
         template = _GERMAN_BEFORE.sub(lambda found: _decline(found, args, kwargs), template)
-    return agree(str.format(template, *args, **kwargs))
+    return agree(str.format(template, *args, **kwargs), spoken)
 
 
 def _elide(found: re.Match[str], args: tuple[object, ...], kwargs: dict[str, object]) -> str:

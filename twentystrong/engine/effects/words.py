@@ -9,6 +9,7 @@ from twentystrong.i18n import (
     GLOSSARY_CONTEXT,
     SOURCE,
     Gendered,
+    agree,
     language,
     lazy_gettext,
     lazy_pgettext,
@@ -16,7 +17,6 @@ from twentystrong.i18n import (
     pgettext,
     speaking,
 )
-from twentystrong.i18n.grammar import agree
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
