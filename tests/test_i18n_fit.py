@@ -221,7 +221,8 @@ async def test_card_browser_kind_column_and_where_read_in_the_language(
                 "intervalle à 95 %",
                 "séries",
                 "meilleure",
-                "gagnée en 19 tours",
+                " : gagnée en 19 tours",  # a space before the colon, as French writes it
+                "plus longues : victoires 1, défaites 0",  # a streak's length needs no agreement
             ),
             ("streaks", "best game", "of 1 won", "rounds"),
         ),
@@ -301,6 +302,26 @@ async def test_card_browser_names_read_whole_at_80_columns(language: str, search
         lines = screen_lines(app)[region.y : region.bottom]
         column = [line[region.x + 2 : region.x + 2 + browser._name_width] for line in lines]
         assert name in " ".join(" ".join(part.split()) for part in column if part.strip()), lines
+
+
+@pytest.mark.parametrize(("language", "place"), [("en", "your hero"), ("de", "dein Held"), ("fr", "votre héros")])
+async def test_card_browser_says_where_each_card_is_whole_at_80_columns(language: str, place: str) -> None:
+    """The card browser at 80×24 in a game: where each card is reads whole on a line under its name (its column had
+    a few letters' room beside Level, Health and Damage: "votr", "dans")."""
+    from textual.widgets import DataTable
+
+    from twentystrong.tui.screens.browser import CardBrowserScreen
+
+    async with _opened(language, "c") as pilot:
+        app = pilot.app
+        browser = app.screen
+        assert isinstance(browser, CardBrowserScreen)
+        table = browser.query_one("#browser-table", DataTable)
+        assert "where" not in [key.value for key in table.columns]
+        lines = screen_lines(app)[table.region.y : table.region.bottom]
+        corona = next(i for i, line in enumerate(lines) if line.lstrip().startswith("│ Corona "))
+        below = lines[corona + 1].split("│")[1] + " "  # (the scroll bar may follow)
+        assert below.lstrip().startswith(place + " "), lines
 
 
 @pytest.mark.parametrize(

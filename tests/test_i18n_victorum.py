@@ -47,7 +47,8 @@ WORDS = {
         "arrive": "Entrée active, s pour être spectateur, f combat le Primus.",
         "buttons": ("Activer Raider [enter]", "Spectateur [s]", "Combattre Darius the Net [f]"),
         "fight key": "f Combattre le Primus",
-        "fight": "Zone active · ♛ combat de Primus\u00a0: Darius the Net · les dés restent sur les ennemis non vaincus",
+        # (the whole title is wider than the area at 120 columns: the fight and its name, whole, without the rule)
+        "fight": "Zone active · ♛ combat de Primus\u00a0: Darius the Net",
     },
 }
 """What each language shows, by moment (the test deck's card names are its own, English)."""

@@ -242,7 +242,7 @@ def test_the_dice_primer_counts_each_colour_s_misses(code: str, purple: str, red
 def test_a_name_with_its_article_agrees_with_its_preposition(code: str, banished: str) -> None:
     """ "durch Der Selenarch" read wrong: a name's article takes the preposition's case (German) or contracts with it
     (French)."""
-    from twentystrong.i18n.grammar import agree
+    from twentystrong.i18n import agree
 
     deck = load_shipped("solar-sentinels")
     set_language(code)

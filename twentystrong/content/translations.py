@@ -75,6 +75,15 @@ class Words(Content):
     ``phrase`` for a name that is a phrase, *Die Menge tobt*): the sentences about the card agree with it (French
     *vaincu* / *vaincue*, German *ihn* / *sie* / *es*); ``plural``, ``phrase`` or none given: the wording that needs
     no agreement."""
+    dative: str | None = field(default=None, min_length=1, max_length=40)
+    """The name in the dative, when it declines (German, a name with an epithet: *Rufus dem Zweifachgekrönten*): said
+    after *von*, *mit*, *aus* … Left out: the name as it is."""
+    accusative: str | None = field(default=None, min_length=1, max_length=40)
+    """The name in the accusative, when it declines (German: *Rufus den Zweifachgekrönten*): said after *auf*,
+    *durch*, *für*, *gegen* … Left out: the name as it is."""
+    elision: bool | None = None
+    """Whether French elides before the name (*d’Ilsa*, *l’Essaim*): left out, by its first letter (a vowel or an
+    h); ``false`` for a name whose h is aspirated (*le Héraut*, *de Héraut des terriers*)."""
 
 
 @content
@@ -137,7 +146,13 @@ class _Localized:
         if words is None:
             return english
         found = words.__dict__[self.key]
-        return english if found is None else found
+        if found is None:
+            return english
+        if self.key == "name" and (words.dative, words.accusative, words.elision) != (None, None, None):
+            from twentystrong.i18n.grammar import Name  # only a name that declines or keeps its h
+
+            return Name(found, dative=words.dative, accusative=words.accusative, elision=words.elision)
+        return found
 
     def __set__(self, obj: Any, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {self.name!r}")
@@ -171,7 +186,8 @@ def carried(item: Content, *keys: str) -> dict[str, Any]:
         words = item.__dict__.get(code)
         kept = {str(word_key(key)): words.__dict__[str(word_key(key))] for key in keys} if words is not None else {}
         if words is not None and "name" in keys:
-            kept["gender"] = words.gender  # the name's gender goes with it
+            kept["gender"] = words.gender  # the name's gender and forms go with it
+            kept.update(dative=words.dative, accusative=words.accusative, elision=words.elision)
         out[code] = Words(**kept) if any(value is not None for value in kept.values()) else None
     return out
 

@@ -18,8 +18,7 @@ from twentystrong.engine.rulesets import rules
 from twentystrong.engine.state import GameState, Prompt
 from twentystrong.engine.steps import spec
 from twentystrong.engine.uses import use_commands
-from twentystrong.i18n import _, ngettext
-from twentystrong.i18n.grammar import agree
+from twentystrong.i18n import _, agree, ngettext
 
 CHOICE_PROMPTS = frozenset({"choose_die", "choose_card", "choose_option", "reroll_hit"})
 """An effect's own choices (a ruleset adds its own, ``Ruleset.choice_prompts``). Items may be used while one waits

@@ -46,7 +46,9 @@ __all__ = [
     "LANGUAGES",
     "SOURCE",
     "LazyText",
+    "Sentence",
     "_",
+    "agree",
     "chosen",
     "language",
     "language_from_environment",
@@ -164,9 +166,45 @@ def _current() -> gettext.NullTranslations:
     return translations(language())
 
 
+_MENDED = frozenset(("de", "fr"))
+"""The languages whose sentences mend the words around a name (``grammar.fill``)."""
+
+
+class Sentence(str):
+    """A translated message with placeholders, in a language whose words around a name depend on it: its
+    :meth:`format` says each name as the words before it need (French *d’Ilsa*, German *auf Rufus den
+    Zweifachgekrönten*, *vom Selenarch*: :func:`twentystrong.i18n.grammar.fill`). English messages stay plain
+    strings."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        from twentystrong.i18n.grammar import fill
+
+        return fill(self, args, kwargs, language())
+
+    def format_map(self, mapping: Mapping[str, object]) -> str:  # type: ignore[override]
+        return self.format(**mapping)
+
+
+def agree(text: str) -> str:
+    """``text`` with each article of a name after a preposition in that preposition's case (German *vom Selenarch*)
+    or contracted with it (French *du Sélénarque*), in the language spoken now (``grammar.agree``)."""
+    from twentystrong.i18n.grammar import agree as agreed
+
+    return agreed(text, language())
+
+
+def _said(text: str) -> str:
+    """``text`` as :func:`_` gives it: a :class:`Sentence` when it has a placeholder in German or French."""
+    if "{" in text and language() in _MENDED:
+        return Sentence(text)
+    return text
+
+
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
-    return _current().gettext(message)
+    return _said(_current().gettext(message))
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it, which the extraction knows
@@ -180,17 +218,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
     Always a whole sentence per form with a ``{n}`` placeholder, never a word glued to a number.
     """
-    return _current().ngettext(singular, plural, n)
+    return _said(_current().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` (one English word, two translations)."""
-    return _current().pgettext(context, message)
+    return _said(_current().pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` in the sense ``context``."""
-    return _current().npgettext(context, singular, plural, n)
+    return _said(_current().npgettext(context, singular, plural, n))
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,10 @@ def game_words(row: GameRow, names: Names) -> str:
     """``#12 2026-11-25 Umbra, rank 2: won in 14 rounds``."""
     level = level_words(row)
     at = f", {level}" if level else ""
-    return f"#{row.id} {row.day} {names.hero(row.hero, row.hero_name)}{at}: {outcome_words(row)}"
+    # Translators: {level} is empty or ", rank 2"; {how} "won in 14 rounds" or "lost in round 5".
+    return _("#{id} {day} {hero}{level}: {how}").format(
+        id=row.id, day=row.day, hero=names.hero(row.hero, row.hero_name), level=at, how=outcome_words(row)
+    )
 
 
 def hero_table(heroes: tuple[Breakdown, ...], names: Names) -> list[str]:

@@ -9,6 +9,7 @@ from twentystrong.i18n import (
     GLOSSARY_CONTEXT,
     SOURCE,
     Gendered,
+    agree,
     language,
     lazy_gettext,
     lazy_pgettext,
@@ -16,7 +17,6 @@ from twentystrong.i18n import (
     pgettext,
     speaking,
 )
-from twentystrong.i18n.grammar import agree
 
 if TYPE_CHECKING:
     from twentystrong.content.model import Deck
@@ -188,6 +188,14 @@ USED_SINGLE_USE = Gendered(
     lazy_pgettext("masculine", "You use {card} (single-use: it goes to the discard pile)"),
     lazy_pgettext("feminine", "You use {card} (single-use: it goes to the discard pile)"),
     lazy_pgettext("neuter", "You use {card} (single-use: it goes to the discard pile)"),
+)
+
+
+USE_OR_DISCARD = Gendered(
+    lazy_gettext("{item}: use or discard it"),
+    lazy_pgettext("masculine", "{item}: use or discard it"),
+    lazy_pgettext("feminine", "{item}: use or discard it"),
+    lazy_pgettext("neuter", "{item}: use or discard it"),
 )
 
 

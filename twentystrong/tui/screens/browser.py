@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -191,6 +192,9 @@ class CardBrowserScreen(ModalScreen[None]):
     """The filters in force (the widgets on the left show and change them)."""
     _name_width = 20
     """The Name column's width (16 at 80 columns)."""
+    _where_below = False
+    """Where each card is, said under its name rather than in a column of its own: at 80 columns, where that column
+    would have a few letters' room ("votr", "dans")."""
 
     def __init__(self, deck: Deck, view: PlayerView | None, card_id: str | None = None) -> None:
         super().__init__()
@@ -248,7 +252,8 @@ class CardBrowserScreen(ModalScreen[None]):
         table.add_column("L", key="level", width=1)
         table.add_column("♥", key="health", width=2)
         table.add_column("⚔", key="damage", width=1)
-        if self.player is not None:
+        self._where_below = self.player is not None and narrow
+        if self.player is not None and not narrow:
             table.add_column(_("Where"), key="where")
         self._fill()
         if self._wanted is not None:
@@ -293,7 +298,8 @@ class CardBrowserScreen(ModalScreen[None]):
             cells = self._cells(entry)
             # A name longer than its column (German and French run longer: "Rampeur de régolithe") wraps onto the
             # lines its row needs rather than be cut; a row stays one line while its name fits.
-            height = 1 if Content(cells[0]).cell_length <= self._name_width else None
+            one_line = not self._where_below and Content(str(cells[0])).cell_length <= self._name_width
+            height = 1 if one_line else None
             table.add_row(*cells, key=entry.text.id, height=height)
         index = next((i for i, e in enumerate(self.shown) if e.text.id == keep), 0)
         if self.shown:
@@ -301,17 +307,20 @@ class CardBrowserScreen(ModalScreen[None]):
         self._title()
         self._show_detail()
 
-    def _cells(self, entry: Entry) -> list[str]:
+    def _cells(self, entry: Entry) -> list[str | Text]:
         stats = dict(entry.text.stats)
         mark = " !" if entry.mandatory else ""
+        name: str | Text = entry.text.name + mark
+        if self._where_below:  # its place on a line of its own under the name
+            name = Text.assemble(name, "\n", (entry.place.label, "dim"))
         cells = [
-            entry.text.name + mark,
+            name,
             short_kind(entry.kind),
             str(entry.level) if entry.level else "",
             stats.get(stat_label("health"), ""),  # the card's stats as its text labels them, in the language spoken
             stats.get(stat_label("damage"), ""),
         ]
-        if self.player is not None:
+        if self.player is not None and not self._where_below:
             cells.append(entry.place.label)
         return cells
 

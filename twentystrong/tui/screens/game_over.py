@@ -24,8 +24,7 @@ from textual.widgets import Button, Footer, Static
 
 from twentystrong.engine.dice import LETTER
 from twentystrong.engine.reasons import game_reason, reason_words
-from twentystrong.i18n import N_, _, ngettext, term
-from twentystrong.i18n.grammar import agree
+from twentystrong.i18n import N_, _, agree, ngettext, term
 from twentystrong.i18n.numbers import decimal
 from twentystrong.kits import options_for
 from twentystrong.kits.options import shown

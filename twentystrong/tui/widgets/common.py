@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
@@ -51,6 +53,15 @@ def set_title(widget: Widget, title: str | Content) -> None:
     if getattr(widget, "_twentystrong_title", None) != key:
         widget._twentystrong_title = key  # type: ignore[attr-defined]
         widget.border_title = title
+
+
+def fitting_title(widget: Widget, titles: Sequence[str]) -> str:
+    """The first of ``titles`` (longest first) that fits ``widget``'s top border whole, between its corners; the
+    first while the widget has no width yet, the last when none fits."""
+    room = widget.outer_size.width - 2
+    if room <= 0:
+        return titles[0]
+    return next((title for title in titles if cell_len(title) <= room), titles[-1])
 
 
 def set_display(widget: Widget, display: bool) -> None:

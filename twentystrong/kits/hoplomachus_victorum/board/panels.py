@@ -11,8 +11,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from twentystrong.content.translations import gender_of
 from twentystrong.engine.view import PlayerView
-from twentystrong.i18n import SOURCE, _, language, ngettext, term
+from twentystrong.i18n import SOURCE, Gendered, _, language, lazy_gettext, lazy_pgettext, ngettext, term
 from twentystrong.kits.hoplomachus_victorum.board.camps import vesuvius
 from twentystrong.kits.hoplomachus_victorum.cards import opportunity_goal
 from twentystrong.kits.hoplomachus_victorum.content import CampCard, is_tactic, tactic_by_id
@@ -24,6 +25,32 @@ from twentystrong.tui.widgets.common import set_display, set_title, update_stati
 from twentystrong.tui.widgets.panels import PanelList
 
 INFLUENCE = "✧"
+
+# What becomes of a held card with the Influence icon, one message per grammatical gender of its name (i18n.Gendered).
+JOINS_INFLUENCE = Gendered(
+    lazy_gettext("it joins the Influence deck"),
+    lazy_pgettext("masculine", "it joins the Influence deck"),
+    lazy_pgettext("feminine", "it joins the Influence deck"),
+    lazy_pgettext("neuter", "it joins the Influence deck"),
+)
+USE_THEN_INFLUENCE = Gendered(
+    lazy_gettext("Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck."),
+    lazy_pgettext(
+        "masculine", "Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck."
+    ),
+    lazy_pgettext(
+        "feminine", "Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck."
+    ),
+    lazy_pgettext(
+        "neuter", "Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck."
+    ),
+)
+DISCARDED_TO_INFLUENCE = Gendered(
+    lazy_gettext("Discarded, it joins the Influence deck."),
+    lazy_pgettext("masculine", "Discarded, it joins the Influence deck."),
+    lazy_pgettext("feminine", "Discarded, it joins the Influence deck."),
+    lazy_pgettext("neuter", "Discarded, it joins the Influence deck."),
+)
 
 
 def item_note(view: PlayerView, item: str) -> ItemNote | None:
@@ -39,13 +66,10 @@ def item_note(view: PlayerView, item: str) -> ItemNote | None:
     card = deck.card_ids.get(item)
     if not isinstance(card, CampCard):
         return None
-    after = _("it joins the Influence deck") if card.influence else ""
-    used = (
-        _("Use it at any prompt, except while a roll is being resolved; then it joins the Influence deck.")
-        if card.influence
-        else ""
-    )
-    discarded = _("Discarded, it joins the Influence deck.") if card.influence else ""
+    gender = gender_of(card)
+    after = JOINS_INFLUENCE(gender) if card.influence else ""
+    used = USE_THEN_INFLUENCE(gender) if card.influence else ""
+    discarded = DISCARDED_TO_INFLUENCE(gender) if card.influence else ""
     if card.condition is None:
         return ItemNote(after_use=after, used=used, discarded=discarded) if after else None
     t = view.table

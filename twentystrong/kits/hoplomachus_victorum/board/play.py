@@ -19,14 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from textual import on
 from textual.binding import Binding
 from textual.containers import Container
+from textual.css.scalar import Scalar
 from textual.message import Message
+from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
-from twentystrong.engine.effects.words import clause
-from twentystrong.i18n import N_, _, lazy_gettext, ngettext
+from twentystrong.engine.effects.words import card_gender, clause
+from twentystrong.i18n import N_, SOURCE, Gendered, _, language, lazy_gettext, lazy_pgettext, ngettext
 from twentystrong.kits.hoplomachus_victorum.board.board import CampView, ScionView, VesuviusBoard
 from twentystrong.kits.hoplomachus_victorum.board.camps import camp_commands, number_keys, vesuvius
 from twentystrong.kits.hoplomachus_victorum.board.draw import DRAW_KINDS, DrawView, draw_items
@@ -38,13 +41,21 @@ from twentystrong.kits.hoplomachus_victorum.rules.view import CampView as Camp
 from twentystrong.kits.hoplomachus_victorum.rules.view import VictorumView
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui.store import GameView
-from twentystrong.tui.widgets.common import set_display, set_title
+from twentystrong.tui.widgets.common import fitting_title, set_display, set_title
 
 if TYPE_CHECKING:
     from twentystrong.tui.widgets.status import PromptAction
 
 SPORT_ALTERNATIVES = ("recruit", "gain_tactic")
 """A Sport card's alternatives to its reward."""
+NOT_NOW = Gendered(
+    lazy_gettext("{name} cannot be chosen now."),
+    lazy_pgettext("masculine", "{name} cannot be chosen now."),
+    lazy_pgettext("feminine", "{name} cannot be chosen now."),
+    lazy_pgettext("neuter", "{name} cannot be chosen now."),
+)
+"""A drawn hero or Tactic refused, in the grammatical gender of its name (i18n.Gendered)."""
+
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
 """Arrow keys as (rows up, columns right) on the pyramid."""
 CAMP_KINDS = ("move", "reinforce", "place_primus", "feed_influence", "choose_camp")
@@ -183,13 +194,26 @@ class VictorumBoard(VesuviusBoard):
     def _share_zones(self, *, narrow: bool) -> None:
         """At 80 columns the pool, the training grounds and the exhausted dice share the width in proportion to the
         dice each holds (three dice' room at least), so that none needs a third line: the camps above keep theirs.
-        Wider terminals keep the stylesheet's shares."""
+        In German and French each keeps its title whole too (*Würfelpool*, *Épuisés*, *Verbannt*), while the
+        titles fit the row. Wider terminals keep the stylesheet's shares."""
         s = self.table.view.player
-        for zone in ("pool", "training", "exhausted"):
+        zones = ("pool", "training", "exhausted")
+        for zone in zones:
             tray = self.screen.query_one(f"#{zone}")
             share = f"{max(3, len(s.dice_in(zone)))}fr" if narrow else None
             if str(tray.styles.inline.width) != str(share):
                 tray.styles.width = share  # (None: the stylesheet's share again)
+        trays = [self.screen.query_one(f"#{zone}") for zone in (*zones, "banished")]
+        trays = [tray for tray in trays if tray.display]  # (the banished dice: once there are some)
+        least: list[int | None] = [None] * len(trays)
+        if narrow and language() != SOURCE:  # English keeps its layout byte for byte
+            titles = [cell_len(str(getattr(tray.border_title, "plain", tray.border_title) or "")) + 2 for tray in trays]
+            row = trays[0].parent
+            if isinstance(row, Widget) and sum(titles) <= row.size.width:
+                least = list(titles)
+        for tray, width in zip(trays, least, strict=True):
+            if tray.styles.inline.min_width != (None if width is None else Scalar.from_number(width)):
+                tray.styles.min_width = width
 
     def draw_table(self) -> None:
         if self.cursor is not None and not self._camp_step():
@@ -199,19 +223,32 @@ class VictorumBoard(VesuviusBoard):
         self._draw_draw()
 
     def _draw_fight(self) -> None:
-        """The active area's title says which fight this is, and that dice on undefeated enemies stay."""
+        """The active area's title says which fight this is, and that dice on undefeated enemies stay; where the
+        whole title does not fit (80 columns, a long name in German or French), a shorter one that does: the fight
+        and its name before the rule."""
         deck = self.table.view.deck
         t = vesuvius(self.table.view)
-        title = _("Active area")
+        titles = [_("Active area")]
         if t.fight == "primus" and t.fighting:
             name = primus_by_id(deck, t.fighting).name
-            title = _("Active area · ♛ Primus fight: {name} · dice stay on undefeated enemies").format(name=name)
+            titles = [
+                _("Active area · ♛ Primus fight: {name} · dice stay on undefeated enemies").format(name=name),
+                _("Active area · ♛ Primus fight: {name}").format(name=name),
+                _("♛ Primus fight: {name}").format(name=name),
+                f"♛ {name}",
+            ]
         elif t.fight == "final" and t.scion:
             name = scion_by_id(deck, t.scion).name
-            title = _("Active area · ♛ the final fight: {name} · dice stay on undefeated enemies").format(name=name)
+            titles = [
+                _("Active area · ♛ the final fight: {name} · dice stay on undefeated enemies").format(name=name),
+                _("Active area · ♛ the final fight: {name}").format(name=name),
+                _("♛ the final fight: {name}").format(name=name),
+                f"♛ {name}",
+            ]
         elif t.fight:
-            title = _("Active area · dice stay on undefeated enemies")
-        set_title(self.screen.query_one("#active", Container), title)
+            titles = [_("Active area · dice stay on undefeated enemies"), _("Active area")]
+        area = self.screen.query_one("#active", Container)
+        set_title(area, fitting_title(area, titles))
 
     def _draw_draw(self) -> None:
         """The setup draw (heroes, Tactics) as cards in the active area, while it is to be chosen from."""
@@ -534,7 +571,7 @@ class VictorumBoard(VesuviusBoard):
         elif item.commands:
             self.table.choose(item.question or item.title, list(item.commands))
         else:
-            words = _("{name} cannot be chosen now.").format(name=item.title)
+            words = NOT_NOW(card_gender(view.deck, item.key)).format(name=item.title)
             self.table.warn(words + " " + prompt_words(view.player, view.awaiting))
 
     @on(CampView.Pressed)

@@ -42,6 +42,12 @@ MANDATORY_FIRST = Gendered(
     lazy_pgettext("feminine", "{card} is mandatory: activate it first"),
     lazy_pgettext("neuter", "{card} is mandatory: activate it first"),
 )
+MANDATORY_KEPT = Gendered(
+    lazy_gettext("{card} (stack {stack}) is mandatory: it cannot be discarded"),
+    lazy_pgettext("masculine", "{card} (stack {stack}) is mandatory: it cannot be discarded"),
+    lazy_pgettext("feminine", "{card} (stack {stack}) is mandatory: it cannot be discarded"),
+    lazy_pgettext("neuter", "{card} (stack {stack}) is mandatory: it cannot be discarded"),
+)
 
 
 def mandatory_tops(s: GameState) -> list[int]:
@@ -250,7 +256,7 @@ def _refuse_stack_discard(s: GameState, stack: int | None) -> Rejected | None:
     if top.mandatory or stack in mandatory_tops(s):  # printed so, or made so by a mission
         return Rejected(
             "illegal_argument",
-            _("{card} (stack {stack}) is mandatory: it cannot be discarded").format(card=top.name, stack=stack),
+            MANDATORY_KEPT(card_gender(s.deck, top.id)).format(card=top.name, stack=stack),
         )
     return None
 

@@ -47,6 +47,7 @@ from textual.widget import Widget
 
 from twentystrong.engine.commands import Command
 from twentystrong.engine.dice import COLOR_OF_LETTER, die_label
+from twentystrong.engine.effects.words import USE_OR_DISCARD, card_gender
 from twentystrong.i18n import N_, _, lazy_gettext, ngettext, term
 from twentystrong.text.prompts import prompt_words
 from twentystrong.tui import messages
@@ -889,7 +890,7 @@ class TableScreen(Screen[None]):
         event.stop()
         commands = self.view.find(item=event.item)
         name = self.view.card_name(event.item)
-        self._choose(_("{item}: use or discard it").format(item=name), commands)
+        self._choose(USE_OR_DISCARD(card_gender(self.view.deck, event.item)).format(item=name), commands)
 
     @on(HeroPanel.UseAbility)
     def _ability_pressed(self, event: HeroPanel.UseAbility) -> None:
