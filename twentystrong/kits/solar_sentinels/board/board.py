@@ -148,7 +148,8 @@ class SolarSentinelsBoard(Board):
             top = stack_top(view, n)
             assert top is not None  # an activation choice is a stack with a top
             name = view.card_name(top)
-            if StackInfo.of(view.player, n - 1).mandatory:  # printed, or made so by the current mission
+            table = view.player.table
+            if isinstance(table, SolarSentinelsView) and table.mandatory(view.player.deck, n):
                 return _(
                     "Only stack {n} can be chosen (a mandatory top must be taken first): Enter or {n} activates {name}."
                 ).format(n=n, name=name)

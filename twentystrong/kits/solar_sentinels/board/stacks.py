@@ -43,7 +43,7 @@ class StackInfo(NamedTuple):
         t = view.table
         stacks = t.stacks if isinstance(t, SolarSentinelsView) else ()
         pile = stacks[index] if index < len(stacks) else None
-        if pile is None or pile.top is None:
+        if pile is None or pile.top is None or not isinstance(t, SolarSentinelsView):
             return StackInfo(index + 1, 0)
         card = view.deck.card(pile.top)
         return StackInfo(
@@ -55,7 +55,7 @@ class StackInfo(NamedTuple):
             card.health,
             card.damage,
             card.additional,
-            card.mandatory or (isinstance(t, SolarSentinelsView) and t.marked_stack == index + 1),  # or by a mission
+            t.mandatory(view.deck, index + 1),
             tuple(printed_lines(card)),
         )
 

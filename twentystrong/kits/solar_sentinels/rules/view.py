@@ -102,6 +102,11 @@ class SolarSentinelsView(TableView):
     marked_stack: int | None = None
     """The stack (1-based) whose top the current mission makes mandatory now (R3), if any."""
 
+    def mandatory(self, deck: Deck, n: int) -> bool:
+        """Whether stack ``n``'s (1-based) top is mandatory now: printed so, or made so by the current mission (R3)."""
+        pile = self.stacks[n - 1] if 1 <= n <= len(self.stacks) else None
+        return pile is not None and pile.top is not None and (deck.card(pile.top).mandatory or self.marked_stack == n)
+
     def card_of(self, command: Command) -> str | None:
         """The top card of the stack an ``activate``, ``stack_discard`` or stack choice names."""
         stack: int | None = command.stack if command.cmd in ("activate", "stack_discard", "choose") else None
