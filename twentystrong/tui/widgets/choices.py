@@ -126,9 +126,10 @@ class ChoicesScreen(ModalScreen[Command | None]):
         """What effects and rules just did (the table's "What happened" line, which this dialog covers), or ""."""
         self.title_text = title
         self.player = view
-        listed = sorted(zip(numbers, commands, strict=True)) if numbers is not None else None
-        self.commands = [command for _, command in listed] if listed is not None else list(commands)
-        self.numbers = [n for n, _ in listed] if listed is not None else list(range(1, len(self.commands) + 1))
+        keys = list(numbers) if numbers is not None else list(range(1, len(commands) + 1))
+        listed = sorted(zip(keys, commands, strict=True), key=lambda pair: pair[0])
+        self.commands = [command for _, command in listed]
+        self.numbers = [n for n, _ in listed]
         """Each command's number key, in the list's order: 1, 2 … unless the table keeps the numbers a choice of
         several picks showed before (a number never moves to another option while the choice lasts)."""
         self.note = note
